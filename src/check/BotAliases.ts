@@ -1,0 +1,60 @@
+/**
+ * Integration and plugin aliases share one namespace, and a bot adds each integration
+ * and each plugin at one version only.
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import { requireDefinition, type BotModel, type Model } from '../resolve/model.js'
+
+function oneVersionEach(bot: BotModel, kind: 'integrations' | 'plugins', instances: { alias: string; name: string; version: string }[], out: Diagnostic[]): void {
+  const first = new Map<string, { alias: string; version: string }>()
+  for (const instance of instances) {
+    const seen = first.get(instance.name)
+    if (!seen) {
+      first.set(instance.name, instance)
+      continue
+    }
+    if (seen.version === instance.version) continue
+    const at = formatPointer([kind, instance.alias, 'version'])
+    out.push(
+      diagnostic('BW4010', `${kind === 'integrations' ? 'integration' : 'plugin'} '${instance.name}' is added at ${instance.version} here and at ${seen.version} as '${seen.alias}'; one bot uses one version of each`, locate(bot.file, at), {
+        path: at,
+        related: [{ message: `'${seen.alias}' resolves to ${seen.version}`, range: locate(bot.file, formatPointer([kind, seen.alias, 'version'])) }],
+      }),
+    )
+  }
+}
+
+export function checkBotAliases(model: Model): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const bot of model.bots) {
+    const integrationAliases = Object.keys(bot.spec.integrations ?? {})
+    for (const alias of Object.keys(bot.spec.plugins ?? {})) {
+      if (!integrationAliases.includes(alias)) continue
+      const at = formatPointer(['plugins', alias])
+      out.push(
+        diagnostic('BW4009', `alias '${alias}' names both an integration and a plugin; integration and plugin aliases share one namespace`, locateKey(bot.file, at), {
+          path: at,
+          related: [{ message: `integration '${alias}' is added here`, range: locateKey(bot.file, formatPointer(['integrations', alias])) }],
+        }),
+      )
+    }
+    oneVersionEach(
+      bot,
+      'integrations',
+      bot.integrations.map((i) => ({ alias: i.alias, ...pick(requireDefinition(model, i.integrationKey, 'integration')) })),
+      out,
+    )
+    oneVersionEach(
+      bot,
+      'plugins',
+      bot.plugins.map((p) => ({ alias: p.alias, ...pick(requireDefinition(model, p.pluginKey, 'plugin')) })),
+      out,
+    )
+  }
+  return out
+}
+
+function pick(definition: { name: string; version: string }): { name: string; version: string } {
+  return { name: definition.name, version: definition.version }
+}

@@ -1,0 +1,97 @@
+/**
+ * A bot's configuration values for each integration and plugin instance are valid
+ * against that definition's configuration schema; `{ $secret: NAME }` stands for a
+ * string supplied at run time, accepted wherever the schema admits a string.
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import type { SourceFile } from '../load/sourceFile.js'
+import { formatPointer, locate, pointerExists } from '../load/yamlNodes.js'
+import { requireDefinition, type Model } from '../resolve/model.js'
+import { own } from '../schema/own.js'
+import type { SchemaNode } from '../schema/types.js'
+import { compileValueValidator } from '../schema/valueValidator.js'
+
+/** The schema of a definition without a configuration: an empty object. */
+export const EMPTY_CONFIGURATION: SchemaNode = { type: 'object', properties: {}, additionalProperties: false }
+
+const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
+/** string constraints are checked against the real value at run time */
+const RUNTIME_KEYWORDS = new Set(['minLength', 'maxLength', 'pattern', 'format', 'enum', 'const'])
+
+export interface SecretReference {
+  /** pointer inside the configuration value */
+  pointer: string
+  name: string
+}
+
+/** Replaces each `{ $secret }` with a string stand-in; reports malformed ones. */
+export function substituteSecrets(value: unknown, pointer = ''): { value: unknown; secrets: SecretReference[]; problems: { pointer: string; message: string }[] } {
+  const secrets: SecretReference[] = []
+  const problems: { pointer: string; message: string }[] = []
+  const visit = (node: unknown, at: string): unknown => {
+    if (Array.isArray(node)) return node.map((item, i) => visit(item, `${at}/${i}`))
+    if (node === null || typeof node !== 'object') return node
+    const record = node as Record<string, unknown>
+    if (Object.hasOwn(record, '$secret')) {
+      const name = record.$secret
+      const extra = Object.keys(record).filter((k) => k !== '$secret')
+      if (typeof name !== 'string' || !SECRET_NAME.test(name)) {
+        problems.push({ pointer: `${at}/$secret`, message: `secret name ${JSON.stringify(name)} must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)` })
+      } else if (extra.length > 0) {
+        problems.push({ pointer: `${at}/${extra[0] ?? ''}`, message: `'${extra[0] ?? ''}' cannot stand beside $secret; { $secret: NAME } stands for a whole string value` })
+      } else {
+        secrets.push({ pointer: at, name })
+      }
+      return ''
+    }
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, visit(v, `${at}${formatPointer([k])}`)]))
+  }
+  return { value: visit(value, pointer), secrets, problems }
+}
+
+function validateConfiguration(file: SourceFile, base: string, value: Record<string, unknown>, schema: SchemaNode, owner: string): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const { value: substituted, secrets, problems } = substituteSecrets(value)
+  const where = (pointer: string): string => {
+    const full = `${base}/configuration${pointer}`
+    return pointerExists(file, full) ? full : pointerExists(file, `${base}/configuration`) ? `${base}/configuration` : base
+  }
+  for (const problem of problems) out.push(diagnostic('BW4011', problem.message, locate(file, where(problem.pointer)), { path: `${base}/configuration${problem.pointer}` }))
+  const validate = compileValueValidator(schema as object)
+  if (validate(substituted)) return out
+  const secretAt = new Set(secrets.map((s) => s.pointer))
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === 'if') continue
+    const isSecret = secretAt.has(error.instancePath)
+    if (isSecret && RUNTIME_KEYWORDS.has(error.keyword)) continue
+    const params = error.params as Record<string, unknown>
+    const path = error.instancePath === '' ? 'configuration' : `configuration${error.instancePath.replace(/\//g, '.')}`
+    let message: string
+    if (error.keyword === 'additionalProperties') message = `${path} has key '${String(params.additionalProperty)}', which the configuration schema of ${owner} does not declare`
+    else if (error.keyword === 'required') message = `${path} is missing '${String(params.missingProperty)}', which the configuration schema of ${owner} requires`
+    else if (isSecret && error.keyword === 'type') message = `${path} is a $secret, which stands for a string, but the configuration schema of ${owner} wants ${String(params.type)}`
+    else message = `${path} ${error.message ?? 'is invalid'} (configuration schema of ${owner})`
+    const pointer = error.keyword === 'additionalProperties' ? `${error.instancePath}${formatPointer([String(params.additionalProperty)])}` : error.instancePath
+    out.push(diagnostic('BW4011', message, locate(file, where(pointer)), { path: `${base}/configuration${pointer}` }))
+  }
+  return out
+}
+
+export function checkConfiguration(model: Model): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const bot of model.bots) {
+    for (const instance of bot.integrations) {
+      const integration = requireDefinition(model, instance.integrationKey, 'integration')
+      const base = formatPointer(['integrations', instance.alias])
+      const value = own(bot.spec.integrations, instance.alias)?.configuration ?? {}
+      out.push(...validateConfiguration(bot.file, base, value, integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `integration '${integration.name}' ${integration.version}`))
+    }
+    for (const instance of bot.plugins) {
+      const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
+      const base = formatPointer(['plugins', instance.alias])
+      const value = own(bot.spec.plugins, instance.alias)?.configuration ?? {}
+      out.push(...validateConfiguration(bot.file, base, value, plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `plugin '${plugin.name}' ${plugin.version}`))
+    }
+  }
+  return out
+}

@@ -1,0 +1,52 @@
+/**
+ * Every interface of every bot plugin instance is wired exactly once, to an integration
+ * interface of the same interface name whose implemented version satisfies the plugin's
+ * range; no dependency key names an interface the plugin does not declare.
+ */
+import semver from 'semver'
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import { own } from '../schema/own.js'
+import { requireDefinition, type Model } from '../resolve/model.js'
+
+export function checkWiring(model: Model): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const bot of model.bots) {
+    for (const instance of bot.plugins) {
+      const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
+      const base = formatPointer(['plugins', instance.alias])
+      const given = own(bot.spec.plugins, instance.alias)?.dependencies ?? {}
+      const declared = plugin.dependencies.map((d) => d.local)
+      for (const dependency of plugin.dependencies) {
+        if (Object.hasOwn(given, dependency.local)) continue
+        out.push(
+          diagnostic('BW4007', `plugin '${plugin.name}' (alias '${instance.alias}') depends on interface '${dependency.interfaceName}' ${dependency.range} as '${dependency.local}', which is not wired; add dependencies.${dependency.local}: { integrationAlias, integrationInterfaceAlias }`, locateKey(bot.file, Object.keys(given).length > 0 ? `${base}/dependencies` : base), {
+            path: base,
+            related: [{ message: `'${dependency.local}' is declared here`, range: locate(plugin.file, formatPointer(['interfaces', dependency.local])) }],
+          }),
+        )
+      }
+      for (const local of Object.keys(given)) {
+        if (declared.includes(local)) continue
+        const at = `${base}${formatPointer(['dependencies', local])}`
+        const list = declared.length > 0 ? `; its interfaces are ${listNames(declared)}` : '; it declares no interfaces'
+        out.push(diagnostic('BW4008', `plugin '${plugin.name}' has no interface '${local}' to wire${didYouMean(local, declared)}${list}`, locateKey(bot.file, at), { path: at }))
+      }
+      for (const wire of instance.wiring) {
+        const dependency = plugin.dependencies.find((d) => d.local === wire.local)
+        const integration = requireDefinition(model, wire.integrationKey, 'integration')
+        const implemented = integration.implemented.find((i) => i.alias === wire.integrationInterfaceAlias)
+        if (!dependency || !implemented) continue
+        const at = `${base}${formatPointer(['dependencies', wire.local, 'integrationInterfaceAlias'])}`
+        const related = [{ message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`, range: locate(integration.file, formatPointer(['interfaces', implemented.alias])) }]
+        if (implemented.interfaceName !== dependency.interfaceName) {
+          out.push(diagnostic('BW4006', `plugin '${plugin.name}' expects interface '${dependency.interfaceName}' for '${wire.local}', but '${wire.integrationInterfaceAlias}' of integration '${integration.name}' is interface '${implemented.interfaceName}'`, locate(bot.file, at), { path: at, related }))
+        } else if (!semver.satisfies(implemented.version, dependency.range)) {
+          out.push(diagnostic('BW4005', `plugin '${plugin.name}' needs '${dependency.interfaceName}' ${dependency.range}, but integration '${integration.name}' implements ${implemented.version}`, locate(bot.file, at), { path: at, related }))
+        }
+      }
+    }
+  }
+  return out
+}

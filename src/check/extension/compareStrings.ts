@@ -1,0 +1,91 @@
+// Rules on strings: `minLength`/`maxLength` no looser than T's; T's `pattern` and
+// `format` kept by S (the same string). A different pattern cannot be compared
+// (regular expression inclusion is not something to guess at); when S has no
+// pattern at all, a few strings S admits are tried against T's pattern to find a
+// counterexample, and without one the answer is "cannot decide".
+import { fail, targetLabel, type Comparison } from './context.js'
+import { describeValue } from './describe.js'
+import { keywordLocation, locationOf } from './view.js'
+
+const PROBE_CHARACTERS = ['a', 'Z', '0', ' ', '-', '_', '.', '@', '/', 'é']
+const MAX_PROBE_LENGTH = 64
+
+export function compareStrings(c: Comparison): void {
+  const s = c.s.node
+  const t = c.t.node
+  const label = targetLabel(c)
+  if (t.minLength !== undefined && t.minLength > 0 && (s.minLength ?? 0) < t.minLength) {
+    fail(
+      c,
+      s.minLength === undefined ? locationOf(c.s) : keywordLocation(c.s, 'minLength'),
+      keywordLocation(c.t, 'minLength'),
+      s.minLength === undefined
+        ? `no minLength here, but ${label} requires minLength ${t.minLength}`
+        : `minLength ${s.minLength} is looser than ${label}'s minLength ${t.minLength}`,
+    )
+  }
+  if (t.maxLength !== undefined && (s.maxLength === undefined || s.maxLength > t.maxLength)) {
+    fail(
+      c,
+      s.maxLength === undefined ? locationOf(c.s) : keywordLocation(c.s, 'maxLength'),
+      keywordLocation(c.t, 'maxLength'),
+      s.maxLength === undefined
+        ? `no maxLength here, but ${label} requires maxLength ${t.maxLength}`
+        : `maxLength ${s.maxLength} is looser than ${label}'s maxLength ${t.maxLength}`,
+    )
+  }
+  if (t.pattern !== undefined && s.pattern !== t.pattern) comparePattern(c, t.pattern, label)
+  if (t.format !== undefined && s.format !== t.format) {
+    if (s.format !== undefined) {
+      fail(
+        c,
+        keywordLocation(c.s, 'format'),
+        keywordLocation(c.t, 'format'),
+        `cannot tell whether every '${s.format}' string is a valid '${t.format}' (${label} requires format '${t.format}')`,
+        true,
+      )
+    } else {
+      fail(c, locationOf(c.s), keywordLocation(c.t, 'format'), `${label} requires format '${t.format}', which is not kept here`)
+    }
+  }
+}
+
+function comparePattern(c: Comparison, pattern: string, label: string): void {
+  const s = c.s.node
+  const target = keywordLocation(c.t, 'pattern')
+  if (s.pattern !== undefined) {
+    fail(
+      c,
+      keywordLocation(c.s, 'pattern'),
+      target,
+      `cannot tell whether every string matching pattern '${s.pattern}' also matches ${label}'s pattern '${pattern}'`,
+      true,
+    )
+    return
+  }
+  let re: RegExp
+  try {
+    re = new RegExp(pattern, 'u')
+  } catch {
+    fail(c, locationOf(c.s), target, `cannot compare with ${label}'s pattern '${pattern}': it is not a valid regular expression`, true)
+    return
+  }
+  if (s.format === undefined) {
+    if (s.maxLength === 0 && re.test('')) return // '' is the only string S admits
+    const counterexample = probeStrings(s.minLength ?? 0, s.maxLength ?? Infinity).find((probe) => !re.test(probe))
+    if (counterexample !== undefined) {
+      fail(c, locationOf(c.s), target, `strings such as ${describeValue(counterexample)} are allowed here but do not match ${label}'s pattern '${pattern}'`)
+      return
+    }
+  }
+  fail(c, locationOf(c.s), target, `cannot tell whether every string allowed here matches ${label}'s pattern '${pattern}' (no pattern here)`, true)
+}
+
+/** A few strings within the length bounds (lengths counted in code points, as ajv does). */
+function probeStrings(minLength: number, maxLength: number): string[] {
+  const probes: string[] = []
+  for (let length = minLength; length <= Math.min(maxLength, minLength + 2, MAX_PROBE_LENGTH); length++) {
+    for (const character of PROBE_CHARACTERS) probes.push(character.repeat(length))
+  }
+  return probes
+}

@@ -1,0 +1,13 @@
+// The semantic checks, in the order they run on a resolved model. A new check is one
+// file and one line here.
+import type { Diagnostic } from '../diagnostics/diagnostic.js'
+import type { Model } from '../resolve/model.js'
+import { checkBotAliases } from './BotAliases.js'
+import { checkConfiguration } from './Configuration.js'
+import { checkEntityCycles } from './EntityCycle.js'
+import { checkEntityExtension } from './EntityExtension.js'
+import { checkWiring } from './Wiring.js'
+
+export type ModelCheck = (model: Model) => Diagnostic[]
+
+export const modelChecks: readonly ModelCheck[] = [checkEntityCycles, checkEntityExtension, checkWiring, checkBotAliases, checkConfiguration]

@@ -1,0 +1,19 @@
+// `botwire check`: run every check and report; write nothing.
+import { parseArgs } from 'node:util'
+import { hasErrors } from '../../diagnostics/diagnostic.js'
+import { checkWorkspace } from '../../passes.js'
+import { commonFlags, commonOptions } from '../options.js'
+import { printDiagnostics, printSummary } from '../printDiagnostics.js'
+import { EXIT } from '../usage.js'
+import { describeModel } from '../describeModel.js'
+
+export function runCheck(args: string[]): number {
+  const { values } = parseArgs({ args, options: commonFlags, allowPositionals: false, strict: true })
+  const options = commonOptions(values)
+  const started = performance.now()
+  const checked = checkWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins })
+  const ms = Math.round(performance.now() - started)
+  printDiagnostics(checked.diagnostics, options.format)
+  printSummary(checked.diagnostics, options.format, `checked ${describeModel(checked.model)} in ${ms} ms: no errors`)
+  return hasErrors(checked.diagnostics) ? EXIT.definitionErrors : EXIT.ok
+}

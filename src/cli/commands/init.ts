@@ -1,0 +1,36 @@
+// `botwire init KIND NAME`: writes a starter definition with an editor $schema modeline
+// pointing at the installed meta-schema. Never overwrites a file.
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { parseArgs } from 'node:util'
+import { displayPath } from '../../load/displayPath.js'
+import { schemasDir } from '../../packageRoot.js'
+import { renderTemplate } from '../../templates/renderTemplate.js'
+import { DEFINITION_KINDS } from '../../validate/metaSchemas.js'
+import { writeNewFile } from '../../write/writeNewFile.js'
+import { EXIT, UsageError } from '../usage.js'
+
+const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
+
+function titleOf(name: string): string {
+  return name
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ')
+}
+
+export function runInit(args: string[]): number {
+  const { values, positionals } = parseArgs({ args, options: { definitions: { type: 'string' } }, allowPositionals: true, strict: true })
+  const [kind, name, ...rest] = positionals
+  if (!kind || !name || rest.length > 0) throw new UsageError('usage: botwire init (interface|integration|plugin|bot) NAME [--definitions DIR]')
+  if (!(DEFINITION_KINDS as readonly string[]).includes(kind)) throw new UsageError(`unknown kind '${kind}'; kind is one of ${DEFINITION_KINDS.join(', ')}`)
+  if (!NAME.test(name) || name.length > 64) throw new UsageError(`'${name}' is not a definition name: lower-case words joined by dashes, such as support-bot`)
+  const file = resolve(values.definitions ?? 'definitions', `${kind}s`, `${name}.yaml`)
+  if (existsSync(file)) throw new UsageError(`${displayPath(file)} already exists; botwire init never overwrites a file`)
+  const schemaPath = relative(dirname(file), join(schemasDir, `${kind}.schema.json`)).split(sep).join('/')
+  const text = renderTemplate(join('init', `${kind}.yaml.hbs`), { name, title: titleOf(name), schemaPath })
+  mkdirSync(dirname(file), { recursive: true })
+  writeNewFile(file, text)
+  process.stdout.write(`wrote ${displayPath(file)}\n`)
+  return EXIT.ok
+}

@@ -1,0 +1,41 @@
+// Diagnostics as plain JSON-ready records: what `--format json` prints and what the
+// programmatic API returns. Lines and columns are 1-based.
+import { lineColumn } from '../load/sourceFile.js'
+import type { Diagnostic, SourceRange } from './diagnostic.js'
+
+export interface LocationRecord {
+  file: string
+  line: number
+  column: number
+  endLine: number
+  endColumn: number
+}
+
+export interface RelatedRecord extends LocationRecord {
+  message: string
+}
+
+export interface DiagnosticRecord extends Partial<LocationRecord> {
+  code: string
+  severity: 'error' | 'warning'
+  message: string
+  path?: string
+  related: RelatedRecord[]
+}
+
+export function locationRecord(range: SourceRange): LocationRecord {
+  const start = lineColumn(range.file, range.start)
+  const end = lineColumn(range.file, range.end)
+  return { file: range.file.displayPath, line: start.line, column: start.column, endLine: end.line, endColumn: end.column }
+}
+
+export function toRecord(d: Diagnostic): DiagnosticRecord {
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    ...(d.range ? locationRecord(d.range) : {}),
+    ...(d.path === undefined ? {} : { path: d.path }),
+    related: d.related.map((r) => ({ message: r.message, ...locationRecord(r.range) })),
+  }
+}

@@ -1,0 +1,73 @@
+// Finds every *.yaml / *.yml file below a definitions folder, following symbolic links
+// only while they stay inside it. Dot-folders and node_modules are skipped.
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs'
+import { join, relative, isAbsolute } from 'node:path'
+
+export interface FoundFile {
+  /** the path as reached from the root (what the user sees) */
+  path: string
+  /** the real path; null when the link is broken or leads outside the root */
+  realPath: string | null
+  problem: 'outside' | 'unreadable' | null
+}
+
+const DEFINITION_EXTENSION = /\.ya?ml$/i
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path)
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+}
+
+export function findDefinitionFiles(root: string): FoundFile[] {
+  const realRoot = realpathSync(root)
+  const found: FoundFile[] = []
+  const visitedFolders = new Set<string>()
+
+  const walk = (folder: string, realFolder: string): void => {
+    if (visitedFolders.has(realFolder)) return
+    visitedFolders.add(realFolder)
+    let names: string[]
+    try {
+      names = readdirSync(folder).sort()
+    } catch {
+      found.push({ path: folder, realPath: null, problem: 'unreadable' })
+      return
+    }
+    for (const name of names) {
+      const path = join(folder, name)
+      let isLink = false
+      try {
+        isLink = lstatSync(path).isSymbolicLink()
+      } catch {
+        continue
+      }
+      let realPath: string
+      let isDirectory: boolean
+      try {
+        realPath = realpathSync(path)
+        isDirectory = statSync(realPath).isDirectory()
+      } catch {
+        if (DEFINITION_EXTENSION.test(name)) found.push({ path, realPath: null, problem: 'unreadable' })
+        continue
+      }
+      if (isDirectory) {
+        if (name.startsWith('.') || name === 'node_modules') continue
+        if (isLink && !isInside(realRoot, realPath)) {
+          found.push({ path, realPath: null, problem: 'outside' })
+          continue
+        }
+        walk(path, realPath)
+        continue
+      }
+      if (!DEFINITION_EXTENSION.test(name)) continue
+      if (isLink && !isInside(realRoot, realPath)) {
+        found.push({ path, realPath: null, problem: 'outside' })
+        continue
+      }
+      found.push({ path, realPath, problem: null })
+    }
+  }
+
+  walk(root, realRoot)
+  return found
+}

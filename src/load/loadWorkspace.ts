@@ -1,0 +1,71 @@
+// Loads every definition file of a workspace, plus the package's built-in interfaces.
+// A file reached twice (a symlink, or the built-ins inside the workspace) is loaded once.
+import { existsSync, realpathSync, statSync } from 'node:fs'
+import { relative, isAbsolute } from 'node:path'
+import { LineCounter } from 'yaml'
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { builtinDefinitionsDir } from '../packageRoot.js'
+import { displayPath } from './displayPath.js'
+import { findDefinitionFiles, type FoundFile } from './findDefinitionFiles.js'
+import { parseSourceFile, type ParsedFile } from './parseSourceFile.js'
+
+export interface LoadOptions {
+  definitionsDir: string
+  builtins: boolean
+  cwd?: string
+}
+
+export interface LoadedWorkspace {
+  files: ParsedFile[]
+  diagnostics: Diagnostic[]
+  /** the real path of the definitions folder */
+  definitionsDir: string
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path)
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+}
+
+export class WorkspaceUsageError extends Error {}
+
+export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
+  const cwd = options.cwd ?? process.cwd()
+  if (!existsSync(options.definitionsDir) || !statSync(options.definitionsDir).isDirectory()) {
+    throw new WorkspaceUsageError(`definitions folder not found: ${displayPath(options.definitionsDir, cwd)}`)
+  }
+  const definitionsDir = realpathSync(options.definitionsDir)
+  const builtinDir = existsSync(builtinDefinitionsDir) ? realpathSync(builtinDefinitionsDir) : null
+  const found: FoundFile[] = findDefinitionFiles(options.definitionsDir)
+  if (options.builtins && builtinDir) found.push(...findDefinitionFiles(builtinDir))
+
+  const files: ParsedFile[] = []
+  const diagnostics: Diagnostic[] = []
+  const seen = new Set<string>()
+  for (const entry of found) {
+    if (entry.problem) {
+      const file = {
+        absolutePath: entry.path,
+        displayPath: displayPath(entry.path, cwd),
+        text: '',
+        document: null,
+        lineCounter: new LineCounter(),
+        builtin: false,
+      }
+      const message =
+        entry.problem === 'outside'
+          ? `symbolic link leads outside the definitions folder; it is not loaded`
+          : `cannot read ${entry.path.endsWith('.yaml') || entry.path.endsWith('.yml') ? 'file' : 'folder'} (broken link or no permission)`
+      diagnostics.push(diagnostic(entry.problem === 'outside' ? 'BW1009' : 'BW1007', message, { file, start: 0, end: 0 }))
+      continue
+    }
+    const realPath = entry.realPath ?? entry.path
+    if (seen.has(realPath)) continue
+    seen.add(realPath)
+    const builtin = options.builtins && builtinDir !== null && isInside(builtinDir, realPath)
+    const parsed = parseSourceFile(realPath, displayPath(entry.path, cwd), builtin)
+    files.push(parsed)
+    diagnostics.push(...parsed.diagnostics)
+  }
+  return { files, diagnostics, definitionsDir }
+}

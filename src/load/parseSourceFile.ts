@@ -1,0 +1,157 @@
+// Reads and parses one definition file into a SourceFile and its plain value.
+// Every problem becomes a diagnostic; nothing is thrown for bad input.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml'
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import type { SourceFile } from './sourceFile.js'
+import { loadLimits } from './limits.js'
+import { nodeRange } from './yamlNodes.js'
+
+export interface ParsedFile {
+  file: SourceFile
+  /** the definition as plain data; null when the file has load errors */
+  value: Record<string, unknown> | null
+  diagnostics: Diagnostic[]
+}
+
+function emptySource(absolutePath: string, displayPath: string, builtin: boolean): SourceFile {
+  return { absolutePath, displayPath, text: '', document: null, lineCounter: new LineCounter(), builtin }
+}
+
+type ReadResult = { text: string } | { problem: 'too-large'; size: number } | { problem: 'unreadable'; reason: string } | { problem: 'binary' }
+
+function readText(absolutePath: string): ReadResult {
+  let fd: number | undefined
+  try {
+    fd = openSync(absolutePath, 'r')
+    const size = fstatSync(fd).size
+    if (size > loadLimits.maxFileBytes) return { problem: 'too-large', size }
+    const buffer = Buffer.alloc(size)
+    let read = 0
+    while (read < size) {
+      const n = readSync(fd, buffer, read, size - read, read)
+      if (n === 0) break
+      read += n
+    }
+    const bytes = buffer.subarray(0, read)
+    if (bytes.includes(0)) return { problem: 'binary' }
+    try {
+      return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes) }
+    } catch {
+      return { problem: 'binary' }
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return { problem: 'unreadable', reason: code ?? (error instanceof Error ? error.message : String(error)) }
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
+/** yaml's messages end with " at line L, column C:" and a frame; we render our own. */
+function plainYamlMessage(message: string): string {
+  const cut = message.search(/ at line \d+, column \d+/)
+  return (cut >= 0 ? message.slice(0, cut) : message).trim()
+}
+
+function keyText(key: unknown): string | undefined {
+  if (key && typeof key === 'object' && 'value' in key) {
+    const value = (key as { value: unknown }).value
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined
+  }
+  return undefined
+}
+
+/** Duplicate keys, reported with both places (yaml reports only the second). */
+function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
+  const found: Diagnostic[] = []
+  const visit = (node: unknown): void => {
+    if (isMap(node)) {
+      const seen = new Map<string, Node>()
+      for (const pair of node.items) {
+        const name = keyText(pair.key)
+        const keyNode = pair.key as Node | null
+        if (name !== undefined && keyNode) {
+          const first = seen.get(name)
+          const range = nodeRange(file, keyNode)
+          const firstRange = first ? nodeRange(file, first) : null
+          if (first && range && firstRange) {
+            found.push(
+              diagnostic('BW1002', `duplicate key '${name}'`, range, {
+                related: [{ message: `'${name}' was first declared here`, range: firstRange }],
+              }),
+            )
+          } else seen.set(name, keyNode)
+        }
+        visit(pair.value)
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) visit(item)
+    }
+  }
+  visit(root)
+  return found
+}
+
+export function parseSourceFile(absolutePath: string, displayPath: string, builtin: boolean): ParsedFile {
+  const read = readText(absolutePath)
+  if (!('text' in read)) {
+    const file = emptySource(absolutePath, displayPath, builtin)
+    const at = { file, start: 0, end: 0 }
+    const message =
+      read.problem === 'too-large'
+        ? `file is ${read.size} bytes; definition files may be at most ${loadLimits.maxFileBytes} bytes`
+        : read.problem === 'binary'
+          ? 'file is not UTF-8 text'
+          : `cannot read file (${read.reason})`
+    const code = read.problem === 'too-large' ? 'BW1006' : read.problem === 'binary' ? 'BW1008' : 'BW1007'
+    return { file, value: null, diagnostics: [diagnostic(code, message, at)] }
+  }
+
+  const lineCounter = new LineCounter()
+  const document = parseDocument(read.text, { lineCounter, uniqueKeys: false, prettyErrors: false, keepSourceTokens: false })
+  const file: SourceFile = { absolutePath, displayPath, text: read.text, document, lineCounter, builtin }
+  const diagnostics: Diagnostic[] = []
+  for (const error of [...document.errors, ...document.warnings]) {
+    const [start, end] = error.pos
+    const code = error.code === 'MULTIPLE_DOCS' ? 'BW1004' : 'BW1001'
+    const message =
+      code === 'BW1004' ? 'a definition file holds exactly one YAML document; remove the extra document' : plainYamlMessage(error.message)
+    diagnostics.push(diagnostic(code, message, { file, start, end: Math.max(end, start) }))
+  }
+  if (diagnostics.length > 0) return { file, value: null, diagnostics }
+
+  const root = document.contents
+  if (!isMap(root)) {
+    const range = (root && nodeRange(file, root)) || { file, start: 0, end: 0 }
+    const what = root === null ? 'the file is empty' : isSeq(root) ? 'it is a list' : 'it is a single value'
+    return {
+      file,
+      value: null,
+      diagnostics: [diagnostic('BW1003', `a definition must be a YAML mapping with a 'kind' key, but ${what}`, range)],
+    }
+  }
+  const duplicates = duplicateKeys(file, root)
+  if (duplicates.length > 0) return { file, value: null, diagnostics: duplicates }
+
+  try {
+    const value = document.toJS({ maxAliasCount: loadLimits.maxAliasCount }) as Record<string, unknown>
+    return { file, value, diagnostics: [] }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const isAliasBomb = /alias/i.test(message)
+    return {
+      file,
+      value: null,
+      diagnostics: [
+        diagnostic(
+          isAliasBomb ? 'BW1005' : 'BW1001',
+          isAliasBomb
+            ? `aliases in this file expand too much (more than ${loadLimits.maxAliasCount} alias uses); write the values out or use fewer aliases`
+            : plainYamlMessage(message),
+          nodeRange(file, root) ?? { file, start: 0, end: 0 },
+        ),
+      ],
+    }
+  }
+}

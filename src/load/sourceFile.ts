@@ -1,0 +1,29 @@
+// A definition file as loaded: its text, its parsed YAML document, and how to turn
+// offsets into lines and columns when (and only when) a diagnostic is rendered.
+import type { Document, LineCounter } from 'yaml'
+
+export interface SourceFile {
+  /** real absolute path; a file reached twice is loaded once */
+  absolutePath: string
+  /** path shown to the user: relative to the working directory, with forward slashes */
+  displayPath: string
+  text: string
+  /** null when the file could not be read or parsed into a single document */
+  document: Document.Parsed | null
+  lineCounter: LineCounter
+  /** true for the package's built-in interfaces */
+  builtin: boolean
+}
+
+export interface LineColumn {
+  /** 1-based */
+  line: number
+  /** 1-based */
+  column: number
+}
+
+export function lineColumn(file: SourceFile, offset: number): LineColumn {
+  if (file.text.length === 0) return { line: 1, column: 1 }
+  const { line, col } = file.lineCounter.linePos(Math.min(offset, file.text.length))
+  return { line, column: col }
+}

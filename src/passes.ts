@@ -1,0 +1,91 @@
+// The passes, in order: load -> validate (shape, schema sanity) -> resolve -> check.
+// This file only sequences them; each pass lives in its own folder.
+import { diagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js'
+import { modelChecks } from './check/index.js'
+import { loadLimits } from './load/limits.js'
+import { loadWorkspace, type LoadOptions } from './load/loadWorkspace.js'
+import type { Model } from './resolve/model.js'
+import { resolveModel } from './resolve/resolveModel.js'
+import type { DefinitionSpec, RawDefinition } from './validate/definitionTypes.js'
+import { checkSchemaSanity } from './validate/schemaSanity.js'
+import { validateShape } from './validate/validateShape.js'
+
+export interface CheckedWorkspace {
+  /** null when the definitions could not be resolved at all */
+  model: Model
+  diagnostics: Diagnostic[]
+  definitionsDir: string
+  /** the display paths of every definition file loaded, built-ins included */
+  files: string[]
+}
+
+function brokenName(value: Record<string, unknown> | null): string | undefined {
+  if (!value || typeof value.kind !== 'string' || typeof value.name !== 'string') return undefined
+  return `${value.kind}/${value.name}`
+}
+
+/** Keeps at most a bounded number of diagnostics per file, and says how many were left out. */
+function capPerFile(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const byFile = new Map<string, Diagnostic[]>()
+  const kept: Diagnostic[] = []
+  for (const d of diagnostics) {
+    if (!d.range) {
+      kept.push(d)
+      continue
+    }
+    const list = byFile.get(d.range.file.absolutePath) ?? []
+    list.push(d)
+    byFile.set(d.range.file.absolutePath, list)
+  }
+  for (const list of byFile.values()) {
+    const sorted = sortDiagnostics(list)
+    if (sorted.length <= loadLimits.maxDiagnosticsPerFile) {
+      kept.push(...sorted)
+      continue
+    }
+    const shown = sorted.slice(0, loadLimits.maxDiagnosticsPerFile)
+    kept.push(...shown)
+    const first = shown[0]
+    if (first?.range) {
+      const rest = sorted.length - shown.length
+      kept.push(diagnostic('BW1010', `${rest} more problem${rest === 1 ? '' : 's'} in this file not shown; fix the ones above first`, { file: first.range.file, start: 0, end: 0 }))
+    }
+  }
+  return sortDiagnostics(kept)
+}
+
+export function checkWorkspace(options: LoadOptions): CheckedWorkspace {
+  const loaded = loadWorkspace(options)
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics]
+  const definitions: RawDefinition[] = []
+  const broken = new Set<string>()
+  for (const parsed of loaded.files) {
+    if (!parsed.value) continue
+    const shape = validateShape(parsed.file, parsed.value)
+    diagnostics.push(...shape.diagnostics)
+    const name = brokenName(parsed.value)
+    if (shape.kind === null || shape.diagnostics.length > 0) {
+      if (name) broken.add(name)
+      continue
+    }
+    const spec = parsed.value as unknown as DefinitionSpec
+    const sanity = checkSchemaSanity(parsed.file, spec)
+    diagnostics.push(...sanity)
+    if (sanity.some((d) => d.severity === 'error')) {
+      if (name) broken.add(name)
+      continue
+    }
+    definitions.push({ file: parsed.file, spec })
+  }
+  const { model, diagnostics: resolveDiagnostics } = resolveModel(definitions, broken)
+  diagnostics.push(...resolveDiagnostics)
+  // semantic checks read bound references; a model with unresolved references still
+  // checks what did resolve, since every check skips what is missing
+  for (const check of modelChecks) diagnostics.push(...check(model))
+  return {
+    model,
+    diagnostics: capPerFile(diagnostics),
+    definitionsDir: loaded.definitionsDir,
+    files: loaded.files.map((f) => f.file.displayPath),
+  }
+}

@@ -1,0 +1,46 @@
+// Binds every `$entity` in a definition's schemas to its scope, reporting the unknown
+// ones at the reference with a near-miss suggestion.
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import type { SourceFile } from '../load/sourceFile.js'
+import { locate } from '../load/yamlNodes.js'
+import type { DefinitionSpec } from '../validate/definitionTypes.js'
+import { schemaSites, walkSchema } from '../validate/schemaSites.js'
+import type { EntityScope } from './model.js'
+
+export interface ReferenceContext {
+  /** plugin local names whose interface could not be resolved: their references are not reported again */
+  unresolvedLocals?: ReadonlySet<string>
+}
+
+export function checkEntityReferences(file: SourceFile, spec: DefinitionSpec, scope: EntityScope, context: ReferenceContext = {}): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const known = Object.keys(scope)
+  for (const site of schemaSites(spec)) {
+    if (site.role === 'configuration') continue // reported by schema sanity
+    walkSchema(site.schema, site.pointer, (node, pointer) => {
+      const name = node.$entity
+      if (typeof name !== 'string' || Object.hasOwn(scope, name)) return
+      const at = `${pointer}/$entity`
+      if (spec.kind === 'plugin') {
+        const [local = '', entity = ''] = name.split('.')
+        if (context.unresolvedLocals?.has(local)) return
+        const locals = Object.keys(spec.interfaces ?? {})
+        if (!locals.includes(local)) {
+          const list = locals.length > 0 ? `; this plugin's interfaces are ${listNames(locals)}` : '; this plugin declares no interfaces'
+          out.push(diagnostic('BW3003', `'${local}' in '${name}' is not an interface local name of this plugin${didYouMean(local, locals)}${list}`, locate(file, at), { path: at }))
+          return
+        }
+        const entities = known.filter((k) => k.startsWith(`${local}.`)).map((k) => k.slice(local.length + 1))
+        out.push(diagnostic('BW3003', `interface '${local}' has no entity '${entity}'${didYouMean(entity, entities)}; it has ${entities.length > 0 ? listNames(entities) : 'no entities'}`, locate(file, at), { path: at }))
+        return
+      }
+      out.push(
+        diagnostic('BW3003', `unknown entity '${name}'${didYouMean(name, known)}; ${spec.kind} '${spec.name}' has ${known.length > 0 ? `the entities ${listNames(known)}` : 'no entities'}`, locate(file, at), {
+          path: at,
+        }),
+      )
+    })
+  }
+  return out
+}

@@ -1,0 +1,197 @@
+// The resolved model of a workspace: every definition with its references bound.
+// Plain data, built once by resolve/ and read by check/, lower/ and diff.
+import type { SourceFile } from '../load/sourceFile.js'
+import type { SchemaNode } from '../schema/types.js'
+import { own } from '../schema/own.js'
+import type {
+  ActionSpec,
+  BotSpec,
+  ChannelSpec,
+  EventSpec,
+  IntegrationSpec,
+  InterfaceSpec,
+  PluginSpec,
+} from '../validate/definitionTypes.js'
+
+export type DefinitionKind = 'interface' | 'integration' | 'plugin' | 'bot'
+
+/** `interface/llm@1.0.0`: the one key of a definition everywhere in the model. */
+export type DefinitionKey = string
+
+export function definitionKey(kind: DefinitionKind, name: string, version: string): DefinitionKey {
+  return `${kind}/${name}@${version}`
+}
+
+/** An entity of a definition that owns entities (an interface or an integration). */
+export interface QualifiedEntity {
+  owner: DefinitionKey
+  entity: string
+}
+
+/**
+ * How the `$entity` names inside a schema are bound: the name as written -> the entity
+ * it stands for. An interface's or integration's own schemas bind their own entity
+ * names; an implemented interface's schemas bind interface names to the integration's
+ * mapped entities; a plugin's bind `LOCAL.ENTITY` to the interface (plugin on its own)
+ * or to the wired integration's entity (plugin instance in a bot).
+ */
+export type EntityScope = Record<string, QualifiedEntity>
+
+export interface ScopedSchema {
+  schema: SchemaNode
+  scope: EntityScope
+}
+
+interface DefinitionModelBase {
+  key: DefinitionKey
+  name: string
+  version: string
+  file: SourceFile
+  builtin: boolean
+}
+
+export interface InterfaceModel extends DefinitionModelBase {
+  kind: 'interface'
+  spec: InterfaceSpec
+  scope: EntityScope
+}
+
+/** Where an integration's final member comes from. */
+export type MemberOrigin = { from: 'own' } | { from: 'interface'; alias: string; interfaceKey: DefinitionKey; interfaceMember: string }
+
+export interface FinalAction {
+  name: string
+  spec: ActionSpec
+  title?: string
+  description?: string
+  scope: EntityScope
+  origin: MemberOrigin
+  /** pointer to the member in the integration file (own member, or the override/alias entry) */
+  pointer: string
+}
+
+export interface FinalEvent {
+  name: string
+  spec: EventSpec
+  title?: string
+  description?: string
+  scope: EntityScope
+  origin: MemberOrigin
+  pointer: string
+}
+
+export interface FinalChannel {
+  name: string
+  spec: ChannelSpec
+  title?: string
+  description?: string
+  scope: EntityScope
+  origin: MemberOrigin
+  pointer: string
+}
+
+export interface ImplementedInterface {
+  /** the integration interface alias (key of `interfaces`) */
+  alias: string
+  interfaceKey: DefinitionKey
+  interfaceName: string
+  version: string
+  /** interface entity -> the integration's own entity */
+  entityMap: Record<string, string>
+  /** interface member name -> the integration's final name */
+  actionNames: Record<string, string>
+  eventNames: Record<string, string>
+  channelNames: Record<string, string>
+}
+
+export interface IntegrationModel extends DefinitionModelBase {
+  kind: 'integration'
+  spec: IntegrationSpec
+  scope: EntityScope
+  implemented: ImplementedInterface[]
+  actions: FinalAction[]
+  events: FinalEvent[]
+  channels: FinalChannel[]
+}
+
+export interface PluginDependency {
+  local: string
+  interfaceName: string
+  range: string
+  /** the lowest workspace version satisfying the range; null when none does */
+  interfaceKey: DefinitionKey | null
+}
+
+export interface PluginModel extends DefinitionModelBase {
+  kind: 'plugin'
+  spec: PluginSpec
+  dependencies: PluginDependency[]
+  /** `LOCAL.ENTITY` -> the interface entity (the plugin compiled on its own) */
+  scope: EntityScope
+}
+
+export interface IntegrationInstance {
+  alias: string
+  integrationKey: DefinitionKey
+  configuration: Record<string, unknown>
+}
+
+export interface PluginWiring {
+  local: string
+  integrationAlias: string
+  integrationInterfaceAlias: string
+  integrationKey: DefinitionKey
+  interfaceKey: DefinitionKey
+}
+
+export interface PluginInstance {
+  alias: string
+  pluginKey: DefinitionKey
+  configuration: Record<string, unknown>
+  wiring: PluginWiring[]
+  /**
+   * The plugin's schemas dereferenced for this instance: `LOCAL.ENTITY` bound to the
+   * wired integration's entity (SPEC §3.4). Same plugin, other wiring, other scope.
+   */
+  scope: EntityScope
+}
+
+export interface BotModel extends DefinitionModelBase {
+  kind: 'bot'
+  spec: BotSpec
+  tags: string[]
+  integrations: IntegrationInstance[]
+  plugins: PluginInstance[]
+}
+
+export type DefinitionModel = InterfaceModel | IntegrationModel | PluginModel | BotModel
+
+export interface Model {
+  /** every definition by key, in a stable order (kind, name, version) */
+  definitions: Map<DefinitionKey, DefinitionModel>
+  interfaces: InterfaceModel[]
+  integrations: IntegrationModel[]
+  plugins: PluginModel[]
+  bots: BotModel[]
+}
+
+export function requireDefinition<K extends DefinitionKind>(model: Model, key: DefinitionKey, kind: K): Extract<DefinitionModel, { kind: K }> {
+  const found = model.definitions.get(key)
+  if (!found || found.kind !== kind) throw new Error(`botwire internal: ${key} is not a resolved ${kind}`)
+  return found as Extract<DefinitionModel, { kind: K }>
+}
+
+/** The schema of a qualified entity, with the scope its own references are bound in. */
+export function entitySchema(model: Model, entity: QualifiedEntity): ScopedSchema | undefined {
+  const owner = model.definitions.get(entity.owner)
+  if (!owner) return undefined
+  if (owner.kind === 'interface') {
+    const holder = own(owner.spec.entities, entity.entity)
+    return holder && { schema: holder.schema, scope: owner.scope }
+  }
+  if (owner.kind === 'integration') {
+    const holder = own(owner.spec.entities, entity.entity)
+    return holder && { schema: holder.schema, scope: owner.scope }
+  }
+  return undefined
+}

@@ -1,0 +1,122 @@
+// A bot's integration and plugin instances bound to definitions (highest version that
+// satisfies each range), each plugin dependency bound to an integration's implemented
+// interface, and each plugin instance's entity references dereferenced (SPEC §3.4).
+import semver from 'semver'
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { formatPointer, locate } from '../load/yamlNodes.js'
+import { own } from '../schema/own.js'
+import type { BotSpec, RawDefinition } from '../validate/definitionTypes.js'
+import type { BotModel, DefinitionKind, EntityScope, IntegrationInstance, IntegrationModel, PluginInstance, PluginModel, PluginWiring } from './model.js'
+import { isBroken, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+
+interface Resolved {
+  integrations: ReadonlyMap<string, IntegrationModel>
+  plugins: ReadonlyMap<string, PluginModel>
+}
+
+function pickInstance(
+  raw: RawDefinition<BotSpec>,
+  table: SymbolTable,
+  kind: Extract<DefinitionKind, 'integration' | 'plugin'>,
+  base: string,
+  name: string,
+  range: string,
+  out: Diagnostic[],
+): TableEntry | undefined {
+  const nameKey = kind === 'integration' ? 'integration' : 'plugin'
+  const candidates = versionsOf(table, kind, name)
+  if (candidates.length === 0) {
+    if (isBroken(table, kind, name)) return undefined
+    out.push(diagnostic(kind === 'integration' ? 'BW3009' : 'BW3010', `unknown ${kind} '${name}'${didYouMean(name, namesOf(table, kind))}`, locate(raw.file, `${base}/${nameKey}`), { path: `${base}/${nameKey}` }))
+    return undefined
+  }
+  if (semver.validRange(range) === null) {
+    out.push(diagnostic('BW2009', `'${range}' is not a semantic version or range (such as 2.0.0 or ^1.0.0)`, locate(raw.file, `${base}/version`), { path: `${base}/version` }))
+    return undefined
+  }
+  const chosen = pickVersion(candidates, range, 'highest')
+  if (!chosen) {
+    out.push(
+      diagnostic('BW3011', `no version of ${kind} '${name}' satisfies '${range}'; available versions: ${candidates.map((c) => c.version).join(', ')}`, locate(raw.file, `${base}/version`), {
+        path: `${base}/version`,
+      }),
+    )
+  }
+  return chosen
+}
+
+export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Resolved): { model: BotModel; diagnostics: Diagnostic[] } {
+  const raw = entry.raw as RawDefinition<BotSpec>
+  const { file, spec } = raw
+  const diagnostics: Diagnostic[] = []
+
+  const integrations: IntegrationInstance[] = []
+  for (const [alias, instance] of Object.entries(spec.integrations ?? {})) {
+    const chosen = pickInstance(raw, table, 'integration', formatPointer(['integrations', alias]), instance.integration, instance.version, diagnostics)
+    if (!chosen || !resolved.integrations.has(chosen.key)) continue
+    integrations.push({ alias, integrationKey: chosen.key, configuration: instance.configuration ?? {} })
+  }
+  const integrationAliases = Object.keys(spec.integrations ?? {})
+
+  const plugins: PluginInstance[] = []
+  for (const [alias, instance] of Object.entries(spec.plugins ?? {})) {
+    const base = formatPointer(['plugins', alias])
+    const chosen = pickInstance(raw, table, 'plugin', base, instance.plugin, instance.version, diagnostics)
+    const plugin = chosen && resolved.plugins.get(chosen.key)
+    if (!plugin) continue
+    const wiring: PluginWiring[] = []
+    const scope: EntityScope = { ...plugin.scope }
+    for (const [local, wire] of Object.entries(instance.dependencies ?? {})) {
+      const at = formatPointer(['plugins', alias, 'dependencies', local])
+      const dependency = plugin.dependencies.find((d) => d.local === local)
+      if (!dependency) continue // an extra key: check/Wiring reports it
+      const target = integrations.find((i) => i.alias === wire.integrationAlias)
+      if (!target) {
+        if (!integrationAliases.includes(wire.integrationAlias)) {
+          const list = integrationAliases.length > 0 ? `; this bot's integrations are ${listNames(integrationAliases)}` : '; this bot adds no integrations'
+          diagnostics.push(diagnostic('BW3012', `unknown integration alias '${wire.integrationAlias}'${didYouMean(wire.integrationAlias, integrationAliases)}${list}`, locate(file, `${at}/integrationAlias`), { path: `${at}/integrationAlias` }))
+        }
+        continue
+      }
+      const integration = resolved.integrations.get(target.integrationKey)
+      if (!integration) continue
+      const implemented = integration.implemented.find((i) => i.alias === wire.integrationInterfaceAlias)
+      if (!implemented) {
+        const declared = Object.keys(integration.spec.interfaces ?? {})
+        const list = declared.length > 0 ? `; it implements ${listNames(declared)}` : '; it implements no interfaces'
+        if (!declared.includes(wire.integrationInterfaceAlias)) {
+          diagnostics.push(
+            diagnostic('BW3013', `integration '${integration.name}' (alias '${target.alias}') has no interface alias '${wire.integrationInterfaceAlias}'${didYouMean(wire.integrationInterfaceAlias, declared)}${list}`, locate(file, `${at}/integrationInterfaceAlias`), {
+              path: `${at}/integrationInterfaceAlias`,
+            }),
+          )
+        }
+        continue
+      }
+      wiring.push({ local, integrationAlias: target.alias, integrationInterfaceAlias: implemented.alias, integrationKey: integration.key, interfaceKey: implemented.interfaceKey })
+      for (const name of Object.keys(plugin.scope)) {
+        if (!name.startsWith(`${local}.`)) continue
+        const mapped = own(implemented.entityMap, name.slice(local.length + 1))
+        if (mapped !== undefined) scope[name] = { owner: integration.key, entity: mapped }
+      }
+    }
+    plugins.push({ alias, pluginKey: plugin.key, configuration: instance.configuration ?? {}, wiring, scope })
+  }
+
+  return {
+    model: {
+      kind: 'bot',
+      key: entry.key,
+      name: entry.name,
+      version: entry.version,
+      file,
+      builtin: file.builtin,
+      spec,
+      tags: Object.keys(spec.message?.tags ?? {}),
+      integrations,
+      plugins,
+    },
+    diagnostics,
+  }
+}

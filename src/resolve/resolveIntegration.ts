@@ -1,0 +1,217 @@
+// An integration's view of itself: the interfaces it implements bound to their
+// definitions, entity mappings checked, and its final actions, events and channels
+// (own members, then each interface's under their overridden names).
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import { own } from '../schema/own.js'
+import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
+import { checkEntityReferences } from './entityReferences.js'
+import type { EntityScope, FinalAction, FinalChannel, FinalEvent, ImplementedInterface, IntegrationModel, InterfaceModel, MemberOrigin } from './model.js'
+import { exactVersion, isBroken, namesOf, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+
+export function ownScope(key: string, entities: Record<string, unknown> | undefined): EntityScope {
+  return Object.fromEntries(Object.keys(entities ?? {}).map((name) => [name, { owner: key, entity: name }]))
+}
+
+type MemberKind = 'actions' | 'events' | 'channels'
+const MEMBER_WORD: Record<MemberKind, string> = { actions: 'action', events: 'event', channels: 'channel' }
+
+interface Claim {
+  pointer: string
+  label: string
+}
+
+export function resolveIntegration(
+  entry: TableEntry,
+  table: SymbolTable,
+  interfaces: ReadonlyMap<string, InterfaceModel>,
+): { model: IntegrationModel; diagnostics: Diagnostic[] } {
+  const raw = entry.raw as RawDefinition<IntegrationSpec>
+  const { file, spec } = raw
+  const diagnostics: Diagnostic[] = []
+  const scope = ownScope(entry.key, spec.entities)
+  diagnostics.push(...checkEntityReferences(file, spec, scope))
+  const ownEntities = Object.keys(spec.entities ?? {})
+
+  const implemented: ImplementedInterface[] = []
+  const interfaceModels = new Map<string, InterfaceModel>()
+  for (const [alias, impl] of Object.entries(spec.interfaces ?? {})) {
+    const base = formatPointer(['interfaces', alias])
+    const candidates = versionsOf(table, 'interface', impl.name)
+    if (candidates.length === 0) {
+      if (isBroken(table, 'interface', impl.name)) continue
+      const names = namesOf(table, 'interface')
+      diagnostics.push(diagnostic('BW3004', `unknown interface '${impl.name}'${didYouMean(impl.name, names)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
+      continue
+    }
+    const found = exactVersion(candidates, impl.version)
+    if (!found) {
+      diagnostics.push(
+        diagnostic('BW3005', `interface '${impl.name}' ${impl.version} is not in the workspace; available versions: ${candidates.map((c) => c.version).join(', ')}`, locate(file, `${base}/version`), {
+          path: `${base}/version`,
+        }),
+      )
+      continue
+    }
+    const iface = interfaces.get(found.key)
+    if (!iface) continue // the interface itself failed to resolve; reported there
+    interfaceModels.set(alias, iface)
+    const mappingDiagnostics = checkEntityMapping(raw, alias, impl, iface, ownEntities)
+    diagnostics.push(...mappingDiagnostics)
+    diagnostics.push(...checkOverrides(raw, alias, impl, iface))
+    implemented.push({
+      alias,
+      interfaceKey: iface.key,
+      interfaceName: iface.name,
+      version: iface.version,
+      entityMap: Object.fromEntries(Object.entries(impl.entities).filter(([k, v]) => Object.hasOwn(iface.spec.entities, k) && ownEntities.includes(v))),
+      actionNames: finalNames(iface.spec.actions, impl.actions),
+      eventNames: finalNames(iface.spec.events, impl.events),
+      channelNames: finalNames(iface.spec.channels, impl.channels),
+    })
+  }
+
+  const members = buildMembers(entry.key, raw, implemented, interfaceModels, scope)
+  diagnostics.push(...members.diagnostics)
+  return {
+    model: {
+      kind: 'integration',
+      key: entry.key,
+      name: entry.name,
+      version: entry.version,
+      file,
+      builtin: file.builtin,
+      spec,
+      scope,
+      implemented,
+      actions: members.actions,
+      events: members.events,
+      channels: members.channels,
+    },
+    diagnostics,
+  }
+}
+
+function finalNames(members: Record<string, unknown> | undefined, overrides: Record<string, MetadataOverride> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.keys(members ?? {}).map((name) => [name, own(overrides, name)?.name ?? name]))
+}
+
+function checkEntityMapping(raw: RawDefinition<IntegrationSpec>, alias: string, impl: ImplementedInterfaceSpec, iface: InterfaceModel, ownEntities: string[]): Diagnostic[] {
+  const { file } = raw
+  const out: Diagnostic[] = []
+  const base = formatPointer(['interfaces', alias, 'entities'])
+  const interfaceEntities = Object.keys(iface.spec.entities)
+  const missing = interfaceEntities.filter((name) => !Object.hasOwn(impl.entities, name))
+  if (missing.length > 0) {
+    out.push(
+      diagnostic('BW3006', `interface '${iface.name}' ${iface.version} has ${missing.length === 1 ? 'an entity' : 'entities'} ${listNames(missing)} that this integration does not map; map every interface entity to one of its own entities`, locateKey(file, base), {
+        path: base,
+        related: missing.map((name) => ({ message: `'${name}' is declared here`, range: locate(iface.file, formatPointer(['entities', name])) })),
+      }),
+    )
+  }
+  for (const [interfaceEntity, ownEntity] of Object.entries(impl.entities)) {
+    const at = `${base}${formatPointer([interfaceEntity])}`
+    if (!interfaceEntities.includes(interfaceEntity)) {
+      out.push(diagnostic('BW3007', `interface '${iface.name}' has no entity '${interfaceEntity}'${didYouMean(interfaceEntity, interfaceEntities)}; its entities are ${listNames(interfaceEntities)}`, locateKey(file, at), { path: at }))
+    }
+    if (!ownEntities.includes(ownEntity)) {
+      const list = ownEntities.length > 0 ? `its entities are ${listNames(ownEntities)}` : 'it declares no entities'
+      out.push(diagnostic('BW3007', `integration '${raw.spec.name}' has no entity '${ownEntity}'${didYouMean(ownEntity, ownEntities)}; ${list}`, locate(file, at), { path: at }))
+    }
+  }
+  return out
+}
+
+function checkOverrides(raw: RawDefinition<IntegrationSpec>, alias: string, impl: ImplementedInterfaceSpec, iface: InterfaceModel): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const kind of ['actions', 'events', 'channels'] as const) {
+    const declared = Object.keys(iface.spec[kind] ?? {})
+    for (const name of Object.keys(impl[kind] ?? {})) {
+      if (declared.includes(name)) continue
+      const at = formatPointer(['interfaces', alias, kind, name])
+      const list = declared.length > 0 ? `its ${kind} are ${listNames(declared)}` : `it has no ${kind}`
+      out.push(diagnostic('BW3008', `interface '${iface.name}' has no ${MEMBER_WORD[kind]} '${name}' to override${didYouMean(name, declared)}; ${list}`, locateKey(raw.file, at), { path: at }))
+    }
+  }
+  return out
+}
+
+function buildMembers(
+  key: string,
+  raw: RawDefinition<IntegrationSpec>,
+  implemented: ImplementedInterface[],
+  interfaceModels: Map<string, InterfaceModel>,
+  scope: EntityScope,
+): { actions: FinalAction[]; events: FinalEvent[]; channels: FinalChannel[]; diagnostics: Diagnostic[] } {
+  const { file, spec } = raw
+  const diagnostics: Diagnostic[] = []
+  const result = { actions: [] as FinalAction[], events: [] as FinalEvent[], channels: [] as FinalChannel[] }
+  for (const kind of ['actions', 'events', 'channels'] as const) {
+    const claims = new Map<string, Claim>()
+    const claim = (name: string, at: Claim): boolean => {
+      const first = claims.get(name)
+      if (first) {
+        diagnostics.push(
+          diagnostic('BW4003', `${MEMBER_WORD[kind]} name '${name}' is used twice in integration '${spec.name}': ${at.label} and ${first.label}; rename one with an override (interfaces.<alias>.${kind}.<name>.name)`, locate(file, at.pointer), {
+            path: at.pointer,
+            related: [{ message: `'${name}' is also ${first.label}`, range: locate(file, first.pointer) }],
+          }),
+        )
+        return false
+      }
+      claims.set(name, at)
+      return true
+    }
+    for (const [name, member] of Object.entries(spec[kind] ?? {})) {
+      const pointer = formatPointer([kind, name])
+      if (!claim(name, { pointer, label: `its own ${MEMBER_WORD[kind]}` })) continue
+      pushMember(result, kind, { name, member, scope, origin: { from: 'own' }, pointer })
+    }
+    for (const impl of implemented) {
+      const iface = interfaceModels.get(impl.alias)
+      if (!iface) continue
+      const overrides = own(spec.interfaces, impl.alias)?.[kind]
+      const names = kind === 'actions' ? impl.actionNames : kind === 'events' ? impl.eventNames : impl.channelNames
+      const memberScope: EntityScope = Object.fromEntries(Object.entries(impl.entityMap).map(([ifaceEntity, ownEntity]) => [ifaceEntity, { owner: key, entity: ownEntity }]))
+      for (const [interfaceMember, member] of Object.entries(iface.spec[kind] ?? {})) {
+        const finalName = names[interfaceMember] ?? interfaceMember
+        const override = own(overrides, interfaceMember)
+        const pointer = override?.name !== undefined ? formatPointer(['interfaces', impl.alias, kind, interfaceMember, 'name']) : formatPointer(['interfaces', impl.alias])
+        if (!claim(finalName, { pointer, label: `${MEMBER_WORD[kind]} '${interfaceMember}' of interface '${iface.name}' (alias '${impl.alias}')` })) continue
+        const origin: MemberOrigin = { from: 'interface', alias: impl.alias, interfaceKey: iface.key, interfaceMember }
+        pushMember(result, kind, { name: finalName, member, scope: memberScope, origin, pointer, ...overrideText(override) })
+      }
+    }
+  }
+  return { ...result, diagnostics }
+}
+
+function overrideText(override: MetadataOverride | undefined): { title?: string; description?: string } {
+  return {
+    ...(override?.title === undefined ? {} : { title: override.title }),
+    ...(override?.description === undefined ? {} : { description: override.description }),
+  }
+}
+
+interface MemberInput {
+  name: string
+  member: unknown
+  scope: EntityScope
+  origin: MemberOrigin
+  pointer: string
+  title?: string
+  description?: string
+}
+
+function pushMember(result: { actions: FinalAction[]; events: FinalEvent[]; channels: FinalChannel[] }, kind: MemberKind, input: MemberInput): void {
+  const { member, ...rest } = input
+  const spec = member as { title?: string; description?: string }
+  const title = input.title ?? spec.title
+  const description = input.description ?? spec.description
+  const text = { ...(title === undefined ? {} : { title }), ...(description === undefined ? {} : { description }) }
+  if (kind === 'actions') result.actions.push({ ...rest, ...text, spec: member as FinalAction['spec'] })
+  else if (kind === 'events') result.events.push({ ...rest, ...text, spec: member as FinalEvent['spec'] })
+  else result.channels.push({ ...rest, ...text, spec: member as FinalChannel['spec'] })
+}

@@ -1,0 +1,53 @@
+// A plugin's interface dependencies, each bound to the lowest workspace version that
+// satisfies its range (SPEC §3.3), and its `LOCAL.ENTITY` references bound to them.
+import semver from 'semver'
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { didYouMean } from '../diagnostics/suggest.js'
+import { formatPointer, locate } from '../load/yamlNodes.js'
+import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
+import { checkEntityReferences } from './entityReferences.js'
+import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
+import { isBroken, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+
+export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces: ReadonlyMap<string, InterfaceModel>): { model: PluginModel; diagnostics: Diagnostic[] } {
+  const { file, spec } = entry.raw as RawDefinition<PluginSpec>
+  const diagnostics: Diagnostic[] = []
+  const dependencies: PluginDependency[] = []
+  const scope: EntityScope = {}
+  const unresolvedLocals = new Set<string>()
+  for (const [local, wanted] of Object.entries(spec.interfaces ?? {})) {
+    const base = formatPointer(['interfaces', local])
+    const dependency: PluginDependency = { local, interfaceName: wanted.name, range: wanted.version, interfaceKey: null }
+    dependencies.push(dependency)
+    unresolvedLocals.add(local)
+    const candidates = versionsOf(table, 'interface', wanted.name)
+    if (candidates.length === 0) {
+      if (isBroken(table, 'interface', wanted.name)) continue
+      diagnostics.push(diagnostic('BW3004', `unknown interface '${wanted.name}'${didYouMean(wanted.name, namesOf(table, 'interface'))}`, locate(file, `${base}/name`), { path: `${base}/name` }))
+      continue
+    }
+    if (semver.validRange(wanted.version) === null) {
+      diagnostics.push(diagnostic('BW2009', `'${wanted.version}' is not a semantic version range (such as ^1.0.0 or >=1.2.0 <2.0.0)`, locate(file, `${base}/version`), { path: `${base}/version` }))
+      continue
+    }
+    const chosen = pickVersion(candidates, wanted.version, 'lowest')
+    if (!chosen) {
+      diagnostics.push(
+        diagnostic('BW4004', `no version of interface '${wanted.name}' in the workspace satisfies '${wanted.version}'; available versions: ${candidates.map((c) => c.version).join(', ')}`, locate(file, `${base}/version`), {
+          path: `${base}/version`,
+        }),
+      )
+      continue
+    }
+    const iface = interfaces.get(chosen.key)
+    if (!iface) continue
+    dependency.interfaceKey = iface.key
+    unresolvedLocals.delete(local)
+    for (const entity of Object.keys(iface.spec.entities)) scope[`${local}.${entity}`] = { owner: iface.key, entity }
+  }
+  diagnostics.push(...checkEntityReferences(file, spec, scope, { unresolvedLocals }))
+  return {
+    model: { kind: 'plugin', key: entry.key, name: entry.name, version: entry.version, file, builtin: file.builtin, spec, dependencies, scope },
+    diagnostics,
+  }
+}

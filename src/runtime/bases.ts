@@ -1,0 +1,55 @@
+// The base classes that generated `Integration`, `Plugin` and `Bot` classes extend:
+// they hold the resolved definition and the registered handlers.
+import type { MessageTagMap } from './messages.js'
+import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
+import { HandlerRegistry } from './handlerRegistry.js'
+import type {
+  ActionHandlers,
+  ActionShapes,
+  BotClient,
+  BotContext,
+  IntegrationClient,
+  IntegrationContext,
+  PluginClient,
+  PluginContext,
+} from './types.js'
+
+export interface IntegrationOptions<C, A extends ActionShapes<A>, E> {
+  actions: ActionHandlers<A, IntegrationContext<C>, IntegrationClient<E>>
+}
+
+export class IntegrationBase<C, A extends ActionShapes<A>, E> {
+  readonly definition: IntegrationDefinition
+  readonly actions: ActionHandlers<A, IntegrationContext<C>, IntegrationClient<E>>
+
+  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E>) {
+    this.definition = definition
+    this.actions = options.actions
+  }
+}
+
+export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>> {
+  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls>>
+}
+
+/** IE: `'<local>:<interface event>'` -> payload. */
+export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, IE> extends HandlerRegistry<IE, PluginClient<Calls>, PluginContext<C>, MessageTagMap> {
+  readonly definition: PluginDefinition
+  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls>>
+
+  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls>) {
+    super()
+    this.definition = definition
+    this.actions = options.actions
+  }
+}
+
+/** Events: `'<integrationAlias>:<event>'` -> payload. */
+export class BotBase<Tags, Calls extends ActionShapes<Calls>, Events> extends HandlerRegistry<Events, BotClient<Tags, Calls>, BotContext, Tags> {
+  readonly definition: BotDefinition
+
+  constructor(definition: BotDefinition) {
+    super()
+    this.definition = definition
+  }
+}

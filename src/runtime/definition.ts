@@ -1,0 +1,149 @@
+// The `definition` constant every generated module exports: plain JSON Schemas (entity
+// references lowered to `$ref: '#/definitions/<key>'`) and, for bots, the wiring.
+// Declared interfaces rather than deep `as const`, so that type-checking stays cheap.
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
+
+export interface JsonSchema {
+  type?: string | string[]
+  properties?: { [name: string]: JsonSchema }
+  required?: string[]
+  additionalProperties?: boolean | JsonSchema
+  items?: JsonSchema
+  minItems?: number
+  maxItems?: number
+  enum?: JsonValue[]
+  const?: JsonValue
+  minimum?: number
+  maximum?: number
+  exclusiveMinimum?: number
+  exclusiveMaximum?: number
+  minLength?: number
+  maxLength?: number
+  pattern?: string
+  format?: string
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+  title?: string
+  description?: string
+  default?: JsonValue
+  examples?: JsonValue[]
+  $ref?: string
+}
+
+export interface Documented {
+  title?: string
+  description?: string
+}
+
+export interface ActionDefinition extends Documented {
+  billable: boolean
+  cacheable: boolean
+  attributes: { [name: string]: string }
+  input: JsonSchema
+  output: JsonSchema
+}
+
+export interface EventDefinition extends Documented {
+  attributes: { [name: string]: string }
+  schema: JsonSchema
+}
+
+export interface ChannelDefinition extends Documented {
+  messages: { [name: string]: Documented & { schema: JsonSchema } }
+}
+
+interface DefinitionBase extends Documented {
+  name: string
+  version: string
+  /** entity schemas, the targets of every `$ref` in this definition */
+  definitions: { [key: string]: JsonSchema }
+}
+
+export interface InterfaceDefinition extends DefinitionBase {
+  kind: 'interface'
+  /** entity name -> key in `definitions` */
+  entities: { [name: string]: string }
+  actions: { [name: string]: ActionDefinition }
+  events: { [name: string]: EventDefinition }
+  channels: { [name: string]: ChannelDefinition }
+}
+
+export interface ImplementedInterfaceDefinition {
+  name: string
+  version: string
+  /** interface entity -> integration entity */
+  entities: { [name: string]: string }
+  /** interface member name -> the integration's final name */
+  actions: { [name: string]: string }
+  events: { [name: string]: string }
+  channels: { [name: string]: string }
+}
+
+export interface IntegrationDefinition extends DefinitionBase {
+  kind: 'integration'
+  configuration: JsonSchema
+  entities: { [name: string]: string }
+  /** final names: own members and implemented interfaces' members */
+  actions: { [name: string]: ActionDefinition }
+  events: { [name: string]: EventDefinition }
+  channels: { [name: string]: ChannelDefinition }
+  interfaces: { [alias: string]: ImplementedInterfaceDefinition }
+}
+
+export interface PluginInterfaceDefinition {
+  name: string
+  /** the range the plugin asks for */
+  version: string
+  /** the version the plugin is compiled against (lowest satisfying) */
+  resolvedVersion: string
+}
+
+export interface PluginDefinition extends DefinitionBase {
+  kind: 'plugin'
+  configuration: JsonSchema
+  interfaces: { [local: string]: PluginInterfaceDefinition }
+  actions: { [name: string]: ActionDefinition }
+  events: { [name: string]: EventDefinition }
+}
+
+/** A configuration value as the bot gives it; secrets stay `{ $secret: NAME }`. */
+export type ConfigurationValue = { [key: string]: JsonValue }
+
+export interface BotIntegrationDefinition {
+  name: string
+  version: string
+  configuration: ConfigurationValue
+}
+
+export interface PluginDependencyWiring {
+  integrationAlias: string
+  integrationInterfaceAlias: string
+  interfaceName: string
+  interfaceVersion: string
+  /** interface action/event name -> the integration's final name */
+  actions: { [name: string]: string }
+  events: { [name: string]: string }
+}
+
+export interface BotPluginDefinition {
+  name: string
+  version: string
+  configuration: ConfigurationValue
+  dependencies: { [local: string]: PluginDependencyWiring }
+  /** the plugin's schemas dereferenced for this instance (SPEC §3.4) */
+  definitions: { [key: string]: JsonSchema }
+  actions: { [name: string]: ActionDefinition }
+  events: { [name: string]: EventDefinition }
+}
+
+export interface BotDefinition extends Documented {
+  kind: 'bot'
+  name: string
+  version: string
+  tags: string[]
+  integrations: { [alias: string]: BotIntegrationDefinition }
+  plugins: { [alias: string]: BotPluginDefinition }
+}
+
+export type AnyDefinition = InterfaceDefinition | IntegrationDefinition | PluginDefinition | BotDefinition

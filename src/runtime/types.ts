@@ -1,0 +1,107 @@
+// The typed surface that generated classes build on: action shapes, handlers, clients.
+// Maps are type parameters supplied by generated code (plain interfaces with literal
+// keys), so every check is an indexed access, never a deep conditional type.
+import type { Message, MessagePayloads, MessageTagMap, MessageType } from './messages.js'
+
+/** One action's types. */
+export interface ActionShape {
+  input: object
+  output: object
+}
+
+/** A map of action name -> shape (generated `Actions` interfaces satisfy it). */
+export type ActionShapes<A> = { [K in keyof A]: ActionShape }
+
+/** A map of event name -> payload. */
+export type EventPayloads<E> = { [K in keyof E]: object }
+
+export type Awaitable<T> = T | Promise<T>
+
+export interface ActionHandlerArgs<I, Ctx, Client> {
+  input: I
+  ctx: Ctx
+  client: Client
+}
+
+export type ActionHandler<S extends ActionShape, Ctx, Client> = (args: ActionHandlerArgs<S['input'], Ctx, Client>) => Awaitable<S['output']>
+
+/** An implementation for every action of A. */
+export type ActionHandlers<A extends ActionShapes<A>, Ctx, Client> = { [K in keyof A]: ActionHandler<A[K], Ctx, Client> }
+
+/** `{ type, input }` pairs, one per key: a union, so a key cannot travel with another key's input. */
+export type ActionCall<Calls extends ActionShapes<Calls>, K extends keyof Calls> = { [P in K]: { type: P; input: Calls[P]['input'] } }[K]
+
+/** `{ type, payload }` pairs, one per event. */
+export type EventOf<E, K extends keyof E = keyof E> = { [P in K]: { type: P; payload: E[P] } }[K]
+
+export interface ActionCaller<Calls extends ActionShapes<Calls>> {
+  callAction<K extends keyof Calls>(call: ActionCall<Calls, K>): Promise<Calls[K]['output']>
+}
+
+export interface IntegrationContext<C> {
+  configuration: C
+  botId: string
+}
+
+export interface IntegrationClient<E> {
+  emitEvent(event: EventOf<E>): Promise<void>
+}
+
+export interface PluginContext<C> {
+  configuration: C
+  botId: string
+}
+
+/** `createMessage` input: a union over message types, tags limited to the declared keys. */
+export type CreateMessageInput<Tags> = {
+  [T in MessageType]: { conversationId: string; userId: string; type: T; payload: MessagePayloads[T]; tags: Tags }
+}[MessageType]
+
+export interface MessagingClient<Tags> {
+  createMessage(input: CreateMessageInput<Tags>): Promise<{ message: Message<MessageType, Tags> }>
+  getMessage(input: { id: string }): Promise<{ message: Message<MessageType, Tags> }>
+  listMessages(input: { conversationId: string; limit?: number; nextToken?: string }): Promise<{ messages: Message<MessageType, Tags>[]; meta: { nextToken?: string } }>
+  /** merges the given tags into the message's; a tag given as '' is removed */
+  updateMessage(input: { id: string; tags: Tags }): Promise<{ message: Message<MessageType, Tags> }>
+  deleteMessage(input: { id: string }): Promise<void>
+}
+
+export interface BotClient<Tags, Calls extends ActionShapes<Calls>> extends MessagingClient<Tags>, ActionCaller<Calls> {}
+
+export interface PluginClient<Calls extends ActionShapes<Calls>> extends MessagingClient<MessageTagMap>, ActionCaller<Calls> {}
+
+export interface BotContext {
+  botId: string
+}
+
+export interface Conversation {
+  id: string
+}
+
+export interface MessageHandlerArgs<M, Client, Ctx> {
+  message: M
+  client: Client
+  ctx: Ctx
+  conversation: Conversation
+}
+
+export type MessageHandler<M, Client, Ctx> = (args: MessageHandlerArgs<M, Client, Ctx>) => Awaitable<void>
+
+export interface EventHandlerArgs<Ev, Client, Ctx> {
+  event: Ev
+  client: Client
+  ctx: Ctx
+}
+
+export type EventHandler<Ev, Client, Ctx> = (args: EventHandlerArgs<Ev, Client, Ctx>) => Awaitable<void>
+
+/** A registration: the message type or '*', and its handler. */
+export interface MessageRegistration<Client, Ctx, Tags> {
+  type: MessageType | '*'
+  handler: MessageHandler<Message<MessageType, Tags>, Client, Ctx>
+}
+
+export interface EventRegistration<Client, Ctx> {
+  type: string
+  handler: EventHandler<{ type: string; payload: object }, Client, Ctx>
+}

@@ -1,0 +1,154 @@
+// Schema sanity (SPEC §2): a schema that contradicts itself, says nothing about what it
+// admits, or uses `$entity` where it cannot stand. Runs on every schema of a definition
+// that passed the meta-schemas.
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import type { SourceFile } from '../load/sourceFile.js'
+import { locate, locateKey } from '../load/yamlNodes.js'
+import type { JsonValue, SchemaNode } from '../schema/types.js'
+import { compileValueValidator, describeValueErrors } from '../schema/valueValidator.js'
+import type { DefinitionSpec } from './definitionTypes.js'
+import { schemaSites, walkSchema, type SchemaSite } from './schemaSites.js'
+
+const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
+
+/** A copy of the schema that ajv can compile alone: entity references admit anything. */
+export function withoutEntityReferences(schema: SchemaNode): object {
+  const copy = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(copy)
+    if (node === null || typeof node !== 'object') return node
+    const record = node as Record<string, unknown>
+    if (typeof record.$entity === 'string') return {}
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === 'const' || k === 'enum' || k === 'default' || k === 'examples' ? v : copy(v)]))
+  }
+  return copy(schema) as object
+}
+
+function withoutKeys(schema: SchemaNode, keys: readonly string[]): SchemaNode {
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => !keys.includes(k))) as SchemaNode
+}
+
+interface Bound {
+  low: keyof SchemaNode
+  high: keyof SchemaNode
+  strict: boolean
+}
+
+const BOUNDS: Bound[] = [
+  { low: 'minimum', high: 'maximum', strict: false },
+  { low: 'exclusiveMinimum', high: 'maximum', strict: true },
+  { low: 'minimum', high: 'exclusiveMaximum', strict: true },
+  { low: 'exclusiveMinimum', high: 'exclusiveMaximum', strict: true },
+  { low: 'minLength', high: 'maxLength', strict: false },
+  { low: 'minItems', high: 'maxItems', strict: false },
+]
+
+function checkNode(file: SourceFile, kind: DefinitionSpec['kind'], site: SchemaSite, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+  if (typeof node.$entity === 'string') {
+    for (const key of Object.keys(node)) {
+      if (!ENTITY_SIBLINGS.has(key)) {
+        out.push(diagnostic('BW2010', `'${key}' cannot stand beside $entity; only title and description may (an entity reference stands for the whole entity schema)`, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
+      }
+    }
+    if (site.role === 'configuration') {
+      out.push(diagnostic('BW2017', 'configuration schemas cannot reference entities; write the schema out', locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
+    } else {
+      const dotted = node.$entity.includes('.')
+      if (kind === 'plugin' && !dotted) {
+        out.push(diagnostic('BW2018', `in a plugin, an entity reference is LOCAL.ENTITY (an interface local name and one of its entities), not '${node.$entity}'`, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
+      } else if (kind !== 'plugin' && dotted) {
+        out.push(diagnostic('BW2018', `in ${kind === 'interface' ? 'an interface' : 'an integration'}, an entity reference names one of its own entities; '${node.$entity}' has a dot`, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
+      }
+    }
+    return
+  }
+  const saysWhat = node.type !== undefined || node.const !== undefined || node.enum !== undefined || node.anyOf !== undefined || node.oneOf !== undefined
+  if (!saysWhat) {
+    out.push(diagnostic('BW2011', 'this schema says nothing about what it admits; give it a type (or $entity, const, enum, anyOf, oneOf)', locate(file, pointer), { path: pointer }))
+  }
+  const declared = node.properties ?? {}
+  node.required?.forEach((name, i) => {
+    if (!Object.hasOwn(declared, name)) {
+      const known = Object.keys(declared)
+      const hint = known.length > 0 ? `; declared properties: ${known.map((k) => `'${k}'`).join(', ')}` : ''
+      out.push(diagnostic('BW2013', `'${name}' is required but not declared in properties${hint}`, locate(file, `${pointer}/required/${i}`), { path: `${pointer}/required/${i}` }))
+    }
+  })
+  for (const { low, high, strict } of BOUNDS) {
+    const lo = node[low]
+    const hi = node[high]
+    if (typeof lo === 'number' && typeof hi === 'number' && (strict ? lo >= hi : lo > hi)) {
+      out.push(
+        diagnostic('BW2014', `${low} ${lo} is ${strict && lo === hi ? 'equal to' : 'above'} ${high} ${hi}: no value can satisfy both`, locate(file, `${pointer}/${low}`), {
+          path: `${pointer}/${low}`,
+          related: [{ message: `${high} is set here`, range: locate(file, `${pointer}/${high}`) }],
+        }),
+      )
+    }
+  }
+  if (typeof node.pattern === 'string') {
+    try {
+      new RegExp(node.pattern, 'u')
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error)
+      out.push(diagnostic('BW2015', `pattern is not a valid regular expression: ${reason}`, locate(file, `${pointer}/pattern`), { path: `${pointer}/pattern` }))
+      return // ajv cannot compile the node for the value checks below
+    }
+  }
+  checkOwnValues(file, node, pointer, out)
+}
+
+/** const, enum, default and examples must be values that the schema itself admits. */
+function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+  const check = (schema: SchemaNode, value: JsonValue | undefined, at: string, what: string): void => {
+    if (value === undefined) return
+    let validate
+    try {
+      validate = compileValueValidator(withoutEntityReferences(schema))
+    } catch {
+      return // an invalid nested pattern is reported at its own node
+    }
+    if (!validate(value)) {
+      const why = describeValueErrors(validate.errors, 'value').join('; ')
+      out.push(diagnostic('BW2016', `${what} ${JSON.stringify(value)} is rejected by this schema itself (${why})`, locate(file, at), { path: at }))
+    }
+  }
+  const withoutValueKeys = withoutKeys(node, ['const', 'enum', 'default', 'examples'])
+  if (node.const !== undefined) check(withoutValueKeys, node.const, `${pointer}/const`, 'const')
+  node.enum?.forEach((value, i) => check(withoutValueKeys, value, `${pointer}/enum/${i}`, 'enum value'))
+  const withoutAnnotations = withoutKeys(node, ['default', 'examples'])
+  check(withoutAnnotations, node.default, `${pointer}/default`, 'default')
+  node.examples?.forEach((value, i) => check(withoutAnnotations, value, `${pointer}/examples/${i}`, 'example'))
+}
+
+function isObjectAtTop(schema: SchemaNode): boolean {
+  if (typeof schema.$entity === 'string') return true // checked once the entity is resolved
+  return schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')
+}
+
+export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const site of schemaSites(spec)) {
+    if (site.role !== 'entity' && !isObjectAtTop(site.schema)) {
+      out.push(diagnostic('BW2012', `the top of ${describeRole(site)} must be an object schema (type: object)`, locate(file, site.pointer), { path: site.pointer }))
+    }
+    walkSchema(site.schema, site.pointer, (node, pointer) => checkNode(file, spec.kind, site, node, pointer, out))
+  }
+  return out
+}
+
+function describeRole(site: SchemaSite): string {
+  switch (site.role) {
+    case 'input':
+      return `the input schema of action '${site.member}'`
+    case 'output':
+      return `the output schema of action '${site.member}'`
+    case 'event':
+      return `the schema of event '${site.member}'`
+    case 'channel-message':
+      return `the schema of channel message '${site.member}'`
+    case 'configuration':
+      return 'the configuration schema'
+    case 'entity':
+      return `the schema of entity '${site.member}'`
+  }
+}

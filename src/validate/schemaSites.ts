@@ -1,0 +1,85 @@
+// Lists every schema a definition holds, with its JSON pointer and role, so that the
+// passes that look at schemas (sanity, references, extension, lowering) agree on them.
+import type { SchemaNode } from '../schema/types.js'
+import { formatPointer } from '../load/yamlNodes.js'
+import type { ActionSpec, ChannelSpec, DefinitionSpec, EventSpec, SchemaHolder } from './definitionTypes.js'
+
+export type SchemaRole = 'entity' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration'
+
+export interface SchemaSite {
+  role: SchemaRole
+  /** pointer to the schema node itself (…/schema) */
+  pointer: string
+  schema: SchemaNode
+  /** the member's name: entity, action, event, channel message ('channel.message') */
+  member: string
+}
+
+function entries<T>(map: Record<string, T> | undefined): [string, T][] {
+  return map ? Object.entries(map) : []
+}
+
+function site(role: SchemaRole, member: string, path: (string | number)[], holder: SchemaHolder): SchemaSite {
+  return { role, member, pointer: formatPointer([...path, 'schema']), schema: holder.schema }
+}
+
+function actionSites(actions: Record<string, ActionSpec> | undefined): SchemaSite[] {
+  return entries(actions).flatMap(([name, action]) => [
+    site('input', name, ['actions', name, 'input'], action.input),
+    site('output', name, ['actions', name, 'output'], action.output),
+  ])
+}
+
+function eventSites(events: Record<string, EventSpec> | undefined): SchemaSite[] {
+  return entries(events).map(([name, event]) => site('event', name, ['events', name], event))
+}
+
+function channelSites(channels: Record<string, ChannelSpec> | undefined): SchemaSite[] {
+  return entries(channels).flatMap(([channel, spec]) =>
+    entries(spec.messages).map(([message, holder]) =>
+      site('channel-message', `${channel}.${message}`, ['channels', channel, 'messages', message], holder),
+    ),
+  )
+}
+
+export function schemaSites(spec: DefinitionSpec): SchemaSite[] {
+  switch (spec.kind) {
+    case 'interface':
+      return [
+        ...entries(spec.entities).map(([name, e]) => site('entity', name, ['entities', name], e)),
+        ...actionSites(spec.actions),
+        ...eventSites(spec.events),
+        ...channelSites(spec.channels),
+      ]
+    case 'integration':
+      return [
+        ...(spec.configuration ? [site('configuration', 'configuration', ['configuration'], spec.configuration)] : []),
+        ...entries(spec.entities).map(([name, e]) => site('entity', name, ['entities', name], e)),
+        ...actionSites(spec.actions),
+        ...eventSites(spec.events),
+        ...channelSites(spec.channels),
+      ]
+    case 'plugin':
+      return [
+        ...(spec.configuration ? [site('configuration', 'configuration', ['configuration'], spec.configuration)] : []),
+        ...actionSites(spec.actions),
+        ...eventSites(spec.events),
+      ]
+    case 'bot':
+      return []
+  }
+}
+
+/** Calls `visit` on every node of a schema, depth first, with its pointer. */
+export function walkSchema(schema: SchemaNode, pointer: string, visit: (node: SchemaNode, pointer: string) => void): void {
+  visit(schema, pointer)
+  if (schema.properties) {
+    for (const [name, child] of Object.entries(schema.properties)) walkSchema(child, `${pointer}${formatPointer(['properties', name])}`, visit)
+  }
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    walkSchema(schema.additionalProperties, `${pointer}/additionalProperties`, visit)
+  }
+  if (schema.items) walkSchema(schema.items, `${pointer}/items`, visit)
+  schema.anyOf?.forEach((branch, i) => walkSchema(branch, `${pointer}/anyOf/${i}`, visit))
+  schema.oneOf?.forEach((branch, i) => walkSchema(branch, `${pointer}/oneOf/${i}`, visit))
+}

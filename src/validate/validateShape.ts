@@ -1,0 +1,157 @@
+// Shape validation: each file against the meta-schema of its kind, every ajv error
+// turned into one plain-words diagnostic at the YAML node at fault.
+import type { ErrorObject } from 'ajv'
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import type { DiagnosticCode } from '../diagnostics/catalog.js'
+import { didYouMean } from '../diagnostics/suggest.js'
+import type { SourceFile } from '../load/sourceFile.js'
+import { locate, locateKey } from '../load/yamlNodes.js'
+import { describePointer } from './describePointer.js'
+import { DEFINITION_KINDS, metaSchemaValidator, type DefinitionKind } from './metaSchemas.js'
+import { SCHEMA_TYPE_NAMES } from '../schema/types.js'
+
+/** Codes for pattern-like failures, keyed by the shared definition that failed. */
+const DEFINITION_CODES: Record<string, { code: DiagnosticCode; expected: string }> = {
+  identifier: { code: 'BW2007', expected: 'an identifier: a letter or _ then letters, digits or _ (and not __proto__)' },
+  definitionName: { code: 'BW2005', expected: 'a name in lower-case words joined by dashes (^[a-z][a-z0-9]*(-[a-z0-9]+)*$), at most 64 characters' },
+  version: { code: 'BW2006', expected: 'an exact semantic version major.minor.patch, such as 1.0.0' },
+  versionRange: { code: 'BW2009', expected: 'a semantic version or range, such as 1.2.0 or ^1.0.0' },
+  secretName: { code: 'BW2008', expected: 'an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)' },
+  entityReference: { code: 'BW2018', expected: 'an entity reference (NAME, or LOCAL.ENTITY in a plugin)' },
+}
+
+function sharedDefinition(schemaPath: string): string | undefined {
+  const match = /\/definitions\/([^/]+)\/(?:pattern|not|maxLength|minLength|const)$/.exec(schemaPath)
+  return match?.[1]
+}
+
+function typeWord(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object') return 'a mapping'
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`
+  return `${typeof value} ${JSON.stringify(value)}`
+}
+
+function expectedType(type: unknown): string {
+  const names = String(type).split(',')
+  const words = names.map((t) => (t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : t === 'integer' ? 'an integer' : `a ${t}`))
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : (words[0] ?? 'another type')
+}
+
+function where(pointer: string): string {
+  return describePointer(pointer)
+}
+
+function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | null {
+  const pointer = error.instancePath
+  const params = error.params as Record<string, unknown>
+  const inSchema = pointer.split('/').includes('schema')
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty)
+      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
+      const parent = error.parentSchema as { properties?: Record<string, unknown> } | undefined
+      const known = Object.keys(parent?.properties ?? {})
+      const message = inSchema
+        ? `unknown key '${key}' in a schema: botwire schemas use only the keywords of SPEC §2${didYouMean(key, known)}`
+        : `unknown key '${key}' in ${where(pointer)}${didYouMean(key, known)}`
+      return diagnostic('BW2002', message, locateKey(file, at), { path: at })
+    }
+    case 'required': {
+      const missing = String(params.missingProperty)
+      return diagnostic('BW2003', `missing key '${missing}' in ${where(pointer)}`, locate(file, pointer), { path: pointer })
+    }
+    case 'type': {
+      return diagnostic('BW2004', `${where(pointer)} must be ${expectedType(params.type)}, not ${typeWord(error.data)}`, locate(file, pointer), { path: pointer })
+    }
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[] | undefined) ?? []
+      const value = String(error.data)
+      const isTypeName = /\/type(\/|$)/.test(pointer) && inSchema
+      const candidates = allowed.map(String)
+      const message = isTypeName
+        ? `unknown type '${value}'${didYouMean(value, SCHEMA_TYPE_NAMES)}; a type is one of ${SCHEMA_TYPE_NAMES.join(', ')}`
+        : `${where(pointer)} must be one of ${candidates.join(', ')}, not ${typeWord(error.data)}${didYouMean(value, candidates)}`
+      return diagnostic('BW2008', message, locate(file, pointer), { path: pointer })
+    }
+    case 'if':
+    case 'anyOf':
+    case 'oneOf':
+      return null // the branch's own errors say what is wrong
+    default: {
+      const shared = sharedDefinition(error.schemaPath)
+      if (shared === 'schemaType') {
+        const value = String(error.data)
+        return diagnostic('BW2008', `unknown type '${value}'${didYouMean(value, SCHEMA_TYPE_NAMES)}; a type is one of ${SCHEMA_TYPE_NAMES.join(', ')}`, locate(file, pointer), { path: pointer })
+      }
+      const known = shared ? DEFINITION_CODES[shared] : undefined
+      if (known) {
+        return diagnostic(known.code, `${JSON.stringify(error.data)} is not ${known.expected}`, locate(file, pointer), { path: pointer })
+      }
+      return diagnostic('BW2008', `${where(pointer)} ${error.message ?? 'is invalid'}`, locate(file, pointer), { path: pointer })
+    }
+  }
+}
+
+/** Property names that fail `propertyNames` arrive as two errors; keep the one naming the key. */
+function propertyNameDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | null {
+  const name = (error as ErrorObject & { propertyName?: string }).propertyName
+  if (name === undefined) return null
+  const at = `${error.instancePath}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`
+  const shared = sharedDefinition(error.schemaPath)
+  const known = shared ? DEFINITION_CODES[shared] : DEFINITION_CODES.identifier
+  if (!known) return null
+  return diagnostic(known.code, `key '${name}' in ${where(error.instancePath)} is not ${known.expected}`, locateKey(file, at), { path: at })
+}
+
+export type ShapeResult = { kind: DefinitionKind; diagnostics: Diagnostic[] } | { kind: null; diagnostics: Diagnostic[] }
+
+export function validateShape(file: SourceFile, value: Record<string, unknown>): ShapeResult {
+  const kind = value.kind
+  if (kind === undefined) {
+    return {
+      kind: null,
+      diagnostics: [diagnostic('BW2001', `missing key 'kind': a definition says what it is (${DEFINITION_KINDS.join(', ')})`, locate(file, ''), { path: '' })],
+    }
+  }
+  if (typeof kind !== 'string' || !(DEFINITION_KINDS as readonly string[]).includes(kind)) {
+    const hint = typeof kind === 'string' ? didYouMean(kind, DEFINITION_KINDS) : ''
+    return {
+      kind: null,
+      diagnostics: [diagnostic('BW2001', `unknown kind ${JSON.stringify(kind)}${hint}; kind is one of ${DEFINITION_KINDS.join(', ')}`, locate(file, '/kind'), { path: '/kind' })],
+    }
+  }
+  const definitionKind = kind as DefinitionKind
+  const validate = metaSchemaValidator(definitionKind)
+  if (validate(value)) return { kind: definitionKind, diagnostics: [] }
+  const diagnostics: Diagnostic[] = []
+  const seen = new Set<string>()
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === 'propertyNames') continue
+    const d = (error as { propertyName?: string }).propertyName !== undefined ? propertyNameDiagnostic(file, error) : errorToDiagnostic(file, error)
+    if (!d) continue
+    const key = `${d.code} ${d.path ?? ''}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    diagnostics.push(d)
+  }
+  return { kind: definitionKind, diagnostics: withoutMisspeltRequired(diagnostics) }
+}
+
+/**
+ * A misspelt required key arrives as two errors: the unknown key and the missing one.
+ * When the unknown key's suggestion is the missing key, the first says it all.
+ */
+function withoutMisspeltRequired(diagnostics: Diagnostic[]): Diagnostic[] {
+  const suggested = new Set<string>()
+  for (const d of diagnostics) {
+    const match = d.code === 'BW2002' ? /did you mean '([^']+)'\?/.exec(d.message) : null
+    if (match && d.path !== undefined) suggested.add(`${d.path.slice(0, d.path.lastIndexOf('/'))} ${match[1] ?? ''}`)
+  }
+  return diagnostics.filter((d) => {
+    if (d.code !== 'BW2003' || d.path === undefined) return true
+    const missing = /missing key '([^']+)'/.exec(d.message)?.[1]
+    return !suggested.has(`${d.path} ${missing ?? ''}`)
+  })
+}
