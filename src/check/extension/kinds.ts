@@ -72,28 +72,18 @@ export function possibleKinds(node: SchemaNode, resolve: EntityResolver, budget 
   return kinds
 }
 
-/** Kinds in words: `number` for integer + fraction, joined with "or". */
+/** Kinds in words, in the set's order: `number` for integer + fraction, joined with "or". */
 export function describeKinds(kinds: KindSet): string {
-  const names: string[] = []
-  for (const kind of ALL_KINDS) {
-    if (!kinds.has(kind)) continue
-    if (kind === 'integer') names.push(kinds.has('fraction') ? 'number' : 'integer')
-    else if (kind === 'fraction') {
-      if (!kinds.has('integer')) names.push('number')
-    } else names.push(kind)
-  }
+  const names = typeNamesOfKinds(kinds)
   return names.length === 0 ? 'nothing' : names.join(' or ')
 }
 
-/** Type names for a kind set (the inverse of `kindsOfTypeName`, as far as it goes). */
+/** Type names for a kind set, in its order (the inverse of `kindsOfTypeName`, as far as it goes). */
 export function typeNamesOfKinds(kinds: KindSet): SchemaTypeName[] {
   const names: SchemaTypeName[] = []
-  for (const kind of ALL_KINDS) {
-    if (!kinds.has(kind)) continue
-    if (kind === 'integer') names.push(kinds.has('fraction') ? 'number' : 'integer')
-    else if (kind === 'fraction') {
-      if (!kinds.has('integer')) names.push('number')
-    } else names.push(kind)
+  for (const kind of kinds) {
+    const name: SchemaTypeName = kind === 'integer' || kind === 'fraction' ? (kinds.has('integer') && !kinds.has('fraction') ? 'integer' : 'number') : kind
+    if (!names.includes(name)) names.push(name)
   }
   return names
 }

@@ -1,0 +1,36 @@
+// Every folder in test/fixtures/invalid/ is named `<CODE>-<what>` and holds a
+// `definitions/` workspace and `expected.txt`: the diagnostics `check` must report,
+// one per line (`file:line:col CODE message`). UPDATE_GOLDEN=1 rewrites them.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { checkWorkspace } from '../../src/passes.js'
+import { catalog } from '../../src/diagnostics/catalog.js'
+import { fixtureLines } from '../support/renderForFixture.js'
+
+const root = join(import.meta.dirname, '..', 'fixtures', 'invalid')
+const cases = readdirSync(root).filter((name) => existsSync(join(root, name, 'definitions'))).sort()
+const update = process.env.UPDATE_GOLDEN === '1'
+
+describe('invalid fixtures', () => {
+  it.each(cases)('%s', (name) => {
+    const definitionsDir = join(root, name, 'definitions')
+    const checked = checkWorkspace({ definitionsDir, builtins: !existsSync(join(root, name, 'no-builtins')), cwd: definitionsDir })
+    const actual = fixtureLines(checked.diagnostics)
+    const expectedFile = join(root, name, 'expected.txt')
+    if (update) writeFileSync(expectedFile, `${actual.join('\n')}\n`)
+    const expected = readFileSync(expectedFile, 'utf8').split('\n').filter((line) => line.trim() !== '')
+    expect(actual).toEqual(expected)
+    const code = name.split('-')[0] ?? ''
+    expect(actual.some((line) => line.split(' ')[1] === code), `${name} must produce ${code}`).toBe(true)
+  })
+})
+
+describe('the diagnostic catalog', () => {
+  it('has a fixture for every code, and every fixture names a known code', () => {
+    const covered = new Set(cases.map((name) => name.split('-')[0]))
+    const codes = Object.keys(catalog).filter((code) => !['BW9001', 'BW9002', 'BW5001', 'BW5002'].includes(code))
+    expect(codes.filter((code) => !covered.has(code))).toEqual([])
+    expect([...covered].filter((code) => code === undefined || !(code in catalog))).toEqual([])
+  })
+})
