@@ -45,10 +45,11 @@ function capPerFile(diagnostics: readonly Diagnostic[]): Diagnostic[] {
     }
     const shown = sorted.slice(0, loadLimits.maxDiagnosticsPerFile)
     kept.push(...shown)
-    const first = shown[0]
-    if (first?.range) {
+    // placed on the first problem not shown, so that it reads after the ones shown
+    const next = sorted[shown.length]
+    if (next?.range) {
       const rest = sorted.length - shown.length
-      kept.push(diagnostic('BW1010', `${rest} more problem${rest === 1 ? '' : 's'} in this file not shown; fix the ones above first`, { file: first.range.file, start: 0, end: 0 }))
+      kept.push(diagnostic('BW1010', `${rest} more problem${rest === 1 ? ' in this file is' : 's in this file are'} not shown (the next is here); fix the ones above first`, next.range))
     }
   }
   return sortDiagnostics(kept)

@@ -4,8 +4,10 @@
  * string supplied at run time, accepted wherever the schema admits a string.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { didYouMean } from '../diagnostics/suggest.js'
+import { expectedType, typeWord } from '../diagnostics/words.js'
 import type { SourceFile } from '../load/sourceFile.js'
-import { formatPointer, locate, pointerExists } from '../load/yamlNodes.js'
+import { formatPointer, locate, locateKey, parsePointer, pointerExists } from '../load/yamlNodes.js'
 import { requireDefinition, type Model } from '../resolve/model.js'
 import { own } from '../schema/own.js'
 import type { SchemaNode } from '../schema/types.js'
@@ -25,9 +27,17 @@ export interface SecretReference {
 }
 
 /** Replaces each `{ $secret }` with a string stand-in; reports malformed ones. */
-export function substituteSecrets(value: unknown, pointer = ''): { value: unknown; secrets: SecretReference[]; problems: { pointer: string; message: string }[] } {
+export interface SecretProblem {
+  /** pointer to the part of `{ $secret }` at fault */
+  pointer: string
+  /** pointer to the `{ $secret }` itself: it still stands for a string, so its string constraints are not reported */
+  secret: string
+  message: string
+}
+
+export function substituteSecrets(value: unknown, pointer = ''): { value: unknown; secrets: SecretReference[]; problems: SecretProblem[] } {
   const secrets: SecretReference[] = []
-  const problems: { pointer: string; message: string }[] = []
+  const problems: SecretProblem[] = []
   const visit = (node: unknown, at: string): unknown => {
     if (Array.isArray(node)) return node.map((item, i) => visit(item, `${at}/${i}`))
     if (node === null || typeof node !== 'object') return node
@@ -36,9 +46,9 @@ export function substituteSecrets(value: unknown, pointer = ''): { value: unknow
       const name = record.$secret
       const extra = Object.keys(record).filter((k) => k !== '$secret')
       if (typeof name !== 'string' || !SECRET_NAME.test(name)) {
-        problems.push({ pointer: `${at}/$secret`, message: `secret name ${JSON.stringify(name)} must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)` })
+        problems.push({ pointer: `${at}/$secret`, secret: at, message: `secret name ${JSON.stringify(name)} must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)` })
       } else if (extra.length > 0) {
-        problems.push({ pointer: `${at}/${extra[0] ?? ''}`, message: `'${extra[0] ?? ''}' cannot stand beside $secret; { $secret: NAME } stands for a whole string value` })
+        problems.push({ pointer: `${at}/${extra[0] ?? ''}`, secret: at, message: `'${extra[0] ?? ''}' cannot stand beside $secret; { $secret: NAME } stands for a whole string value` })
       } else {
         secrets.push({ pointer: at, name })
       }
@@ -59,7 +69,7 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
   for (const problem of problems) out.push(diagnostic('BW4011', problem.message, locate(file, where(problem.pointer)), { path: `${base}/configuration${problem.pointer}` }))
   const validate = compileValueValidator(schema as object)
   if (validate(substituted)) return out
-  const secretAt = new Set(secrets.map((s) => s.pointer))
+  const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret)])
   for (const error of validate.errors ?? []) {
     if (error.keyword === 'if') continue
     const isSecret = secretAt.has(error.instancePath)
@@ -67,14 +77,37 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
     const params = error.params as Record<string, unknown>
     const path = error.instancePath === '' ? 'configuration' : `configuration${error.instancePath.replace(/\//g, '.')}`
     let message: string
-    if (error.keyword === 'additionalProperties') message = `${path} has key '${String(params.additionalProperty)}', which the configuration schema of ${owner} does not declare`
+    if (error.keyword === 'additionalProperties') {
+      const key = String(params.additionalProperty)
+      const declared = Object.keys(schemaAt(schema, error.schemaPath).properties ?? {})
+      message = `${path} has key '${key}', which the configuration schema of ${owner} does not declare${didYouMean(key, declared)}`
+    }
     else if (error.keyword === 'required') message = `${path} is missing '${String(params.missingProperty)}', which the configuration schema of ${owner} requires`
-    else if (isSecret && error.keyword === 'type') message = `${path} is a $secret, which stands for a string, but the configuration schema of ${owner} wants ${String(params.type)}`
+    else if (isSecret && error.keyword === 'type') message = `${path} is a $secret, which stands for a string, but the configuration schema of ${owner} wants ${expectedType(params.type)}`
+    else if (error.keyword === 'type') message = `${path} must be ${expectedType(params.type)}, not ${typeWord(valueAt(substituted, parsePointer(error.instancePath)))} (configuration schema of ${owner})`
     else message = `${path} ${error.message ?? 'is invalid'} (configuration schema of ${owner})`
     const pointer = error.keyword === 'additionalProperties' ? `${error.instancePath}${formatPointer([String(params.additionalProperty)])}` : error.instancePath
-    out.push(diagnostic('BW4011', message, locate(file, where(pointer)), { path: `${base}/configuration${pointer}` }))
+    const at = where(pointer)
+    // an undeclared key is shown at the key, not at its value
+    const range = error.keyword === 'additionalProperties' && at === `${base}/configuration${pointer}` ? locateKey(file, at) : locate(file, at)
+    out.push(diagnostic('BW4011', message, range, { path: `${base}/configuration${pointer}` }))
   }
   return out
+}
+
+/** The plain value at a JSON pointer's segments, or undefined. */
+function valueAt(value: unknown, segments: readonly string[]): unknown {
+  let current = value
+  for (const key of segments) {
+    current = current !== null && typeof current === 'object' && Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined
+  }
+  return current
+}
+
+/** The schema node that an ajv error's keyword belongs to ('#/properties/a/additionalProperties' -> properties.a). */
+function schemaAt(schema: SchemaNode, schemaPath: string): SchemaNode {
+  const node = valueAt(schema, parsePointer(schemaPath.replace(/^#/, '')).slice(0, -1))
+  return node !== null && typeof node === 'object' ? (node as SchemaNode) : {}
 }
 
 export function checkConfiguration(model: Model): Diagnostic[] {

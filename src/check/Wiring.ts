@@ -5,7 +5,7 @@
  */
 import semver from 'semver'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { own } from '../schema/own.js'
 import { requireDefinition, type Model } from '../resolve/model.js'
@@ -18,8 +18,10 @@ export function checkWiring(model: Model): Diagnostic[] {
       const base = formatPointer(['plugins', instance.alias])
       const given = own(bot.spec.plugins, instance.alias)?.dependencies ?? {}
       const declared = plugin.dependencies.map((d) => d.local)
+      // a misspelt key ('lm' for 'llm') is reported once, as undeclared with its suggestion below
+      const misspelt = new Set(Object.keys(given).filter((local) => !declared.includes(local)).map((local) => closest(local, declared)))
       for (const dependency of plugin.dependencies) {
-        if (Object.hasOwn(given, dependency.local)) continue
+        if (Object.hasOwn(given, dependency.local) || misspelt.has(dependency.local)) continue
         out.push(
           diagnostic('BW4007', `plugin '${plugin.name}' (alias '${instance.alias}') depends on interface '${dependency.interfaceName}' ${dependency.range} as '${dependency.local}', which is not wired; add dependencies.${dependency.local}: { integrationAlias, integrationInterfaceAlias }`, locateKey(bot.file, Object.keys(given).length > 0 ? `${base}/dependencies` : base), {
             path: base,

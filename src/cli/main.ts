@@ -6,17 +6,22 @@ import { join } from 'node:path'
 import { WorkspaceUsageError } from '../load/loadWorkspace.js'
 import { packageRoot } from '../packageRoot.js'
 import { runCheck } from './commands/check.js'
+import { runGenerate } from './commands/generate.js'
 import { runInit } from './commands/init.js'
 import { EXIT, UsageError } from './usage.js'
 
 const HELP = `botwire: checks YAML definitions of conversational bots and compiles them to typed TypeScript
 
 usage:
+  botwire generate [--definitions DIR] [--out DIR] [--check | --watch] [--format pretty|json] [--no-builtins]
   botwire check    [--definitions DIR] [--format pretty|json] [--no-builtins]
   botwire init     (interface|integration|plugin|bot) NAME [--definitions DIR]
   botwire --help | --version
 
   --definitions DIR   the definitions folder (default: definitions)
+  --out DIR           the output folder (default: generated)
+  --check             write nothing; exit 1 if the output folder is missing, stale or has extra files
+  --watch             regenerate on every change
   --format FORMAT     pretty (default) or json diagnostics
   --no-builtins       do not load the built-in interfaces
 
@@ -28,6 +33,7 @@ type Command = (args: string[]) => number | Promise<number>
 
 const commands: Record<string, Command> = {
   check: runCheck,
+  generate: runGenerate,
   init: runInit,
 }
 

@@ -1,6 +1,15 @@
 // "Did you mean" suggestions for near misses, shared by every pass that names things.
 import { distance } from 'fastest-levenshtein'
 
+/** Edit distance where swapping two neighbouring letters ('tpye' for 'type') counts as one typo, not two. */
+function typoDistance(a: string, b: string): number {
+  const d = distance(a, b)
+  if (d !== 2 || a.length !== b.length) return d
+  const differ = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]))
+  const [i, j] = differ
+  return differ.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i] ? 1 : d
+}
+
 /** The closest candidate, if it is close enough to be a plausible typo. */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined
@@ -8,15 +17,24 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   const lower = word.toLowerCase()
   for (const candidate of candidates) {
     if (candidate === word) continue
-    const d = candidate.toLowerCase() === lower ? 0.5 : distance(lower, candidate.toLowerCase())
+    const d = candidate.toLowerCase() === lower ? 0.5 : typoDistance(lower, candidate.toLowerCase())
     if (d < bestDistance || (d === bestDistance && best !== undefined && candidate < best)) {
       best = candidate
       bestDistance = d
     }
   }
-  if (best === undefined) return undefined
-  const allowed = Math.max(1, Math.floor(Math.max(word.length, best.length) / 3))
-  return bestDistance <= allowed ? best : undefined
+  if (best !== undefined) {
+    const allowed = Math.max(1, Math.floor(Math.max(word.length, best.length) / 3))
+    if (bestDistance <= allowed) return best
+  }
+  return abbreviated(lower, candidates)
+}
+
+/** A candidate the word abbreviates ('config' for 'configuration'), when exactly one does. */
+function abbreviated(lower: string, candidates: Iterable<string>): string | undefined {
+  if (lower.length < 4) return undefined
+  const matches = [...candidates].filter((c) => c.length > lower.length && c.toLowerCase().startsWith(lower))
+  return matches.length === 1 ? matches[0] : undefined
 }
 
 /** " (did you mean 'x'?)" or "" */

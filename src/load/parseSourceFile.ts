@@ -54,6 +54,13 @@ function plainYamlMessage(message: string): string {
   return (cut >= 0 ? message.slice(0, cut) : message).trim()
 }
 
+/** yaml places indentation errors on the first space of the line; point at what follows instead. */
+function skipIndentation(text: string, [start, end]: [number, number]): [number, number] {
+  let at = start
+  while (text[at] === ' ') at++
+  return at > start && at < text.length && text[at] !== '\n' && text[at] !== '\r' ? [at, Math.max(end, at + 1)] : [start, Math.max(end, start)]
+}
+
 function keyText(key: unknown): string | undefined {
   if (key && typeof key === 'object' && 'value' in key) {
     const value = (key as { value: unknown }).value
@@ -112,12 +119,19 @@ export function parseSourceFile(absolutePath: string, displayPath: string, built
   const document = parseDocument(read.text, { lineCounter, uniqueKeys: false, prettyErrors: false, keepSourceTokens: false })
   const file: SourceFile = { absolutePath, displayPath, text: read.text, document, lineCounter, builtin }
   const diagnostics: Diagnostic[] = []
+  let syntaxReported = false
   for (const error of [...document.errors, ...document.warnings]) {
-    const [start, end] = error.pos
     const code = error.code === 'MULTIPLE_DOCS' ? 'BW1004' : 'BW1001'
+    // after the first syntax error yaml's recovery is a guess: an unclosed [ is then
+    // reported again as an unclosed { on the next line, and so on. Report the first only.
+    if (code === 'BW1001') {
+      if (syntaxReported) continue
+      syntaxReported = true
+    }
+    const [start, end] = skipIndentation(read.text, error.pos)
     const message =
       code === 'BW1004' ? 'a definition file holds exactly one YAML document; remove the extra document' : plainYamlMessage(error.message)
-    diagnostics.push(diagnostic(code, message, { file, start, end: Math.max(end, start) }))
+    diagnostics.push(diagnostic(code, message, { file, start, end }))
   }
   if (diagnostics.length > 0) return { file, value: null, diagnostics }
 

@@ -8,7 +8,7 @@ import { formatPointer, locate } from '../load/yamlNodes.js'
 import { own } from '../schema/own.js'
 import type { BotSpec, RawDefinition } from '../validate/definitionTypes.js'
 import type { BotModel, DefinitionKind, EntityScope, IntegrationInstance, IntegrationModel, PluginInstance, PluginModel, PluginWiring } from './model.js'
-import { isBroken, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { isBroken, knownNames, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
 
 interface Resolved {
   integrations: ReadonlyMap<string, IntegrationModel>
@@ -28,7 +28,8 @@ function pickInstance(
   const candidates = versionsOf(table, kind, name)
   if (candidates.length === 0) {
     if (isBroken(table, kind, name)) return undefined
-    out.push(diagnostic(kind === 'integration' ? 'BW3009' : 'BW3010', `unknown ${kind} '${name}'${didYouMean(name, namesOf(table, kind))}`, locate(raw.file, `${base}/${nameKey}`), { path: `${base}/${nameKey}` }))
+    const names = namesOf(table, kind)
+    out.push(diagnostic(kind === 'integration' ? 'BW3009' : 'BW3010', `unknown ${kind} '${name}'${didYouMean(name, names) || knownNames(`${kind}s`, names)}`, locate(raw.file, `${base}/${nameKey}`), { path: `${base}/${nameKey}` }))
     return undefined
   }
   if (semver.validRange(range) === null) {

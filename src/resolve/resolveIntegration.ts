@@ -2,13 +2,13 @@
 // definitions, entity mappings checked, and its final actions, events and channels
 // (own members, then each interface's under their overridden names).
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { own } from '../schema/own.js'
 import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, FinalAction, FinalChannel, FinalEvent, ImplementedInterface, IntegrationModel, InterfaceModel, MemberOrigin } from './model.js'
-import { exactVersion, isBroken, namesOf, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { exactVersion, isBroken, knownNames, namesOf, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
 
 export function ownScope(key: string, entities: Record<string, unknown> | undefined): EntityScope {
   return Object.fromEntries(Object.keys(entities ?? {}).map((name) => [name, { owner: key, entity: name }]))
@@ -42,7 +42,7 @@ export function resolveIntegration(
     if (candidates.length === 0) {
       if (isBroken(table, 'interface', impl.name)) continue
       const names = namesOf(table, 'interface')
-      diagnostics.push(diagnostic('BW3004', `unknown interface '${impl.name}'${didYouMean(impl.name, names)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
+      diagnostics.push(diagnostic('BW3004', `unknown interface '${impl.name}'${didYouMean(impl.name, names) || knownNames('interfaces', names)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
       continue
     }
     const found = exactVersion(candidates, impl.version)
@@ -102,7 +102,9 @@ function checkEntityMapping(raw: RawDefinition<IntegrationSpec>, alias: string, 
   const out: Diagnostic[] = []
   const base = formatPointer(['interfaces', alias, 'entities'])
   const interfaceEntities = Object.keys(iface.spec.entities)
-  const missing = interfaceEntities.filter((name) => !Object.hasOwn(impl.entities, name))
+  // a misspelt key ('modelref') is reported once, as unknown with its suggestion, not also as a missing 'modelRef'
+  const suggested = new Set(Object.keys(impl.entities).filter((k) => !interfaceEntities.includes(k)).map((k) => closest(k, interfaceEntities)))
+  const missing = interfaceEntities.filter((name) => !Object.hasOwn(impl.entities, name) && !suggested.has(name))
   if (missing.length > 0) {
     out.push(
       diagnostic('BW3006', `interface '${iface.name}' ${iface.version} has ${missing.length === 1 ? 'an entity' : 'entities'} ${listNames(missing)} that this integration does not map; map every interface entity to one of its own entities`, locateKey(file, base), {

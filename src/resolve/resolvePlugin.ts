@@ -7,7 +7,7 @@ import { formatPointer, locate } from '../load/yamlNodes.js'
 import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
-import { isBroken, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { isBroken, knownNames, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
 
 export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces: ReadonlyMap<string, InterfaceModel>): { model: PluginModel; diagnostics: Diagnostic[] } {
   const { file, spec } = entry.raw as RawDefinition<PluginSpec>
@@ -23,7 +23,8 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
     const candidates = versionsOf(table, 'interface', wanted.name)
     if (candidates.length === 0) {
       if (isBroken(table, 'interface', wanted.name)) continue
-      diagnostics.push(diagnostic('BW3004', `unknown interface '${wanted.name}'${didYouMean(wanted.name, namesOf(table, 'interface'))}`, locate(file, `${base}/name`), { path: `${base}/name` }))
+      const names = namesOf(table, 'interface')
+      diagnostics.push(diagnostic('BW3004', `unknown interface '${wanted.name}'${didYouMean(wanted.name, names) || knownNames('interfaces', names)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
       continue
     }
     if (semver.validRange(wanted.version) === null) {

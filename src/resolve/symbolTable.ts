@@ -2,6 +2,7 @@
 // with built-ins are reported here; later passes only ever see one definition per key.
 import semver from 'semver'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { listNames } from '../diagnostics/suggest.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { definitionKey, type DefinitionKey, type DefinitionKind } from './model.js'
@@ -42,7 +43,7 @@ export function buildSymbolTable(definitions: readonly RawDefinition[], broken: 
       const code = builtinClash ? 'BW3002' : 'BW3001'
       const message = builtinClash
         ? `${kind} '${name}' ${version} is a built-in interface of botwire; give this one another version or name (or run with --no-builtins)`
-        : `${kind} '${name}' ${version} is defined twice${same.version !== version ? ` (${same.version} and ${version} are the same version)` : ''}`
+        : `${kind} '${name}' ${version} is defined twice${same.version !== version ? ` (${same.version} and ${version} differ only in build metadata, so they are the same version)` : ''}`
       diagnostics.push(
         diagnostic(code, message, locate(raw.file, raw.spec.version === undefined ? '/name' : '/version'), {
           path: '/version',
@@ -66,6 +67,11 @@ export function isBroken(table: SymbolTable, kind: DefinitionKind, name: string)
 
 export function versionsOf(table: SymbolTable, kind: DefinitionKind, name: string): TableEntry[] {
   return table.byName.get(`${kind}/${name}`) ?? []
+}
+
+/** "; the workspace has the integrations 'a' and 'b'" (or says it has none), after an unknown name with no near miss. */
+export function knownNames(what: string, names: readonly string[]): string {
+  return names.length > 0 ? `; the workspace has the ${what} ${listNames([...names].sort())}` : `; the workspace has no ${what}`
 }
 
 export function namesOf(table: SymbolTable, kind: DefinitionKind): string[] {

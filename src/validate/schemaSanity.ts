@@ -2,11 +2,13 @@
 // admits, or uses `$entity` where it cannot stand. Runs on every schema of a definition
 // that passed the meta-schemas.
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { didYouMean, listNames } from '../diagnostics/suggest.js'
 import type { SourceFile } from '../load/sourceFile.js'
 import { locate, locateKey } from '../load/yamlNodes.js'
 import type { JsonValue, SchemaNode } from '../schema/types.js'
 import { compileValueValidator, describeValueErrors } from '../schema/valueValidator.js'
 import type { DefinitionSpec } from './definitionTypes.js'
+import { describePointer } from './describePointer.js'
 import { schemaSites, walkSchema, type SchemaSite } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
@@ -50,7 +52,7 @@ function checkNode(file: SourceFile, kind: DefinitionSpec['kind'], site: SchemaS
       }
     }
     if (site.role === 'configuration') {
-      out.push(diagnostic('BW2017', 'configuration schemas cannot reference entities; write the schema out', locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
+      out.push(diagnostic('BW2017', `configuration schemas cannot reference entities ('${node.$entity}'); write the schema out`, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
     } else {
       const dotted = node.$entity.includes('.')
       if (kind === 'plugin' && !dotted) {
@@ -63,13 +65,13 @@ function checkNode(file: SourceFile, kind: DefinitionSpec['kind'], site: SchemaS
   }
   const saysWhat = node.type !== undefined || node.const !== undefined || node.enum !== undefined || node.anyOf !== undefined || node.oneOf !== undefined
   if (!saysWhat) {
-    out.push(diagnostic('BW2011', 'this schema says nothing about what it admits; give it a type (or $entity, const, enum, anyOf, oneOf)', locate(file, pointer), { path: pointer }))
+    out.push(diagnostic('BW2011', `${describePointer(pointer)} says nothing about what it admits; give it a type (or $entity, const, enum, anyOf, oneOf)`, locate(file, pointer), { path: pointer }))
   }
   const declared = node.properties ?? {}
   node.required?.forEach((name, i) => {
     if (!Object.hasOwn(declared, name)) {
       const known = Object.keys(declared)
-      const hint = known.length > 0 ? `; declared properties: ${known.map((k) => `'${k}'`).join(', ')}` : ''
+      const hint = didYouMean(name, known) || (known.length > 0 ? `; declared properties: ${listNames(known)}` : '')
       out.push(diagnostic('BW2013', `'${name}' is required but not declared in properties${hint}`, locate(file, `${pointer}/required/${i}`), { path: `${pointer}/required/${i}` }))
     }
   })

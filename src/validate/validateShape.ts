@@ -4,6 +4,7 @@ import type { ErrorObject } from 'ajv'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import type { DiagnosticCode } from '../diagnostics/catalog.js'
 import { didYouMean } from '../diagnostics/suggest.js'
+import { expectedType, typeWord } from '../diagnostics/words.js'
 import type { SourceFile } from '../load/sourceFile.js'
 import { locate, locateKey } from '../load/yamlNodes.js'
 import { describePointer } from './describePointer.js'
@@ -21,26 +22,35 @@ const DEFINITION_CODES: Record<string, { code: DiagnosticCode; expected: string 
 }
 
 function sharedDefinition(schemaPath: string): string | undefined {
-  const match = /\/definitions\/([^/]+)\/(?:pattern|not|maxLength|minLength|const)$/.exec(schemaPath)
+  const match = /\/definitions\/([^/]+)\/(?:pattern|not|maxLength|minLength|const|type)$/.exec(schemaPath)
   return match?.[1]
 }
 
-function typeWord(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'a list'
-  if (typeof value === 'object') return 'a mapping'
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`
-  return `${typeof value} ${JSON.stringify(value)}`
-}
+/** Type names other languages use, for the "did you mean" of an unknown type. */
+const TYPE_SYNONYMS: Record<string, string> = { int: 'integer', bool: 'boolean', str: 'string', float: 'number', double: 'number', list: 'array', map: 'object', dict: 'object' }
 
-function expectedType(type: unknown): string {
-  const names = String(type).split(',')
-  const words = names.map((t) => (t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : t === 'integer' ? 'an integer' : `a ${t}`))
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : (words[0] ?? 'another type')
+function unknownType(value: string): string {
+  const synonym = Object.hasOwn(TYPE_SYNONYMS, value.toLowerCase()) ? ` (did you mean '${TYPE_SYNONYMS[value.toLowerCase()] ?? ''}'?)` : undefined
+  return `unknown type '${value}'${synonym ?? didYouMean(value, SCHEMA_TYPE_NAMES)}; a type is one of ${SCHEMA_TYPE_NAMES.join(', ')}`
 }
 
 function where(pointer: string): string {
   return describePointer(pointer)
+}
+
+/** `version: 2.0` is the number 2 to YAML: say so, in the words of a version, not of a type. */
+function numberAsVersion(file: SourceFile, pointer: string, error: ErrorObject): Diagnostic | null {
+  const shared = sharedDefinition(error.schemaPath)
+  if ((shared !== 'version' && shared !== 'versionRange') || typeof error.data !== 'number') return null
+  const range = locate(file, pointer)
+  const written = file.text.slice(range.start, range.end)
+  const parts = written.split('.')
+  const padded = /^\d+(\.\d+)?$/.test(written) ? [...parts, '0', '0'].slice(0, 3).join('.') : '1.0.0'
+  const message =
+    shared === 'version'
+      ? `${written} is read by YAML as a number, not a version; write an exact semantic version major.minor.patch, such as ${padded}`
+      : `${written} is read by YAML as a number, not a version range; quote it ("${written}") or write a range such as ^${padded}`
+  return diagnostic(shared === 'version' ? 'BW2006' : 'BW2009', message, range, { path: pointer })
 }
 
 function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | null {
@@ -53,9 +63,10 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
       const parent = error.parentSchema as { properties?: Record<string, unknown> } | undefined
       const known = Object.keys(parent?.properties ?? {})
+      const hint = didYouMean(key, known)
       const message = inSchema
-        ? `unknown key '${key}' in a schema: botwire schemas use only the keywords of SPEC §2${didYouMean(key, known)}`
-        : `unknown key '${key}' in ${where(pointer)}${didYouMean(key, known)}`
+        ? `unknown key '${key}' in ${where(pointer)}${hint || `; a schema may use only ${known.join(', ')}`}`
+        : `unknown key '${key}' in ${where(pointer)}${hint}`
       return diagnostic('BW2002', message, locateKey(file, at), { path: at })
     }
     case 'required': {
@@ -63,6 +74,8 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       return diagnostic('BW2003', `missing key '${missing}' in ${where(pointer)}`, locate(file, pointer), { path: pointer })
     }
     case 'type': {
+      const asVersion = numberAsVersion(file, pointer, error)
+      if (asVersion) return asVersion
       return diagnostic('BW2004', `${where(pointer)} must be ${expectedType(params.type)}, not ${typeWord(error.data)}`, locate(file, pointer), { path: pointer })
     }
     case 'enum': {
@@ -71,7 +84,7 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       const isTypeName = /\/type(\/|$)/.test(pointer) && inSchema
       const candidates = allowed.map(String)
       const message = isTypeName
-        ? `unknown type '${value}'${didYouMean(value, SCHEMA_TYPE_NAMES)}; a type is one of ${SCHEMA_TYPE_NAMES.join(', ')}`
+        ? unknownType(value)
         : `${where(pointer)} must be one of ${candidates.join(', ')}, not ${typeWord(error.data)}${didYouMean(value, candidates)}`
       return diagnostic('BW2008', message, locate(file, pointer), { path: pointer })
     }
@@ -83,7 +96,7 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       const shared = sharedDefinition(error.schemaPath)
       if (shared === 'schemaType') {
         const value = String(error.data)
-        return diagnostic('BW2008', `unknown type '${value}'${didYouMean(value, SCHEMA_TYPE_NAMES)}; a type is one of ${SCHEMA_TYPE_NAMES.join(', ')}`, locate(file, pointer), { path: pointer })
+        return diagnostic('BW2008', unknownType(value), locate(file, pointer), { path: pointer })
       }
       const known = shared ? DEFINITION_CODES[shared] : undefined
       if (known) {

@@ -1,0 +1,78 @@
+// `botwire generate [--check] [--watch]`: check, then write the generated TypeScript.
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { hasErrors } from '../../diagnostics/diagnostic.js'
+import { displayPath } from '../../load/displayPath.js'
+import { generateWorkspace } from '../../generateWorkspace.js'
+import { compareOutput, hasDifferences } from '../../write/compareOutput.js'
+import { writeOutput } from '../../write/writeOutput.js'
+import { commonFlags, commonOptions, type CommonOptions } from '../options.js'
+import { printDiagnostics, printSummary } from '../printDiagnostics.js'
+import { EXIT, UsageError } from '../usage.js'
+import { watchDefinitions } from '../watch.js'
+
+export interface GenerateCommandOptions extends CommonOptions {
+  outDir: string
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+/** One generation: check, write, report. Returns the exit code. */
+export function generateOnce(options: GenerateCommandOptions): number {
+  const started = performance.now()
+  const generated = generateWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, outDir: options.outDir })
+  printDiagnostics(generated.diagnostics, options.format)
+  if (hasErrors(generated.diagnostics)) {
+    printSummary(generated.diagnostics, options.format, '')
+    if (options.format === 'pretty') process.stdout.write('nothing written\n')
+    return EXIT.definitionErrors
+  }
+  const summary = writeOutput(generated.outDir, generated.files)
+  const ms = Math.round(performance.now() - started)
+  if (options.format === 'pretty') {
+    process.stdout.write(
+      `generated ${plural(generated.files.length, 'file')} in ${displayPath(generated.outDir)}: ${summary.written.length} written, ${summary.unchanged.length} unchanged, ${summary.removed.length} removed (${ms} ms)\n`,
+    )
+  }
+  return EXIT.ok
+}
+
+function checkOnly(options: GenerateCommandOptions): number {
+  const generated = generateWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, outDir: options.outDir })
+  printDiagnostics(generated.diagnostics, options.format)
+  if (hasErrors(generated.diagnostics)) {
+    printSummary(generated.diagnostics, options.format, '')
+    return EXIT.definitionErrors
+  }
+  const differences = compareOutput(generated.outDir, generated.files)
+  const out = displayPath(generated.outDir)
+  if (!hasDifferences(differences)) {
+    if (options.format === 'pretty') process.stdout.write(`${out} is up to date (${plural(generated.files.length, 'file')})\n`)
+    return EXIT.ok
+  }
+  if (options.format === 'json') {
+    process.stdout.write(`${JSON.stringify(differences, null, 2)}\n`)
+  } else {
+    for (const path of differences.missing) process.stdout.write(`missing: ${out}/${path}\n`)
+    for (const path of differences.stale) process.stdout.write(`stale: ${out}/${path}\n`)
+    for (const path of differences.removed) process.stdout.write(`no longer produced: ${out}/${path}\n`)
+    process.stdout.write(`${out} is out of date: run botwire generate\n`)
+  }
+  return EXIT.definitionErrors
+}
+
+export async function runGenerate(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { ...commonFlags, out: { type: 'string' }, check: { type: 'boolean' }, watch: { type: 'boolean' } },
+    allowPositionals: false,
+    strict: true,
+  })
+  if (values.check && values.watch) throw new UsageError('--check and --watch cannot be combined')
+  const options: GenerateCommandOptions = { ...commonOptions(values), outDir: resolve(values.out ?? 'generated') }
+  if (values.check) return checkOnly(options)
+  if (values.watch) return watchDefinitions(options, () => generateOnce(options))
+  return generateOnce(options)
+}

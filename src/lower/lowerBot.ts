@@ -1,0 +1,134 @@
+// A bot's module: declared message tags, the actions of every integration instance and
+// of every plugin instance (dereferenced: typed with the entities of the integrations
+// it is wired to), one flat map of callable actions, the `Bot` class and `definition`.
+import { requireDefinition, type BotModel, type Model, type PluginInstance } from '../resolve/model.js'
+import { own } from '../schema/own.js'
+import type { JsonValue } from '../schema/types.js'
+import { actionsAreGeneric, memberDefinitions } from './members.js'
+import { indexed, modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
+import { pascalCase } from './names.js'
+import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
+import { BINDINGS_PARAMETER, pluginMembers } from './lowerPlugin.js'
+import { docOf } from './schemaToType.js'
+import { JsonSchemaLowering } from './schemaToJson.js'
+import { sourceName } from './sources.js'
+
+function documented(spec: { title?: string; description?: string }): Record<string, JsonValue> {
+  return { ...(spec.title === undefined ? {} : { title: spec.title }), ...(spec.description === undefined ? {} : { description: spec.description }) }
+}
+
+function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
+  const d = doc && docOf(doc)
+  return { name, optional, type, ...(d ? { doc: d } : {}) }
+}
+
+/** The entity types a plugin instance is bound to: `{ llm: { modelRef: openai.Entities['model'] } }`. */
+function instanceBindings(model: Model, builder: ModuleBuilder, instance: PluginInstance): TypeExpr {
+  const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
+  const locals: PropertySignature[] = plugin.dependencies.map((dependency) => {
+    const entities: PropertySignature[] = Object.keys(plugin.scope)
+      .filter((name) => name.startsWith(`${dependency.local}.`))
+      .map((name) => {
+        const target = own(instance.scope, name) ?? own(plugin.scope, name)
+        const owner = target && model.definitions.get(target.owner)
+        if (!target || !owner) return prop(name.slice(dependency.local.length + 1), { kind: 'keyword', name: 'unknown' })
+        const namespace = builder.importDefinition(owner.kind, owner.name, owner.version)
+        return prop(name.slice(dependency.local.length + 1), indexed(ref(`${namespace}.Entities`), target.entity))
+      })
+    return prop(dependency.local, { kind: 'object', members: entities })
+  })
+  return { kind: 'object', members: locals }
+}
+
+export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): ModuleFile {
+  const builder = new ModuleBuilder(modulePath('bot', bot.name, bot.version), [sourceName(bot.file, definitionsDir)])
+  const runtime = builder.importRuntime(false)
+  const tags = Object.entries(bot.spec.message?.tags ?? {})
+  if (tags.length > 0) {
+    builder.add({ kind: 'interface', name: 'MessageTags', doc: { description: 'The message tags this bot declares; every tag is optional.' }, members: tags.map(([name, tag]) => prop(name, { kind: 'keyword', name: 'string' }, true, tag)) })
+  } else {
+    builder.add({ kind: 'typeAlias', name: 'MessageTags', doc: { description: 'This bot declares no message tags.' }, type: { kind: 'raw', text: 'Record<string, never>' } })
+  }
+
+  const integrations = bot.integrations.map((instance) => {
+    const integration = requireDefinition(model, instance.integrationKey, 'integration')
+    return { instance, integration, namespace: builder.importDefinition('integration', integration.name, integration.version) }
+  })
+  builder.add({ kind: 'interface', name: 'Integrations', doc: { description: 'The actions of each integration this bot adds, by alias.' }, members: integrations.map((i) => prop(i.instance.alias, ref(`${i.namespace}.Actions`))) })
+
+  const plugins = bot.plugins.map((instance) => {
+    const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
+    const namespace = builder.importDefinition('plugin', plugin.name, plugin.version)
+    const generic = plugin.dependencies.length > 0 && actionsAreGeneric(pluginMembers(plugin, plugin.scope), { context: () => ({ entity: () => ({ kind: 'keyword', name: 'unknown' }) }), typeParameters: [{ name: BINDINGS_PARAMETER }] })
+    let actions: TypeExpr = ref(`${namespace}.Actions`)
+    if (generic) {
+      const bindings = builder.names.allocate(`${pascalCase(instance.alias)}Entities`)
+      builder.add({ kind: 'typeAlias', name: bindings, doc: { description: `The entity types plugin instance '${instance.alias}' is wired to.` }, type: instanceBindings(model, builder, instance) })
+      actions = ref(`${namespace}.Actions`, [ref(bindings)])
+    }
+    return { instance, plugin, actions }
+  })
+  builder.add({ kind: 'interface', name: 'Plugins', doc: { description: 'The actions of each plugin instance, by alias, typed with the entities of the integrations it is wired to.' }, members: plugins.map((p) => prop(p.instance.alias, p.actions)) })
+
+  const callable: PropertySignature[] = [
+    ...integrations.flatMap((i) => i.integration.actions.map((a) => prop(`${i.instance.alias}:${a.name}`, indexed(ref(`${i.namespace}.Actions`), a.name)))),
+    ...plugins.flatMap((p) => Object.keys(p.plugin.spec.actions ?? {}).map((a) => prop(`${p.instance.alias}#${a}`, indexed(indexed(ref('Plugins'), p.instance.alias), a)))),
+  ]
+  builder.add({ kind: 'interface', name: 'CallableActions', doc: { description: "What `callAction` accepts: `'<integrationAlias>:<action>'` and `'<pluginAlias>#<action>'`." }, members: callable })
+  const events = integrations.flatMap((i) => i.integration.events.map((e) => prop(`${i.instance.alias}:${e.name}`, indexed(ref(`${i.namespace}.Events`), e.name))))
+  builder.add({ kind: 'interface', name: 'BotEvents', doc: { description: "What `bot.on.event` accepts: `'<integrationAlias>:<event>'`." }, members: events })
+
+  builder.add({
+    kind: 'const',
+    name: 'definition',
+    doc: { description: `The resolved definition of bot '${bot.name}', with its wiring and plain JSON Schemas.` },
+    type: ref(`${runtime}.BotDefinition`),
+    value: botDefinition(model, bot),
+  })
+  builder.add({
+    kind: 'class',
+    name: 'Bot',
+    doc: { description: `Bot '${bot.name}': \`const bot = new Bot()\`, then \`bot.on.message(...)\` and \`bot.on.event(...)\`.` },
+    base: ref(`${runtime}.BotBase`, [ref('MessageTags'), ref('CallableActions'), ref('BotEvents')]),
+    options: null,
+  })
+  return builder.build()
+}
+
+function botDefinition(model: Model, bot: BotModel): JsonValue {
+  const integrations = Object.fromEntries(
+    bot.integrations.map((instance) => {
+      const integration = requireDefinition(model, instance.integrationKey, 'integration')
+      return [instance.alias, { name: integration.name, version: integration.version, configuration: instance.configuration as JsonValue }]
+    }),
+  )
+  const plugins = Object.fromEntries(
+    bot.plugins.map((instance) => {
+      const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
+      const lowering = new JsonSchemaLowering(model)
+      const sections = memberDefinitions(pluginMembers(plugin, instance.scope), lowering)
+      const dependencies = Object.fromEntries(
+        instance.wiring.map((wire) => {
+          const integration = requireDefinition(model, wire.integrationKey, 'integration')
+          const implemented = integration.implemented.find((i) => i.alias === wire.integrationInterfaceAlias)
+          return [
+            wire.local,
+            {
+              integrationAlias: wire.integrationAlias,
+              integrationInterfaceAlias: wire.integrationInterfaceAlias,
+              interfaceName: implemented?.interfaceName ?? '',
+              interfaceVersion: implemented?.version ?? '',
+              actions: implemented?.actionNames ?? {},
+              events: implemented?.eventNames ?? {},
+            },
+          ]
+        }),
+      )
+      return [
+        instance.alias,
+        { name: plugin.name, version: plugin.version, configuration: instance.configuration as JsonValue, dependencies, definitions: lowering.section(), actions: sections.actions, events: sections.events },
+      ]
+    }),
+  )
+  return { kind: 'bot', name: bot.name, version: bot.version, ...documented(bot.spec), tags: bot.tags, integrations, plugins }
+}

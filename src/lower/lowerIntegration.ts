@@ -1,0 +1,66 @@
+// An integration's module: its entities, configuration, final actions/events/channels
+// (own and implemented, under final names, entities substituted), the `Integration`
+// class and `definition`.
+import { EMPTY_CONFIGURATION } from '../check/Configuration.js'
+import type { IntegrationModel, Model } from '../resolve/model.js'
+import type { JsonValue } from '../schema/types.js'
+import { declareEntities } from './entities.js'
+import { declareMemberTypes, memberDefinitions, type MemberSets } from './members.js'
+import { modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
+import type { ModuleFile } from './plan.js'
+import { docOf } from './schemaToType.js'
+import { JsonSchemaLowering } from './schemaToJson.js'
+import { sourceName } from './sources.js'
+
+function documented(spec: { title?: string; description?: string }): Record<string, JsonValue> {
+  return { ...(spec.title === undefined ? {} : { title: spec.title }), ...(spec.description === undefined ? {} : { description: spec.description }) }
+}
+
+export function lowerIntegration(model: Model, integration: IntegrationModel, definitionsDir: string): ModuleFile {
+  const builder = new ModuleBuilder(modulePath('integration', integration.name, integration.version), [sourceName(integration.file, definitionsDir)])
+  const runtime = builder.importRuntime(false)
+  const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {})
+  const configuration = integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+  builder.declareSchema('Configuration', configuration, entities.context({}), docOf(integration.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this integration.' })
+  const members: MemberSets = {
+    actions: integration.actions.map((a) => ({ name: a.name, spec: a.spec, scope: a.scope, ...documented(a) })),
+    events: integration.events.map((e) => ({ name: e.name, spec: e.spec, scope: e.scope, ...documented(e) })),
+    channels: integration.channels.map((c) => ({ name: c.name, spec: c.spec, scope: c.scope, ...documented(c) })),
+  }
+  declareMemberTypes(builder, members, { context: entities.context }, { actions: 'Actions', events: 'Events', channels: 'Channels' })
+  const lowering = new JsonSchemaLowering(model)
+  const entityKeys = Object.fromEntries(Object.keys(integration.spec.entities ?? {}).map((entity) => [entity, lowering.include({ owner: integration.key, entity })]))
+  const sections = memberDefinitions(members, lowering)
+  const interfaces = Object.fromEntries(
+    integration.implemented.map((i) => [
+      i.alias,
+      { name: i.interfaceName, version: i.version, entities: i.entityMap, actions: i.actionNames, events: i.eventNames, channels: i.channelNames },
+    ]),
+  )
+  builder.add({
+    kind: 'const',
+    name: 'definition',
+    doc: { description: `The resolved definition of integration '${integration.name}' ${integration.version}, with plain JSON Schemas.` },
+    type: ref(`${runtime}.IntegrationDefinition`),
+    value: {
+      kind: 'integration',
+      name: integration.name,
+      version: integration.version,
+      ...documented(integration.spec),
+      configuration: lowering.lower(configuration, {}),
+      definitions: lowering.section(),
+      entities: entityKeys,
+      ...sections,
+      interfaces,
+    },
+  })
+  const typeArgs = [ref('Configuration'), ref('Actions'), ref('Events')]
+  builder.add({
+    kind: 'class',
+    name: 'Integration',
+    doc: { description: `Implements integration '${integration.name}' ${integration.version}: \`new Integration({ actions })\` with a handler for every action.` },
+    base: ref(`${runtime}.IntegrationBase`, typeArgs),
+    options: ref(`${runtime}.IntegrationOptions`, typeArgs),
+  })
+  return builder.build()
+}

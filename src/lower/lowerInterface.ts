@@ -1,0 +1,36 @@
+// An interface's module: its entities, actions, events, channels and `definition`.
+import type { InterfaceModel, Model } from '../resolve/model.js'
+import type { JsonValue } from '../schema/types.js'
+import { declareEntities } from './entities.js'
+import { declareMemberTypes, memberDefinitions, type MemberSets } from './members.js'
+import { modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
+import type { ModuleFile } from './plan.js'
+import { JsonSchemaLowering } from './schemaToJson.js'
+import { sourceName } from './sources.js'
+
+function documented(spec: { title?: string; description?: string }): Record<string, JsonValue> {
+  return { ...(spec.title === undefined ? {} : { title: spec.title }), ...(spec.description === undefined ? {} : { description: spec.description }) }
+}
+
+export function lowerInterface(model: Model, iface: InterfaceModel, definitionsDir: string): ModuleFile {
+  const builder = new ModuleBuilder(modulePath('interface', iface.name, iface.version), [sourceName(iface.file, definitionsDir)])
+  const runtime = builder.importRuntime(true)
+  const entities = declareEntities(builder, iface.key, iface.spec.entities)
+  const members: MemberSets = {
+    actions: Object.entries(iface.spec.actions).map(([name, spec]) => ({ name, spec, scope: iface.scope, ...documented(spec) })),
+    events: Object.entries(iface.spec.events ?? {}).map(([name, spec]) => ({ name, spec, scope: iface.scope, ...documented(spec) })),
+    channels: Object.entries(iface.spec.channels ?? {}).map(([name, spec]) => ({ name, spec, scope: iface.scope, ...documented(spec) })),
+  }
+  declareMemberTypes(builder, members, { context: entities.context }, { actions: 'Actions', events: 'Events', channels: 'Channels' })
+  const lowering = new JsonSchemaLowering(model)
+  const entityKeys = Object.fromEntries(Object.keys(iface.spec.entities).map((entity) => [entity, lowering.include({ owner: iface.key, entity })]))
+  const sections = memberDefinitions(members, lowering)
+  builder.add({
+    kind: 'const',
+    name: 'definition',
+    doc: { description: `The resolved definition of interface '${iface.name}' ${iface.version}, with plain JSON Schemas.` },
+    type: ref(`${runtime}.InterfaceDefinition`),
+    value: { kind: 'interface', name: iface.name, version: iface.version, ...documented(iface.spec), definitions: lowering.section(), entities: entityKeys, ...sections },
+  })
+  return builder.build()
+}

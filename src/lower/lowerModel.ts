@@ -1,0 +1,55 @@
+// Which files a workspace generates: messages.ts, a module per version of every
+// workspace definition and of every built-in some definition uses (all built-ins when
+// the workspace is the package's own definitions/), and an index per name.
+import semver from 'semver'
+import type { DefinitionModel, Model } from '../resolve/model.js'
+import { lowerBot } from './lowerBot.js'
+import { lowerIntegration } from './lowerIntegration.js'
+import { lowerInterface } from './lowerInterface.js'
+import { lowerMessages } from './lowerMessages.js'
+import { lowerPlugin } from './lowerPlugin.js'
+import { modulePath } from './moduleBuilder.js'
+import type { EmitPlan, PlannedFile } from './plan.js'
+import { sourceName } from './sources.js'
+
+function usedBuiltins(model: Model): Set<string> {
+  const used = new Set<string>()
+  for (const integration of model.integrations) for (const i of integration.implemented) used.add(i.interfaceKey)
+  for (const plugin of model.plugins) for (const d of plugin.dependencies) if (d.interfaceKey) used.add(d.interfaceKey)
+  return used
+}
+
+export interface LowerOptions {
+  definitionsDir: string
+  /** emit every built-in, used or not (the package's own workspace) */
+  allBuiltins: boolean
+}
+
+export function lowerModel(model: Model, options: LowerOptions): EmitPlan {
+  const used = usedBuiltins(model)
+  const emitted: DefinitionModel[] = [...model.definitions.values()].filter((d) => !d.builtin || options.allBuiltins || used.has(d.key))
+  const files: PlannedFile[] = [lowerMessages()]
+  for (const definition of emitted) {
+    const dir = options.definitionsDir
+    if (definition.kind === 'interface') files.push(lowerInterface(model, definition, dir))
+    else if (definition.kind === 'integration') files.push(lowerIntegration(model, definition, dir))
+    else if (definition.kind === 'plugin') files.push(lowerPlugin(model, definition, dir))
+    else files.push(lowerBot(model, definition, dir))
+  }
+  const highest = new Map<string, DefinitionModel>()
+  for (const definition of emitted) {
+    const key = `${definition.kind}s/${definition.name}`
+    const current = highest.get(key)
+    if (!current || semver.gt(definition.version, current.version)) highest.set(key, definition)
+  }
+  for (const [folder, definition] of highest) {
+    files.push({
+      kind: 'index',
+      path: `${folder}/index.ts`,
+      sources: [sourceName(definition.file, options.definitionsDir)],
+      reexport: `./${modulePath(definition.kind, definition.name, definition.version).split('/').pop()?.replace(/\.ts$/, '.js') ?? ''}`,
+    })
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  return { files }
+}

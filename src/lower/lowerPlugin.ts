@@ -1,0 +1,109 @@
+// A plugin's module, typed against the lowest workspace version of each interface it
+// depends on. Types that reference interface entities are generic in `Bound` (the
+// entity types per interface local name), so that a bot can instantiate them with the
+// entities of the integrations each plugin instance is wired to (SPEC §3.4).
+import { EMPTY_CONFIGURATION } from '../check/Configuration.js'
+import { requireDefinition, type EntityScope, type Model, type PluginModel } from '../resolve/model.js'
+import type { JsonValue } from '../schema/types.js'
+import { declareMemberTypes, memberDefinitions, type MemberSets, type MemberTyping } from './members.js'
+import { indexed, modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
+import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
+import { docOf, type TypeContext } from './schemaToType.js'
+import { JsonSchemaLowering } from './schemaToJson.js'
+import { sourceName } from './sources.js'
+
+export const BINDINGS_PARAMETER = 'Bound'
+
+function documented(spec: { title?: string; description?: string }): Record<string, JsonValue> {
+  return { ...(spec.title === undefined ? {} : { title: spec.title }), ...(spec.description === undefined ? {} : { description: spec.description }) }
+}
+
+/** The plugin's actions and events with a given entity scope (its own, or an instance's). */
+export function pluginMembers(plugin: PluginModel, scope: EntityScope): MemberSets {
+  return {
+    actions: Object.entries(plugin.spec.actions ?? {}).map(([name, spec]) => ({ name, spec, scope, ...documented(spec) })),
+    events: Object.entries(plugin.spec.events ?? {}).map(([name, spec]) => ({ name, spec, scope, ...documented(spec) })),
+    channels: [],
+  }
+}
+
+export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: string): ModuleFile {
+  const builder = new ModuleBuilder(modulePath('plugin', plugin.name, plugin.version), [sourceName(plugin.file, definitionsDir)])
+  builder.names.allocate(BINDINGS_PARAMETER)
+  const runtime = builder.importRuntime(false)
+  const dependencies = plugin.dependencies.flatMap((d) => {
+    if (!d.interfaceKey) return []
+    const iface = requireDefinition(model, d.interfaceKey, 'interface')
+    return [{ local: d.local, range: d.range, iface, namespace: builder.importDefinition('interface', iface.name, iface.version) }]
+  })
+
+  let typing: MemberTyping = { context: () => ({ entity: () => ({ kind: 'keyword', name: 'unknown' }) }) }
+  if (dependencies.length > 0) {
+    builder.add({
+      kind: 'interface',
+      name: 'EntityBindings',
+      doc: { description: 'The entity types of each interface this plugin depends on, by local name (the lowest version that satisfies its range).' },
+      members: dependencies.map((d) => ({ name: d.local, optional: false, type: ref(`${d.namespace}.Entities`) })),
+    })
+    builder.add({
+      kind: 'typeAlias',
+      name: 'EntityBindingShape',
+      doc: { description: 'What a bot may bind: any entity types under the same names (a wired integration’s entities).' },
+      type: { kind: 'raw', text: '{ [L in keyof EntityBindings]: { [K in keyof EntityBindings[L]]: unknown } }' },
+    })
+    const context = (): TypeContext => ({
+      entity: (name: string): TypeExpr => {
+        const [local = '', entity = ''] = name.split('.')
+        return indexed(indexed(ref(BINDINGS_PARAMETER), local), entity)
+      },
+    })
+    typing = {
+      context,
+      typeParameters: [{ name: BINDINGS_PARAMETER, constraint: ref('EntityBindingShape'), default: ref('EntityBindings') }],
+      typeArguments: [ref(BINDINGS_PARAMETER)],
+    }
+  }
+  const configuration = plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+  builder.declareSchema('Configuration', configuration, typing.context({}), docOf(plugin.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this plugin.' })
+  const members = pluginMembers(plugin, plugin.scope)
+  declareMemberTypes(builder, members, typing, { actions: 'Actions', events: 'Events', channels: null })
+
+  const interfaceMembers: PropertySignature[] = dependencies.map((d) => ({ name: d.local, optional: false, type: ref(`${d.namespace}.Actions`) }))
+  builder.add({ kind: 'interface', name: 'Interfaces', doc: { description: "The actions of each interface this plugin depends on, by local name." }, members: interfaceMembers })
+  const calls: PropertySignature[] = dependencies.flatMap((d) =>
+    Object.keys(d.iface.spec.actions).map((action) => ({ name: `${d.local}:${action}`, optional: false, type: indexed(ref(`${d.namespace}.Actions`), action) })),
+  )
+  builder.add({ kind: 'interface', name: 'InterfaceCalls', doc: { description: "What `callAction` accepts: `'<local>:<interface action>'` keys." }, members: calls })
+  const events: PropertySignature[] = dependencies.flatMap((d) =>
+    Object.keys(d.iface.spec.events ?? {}).map((event) => ({ name: `${d.local}:${event}`, optional: false, type: indexed(ref(`${d.namespace}.Events`), event) })),
+  )
+  builder.add({ kind: 'interface', name: 'InterfaceEvents', doc: { description: "What `on.event` accepts: `'<local>:<interface event>'` keys." }, members: events })
+
+  const lowering = new JsonSchemaLowering(model)
+  const sections = memberDefinitions(members, lowering)
+  builder.add({
+    kind: 'const',
+    name: 'definition',
+    doc: { description: `The resolved definition of plugin '${plugin.name}' ${plugin.version}, with plain JSON Schemas.` },
+    type: ref(`${runtime}.PluginDefinition`),
+    value: {
+      kind: 'plugin',
+      name: plugin.name,
+      version: plugin.version,
+      ...documented(plugin.spec),
+      configuration: lowering.lower(configuration, {}),
+      interfaces: Object.fromEntries(dependencies.map((d) => [d.local, { name: d.iface.name, version: d.range, resolvedVersion: d.iface.version }])),
+      definitions: lowering.section(),
+      actions: sections.actions,
+      events: sections.events,
+    },
+  })
+  builder.add({
+    kind: 'class',
+    name: 'Plugin',
+    doc: { description: `Implements plugin '${plugin.name}' ${plugin.version}: \`new Plugin({ actions })\`, then \`plugin.on.message(...)\` and \`plugin.on.event(...)\`.` },
+    base: ref(`${runtime}.PluginBase`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls'), ref('InterfaceEvents')]),
+    options: ref(`${runtime}.PluginOptions`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls')]),
+  })
+  return builder.build()
+}

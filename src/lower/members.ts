@@ -1,0 +1,134 @@
+// Types and definition values for actions, events and channels: shared by interface,
+// integration and plugin modules, which differ only in how `$entity` names resolve.
+import type { EntityScope } from '../resolve/model.js'
+import type { JsonValue } from '../schema/types.js'
+import type { ActionSpec, ChannelSpec, EventSpec } from '../validate/definitionTypes.js'
+import { ref, type ModuleBuilder } from './moduleBuilder.js'
+import { pascalCase } from './names.js'
+import type { Doc, PropertySignature, TypeExpr, TypeParameter } from './plan.js'
+import { docOf, type TypeContext } from './schemaToType.js'
+import type { JsonSchemaLowering } from './schemaToJson.js'
+
+export interface Member<S> {
+  name: string
+  spec: S
+  scope: EntityScope
+  title?: string
+  description?: string
+}
+
+export interface MemberSets {
+  actions: Member<ActionSpec>[]
+  events: Member<EventSpec>[]
+  channels: Member<ChannelSpec>[]
+}
+
+export interface MemberTyping {
+  /** the type context for a member's scope */
+  context(scope: EntityScope): TypeContext
+  /** type parameters for types whose schemas reference entities (plugins), else none */
+  typeParameters?: TypeParameter[]
+  /** type arguments that pass those parameters on */
+  typeArguments?: TypeExpr[]
+}
+
+function docFor(member: { title?: string; description?: string }): Doc | undefined {
+  return docOf(member)
+}
+
+function referencesEntities(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(referencesEntities)
+  if (value === null || typeof value !== 'object') return false
+  return Object.entries(value).some(([key, child]) => (key === '$entity' ? true : key === 'const' || key === 'enum' || key === 'default' || key === 'examples' ? false : referencesEntities(child)))
+}
+
+/** Declares a schema's type under a fresh name; returns the type expression that uses it. */
+function declare(builder: ModuleBuilder, wanted: string, schema: ActionSpec['input']['schema'], scope: EntityScope, typing: MemberTyping, doc: Doc | undefined): TypeExpr {
+  const name = builder.names.allocate(wanted)
+  const generic = typing.typeParameters !== undefined && referencesEntities(schema)
+  builder.declareSchema(name, schema, typing.context(scope), doc, generic ? typing.typeParameters : undefined)
+  return ref(name, generic ? typing.typeArguments : undefined)
+}
+
+function member(name: string, type: TypeExpr, doc?: Doc): PropertySignature {
+  return { name, optional: false, type, ...(doc ? { doc } : {}) }
+}
+
+/** Declares `Actions`, `Events` and `Channels` (each generic where any member type is). */
+export function declareMemberTypes(builder: ModuleBuilder, members: MemberSets, typing: MemberTyping, exported: { actions: string; events: string; channels: string | null }): void {
+  const generic = (types: TypeExpr[]): boolean => types.some((t) => t.kind === 'ref' && t.args !== undefined)
+  const actionMembers: PropertySignature[] = []
+  const actionTypes: TypeExpr[] = []
+  for (const action of members.actions) {
+    const base = pascalCase(action.name)
+    const input = declare(builder, `${base}Input`, action.spec.input.schema, action.scope, typing, docOf(action.spec.input.schema) ?? { description: `Input of action '${action.name}'.` })
+    const output = declare(builder, `${base}Output`, action.spec.output.schema, action.scope, typing, docOf(action.spec.output.schema) ?? { description: `Output of action '${action.name}'.` })
+    actionTypes.push(input, output)
+    actionMembers.push(member(action.name, { kind: 'object', members: [member('input', input), member('output', output)] }, docFor(action)))
+  }
+  const eventMembers: PropertySignature[] = []
+  const eventTypes: TypeExpr[] = []
+  for (const event of members.events) {
+    const payload = declare(builder, `${pascalCase(event.name)}Event`, event.spec.schema, event.scope, typing, docOf(event.spec.schema) ?? docFor(event))
+    eventTypes.push(payload)
+    eventMembers.push(member(event.name, payload, docFor(event)))
+  }
+  const channelMembers: PropertySignature[] = []
+  const channelTypes: TypeExpr[] = []
+  for (const channel of members.channels) {
+    const messages: PropertySignature[] = []
+    for (const [name, message] of Object.entries(channel.spec.messages)) {
+      const type = declare(builder, `${pascalCase(channel.name)}${pascalCase(name)}Message`, message.schema, channel.scope, typing, docOf(message) ?? docOf(message.schema))
+      channelTypes.push(type)
+      messages.push(member(name, type, docOf(message)))
+    }
+    channelMembers.push(member(channel.name, { kind: 'object', members: messages }, docFor(channel)))
+  }
+  const declareMap = (name: string, members: PropertySignature[], types: TypeExpr[], doc: string): void => {
+    const parameters = typing.typeParameters && generic(types) ? typing.typeParameters : undefined
+    builder.add({ kind: 'interface', name, doc: { description: doc }, members, ...(parameters ? { typeParameters: parameters } : {}) })
+  }
+  declareMap(exported.actions, actionMembers, actionTypes, 'Actions by name: the input each takes and the output it returns.')
+  declareMap(exported.events, eventMembers, eventTypes, 'Events by name: the payload each carries.')
+  if (exported.channels) declareMap(exported.channels, channelMembers, channelTypes, 'Channels by name: the payload of each of their messages.')
+}
+
+/** Whether `declareMemberTypes` made the `Actions` map generic. */
+export function actionsAreGeneric(members: MemberSets, typing: MemberTyping): boolean {
+  return typing.typeParameters !== undefined && members.actions.some((a) => referencesEntities(a.spec.input.schema) || referencesEntities(a.spec.output.schema))
+}
+
+export function eventsAreGeneric(members: MemberSets, typing: MemberTyping): boolean {
+  return typing.typeParameters !== undefined && members.events.some((e) => referencesEntities(e.spec.schema))
+}
+
+function text(member: { title?: string; description?: string }): Record<string, JsonValue> {
+  return { ...(member.title === undefined ? {} : { title: member.title }), ...(member.description === undefined ? {} : { description: member.description }) }
+}
+
+/** The `actions`, `events` and `channels` sections of a `definition` constant. */
+export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLowering): { actions: JsonValue; events: JsonValue; channels: JsonValue } {
+  return {
+    actions: Object.fromEntries(
+      members.actions.map((a) => [
+        a.name,
+        {
+          ...text(a),
+          billable: a.spec.billable ?? false,
+          cacheable: a.spec.cacheable ?? false,
+          attributes: a.spec.attributes ?? {},
+          input: lowering.lower(a.spec.input.schema, a.scope),
+          output: lowering.lower(a.spec.output.schema, a.scope),
+        },
+      ]),
+    ),
+    events: Object.fromEntries(members.events.map((e) => [e.name, { ...text(e), attributes: e.spec.attributes ?? {}, schema: lowering.lower(e.spec.schema, e.scope) }])),
+    channels: Object.fromEntries(
+      members.channels.map((c) => [
+        c.name,
+        { ...text(c), messages: Object.fromEntries(Object.entries(c.spec.messages).map(([name, m]) => [name, { ...text(m), schema: lowering.lower(m.schema, c.scope) }])) },
+      ]),
+    ),
+  }
+}
+

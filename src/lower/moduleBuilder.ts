@@ -1,0 +1,66 @@
+// Collects one module's imports and declarations while lowering, handing out names.
+import type { DefinitionKind } from '../resolve/model.js'
+import type { SchemaNode } from '../schema/types.js'
+import { NameAllocator, namespaceName } from './names.js'
+import type { Declaration, Doc, ImportDeclaration, ModuleFile, TypeExpr, TypeParameter } from './plan.js'
+import { schemaToType, type TypeContext } from './schemaToType.js'
+
+export function modulePath(kind: DefinitionKind, name: string, version: string): string {
+  return `${kind}s/${name}/v${version}.ts`
+}
+
+export function ref(name: string, args?: TypeExpr[]): TypeExpr {
+  return args && args.length > 0 ? { kind: 'ref', name, args } : { kind: 'ref', name }
+}
+
+export function indexed(object: TypeExpr, key: string): TypeExpr {
+  return { kind: 'indexed', object, key }
+}
+
+export class ModuleBuilder {
+  readonly names = new NameAllocator()
+  private readonly imports = new Map<string, ImportDeclaration>()
+  private readonly declarations: Declaration[] = []
+
+  constructor(
+    readonly path: string,
+    private readonly sources: string[],
+  ) {}
+
+  /** Imports another definition's version module as a namespace; returns the namespace. */
+  importDefinition(kind: DefinitionKind, name: string, version: string): string {
+    const from = `../../${modulePath(kind, name, version).replace(/\.ts$/, '.js')}`
+    const existing = this.imports.get(from)
+    if (existing) return existing.namespace
+    const namespace = namespaceName(name, version)
+    this.imports.set(from, { namespace, from, typeOnly: true })
+    return namespace
+  }
+
+  /** The runtime, as `runtime`; a value import when a class extends one of its bases. */
+  importRuntime(typeOnly: boolean): string {
+    const existing = this.imports.get('botwire/runtime')
+    this.imports.set('botwire/runtime', { namespace: 'runtime', from: 'botwire/runtime', typeOnly: typeOnly && (existing?.typeOnly ?? true) })
+    return 'runtime'
+  }
+
+  add(declaration: Declaration): void {
+    this.declarations.push(declaration)
+  }
+
+  /**
+   * Declares the type of a schema under `name` (already allocated): an interface where
+   * the type is an object literal, else a type alias.
+   */
+  declareSchema(name: string, schema: SchemaNode, context: TypeContext, doc: Doc | undefined, typeParameters?: TypeParameter[]): void {
+    const type = schemaToType(schema, context)
+    const common = { name, ...(doc ? { doc } : {}), ...(typeParameters && typeParameters.length > 0 ? { typeParameters } : {}) }
+    if (type.kind === 'object') this.add({ kind: 'interface', ...common, members: type.members, ...(type.index ? { index: type.index } : {}) })
+    else this.add({ kind: 'typeAlias', ...common, type })
+  }
+
+  build(): ModuleFile {
+    const imports = [...this.imports.values()].sort((a, b) => (a.from === 'botwire/runtime' ? -1 : b.from === 'botwire/runtime' ? 1 : a.from < b.from ? -1 : 1))
+    return { kind: 'module', path: this.path, sources: this.sources, imports, declarations: this.declarations }
+  }
+}

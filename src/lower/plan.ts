@@ -1,0 +1,72 @@
+// The emit plan: what lowering hands to emission. Plain data: files, imports,
+// declarations and type expressions; no TypeScript text is decided here except the
+// few fixed constructs marked `raw`.
+import type { JsonValue } from '../schema/types.js'
+
+export interface Doc {
+  title?: string
+  description?: string
+}
+
+export type TypeExpr =
+  | { kind: 'keyword'; name: 'string' | 'number' | 'boolean' | 'null' | 'unknown' | 'never' }
+  | { kind: 'literal'; value: string | number | boolean }
+  | { kind: 'ref'; name: string; args?: TypeExpr[] }
+  | { kind: 'indexed'; object: TypeExpr; key: string }
+  | { kind: 'array'; element: TypeExpr }
+  | { kind: 'union'; members: TypeExpr[] }
+  | { kind: 'intersection'; members: TypeExpr[] }
+  | { kind: 'object'; members: PropertySignature[]; index?: TypeExpr }
+  /** fixed text authored by lowering itself (never user data) */
+  | { kind: 'raw'; text: string }
+
+export interface PropertySignature {
+  name: string
+  optional: boolean
+  type: TypeExpr
+  doc?: Doc
+}
+
+export interface TypeParameter {
+  name: string
+  constraint?: TypeExpr
+  default?: TypeExpr
+}
+
+export type Declaration =
+  | { kind: 'interface'; name: string; doc?: Doc; typeParameters?: TypeParameter[]; members: PropertySignature[]; index?: TypeExpr }
+  | { kind: 'typeAlias'; name: string; doc?: Doc; typeParameters?: TypeParameter[]; type: TypeExpr }
+  | { kind: 'const'; name: string; doc?: Doc; type: TypeExpr; value: JsonValue }
+  /** `export class Name extends base { constructor(options) { super(definition, options) } }` */
+  | { kind: 'class'; name: string; doc?: Doc; base: TypeExpr; options: TypeExpr | null }
+
+export interface ImportDeclaration {
+  /** `import type * as namespace from 'from'` (or a value import when typeOnly is false) */
+  namespace: string
+  from: string
+  typeOnly: boolean
+}
+
+export interface ModuleFile {
+  kind: 'module'
+  /** output path relative to the output folder, with '/' */
+  path: string
+  /** definition files it comes from, as shown in the banner */
+  sources: string[]
+  imports: ImportDeclaration[]
+  declarations: Declaration[]
+}
+
+export interface IndexFile {
+  kind: 'index'
+  path: string
+  sources: string[]
+  /** `export * from './v1.0.0.js'` */
+  reexport: string
+}
+
+export type PlannedFile = ModuleFile | IndexFile
+
+export interface EmitPlan {
+  files: PlannedFile[]
+}

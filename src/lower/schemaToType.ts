@@ -1,0 +1,130 @@
+// A definition schema lowered to a TypeScript type expression. Plain interfaces and
+// literal unions only (SPEC §6 typing notes): an object with no properties is
+// `Record<string, never>` unless it admits extra properties, and an index signature
+// covers the declared properties' types too.
+import type { JsonValue, SchemaNode, SchemaTypeName } from '../schema/types.js'
+import type { Doc, PropertySignature, TypeExpr } from './plan.js'
+
+export interface TypeContext {
+  /** the type an `$entity` name stands for */
+  entity(name: string): TypeExpr
+  /** the type a `$ref: '#/definitions/NAME'` stands for (messages.schema.json only) */
+  definition?(name: string): TypeExpr
+}
+
+const UNKNOWN: TypeExpr = { kind: 'keyword', name: 'unknown' }
+const NEVER: TypeExpr = { kind: 'keyword', name: 'never' }
+
+export function docOf(node: { title?: string; description?: string }): Doc | undefined {
+  if (node.title === undefined && node.description === undefined) return undefined
+  return { ...(node.title === undefined ? {} : { title: node.title }), ...(node.description === undefined ? {} : { description: node.description }) }
+}
+
+export function union(members: TypeExpr[]): TypeExpr {
+  const flat: TypeExpr[] = []
+  const seen = new Set<string>()
+  for (const member of members.flatMap((m) => (m.kind === 'union' ? m.members : [m]))) {
+    const key = JSON.stringify(member)
+    if (seen.has(key)) continue
+    seen.add(key)
+    flat.push(member)
+  }
+  if (flat.some((m) => m.kind === 'keyword' && m.name === 'unknown')) return UNKNOWN
+  const withoutNever = flat.filter((m) => !(m.kind === 'keyword' && m.name === 'never'))
+  if (withoutNever.length === 0) return NEVER
+  return withoutNever.length === 1 ? (withoutNever[0] as TypeExpr) : { kind: 'union', members: withoutNever }
+}
+
+function literalType(value: JsonValue): TypeExpr {
+  if (value === null) return { kind: 'keyword', name: 'null' }
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { kind: 'literal', value }
+  if (Array.isArray(value)) return { kind: 'raw', text: `[${value.map((v) => printLiteralValue(v)).join(', ')}]` }
+  return {
+    kind: 'object',
+    members: Object.entries(value).map(([name, v]) => ({ name, optional: false, type: literalType(v) })),
+  }
+}
+
+/** Literal tuple elements inside a `raw` type: only literal JSON text. */
+function printLiteralValue(value: JsonValue): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (Array.isArray(value)) return `[${value.map(printLiteralValue).join(', ')}]`
+  return `{ ${Object.entries(value)
+    .map(([k, v]) => `${JSON.stringify(k)}: ${printLiteralValue(v)}`)
+    .join('; ')} }`
+}
+
+function typesOf(schema: SchemaNode): SchemaTypeName[] | undefined {
+  if (schema.type === undefined) return undefined
+  return Array.isArray(schema.type) ? schema.type : [schema.type]
+}
+
+function objectType(schema: SchemaNode, context: TypeContext): TypeExpr {
+  const required = new Set(schema.required ?? [])
+  const members: PropertySignature[] = Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const doc = docOf(property)
+    return { name, optional: !required.has(name), type: schemaToType(property, context), ...(doc ? { doc } : {}) }
+  })
+  const extra = schema.additionalProperties
+  if (extra === false) {
+    if (members.length === 0) return { kind: 'ref', name: 'Record', args: [{ kind: 'keyword', name: 'string' }, NEVER] }
+    return { kind: 'object', members }
+  }
+  if (extra === undefined || extra === true) {
+    if (members.length === 0) return { kind: 'ref', name: 'Record', args: [{ kind: 'keyword', name: 'string' }, UNKNOWN] }
+    return { kind: 'object', members }
+  }
+  // an index signature must admit every declared property's type as well
+  const index = union([schemaToType(extra, context), ...members.map((m) => m.type)])
+  return { kind: 'object', members, index }
+}
+
+function typeForName(name: SchemaTypeName, schema: SchemaNode, context: TypeContext): TypeExpr {
+  switch (name) {
+    case 'string':
+      return { kind: 'keyword', name: 'string' }
+    case 'number':
+    case 'integer':
+      return { kind: 'keyword', name: 'number' }
+    case 'boolean':
+      return { kind: 'keyword', name: 'boolean' }
+    case 'null':
+      return { kind: 'keyword', name: 'null' }
+    case 'array':
+      return { kind: 'array', element: schema.items ? schemaToType(schema.items, context) : UNKNOWN }
+    case 'object':
+      return objectType(schema, context)
+  }
+}
+
+function admitsType(types: SchemaTypeName[] | undefined, value: JsonValue): boolean {
+  if (types === undefined) return true
+  if (value === null) return types.includes('null')
+  if (Array.isArray(value)) return types.includes('array')
+  switch (typeof value) {
+    case 'string':
+      return types.includes('string')
+    case 'boolean':
+      return types.includes('boolean')
+    case 'number':
+      return types.includes('number') || (types.includes('integer') && Number.isInteger(value))
+    default:
+      return types.includes('object')
+  }
+}
+
+export function schemaToType(schema: SchemaNode, context: TypeContext): TypeExpr {
+  if (typeof schema.$entity === 'string') return context.entity(schema.$entity)
+  const ref = (schema as { $ref?: unknown }).$ref
+  if (typeof ref === 'string' && context.definition) return context.definition(ref.replace(/^#\/definitions\//, ''))
+  const types = typesOf(schema)
+  if (schema.const !== undefined) return admitsType(types, schema.const) ? literalType(schema.const) : NEVER
+  if (schema.enum !== undefined) return union(schema.enum.filter((v) => admitsType(types, v)).map(literalType))
+  const branches = schema.anyOf ?? schema.oneOf
+  const base = types ? union(types.map((t) => typeForName(t, schema, context))) : undefined
+  if (branches) {
+    const alternatives = union(branches.map((b) => schemaToType(b, context)))
+    return base ? { kind: 'intersection', members: [base, alternatives] } : alternatives
+  }
+  return base ?? UNKNOWN
+}

@@ -1,0 +1,12 @@
+// How a generated file names the definition files it comes from: relative to the
+// definitions folder, or `botwire/definitions/...` for a built-in outside it. Never an
+// absolute path, so that output is the same on every machine.
+import { isAbsolute, relative, sep } from 'node:path'
+import type { SourceFile } from '../load/sourceFile.js'
+import { packageRoot } from '../packageRoot.js'
+
+export function sourceName(file: SourceFile, definitionsDir: string): string {
+  const inWorkspace = relative(definitionsDir, file.absolutePath)
+  if (!inWorkspace.startsWith('..') && !isAbsolute(inWorkspace)) return inWorkspace.split(sep).join('/')
+  return `botwire/${relative(packageRoot, file.absolutePath).split(sep).join('/')}`
+}

@@ -1,0 +1,34 @@
+// `generate --check`: what writing would change, without writing. Any difference
+// (a missing file, a hand edit, a file that would be removed) is reported.
+import { readFileSync } from 'node:fs'
+import type { OutputFile } from '../emit/emitPlan.js'
+import { manifestFile, readManifestPaths } from './manifest.js'
+import { outputPath } from './outputPaths.js'
+
+export interface OutputDifferences {
+  missing: string[]
+  stale: string[]
+  removed: string[]
+}
+
+export function compareOutput(outDir: string, files: readonly OutputFile[]): OutputDifferences {
+  const differences: OutputDifferences = { missing: [], stale: [], removed: [] }
+  for (const file of [...files, manifestFile(files)]) {
+    const target = outputPath(outDir, file.path)
+    let current: string | null = null
+    try {
+      current = target ? readFileSync(target, 'utf8') : null
+    } catch {
+      current = null
+    }
+    if (current === null) differences.missing.push(file.path)
+    else if (current !== file.text) differences.stale.push(file.path)
+  }
+  const produced = new Set(files.map((f) => f.path))
+  differences.removed = readManifestPaths(outDir).filter((path) => !produced.has(path))
+  return differences
+}
+
+export function hasDifferences(differences: OutputDifferences): boolean {
+  return differences.missing.length + differences.stale.length + differences.removed.length > 0
+}
