@@ -3,13 +3,18 @@
 import { resolve } from 'node:path'
 import { hasErrors } from './diagnostics/diagnostic.js'
 import { toRecord, type DiagnosticRecord } from './diagnostics/record.js'
+import type { OutputFile } from './emit/emitPlan.js'
+import { generateWorkspace } from './generateWorkspace.js'
 import { checkWorkspace } from './passes.js'
+import { writeFailure, writeOutput, type WriteSummary } from './write/writeOutput.js'
 
 export type { DiagnosticRecord, RelatedRecord, LocationRecord } from './diagnostics/record.js'
+export type { OutputFile } from './emit/emitPlan.js'
+export type { WriteSummary } from './write/writeOutput.js'
 export { catalog, type DiagnosticCode } from './diagnostics/catalog.js'
 
 export interface CheckOptions {
-  /** the definitions folder; default `definitions` */
+  /** the definitions folder; default `definitions` (relative to the working directory) */
   definitions?: string
   /** load the built-in interfaces (default true) */
   builtins?: boolean
@@ -20,7 +25,42 @@ export interface CheckResult {
   diagnostics: DiagnosticRecord[]
 }
 
+/** Runs every check; reads definitions, writes nothing. */
 export function check(options: CheckOptions = {}): CheckResult {
   const checked = checkWorkspace({ definitionsDir: resolve(options.definitions ?? 'definitions'), builtins: options.builtins ?? true })
   return { ok: !hasErrors(checked.diagnostics), diagnostics: checked.diagnostics.map(toRecord) }
+}
+
+export interface GenerateOptions extends CheckOptions {
+  /** the output folder; default `generated` */
+  out?: string
+  /** write the files (default true); false only computes them */
+  write?: boolean
+}
+
+export interface GenerateResult {
+  ok: boolean
+  diagnostics: DiagnosticRecord[]
+  /** the generated files (paths relative to the output folder); empty when there is an error */
+  files: OutputFile[]
+  /** what writing did; null when nothing was written */
+  written: WriteSummary | null
+}
+
+/** Checks, then generates; writes only when there is no error and `write` is not false. */
+export function generate(options: GenerateOptions = {}): GenerateResult {
+  const generated = generateWorkspace({
+    definitionsDir: resolve(options.definitions ?? 'definitions'),
+    builtins: options.builtins ?? true,
+    outDir: resolve(options.out ?? 'generated'),
+  })
+  if (hasErrors(generated.diagnostics) || options.write === false) {
+    return { ok: !hasErrors(generated.diagnostics), diagnostics: generated.diagnostics.map(toRecord), files: generated.files, written: null }
+  }
+  try {
+    const written = writeOutput(generated.outDir, generated.files)
+    return { ok: true, diagnostics: generated.diagnostics.map(toRecord), files: generated.files, written }
+  } catch (error) {
+    return { ok: false, diagnostics: [...generated.diagnostics, writeFailure(generated.outDir, error)].map(toRecord), files: generated.files, written: null }
+  }
 }

@@ -46,7 +46,9 @@ export function substituteSecrets(value: unknown, pointer = ''): { value: unknow
       const name = record.$secret
       const extra = Object.keys(record).filter((k) => k !== '$secret')
       if (typeof name !== 'string' || !SECRET_NAME.test(name)) {
-        problems.push({ pointer: `${at}/$secret`, secret: at, message: `secret name ${JSON.stringify(name)} must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)` })
+        const upper = typeof name === 'string' ? name.toUpperCase().replace(/[^A-Z0-9_]/g, '_') : ''
+        const hint = SECRET_NAME.test(upper) ? ` (did you mean '${upper}'?)` : ''
+        problems.push({ pointer: `${at}/$secret`, secret: at, message: `secret name ${JSON.stringify(name)} must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)${hint}` })
       } else if (extra.length > 0) {
         problems.push({ pointer: `${at}/${extra[0] ?? ''}`, secret: at, message: `'${extra[0] ?? ''}' cannot stand beside $secret; { $secret: NAME } stands for a whole string value` })
       } else {
@@ -66,7 +68,12 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
     const full = `${base}/configuration${pointer}`
     return pointerExists(file, full) ? full : pointerExists(file, `${base}/configuration`) ? `${base}/configuration` : base
   }
-  for (const problem of problems) out.push(diagnostic('BW4011', problem.message, locate(file, where(problem.pointer)), { path: `${base}/configuration${problem.pointer}` }))
+  for (const problem of problems) {
+    const at = where(problem.pointer)
+    // a bad name is shown at the name; a key beside $secret at that key
+    const range = problem.pointer.endsWith('/$secret') || at !== `${base}/configuration${problem.pointer}` ? locate(file, at) : locateKey(file, at)
+    out.push(diagnostic('BW4011', problem.message, range, { path: `${base}/configuration${problem.pointer}` }))
+  }
   const validate = compileValueValidator(schema as object)
   if (validate(substituted)) return out
   const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret)])
@@ -81,8 +88,7 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
       const key = String(params.additionalProperty)
       const declared = Object.keys(schemaAt(schema, error.schemaPath).properties ?? {})
       message = `${path} has key '${key}', which the configuration schema of ${owner} does not declare${didYouMean(key, declared)}`
-    }
-    else if (error.keyword === 'required') message = `${path} is missing '${String(params.missingProperty)}', which the configuration schema of ${owner} requires`
+    } else if (error.keyword === 'required') message = `${path} is missing '${String(params.missingProperty)}', which the configuration schema of ${owner} requires`
     else if (isSecret && error.keyword === 'type') message = `${path} is a $secret, which stands for a string, but the configuration schema of ${owner} wants ${expectedType(params.type)}`
     else if (error.keyword === 'type') message = `${path} must be ${expectedType(params.type)}, not ${typeWord(valueAt(substituted, parsePointer(error.instancePath)))} (configuration schema of ${owner})`
     else message = `${path} ${error.message ?? 'is invalid'} (configuration schema of ${owner})`

@@ -11,7 +11,7 @@ import type { SchemaNode } from '../schema/types.js'
 import { schemaSites } from '../validate/schemaSites.js'
 
 /** References reachable from a node without passing through properties or items. */
-function directReferences(schema: SchemaNode, pointer: string): { name: string; pointer: string }[] {
+export function directReferences(schema: SchemaNode, pointer: string): { name: string; pointer: string }[] {
   if (typeof schema.$entity === 'string') return [{ name: schema.$entity, pointer: `${pointer}/$entity` }]
   return [
     ...(schema.anyOf ?? []).flatMap((branch, i) => directReferences(branch, `${pointer}/anyOf/${i}`)),

@@ -7,6 +7,8 @@ import { formatPointer, locate } from '../load/yamlNodes.js'
 import { requireDefinition, type IntegrationModel, type InterfaceModel, type Model } from '../resolve/model.js'
 import { own } from '../schema/own.js'
 import type { SchemaNode } from '../schema/types.js'
+import { walkSchema } from '../validate/schemaSites.js'
+import { directReferences } from './EntityCycle.js'
 import { checkExtension, type SchemaLocation, type SchemaSide } from './extension/index.js'
 
 function side(definition: IntegrationModel | InterfaceModel, entity: string): SchemaSide | undefined {
@@ -21,6 +23,46 @@ function side(definition: IntegrationModel | InterfaceModel, entity: string): Sc
   }
 }
 
+/**
+ * Entities whose schemas reach an unknown entity (BW3003) or sit on a direct reference
+ * cycle (BW4012). Both are reported where they are; an extension verdict on such an
+ * entity would only repeat them in other words, so it waits until they are fixed.
+ */
+function unsoundEntities(entities: Record<string, { schema: SchemaNode }>): Set<string> {
+  const references = new Map<string, string[]>()
+  for (const [name, holder] of Object.entries(entities)) {
+    const found: string[] = []
+    walkSchema(holder.schema, '', (node) => {
+      if (typeof node.$entity === 'string') found.push(node.$entity)
+    })
+    references.set(name, found)
+  }
+  const onDirectCycle = (start: string): boolean => {
+    const seen = new Set<string>()
+    const stack = [start]
+    while (stack.length > 0) {
+      const holder = own(entities, stack.pop() ?? '')
+      for (const ref of holder ? directReferences(holder.schema, '') : []) {
+        if (ref.name === start) return true
+        if (!seen.has(ref.name)) stack.push(ref.name)
+        seen.add(ref.name)
+      }
+    }
+    return false
+  }
+  const unsound = new Set([...references].filter(([name, refs]) => refs.some((r) => !Object.hasOwn(entities, r)) || onDirectCycle(name)).map(([name]) => name))
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [name, refs] of references) {
+      if (!unsound.has(name) && refs.some((r) => unsound.has(r))) {
+        unsound.add(name)
+        grew = true
+      }
+    }
+  }
+  return unsound
+}
+
 function pointerOf(location: SchemaLocation, root: string): string {
   return `${formatPointer(['entities', location.entity ?? root, 'schema'])}${location.pointer}`
 }
@@ -28,9 +70,12 @@ function pointerOf(location: SchemaLocation, root: string): string {
 export function checkEntityExtension(model: Model): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const integration of model.integrations) {
+    const unsound = unsoundEntities(integration.spec.entities ?? {})
     for (const implemented of integration.implemented) {
       const iface = requireDefinition(model, implemented.interfaceKey, 'interface')
+      const interfaceUnsound = unsoundEntities(iface.spec.entities)
       for (const [interfaceEntity, ownEntity] of Object.entries(implemented.entityMap)) {
+        if (unsound.has(ownEntity) || interfaceUnsound.has(interfaceEntity)) continue
         const subject = side(integration, ownEntity)
         const target = side(iface, interfaceEntity)
         if (!subject || !target) continue

@@ -39,7 +39,8 @@ export function checkWiring(model: Model): Diagnostic[] {
         const dependency = plugin.dependencies.find((d) => d.local === wire.local)
         const integration = requireDefinition(model, wire.integrationKey, 'integration')
         const implemented = integration.implemented.find((i) => i.alias === wire.integrationInterfaceAlias)
-        if (!dependency || !implemented) continue
+        // an interface the plugin itself could not resolve (BW3004, BW4004) is reported there, not again here
+        if (!dependency || !implemented || dependency.interfaceKey === null) continue
         const at = `${base}${formatPointer(['dependencies', wire.local, 'integrationInterfaceAlias'])}`
         const related = [{ message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`, range: locate(integration.file, formatPointer(['interfaces', implemented.alias])) }]
         if (implemented.interfaceName !== dependency.interfaceName) {

@@ -27,7 +27,9 @@ function isInside(root: string, path: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
 }
 
-export class WorkspaceUsageError extends Error {}
+export class WorkspaceUsageError extends Error {
+  override name = 'WorkspaceUsageError'
+}
 
 export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   const cwd = options.cwd ?? process.cwd()

@@ -1,7 +1,7 @@
 // Maps a JSON pointer into a definition back to its YAML node, so that any pass can
 // point a diagnostic at the exact key or value. The only place besides parsing that
 // knows yaml's node types.
-import { isAlias, isMap, isScalar, isSeq, type Node } from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml'
 import type { SourceRange } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from './sourceFile.js'
 
@@ -37,6 +37,22 @@ function scalarKey(node: unknown): string | undefined {
   return isScalar(node) ? String(node.value) : undefined
 }
 
+/** Each mapping's entries by key, built on first use: a file with thousands of keys stays linear to locate in. */
+const entriesByKey = new WeakMap<YAMLMap, Map<string, Pair>>()
+
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  let entries = entriesByKey.get(map)
+  if (!entries) {
+    entries = new Map()
+    for (const pair of map.items) {
+      const name = scalarKey(pair.key)
+      if (name !== undefined && !entries.has(name)) entries.set(name, pair as Pair)
+    }
+    entriesByKey.set(map, entries)
+  }
+  return entries.get(key)
+}
+
 /** Walks as far as the pointer leads; returns the steps taken (the last one may be partial). */
 function walk(file: SourceFile, pointer: string): { steps: Step[]; complete: boolean } {
   const root = file.document?.contents ?? null
@@ -45,7 +61,7 @@ function walk(file: SourceFile, pointer: string): { steps: Step[]; complete: boo
   for (const segment of parsePointer(pointer)) {
     current = resolveAlias(file, current)
     if (isMap(current)) {
-      const pair = current.items.find((p) => scalarKey(p.key) === segment)
+      const pair = pairOf(current, segment)
       if (!pair) return { steps, complete: false }
       current = resolveAlias(file, pair.value)
       steps.push({ key: pair.key as Node, value: current })

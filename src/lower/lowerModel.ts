@@ -19,6 +19,14 @@ function usedBuiltins(model: Model): Set<string> {
   return used
 }
 
+/** SPEC §1: where a rule says "highest", a pre-release wins only when no release exists. */
+function higher(a: string, b: string): boolean {
+  const aRelease = semver.prerelease(a) === null
+  const bRelease = semver.prerelease(b) === null
+  if (aRelease !== bRelease) return aRelease
+  return semver.gt(a, b)
+}
+
 export interface LowerOptions {
   definitionsDir: string
   /** emit every built-in, used or not (the package's own workspace) */
@@ -40,7 +48,7 @@ export function lowerModel(model: Model, options: LowerOptions): EmitPlan {
   for (const definition of emitted) {
     const key = `${definition.kind}s/${definition.name}`
     const current = highest.get(key)
-    if (!current || semver.gt(definition.version, current.version)) highest.set(key, definition)
+    if (!current || higher(definition.version, current.version)) highest.set(key, definition)
   }
   for (const [folder, definition] of highest) {
     files.push({

@@ -20,6 +20,7 @@ export function indexed(object: TypeExpr, key: string): TypeExpr {
 export class ModuleBuilder {
   readonly names = new NameAllocator()
   private readonly imports = new Map<string, ImportDeclaration>()
+  private readonly namespaces = new Set<string>(['runtime'])
   private readonly declarations: Declaration[] = []
 
   constructor(
@@ -32,7 +33,12 @@ export class ModuleBuilder {
     const from = `../../${modulePath(kind, name, version).replace(/\.ts$/, '.js')}`
     const existing = this.imports.get(from)
     if (existing) return existing.namespace
-    const namespace = namespaceName(name, version)
+    // an integration and a plugin may share a name and version (and `a-v1-0-0` 1.0.0 and
+    // `a` 1.0.0-v1.0.0 share a namespace name): the first import keeps the plain name
+    const plain = namespaceName(name, version)
+    let namespace = this.namespaces.has(plain) ? `${kind}_${plain}` : plain
+    for (let i = 2; this.namespaces.has(namespace); i++) namespace = `${kind}_${plain}_${i}`
+    this.namespaces.add(namespace)
     this.imports.set(from, { namespace, from, typeOnly: true })
     return namespace
   }

@@ -9,7 +9,7 @@ export interface Doc {
 }
 
 export type TypeExpr =
-  | { kind: 'keyword'; name: 'string' | 'number' | 'boolean' | 'null' | 'unknown' | 'never' }
+  | { kind: 'keyword'; name: 'string' | 'number' | 'boolean' | 'null' | 'undefined' | 'unknown' | 'never' }
   | { kind: 'literal'; value: string | number | boolean }
   | { kind: 'ref'; name: string; args?: TypeExpr[] }
   | { kind: 'indexed'; object: TypeExpr; key: string }

@@ -74,8 +74,11 @@ function objectType(schema: SchemaNode, context: TypeContext): TypeExpr {
     if (members.length === 0) return { kind: 'ref', name: 'Record', args: [{ kind: 'keyword', name: 'string' }, UNKNOWN] }
     return { kind: 'object', members }
   }
-  // an index signature must admit every declared property's type as well
-  const index = union([schemaToType(extra, context), ...members.map((m) => m.type)])
+  // an index signature must admit every declared property's type as well, and
+  // `undefined` where one is optional: without exactOptionalPropertyTypes an optional
+  // property's type includes undefined, and it must still fit the index (TS2411)
+  const optional: TypeExpr[] = members.some((m) => m.optional) ? [{ kind: 'keyword', name: 'undefined' }] : []
+  const index = union([schemaToType(extra, context), ...members.map((m) => m.type), ...optional])
   return { kind: 'object', members, index }
 }
 

@@ -74,8 +74,10 @@ export function knownNames(what: string, names: readonly string[]): string {
   return names.length > 0 ? `; the workspace has the ${what} ${listNames([...names].sort())}` : `; the workspace has no ${what}`
 }
 
+/** The names of a kind in the workspace, those of definitions with errors included (they exist, they are only broken). */
 export function namesOf(table: SymbolTable, kind: DefinitionKind): string[] {
-  return [...new Set(table.entries.filter((e) => e.kind === kind).map((e) => e.name))]
+  const broken = [...table.broken].filter((key) => key.startsWith(`${kind}/`)).map((key) => key.slice(kind.length + 1))
+  return [...new Set([...table.entries.filter((e) => e.kind === kind).map((e) => e.name), ...broken])]
 }
 
 /**

@@ -3,7 +3,9 @@
 // no longer produced; writes the manifest last. Touches nothing else.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import type { OutputFile } from '../emit/emitPlan.js'
+import { displayPath } from '../load/displayPath.js'
 import { manifestFile, MANIFEST_NAME, readManifestPaths } from './manifest.js'
 import { outputPath } from './outputPaths.js'
 
@@ -86,4 +88,13 @@ export function writeOutput(outDir: string, files: readonly OutputFile[]): Write
   const manifestPath = join(outDir, MANIFEST_NAME)
   if (readIfExists(manifestPath) !== manifest.text) writeAtomically(manifestPath, manifest.text)
   return summary
+}
+
+/** A failed write as a diagnostic (BW5002): what could not be written, and why. */
+export function writeFailure(outDir: string, error: unknown): Diagnostic {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  const path = (error as NodeJS.ErrnoException | null)?.path
+  const what = path ? displayPath(path) : displayPath(outDir)
+  const why = code ?? (error instanceof Error ? error.message : String(error))
+  return diagnostic('BW5002', `cannot write ${what} (${why}); files already replaced are complete, the rest are unchanged`, null)
 }

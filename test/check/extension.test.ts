@@ -104,7 +104,7 @@ const rows: Row[] = [
   { name: 'tighter lengths', s: { type: 'string', minLength: 2, maxLength: 5 }, t: { type: 'string', minLength: 1, maxLength: 10 }, extends: true },
   { name: 'missing minLength', s: str, t: { type: 'string', minLength: 1 }, extends: false, failures: [{ at: '', reason: 'no minLength here' }] },
   { name: 'looser maxLength', s: { type: 'string', maxLength: 100 }, t: { type: 'string', maxLength: 50 }, extends: false, failures: [{ at: '/maxLength', reason: 'maxLength 100 is looser' }] },
-  { name: 'same pattern', s: { type: 'string', pattern: '^[a-z]+$' }, t: { type: 'string', pattern: '^[a-z]+$' }, extends: true },
+  { name: 'same pattern', s: { type: 'string', pattern: '^[a-z]+$', maxLength: 5 }, t: { type: 'string', pattern: '^[a-z]+$' }, extends: true },
   {
     name: 'different pattern is undecidable',
     s: { type: 'string', pattern: '^[a-c]+$' },
@@ -115,7 +115,30 @@ const rows: Row[] = [
   { name: 'missing pattern with a counterexample', s: str, t: { type: 'string', pattern: '^[a-z]+$' }, extends: false, failures: [{ at: '', reason: "strings such as '' are allowed here", undecidable: false }] },
   { name: 'missing pattern without a counterexample is undecidable', s: str, t: { type: 'string', pattern: '.*' }, extends: false, failures: [{ at: '', reason: 'cannot tell', undecidable: true }] },
   { name: 'only the empty string, which matches', s: { type: 'string', maxLength: 0 }, t: { type: 'string', pattern: '^a*$' }, extends: true },
-  { name: 'same format', s: { type: 'string', format: 'uuid' }, t: { type: 'string', format: 'uuid' }, extends: true },
+  { name: 'same format', s: { type: 'string', format: 'uuid', minLength: 1 }, t: { type: 'string', format: 'uuid' }, extends: true },
+  {
+    name: 'a schema written the same way extends itself, even with an overlapping oneOf',
+    s: { entities: { e: { oneOf: [obj({ a: str }), obj({ b: str })] } }, schema: obj({ x: { $entity: 'e' } }) },
+    t: { entities: { e: { oneOf: [obj({ a: str }), obj({ b: str })] } }, schema: obj({ x: { $entity: 'e' } }) },
+    extends: true,
+  },
+  {
+    name: 'the same overlapping oneOf written differently is undecidable',
+    s: { oneOf: [obj({ a: str }), obj({ b: str })] },
+    t: { title: 'other', oneOf: [obj({ a: str }), obj({ b: str })] },
+    extends: false,
+    failures: [
+      { at: '/oneOf/0', reason: 'cannot tell', undecidable: true },
+      { at: '/oneOf/1', reason: 'cannot tell', undecidable: true },
+    ],
+  },
+  {
+    name: 'a reference cycle that never enters a value',
+    s: { entities: { a: { anyOf: [{ $entity: 'a' }, str] } }, entity: 'a' },
+    t: str,
+    extends: false,
+    failures: [{ at: '', entity: 'a', reason: 'cycle', undecidable: true }],
+  },
   { name: 'format not kept', s: str, t: { type: 'string', format: 'email' }, extends: false, failures: [{ at: '', reason: "requires format 'email'", undecidable: false }] },
   { name: 'different format is undecidable', s: { type: 'string', format: 'uri' }, t: { type: 'string', format: 'email' }, extends: false, failures: [{ at: '/format', reason: 'cannot tell', undecidable: true }] },
 

@@ -24,10 +24,13 @@ const BOUNDS = [-2, -1, -0.5, 0, 0.5, 1, 2, 3, 5]
 const POOL: JsonValue[] = [null, true, false, 0, 1, 2, 1.5, -1, '', 'a', 'b', 'ab', [], [1], {}, { a: 1 }]
 const PATTERNS = ['^a', 'b$', '^[ab]*$']
 const SCALAR_TYPES: SchemaTypeName[] = ['null', 'boolean', 'integer', 'number', 'string']
+const ALL_TYPES: SchemaTypeName[] = [...SCALAR_TYPES, 'array', 'object']
 
 interface GenOptions {
   /** entity names that `$entity` may reference (inside properties and items only) */
   entities: readonly string[]
+  /** whether `oneOf` may be generated */
+  oneOf: boolean
 }
 
 const maybe = <T>(arb: fc.Arbitrary<T>, freq = 0.5): fc.Arbitrary<T | undefined> =>
@@ -103,14 +106,14 @@ function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode>
     .tuple(objectArb, fc.array(fc.subarray([...NAMES], { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 2 }), fc.boolean())
     .map(([base, requirements, one]): SchemaNode => {
       const branches = requirements.map((required): SchemaNode => ({ type: 'object', required }))
-      return one ? { ...base, oneOf: branches } : { ...base, anyOf: branches }
+      return one && options.oneOf ? { ...base, oneOf: branches } : { ...base, anyOf: branches }
     })
   return fc.oneof(
     { weight: 3, arbitrary: leafArb() },
     { weight: 3, arbitrary: objectArb },
     { weight: 2, arbitrary: arrayArb },
     { weight: 1, arbitrary: anyOfArb },
-    { weight: 1, arbitrary: oneOfArb },
+    { weight: options.oneOf ? 1 : 0, arbitrary: oneOfArb },
     { weight: 1, arbitrary: guardedUnionArb },
   )
 }
@@ -198,7 +201,7 @@ function mutateArb(node: SchemaNode, depth: number, options: GenOptions): fc.Arb
       fc.constantFrom(...branches).chain((branch) => mutateArb(branch, depth - 1, options)),
       fc.tuple(...branches.map((branch) => mutateArb(branch, depth - 1, options))).map((mutated) => ({ ...node, [union]: mutated })),
       fc.subarray(branches, { minLength: 1 }).map((kept) => ({ ...node, [union]: kept })),
-      fc.constant({ ...node, anyOf: undefined, oneOf: undefined, [union === 'anyOf' ? 'oneOf' : 'anyOf']: branches }).map(compact),
+      fc.constant({ ...node, anyOf: undefined, oneOf: undefined, [union === 'anyOf' && options.oneOf ? 'oneOf' : 'anyOf']: branches }).map(compact),
     )
   }
   variants.push(fc.constant<SchemaNode>({ anyOf: [node] }))
@@ -250,7 +253,7 @@ function sample(node: SchemaNode, rng: Rng, resolve: (name: string) => SchemaNod
     if (base.properties !== undefined && branch.properties === undefined) merged.properties = base.properties
     return sample(merged, rng, resolve, depth + 1)
   }
-  const type = pick(rng, declaredTypes(node) ?? [...SCALAR_TYPES, 'array', 'object'])
+  const type = pick(rng, declaredTypes(node) ?? ALL_TYPES)
   switch (type) {
     case undefined:
       return FAIL
@@ -344,9 +347,19 @@ function lower(node: SchemaNode): unknown {
   return out
 }
 
+const compiled = new Map<string, ValidateFunction>()
+
+/** ajv's validator for a schema, `$entity` lowered to `$ref` into `definitions`. */
 function compile(schema: SchemaNode, entities: Record<string, SchemaNode>): ValidateFunction {
   const definitions = Object.fromEntries(Object.entries(entities).map(([name, s]) => [name, lower(s)]))
-  return ajv.compile({ ...(lower(schema) as object), definitions })
+  const lowered = { ...(lower(schema) as object), definitions }
+  const key = JSON.stringify(lowered)
+  let validate = compiled.get(key)
+  if (validate === undefined) {
+    validate = ajv.compile(lowered)
+    compiled.set(key, validate)
+  }
+  return validate
 }
 
 // ---------------------------------------------------------------- properties
@@ -356,8 +369,30 @@ interface World {
   root: SchemaNode
 }
 
-const NO_ENTITIES: GenOptions = { entities: [] }
-const WITH_ENTITIES: GenOptions = { entities: ENTITY_NAMES }
+const NO_ENTITIES: GenOptions = { entities: [], oneOf: true }
+const WITH_ENTITIES: GenOptions = { entities: ENTITY_NAMES, oneOf: true }
+
+/**
+ * The same schemas, written differently: entities renamed and a description on
+ * every node, so that the "written the same way" shortcut does not apply and the
+ * rules themselves must find that S extends its copy.
+ */
+function disguise(world: World): World {
+  const rename = (name: string): string => `copy_${name}`
+  const visit = (node: SchemaNode): SchemaNode => {
+    const out: Record<string, unknown> = { description: 'copy' }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$entity') out.$entity = rename(String(value))
+      else if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([k, v]) => [k, visit(v)]))
+      else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) out[key] = visit(value as SchemaNode)
+      else if (key === 'anyOf' || key === 'oneOf') out[key] = (value as SchemaNode[]).map(visit)
+      else out[key] = value
+    }
+    return out as SchemaNode
+  }
+  const entities = Object.fromEntries(Object.entries(world.entities).map(([name, schema]) => [rename(name), visit(schema)]))
+  return { entities, root: visit(world.root) }
+}
 
 function pairArb(options: GenOptions): fc.Arbitrary<{ s: World; t: World }> {
   if (options.entities.length === 0) {
@@ -408,21 +443,26 @@ const SCALE = Number(process.env.EXTENSION_FUZZ_SCALE ?? '1')
 
 describe('checkExtension soundness (property-based)', () => {
   it('values of an accepted S are values of T', () => {
-    const stats = soundness(NO_ENTITIES, 800 * SCALE)
+    const stats = soundness(NO_ENTITIES, 500 * SCALE)
     if (SCALE > 1) console.log(stats)
     expect(stats.accepted).toBeGreaterThan(200)
     expect(stats.checkedValues).toBeGreaterThan(2000)
   })
 
   it('values of an accepted S are values of T, with (recursive) entities', () => {
-    const stats = soundness(WITH_ENTITIES, 400 * SCALE)
+    const stats = soundness(WITH_ENTITIES, 250 * SCALE)
     if (SCALE > 1) console.log(stats)
     expect(stats.accepted).toBeGreaterThan(100)
     expect(stats.checkedValues).toBeGreaterThan(1000)
   })
 
-  it('every S that admits a value extends itself', () => {
-    for (const options of [NO_ENTITIES, WITH_ENTITIES]) {
+  // Without oneOf: a oneOf whose branches cannot be proven disjoint is undecidable
+  // even against a copy of itself (the shortcut covers schemas written the same way).
+  it('every S that admits a value extends a copy of itself', () => {
+    for (const options of [
+      { ...NO_ENTITIES, oneOf: false },
+      { ...WITH_ENTITIES, oneOf: false },
+    ]) {
       const worldArb: fc.Arbitrary<World> =
         options.entities.length === 0
           ? schemaArb(3, options).map((root) => ({ entities: {}, root }))
@@ -431,7 +471,9 @@ describe('checkExtension soundness (property-based)', () => {
         fc.property(worldArb, (world) => {
           const side = sides(world, 'S')
           fc.pre(admitsNoValue(side.schema, { entity: side.entity, pointer: '' }, side.resolveEntity) === null)
-          const result = checkExtension(side, sides(world, 'S'))
+          const copy = disguise(world)
+          const target = copy.entities.copy_e0 === undefined ? makeSide(copy.root, 'T') : makeSide({ entities: copy.entities, entity: 'copy_e0' }, 'T')
+          const result = checkExtension(side, target)
           if (!result.extends) throw new Error(`not reflexive: ${JSON.stringify(result.failures)}`)
         }),
         { numRuns: 300 * SCALE },

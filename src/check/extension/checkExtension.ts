@@ -6,14 +6,13 @@
 // under comparison counts as extending while in progress, but only once a property
 // or an item has been entered since (so every assumption is about a smaller value,
 // which is what makes it sound by induction on values).
-import type { SchemaNode } from '../../schema/types.js'
 import { Inhabitation } from './admitsNoValue.js'
 import { compareSubjectUnion, compareTargetUnion } from './compareUnions.js'
 import { compareSubjectValues, compareTargetValues } from './compareValues.js'
 import { compareStructure } from './compareTypes.js'
 import type { Comparison, Context, SideContext } from './context.js'
-import { jsonEqual } from './jsonEqual.js'
 import type { ExtensionFailure, ExtensionResult, SchemaLocation, SchemaSide } from './types.js'
+import { SameSchema } from './sameSchema.js'
 import { hasUnion, hasValues, isUnconstrained, locationOf, rootView, type View } from './view.js'
 
 /** References followed in a row without entering a value: more is a cycle. */
@@ -40,6 +39,7 @@ class Run {
   readonly ctx: Context
   private readonly inProgress = new Map<string, InProgress>()
   private readonly cache = new Map<string, ExtensionFailure[]>()
+  private readonly sameSchema: SameSchema
   private stackSize = 0
   /** the lowest stack index of an in-progress pair assumed by the current comparison */
   private lowestAssumption = Infinity
@@ -49,6 +49,10 @@ class Run {
       side: schemaSide,
       inhabitation: new Inhabitation((name) => schemaSide.resolveEntity(name)),
     })
+    this.sameSchema = new SameSchema(
+      (name) => subject.resolveEntity(name),
+      (name) => target.resolveEntity(name),
+    )
     this.ctx = { subject: side(subject), target: side(target), compare: (s, t, depth) => this.compare(s, t, depth) }
   }
 
@@ -61,10 +65,8 @@ class Run {
     const key = `${viewKey(s)}\u0001${viewKey(t)}`
     const running = this.inProgress.get(key)
     if (running !== undefined) {
-      if (depth > running.depth) {
-        this.lowestAssumption = Math.min(this.lowestAssumption, running.index)
-        return []
-      }
+      this.lowestAssumption = Math.min(this.lowestAssumption, running.index)
+      if (depth > running.depth) return []
       return [
         {
           subject: locationOf(s),
@@ -93,8 +95,7 @@ class Run {
 
   private compareResolved(c: Comparison): ExtensionFailure[] {
     if (isUnconstrained(c.t.node) || this.ctx.subject.inhabitation.isEmpty(c.s.node)) return c.failures
-    // the same schema, with no entity reference whose meaning could differ by side
-    if (jsonEqual(c.s.node, c.t.node) && !referencesEntity(c.s.node)) return c.failures
+    if (this.sameSchema.same(c.s.node, c.t.node)) return c.failures
     if (hasValues(c.s.node)) compareSubjectValues(c)
     else if (hasUnion(c.s.node)) compareSubjectUnion(c)
     else if (hasUnion(c.t.node)) compareTargetUnion(c)
@@ -119,14 +120,6 @@ class Run {
     }
     return current
   }
-}
-
-function referencesEntity(node: SchemaNode): boolean {
-  if (node.$entity !== undefined) return true
-  const children = [...Object.values(node.properties ?? {}), ...(node.anyOf ?? []), ...(node.oneOf ?? [])]
-  if (node.items !== undefined) children.push(node.items)
-  if (typeof node.additionalProperties === 'object') children.push(node.additionalProperties)
-  return children.some(referencesEntity)
 }
 
 function viewKey(view: View): string {

@@ -56,11 +56,18 @@ function compareBranches(c: Comparison, keyword: 'anyOf' | 'oneOf', branches: Vi
   if (keyword === 'oneOf') {
     const [first, second] = fits
     if (first !== undefined && second !== undefined) {
+      // Certain only without objects: an object here "extends" a branch even when it
+      // leaves out a property that branch declares as optional (SPEC §4), and the
+      // value it then carries under that name may well rule the branch out.
+      const certain = !possibleKinds(c.s.node, c.ctx.subject.side.resolveEntity).has('object')
       fail(
         c,
         locationOf(c.s),
         keywordLocation(c.t, keyword),
-        `values here match both branch ${first.index} and branch ${second.index} of ${label}'s oneOf, which needs exactly one to match`,
+        certain
+          ? `values here match both branch ${first.index} and branch ${second.index} of ${label}'s oneOf, which needs exactly one to match`
+          : `cannot tell whether values here match only one branch of ${label}'s oneOf: they extend both branch ${first.index} and branch ${second.index}`,
+        !certain,
       )
       return
     }

@@ -32,7 +32,7 @@ export function compareTargetValues(c: Comparison): void {
       c,
       locationOf(c.s),
       keywordLocation(c.t, keyword),
-      `any ${describeKinds(kinds)} is allowed here, but ${targetLabel(c)} allows only ${describeValues(listed)}`,
+      `${kinds.size === ALL_KINDS.size ? 'any value' : `any ${describeKinds(kinds)}`} is allowed here, but ${targetLabel(c)} allows only ${describeValues(listed)}`,
     )
     return
   }

@@ -39,6 +39,7 @@ export function compareChild(c: Comparison, s: View, t: View, entersValue: boole
   c.failures.push(...c.ctx.compare(s, t, entersValue ? c.depth + 1 : c.depth))
 }
 
+/** Compares without reporting: the caller looks at the failures and decides (union branches). */
 export function trial(c: Comparison, s: View, t: View): ExtensionFailure[] {
   return c.ctx.compare(s, t, c.depth)
 }

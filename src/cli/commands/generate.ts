@@ -5,7 +5,7 @@ import { hasErrors } from '../../diagnostics/diagnostic.js'
 import { displayPath } from '../../load/displayPath.js'
 import { generateWorkspace } from '../../generateWorkspace.js'
 import { compareOutput, hasDifferences } from '../../write/compareOutput.js'
-import { writeOutput } from '../../write/writeOutput.js'
+import { writeFailure, writeOutput } from '../../write/writeOutput.js'
 import { commonFlags, commonOptions, type CommonOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
 import { EXIT, UsageError } from '../usage.js'
@@ -29,7 +29,15 @@ export function generateOnce(options: GenerateCommandOptions): number {
     if (options.format === 'pretty') process.stdout.write('nothing written\n')
     return EXIT.definitionErrors
   }
-  const summary = writeOutput(generated.outDir, generated.files)
+  let summary
+  try {
+    summary = writeOutput(generated.outDir, generated.files)
+  } catch (error) {
+    const failure = [writeFailure(generated.outDir, error)]
+    printDiagnostics(failure, options.format)
+    printSummary(failure, options.format, '')
+    return EXIT.definitionErrors
+  }
   const ms = Math.round(performance.now() - started)
   if (options.format === 'pretty') {
     process.stdout.write(

@@ -1,0 +1,87 @@
+// The botwire command line: dispatches to a command, turns bad usage into exit 2 and
+// any unexpected failure into one line with code BW9001 (never a stack trace).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { packageRoot } from '../packageRoot.js'
+import { EXIT, UsageError } from './usage.js'
+
+const HELP = `botwire: checks YAML definitions of conversational bots and compiles them to typed TypeScript
+
+usage:
+  botwire generate [--definitions DIR] [--out DIR] [--check | --watch] [--format pretty|json] [--no-builtins]
+  botwire check    [--definitions DIR] [--format pretty|json] [--no-builtins]
+  botwire init     (interface|integration|plugin|bot) NAME [--definitions DIR]
+  botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]
+  botwire --help | --version
+
+  --definitions DIR   the definitions folder (default: definitions)
+  --out DIR           the output folder (default: generated)
+  --check             write nothing; exit 1 if the output folder is missing, stale or has extra files
+  --watch             regenerate on every change
+  --format FORMAT     pretty (default) or json diagnostics
+  --no-builtins       do not load the built-in interfaces
+
+exit codes: 0 no errors, 1 errors in definitions, 2 bad usage or internal failure
+docs: https://www.npmjs.com/package/botwire (docs/ in the package)
+`
+
+type Command = (args: string[]) => number | Promise<number>
+
+// loaded on demand, so that `--version` and `--help` start instantly
+const commands: Record<string, () => Promise<Command>> = {
+  check: async () => (await import('./commands/check.js')).runCheck,
+  generate: async () => (await import('./commands/generate.js')).runGenerate,
+  init: async () => (await import('./commands/init.js')).runInit,
+  scaffold: async () => (await import('./commands/scaffold.js')).runScaffold,
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }
+  return pkg.version
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(HELP)
+    return name === undefined ? EXIT.usage : EXIT.ok
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${version()}\n`)
+    return EXIT.ok
+  }
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined
+  if (!load) throw new UsageError(`unknown command '${name}'; run botwire --help`)
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(HELP)
+    return EXIT.ok
+  }
+  return (await load())(args)
+}
+
+function isUsageError(error: unknown): error is Error {
+  if (error instanceof UsageError || (error instanceof Error && error.name === 'WorkspaceUsageError')) return true
+  // node:util parseArgs reports unknown or malformed flags with these codes
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')
+}
+
+/** Prints a failure that escaped a command as one line (BW9002 usage, BW9001 internal); returns exit code 2. */
+export function reportFailure(error: unknown): number {
+  if (isUsageError(error)) {
+    process.stderr.write(`botwire: error BW9002: ${error.message}\n`)
+  } else {
+    const detail = error instanceof Error ? error.message : String(error)
+    process.stderr.write(`botwire: internal error BW9001: ${detail.split('\n')[0] ?? ''} (please report this; set BOTWIRE_DEBUG=1 for details)\n`)
+    if (process.env.BOTWIRE_DEBUG) process.stderr.write(`${error instanceof Error ? (error.stack ?? '') : ''}\n`)
+  }
+  return EXIT.usage
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    return await main(argv)
+  } catch (error) {
+    return reportFailure(error)
+  }
+}

@@ -1,0 +1,258 @@
+// Compares two versions of one schema with the entity extension checker, in both
+// directions, and says what each difference means for the direction its data flows:
+//
+//   old ⊆ new  (checkExtension(old, new)): the new schema admits every value the old one did
+//   new ⊆ old  (checkExtension(new, old)): the old schema admits every value the new one does
+//
+//   input  (action input, configuration): old ⊄ new is major (it rejects values it
+//          accepted); new ⊄ old alone is minor (it accepts more).
+//   output (action output, event payload): new ⊄ old is major (it may produce values
+//          it did not); old ⊄ new alone is minor (it produces less).
+//   both   (entity, channel message): either is major.
+//
+// The checker is TypeScript-style about optional properties (SPEC §4): an object that
+// leaves out a property the other declares as optional still extends it. So declared
+// properties are also compared by name: a removed property is major whatever the
+// direction (code that passes or reads it stops compiling), an added optional
+// property (with both directions holding) is minor. What the checker cannot decide
+// counts as the breaking direction would: major there, minor the other way.
+import { checkExtension, type ExtensionFailure, type SchemaLocation, type SchemaSide } from '../check/extension/index.js'
+import { jsonEqual } from '../check/extension/jsonEqual.js'
+import type { SourceFile } from '../load/sourceFile.js'
+import { formatPointer } from '../load/yamlNodes.js'
+import { own } from '../schema/own.js'
+import type { SchemaNode } from '../schema/types.js'
+import type { ChangeList, Place } from './changes.js'
+import { explainOpaque, type SharedEntities } from './entities.js'
+import { rank } from './levels.js'
+import type { ChangeLevel, Side } from './types.js'
+
+export type Role = 'input' | 'output' | 'both'
+
+export interface SchemaAt {
+  schema: SchemaNode
+  file: SourceFile
+  /** pointer to the schema node in `file` (it may not exist there: a default schema) */
+  pointer: string
+}
+
+export interface SchemaPair {
+  role: Role
+  /** how the schema is named in messages: "input of action 'summarize'" */
+  what: string
+  old: SchemaAt
+  new: SchemaAt
+}
+
+const ANNOTATIONS = ['title', 'description', 'default', 'examples'] as const
+
+/** A copy without annotations, for "did anything but annotations change". */
+function constraints(node: SchemaNode): unknown {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(node)) {
+    if ((ANNOTATIONS as readonly string[]).includes(key)) continue
+    if (key === 'properties' && value && typeof value === 'object') {
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([name, child]) => [name, constraints(child)]))
+    } else if ((key === 'items' || key === 'additionalProperties') && value && typeof value === 'object') {
+      out[key] = constraints(value as SchemaNode)
+    } else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
+      out[key] = (value as SchemaNode[]).map(constraints)
+    } else out[key] = value
+  }
+  return out
+}
+
+interface Pairing {
+  old: SchemaNode
+  new: SchemaNode
+  /** pointer relative to the compared schema's root, the same on both sides */
+  rel: string
+}
+
+/** Nodes at the same structural place on both sides (properties by name, union branches by index). */
+function pairedNodes(old: SchemaNode, neu: SchemaNode, rel = '', out: Pairing[] = []): Pairing[] {
+  out.push({ old, new: neu, rel })
+  if (old.$entity !== undefined || neu.$entity !== undefined) return out
+  for (const [name, child] of Object.entries(neu.properties ?? {})) {
+    const before = own(old.properties, name)
+    if (before) pairedNodes(before, child, `${rel}${formatPointer(['properties', name])}`, out)
+  }
+  if (old.items && neu.items) pairedNodes(old.items, neu.items, `${rel}/items`, out)
+  if (typeof old.additionalProperties === 'object' && typeof neu.additionalProperties === 'object') {
+    pairedNodes(old.additionalProperties, neu.additionalProperties, `${rel}/additionalProperties`, out)
+  }
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const a = old[keyword]
+    const b = neu[keyword]
+    if (a && b) for (let i = 0; i < Math.min(a.length, b.length); i++) pairedNodes(a[i] as SchemaNode, b[i] as SchemaNode, `${rel}/${keyword}/${i}`, out)
+  }
+  return out
+}
+
+interface PropertyDelta {
+  change: 'added' | 'removed'
+  name: string
+  required: boolean
+  /** pointer of the property's schema, relative to the root, on the side that has it */
+  rel: string
+  /** pointer of the object that declares it */
+  objectRel: string
+}
+
+function propertyDelta(pairs: readonly Pairing[]): PropertyDelta[] {
+  const out: PropertyDelta[] = []
+  for (const { old, new: neu, rel } of pairs) {
+    if (old.$entity !== undefined || neu.$entity !== undefined) continue
+    for (const name of Object.keys(old.properties ?? {})) {
+      if (own(neu.properties, name) === undefined) {
+        out.push({ change: 'removed', name, required: (old.required ?? []).includes(name), rel: `${rel}${formatPointer(['properties', name])}`, objectRel: rel })
+      }
+    }
+    for (const name of Object.keys(neu.properties ?? {})) {
+      if (own(old.properties, name) === undefined) {
+        out.push({ change: 'added', name, required: (neu.required ?? []).includes(name), rel: `${rel}${formatPointer(['properties', name])}`, objectRel: rel })
+      }
+    }
+  }
+  return out
+}
+
+function within(pointer: string, base: string): boolean {
+  return pointer === base || pointer.startsWith(`${base}/`)
+}
+
+type Direction = 'oldInNew' | 'newInOld'
+
+interface Meaning {
+  level: ChangeLevel
+  /** what a failure in this direction says about the schema */
+  says: string
+}
+
+const MEANINGS: Record<Role, Record<Direction, Meaning>> = {
+  input: {
+    oldInNew: { level: 'major', says: 'rejects values it accepted' },
+    newInOld: { level: 'minor', says: 'accepts more' },
+  },
+  output: {
+    oldInNew: { level: 'minor', says: 'produces less' },
+    newInOld: { level: 'major', says: 'may produce values it did not' },
+  },
+  both: {
+    oldInNew: { level: 'major', says: 'rejects values it admitted (entities and channel messages flow both ways)' },
+    newInOld: { level: 'major', says: 'admits values it did not (entities and channel messages flow both ways)' },
+  },
+}
+
+interface Candidate {
+  level: ChangeLevel
+  message: string
+  place: Place
+  undecidable: boolean
+  /** for a failure: root-relative pointers of its two locations (entity-free ones only) */
+  pointers: string[]
+  reason: string
+  /** for a property delta */
+  delta?: PropertyDelta
+}
+
+export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: ChangeList): void {
+  if (jsonEqual(pair.old.schema, pair.new.schema)) return
+  const pairs = pairedNodes(pair.old.schema, pair.new.schema)
+  annotationChanges(pair, pairs, out)
+  if (jsonEqual(constraints(pair.old.schema), constraints(pair.new.schema))) return
+
+  const sideOf = (at: SchemaAt, which: Side): SchemaSide => ({
+    schema: at.schema,
+    entity: null,
+    resolveEntity: (name) => entities.resolve(name),
+    label: (entity) => (entity === null ? `the ${which} schema` : `entity '${entity}'`),
+  })
+  const oldSide = sideOf(pair.old, 'old')
+  const newSide = sideOf(pair.new, 'new')
+  const oldInNew = checkExtension(oldSide, newSide)
+  const newInOld = checkExtension(newSide, oldSide)
+
+  const placeOf = (location: SchemaLocation, which: Side): Place => {
+    const at = which === 'old' ? pair.old : pair.new
+    if (location.entity === null) return { side: which, file: at.file, pointer: `${at.pointer}${location.pointer}` }
+    return entities.place(location.entity, location.pointer) ?? { side: which, file: at.file, pointer: at.pointer }
+  }
+
+  const candidates: Candidate[] = []
+  const fromFailures = (failures: readonly ExtensionFailure[], direction: Direction): void => {
+    const meaning = MEANINGS[pair.role][direction]
+    // old ⊆ new: the subject is old and the target new; new ⊆ old the other way round
+    const subjectSide: Side = direction === 'oldInNew' ? 'old' : 'new'
+    for (const failure of failures) {
+      const newLocation = direction === 'oldInNew' ? failure.target : failure.subject
+      const reason = explainOpaque(failure.reason.replace(/\bhere\b/g, `in the ${subjectSide} schema`))
+      const message = failure.undecidable
+        ? `${pair.what}: cannot decide whether it ${meaning.says}, so it counts as if it did (${reason})`
+        : `${pair.what} ${meaning.says}: ${reason}`
+      candidates.push({
+        level: meaning.level,
+        message,
+        place: placeOf(newLocation, 'new'),
+        undecidable: failure.undecidable,
+        pointers: [failure.subject, failure.target].filter((l) => l.entity === null).map((l) => l.pointer),
+        reason: failure.reason,
+      })
+    }
+  }
+  if (!oldInNew.extends) fromFailures(oldInNew.failures, 'oldInNew')
+  if (!newInOld.extends) fromFailures(newInOld.failures, 'newInOld')
+
+  for (const delta of propertyDelta(pairs)) {
+    const removed = delta.change === 'removed'
+    candidates.push({
+      level: removed ? 'major' : 'minor',
+      message: removed
+        ? `${delta.required ? 'required' : 'optional'} property '${delta.name}' removed from ${pair.what}${pair.role === 'input' ? ' (code that passes it no longer compiles)' : pair.role === 'output' ? ' (code that reads it no longer compiles)' : ''}`
+        : `${delta.required ? 'required' : 'optional'} property '${delta.name}' added to ${pair.what}`,
+      place: removed ? { side: 'old', file: pair.old.file, pointer: `${pair.old.pointer}${delta.rel}` } : { side: 'new', file: pair.new.file, pointer: `${pair.new.pointer}${delta.rel}` },
+      undecidable: false,
+      pointers: [],
+      reason: '',
+      delta,
+    })
+  }
+
+  // a failure and a property change that say the same thing: keep the higher level,
+  // and on a tie the property change (its words are plainer)
+  const dropped = new Set<Candidate>()
+  const deltas = candidates.filter((c) => c.delta)
+  const failures = candidates.filter((c) => !c.delta)
+  for (const d of deltas) {
+    const delta = d.delta as PropertyDelta
+    for (const f of failures) {
+      const same =
+        f.pointers.some((p) => within(p, delta.rel)) || (f.reason.includes(`'${delta.name}'`) && f.pointers.some((p) => within(p, delta.objectRel)))
+      if (!same) continue
+      if (rank(d.level) >= rank(f.level)) dropped.add(f)
+      else dropped.add(d)
+    }
+  }
+  const kept = candidates.filter((c) => !dropped.has(c))
+  if (kept.length === 0) {
+    out.add('patch', { side: 'new', file: pair.new.file, pointer: pair.new.pointer }, `${pair.what} is written differently but admits the same values`)
+    return
+  }
+  for (const c of kept) out.add(c.level, c.place, c.message, c.undecidable)
+}
+
+function annotationChanges(pair: SchemaPair, pairs: readonly Pairing[], out: ChangeList): void {
+  for (const { old, new: neu, rel } of pairs) {
+    for (const key of ANNOTATIONS) {
+      const before = old[key]
+      const after = neu[key]
+      if (jsonEqual(before, after)) continue
+      const verb = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed'
+      const place: Place =
+        after === undefined
+          ? { side: 'old', file: pair.old.file, pointer: `${pair.old.pointer}${rel}/${key}` }
+          : { side: 'new', file: pair.new.file, pointer: `${pair.new.pointer}${rel}/${key}` }
+      out.add('patch', place, `${key} ${verb}${rel === '' ? ` on ${pair.what}` : ` at ${rel} of ${pair.what}`}`)
+    }
+  }
+}

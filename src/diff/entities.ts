@@ -1,0 +1,119 @@
+// How `$entity` names are resolved when two versions of a definition are compared.
+//
+// Each side looks a name up where the definition's kind says (SPEC §2): an interface's
+// or integration's own entities; in a plugin, `LOCAL.ENTITY` in the interface version
+// that side's range resolves to (the lowest version on that side, built-ins included),
+// with that entity's own references qualified by `LOCAL.`.
+//
+// One comparison then resolves a name found on both sides to ONE schema (the old
+// side's): every entity is compared on its own, once, with the both-ways rule, so
+// a schema that uses an entity is compared "modulo" that entity and a change inside
+// the entity is not reported again at every use. A name found on one side only (a
+// reference that now points elsewhere) resolves to that side's schema and is compared
+// structurally. A name found on neither side (a plugin whose interface is not
+// available) is opaque: equal to itself only.
+import { formatPointer } from '../load/yamlNodes.js'
+import type { SourceFile } from '../load/sourceFile.js'
+import type { Model } from '../resolve/model.js'
+import { own } from '../schema/own.js'
+import type { SchemaNode } from '../schema/types.js'
+import type { SideDefinition } from './loadSide.js'
+import type { Place } from './changes.js'
+import type { Side } from './types.js'
+
+interface EntityHome {
+  schema: SchemaNode
+  file: SourceFile
+  /** pointer to the entity's schema node in `file` */
+  pointer: string
+}
+
+export type EntitySpace = (name: string) => EntityHome | undefined
+
+const OPAQUE_PREFIX = 'botwire:opaque-entity:'
+
+/** Rewrites `$entity: X` into `$entity: LOCAL.X` (an interface's entity seen from a plugin). */
+function qualify(schema: SchemaNode, local: string): SchemaNode {
+  const copy = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(copy)
+    if (node === null || typeof node !== 'object') return node
+    const out: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$entity' && typeof value === 'string') out[key] = `${local}.${value}`
+      else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value
+      else if (key === 'properties' && value !== null && typeof value === 'object') {
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, copy(child)]))
+      } else out[key] = copy(value)
+    }
+    return out
+  }
+  return copy(schema) as SchemaNode
+}
+
+export function entitySpace(definition: SideDefinition, model: Model): EntitySpace {
+  const spec = definition.spec
+  if (spec.kind === 'interface' || spec.kind === 'integration') {
+    const entities: Record<string, { schema: SchemaNode }> = spec.entities ?? {}
+    return (name) => {
+      const holder = own(entities, name)
+      return holder && { schema: holder.schema, file: definition.file, pointer: formatPointer(['entities', name, 'schema']) }
+    }
+  }
+  if (spec.kind === 'plugin' && definition.model?.kind === 'plugin') {
+    const scope = definition.model.scope
+    const cache = new Map<string, EntityHome | undefined>()
+    return (name) => {
+      if (cache.has(name)) return cache.get(name)
+      const bound = own(scope, name)
+      const owner = bound && model.definitions.get(bound.owner)
+      let home: EntityHome | undefined
+      if (bound && owner?.kind === 'interface') {
+        const holder = own(owner.spec.entities, bound.entity)
+        const local = name.slice(0, name.indexOf('.'))
+        if (holder) home = { schema: qualify(holder.schema, local), file: owner.file, pointer: formatPointer(['entities', bound.entity, 'schema']) }
+      }
+      cache.set(name, home)
+      return home
+    }
+  }
+  return () => undefined
+}
+
+/** The entities of one comparison: shared names resolve to the old side's schema. */
+export class SharedEntities {
+  private readonly opaque = new Map<string, SchemaNode>()
+
+  constructor(
+    private readonly old: EntitySpace,
+    private readonly neu: EntitySpace,
+  ) {}
+
+  private find(name: string): { side: Side; home: EntityHome } | undefined {
+    const fromOld = this.old(name)
+    if (fromOld) return { side: 'old', home: fromOld }
+    const fromNew = this.neu(name)
+    return fromNew && { side: 'new', home: fromNew }
+  }
+
+  resolve(name: string): SchemaNode {
+    const found = this.find(name)
+    if (found) return found.home.schema
+    let schema = this.opaque.get(name)
+    if (!schema) {
+      schema = { const: `${OPAQUE_PREFIX}${name}` }
+      this.opaque.set(name, schema)
+    }
+    return schema
+  }
+
+  /** Where a pointer into an entity's schema is, or undefined for an opaque entity. */
+  place(name: string, pointer: string): Place | undefined {
+    const found = this.find(name)
+    return found && { side: found.side, file: found.home.file, pointer: `${found.home.pointer}${pointer}` }
+  }
+}
+
+/** Checker reasons name opaque entities by their sentinel value; say what they are. */
+export function explainOpaque(text: string): string {
+  return text.replace(/'botwire:opaque-entity:([^']*)'/g, (_, name: string) => `entity '${name}' (its interface is not available, so it is compared by name)`)
+}

@@ -1,0 +1,159 @@
+// Loads one side of a diff: a definition file or a folder of them, through the same
+// load, shape and sanity passes as `check`, then resolved together with the built-in
+// interfaces the side does not hold itself (so that a plugin's `LOCAL.ENTITY` finds
+// its interface). Only problems that keep a file from being compared are reported:
+// a diff is not a check.
+import { existsSync, realpathSync, statSync } from 'node:fs'
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { displayPath } from '../load/displayPath.js'
+import { findDefinitionFiles } from '../load/findDefinitionFiles.js'
+import { parseSourceFile } from '../load/parseSourceFile.js'
+import type { SourceFile } from '../load/sourceFile.js'
+import { builtinDefinitionsDir } from '../packageRoot.js'
+import { definitionKey, type DefinitionKind, type DefinitionModel, type Model } from '../resolve/model.js'
+import { resolveModel } from '../resolve/resolveModel.js'
+import { versionOf } from '../resolve/symbolTable.js'
+import { LineCounter } from 'yaml'
+import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
+import { checkSchemaSanity } from '../validate/schemaSanity.js'
+import { validateShape } from '../validate/validateShape.js'
+import type { Side } from './types.js'
+
+export class DiffUsageError extends Error {}
+
+export interface SideDefinition {
+  side: Side
+  kind: DefinitionKind
+  name: string
+  /** the version; a bot without one has 0.0.0 (as in the model) */
+  version: string
+  /** false for a bot that declares no version */
+  versioned: boolean
+  spec: DefinitionSpec
+  file: SourceFile
+  /** the resolved definition (null when it could not be placed in the model) */
+  model: DefinitionModel | null
+}
+
+export interface LoadedSide {
+  side: Side
+  definitions: SideDefinition[]
+  /** `kind/name` of definitions whose files have errors: not reported as removed or added */
+  broken: Set<string>
+  diagnostics: Diagnostic[]
+  model: Model
+}
+
+export interface SideSource {
+  side: Side
+  /** a file or a folder */
+  path: string
+  /** how a file is shown (default: relative to the working directory) */
+  display?: (absolutePath: string) => string
+  builtins: boolean
+  cwd: string
+}
+
+function brokenName(value: Record<string, unknown> | null): string | undefined {
+  if (!value || typeof value.kind !== 'string' || typeof value.name !== 'string') return undefined
+  return `${value.kind}/${value.name}`
+}
+
+function placeholder(path: string, shown: string): SourceFile {
+  return { absolutePath: path, displayPath: shown, text: '', document: null, lineCounter: new LineCounter(), builtin: false }
+}
+
+interface Checked {
+  raw: RawDefinition[]
+  diagnostics: Diagnostic[]
+  broken: Set<string>
+}
+
+function checkFiles(paths: { path: string; shown: string }[], builtin: boolean): Checked {
+  const raw: RawDefinition[] = []
+  const diagnostics: Diagnostic[] = []
+  const broken = new Set<string>()
+  for (const { path, shown } of paths) {
+    const parsed = parseSourceFile(path, shown, builtin)
+    diagnostics.push(...parsed.diagnostics)
+    if (!parsed.value) continue
+    const shape = validateShape(parsed.file, parsed.value)
+    diagnostics.push(...shape.diagnostics)
+    const name = brokenName(parsed.value)
+    if (shape.kind === null || shape.diagnostics.length > 0) {
+      if (name) broken.add(name)
+      continue
+    }
+    const spec = parsed.value as unknown as DefinitionSpec
+    const sanity = checkSchemaSanity(parsed.file, spec).filter((d) => d.severity === 'error')
+    if (sanity.length > 0) {
+      diagnostics.push(...sanity)
+      if (name) broken.add(name)
+      continue
+    }
+    raw.push({ file: parsed.file, spec })
+  }
+  return { raw, diagnostics, broken }
+}
+
+export function loadSide(source: SideSource): LoadedSide {
+  const { path, cwd } = source
+  const show = source.display ?? ((absolutePath: string) => displayPath(absolutePath, cwd))
+  if (!existsSync(path)) throw new DiffUsageError(`${source.side} side not found: ${displayPath(path, cwd)}`)
+  const isFolder = statSync(path).isDirectory()
+  const found = isFolder ? findDefinitionFiles(path) : [{ path, realPath: realpathSync(path), problem: null }]
+
+  const diagnostics: Diagnostic[] = []
+  const paths: { path: string; shown: string }[] = []
+  const seen = new Set<string>()
+  for (const entry of found) {
+    if (entry.problem || entry.realPath === null) {
+      const message = entry.problem === 'outside' ? 'symbolic link leads outside the folder; it is not compared' : 'cannot read this file or folder (broken link or no permission)'
+      diagnostics.push(diagnostic(entry.problem === 'outside' ? 'BW1009' : 'BW1007', message, { file: placeholder(entry.path, show(entry.path)), start: 0, end: 0 }))
+      continue
+    }
+    if (seen.has(entry.realPath)) continue
+    seen.add(entry.realPath)
+    paths.push({ path: entry.realPath, shown: show(entry.path) })
+  }
+  const own = checkFiles(paths, false)
+  diagnostics.push(...own.diagnostics)
+
+  // built-in interfaces the side does not hold (same name and version): support only
+  const support: RawDefinition[] = []
+  if (source.builtins && existsSync(builtinDefinitionsDir)) {
+    const held = new Set(own.raw.map((r) => definitionKey(r.spec.kind, r.spec.name, versionOf(r.spec))))
+    const builtinFiles = findDefinitionFiles(builtinDefinitionsDir).filter((f) => f.realPath !== null && !seen.has(f.realPath))
+    const builtins = checkFiles(
+      builtinFiles.map((f) => ({ path: f.realPath ?? f.path, shown: displayPath(f.path, cwd) })),
+      true,
+    )
+    for (const raw of builtins.raw) {
+      if (!held.has(definitionKey(raw.spec.kind, raw.spec.name, versionOf(raw.spec)))) support.push(raw)
+    }
+  }
+
+  const { model, diagnostics: resolveDiagnostics } = resolveModel([...own.raw, ...support], own.broken)
+  // of the resolve problems only duplicates keep a definition out of the comparison
+  diagnostics.push(...resolveDiagnostics.filter((d) => d.code === 'BW3001' && !d.range?.file.builtin))
+
+  const definitions: SideDefinition[] = []
+  for (const raw of own.raw) {
+    const version = versionOf(raw.spec)
+    const key = definitionKey(raw.spec.kind, raw.spec.name, version)
+    const resolved = model.definitions.get(key)
+    // a duplicate: the model holds the other file's definition; this one is reported above
+    if (resolved && resolved.file !== raw.file) continue
+    definitions.push({
+      side: source.side,
+      kind: raw.spec.kind,
+      name: raw.spec.name,
+      version,
+      versioned: raw.spec.version !== undefined,
+      spec: raw.spec,
+      file: raw.file,
+      model: resolved ?? null,
+    })
+  }
+  return { side: source.side, definitions, broken: own.broken, diagnostics, model }
+}

@@ -1,0 +1,97 @@
+// `botwire check` as a user runs it: exit codes, locations, JSON output, colors.
+import { describe, expect, it } from 'vitest'
+import { exampleWorkspace, repoRoot, runCli, tempDir, writeFiles } from '../support/cli.js'
+
+const BROKEN_INTERFACE = `kind: interface
+name: ticketing
+version: 1.0.0
+entities:
+  ticket:
+    schema:
+      type: object
+      properties:
+        id: { type: string }
+      require: [id]
+actions: {}
+`
+
+describe('botwire check', () => {
+  it('passes on the repository definitions and says what it checked', () => {
+    const result = runCli(['check'], { cwd: repoRoot })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^checked \d+ definitions \(\d+ interfaces, 3 integrations, 1 plugin, 1 bot\) in \d+ ms: no errors\n$/)
+  })
+
+  it('reports a broken file at file:line:col with its code, a code frame and a suggestion, and exits 1', () => {
+    const dir = tempDir()
+    writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })
+    const result = runCli(['check'], { cwd: dir })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain("definitions/ticketing.yaml:10:7 - error BW2002: unknown key 'require' in entity 'ticket' schema (did you mean 'required'?)")
+    expect(result.stdout).toContain('> 10 |       require: [id]')
+    expect(result.stdout).toContain('1 error in 1 file')
+    expect(result.stdout).not.toMatch(/\u001b\[/) // not a TTY: no colors
+  })
+
+  it('prints JSON diagnostics with every field', () => {
+    const dir = tempDir()
+    writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })
+    const result = runCli(['check', '--format', 'json'], { cwd: dir })
+    expect(result.code).toBe(1)
+    const diagnostics = JSON.parse(result.stdout) as Record<string, unknown>[]
+    expect(diagnostics).toEqual([
+      {
+        code: 'BW2002',
+        severity: 'error',
+        message: "unknown key 'require' in entity 'ticket' schema (did you mean 'required'?)",
+        file: 'definitions/ticketing.yaml',
+        line: 10,
+        column: 7,
+        endLine: 10,
+        endColumn: 14,
+        path: '/entities/ticket/schema/require',
+        related: [],
+      },
+    ])
+  })
+
+  it('colors only when forced, and never with NO_COLOR', () => {
+    const dir = tempDir()
+    writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })
+    expect(runCli(['check'], { cwd: dir, env: { FORCE_COLOR: '1' } }).stdout).toMatch(/\u001b\[/)
+    expect(runCli(['check'], { cwd: dir, env: { FORCE_COLOR: '1', NO_COLOR: '1' } }).stdout).not.toMatch(/\u001b\[/)
+  })
+
+  it('reports every broken file in one run', () => {
+    const dir = tempDir()
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 100; i++) files[`definitions/broken-${String(i).padStart(3, '0')}.yaml`] = `kind: interface\nname: broken-${i}\nversion: 1.0\nentities: {}\nactions: {}\n`
+    writeFiles(dir, files)
+    const result = runCli(['check', '--format', 'json', '--no-builtins'], { cwd: dir })
+    expect(result.code).toBe(1)
+    const diagnostics = JSON.parse(result.stdout) as { code: string; file: string; line: number }[]
+    expect(diagnostics).toHaveLength(100)
+    expect(new Set(diagnostics.map((d) => d.file)).size).toBe(100)
+    expect(diagnostics.every((d) => d.code === 'BW2006' && d.line === 3)).toBe(true)
+  })
+
+  it('exits 2 on bad usage, in one line, without a stack trace', () => {
+    const dir = tempDir()
+    for (const args of [['check', '--definitions', 'nope'], ['check', '--frobnicate'], ['frobnicate'], ['check', '--format', 'xml']]) {
+      const result = runCli(args, { cwd: dir })
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr).toMatch(/^botwire: error BW9002: .+\n$/)
+      expect(result.stderr).not.toContain('    at ')
+    }
+  })
+
+  it('checks a copy of the example workspace with the built-ins from the package', () => {
+    const result = runCli(['check'], { cwd: exampleWorkspace() })
+    expect(result.code).toBe(0)
+  })
+
+  it('--help and --version answer and exit 0', () => {
+    expect(runCli(['--help'], { cwd: repoRoot }).stdout).toContain('botwire generate')
+    expect(runCli(['--version'], { cwd: repoRoot }).stdout).toMatch(/^\d+\.\d+\.\d+\n$/)
+  })
+})

@@ -1,0 +1,144 @@
+// `botwire generate` as a build tool: nothing written on error, atomic and minimal
+// writes, manifest-driven cleanup, --check, determinism.
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { exampleWorkspace, repoRoot, runCli, tempDir, writeFiles } from '../support/cli.js'
+
+function listFiles(root: string, prefix = ''): string[] {
+  if (!existsSync(root)) return []
+  return readdirSync(root, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? listFiles(join(root, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`]))
+    .sort()
+}
+
+function snapshot(root: string): Record<string, string> {
+  return Object.fromEntries(listFiles(root).map((path) => [path, readFileSync(join(root, path), 'utf8')]))
+}
+
+const OPENAI = join('definitions', 'example', 'integrations', 'openai.yaml')
+
+describe('botwire generate', () => {
+  it('writes the example, then finds nothing to change, and prints a one-line summary', () => {
+    const dir = exampleWorkspace()
+    const first = runCli(['generate'], { cwd: dir })
+    expect(first.code).toBe(0)
+    expect(first.stdout).toMatch(/^generated 15 files in generated: 15 written, 0 unchanged, 0 removed \(\d+ ms\)\n$/)
+    expect(listFiles(join(dir, 'generated'))).toContain('botwire-manifest.json')
+    expect(listFiles(join(dir, 'generated'))).toContain('interfaces/llm/v1.0.0.ts')
+    expect(listFiles(join(dir, 'generated'))).not.toContain('interfaces/storage/v1.0.0.ts') // a built-in nobody uses
+    const second = runCli(['generate'], { cwd: dir })
+    expect(second.stdout).toMatch(/15 files in generated: 0 written, 15 unchanged, 0 removed/)
+  })
+
+  it('writes nothing at all when a definition has an error', () => {
+    const dir = exampleWorkspace()
+    writeFileSync(join(dir, OPENAI), readFileSync(join(dir, OPENAI), 'utf8').replace('modelRef: model', 'modelRef: modle'))
+    const result = runCli(['generate'], { cwd: dir })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain("error BW3007: integration 'openai' has no entity 'modle' (did you mean 'model'?)")
+    expect(result.stdout).toContain('nothing written')
+    expect(existsSync(join(dir, 'generated'))).toBe(false)
+  })
+
+  it('keeps unchanged files untouched and replaces changed ones by rename', () => {
+    const dir = exampleWorkspace()
+    runCli(['generate'], { cwd: dir })
+    const out = join(dir, 'generated')
+    const old = new Date('2020-01-01T00:00:00Z')
+    for (const path of listFiles(out)) utimesSync(join(out, path), old, old)
+    const openaiModule = join(out, 'integrations/openai/v2.0.0.ts')
+    const inodeBefore = statSync(openaiModule).ino
+    writeFileSync(join(dir, OPENAI), readFileSync(join(dir, OPENAI), 'utf8').replace('title: Moderate', 'title: Moderate text'))
+    const result = runCli(['generate'], { cwd: dir })
+    expect(result.stdout).toMatch(/1 written, 14 unchanged, 0 removed/)
+    expect(readFileSync(openaiModule, 'utf8')).toContain('Moderate text')
+    expect(statSync(openaiModule).ino).not.toBe(inodeBefore) // a new file renamed over the old one
+    for (const path of listFiles(out).filter((p) => p !== 'integrations/openai/v2.0.0.ts' && p !== 'botwire-manifest.json')) {
+      expect(statSync(join(out, path)).mtime.getTime(), path).toBe(old.getTime())
+    }
+    expect(listFiles(out).some((p) => p.includes('.botwire-tmp'))).toBe(false)
+  })
+
+  it('removes the files a removed definition produced, and nothing it did not produce', () => {
+    const dir = exampleWorkspace()
+    runCli(['generate'], { cwd: dir })
+    const out = join(dir, 'generated')
+    writeFiles(out, { 'README.md': 'mine', 'integrations/zendesk/notes.txt': 'mine too', 'custom.ts': 'export {}\n' })
+    rmSync(join(dir, 'definitions/example/integrations/anthropic.yaml'))
+    const bot = join(dir, 'definitions/example/bots/support-bot.yaml')
+    const text = readFileSync(bot, 'utf8')
+    writeFileSync(bot, text.replace(/  claude:\n(    .*\n)+?(?=  zendesk:)/, '').replace(/  assistantClaude:\n[\s\S]*$/, ''))
+    const result = runCli(['generate'], { cwd: dir })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/2 removed/)
+    expect(existsSync(join(out, 'integrations/anthropic'))).toBe(false)
+    expect(readFileSync(join(out, 'README.md'), 'utf8')).toBe('mine')
+    expect(readFileSync(join(out, 'integrations/zendesk/notes.txt'), 'utf8')).toBe('mine too')
+    expect(existsSync(join(out, 'custom.ts'))).toBe(true)
+  })
+
+  it('--check passes on fresh output and catches edited, missing and extra files', () => {
+    const dir = exampleWorkspace()
+    const missing = runCli(['generate', '--check'], { cwd: dir })
+    expect(missing.code).toBe(1)
+    expect(missing.stdout).toContain('missing: generated/messages.ts')
+    expect(existsSync(join(dir, 'generated'))).toBe(false)
+
+    runCli(['generate'], { cwd: dir })
+    expect(runCli(['generate', '--check'], { cwd: dir }).stdout).toBe('generated is up to date (15 files)\n')
+
+    const out = join(dir, 'generated')
+    writeFileSync(join(out, 'bots/support-bot/v1.0.0.ts'), readFileSync(join(out, 'bots/support-bot/v1.0.0.ts'), 'utf8').replace('priority?: string', 'priority?: number'))
+    rmSync(join(out, 'messages.ts'))
+    const manifest = JSON.parse(readFileSync(join(out, 'botwire-manifest.json'), 'utf8')) as { files: { path: string; sha256: string }[] }
+    manifest.files.push({ path: 'integrations/legacy/v0.1.0.ts', sha256: '0' })
+    writeFileSync(join(out, 'botwire-manifest.json'), JSON.stringify(manifest))
+    const stale = runCli(['generate', '--check'], { cwd: dir })
+    expect(stale.code).toBe(1)
+    expect(stale.stdout).toContain('stale: generated/bots/support-bot/v1.0.0.ts')
+    expect(stale.stdout).toContain('missing: generated/messages.ts')
+    expect(stale.stdout).toContain('no longer produced: generated/integrations/legacy/v0.1.0.ts')
+    expect(existsSync(join(out, 'messages.ts'))).toBe(false) // --check writes nothing
+  })
+
+  it('gives byte-identical output from two folders whose files were created in different orders', () => {
+    const a = tempDir()
+    const b = tempDir()
+    const example = snapshot(join(repoRoot, 'definitions', 'example'))
+    const paths = Object.keys(example)
+    writeFiles(join(a, 'definitions'), Object.fromEntries(paths.map((p) => [p, example[p] ?? ''])))
+    writeFiles(join(b, 'defs', 'nested'), Object.fromEntries([...paths].reverse().map((p) => [p.replace(/\//g, '-'), example[p] ?? ''])))
+    expect(runCli(['generate'], { cwd: a }).code).toBe(0)
+    expect(runCli(['generate', '--definitions', 'defs', '--out', 'out'], { cwd: b }).code).toBe(0)
+    const outA = snapshot(join(a, 'generated'))
+    const outB = snapshot(join(b, 'out'))
+    // banners name the source files, which differ here; everything else is identical
+    const strip = (files: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(files).map(([p, t]) => [p, t.replace(/^\/\/ Generated from:\n(\/\/ {3}.*\n)+/m, '')]))
+    expect(Object.keys(outB)).toEqual(Object.keys(outA))
+    const withoutManifest = (files: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(strip(files)).filter(([p]) => p !== 'botwire-manifest.json'))
+    expect(withoutManifest(outB)).toEqual(withoutManifest(outA))
+  })
+
+  it('matches the committed generated/ of the repository (a no-op on a clean checkout)', () => {
+    const result = runCli(['generate', '--check'], { cwd: repoRoot })
+    expect(result.stdout).toMatch(/^generated is up to date \(\d+ files\)\n$/)
+    expect(result.code).toBe(0)
+  })
+
+  it('refuses an output folder that overlaps the definitions folder', () => {
+    const dir = exampleWorkspace()
+    const result = runCli(['generate', '--out', 'definitions/out'], { cwd: dir })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain('error BW5001: the output folder definitions/out and the definitions folder definitions overlap')
+    expect(existsSync(join(dir, 'definitions', 'out'))).toBe(false)
+  })
+
+  it('reports an output folder it cannot write as BW5002', () => {
+    const dir = exampleWorkspace()
+    writeFileSync(join(dir, 'generated'), 'a file, not a folder')
+    const result = runCli(['generate'], { cwd: dir })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toMatch(/error BW5002: cannot write .*generated.* \(ENOTDIR\)/)
+  })
+})
