@@ -10,6 +10,7 @@ const HELP = `botwire: checks YAML definitions of conversational bots and compil
 usage:
   botwire generate [--definitions DIR] [--out DIR] [--check | --watch] [--format pretty|json] [--no-builtins]
   botwire check    [--definitions DIR] [--format pretty|json] [--no-builtins]
+  botwire diff     OLD NEW | --against REF [--definitions DIR]  [--format pretty|json] [--no-builtins]
   botwire init     (interface|integration|plugin|bot) NAME [--definitions DIR]
   botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]
   botwire --help | --version
@@ -20,6 +21,7 @@ usage:
   --watch             regenerate on every change
   --format FORMAT     pretty (default) or json diagnostics
   --no-builtins       do not load the built-in interfaces
+  --against REF       diff: compare the definitions folder with the same folder at a git revision
 
 exit codes: 0 no errors, 1 errors in definitions, 2 bad usage or internal failure
 docs: https://www.npmjs.com/package/botwire (docs/ in the package)
@@ -30,6 +32,7 @@ type Command = (args: string[]) => number | Promise<number>
 // loaded on demand, so that `--version` and `--help` start instantly
 const commands: Record<string, () => Promise<Command>> = {
   check: async () => (await import('./commands/check.js')).runCheck,
+  diff: async () => (await import('./commands/diff.js')).runDiffCommand,
   generate: async () => (await import('./commands/generate.js')).runGenerate,
   init: async () => (await import('./commands/init.js')).runInit,
   scaffold: async () => (await import('./commands/scaffold.js')).runScaffold,

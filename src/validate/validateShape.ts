@@ -53,6 +53,30 @@ function numberAsVersion(file: SourceFile, pointer: string, error: ErrorObject):
   return diagnostic(shared === 'version' ? 'BW2006' : 'BW2009', message, range, { path: pointer })
 }
 
+/** The meta-schemas' remaining rules in plain words, rather than ajv's "must NOT have fewer than 1 items". */
+function plainRule(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>
+  const limit = Number(params.limit)
+  switch (error.keyword) {
+    case 'minItems':
+      return limit === 1 ? 'must not be an empty list' : `must have at least ${limit} items`
+    case 'maxItems':
+      return `must have at most ${limit} item${limit === 1 ? '' : 's'}`
+    case 'minLength':
+      return limit === 1 ? 'must not be empty' : `must have at least ${limit} characters`
+    case 'maxLength':
+      return `must have at most ${limit} characters`
+    case 'minimum':
+      return `must be at least ${limit}, not ${JSON.stringify(error.data)}`
+    case 'uniqueItems': {
+      const items = Array.isArray(error.data) ? (error.data as unknown[]) : []
+      return `lists ${JSON.stringify(items[Number(params.i)])} twice`
+    }
+    default:
+      return error.message ?? 'is invalid'
+  }
+}
+
 function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | null {
   const pointer = error.instancePath
   const params = error.params as Record<string, unknown>
@@ -102,7 +126,9 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       if (known) {
         return diagnostic(known.code, `${JSON.stringify(error.data)} is not ${known.expected}`, locate(file, pointer), { path: pointer })
       }
-      return diagnostic('BW2008', `${where(pointer)} ${error.message ?? 'is invalid'}`, locate(file, pointer), { path: pointer })
+      // a repeated item is shown where it repeats
+      const at = error.keyword === 'uniqueItems' ? `${pointer}/${Math.max(Number(params.i), Number(params.j))}` : pointer
+      return diagnostic('BW2008', `${where(pointer)} ${plainRule(error)}`, locate(file, at), { path: at })
     }
   }
 }

@@ -8,7 +8,10 @@ import { declaredTypes, describeKinds, intersectKinds, possibleKinds, type Kind 
 import type { ExtensionFailure } from './types.js'
 import { childView, isUnconstrained, keywordLocation, locationOf, mergeBranch, stripKeywords, type View } from './view.js'
 
-/** S = base ∧ (S1 ∨ S2 ∨ …): fine when the base alone extends T, or every branch (with the base) does. */
+/**
+ * S = base ∧ (S1 ∨ S2 ∨ …): fine when the base alone extends T, or every branch,
+ * merged with the base, does (the merge admits at least base ∧ branch).
+ */
 export function compareSubjectUnion(c: Comparison): void {
   const keyword = c.s.node.anyOf !== undefined ? 'anyOf' : 'oneOf'
   const branches = c.s.node[keyword] ?? []
@@ -17,7 +20,7 @@ export function compareSubjectUnion(c: Comparison): void {
   if (baseConstrains && trial(c, base, c.t).length === 0) return
   for (const [i, branch] of branches.entries()) {
     const view = childView(c.s, branch, keyword, i)
-    compareChild(c, baseConstrains ? (mergeBranch(base, view) ?? view) : view, c.t, false)
+    compareChild(c, baseConstrains ? (mergeBranch(base, view, c.ctx.subject.side.resolveEntity) ?? view) : view, c.t, false)
   }
 }
 

@@ -1,0 +1,53 @@
+// The published package works for a new project: pack, install the tarball into an
+// empty folder (dependencies from the local npm cache), run the installed binary.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { repoRoot, tempDir, writeFiles } from '../support/cli.js'
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+describe('npm pack', () => {
+  it('yields a tarball that another project installs and runs', () => {
+    const packDir = tempDir('botwire-pack-')
+    execFileSync(npm, ['pack', '--pack-destination', packDir, '--silent'], { cwd: repoRoot, stdio: 'pipe' })
+    const tarball = readdirSync(packDir).find((f) => f.endsWith('.tgz'))
+    expect(tarball).toBeDefined()
+
+    const project = tempDir('botwire-user-')
+    writeFiles(project, {
+      'package.json': JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }),
+      'definitions/openai.yaml': [
+        'kind: integration',
+        'name: openai',
+        'version: 1.0.0',
+        'entities:',
+        '  model: { schema: { type: object, properties: { id: { type: string }, provider: { type: string } }, required: [id, provider] } }',
+        '  caps: { schema: { type: object, properties: { vision: { type: boolean } } } }',
+        '  msg: { schema: { type: object, properties: { role: { enum: [user, assistant, system] }, content: { type: string } }, required: [role, content] } }',
+        'interfaces:',
+        '  llm: { name: llm, version: 1.0.0, entities: { modelRef: model, capabilities: caps, message: msg } }',
+        '',
+      ].join('\n'),
+    })
+    execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', join(packDir, tarball ?? '')], { cwd: project, stdio: 'pipe' })
+    const installed = join(project, 'node_modules', 'botwire')
+    for (const path of ['schemas/interface.schema.json', 'schemas/messages.schema.json', 'definitions/interfaces/llm.yaml', 'dist/runtime/index.d.ts', 'dist/index.d.ts', 'templates/init/bot.yaml.hbs']) {
+      expect(existsSync(join(installed, path)), path).toBe(true)
+    }
+    expect(existsSync(join(installed, 'definitions', 'example'))).toBe(false)
+
+    const check = spawnSync(npm, ['exec', '--', 'botwire', 'check'], { cwd: project, encoding: 'utf8' })
+    expect(check.stdout).toMatch(/^checked 8 definitions \(7 interfaces, 1 integration, 0 plugins, 0 bots\) in \d+ ms: no errors\n$/)
+    expect(check.status).toBe(0)
+
+    const generate = spawnSync(npm, ['exec', '--', 'botwire', 'generate'], { cwd: project, encoding: 'utf8' })
+    expect(generate.status).toBe(0)
+    expect(existsSync(join(project, 'generated', 'integrations', 'openai', 'v1.0.0.ts'))).toBe(true)
+    expect(existsSync(join(project, 'generated', 'interfaces', 'llm', 'v1.0.0.ts'))).toBe(true)
+
+    const api = spawnSync(process.execPath, ['--input-type=module', '-e', "import { check } from 'botwire'; import * as runtime from 'botwire/runtime'; console.log(check().ok, typeof runtime.IntegrationBase)"], { cwd: project, encoding: 'utf8' })
+    expect(api.stdout).toBe('true function\n')
+  }, 180_000)
+})

@@ -1,0 +1,96 @@
+// `botwire init` and `botwire scaffold`: starter files that pass the checks and stubs
+// that compile against the generated code; neither ever overwrites a file.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import { exampleWorkspace, repoRoot, runCli, tempDir } from '../support/cli.js'
+
+function compile(files: string[]): string[] {
+  const program = ts.createProgram(files, {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    exactOptionalPropertyTypes: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    noEmit: true,
+    types: [],
+    paths: { 'botwire/runtime': [join(repoRoot, 'src', 'runtime', 'index.ts')] },
+  })
+  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+}
+
+describe('botwire init', () => {
+  it('writes a starter definition of each kind that passes check, with a $schema modeline, and never overwrites', () => {
+    const dir = tempDir()
+    for (const kind of ['interface', 'integration', 'plugin', 'bot']) {
+      const result = runCli(['init', kind, `my-${kind}`], { cwd: dir })
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.stdout).toBe(`wrote definitions/${kind}s/my-${kind}.yaml\n`)
+      const text = readFileSync(join(dir, 'definitions', `${kind}s`, `my-${kind}.yaml`), 'utf8')
+      expect(text).toMatch(new RegExp(`^# yaml-language-server: \\$schema=.*schemas/${kind}\\.schema\\.json\\n`))
+    }
+    const check = runCli(['check'], { cwd: dir })
+    expect(check.stdout).toContain('no errors')
+    expect(check.code).toBe(0)
+    writeFileSync(join(dir, 'definitions/bots/my-bot.yaml'), '# mine\n')
+    const again = runCli(['init', 'bot', 'my-bot'], { cwd: dir })
+    expect(again.code).toBe(2)
+    expect(again.stderr).toContain('already exists; botwire init never overwrites a file')
+    expect(readFileSync(join(dir, 'definitions/bots/my-bot.yaml'), 'utf8')).toBe('# mine\n')
+  })
+
+  it('rejects a bad kind or name as usage', () => {
+    const dir = tempDir()
+    expect(runCli(['init', 'widget', 'x'], { cwd: dir }).stderr).toContain("unknown kind 'widget'")
+    expect(runCli(['init', 'bot', 'Bad_Name'], { cwd: dir }).code).toBe(2)
+  })
+})
+
+describe('botwire scaffold', () => {
+  it('writes stubs for a bot, an integration and a plugin that compile against the generated code', () => {
+    const dir = exampleWorkspace()
+    expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
+    const written = [
+      runCli(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir }),
+      runCli(['scaffold', 'plugin', 'support-assistant', '--out', 'src'], { cwd: dir }),
+      runCli(['scaffold', 'bot', 'support-bot', '--out', 'src'], { cwd: dir }),
+    ]
+    expect(written.map((r) => r.stdout)).toEqual([
+      "wrote src/openai.ts (integration 'openai' 2.0.0, 3 action handlers)\n",
+      "wrote src/support-assistant.ts (plugin 'support-assistant' 0.3.0, 2 action handlers)\n",
+      "wrote src/support-bot.ts (bot 'support-bot' 1.0.0, a handler per message type)\n",
+    ])
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
+    const files = ['openai', 'support-assistant', 'support-bot'].map((name) => join(dir, 'src', `${name}.ts`))
+    expect(compile(files)).toEqual([])
+    const integration = readFileSync(files[0] ?? '', 'utf8')
+    expect(integration).toContain("generateText: async ({ input, ctx, client }) => {")
+    expect(integration).toContain(`throw new Error("openai: action 'generateText' is not implemented yet")`)
+    const bot = readFileSync(files[2] ?? '', 'utf8')
+    expect(bot.match(/bot\.on\.message\(/g)).toHaveLength(11)
+
+    const again = runCli(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir })
+    expect(again.code).toBe(2)
+    expect(again.stderr).toContain('already exists; botwire scaffold never overwrites a file')
+  })
+
+  it('a stub missing an action does not compile (the generated types demand every handler)', () => {
+    const dir = exampleWorkspace()
+    runCli(['generate'], { cwd: dir })
+    runCli(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir })
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
+    const file = join(dir, 'src', 'openai.ts')
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/ {4}\/\*\* Moderate \*\/\n[\s\S]*?\n {4}\},\n/, ''))
+    expect(compile([file]).join('\n')).toContain("Property 'moderate' is missing")
+  })
+
+  it('names an unknown definition as usage', () => {
+    const result = runCli(['scaffold', 'plugin', 'nope', '--out', 'src'], { cwd: exampleWorkspace() })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain("no plugin named 'nope'")
+  })
+})

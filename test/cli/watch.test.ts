@@ -1,0 +1,58 @@
+// `botwire generate --watch`: follows edits, new files and deletions, survives errors,
+// and stops cleanly on Ctrl-C (SIGINT).
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { cliPath, exampleWorkspace } from '../support/cli.js'
+
+async function until(what: string, condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const started = Date.now()
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe('botwire generate --watch', () => {
+  it('regenerates on edit, new file and deletion, reports an error and recovers, exits 0 on SIGINT', async () => {
+    const dir = exampleWorkspace()
+    const child = spawn(process.execPath, [cliPath, 'generate', '--watch'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    const runs = (): number => (output.match(/watching /g) ?? []).length
+    try {
+      await until('the first run', () => runs() >= 1)
+      const out = join(dir, 'generated')
+      expect(existsSync(join(out, 'integrations/openai/v2.0.0.ts'))).toBe(true)
+
+      // an edit, saved the way many editors do: write a temp file, rename it over the original
+      const openai = join(dir, 'definitions/example/integrations/openai.yaml')
+      writeFileSync(`${openai}.tmp`, readFileSync(openai, 'utf8').replace('title: Moderate', 'title: Moderate content'))
+      renameSync(`${openai}.tmp`, openai)
+      await until('the edit to show', () => readFileSync(join(out, 'integrations/openai/v2.0.0.ts'), 'utf8').includes('Moderate content'))
+
+      // a new definition
+      writeFileSync(join(dir, 'definitions/example/interfaces/greeting.yaml'), 'kind: interface\nname: greeting\nversion: 1.0.0\nentities: {}\nactions:\n  greet:\n    input: { schema: { type: object, properties: { name: { type: string } } } }\n    output: { schema: { type: object, properties: { text: { type: string } } } }\n')
+      await until('the new interface', () => existsSync(join(out, 'interfaces/greeting/v1.0.0.ts')))
+
+      // an error: reported with its location, nothing written, watching goes on
+      const before = runs()
+      writeFileSync(openai, readFileSync(openai, 'utf8').replace('modelRef: model', 'modelRef: modle'))
+      await until('the error', () => output.includes('BW3007') && runs() > before)
+      expect(output).toMatch(/definitions\/example\/integrations\/openai\.yaml:\d+:\d+ - error BW3007/)
+      expect(readFileSync(join(out, 'integrations/openai/v2.0.0.ts'), 'utf8')).toContain('Moderate content')
+
+      // the fix, then a deletion
+      writeFileSync(openai, readFileSync(openai, 'utf8').replace('modelRef: modle', 'modelRef: model').replace('Moderate content', 'Moderate again'))
+      await until('the fix', () => readFileSync(join(out, 'integrations/openai/v2.0.0.ts'), 'utf8').includes('Moderate again'))
+      rmSync(join(dir, 'definitions/example/interfaces/greeting.yaml'))
+      await until('the deletion', () => !existsSync(join(out, 'interfaces/greeting/v1.0.0.ts')))
+    } finally {
+      child.kill('SIGINT')
+    }
+    expect(await exited).toBe(0)
+  }, 90_000)
+})

@@ -1,0 +1,129 @@
+// Every golden output compiles with the compiler options SPEC §6 promises (strict,
+// noUncheckedIndexedAccess, exactOptionalPropertyTypes, nodenext, no skipLibCheck), and
+// with the plain `strict` most projects use, and has no `any` in its types.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import ts from 'typescript'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectedDirOf, listFiles, readExpected, repoRoot, validCases } from './validFixtures.js'
+
+const runtimeEntry = join(repoRoot, 'src', 'runtime', 'index.ts')
+
+const SPEC_OPTIONS = {
+  target: 'ES2022',
+  lib: ['ES2023'],
+  module: 'nodenext',
+  moduleResolution: 'nodenext',
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  skipLibCheck: false,
+  noEmit: true,
+  types: [],
+  paths: { 'botwire/runtime': [runtimeEntry] },
+}
+
+/** Settings projects commonly add on top; generated code must not trip them either. */
+const PEDANTIC_OPTIONS = {
+  ...SPEC_OPTIONS,
+  noUnusedLocals: true,
+  noUnusedParameters: true,
+  noImplicitOverride: true,
+  noImplicitReturns: true,
+  noPropertyAccessFromIndexSignature: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  forceConsistentCasingInFileNames: true,
+}
+
+const CONFIGS: Record<string, Record<string, unknown>> = {
+  spec: SPEC_OPTIONS,
+  'plain strict': { ...SPEC_OPTIONS, noUncheckedIndexedAccess: false, exactOptionalPropertyTypes: false },
+  pedantic: PEDANTIC_OPTIONS,
+  // SPEC §6: "it compiles under module: nodenext and under bundler resolution alike"
+  bundler: { ...SPEC_OPTIONS, module: 'esnext', moduleResolution: 'bundler' },
+  // a library that ships declarations of the generated modules
+  declarations: { ...SPEC_OPTIONS, noEmit: false, declaration: true, emitDeclarationOnly: true, isolatedDeclarations: true },
+}
+
+let workDir = ''
+
+beforeAll(() => {
+  // one folder per case (a copy of its goldens) beside a package.json that makes them ESM
+  workDir = mkdtempSync(join(tmpdir(), 'botwire-typecheck-'))
+  writeFileSync(join(workDir, 'package.json'), '{ "type": "module", "private": true }\n')
+  for (const name of validCases) cpSync(expectedDirOf(name), join(workDir, name), { recursive: true })
+  for (const [label, options] of Object.entries(CONFIGS)) {
+    writeFileSync(join(workDir, `tsconfig.${label.replace(/ /g, '-')}.json`), JSON.stringify({ compilerOptions: options, include: ['**/*.ts'] }, null, 2))
+  }
+})
+
+afterAll(() => {
+  if (workDir) rmSync(workDir, { recursive: true, force: true })
+})
+
+function format(diagnostics: readonly ts.Diagnostic[]): string[] {
+  return diagnostics.map((d) => {
+    const text = ts.flattenDiagnosticMessageText(d.messageText, '\n')
+    if (!d.file || d.start === undefined) return `TS${d.code}: ${text}`
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start)
+    return `${d.file.fileName.replace(workDir, '')}:${line + 1}:${character + 1} TS${d.code}: ${text}`
+  })
+}
+
+function compile(label: string): { program: ts.Program; diagnostics: string[] } {
+  const configPath = join(workDir, `tsconfig.${label.replace(/ /g, '-')}.json`)
+  const read = ts.readConfigFile(configPath, ts.sys.readFile)
+  if (read.error) throw new Error(format([read.error]).join('\n'))
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, workDir, undefined, configPath)
+  if (parsed.errors.length > 0) throw new Error(format(parsed.errors).join('\n'))
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options })
+  return { program, diagnostics: format(ts.getPreEmitDiagnostics(program)) }
+}
+
+describe('goldens type-check', () => {
+  it.each(Object.keys(CONFIGS))('with the %s options: no diagnostics', (label) => {
+    const { program, diagnostics } = compile(label)
+    expect(diagnostics).toEqual([])
+    // every golden .ts file was part of the program (and the runtime, through paths)
+    const names = new Set(program.getSourceFiles().map((f) => f.fileName))
+    for (const name of validCases) for (const path of listFiles(expectedDirOf(name)).filter((p) => p.endsWith('.ts'))) expect(names.has(join(workDir, name, path))).toBe(true)
+    expect(names.has(runtimeEntry)).toBe(true)
+  })
+})
+
+/** Positions of the `any` keyword in a file's syntax (comments and strings are not syntax). */
+function anyKeywords(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
+  const found: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (node.kind === ts.SyntaxKind.AnyKeyword) {
+      const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source))
+      found.push(`${fileName}:${line + 1}:${character + 1}`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+describe('no `any` in the public types', () => {
+  it.each(validCases)('%s', (name) => {
+    const found: string[] = []
+    for (const [path, text] of readExpected(name)) if (path.endsWith('.ts')) found.push(...anyKeywords(path, text))
+    expect(found).toEqual([])
+  })
+
+  it('the runtime types generated code uses', () => {
+    const found: string[] = []
+    for (const path of listFiles(join(repoRoot, 'src', 'runtime'))) {
+      if (path.endsWith('.ts')) found.push(...anyKeywords(path, ts.sys.readFile(join(repoRoot, 'src', 'runtime', path)) ?? ''))
+    }
+    expect(found).toEqual([])
+  })
+
+  it('the detector finds `any` in syntax but not in comments or strings', () => {
+    expect(anyKeywords('x.ts', 'export type A = { a: any }\n// any\nconst s = "any"\n/** any */\nexport type B = Array<any>\n')).toEqual(['x.ts:1:22', 'x.ts:5:23'])
+  })
+})

@@ -1,0 +1,55 @@
+// The golden fixtures in test/fixtures/valid/<case>/: a `definitions/` workspace and the
+// `expected/` output folder that `botwire generate` writes for it (files and manifest).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative, sep } from 'node:path'
+import type { OutputFile } from '../../src/emit/emitPlan.js'
+import { generateWorkspace, type GeneratedWorkspace } from '../../src/generateWorkspace.js'
+import { manifestFile } from '../../src/write/manifest.js'
+
+export const repoRoot = join(import.meta.dirname, '..', '..')
+export const validRoot = join(repoRoot, 'test', 'fixtures', 'valid')
+
+export const validCases: string[] = readdirSync(validRoot)
+  .filter((name) => statSync(join(validRoot, name, 'definitions'), { throwIfNoEntry: false })?.isDirectory() === true)
+  .sort()
+
+export function definitionsDirOf(name: string): string {
+  return join(validRoot, name, 'definitions')
+}
+
+export function expectedDirOf(name: string): string {
+  return join(validRoot, name, 'expected')
+}
+
+/** Generates a case exactly as `botwire generate` would (built-ins on), into no folder. */
+export function generateCase(definitionsDir: string): GeneratedWorkspace & { output: OutputFile[] } {
+  const outDir = mkdtempSync(join(tmpdir(), 'botwire-golden-'))
+  try {
+    const generated = generateWorkspace({ definitionsDir, builtins: true, outDir, cwd: definitionsDir })
+    const output = generated.files.length > 0 ? [...generated.files, manifestFile(generated.files)] : []
+    return { ...generated, output }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true })
+  }
+}
+
+/** Every file below a folder, as '/'-separated relative paths, sorted. */
+export function listFiles(dir: string): string[] {
+  const found: string[] = []
+  const walk = (current: string): void => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const path = join(current, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else found.push(relative(dir, path).split(sep).join('/'))
+    }
+  }
+  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) walk(dir)
+  return found.sort()
+}
+
+/** The golden output of a case: path -> text. */
+export function readExpected(name: string): Map<string, string> {
+  const dir = expectedDirOf(name)
+  return new Map(listFiles(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]))
+}
