@@ -65,7 +65,7 @@ class Comparison {
 
   /** Members of a map: removed, added (with a hint where a removed one looks renamed), and both. */
   members<T>(
-    word: string,
+    describe: (name: string) => string,
     path: Path,
     before: Record<string, T> | undefined,
     after: Record<string, T> | undefined,
@@ -78,9 +78,9 @@ class Comparison {
     const added = Object.keys(b).filter((name) => own(a, name) === undefined)
     for (const name of removed) {
       const twin = added.find((other) => jsonEqual(own(a, name), own(b, other)))
-      this.add(levels.removed, this.atOld([...path, name]), `${word} '${name}' removed${twin === undefined ? '' : ` (renamed to '${twin}'?)`}`)
+      this.add(levels.removed, this.atOld([...path, name]), `${describe(name)} removed${twin === undefined ? '' : ` (renamed to '${twin}'?)`}`)
     }
-    for (const name of added) this.add(levels.added, this.atNew([...path, name]), `${word} '${name}' added`)
+    for (const name of added) this.add(levels.added, this.atNew([...path, name]), `${describe(name)} added`)
     for (const [name, value] of Object.entries(b)) {
       const previous = own(a, name)
       if (previous !== undefined && !jsonEqual(previous, value)) both(name, previous, value)
@@ -135,11 +135,11 @@ class Comparison {
   // ---- the members every kind but bots may have
 
   entitiesOf(before: Record<string, SchemaHolder> | undefined, after: Record<string, SchemaHolder> | undefined): void {
-    this.members('entity', ['entities'], before, after, { removed: 'major', added: 'minor' }, (name, a, b) => this.holder('both', `entity '${name}'`, ['entities', name], a, b))
+    this.members((name) => `entity '${name}'`, ['entities'], before, after, { removed: 'major', added: 'minor' }, (name, a, b) => this.holder('both', `entity '${name}'`, ['entities', name], a, b))
   }
 
   actionsOf(before: Record<string, ActionSpec> | undefined, after: Record<string, ActionSpec> | undefined): void {
-    this.members('action', ['actions'], before, after, { removed: 'major', added: 'minor' }, (name, a, b) => {
+    this.members((name) => `action '${name}'`, ['actions'], before, after, { removed: 'major', added: 'minor' }, (name, a, b) => {
       const what = `action '${name}'`
       const path = ['actions', name]
       this.metadata(what, path, a, b, ['title', 'description', 'billable', 'cacheable'])
@@ -150,7 +150,7 @@ class Comparison {
   }
 
   eventsOf(before: Record<string, EventSpec> | undefined, after: Record<string, EventSpec> | undefined): void {
-    this.members('event', ['events'], before, after, { removed: 'major', added: 'minor' }, (name, a, b) => {
+    this.members((name) => `event '${name}'`, ['events'], before, after, { removed: 'major', added: 'minor' }, (name, a, b) => {
       const what = `event '${name}'`
       this.metadata(what, ['events', name], a, b, ['title', 'description'])
       this.attributes(what, ['events', name], a.attributes, b.attributes)
@@ -159,9 +159,9 @@ class Comparison {
   }
 
   channelsOf(before: Record<string, ChannelSpec> | undefined, after: Record<string, ChannelSpec> | undefined): void {
-    this.members('channel', ['channels'], before, after, { removed: 'major', added: 'minor' }, (channel, a, b) => {
+    this.members((name) => `channel '${name}'`, ['channels'], before, after, { removed: 'major', added: 'minor' }, (channel, a, b) => {
       this.metadata(`channel '${channel}'`, ['channels', channel], a, b, ['title', 'description'])
-      this.members(`message of channel '${channel}'`, ['channels', channel, 'messages'], a.messages, b.messages, { removed: 'major', added: 'minor' }, (message, x, y) =>
+      this.members((message) => `message '${message}' of channel '${channel}'`, ['channels', channel, 'messages'], a.messages, b.messages, { removed: 'major', added: 'minor' }, (message, x, y) =>
         this.holder('both', `message '${message}' of channel '${channel}'`, ['channels', channel, 'messages', message], x, y),
       )
     })
@@ -169,7 +169,7 @@ class Comparison {
 
   configurationOf(before: SchemaHolder | undefined, after: SchemaHolder | undefined): void {
     if (before && after) this.metadata('the configuration', ['configuration'], before, after, ['title', 'description'])
-    this.schema('input', 'the configuration', ['configuration', 'schema'], ['configuration', 'schema'], before?.schema ?? DEFAULT_CONFIGURATION, after?.schema ?? DEFAULT_CONFIGURATION)
+    this.schema('configuration', 'the configuration', ['configuration', 'schema'], ['configuration', 'schema'], before?.schema ?? DEFAULT_CONFIGURATION, after?.schema ?? DEFAULT_CONFIGURATION)
   }
 }
 
@@ -300,13 +300,13 @@ function comparePlugin(c: Comparison, a: PluginSpec, b: PluginSpec): void {
 
 /** Bots are leaves (no definition uses a bot): every change is patch. */
 function compareBot(c: Comparison, a: BotSpec, b: BotSpec): void {
-  c.members('message tag', ['message', 'tags'], a.message?.tags, b.message?.tags, { removed: 'patch', added: 'patch' }, (tag, x, y) =>
+  c.members((tag) => `message tag '${tag}'`, ['message', 'tags'], a.message?.tags, b.message?.tags, { removed: 'patch', added: 'patch' }, (tag, x, y) =>
     c.metadata(`message tag '${tag}'`, ['message', 'tags', tag], x, y, ['title', 'description']),
   )
-  c.members('integration', ['integrations'], a.integrations, b.integrations, { removed: 'patch', added: 'patch' }, (alias, x, y) =>
+  c.members((alias) => `integration '${alias}'`, ['integrations'], a.integrations, b.integrations, { removed: 'patch', added: 'patch' }, (alias, x, y) =>
     c.metadata(`integration '${alias}'`, ['integrations', alias], x, y, ['integration', 'version', 'configuration']),
   )
-  c.members('plugin', ['plugins'], a.plugins, b.plugins, { removed: 'patch', added: 'patch' }, (alias, x, y) =>
+  c.members((alias) => `plugin '${alias}'`, ['plugins'], a.plugins, b.plugins, { removed: 'patch', added: 'patch' }, (alias, x, y) =>
     c.metadata(`plugin '${alias}'`, ['plugins', alias], x, y, ['plugin', 'version', 'configuration', 'dependencies']),
   )
 }

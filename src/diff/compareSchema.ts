@@ -12,10 +12,12 @@
 //
 // The checker is TypeScript-style about optional properties (SPEC §4): an object that
 // leaves out a property the other declares as optional still extends it. So declared
-// properties are also compared by name: a removed property is major whatever the
-// direction (code that passes or reads it stops compiling), an added optional
-// property (with both directions holding) is minor. What the checker cannot decide
-// counts as the breaking direction would: major there, minor the other way.
+// properties are also compared by name: a removed property is major (code that passes
+// or reads it stops compiling), except in a configuration, which only bots' YAML
+// fills in and `check` validates as data: there the checker's verdict is the whole
+// story (an open object still accepts the key: minor). An added optional property
+// (with both directions holding) is minor. What the checker cannot decide counts as
+// the breaking direction would: major there, minor the other way.
 import { checkExtension, type ExtensionFailure, type SchemaLocation, type SchemaSide } from '../check/extension/index.js'
 import { jsonEqual } from '../check/extension/jsonEqual.js'
 import type { SourceFile } from '../load/sourceFile.js'
@@ -27,7 +29,7 @@ import { explainOpaque, type SharedEntities } from './entities.js'
 import { rank } from './levels.js'
 import type { ChangeLevel, Side } from './types.js'
 
-export type Role = 'input' | 'output' | 'both'
+export type Role = 'input' | 'configuration' | 'output' | 'both'
 
 export interface SchemaAt {
   schema: SchemaNode
@@ -134,6 +136,10 @@ const MEANINGS: Record<Role, Record<Direction, Meaning>> = {
     oldInNew: { level: 'major', says: 'rejects values it accepted' },
     newInOld: { level: 'minor', says: 'accepts more' },
   },
+  configuration: {
+    oldInNew: { level: 'major', says: 'rejects values it accepted' },
+    newInOld: { level: 'minor', says: 'accepts more' },
+  },
   output: {
     oldInNew: { level: 'minor', says: 'produces less' },
     newInOld: { level: 'major', says: 'may produce values it did not' },
@@ -142,6 +148,14 @@ const MEANINGS: Record<Role, Record<Direction, Meaning>> = {
     oldInNew: { level: 'major', says: 'rejects values it admitted (entities and channel messages flow both ways)' },
     newInOld: { level: 'major', says: 'admits values it did not (entities and channel messages flow both ways)' },
   },
+}
+
+/** What removing a declared property means, by role. */
+const REMOVAL: Record<Role, { level: ChangeLevel; why: string }> = {
+  input: { level: 'major', why: ' (code that passes it no longer compiles)' },
+  configuration: { level: 'minor', why: ' (bots that set it still pass where the object is open; it only has no effect)' },
+  output: { level: 'major', why: ' (code that reads it no longer compiles)' },
+  both: { level: 'major', why: '' },
 }
 
 interface Candidate {
@@ -179,6 +193,16 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
     return entities.place(location.entity, location.pointer) ?? { side: which, file: at.file, pointer: at.pointer }
   }
 
+  // a place in an entity of another file (a plugin's interface) is not where the user
+  // edits: show the place in the definition's own files instead
+  const isOwnFile = (place: Place): boolean => place.file === pair.new.file || place.file === pair.old.file
+  const shownPlace = (newLocation: SchemaLocation, oldLocation: SchemaLocation): Place => {
+    const first = placeOf(newLocation, 'new')
+    if (isOwnFile(first)) return first
+    const second = placeOf(oldLocation, 'old')
+    return isOwnFile(second) ? second : { side: 'new', file: pair.new.file, pointer: pair.new.pointer }
+  }
+
   const candidates: Candidate[] = []
   const fromFailures = (failures: readonly ExtensionFailure[], direction: Direction): void => {
     const meaning = MEANINGS[pair.role][direction]
@@ -186,6 +210,7 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
     const subjectSide: Side = direction === 'oldInNew' ? 'old' : 'new'
     for (const failure of failures) {
       const newLocation = direction === 'oldInNew' ? failure.target : failure.subject
+      const oldLocation = direction === 'oldInNew' ? failure.subject : failure.target
       const reason = explainOpaque(failure.reason.replace(/\bhere\b/g, `in the ${subjectSide} schema`))
       const message = failure.undecidable
         ? `${pair.what}: cannot decide whether it ${meaning.says}, so it counts as if it did (${reason})`
@@ -193,7 +218,7 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
       candidates.push({
         level: meaning.level,
         message,
-        place: placeOf(newLocation, 'new'),
+        place: shownPlace(newLocation, oldLocation),
         undecidable: failure.undecidable,
         pointers: [failure.subject, failure.target].filter((l) => l.entity === null).map((l) => l.pointer),
         reason: failure.reason,
@@ -205,11 +230,11 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
 
   for (const delta of propertyDelta(pairs)) {
     const removed = delta.change === 'removed'
+    const kind = delta.required ? 'required' : 'optional'
+    const consequence = REMOVAL[pair.role]
     candidates.push({
-      level: removed ? 'major' : 'minor',
-      message: removed
-        ? `${delta.required ? 'required' : 'optional'} property '${delta.name}' removed from ${pair.what}${pair.role === 'input' ? ' (code that passes it no longer compiles)' : pair.role === 'output' ? ' (code that reads it no longer compiles)' : ''}`
-        : `${delta.required ? 'required' : 'optional'} property '${delta.name}' added to ${pair.what}`,
+      level: removed ? consequence.level : 'minor',
+      message: removed ? `${kind} property '${delta.name}' removed from ${pair.what}${consequence.why}` : `${kind} property '${delta.name}' added to ${pair.what}`,
       place: removed ? { side: 'old', file: pair.old.file, pointer: `${pair.old.pointer}${delta.rel}` } : { side: 'new', file: pair.new.file, pointer: `${pair.new.pointer}${delta.rel}` },
       undecidable: false,
       pointers: [],
@@ -231,6 +256,12 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
       if (!same) continue
       if (rank(d.level) >= rank(f.level)) dropped.add(f)
       else dropped.add(d)
+    }
+  }
+  // both directions failing at one place (string -> number): the higher level says it
+  for (const a of failures) {
+    for (const b of failures) {
+      if (a !== b && !dropped.has(a) && !dropped.has(b) && a.place.file === b.place.file && a.place.pointer === b.place.pointer && rank(a.level) > rank(b.level)) dropped.add(b)
     }
   }
   const kept = candidates.filter((c) => !dropped.has(c))

@@ -125,10 +125,14 @@ export function compareSides(old: LoadedSide, neu: LoadedSide): DefinitionCompar
         results.push(compareVersions(higher, def, 'down', old, neu, [`no version below ${def.version} exists; compared with ${higher.version}, the lowest old version above it`]))
         continue
       }
+      // the same file on the old side could not be loaded: not known to be new
+      if (old.brokenFiles.has(def.relativePath)) continue
       results.push({ kind: def.kind, name: def.name, status: 'added', old: null, new: def, changes: [], level: 'none', required: 'none', declared: null, ok: true, notes: [] })
     }
     for (const o of olds) {
       if (used.has(o) || news.some((n) => semver.eq(n.version, o.version))) continue
+      // its file on the new side could not be loaded: not known to be gone
+      if (neu.brokenFiles.has(o.relativePath)) continue
       results.push({
         kind: o.kind,
         name: o.name,

@@ -115,5 +115,7 @@ export class SharedEntities {
 
 /** Checker reasons name opaque entities by their sentinel value; say what they are. */
 export function explainOpaque(text: string): string {
+  const mismatch = /^'botwire:opaque-entity:([^']*)' is not allowed by .* \(not '?botwire:opaque-entity:([^']*)'?\)$/.exec(text)
+  if (mismatch) return `entity '${mismatch[1] ?? ''}' is not entity '${mismatch[2] ?? ''}' (their interface is not available, so entities are compared by name)`
   return text.replace(/'botwire:opaque-entity:([^']*)'/g, (_, name: string) => `entity '${name}' (its interface is not available, so it is compared by name)`)
 }

@@ -4,6 +4,7 @@
 // its interface). Only problems that keep a file from being compared are reported:
 // a diff is not a check.
 import { existsSync, realpathSync, statSync } from 'node:fs'
+import { basename, relative, sep } from 'node:path'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { displayPath } from '../load/displayPath.js'
 import { findDefinitionFiles } from '../load/findDefinitionFiles.js'
@@ -31,6 +32,8 @@ export interface SideDefinition {
   versioned: boolean
   spec: DefinitionSpec
   file: SourceFile
+  /** the file's path inside the side's folder (its name for a file side) */
+  relativePath: string
   /** the resolved definition (null when it could not be placed in the model) */
   model: DefinitionModel | null
 }
@@ -40,6 +43,8 @@ export interface LoadedSide {
   definitions: SideDefinition[]
   /** `kind/name` of definitions whose files have errors: not reported as removed or added */
   broken: Set<string>
+  /** files (relative paths) that could not be loaded: their definitions are unknown */
+  brokenFiles: Set<string>
   diagnostics: Diagnostic[]
   model: Model
 }
@@ -63,25 +68,37 @@ function placeholder(path: string, shown: string): SourceFile {
   return { absolutePath: path, displayPath: shown, text: '', document: null, lineCounter: new LineCounter(), builtin: false }
 }
 
-interface Checked {
-  raw: RawDefinition[]
-  diagnostics: Diagnostic[]
-  broken: Set<string>
+interface FileToLoad {
+  path: string
+  shown: string
+  relative: string
 }
 
-function checkFiles(paths: { path: string; shown: string }[], builtin: boolean): Checked {
-  const raw: RawDefinition[] = []
+interface Checked {
+  raw: { raw: RawDefinition; relative: string }[]
+  diagnostics: Diagnostic[]
+  broken: Set<string>
+  brokenFiles: Set<string>
+}
+
+function checkFiles(paths: FileToLoad[], builtin: boolean): Checked {
+  const raw: Checked['raw'] = []
   const diagnostics: Diagnostic[] = []
   const broken = new Set<string>()
-  for (const { path, shown } of paths) {
+  const brokenFiles = new Set<string>()
+  for (const { path, shown, relative: rel } of paths) {
     const parsed = parseSourceFile(path, shown, builtin)
     diagnostics.push(...parsed.diagnostics)
-    if (!parsed.value) continue
+    if (!parsed.value) {
+      brokenFiles.add(rel)
+      continue
+    }
     const shape = validateShape(parsed.file, parsed.value)
     diagnostics.push(...shape.diagnostics)
     const name = brokenName(parsed.value)
     if (shape.kind === null || shape.diagnostics.length > 0) {
       if (name) broken.add(name)
+      brokenFiles.add(rel)
       continue
     }
     const spec = parsed.value as unknown as DefinitionSpec
@@ -89,11 +106,12 @@ function checkFiles(paths: { path: string; shown: string }[], builtin: boolean):
     if (sanity.length > 0) {
       diagnostics.push(...sanity)
       if (name) broken.add(name)
+      brokenFiles.add(rel)
       continue
     }
-    raw.push({ file: parsed.file, spec })
+    raw.push({ raw: { file: parsed.file, spec }, relative: rel })
   }
-  return { raw, diagnostics, broken }
+  return { raw, diagnostics, broken, brokenFiles }
 }
 
 export function loadSide(source: SideSource): LoadedSide {
@@ -104,7 +122,8 @@ export function loadSide(source: SideSource): LoadedSide {
   const found = isFolder ? findDefinitionFiles(path) : [{ path, realPath: realpathSync(path), problem: null }]
 
   const diagnostics: Diagnostic[] = []
-  const paths: { path: string; shown: string }[] = []
+  const paths: FileToLoad[] = []
+  const relativeOf = (entryPath: string): string => (isFolder ? relative(path, entryPath).split(sep).join('/') : basename(entryPath))
   const seen = new Set<string>()
   for (const entry of found) {
     if (entry.problem || entry.realPath === null) {
@@ -114,7 +133,7 @@ export function loadSide(source: SideSource): LoadedSide {
     }
     if (seen.has(entry.realPath)) continue
     seen.add(entry.realPath)
-    paths.push({ path: entry.realPath, shown: show(entry.path) })
+    paths.push({ path: entry.realPath, shown: show(entry.path), relative: relativeOf(entry.path) })
   }
   const own = checkFiles(paths, false)
   diagnostics.push(...own.diagnostics)
@@ -122,23 +141,23 @@ export function loadSide(source: SideSource): LoadedSide {
   // built-in interfaces the side does not hold (same name and version): support only
   const support: RawDefinition[] = []
   if (source.builtins && existsSync(builtinDefinitionsDir)) {
-    const held = new Set(own.raw.map((r) => definitionKey(r.spec.kind, r.spec.name, versionOf(r.spec))))
+    const held = new Set(own.raw.map(({ raw: r }) => definitionKey(r.spec.kind, r.spec.name, versionOf(r.spec))))
     const builtinFiles = findDefinitionFiles(builtinDefinitionsDir).filter((f) => f.realPath !== null && !seen.has(f.realPath))
     const builtins = checkFiles(
-      builtinFiles.map((f) => ({ path: f.realPath ?? f.path, shown: displayPath(f.path, cwd) })),
+      builtinFiles.map((f) => ({ path: f.realPath ?? f.path, shown: displayPath(f.path, cwd), relative: f.path })),
       true,
     )
-    for (const raw of builtins.raw) {
+    for (const { raw } of builtins.raw) {
       if (!held.has(definitionKey(raw.spec.kind, raw.spec.name, versionOf(raw.spec)))) support.push(raw)
     }
   }
 
-  const { model, diagnostics: resolveDiagnostics } = resolveModel([...own.raw, ...support], own.broken)
+  const { model, diagnostics: resolveDiagnostics } = resolveModel([...own.raw.map((r) => r.raw), ...support], own.broken)
   // of the resolve problems only duplicates keep a definition out of the comparison
   diagnostics.push(...resolveDiagnostics.filter((d) => d.code === 'BW3001' && !d.range?.file.builtin))
 
   const definitions: SideDefinition[] = []
-  for (const raw of own.raw) {
+  for (const { raw, relative: relativePath } of own.raw) {
     const version = versionOf(raw.spec)
     const key = definitionKey(raw.spec.kind, raw.spec.name, version)
     const resolved = model.definitions.get(key)
@@ -152,8 +171,9 @@ export function loadSide(source: SideSource): LoadedSide {
       versioned: raw.spec.version !== undefined,
       spec: raw.spec,
       file: raw.file,
+      relativePath,
       model: resolved ?? null,
     })
   }
-  return { side: source.side, definitions, broken: own.broken, diagnostics, model }
+  return { side: source.side, definitions, broken: own.broken, brokenFiles: own.brokenFiles, diagnostics, model }
 }

@@ -74,8 +74,19 @@ function schemasOf(definition: JsonObject): { where: string; schema: JsonObject;
   return out
 }
 
+/** Every object inside a value, with where it is. */
+function objectsIn(value: unknown, at = '$'): { at: string; value: object }[] {
+  if (value === null || typeof value !== 'object') return []
+  return [{ at, value }, ...Object.entries(value).flatMap(([key, child]) => objectsIn(child, `${at}[${JSON.stringify(key)}]`))]
+}
+
+/**
+ * Strict mode; union types allowed, because SPEC §2 allows type lists such as
+ * `[string, integer]`, which ajv's strictTypes rejects without allowUnionTypes
+ * (`[T, null]` alone passes either way).
+ */
 function strictAjv(): Ajv {
-  const ajv = new Ajv({ strict: true, allErrors: true })
+  const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true })
   addFormats.default(ajv)
   return ajv
 }
@@ -93,7 +104,17 @@ describe.each(validCases)('%s definitions', (name) => {
   it('evaluate from the golden text to exactly what lowering planned', () => {
     const planned = plannedDefinitions(name)
     expect([...golden.keys()].sort()).toEqual([...planned.keys()].sort())
-    for (const [path, value] of golden) expect(value, path).toStrictEqual(planned.get(path))
+    // the model's objects have null prototypes; compare as JSON text, key order included
+    for (const [path, value] of golden) expect(JSON.stringify(value, null, 1), path).toBe(JSON.stringify(planned.get(path), null, 1))
+  })
+
+  it('are plain data: every object an ordinary object or array, its prototype untouched', () => {
+    for (const [path, definition] of golden) {
+      for (const { at, value } of objectsIn(definition)) {
+        const prototype = Object.getPrototypeOf(value)
+        expect(prototype === Object.prototype || prototype === Array.prototype, `${path} ${at}`).toBe(true)
+      }
+    }
   })
 
   it('have JSON Schemas that ajv compiles in strict mode, every $ref resolving', () => {
@@ -108,5 +129,51 @@ describe.each(validCases)('%s definitions', (name) => {
         expect(() => ajv.compile({ ...schema, definitions } as AnySchema), `${path} ${where}`).not.toThrow()
       }
     }
+  })
+})
+
+describe('hostile property names in definitions', () => {
+  const golden = goldenDefinitions('hostile-names')
+  const at = (path: string): JsonObject => {
+    const found = golden.get(path)
+    if (!found) throw new Error(`no golden module ${path}`)
+    return found
+  }
+  const child = (value: Json | undefined, ...keys: string[]): JsonObject => {
+    let current = value
+    for (const key of keys) {
+      expect(current !== null && typeof current === 'object' && !Array.isArray(current) && Object.hasOwn(current, key), `missing own key ${key}`).toBe(true)
+      current = (current as JsonObject)[key]
+    }
+    return current as JsonObject
+  }
+
+  it('keeps `__proto__` an own property of schema properties, and the prototype untouched', () => {
+    const properties = child(at('interfaces/keywords/v1.0.0.ts'), 'definitions', 'keywords@1.0.0:default', 'properties')
+    expect(Object.hasOwn(properties, '__proto__')).toBe(true)
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype)
+    expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string', description: 'must stay an own property */' })
+    expect(Object.keys(properties)).toEqual(['__proto__', 'constructor', 'content-type', 'with space', 'quote"d', "it's", 'café', '', 'toString'])
+    expect(child(at('interfaces/keywords/v1.0.0.ts'), 'definitions', 'keywords@1.0.0:default').required).toEqual(['__proto__', 'constructor', '', 'café'])
+  })
+
+  it('keeps `__proto__` an own property of a configuration schema and of a bot configuration value', () => {
+    const schemaProperties = child(at('integrations/hostile/v1.0.0.ts'), 'configuration', 'properties')
+    expect(Object.keys(schemaProperties)).toEqual(['__proto__', 'content-type', ''])
+    const configuration = child(at('bots/hostile-bot/v0.0.0.ts'), 'integrations', 'constructor', 'configuration')
+    expect(Object.getPrototypeOf(configuration)).toBe(Object.prototype)
+    expect(Object.getOwnPropertyDescriptor(configuration, '__proto__')?.value).toBe('proto-value')
+    expect(Object.keys(configuration)).toEqual(['__proto__', 'content-type', ''])
+  })
+
+  it('keeps keyword-named members as own keys (not inherited ones)', () => {
+    const definition = at('integrations/hostile/v1.0.0.ts')
+    expect(Object.keys(child(definition, 'actions'))).toEqual(['Entities', 'definition', 'Integration', 'delete', 'class', 'constructor', 'fooBar', 'foo_bar'])
+    expect(Object.keys(child(definition, 'events'))).toEqual(['constructor', 'default'])
+    expect(child(definition, 'interfaces', 'keywords', 'actions')).toEqual({ default: 'Integration', delete: 'delete', class: 'class', constructor: 'constructor', fooBar: 'fooBar', foo_bar: 'foo_bar' })
+    const bot = at('bots/hostile-bot/v0.0.0.ts')
+    expect(Object.keys(child(bot, 'integrations'))).toEqual(['constructor'])
+    expect(Object.keys(child(bot, 'plugins'))).toEqual(['default'])
+    expect(bot.tags).toEqual(['constructor', 'toString', 'default'])
   })
 })

@@ -126,8 +126,7 @@ export function mergeBranch(base: View, branchView: View, resolve: EntityResolve
   const addProperties = (from: View): void => {
     for (const [name, schema] of Object.entries(from.node.properties ?? {})) {
       properties[name] = schema
-      const at = keywordLocation(from, 'properties', name)
-      propertyParents.set(name, { entity: at.entity, pointer: at.pointer.slice(0, at.pointer.lastIndexOf('/properties/')) })
+      propertyParents.set(name, parentOf(from, 'properties', [name]))
     }
   }
   addProperties(base)
@@ -146,7 +145,7 @@ export function mergeBranch(base: View, branchView: View, resolve: EntityResolve
     } else if (key === 'required') take(branch, key, [...new Set([...(base.node.required ?? []), ...(branch.node.required ?? [])])])
     else if (tighter !== undefined && typeof existing === 'number' && typeof value === 'number') {
       take(tighter(existing, value) === value ? branch : base, key, tighter(existing, value))
-    } else if (key === 'additionalProperties' && existing === false) continue // closed wins
+    } else if (key === 'additionalProperties' && (existing === false || value === true)) continue // the tighter one stays
     else if (key !== 'properties') take(branch, key, value)
   }
   if (Object.keys(properties).length > 0 || node.properties !== undefined) node.properties = properties
