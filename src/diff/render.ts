@@ -132,6 +132,6 @@ export function renderPretty(comparisons: readonly DefinitionComparison[], optio
     count('changed') === 0 && count('added') === 0 && count('removed') === 0
       ? `no changes (${plural(compared, 'definition')} compared)`
       : `${plural(comparisons.length, 'definition')}: ${parts.join(', ')}`
-  const verdict = failed === 0 ? p.green('every version is bumped enough') : p.red(`${plural(failed, 'definition')} not bumped enough`)
+  const verdict = failed === 0 ? p.green('every version is bumped enough') : p.red(`${plural(failed, 'definition')} ${failed === 1 ? 'fails' : 'fail'} the version check`)
   return `${blocks.length > 0 ? `${blocks.join('\n\n')}\n\n` : ''}${totals}; ${verdict}\n`
 }

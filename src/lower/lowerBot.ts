@@ -11,11 +11,7 @@ import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { BINDINGS_PARAMETER, pluginMembers } from './lowerPlugin.js'
 import { docOf } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { sourceName } from './sources.js'
-
-function documented(spec: { title?: string; description?: string }): Record<string, JsonValue> {
-  return { ...(spec.title === undefined ? {} : { title: spec.title }), ...(spec.description === undefined ? {} : { description: spec.description }) }
-}
+import { documented, sourceName } from './sources.js'
 
 function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
   const d = doc && docOf(doc)

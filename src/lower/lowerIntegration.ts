@@ -3,18 +3,13 @@
 // class and `definition`.
 import { EMPTY_CONFIGURATION } from '../check/Configuration.js'
 import type { IntegrationModel, Model } from '../resolve/model.js'
-import type { JsonValue } from '../schema/types.js'
 import { declareEntities } from './entities.js'
 import { declareMemberTypes, memberDefinitions, type MemberSets } from './members.js'
 import { modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
 import type { ModuleFile } from './plan.js'
 import { docOf } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { sourceName } from './sources.js'
-
-function documented(spec: { title?: string; description?: string }): Record<string, JsonValue> {
-  return { ...(spec.title === undefined ? {} : { title: spec.title }), ...(spec.description === undefined ? {} : { description: spec.description }) }
-}
+import { documented, sourceName } from './sources.js'
 
 export function lowerIntegration(model: Model, integration: IntegrationModel, definitionsDir: string): ModuleFile {
   const builder = new ModuleBuilder(modulePath('integration', integration.name, integration.version), [sourceName(integration.file, definitionsDir)])

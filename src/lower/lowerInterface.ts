@@ -1,16 +1,11 @@
 // An interface's module: its entities, actions, events, channels and `definition`.
 import type { InterfaceModel, Model } from '../resolve/model.js'
-import type { JsonValue } from '../schema/types.js'
 import { declareEntities } from './entities.js'
 import { declareMemberTypes, memberDefinitions, type MemberSets } from './members.js'
 import { modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
 import type { ModuleFile } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { sourceName } from './sources.js'
-
-function documented(spec: { title?: string; description?: string }): Record<string, JsonValue> {
-  return { ...(spec.title === undefined ? {} : { title: spec.title }), ...(spec.description === undefined ? {} : { description: spec.description }) }
-}
+import { documented, sourceName } from './sources.js'
 
 export function lowerInterface(model: Model, iface: InterfaceModel, definitionsDir: string): ModuleFile {
   const builder = new ModuleBuilder(modulePath('interface', iface.name, iface.version), [sourceName(iface.file, definitionsDir)])

@@ -4,19 +4,14 @@
 // entities of the integrations each plugin instance is wired to (SPEC §3.4).
 import { EMPTY_CONFIGURATION } from '../check/Configuration.js'
 import { requireDefinition, type EntityScope, type Model, type PluginModel } from '../resolve/model.js'
-import type { JsonValue } from '../schema/types.js'
 import { declareMemberTypes, memberDefinitions, type MemberSets, type MemberTyping } from './members.js'
 import { indexed, modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
 import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { docOf, type TypeContext } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { sourceName } from './sources.js'
+import { documented, sourceName } from './sources.js'
 
 export const BINDINGS_PARAMETER = 'Bound'
-
-function documented(spec: { title?: string; description?: string }): Record<string, JsonValue> {
-  return { ...(spec.title === undefined ? {} : { title: spec.title }), ...(spec.description === undefined ? {} : { description: spec.description }) }
-}
 
 /** The plugin's actions and events with a given entity scope (its own, or an instance's). */
 export function pluginMembers(plugin: PluginModel, scope: EntityScope): MemberSets {

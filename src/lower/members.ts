@@ -5,6 +5,7 @@ import type { JsonValue } from '../schema/types.js'
 import type { ActionSpec, ChannelSpec, EventSpec } from '../validate/definitionTypes.js'
 import { ref, type ModuleBuilder } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
+import { documented } from './sources.js'
 import type { Doc, PropertySignature, TypeExpr, TypeParameter } from './plan.js'
 import { docOf, type TypeContext } from './schemaToType.js'
 import type { JsonSchemaLowering } from './schemaToJson.js'
@@ -102,9 +103,6 @@ export function eventsAreGeneric(members: MemberSets, typing: MemberTyping): boo
   return typing.typeParameters !== undefined && members.events.some((e) => referencesEntities(e.spec.schema))
 }
 
-function text(member: { title?: string; description?: string }): Record<string, JsonValue> {
-  return { ...(member.title === undefined ? {} : { title: member.title }), ...(member.description === undefined ? {} : { description: member.description }) }
-}
 
 /** The `actions`, `events` and `channels` sections of a `definition` constant. */
 export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLowering): { actions: JsonValue; events: JsonValue; channels: JsonValue } {
@@ -113,7 +111,7 @@ export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLower
       members.actions.map((a) => [
         a.name,
         {
-          ...text(a),
+          ...documented(a),
           billable: a.spec.billable ?? false,
           cacheable: a.spec.cacheable ?? false,
           attributes: a.spec.attributes ?? {},
@@ -122,11 +120,11 @@ export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLower
         },
       ]),
     ),
-    events: Object.fromEntries(members.events.map((e) => [e.name, { ...text(e), attributes: e.spec.attributes ?? {}, schema: lowering.lower(e.spec.schema, e.scope) }])),
+    events: Object.fromEntries(members.events.map((e) => [e.name, { ...documented(e), attributes: e.spec.attributes ?? {}, schema: lowering.lower(e.spec.schema, e.scope) }])),
     channels: Object.fromEntries(
       members.channels.map((c) => [
         c.name,
-        { ...text(c), messages: Object.fromEntries(Object.entries(c.spec.messages).map(([name, m]) => [name, { ...text(m), schema: lowering.lower(m.schema, c.scope) }])) },
+        { ...documented(c), messages: Object.fromEntries(Object.entries(c.spec.messages).map(([name, m]) => [name, { ...documented(m), schema: lowering.lower(m.schema, c.scope) }])) },
       ]),
     ),
   }

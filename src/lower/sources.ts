@@ -10,3 +10,8 @@ export function sourceName(file: SourceFile, definitionsDir: string): string {
   if (!inWorkspace.startsWith('..') && !isAbsolute(inWorkspace)) return inWorkspace.split(sep).join('/')
   return `botwire/${relative(packageRoot, file.absolutePath).split(sep).join('/')}`
 }
+
+/** The `title` and `description` of a definition or member, where given, for a `definition` constant. */
+export function documented(spec: { title?: string; description?: string }): { title?: string; description?: string } {
+  return { ...(spec.title === undefined ? {} : { title: spec.title }), ...(spec.description === undefined ? {} : { description: spec.description }) }
+}

@@ -99,13 +99,35 @@ function checkNode(file: SourceFile, kind: DefinitionSpec['kind'], site: SchemaS
   checkOwnValues(file, node, pointer, out)
 }
 
+/**
+ * The copy of a schema that values are checked against: entity references admit
+ * anything, and `title`/`description` (which never change what a schema admits) are
+ * left out, so that schemas differing only in their words share one compiled
+ * validator. A property named `title` keeps its schema: only string values are dropped.
+ */
+function valueCheckSchema(schema: SchemaNode): object {
+  const copy = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(copy)
+    if (node === null || typeof node !== 'object') return node
+    const record = node as Record<string, unknown>
+    if (typeof record.$entity === 'string') return {}
+    return Object.fromEntries(
+      Object.entries(record)
+        .filter(([k, v]) => !((k === 'title' || k === 'description') && typeof v === 'string'))
+        .map(([k, v]) => [k, k === 'const' || k === 'enum' || k === 'default' || k === 'examples' ? v : copy(v)]),
+    )
+  }
+  return copy(schema) as object
+}
+
 /** const, enum, default and examples must be values that the schema itself admits. */
 function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+  if (node.const === undefined && node.enum === undefined && node.default === undefined && node.examples === undefined) return
   const check = (schema: SchemaNode, value: JsonValue | undefined, at: string, what: string): void => {
     if (value === undefined) return
     let validate
     try {
-      validate = compileValueValidator(withoutEntityReferences(schema))
+      validate = compileValueValidator(valueCheckSchema(schema))
     } catch {
       return // an invalid nested pattern is reported at its own node
     }
