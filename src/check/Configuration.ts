@@ -26,7 +26,6 @@ export interface SecretReference {
   name: string
 }
 
-/** Replaces each `{ $secret }` with a string stand-in; reports malformed ones. */
 export interface SecretProblem {
   /** pointer to the part of `{ $secret }` at fault */
   pointer: string
@@ -35,6 +34,7 @@ export interface SecretProblem {
   message: string
 }
 
+/** Replaces each `{ $secret }` with a string stand-in; reports malformed ones. */
 export function substituteSecrets(value: unknown, pointer = ''): { value: unknown; secrets: SecretReference[]; problems: SecretProblem[] } {
   const secrets: SecretReference[] = []
   const problems: SecretProblem[] = []

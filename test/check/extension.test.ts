@@ -1,9 +1,32 @@
 // Table-driven tests of the entity extension check (SPEC §4 step 4): each row is a
 // pair S/T, whether S extends T, and for failures where in S and why.
 import { describe, expect, it } from 'vitest'
-import { admitsNoValue, checkExtension } from '../../src/check/extension/index.js'
+import { admitsNoValue, checkExtension, type SchemaSide } from '../../src/check/extension/index.js'
 import type { SchemaNode } from '../../src/schema/types.js'
-import { makeSide, type SideSpec } from './extensionFixtures.js'
+
+// ---------------------------------------------------------------- sides
+
+/** One side: a root schema, or an entity of a set of entities. */
+interface SideSpec {
+  entities: Record<string, SchemaNode>
+  /** the entity compared; omitted: `schema` is compared as a root (non-entity) schema */
+  entity?: string
+  schema?: SchemaNode
+}
+
+function makeSide(spec: SchemaNode | SideSpec, owner: string): SchemaSide {
+  const isSpec = (value: SchemaNode | SideSpec): value is SideSpec => Object.hasOwn(value, 'entities')
+  const entities: Record<string, SchemaNode> = isSpec(spec) ? spec.entities : {}
+  const entity = isSpec(spec) ? (spec.entity ?? null) : null
+  const schema = isSpec(spec) ? (spec.entity !== undefined ? entities[spec.entity] : spec.schema) : spec
+  if (schema === undefined) throw new Error('side without a schema')
+  return {
+    schema,
+    entity,
+    resolveEntity: (name) => (Object.hasOwn(entities, name) ? entities[name] : undefined),
+    label: (name) => (name === null ? `${owner} schema` : `${owner}.${name}`),
+  }
+}
 
 interface Expected {
   /** JSON pointer of the failure in S */
@@ -255,6 +278,13 @@ const rows: Row[] = [
     t: obj({ p: int }),
     extends: false,
     failures: [{ at: '/properties/p', reason: 'string does not extend integer' }],
+  },
+  {
+    name: 'a property declared in a nested union branch is not "left out" by the base',
+    s: { ...obj({ p: str }), anyOf: [{ anyOf: [obj({ q: int })] }] },
+    t: obj({ p: str, q: str }),
+    extends: false,
+    failures: [{ at: '/anyOf/0/anyOf/0/properties/q', reason: 'integer does not extend string' }],
   },
   {
     name: 'a referenced branch merged with the base',

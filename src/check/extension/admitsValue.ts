@@ -1,7 +1,7 @@
 // Decides whether one concrete JSON value is admitted by a schema (the subset of
 // SPEC §2, with ajv's semantics), and if not, which node rejects it and why. Used
 // for S's enum/const values against T, for small finite S, and for emptiness.
-import type { JsonValue, SchemaNode, SchemaTypeName } from '../../schema/types.js'
+import type { JsonValue, SchemaTypeName } from '../../schema/types.js'
 import { own } from '../../schema/own.js'
 import { describeValue, describeValues } from './describe.js'
 import { matchesFormat } from './formats.js'

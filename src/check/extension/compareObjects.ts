@@ -61,6 +61,8 @@ export function compareObjects(c: Comparison): void {
       compareChild(c, sExtra.view, target, true)
     } else if (sExtra.kind === 'open' && sRequired.has(name)) {
       fail(c, locationOf(c.s), locationOf(target), `property '${name}' is required here but has no schema, so it may hold any value`)
+    } else if (sExtra.kind === 'open' && c.s.alsoDeclared?.has(name) === true) {
+      fail(c, locationOf(c.s), locationOf(target), `property '${name}' is declared beside this schema, in a union branch`)
     }
     // closed: S never carries it; open and optional: allowed by SPEC §4 (TypeScript-style)
   }

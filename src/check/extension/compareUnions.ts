@@ -5,8 +5,9 @@
 import { fail, compareChild, targetLabel, trial, type Comparison } from './context.js'
 import { provablyDisjoint } from './disjoint.js'
 import { declaredTypes, describeKinds, intersectKinds, possibleKinds, type Kind } from './kinds.js'
-import type { ExtensionFailure } from './types.js'
-import { childView, isUnconstrained, keywordLocation, locationOf, mergeBranch, stripKeywords, type View } from './view.js'
+import type { SchemaNode } from '../../schema/types.js'
+import type { EntityResolver, ExtensionFailure } from './types.js'
+import { childView, followEntities, isUnconstrained, keywordLocation, locationOf, mergeBranch, rootView, stripKeywords, type View } from './view.js'
 
 /**
  * S = base ∧ (S1 ∨ S2 ∨ …): fine when the base alone extends T, or every branch,
@@ -15,13 +16,25 @@ import { childView, isUnconstrained, keywordLocation, locationOf, mergeBranch, s
 export function compareSubjectUnion(c: Comparison): void {
   const keyword = c.s.node.anyOf !== undefined ? 'anyOf' : 'oneOf'
   const branches = c.s.node[keyword] ?? []
-  const base = stripKeywords(c.s, [keyword])
+  const resolve = c.ctx.subject.side.resolveEntity
+  const alsoDeclared = new Set(c.s.alsoDeclared)
+  for (const branch of branches) declaredNames(branch, resolve, alsoDeclared)
+  const base: View = { ...stripKeywords(c.s, [keyword]), alsoDeclared }
   const baseConstrains = !isUnconstrained(base.node)
   if (baseConstrains && trial(c, base, c.t).length === 0) return
   for (const [i, branch] of branches.entries()) {
     const view = childView(c.s, branch, keyword, i)
-    compareChild(c, baseConstrains ? (mergeBranch(base, view, c.ctx.subject.side.resolveEntity) ?? view) : view, c.t, false)
+    compareChild(c, baseConstrains ? (mergeBranch(base, view, resolve) ?? view) : view, c.t, false)
   }
+}
+
+/** The property names a union branch declares, through nested unions and references. */
+function declaredNames(node: SchemaNode, resolve: EntityResolver, into: Set<string>, budget = 16): void {
+  if (budget <= 0) return
+  const followed = followEntities(rootView(node, null), resolve)?.node
+  if (followed === undefined) return
+  for (const name of Object.keys(followed.properties ?? {})) into.add(name)
+  for (const branch of [...(followed.anyOf ?? []), ...(followed.oneOf ?? [])]) declaredNames(branch, resolve, into, budget - 1)
 }
 
 /**

@@ -20,6 +20,12 @@ export interface View {
   readonly keywordParents?: ReadonlyMap<string, SchemaLocation>
   /** property name -> the node whose `properties` holds it (merged views) */
   readonly propertyParents?: ReadonlyMap<string, SchemaLocation>
+  /**
+   * Property names that the keywords beside this node (the branches of a union it is
+   * the base of) declare: this node does not "leave them out" in the sense of the
+   * SPEC §4 leniency for optional properties.
+   */
+  readonly alsoDeclared?: ReadonlySet<string>
 }
 
 const ANNOTATIONS: ReadonlySet<string> = new Set(['title', 'description', 'default', 'examples'])
