@@ -115,8 +115,8 @@ export type RangeRelation = 'same' | 'wider' | 'narrower' | 'other'
 /** How the set of versions `to` accepts relates to the set `from` accepts. */
 export function rangeRelation(from: string, to: string): RangeRelation {
   if (semver.validRange(from) === null || semver.validRange(to) === null) return from === to ? 'same' : 'other'
-  const toWithin = semver.subset(to, from, { includePrerelease: true })
-  const fromWithin = semver.subset(from, to, { includePrerelease: true })
+  const toWithin = semver.subset(to, from)
+  const fromWithin = semver.subset(from, to)
   if (toWithin && fromWithin) return 'same'
   if (fromWithin) return 'wider'
   if (toWithin) return 'narrower'
