@@ -5,3 +5,25 @@ export type * from './definition.js'
 export type * from './types.js'
 export { IntegrationBase, PluginBase, BotBase, type IntegrationOptions, type PluginOptions } from './bases.js'
 export type { MessageRegistrar, EventRegistrar } from './handlerRegistry.js'
+// running a generated bot (SPEC §9)
+export {
+  createRuntime,
+  type Runtime,
+  type RuntimeOptions,
+  type RunnableIntegration,
+  type RunnablePlugin,
+  type HandlerRegistrationLike,
+} from './createRuntime.js'
+export {
+  RuntimeError,
+  ValidationError,
+  NotFoundError,
+  MissingSecretError,
+  MissingImplementationError,
+  UnknownTargetError,
+  ActionError,
+  HandlerError,
+  type RuntimeErrorCode,
+} from './errors.js'
+export { InMemoryMessageStore, type MessageStore, type MessageRecord, type StoredMessage, type StoredTags, type ListQuery, type MessageUpdate } from './messageStore.js'
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'

@@ -43,7 +43,7 @@ describe('botwire generate', () => {
 
   it('keeps unchanged files untouched and replaces changed ones by rename', () => {
     const dir = exampleWorkspace()
-    runCli(['generate'], { cwd: dir })
+    expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
     const out = join(dir, 'generated')
     const old = new Date('2020-01-01T00:00:00Z')
     for (const path of listFiles(out)) utimesSync(join(out, path), old, old)
@@ -62,7 +62,7 @@ describe('botwire generate', () => {
 
   it('removes the files a removed definition produced, and nothing it did not produce', () => {
     const dir = exampleWorkspace()
-    runCli(['generate'], { cwd: dir })
+    expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
     const out = join(dir, 'generated')
     writeFiles(out, { 'README.md': 'mine', 'integrations/zendesk/notes.txt': 'mine too', 'custom.ts': 'export {}\n' })
     rmSync(join(dir, 'definitions/example/integrations/anthropic.yaml'))

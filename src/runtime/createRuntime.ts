@@ -1,0 +1,492 @@
+// createRuntime (SPEC §9): runs a generated bot with its plugins and integrations in one
+// process. It validates messages and action/event values, routes callAction and
+// emitEvent through the bot's wiring, resolves `{ $secret: NAME }` configuration values
+// from the environment at call time, and dispatches incoming messages to handlers.
+import type { BotBase } from './bases.js'
+import type { BotDefinition, ConfigurationValue, IntegrationDefinition, JsonSchema, JsonValue, PluginDefinition } from './definition.js'
+import {
+  ActionError,
+  HandlerError,
+  messageOf,
+  MissingImplementationError,
+  MissingSecretError,
+  UnknownTargetError,
+  ValidationError,
+} from './errors.js'
+import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './messageStore.js'
+import type { Message, MessageTagMap, MessageType } from './messages.js'
+import { Messaging } from './messaging.js'
+import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
+import { validateValue, type SchemaDefinitions } from './validation.js'
+
+/** A registered handler, as the runtime sees it (any client, context and message type). */
+export interface HandlerRegistrationLike {
+  readonly type: string
+  readonly handler: (args: never) => unknown
+}
+
+/** What createRuntime needs of an integration implementation (a generated `Integration`). */
+export interface RunnableIntegration {
+  readonly definition: IntegrationDefinition
+  /** final action name -> handler */
+  readonly actions: object
+}
+
+/** What createRuntime needs of a plugin implementation (a generated `Plugin`). */
+export interface RunnablePlugin {
+  readonly definition: PluginDefinition
+  /** action name -> handler */
+  readonly actions: object
+  readonly messageHandlers: readonly HandlerRegistrationLike[]
+  readonly eventHandlers: readonly HandlerRegistrationLike[]
+}
+
+export interface RuntimeOptions<Tags, Calls extends ActionShapes<Calls>, Events> {
+  /** a generated `Bot` with its handlers registered */
+  bot: BotBase<Tags, Calls, Events>
+  /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
+  integrations?: { readonly [name: string]: RunnableIntegration }
+  /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
+  plugins?: { readonly [name: string]: RunnablePlugin }
+  /** where `{ $secret: NAME }` values come from, read at each call; default `process.env` */
+  env?: { readonly [name: string]: string | undefined }
+  /** where messages are kept; default a new InMemoryMessageStore */
+  store?: MessageStore
+  /** the bot's identifier, `ctx.botId` in every handler; default the bot's name */
+  botId?: string
+}
+
+export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events> {
+  /** `ctx.botId` of every handler */
+  readonly botId: string
+  /** the bot's client, the same its handlers get */
+  readonly client: BotClient<Tags, Calls>
+  /** the message store in use */
+  readonly store: MessageStore
+  /**
+   * Stores an incoming message (validated like createMessage), then runs the bot's
+   * handlers for its type, the bot's '*' handlers, then each plugin instance's (in the
+   * order the bot adds them; per instance its handlers for the type, then '*'), one after
+   * the other. Resolves with the stored message (as it is once every handler has
+   * finished); rejects with a HandlerError when a handler throws (the message stays stored,
+   * the remaining handlers do not run).
+   */
+  receive(input: CreateMessageInput<Tags>): Promise<Message<MessageType, Tags>>
+  /**
+   * Emits an event as the integration with that alias would (`'<alias>:<event>'`, the
+   * integration's final event name), for example from a webhook: validated, then dispatched
+   * like an integration's `client.emitEvent`.
+   */
+  emitEvent(event: EventOf<Events>): Promise<void>
+}
+
+interface RunnableBot {
+  readonly definition: BotDefinition
+  readonly messageHandlers: readonly HandlerRegistrationLike[]
+  readonly eventHandlers: readonly HandlerRegistrationLike[]
+}
+
+interface ActionCall {
+  type: string
+  input: unknown
+}
+
+interface LooseClient extends MessagingClient<MessageTagMap> {
+  callAction(call: ActionCall): Promise<unknown>
+}
+
+type Handler = (args: unknown) => unknown
+
+/** Own properties only: a name like 'constructor' or 'toString' never reaches a prototype. */
+function own<T>(map: { readonly [key: string]: T } | undefined, key: string): T | undefined {
+  return map !== undefined && Object.hasOwn(map, key) ? map[key] : undefined
+}
+
+function isRecord(value: unknown): value is { [key: string]: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function copy<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
+}
+
+function list(names: readonly string[]): string {
+  return names.length > 0 ? names.join(', ') : 'none'
+}
+
+function processEnv(): { readonly [name: string]: string | undefined } {
+  return (globalThis as unknown as { process?: { env?: { [name: string]: string | undefined } } }).process?.env ?? {}
+}
+
+/** Messages first for the type, then '*'; registration order within each. */
+function messageHandlersFor(registrations: readonly HandlerRegistrationLike[], type: string): HandlerRegistrationLike[] {
+  return [...registrations.filter((r) => r.type === type), ...registrations.filter((r) => r.type === '*')]
+}
+
+class Engine {
+  readonly botId: string
+  readonly bot: RunnableBot
+  readonly definition: BotDefinition
+  readonly store: MessageStore
+  readonly messaging: Messaging
+  readonly botClient: LooseClient
+  private readonly integrations: { readonly [name: string]: RunnableIntegration }
+  private readonly plugins: { readonly [name: string]: RunnablePlugin }
+  private readonly env: { readonly [name: string]: string | undefined } | undefined
+  private readonly pluginClients = new Map<string, LooseClient>()
+
+  constructor(options: {
+    bot: RunnableBot
+    integrations?: { readonly [name: string]: RunnableIntegration }
+    plugins?: { readonly [name: string]: RunnablePlugin }
+    env?: { readonly [name: string]: string | undefined }
+    store?: MessageStore
+    botId?: string
+  }) {
+    this.bot = options.bot
+    this.definition = options.bot.definition
+    this.integrations = options.integrations ?? {}
+    this.plugins = options.plugins ?? {}
+    this.env = options.env
+    this.botId = options.botId ?? this.definition.name
+    this.store = options.store ?? new InMemoryMessageStore()
+    this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name)
+    this.botClient = { ...this.messaging.client(), callAction: (call) => this.botCallAction(call) }
+  }
+
+  // ---- checks of the options -------------------------------------------------------
+
+  checkOptions(): void {
+    const issues: string[] = []
+    const def = this.definition
+    const check = (kind: 'integration' | 'plugin', given: { readonly [name: string]: RunnableIntegration | RunnablePlugin }, added: { readonly [alias: string]: { name: string; version: string } }): void => {
+      const usedNames = [...new Set(Object.values(added).map((a) => a.name))].sort()
+      for (const [name, impl] of Object.entries(given)) {
+        const at = `${kind}s[${JSON.stringify(name)}]`
+        const implDef = (impl as { definition?: { kind?: unknown; name?: unknown; version?: unknown } } | undefined)?.definition
+        if (!implDef || implDef.kind !== kind) {
+          issues.push(`${at}: expected a generated ${kind === 'integration' ? 'Integration' : 'Plugin'} (new ${kind === 'integration' ? 'Integration' : 'Plugin'}({ actions }))`)
+          continue
+        }
+        if (implDef.name !== name) {
+          issues.push(`${at}: is ${kind} '${String(implDef.name)}'; key each ${kind} by its name`)
+          continue
+        }
+        const versions = [...new Set(Object.values(added).filter((a) => a.name === name).map((a) => a.version))]
+        if (versions.length === 0) {
+          issues.push(`${at}: bot '${def.name}' adds no ${kind} '${name}' (it adds ${list(usedNames)})`)
+        } else if (!versions.includes(String(implDef.version))) {
+          issues.push(`${at}: is version ${String(implDef.version)}, but bot '${def.name}' uses ${name} ${versions.join(', ')} (pass the ${kind} generated for that version)`)
+        }
+      }
+    }
+    check('integration', this.integrations, def.integrations)
+    check('plugin', this.plugins, def.plugins)
+    if (typeof this.botId !== 'string' || this.botId === '') issues.push('botId: must be a non-empty string')
+    if (issues.length > 0) throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', issues)
+  }
+
+  // ---- configuration ---------------------------------------------------------------
+
+  private resolveSecrets(value: JsonValue, owner: string): JsonValue {
+    if (Array.isArray(value)) return value.map((v) => this.resolveSecrets(v, owner))
+    if (value === null || typeof value !== 'object') return value
+    const keys = Object.keys(value)
+    const secret = value['$secret']
+    if (keys.length === 1 && typeof secret === 'string') {
+      const resolved = own(this.env ?? processEnv(), secret)
+      if (resolved === undefined) throw new MissingSecretError(secret, owner)
+      return resolved
+    }
+    const out: { [key: string]: JsonValue } = {}
+    for (const key of keys) out[key] = this.resolveSecrets(value[key] as JsonValue, owner)
+    return out
+  }
+
+  /** The configuration with secrets resolved, checked against the schema now that the real values are known. */
+  private configuration(raw: ConfigurationValue, schema: JsonSchema, definitions: SchemaDefinitions, owner: string): JsonValue {
+    const resolved = this.resolveSecrets(raw, owner)
+    const issues = validateValue(resolved, schema, definitions, 'configuration')
+    if (issues.length > 0) throw new ValidationError('INVALID_CONFIGURATION', `the configuration of ${owner} is invalid`, issues)
+    return resolved
+  }
+
+  private integrationConfiguration(alias: string, impl: RunnableIntegration): JsonValue {
+    const wiring = own(this.definition.integrations, alias)
+    return this.configuration(wiring?.configuration ?? {}, impl.definition.configuration, impl.definition.definitions, `integration '${alias}' (${impl.definition.name})`)
+  }
+
+  private pluginConfiguration(alias: string, impl: RunnablePlugin): JsonValue {
+    const wiring = own(this.definition.plugins, alias)
+    return this.configuration(wiring?.configuration ?? {}, impl.definition.configuration, impl.definition.definitions, `plugin instance '${alias}' (${impl.definition.name})`)
+  }
+
+  // ---- implementations -------------------------------------------------------------
+
+  private integrationImpl(alias: string, forWhat: string): RunnableIntegration {
+    const wiring = own(this.definition.integrations, alias)
+    if (!wiring) throw new UnknownTargetError('UNKNOWN_ACTION', `${forWhat}: bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(this.definition.integrations))})`)
+    const impl = own(this.integrations, wiring.name)
+    if (!impl) {
+      throw new MissingImplementationError(
+        `${forWhat}: no implementation of integration '${wiring.name}' (alias '${alias}') was given: pass createRuntime({ integrations: { '${wiring.name}': new Integration({ actions }) } })`,
+      )
+    }
+    return impl
+  }
+
+  private pluginImpl(alias: string, forWhat: string): RunnablePlugin {
+    const wiring = own(this.definition.plugins, alias)
+    if (!wiring) throw new UnknownTargetError('UNKNOWN_ACTION', `${forWhat}: bot '${this.definition.name}' adds no plugin '${alias}' (its plugins: ${list(Object.keys(this.definition.plugins))})`)
+    const impl = own(this.plugins, wiring.name)
+    if (!impl) {
+      throw new MissingImplementationError(
+        `${forWhat}: no implementation of plugin '${wiring.name}' (instance '${alias}') was given: pass createRuntime({ plugins: { '${wiring.name}': new Plugin({ actions }) } })`,
+      )
+    }
+    return impl
+  }
+
+  // ---- clients ---------------------------------------------------------------------
+
+  pluginClient(alias: string): LooseClient {
+    let client = this.pluginClients.get(alias)
+    if (!client) {
+      client = { ...this.messaging.client(), callAction: (call) => this.pluginCallAction(alias, call) }
+      this.pluginClients.set(alias, client)
+    }
+    return client
+  }
+
+  private integrationClient(alias: string): { emitEvent(event: unknown): Promise<void> } {
+    return { emitEvent: (event) => this.emitIntegrationEvent(alias, event) }
+  }
+
+  // ---- actions ---------------------------------------------------------------------
+
+  private checkCall(call: unknown, from: string): ActionCall {
+    if (!isRecord(call) || typeof call['type'] !== 'string') {
+      throw new UnknownTargetError('UNKNOWN_ACTION', `callAction (${from}): expected { type, input }, where type is ${from === 'bot' ? "'<integrationAlias>:<action>' or '<pluginAlias>#<action>'" : "'<interface local name>:<action>'"}`)
+    }
+    return { type: call['type'], input: call['input'] }
+  }
+
+  async botCallAction(rawCall: unknown): Promise<unknown> {
+    const call = this.checkCall(rawCall, 'bot')
+    const hash = call.type.indexOf('#')
+    if (hash > 0) {
+      return this.runPluginAction(call.type.slice(0, hash), call.type.slice(hash + 1), call.input, call.type)
+    }
+    const colon = call.type.indexOf(':')
+    if (colon > 0) {
+      return this.runIntegrationAction(call.type.slice(0, colon), call.type.slice(colon + 1), call.input, call.type, `action '${call.type}'`)
+    }
+    throw new UnknownTargetError('UNKNOWN_ACTION', `callAction: '${call.type}' is not '<integrationAlias>:<action>' nor '<pluginAlias>#<action>'`)
+  }
+
+  async pluginCallAction(pluginAlias: string, rawCall: unknown): Promise<unknown> {
+    const call = this.checkCall(rawCall, `plugin instance '${pluginAlias}'`)
+    const wiring = own(this.definition.plugins, pluginAlias)
+    const colon = call.type.indexOf(':')
+    if (!wiring || colon <= 0) {
+      throw new UnknownTargetError('UNKNOWN_ACTION', `callAction from plugin instance '${pluginAlias}': '${call.type}' is not '<interface local name>:<action>'`)
+    }
+    const local = call.type.slice(0, colon)
+    const action = call.type.slice(colon + 1)
+    const dependency = own(wiring.dependencies, local)
+    if (!dependency) {
+      throw new UnknownTargetError('UNKNOWN_ACTION', `callAction from plugin instance '${pluginAlias}': it has no interface '${local}' (its interfaces: ${list(Object.keys(wiring.dependencies))})`)
+    }
+    const finalName = own(dependency.actions, action)
+    if (finalName === undefined) {
+      throw new UnknownTargetError(
+        'UNKNOWN_ACTION',
+        `callAction from plugin instance '${pluginAlias}': interface '${local}' (${dependency.interfaceName} ${dependency.interfaceVersion}) has no action '${action}' (its actions: ${list(Object.keys(dependency.actions))})`,
+      )
+    }
+    const target = `${dependency.integrationAlias}:${finalName}`
+    return this.runIntegrationAction(dependency.integrationAlias, finalName, call.input, call.type, `action '${call.type}' of plugin instance '${pluginAlias}' (runs ${target})`)
+  }
+
+  private async runIntegrationAction(alias: string, action: string, input: unknown, callType: string, label: string): Promise<unknown> {
+    const impl = this.integrationImpl(alias, label)
+    const actionDef = own(impl.definition.actions, action)
+    if (!actionDef) {
+      throw new UnknownTargetError(
+        'UNKNOWN_ACTION',
+        `${label}: integration '${impl.definition.name}' ${impl.definition.version} has no action '${action}' (its actions: ${list(Object.keys(impl.definition.actions))})`,
+      )
+    }
+    const handler = own(impl.actions as { readonly [name: string]: unknown }, action)
+    if (typeof handler !== 'function') {
+      throw new MissingImplementationError(`${label}: the implementation of integration '${impl.definition.name}' has no handler for action '${action}'`)
+    }
+    const definitions = impl.definition.definitions
+    const inputIssues = validateValue(input, actionDef.input, definitions, 'input')
+    if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
+    const configuration = this.integrationConfiguration(alias, impl)
+    const args = { input, ctx: { configuration, botId: this.botId }, client: this.integrationClient(alias) }
+    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
+  }
+
+  private async runPluginAction(alias: string, action: string, input: unknown, callType: string): Promise<unknown> {
+    const label = `action '${callType}'`
+    const impl = this.pluginImpl(alias, label)
+    const instance = own(this.definition.plugins, alias)
+    const actionDef = instance && own(instance.actions, action)
+    if (!instance || !actionDef) {
+      throw new UnknownTargetError('UNKNOWN_ACTION', `${label}: plugin instance '${alias}' (${impl.definition.name}) has no action '${action}' (its actions: ${list(Object.keys(instance?.actions ?? {}))})`)
+    }
+    const handler = own(impl.actions as { readonly [name: string]: unknown }, action)
+    if (typeof handler !== 'function') {
+      throw new MissingImplementationError(`${label}: the implementation of plugin '${impl.definition.name}' has no handler for action '${action}'`)
+    }
+    // the instance's schemas: dereferenced with the entities of the integrations it is wired to
+    const definitions = instance.definitions
+    const inputIssues = validateValue(input, actionDef.input, definitions, 'input')
+    if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
+    const configuration = this.pluginConfiguration(alias, impl)
+    const args = { input, ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
+    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
+  }
+
+  private async invokeAction(handler: Handler, args: object, output: JsonSchema, definitions: SchemaDefinitions, callType: string, label: string): Promise<unknown> {
+    let result: unknown
+    try {
+      result = await handler(args)
+    } catch (error) {
+      throw new ActionError(callType, `${label} failed: ${messageOf(error)}`, error)
+    }
+    const outputIssues = validateValue(result, output, definitions, 'output')
+    if (outputIssues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${label} returned an invalid output`, outputIssues)
+    return result
+  }
+
+  // ---- dispatch ----------------------------------------------------------------------
+
+  private async runHandler(handler: Handler, args: object, describe: () => { owner: string; registeredFor: string; messageId?: string; message: string }): Promise<void> {
+    try {
+      await handler(args)
+    } catch (error) {
+      const d = describe()
+      throw new HandlerError({ ...d, message: `${d.message}: ${messageOf(error)}`, cause: error })
+    }
+  }
+
+  async receive(input: unknown): Promise<StoredMessage> {
+    const message = await this.messaging.create(input, 'receive')
+    const conversation = { id: message.conversationId }
+    const failed = (owner: string, type: string) => () => ({
+      owner,
+      registeredFor: type,
+      messageId: message.id,
+      message: `receive: ${owner === 'bot' ? "the bot's handler" : `the handler of plugin instance '${owner}'`} for '${type}' messages failed on message ${message.id}`,
+    })
+    for (const registration of messageHandlersFor(this.bot.messageHandlers, message.type)) {
+      const args = { message: copy(message), client: this.botClient, ctx: { botId: this.botId }, conversation: { ...conversation } }
+      await this.runHandler(registration.handler as Handler, args, failed('bot', registration.type))
+    }
+    for (const [alias, instance] of Object.entries(this.definition.plugins)) {
+      const impl = own(this.plugins, instance.name)
+      if (!impl) continue // not given: it has no handlers to run (its actions fail with MISSING_IMPLEMENTATION)
+      const registrations = messageHandlersFor(impl.messageHandlers, message.type)
+      if (registrations.length === 0) continue
+      const ctx = { configuration: this.pluginConfiguration(alias, impl), botId: this.botId }
+      for (const registration of registrations) {
+        const args = { message: copy(message), client: this.pluginClient(alias), ctx, conversation: { ...conversation } }
+        await this.runHandler(registration.handler as Handler, args, failed(alias, registration.type))
+      }
+    }
+    return (await this.messaging.find(message.id)) ?? message
+  }
+
+  async emitBotEvent(event: unknown): Promise<void> {
+    const type = isRecord(event) ? event['type'] : undefined
+    const colon = typeof type === 'string' ? type.indexOf(':') : -1
+    if (typeof type !== 'string' || colon <= 0) {
+      throw new UnknownTargetError('UNKNOWN_EVENT', `emitEvent: expected { type: '<integrationAlias>:<event>', payload }`)
+    }
+    await this.emitIntegrationEvent(type.slice(0, colon), { type: type.slice(colon + 1), payload: (event as { [key: string]: unknown })['payload'] })
+  }
+
+  async emitIntegrationEvent(alias: string, event: unknown): Promise<void> {
+    const name = isRecord(event) ? event['type'] : undefined
+    if (typeof name !== 'string') throw new UnknownTargetError('UNKNOWN_EVENT', `emitEvent of integration '${alias}': expected { type, payload }`)
+    const label = `event '${alias}:${name}'`
+    if (!own(this.definition.integrations, alias)) {
+      throw new UnknownTargetError('UNKNOWN_EVENT', `${label}: bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(this.definition.integrations))})`)
+    }
+    const impl = this.integrationImpl(alias, label)
+    const eventDef = own(impl.definition.events, name)
+    if (!eventDef) {
+      throw new UnknownTargetError('UNKNOWN_EVENT', `${label}: integration '${impl.definition.name}' ${impl.definition.version} has no event '${name}' (its events: ${list(Object.keys(impl.definition.events))})`)
+    }
+    const rawPayload = (event as { [key: string]: unknown })['payload']
+    const issues = validateValue(rawPayload, eventDef.schema, impl.definition.definitions, 'payload')
+    if (issues.length > 0) throw new ValidationError('INVALID_EVENT', `invalid payload for ${label}`, issues)
+    const payload = copy(rawPayload)
+
+    const botType = `${alias}:${name}`
+    for (const registration of this.bot.eventHandlers.filter((r) => r.type === botType)) {
+      const args = { event: { type: botType, payload: copy(payload) }, client: this.botClient, ctx: { botId: this.botId } }
+      await this.runHandler(registration.handler as Handler, args, () => ({ owner: 'bot', registeredFor: botType, message: `emitEvent: the bot's handler for event '${botType}' failed` }))
+    }
+    for (const [pluginAlias, instance] of Object.entries(this.definition.plugins)) {
+      const impl = own(this.plugins, instance.name)
+      if (!impl) continue
+      for (const [local, dependency] of Object.entries(instance.dependencies)) {
+        if (dependency.integrationAlias !== alias) continue
+        const interfaceEvent = Object.keys(dependency.events).find((k) => dependency.events[k] === name)
+        if (interfaceEvent === undefined) continue
+        const pluginType = `${local}:${interfaceEvent}`
+        const registrations = impl.eventHandlers.filter((r) => r.type === pluginType)
+        if (registrations.length === 0) continue
+        const ctx = { configuration: this.pluginConfiguration(pluginAlias, impl), botId: this.botId }
+        for (const registration of registrations) {
+          const args = { event: { type: pluginType, payload: copy(payload) }, client: this.pluginClient(pluginAlias), ctx }
+          await this.runHandler(registration.handler as Handler, args, () => ({
+            owner: pluginAlias,
+            registeredFor: pluginType,
+            message: `emitEvent: the handler of plugin instance '${pluginAlias}' for event '${pluginType}' (${botType}) failed`,
+          }))
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Runs a generated bot with its plugins and integrations (SPEC §9):
+ *
+ * ```ts
+ * const runtime = createRuntime({ bot, integrations: { openai }, plugins: { 'support-assistant': assistant }, env: { OPENAI_API_KEY: 'sk-test' } })
+ * await runtime.receive({ conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: 'hello' }, tags: {} })
+ * ```
+ *
+ * Throws INVALID_RUNTIME_OPTIONS when an implementation is keyed by another name than its
+ * own, is of a version the bot does not use, or is of an integration or plugin the bot
+ * does not add.
+ */
+export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events>(options: RuntimeOptions<Tags, Calls, Events>): Runtime<Tags, Calls, Events> {
+  const bot: RunnableBot = options.bot
+  if ((bot as Partial<RunnableBot> | undefined)?.definition?.kind !== 'bot') {
+    throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', ['bot: expected a generated Bot (new Bot() from the generated module)'])
+  }
+  const engine = new Engine({
+    bot,
+    ...(options.integrations !== undefined && { integrations: options.integrations }),
+    ...(options.plugins !== undefined && { plugins: options.plugins }),
+    ...(options.env !== undefined && { env: options.env }),
+    ...(options.store !== undefined && { store: options.store }),
+    ...(options.botId !== undefined && { botId: options.botId }),
+  })
+  engine.checkOptions()
+  return {
+    botId: engine.botId,
+    client: engine.botClient as unknown as BotClient<Tags, Calls>,
+    store: engine.store,
+    receive: async (input) => (await engine.receive(input)) as unknown as Message<MessageType, Tags>,
+    emitEvent: (event) => engine.emitBotEvent(event),
+  }
+}
+

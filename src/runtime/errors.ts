@@ -1,0 +1,121 @@
+// The errors the runtime throws. Every one is a `RuntimeError` (an Error subclass) with a
+// stable `code`, so callers can tell them apart without parsing messages.
+
+export type RuntimeErrorCode =
+  /** createMessage / receive got an invalid message (payload, tags, ids, type) */
+  | 'INVALID_MESSAGE'
+  /** a client call got an invalid argument (limit, id, update tags) */
+  | 'INVALID_ARGUMENT'
+  /** listMessages got a nextToken it did not issue, or one of another conversation */
+  | 'INVALID_NEXT_TOKEN'
+  /** no message has that id */
+  | 'NOT_FOUND'
+  /** an action's input does not match its schema */
+  | 'INVALID_INPUT'
+  /** an action's handler returned an output that does not match its schema */
+  | 'INVALID_OUTPUT'
+  /** an event payload does not match its schema */
+  | 'INVALID_EVENT'
+  /** an integration's or plugin's configuration (secrets resolved) does not match its schema */
+  | 'INVALID_CONFIGURATION'
+  /** a `{ $secret: NAME }` configuration value has no value in the environment */
+  | 'MISSING_SECRET'
+  /** an integration or plugin implementation, or an action handler, was not given */
+  | 'MISSING_IMPLEMENTATION'
+  /** callAction got a type that names no action */
+  | 'UNKNOWN_ACTION'
+  /** emitEvent got a type that names no event */
+  | 'UNKNOWN_EVENT'
+  /** an action handler threw; the original error is the `cause` */
+  | 'ACTION_FAILED'
+  /** a message or event handler threw; the original error is the `cause` */
+  | 'HANDLER_FAILED'
+  /** createRuntime was given options that do not fit the bot */
+  | 'INVALID_RUNTIME_OPTIONS'
+
+/** Base class of every error the runtime throws. */
+export class RuntimeError extends Error {
+  readonly code: RuntimeErrorCode
+
+  constructor(code: RuntimeErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.code = code
+    this.name = new.target.name
+  }
+}
+
+/** A value did not match what was expected; `issues` lists each problem as `path: what`. */
+export class ValidationError extends RuntimeError {
+  readonly issues: readonly string[]
+
+  constructor(code: RuntimeErrorCode, summary: string, issues: readonly string[]) {
+    super(code, issues.length > 0 ? `${summary}: ${issues.join('; ')}` : summary)
+    this.issues = issues
+  }
+}
+
+/** No message has the given id. */
+export class NotFoundError extends RuntimeError {
+  readonly id: string
+
+  constructor(id: string, operation: string) {
+    super('NOT_FOUND', `${operation}: no message has id '${id}'`)
+    this.id = id
+  }
+}
+
+/** A `{ $secret: NAME }` value has no value in the runtime's environment. */
+export class MissingSecretError extends RuntimeError {
+  readonly secret: string
+
+  constructor(secret: string, owner: string) {
+    super('MISSING_SECRET', `${owner} needs the secret ${secret}, which is not set: set the environment variable ${secret} (or pass it in createRuntime({ env }))`)
+    this.secret = secret
+  }
+}
+
+/** An integration or plugin implementation, or one of its action handlers, is missing. */
+export class MissingImplementationError extends RuntimeError {
+  constructor(message: string) {
+    super('MISSING_IMPLEMENTATION', message)
+  }
+}
+
+/** callAction or emitEvent named something that does not exist. */
+export class UnknownTargetError extends RuntimeError {
+  constructor(code: 'UNKNOWN_ACTION' | 'UNKNOWN_EVENT', message: string) {
+    super(code, message)
+  }
+}
+
+/** An action handler threw. `action` is the type the caller used; `cause` is what was thrown. */
+export class ActionError extends RuntimeError {
+  readonly action: string
+
+  constructor(action: string, message: string, cause: unknown) {
+    super('ACTION_FAILED', message, { cause })
+    this.action = action
+  }
+}
+
+/** A message or event handler threw. `cause` is what was thrown. */
+export class HandlerError extends RuntimeError {
+  /** which handler: `bot`, or the plugin instance alias */
+  readonly handlerOwner: string
+  /** the message type, `'*'`, or the event type the handler was registered for */
+  readonly registeredFor: string
+  /** the incoming message (receive) it failed on; it stays stored */
+  readonly messageId: string | undefined
+
+  constructor(options: { owner: string; registeredFor: string; messageId?: string; message: string; cause: unknown }) {
+    super('HANDLER_FAILED', options.message, { cause: options.cause })
+    this.handlerOwner = options.owner
+    this.registeredFor = options.registeredFor
+    this.messageId = options.messageId
+  }
+}
+
+/** The message of any thrown value. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

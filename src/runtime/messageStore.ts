@@ -1,0 +1,134 @@
+// Where the runtime keeps messages. `MessageStore` is the interface a persistent store
+// implements; `InMemoryMessageStore` is the default, embedded one.
+//
+// The runtime does all checking (payloads, tags, ids, timestamps, paging tokens); a store
+// only keeps records. Each record has a sequence number, `seq`, that the store assigns on
+// insert: a safe integer higher than that of every record inserted before (in any
+// conversation), never reused. listMessages pages by `seq`, newest (highest) first, and
+// its nextToken holds the last `seq` it returned, which is why paging never repeats nor
+// skips a message even while others are added or deleted.
+import type { Message, MessageType } from './messages.js'
+import type { Awaitable } from './types.js'
+
+/** Tags as stored: every value a non-empty string. */
+export type StoredTags = { [key: string]: string }
+
+/** A message as the runtime stores it. */
+export type StoredMessage = Message<MessageType, StoredTags>
+
+/** A stored message and its sequence number. */
+export interface MessageRecord {
+  seq: number
+  message: StoredMessage
+}
+
+export interface ListQuery {
+  conversationId: string
+  /** at most this many records (1..101: the runtime asks for one more than a page to know whether another follows) */
+  limit: number
+  /** only records whose seq is lower than this; all when absent */
+  beforeSeq?: number
+}
+
+export interface MessageUpdate {
+  tags: StoredTags
+  updatedAt: string
+}
+
+/**
+ * A message store. Methods may return values or promises. A store must not keep
+ * references to the objects it is given or hand out its own (copy them), so that callers
+ * cannot change stored messages behind its back.
+ */
+export interface MessageStore {
+  /** Stores a new message (its id is new) and returns it with the seq assigned to it. */
+  insert(message: StoredMessage): Awaitable<MessageRecord>
+  /** The message with that id, or undefined. */
+  get(id: string): Awaitable<MessageRecord | undefined>
+  /** Replaces the message's tags and updatedAt; returns the updated record, or undefined when there is no such message. */
+  update(id: string, update: MessageUpdate): Awaitable<MessageRecord | undefined>
+  /** Removes the message; false when there was none. */
+  delete(id: string): Awaitable<boolean>
+  /** The conversation's records with seq below `beforeSeq`, highest seq first, at most `limit`. */
+  list(query: ListQuery): Awaitable<MessageRecord[]>
+}
+
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T
+}
+
+function copyRecord(record: MessageRecord): MessageRecord {
+  return { seq: record.seq, message: copy(record.message) }
+}
+
+/** Index of the first record whose seq is >= seq (records sorted by ascending seq). */
+function lowerBound(records: readonly MessageRecord[], seq: number): number {
+  let lo = 0
+  let hi = records.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((records[mid] as MessageRecord).seq < seq) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** The default store: everything in memory, lost when the process ends. */
+export class InMemoryMessageStore implements MessageStore {
+  private lastSeq = 0
+  private readonly byId = new Map<string, MessageRecord>()
+  /** per conversation, its records in ascending seq order */
+  private readonly byConversation = new Map<string, MessageRecord[]>()
+
+  insert(message: StoredMessage): MessageRecord {
+    if (this.byId.has(message.id)) throw new Error(`InMemoryMessageStore: a message with id '${message.id}' is already stored`)
+    const record: MessageRecord = { seq: ++this.lastSeq, message: copy(message) }
+    this.byId.set(message.id, record)
+    let records = this.byConversation.get(message.conversationId)
+    if (!records) {
+      records = []
+      this.byConversation.set(message.conversationId, records)
+    }
+    records.push(record)
+    return copyRecord(record)
+  }
+
+  get(id: string): MessageRecord | undefined {
+    const record = this.byId.get(id)
+    return record && copyRecord(record)
+  }
+
+  update(id: string, update: MessageUpdate): MessageRecord | undefined {
+    const record = this.byId.get(id)
+    if (!record) return undefined
+    record.message.tags = copy(update.tags)
+    record.message.updatedAt = update.updatedAt
+    return copyRecord(record)
+  }
+
+  delete(id: string): boolean {
+    const record = this.byId.get(id)
+    if (!record) return false
+    this.byId.delete(id)
+    const records = this.byConversation.get(record.message.conversationId)
+    if (records) {
+      const at = lowerBound(records, record.seq)
+      if (records[at] === record) records.splice(at, 1)
+      if (records.length === 0) this.byConversation.delete(record.message.conversationId)
+    }
+    return true
+  }
+
+  list(query: ListQuery): MessageRecord[] {
+    const records = this.byConversation.get(query.conversationId) ?? []
+    const end = query.beforeSeq === undefined ? records.length : lowerBound(records, query.beforeSeq)
+    const page: MessageRecord[] = []
+    for (let i = end - 1; i >= 0 && page.length < query.limit; i--) page.push(copyRecord(records[i] as MessageRecord))
+    return page
+  }
+
+  /** How many messages are stored (all conversations). */
+  get size(): number {
+    return this.byId.size
+  }
+}

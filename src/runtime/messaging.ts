@@ -1,0 +1,183 @@
+// The messaging operations (create, get, list, update, delete) over a MessageStore, with
+// every check the runtime promises (SPEC §9): payloads against schemas/messages.schema.json,
+// tags against the bot's declared keys, limits, paging tokens, not-found ids.
+import { NotFoundError, ValidationError } from './errors.js'
+import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
+import { MESSAGE_TYPES, type MessageTagMap, type MessageType } from './messages.js'
+import { decodePagingToken, encodePagingToken } from './pagingToken.js'
+import type { MessagingClient } from './types.js'
+import { joinPath, validatePayload } from './validation.js'
+
+export const DEFAULT_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 100
+
+const CREATE_KEYS = ['conversationId', 'userId', 'type', 'payload', 'tags']
+
+function isRecord(value: unknown): value is { [key: string]: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function randomId(): string {
+  const webCrypto = (globalThis as unknown as { crypto?: { randomUUID?: () => string } }).crypto
+  if (webCrypto?.randomUUID) return webCrypto.randomUUID()
+  // no Web Crypto: a version 4 UUID from Math.random (ids must be unique, not secret)
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (ch) => {
+    const r = Math.floor(Math.random() * 16)
+    return (ch === 'x' ? r : (r & 3) | 8).toString(16)
+  })
+}
+
+function nonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== ''
+}
+
+export class Messaging {
+  private readonly store: MessageStore
+  private readonly declaredTags: readonly string[]
+  private readonly botName: string
+
+  constructor(store: MessageStore, declaredTags: readonly string[], botName: string) {
+    this.store = store
+    this.declaredTags = declaredTags
+    this.botName = botName
+  }
+
+  /** A client over these operations (the untyped form of BotClient's and PluginClient's messaging half). */
+  client(): MessagingClient<MessageTagMap> {
+    return {
+      createMessage: async (input) => ({ message: await this.create(input, 'createMessage') }),
+      getMessage: async (input) => ({ message: (await this.getRecord(input, 'getMessage')).message }),
+      listMessages: async (input) => this.list(input),
+      updateMessage: async (input) => ({ message: await this.update(input) }),
+      deleteMessage: async (input) => this.delete(input),
+    }
+  }
+
+  private tagIssues(tags: { [key: string]: unknown }, allowEmpty: boolean): string[] {
+    const issues: string[] = []
+    for (const [key, value] of Object.entries(tags)) {
+      const at = joinPath('tags', key)
+      if (!this.declaredTags.includes(key)) {
+        issues.push(`${at}: is not a tag bot '${this.botName}' declares (${this.declaredTags.length > 0 ? `it declares ${this.declaredTags.join(', ')}` : 'it declares none'})`)
+      } else if (value !== undefined && typeof value !== 'string') {
+        issues.push(`${at}: must be a string`)
+      } else if (!allowEmpty && value === '') {
+        issues.push(`${at}: must not be empty (leave the tag out instead)`)
+      }
+    }
+    return issues
+  }
+
+  /** Validates and stores a new message; nothing is stored when it is invalid. */
+  async create(input: unknown, operation: string): Promise<StoredMessage> {
+    if (!isRecord(input)) throw new ValidationError('INVALID_MESSAGE', `${operation}: expected { conversationId, userId, type, payload, tags }`, [])
+    const issues: string[] = []
+    const { conversationId, userId, type, payload, tags } = input
+    for (const key of Object.keys(input)) {
+      if (!CREATE_KEYS.includes(key)) issues.push(`${joinPath('', key).replace(/^\./, '')}: is not allowed (${operation} takes ${CREATE_KEYS.join(', ')}; the runtime assigns id, createdAt and updatedAt)`)
+    }
+    if (!nonEmptyString(conversationId)) issues.push('conversationId: is required (a non-empty string)')
+    if (!nonEmptyString(userId)) issues.push('userId: is required (a non-empty string; a bot or plugin passes ctx.botId)')
+    const knownType = typeof type === 'string' && (MESSAGE_TYPES as readonly string[]).includes(type)
+    if (!knownType) {
+      issues.push(type === undefined ? 'type: is required' : `type: must be one of ${MESSAGE_TYPES.map((t) => JSON.stringify(t)).join(', ')}`)
+    } else if (payload === undefined) {
+      issues.push('payload: is required')
+    } else {
+      issues.push(...validatePayload(type as MessageType, payload))
+    }
+    if (tags === undefined) issues.push('tags: is required (pass {} for none)')
+    else if (!isRecord(tags)) issues.push('tags: must be an object of tag name -> string')
+    else issues.push(...this.tagIssues(tags, false))
+    if (issues.length > 0) {
+      const what = knownType ? `${String(type)} message` : 'message'
+      throw new ValidationError('INVALID_MESSAGE', `${operation}: invalid ${what}`, issues)
+    }
+
+    const storedTags: StoredTags = {}
+    for (const [key, value] of Object.entries(tags as { [key: string]: unknown })) if (typeof value === 'string') storedTags[key] = value
+    const now = new Date().toISOString()
+    const message = {
+      id: randomId(),
+      conversationId: conversationId as string,
+      userId: userId as string,
+      type: type as MessageType,
+      payload,
+      tags: storedTags,
+      createdAt: now,
+      updatedAt: now,
+    } as StoredMessage
+    const record = await this.store.insert(message)
+    return record.message
+  }
+
+  private idOf(input: unknown, operation: string): string {
+    const id = isRecord(input) ? input['id'] : undefined
+    if (!nonEmptyString(id)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, ['id: is required (a non-empty string)'])
+    return id
+  }
+
+  async getRecord(input: unknown, operation: string): Promise<MessageRecord> {
+    const id = this.idOf(input, operation)
+    const record = await this.store.get(id)
+    if (!record) throw new NotFoundError(id, operation)
+    return record
+  }
+
+  /** The message with that id, or undefined (no error). */
+  async find(id: string): Promise<StoredMessage | undefined> {
+    return (await this.store.get(id))?.message
+  }
+
+  async update(input: unknown): Promise<StoredMessage> {
+    const operation = 'updateMessage'
+    const id = this.idOf(input, operation)
+    const tags = (input as { [key: string]: unknown })['tags']
+    if (!isRecord(tags)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, ['tags: is required (an object of tag name -> string; a tag given as "" is removed)'])
+    const issues = this.tagIssues(tags, true)
+    if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid tags`, issues)
+    const current = await this.store.get(id)
+    if (!current) throw new NotFoundError(id, operation)
+    const merged: StoredTags = { ...current.message.tags }
+    for (const [key, value] of Object.entries(tags)) {
+      if (value === '') delete merged[key]
+      else if (typeof value === 'string') merged[key] = value
+    }
+    const updated = await this.store.update(id, { tags: merged, updatedAt: laterThan(current.message.updatedAt) })
+    if (!updated) throw new NotFoundError(id, operation)
+    return updated.message
+  }
+
+  async delete(input: unknown): Promise<void> {
+    const id = this.idOf(input, 'deleteMessage')
+    if (!(await this.store.delete(id))) throw new NotFoundError(id, 'deleteMessage')
+  }
+
+  async list(input: unknown): Promise<{ messages: StoredMessage[]; meta: { nextToken?: string } }> {
+    const operation = 'listMessages'
+    if (!isRecord(input)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: expected { conversationId, limit?, nextToken? }`, [])
+    const { conversationId, limit, nextToken } = input
+    if (!nonEmptyString(conversationId)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, ['conversationId: is required (a non-empty string)'])
+    let pageSize = DEFAULT_PAGE_SIZE
+    if (limit !== undefined) {
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+        throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, [`limit: must be a positive integer (got ${typeof limit === 'number' ? String(limit) : typeof limit}; default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`])
+      }
+      pageSize = Math.min(limit, MAX_PAGE_SIZE)
+    }
+    const beforeSeq = nextToken === undefined ? undefined : decodePagingToken(nextToken, conversationId)
+    const records = await this.store.list(beforeSeq === undefined ? { conversationId, limit: pageSize + 1 } : { conversationId, limit: pageSize + 1, beforeSeq })
+    const page = records.slice(0, pageSize)
+    const last = page[page.length - 1]
+    const meta: { nextToken?: string } = {}
+    if (records.length > pageSize && last) meta.nextToken = encodePagingToken(conversationId, last.seq)
+    return { messages: page.map((r) => r.message), meta }
+  }
+}
+
+/** Now as an ISO timestamp, or 1 ms after `previous` when now is not later (updatedAt always moves forward). */
+export function laterThan(previous: string): string {
+  const before = Date.parse(previous)
+  const now = Date.now()
+  return new Date(Number.isNaN(before) || now > before ? now : before + 1).toISOString()
+}
