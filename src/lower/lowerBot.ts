@@ -9,7 +9,7 @@ import { indexed, modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { BINDINGS_PARAMETER, pluginMembers } from './lowerPlugin.js'
-import { docOf } from './schemaToType.js'
+import { docOf, optionalPropertyType } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { documented, sourceName } from './sources.js'
 
@@ -41,7 +41,7 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
   const runtime = builder.importRuntime(false)
   const tags = Object.entries(bot.spec.message?.tags ?? {})
   if (tags.length > 0) {
-    builder.add({ kind: 'interface', name: 'MessageTags', doc: { description: 'The message tags this bot declares; every tag is optional.' }, members: tags.map(([name, tag]) => prop(name, { kind: 'keyword', name: 'string' }, true, tag)) })
+    builder.add({ kind: 'interface', name: 'MessageTags', doc: { description: 'The message tags this bot declares; every tag is optional.' }, members: tags.map(([name, tag]) => prop(name, optionalPropertyType(name, { kind: 'keyword', name: 'string' }), true, tag)) })
   } else {
     builder.add({ kind: 'typeAlias', name: 'MessageTags', doc: { description: 'This bot declares no message tags.' }, type: { kind: 'raw', text: 'Record<string, never>' } })
   }

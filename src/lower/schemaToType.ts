@@ -59,11 +59,26 @@ function typesOf(schema: SchemaNode): SchemaTypeName[] | undefined {
   return Array.isArray(schema.type) ? schema.type : [schema.type]
 }
 
+/** Members every object has (lib's `Object` interface), which TypeScript sees on an object literal that leaves them out. */
+const OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'])
+
+/**
+ * The type of an optional property. One named like a member of every object (`toString`,
+ * `constructor`) also admits that member's type: an object without the property still
+ * has the inherited member, and without this no object literal that leaves the property
+ * out would be assignable (TS2322: `() => string` is not assignable to `string`).
+ */
+export function optionalPropertyType(name: string, type: TypeExpr): TypeExpr {
+  return OBJECT_MEMBERS.has(name) ? union([type, { kind: 'indexed', object: { kind: 'ref', name: 'Object' }, key: name }]) : type
+}
+
 function objectType(schema: SchemaNode, context: TypeContext): TypeExpr {
   const required = new Set(schema.required ?? [])
   const members: PropertySignature[] = Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const doc = docOf(property)
-    return { name, optional: !required.has(name), type: schemaToType(property, context), ...(doc ? { doc } : {}) }
+    const optional = !required.has(name)
+    const type = schemaToType(property, context)
+    return { name, optional, type: optional ? optionalPropertyType(name, type) : type, ...(doc ? { doc } : {}) }
   })
   const extra = schema.additionalProperties
   if (extra === false) {

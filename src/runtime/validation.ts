@@ -6,6 +6,7 @@
 // (`payload.actions[0].label: must have at least 1 character`).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
+import { renameProtoKeys, restoreProtoKeys } from '../schema/protoKeys.js'
 import type { JsonSchema } from './definition.js'
 import type { MessageType } from './messages.js'
 
@@ -16,7 +17,7 @@ let sharedAjv: Ajv | undefined
 
 function ajv(): Ajv {
   if (!sharedAjv) {
-    sharedAjv = new Ajv({ strict: false, allErrors: true })
+    sharedAjv = new Ajv({ strict: false, allErrors: true, ownProperties: true })
     addFormats(sharedAjv)
   }
   return sharedAjv
@@ -38,7 +39,7 @@ export function validatorFor(schema: JsonSchema, definitions: SchemaDefinitions)
   }
   let validate = bySchema.get(schema)
   if (!validate) {
-    validate = ajv().compile({ ...schema, definitions })
+    validate = ajv().compile(renameProtoKeys({ ...schema, definitions }, true))
     bySchema.set(schema, validate)
   }
   return validate
@@ -47,7 +48,7 @@ export function validatorFor(schema: JsonSchema, definitions: SchemaDefinitions)
 /** Validates `value` against `schema` (refs into `definitions`); `root` names the value in the issues. */
 export function validateValue(value: unknown, schema: JsonSchema, definitions: SchemaDefinitions, root: string): Issues {
   const validate = validatorFor(schema, definitions)
-  return validate(value) ? [] : describeIssues(validate.errors, root)
+  return validate(renameProtoKeys(value)) ? [] : describeIssues(validate.errors, root).map(restoreProtoKeys)
 }
 
 interface MessagesSchema {

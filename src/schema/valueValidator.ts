@@ -2,9 +2,12 @@
 // schemas may carry annotations). Compiled validators are cached by schema text.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
+import { renameProtoKeys, restoreProtoKeys } from './protoKeys.js'
 
 export function createValueAjv(): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: true })
+  // ownProperties: a missing property named like an Object.prototype member (toString,
+  // constructor, __proto__) must count as missing, not as inherited
+  const ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true })
   addFormats.default(ajv, ['uri', 'email', 'date-time', 'date', 'uuid'])
   return ajv
 }
@@ -12,12 +15,27 @@ export function createValueAjv(): Ajv {
 let shared: Ajv | undefined
 const cache = new Map<string, ValidateFunction>()
 
+function restoreError(error: ErrorObject): ErrorObject {
+  const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'string' ? restoreProtoKeys(v) : v]))
+  return { ...error, instancePath: restoreProtoKeys(error.instancePath), params, ...(error.message === undefined ? {} : { message: restoreProtoKeys(error.message) }) }
+}
+
+/**
+ * A validator for a definition schema. Values with a `__proto__` key are renamed on the
+ * way in (see protoKeys.ts), so that ajv checks them like any other property.
+ */
 export function compileValueValidator(schema: object): ValidateFunction {
   const key = JSON.stringify(schema)
   let validate = cache.get(key)
   if (!validate) {
     shared ??= createValueAjv()
-    validate = shared.compile(schema)
+    const compiled = shared.compile(renameProtoKeys(schema, true))
+    const wrapped = ((value: unknown) => {
+      const valid = compiled(renameProtoKeys(value))
+      wrapped.errors = compiled.errors?.map(restoreError) ?? null
+      return valid
+    }) as ValidateFunction
+    validate = Object.assign(wrapped, { schema: compiled.schema, schemaEnv: compiled.schemaEnv, errors: null })
     cache.set(key, validate)
   }
   return validate

@@ -153,17 +153,17 @@ describe('hostile property names in definitions', () => {
     expect(Object.hasOwn(properties, '__proto__')).toBe(true)
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype)
     expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string', description: 'must stay an own property */' })
-    expect(Object.keys(properties)).toEqual(['__proto__', 'constructor', 'content-type', 'with space', 'quote"d', "it's", 'café', '', 'toString'])
+    expect(Object.keys(properties)).toEqual(['__proto__', 'constructor', 'content-type', 'with space', 'quote"d', "it's", 'café', '', 'toString', 'valueOf'])
     expect(child(at('interfaces/keywords/v1.0.0.ts'), 'definitions', 'keywords@1.0.0:default').required).toEqual(['__proto__', 'constructor', '', 'café'])
   })
 
   it('keeps `__proto__` an own property of a configuration schema and of a bot configuration value', () => {
     const schemaProperties = child(at('integrations/hostile/v1.0.0.ts'), 'configuration', 'properties')
-    expect(Object.keys(schemaProperties)).toEqual(['__proto__', 'content-type', ''])
+    expect(Object.keys(schemaProperties)).toEqual(['__proto__', 'content-type', '', 'hasOwnProperty'])
     const configuration = child(at('bots/hostile-bot/v0.0.0.ts'), 'integrations', 'constructor', 'configuration')
     expect(Object.getPrototypeOf(configuration)).toBe(Object.prototype)
     expect(Object.getOwnPropertyDescriptor(configuration, '__proto__')?.value).toBe('proto-value')
-    expect(Object.keys(configuration)).toEqual(['__proto__', 'content-type', ''])
+    expect(Object.keys(configuration)).toEqual(['__proto__', 'content-type', '', 'hasOwnProperty'])
   })
 
   it('keeps keyword-named members as own keys (not inherited ones)', () => {
