@@ -1,32 +1,10 @@
 // Table-driven tests of the entity extension check (SPEC §4 step 4): each row is a
 // pair S/T, whether S extends T, and for failures where in S and why.
 import { describe, expect, it } from 'vitest'
-import { admitsNoValue, checkExtension, type SchemaSide } from '../../src/check/extension/index.js'
+import { admitsNoValue, checkExtension } from '../../src/check/extension/index.js'
+import { makeSide, type SideSpec } from './sides.js'
 import type { SchemaNode } from '../../src/schema/types.js'
 
-// ---------------------------------------------------------------- sides
-
-/** One side: a root schema, or an entity of a set of entities. */
-interface SideSpec {
-  entities: Record<string, SchemaNode>
-  /** the entity compared; omitted: `schema` is compared as a root (non-entity) schema */
-  entity?: string
-  schema?: SchemaNode
-}
-
-function makeSide(spec: SchemaNode | SideSpec, owner: string): SchemaSide {
-  const isSpec = (value: SchemaNode | SideSpec): value is SideSpec => Object.hasOwn(value, 'entities')
-  const entities: Record<string, SchemaNode> = isSpec(spec) ? spec.entities : {}
-  const entity = isSpec(spec) ? (spec.entity ?? null) : null
-  const schema = isSpec(spec) ? (spec.entity !== undefined ? entities[spec.entity] : spec.schema) : spec
-  if (schema === undefined) throw new Error('side without a schema')
-  return {
-    schema,
-    entity,
-    resolveEntity: (name) => (Object.hasOwn(entities, name) ? entities[name] : undefined),
-    label: (name) => (name === null ? `${owner} schema` : `${owner}.${name}`),
-  }
-}
 
 interface Expected {
   /** JSON pointer of the failure in S */
