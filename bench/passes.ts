@@ -31,22 +31,34 @@ if (CHECKS.length !== modelChecks.length || CHECKS.some((c, i) => c.run !== mode
 }
 
 export interface PassTimes {
-  /** milliseconds per pass */
+  /** wall milliseconds per pass */
   passes: Record<PassName, number>
-  /** milliseconds per semantic check (their sum is `passes.checks`) */
-  checks: Record<string, number>
-  diagnostics: number
+  /** CPU milliseconds (user + system) per pass */
+  cpu: Record<PassName, number>
+  /** wall and CPU milliseconds per semantic check (their sum is the `checks` pass) */
+  checks: Record<string, { wallMs: number; cpuMs: number }>
+  diagnostics: Diagnostic[]
   model: Model
+}
+
+function cpuNow(): number {
+  const usage = process.cpuUsage()
+  return (usage.user + usage.system) / 1000
 }
 
 export function timePasses(definitionsDir: string): PassTimes {
   const passes: Record<PassName, number> = { 'load+parse': 0, shape: 0, sanity: 0, resolve: 0, checks: 0 }
-  const checks: Record<string, number> = {}
+  const cpu: Record<PassName, number> = { 'load+parse': 0, shape: 0, sanity: 0, resolve: 0, checks: 0 }
+  const checks: Record<string, { wallMs: number; cpuMs: number }> = {}
   let t = performance.now()
+  let c = cpuNow()
   const lap = (pass: PassName): void => {
     const now = performance.now()
+    const cpuAt = cpuNow()
     passes[pass] += now - t
+    cpu[pass] += cpuAt - c
     t = now
+    c = cpuAt
   }
   const loaded = loadWorkspace({ definitionsDir, builtins: true })
   lap('load+parse')
@@ -72,15 +84,15 @@ export function timePasses(definitionsDir: string): PassTimes {
     }
     definitions.push({ file: parsed.file, spec })
   }
-  t = performance.now()
   const { model, diagnostics: resolveDiagnostics } = resolveModel(definitions, broken)
   lap('resolve')
   diagnostics.push(...resolveDiagnostics)
   for (const check of CHECKS) {
     const start = performance.now()
+    const startCpu = cpuNow()
     diagnostics.push(...check.run(model))
-    checks[check.name] = performance.now() - start
+    checks[check.name] = { wallMs: performance.now() - start, cpuMs: cpuNow() - startCpu }
   }
   lap('checks')
-  return { passes, checks, diagnostics: diagnostics.length, model }
+  return { passes, cpu, checks, diagnostics, model }
 }

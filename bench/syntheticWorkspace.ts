@@ -15,7 +15,7 @@
 // satisfies, unwired dependency, wiring to an interface version outside the range).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Document, isMap, isScalar, isSeq, visit } from 'yaml'
+import { Document, isScalar, isSeq, visit } from 'yaml'
 
 export interface SyntheticOptions {
   /** total definitions; split 10% interfaces, 40% integrations, 40% plugins, 10% bots */
@@ -33,15 +33,18 @@ export interface SyntheticWorkspace {
   errors: Record<string, number>
 }
 
-/** mulberry32: small, fast, deterministic. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
+/** mulberry32: small, fast, deterministic; its state can be copied. */
+class Rng {
+  constructor(private state: number) {}
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0
+    let t = this.state
     t = Math.imul(t ^ (t >>> 15), t | 1)
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  copy(): Rng {
+    return new Rng(this.state)
   }
 }
 
@@ -78,7 +81,14 @@ function pad(n: number): string {
 }
 
 class Gen {
-  constructor(private readonly random: () => number) {}
+  constructor(private readonly rng: Rng) {}
+  private random(): number {
+    return this.rng.next()
+  }
+  /** a generator that draws the same numbers as this one from here on */
+  copy(): Gen {
+    return new Gen(this.rng.copy())
+  }
   int(min: number, max: number): number {
     return min + Math.floor(this.random() * (max - min + 1))
   }
@@ -454,23 +464,39 @@ function toYaml(value: Obj, kind: string): string {
       if (node.items.every(isScalar)) node.flow = true
     },
   })
-  void isMap
   return `# yaml-language-server: $schema=../../schemas/${kind}.schema.json\n${doc.toString({ lineWidth: 0 })}`
 }
 
-export function writeSyntheticWorkspace(dir: string, options: SyntheticOptions = {}): SyntheticWorkspace {
+interface Generated {
+  kind: 'interface' | 'integration' | 'plugin' | 'bot'
+  name: string
+  valid: Obj
+  /** the same definition with its error; null when it has none */
+  broken: Obj | null
+  error: ErrorKind | null
+}
+
+/**
+ * Every definition, valid and (for about `errorRate` of them) with one error. The
+ * broken variant is made from a copy of the random state, so that both workspaces are
+ * the same definitions apart from the errors.
+ */
+function* generate(options: SyntheticOptions): Generator<Generated> {
   const total = options.definitions ?? 1000
-  const g = new Gen(rng(options.seed ?? 20240601))
+  const seed = options.seed ?? 20240601
+  const g = new Gen(new Rng(seed))
   const errorRate = options.errorRate ?? 0
-  const errors: Record<string, number> = {}
-  // the errors are chosen by their own generator, so that the valid and the broken
-  // workspaces are the same definitions apart from the errors
-  const errorRandom = rng((options.seed ?? 20240601) ^ 0x5eed)
-  const maybeError = (kinds: ErrorKind[]): ErrorKind | null => {
-    if (errorRandom() >= errorRate) return null
-    const kind = kinds[Math.floor(errorRandom() * kinds.length)] as ErrorKind
-    errors[kind] = (errors[kind] ?? 0) + 1
-    return kind
+  // errors are chosen by their own generator, so the definitions do not depend on them
+  const errorRng = new Rng(seed ^ 0x5eed)
+  const maybeError = (kinds: ErrorKind[]): ErrorKind | null => (errorRng.next() < errorRate ? (kinds[Math.floor(errorRng.next() * kinds.length)] as ErrorKind) : null)
+  const both = <T extends Obj>(kinds: ErrorKind[], make: (g: Gen, error: ErrorKind | null) => T): { valid: T; broken: T | null; error: ErrorKind | null } => {
+    const error = maybeError(kinds)
+    const copy = g.copy()
+    const valid = make(g, null)
+    const broken = error ? make(copy, error) : null
+    // an error that found nothing to break (no plugin to miswire) is no error
+    if (!broken || JSON.stringify(broken) === JSON.stringify(valid)) return { valid, broken: null, error: null }
+    return { valid, broken, error }
   }
 
   const interfaceFiles = Math.round(total * 0.1)
@@ -481,47 +507,35 @@ export function writeSyntheticWorkspace(dir: string, options: SyntheticOptions =
   const minorEvery = 10
   const interfaceNames = Math.ceil(interfaceFiles / (1 + 1 / minorEvery))
 
-  rmSync(dir, { recursive: true, force: true })
-  for (const kind of ['interfaces', 'integrations', 'plugins', 'bots']) mkdirSync(join(dir, kind), { recursive: true })
-  let files = 0
-  let bytes = 0
-  const write = (kind: string, name: string, value: Obj): void => {
-    const text = toYaml(value, kind)
-    writeFileSync(join(dir, `${kind}s`, `${name}.yaml`), text)
-    files++
-    bytes += Buffer.byteLength(text)
-  }
-
   const interfaces: InterfaceVersion[][] = []
   let interfaceFileCount = 0
   for (let i = 0; i < interfaceNames && interfaceFileCount < interfaceFiles; i++) {
     const name = `${g.pick(WORDS)}-api-${pad(i)}`
     const { versions, docs } = makeInterface(g, name)
-    write('interface', `${name}-v1.0.0`, docs[0] as Obj)
+    yield { kind: 'interface', name: `${name}-v1.0.0`, valid: docs[0] as Obj, broken: null, error: null }
     interfaceFileCount++
     if (i % minorEvery === 0 && interfaceFileCount < interfaceFiles) {
       const minor = minorVersion(g, docs[0] as Obj, versions[0] as InterfaceVersion)
       versions.push(minor.version)
-      write('interface', `${name}-v1.1.0`, minor.doc)
+      yield { kind: 'interface', name: `${name}-v1.1.0`, valid: minor.doc, broken: null, error: null }
       interfaceFileCount++
     }
     interfaces.push(versions)
   }
 
-  const integrationPlans: IntegrationPlan[] = []
   const implementers = new Map<string, IntegrationPlan[]>()
   for (let i = 0; i < integrationCount; i++) {
     const name = `${g.pick(['acme', 'nimbus', 'orbit', 'vertex', 'zen', 'pulse'])}-${g.pick(WORDS)}-${pad(i)}`
     const picked = g.sample(interfaces, g.chance(0.4) ? 2 : 1).map((versions) => g.pick(versions))
-    const spec = makeIntegration(g, name, picked, maybeError(['entity-not-extending', 'interface-version-missing']))
+    const made = both(['entity-not-extending', 'interface-version-missing'], (gen, error) => makeIntegration(gen, name, picked, error))
+    const spec = made.valid
     const plan: IntegrationPlan = {
       name,
       version: spec.version as string,
       implements: Object.entries(spec.interfaces as Obj).map(([alias, v]) => ({ alias, iface: picked.find((p) => p.name === (v as Obj).name) as InterfaceVersion })),
     }
-    integrationPlans.push(plan)
     for (const impl of plan.implements) implementers.set(impl.iface.name, [...(implementers.get(impl.iface.name) ?? []), plan])
-    write('integration', name, spec)
+    yield { kind: 'integration', name, ...made }
   }
 
   const pluginPlans: PluginPlan[] = []
@@ -534,14 +548,54 @@ export function writeSyntheticWorkspace(dir: string, options: SyntheticOptions =
     })
     const plan: PluginPlan = { name, version: `0.${g.int(1, 9)}.${g.int(0, 9)}`, deps }
     pluginPlans.push(plan)
-    write('plugin', name, makePlugin(g, plan, maybeError(['plugin-range-unsatisfied'])))
+    yield { kind: 'plugin', name, ...both(['plugin-range-unsatisfied'], (gen, error) => makePlugin(gen, plan, error)) }
   }
 
   for (let i = 0; i < botCount; i++) {
     const name = `${g.pick(['support', 'sales', 'ops', 'hr', 'billing'])}-bot-${pad(i)}`
-    write('bot', name, makeBot(g, name, pluginPlans, implementers, maybeError(['unwired-dependency', 'wired-version-outside-range'])))
+    yield { kind: 'bot', name, ...both(['unwired-dependency', 'wired-version-outside-range'], (gen, error) => makeBot(gen, name, pluginPlans, implementers, error)) }
   }
-  return { dir, files, bytes, errors }
+}
+
+function prepare(dir: string): void {
+  rmSync(dir, { recursive: true, force: true })
+  for (const kind of ['interfaces', 'integrations', 'plugins', 'bots']) mkdirSync(join(dir, kind), { recursive: true })
+}
+
+/**
+ * Writes the valid workspace to `validDir` and, when given, the one with errors to
+ * `brokenDir` (files without an error are written to both from one serialisation).
+ */
+export function writeSyntheticWorkspaces(validDir: string, brokenDir: string | null, options: SyntheticOptions = {}): { valid: SyntheticWorkspace; broken: SyntheticWorkspace | null } {
+  const valid: SyntheticWorkspace = { dir: validDir, files: 0, bytes: 0, errors: {} }
+  const broken: SyntheticWorkspace | null = brokenDir ? { dir: brokenDir, files: 0, bytes: 0, errors: {} } : null
+  prepare(validDir)
+  if (brokenDir) prepare(brokenDir)
+  const write = (target: SyntheticWorkspace, kind: string, name: string, text: string): void => {
+    writeFileSync(join(target.dir, `${kind}s`, `${name}.yaml`), text)
+    target.files++
+    target.bytes += Buffer.byteLength(text)
+  }
+  for (const d of generate(brokenDir ? options : { ...options, errorRate: 0 })) {
+    const text = toYaml(d.valid, d.kind)
+    write(valid, d.kind, d.name, text)
+    if (!broken) continue
+    write(broken, d.kind, d.name, d.broken ? toYaml(d.broken, d.kind) : text)
+    if (d.error) broken.errors[d.error] = (broken.errors[d.error] ?? 0) + 1
+  }
+  return { valid, broken }
+}
+
+/** One workspace: valid, or with errors when `errorRate` > 0. */
+export function writeSyntheticWorkspace(dir: string, options: SyntheticOptions = {}): SyntheticWorkspace {
+  if (!options.errorRate) return writeSyntheticWorkspaces(dir, null, options).valid
+  const scratch = `${dir}.valid-tmp`
+  try {
+    const { broken } = writeSyntheticWorkspaces(scratch, dir, options)
+    return broken as SyntheticWorkspace
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
 }
 
 // `tsx bench/syntheticWorkspace.ts DIR [errorRate]` writes one for a look.

@@ -1,0 +1,366 @@
+// `npm run bench`: the committed benchmark. Prints markdown tables; BENCHMARKS.md and
+// docs/performance.md hold a run's figures. Every comparison is a ratio to a baseline
+// measured in the same run, on the same inputs (the machine is shared and noisy).
+//
+// usage: tsx bench/run.ts [--runs N] [--quick] [--no-tsc] [--no-cli] [--no-baselines] [--subset N] [--keep]
+//   --runs N      measured runs after the warm-up run (default 3; the median is reported)
+//   --quick       --runs 1 and smaller baseline subsets
+//   --subset N    modules given to json-schema-to-typescript and ts-morph (default 40)
+//   --keep        keep the synthetic workspaces (their folder is printed)
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { LineCounter, parseDocument } from 'yaml'
+import { emitFile } from '../src/emit/emitFile.js'
+import { emitPlan } from '../src/emit/emitPlan.js'
+import { lowerModel } from '../src/lower/lowerModel.js'
+import type { EmitPlan } from '../src/lower/plan.js'
+import { checkWorkspace } from '../src/passes.js'
+import type { Model } from '../src/resolve/model.js'
+import { botwireTypes, jsttTypes, moduleSchema, typedModules } from './baselines/jsonSchemaToTs.js'
+import { createProject, tsMorphFile } from './baselines/tsMorph.js'
+import { childrenCpuMs, measure, medianSample, ms, ratio, type Sample, type Stats } from './measure.js'
+import { CHECKS, PASSES, timePasses, type PassName, type PassTimes } from './passes.js'
+import { writeSyntheticWorkspaces, type SyntheticWorkspace } from './syntheticWorkspace.js'
+import { typecheckGenerated } from './typecheck.js'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    subset: { type: 'string' },
+    'no-tsc': { type: 'boolean', default: false },
+    'no-cli': { type: 'boolean', default: false },
+    'no-baselines': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+})
+const RUNS = Math.max(1, Number(flags.runs ?? (flags.quick ? 1 : 3)))
+const SUBSET = Math.max(2, Number(flags.subset ?? (flags.quick ? 20 : 40)))
+
+const out: string[] = []
+function print(line = ''): void {
+  out.push(line)
+  process.stdout.write(`${line}\n`)
+}
+function progress(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`)
+}
+function table(header: string[], rows: (string | number)[][]): void {
+  print(`| ${header.join(' | ')} |`)
+  print(`|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`)
+  for (const row of rows) print(`| ${row.join(' | ')} |`)
+  print()
+}
+const fmt = (s: Sample): string[] => [ms(s.wallMs), ms(s.cpuMs)]
+
+const started = performance.now()
+const load0 = loadavg()[0] ?? 0
+
+// ---------------------------------------------------------------------------------
+// inputs
+
+const tempRoot = mkdtempSync(join(tmpdir(), 'botwire-bench-'))
+const validDir = join(tempRoot, 'valid')
+const brokenDir = join(tempRoot, 'broken')
+progress(`writing synthetic workspaces under ${tempRoot}`)
+const generated = writeSyntheticWorkspaces(validDir, brokenDir, { definitions: 1000, errorRate: 0.1 })
+const valid = generated.valid
+const broken = generated.broken as SyntheticWorkspace
+const injected = Object.values(broken.errors).reduce((a, b) => a + b, 0)
+
+function yamlTexts(dir: string): string[] {
+  const texts: string[] = []
+  for (const kind of readdirSync(dir)) for (const file of readdirSync(join(dir, kind)).sort()) texts.push(readFileSync(join(dir, kind, file), 'utf8'))
+  return texts
+}
+
+try {
+  print(`## botwire benchmark`)
+  print()
+  print(`Command: \`npm run bench\`${process.argv.length > 2 ? ` (\`${process.argv.slice(2).join(' ')}\`)` : ''}. Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${process.platform}/${process.arch}. Warm-up run first, then the median of ${RUNS} run${RUNS === 1 ? '' : 's'}; wall and CPU milliseconds (CPU = user + system of this process, less sensitive to other load than wall time).`)
+  print()
+  print(`Synthetic workspaces (seeded, \`bench/syntheticWorkspace.ts\`): ${valid.files} definitions (100 interfaces, 400 integrations, 400 plugins, 100 bots), ${(valid.bytes / 1e6).toFixed(2)} MB of YAML, ${((valid.bytes / valid.files) / 1024).toFixed(1)} KB per file on average; the broken copy has one semantic error in ${injected} files (${Object.entries(broken.errors).map(([k, v]) => `${v} ${k}`).join(', ')}).`)
+  print()
+
+  // -------------------------------------------------------------------------------
+  // 1. check: checkWorkspace on the broken workspace, and its passes
+
+  progress('checkWorkspace on the broken workspace')
+  let brokenDiagnostics = 0
+  let brokenErrorFiles = 0
+  const check = await measure(RUNS, () => checkWorkspace({ definitionsDir: brokenDir, builtins: true }), (result) => {
+    brokenDiagnostics = result.diagnostics.filter((d) => d.severity === 'error').length
+    brokenErrorFiles = new Set(result.diagnostics.map((d) => d.range?.file.absolutePath)).size
+  })
+  progress('passes on the broken workspace')
+  const passRuns: Record<PassName, number>[] = []
+  const passCpuRuns: Record<PassName, number>[] = []
+  const checkRuns: Record<string, Sample>[] = []
+  // no warm-up of its own: checkWorkspace just ran the same code on the same files
+  const passWall = await measure(RUNS, () => timePasses(brokenDir), (result) => {
+    passRuns.push(result.passes)
+    passCpuRuns.push(result.cpu)
+    checkRuns.push(result.checks)
+  }, false)
+
+  // the library floor: yaml.parseDocument of the same texts, nothing else
+  progress('yaml floor')
+  const brokenTexts = yamlTexts(brokenDir)
+  const parseAll = (): void => {
+    for (const text of brokenTexts) parseDocument(text, { lineCounter: new LineCounter(), uniqueKeys: false, prettyErrors: false, keepSourceTokens: false })
+  }
+  const yamlFloor = await measure(RUNS, parseAll, undefined, false)
+  // what-if: yaml's Parser reads process.env.LOG_TOKENS once per token
+  const realEnv = process.env
+  const yamlPlainEnv = await measure(RUNS, () => {
+    process.env = { ...realEnv }
+    try {
+      parseAll()
+    } finally {
+      process.env = realEnv
+    }
+  }, undefined, false)
+  let jsYaml: Stats | null = null
+  try {
+    // not a dependency of botwire: present through json-schema-to-typescript; informational
+    const { load } = (await import('js-yaml')) as { load: (text: string) => unknown }
+    jsYaml = await measure(RUNS, () => {
+      for (const text of brokenTexts) load(text)
+    }, undefined, false)
+  } catch {
+    jsYaml = null
+  }
+
+  print(`### 1. \`botwire check\` on 1,000 definitions with ${injected} semantic errors`)
+  print()
+  table(
+    ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to yaml floor'],
+    [
+      ['`checkWorkspace`, first run in the process (cold caches)', ...fmt(check.first), ratio(check.first.cpuMs, yamlFloor.median.cpuMs)],
+      [`\`checkWorkspace\`, median`, ...fmt(check.median), ratio(check.median.cpuMs, yamlFloor.median.cpuMs)],
+      ['baseline: `yaml.parseDocument` of the same 1,000 files, nothing else', ...fmt(yamlFloor.median), '1×'],
+      ['what-if: the same with `process.env` a plain object', ...fmt(yamlPlainEnv.median), ratio(yamlPlainEnv.median.cpuMs, yamlFloor.median.cpuMs)],
+      ...(jsYaml ? [['for scale: `js-yaml` `load` of the same files (no positions; not a botwire dependency)', ...fmt(jsYaml.median), ratio(jsYaml.median.cpuMs, yamlFloor.median.cpuMs)]] : []),
+    ],
+  )
+  print(`Found ${brokenDiagnostics} errors in ${brokenErrorFiles} files (${injected} injected; the valid workspace must give none, checked below).`)
+  print()
+
+  const passMedian = Object.fromEntries(PASSES.map((p) => [p, medianSample(passRuns.map((r, i) => ({ wallMs: r[p], cpuMs: passCpuRuns[i]?.[p] ?? 0 })))])) as Record<PassName, Sample>
+  const cpuTotal = PASSES.reduce((sum, p) => sum + passMedian[p].cpuMs, 0)
+  const PASS_LABELS: Record<PassName, string> = {
+    'load+parse': 'load + parse (`loadWorkspace`: read, `yaml.parseDocument`, duplicate keys, `toJS`)',
+    shape: 'shape (`validateShape`)',
+    sanity: 'sanity (`checkSchemaSanity`)',
+    resolve: 'resolve (`resolveModel`)',
+    checks: 'checks (`modelChecks`)',
+  }
+  print(`Per pass (the sequence of \`checkWorkspace\` with the pass functions called directly; median of ${RUNS}; whole sequence ${ms(passWall.median.wallMs)} ms wall, ${ms(passWall.median.cpuMs)} ms CPU; share of CPU):`)
+  print()
+  table(
+    ['pass', 'wall ms', 'CPU ms', 'share (CPU)'],
+    [
+      ...PASSES.map((p) => [PASS_LABELS[p], ...fmt(passMedian[p]), `${((100 * passMedian[p].cpuMs) / cpuTotal).toFixed(1)}%`]),
+      ...CHECKS.map((c) => {
+        const value = medianSample(checkRuns.map((r) => r[c.name] ?? { wallMs: 0, cpuMs: 0 }))
+        return [`  of which ${c.name}`, ...fmt(value), `${((100 * value.cpuMs) / cpuTotal).toFixed(1)}%`]
+      }),
+    ],
+  )
+  print(`Throughput: ${((broken.bytes / 1e6) / (check.median.cpuMs / 1000)).toFixed(2)} MB of YAML per CPU second for \`checkWorkspace\`, ${((broken.bytes / 1e6) / (yamlFloor.median.cpuMs / 1000)).toFixed(2)} MB/s for \`yaml.parseDocument\` alone.`)
+  print()
+
+  // -------------------------------------------------------------------------------
+  // 1b. the whole CLI as a child process
+
+  if (!flags['no-cli']) {
+    const main = join(root, 'dist', 'cli', 'main.js')
+    const newest = (dir: string): number => readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && e.name.endsWith('.ts')).reduce((m, e) => Math.max(m, statSync(join(e.parentPath, e.name)).mtimeMs), 0)
+    let buildNote = 'dist/ was up to date'
+    if (!existsSync(main) || statSync(main).mtimeMs < newest(join(root, 'src'))) {
+      progress('npm run build (dist/ missing or older than src/)')
+      const t = performance.now()
+      const build = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', shell: process.platform === 'win32' })
+      buildNote = `built dist/ first (\`npm run build\`, ${Math.round((performance.now() - t) / 1000)} s, exit ${build.status})`
+    }
+    if (existsSync(main)) {
+      progress('CLI child processes')
+      const child = async (args: string[]): Promise<{ stats: Stats; status: number | null; bytes: number }> => {
+        let status: number | null = null
+        let bytes = 0
+        const samples: Sample[] = []
+        for (let run = 0; run <= RUNS; run++) {
+          const cpu = childrenCpuMs()
+          const t = performance.now()
+          const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 })
+          const wallMs = performance.now() - t
+          const after = childrenCpuMs()
+          samples.push({ wallMs, cpuMs: cpu !== null && after !== null ? after - cpu : Number.NaN })
+          status = result.status
+          bytes = result.stdout.length + result.stderr.length
+        }
+        const [first, ...rest] = samples as [Sample, ...Sample[]]
+        return { stats: { first, median: medianSample(rest), runs: rest }, status, bytes }
+      }
+      const nodeStart = await child(['-e', '0'])
+      const version = await child([main, '--version'])
+      const cli = await child([main, 'check', '--definitions', brokenDir])
+      print(`### 1b. The whole CLI, as a child process`)
+      print()
+      print(`\`node dist/cli/main.js check --definitions <broken workspace>\` (pretty output, NO_COLOR, ${Math.round(cli.bytes / 1024)} KB printed, exit ${cli.status}); ${buildNote}. CPU is the children's user + system time from /proc (10 ms resolution).`)
+      print()
+      table(
+        ['command', 'wall ms', 'CPU ms', 'ratio (wall) to node startup'],
+        [
+          ['baseline: `node -e 0`', ...fmt(nodeStart.stats.median), '1×'],
+          ['`node dist/cli/main.js --version` (loads the CLI modules)', ...fmt(version.stats.median), ratio(version.stats.median.wallMs, nodeStart.stats.median.wallMs)],
+          ['`node dist/cli/main.js check ...` (first run: cold disk cache)', ...fmt(cli.stats.first), ratio(cli.stats.first.wallMs, nodeStart.stats.median.wallMs)],
+          ['`node dist/cli/main.js check ...` (median)', ...fmt(cli.stats.median), ratio(cli.stats.median.wallMs, nodeStart.stats.median.wallMs)],
+        ],
+      )
+      print(`The CLI's median is ${ratio(cli.stats.median.cpuMs, check.median.cpuMs)} the CPU time of an in-process \`checkWorkspace\` (its first run: ${ratio(cli.stats.median.cpuMs, check.first.cpuMs)}): node startup, module loading, compiling the meta-schemas, and printing ${brokenDiagnostics} diagnostics with code frames.`)
+      print()
+    } else {
+      print(`### 1b. The whole CLI: skipped (${buildNote}; dist/cli/main.js missing)`)
+      print()
+    }
+  }
+
+  // -------------------------------------------------------------------------------
+  // 2. emission vs parsing, on the valid workspace
+
+  progress('lowering + emission vs parsing (valid workspace)')
+  // every pass (the model is needed), timing load + parse; no warm-up of its own (the
+  // same code just ran on the broken copy)
+  const parseRuns: Sample[] = []
+  let validPasses: PassTimes | undefined
+  await measure(RUNS, () => timePasses(validDir), (result) => {
+    validPasses = result
+    parseRuns.push({ wallMs: result.passes['load+parse'], cpuMs: result.cpu['load+parse'] })
+  }, false)
+  if (!validPasses) throw new Error('no run of the valid workspace')
+  const validErrors = validPasses.diagnostics.filter((d) => d.severity === 'error')
+  if (validErrors.length > 0) throw new Error(`the valid synthetic workspace has ${validErrors.length} errors, first: ${validErrors[0]?.message ?? ''}`)
+  const model: Model = validPasses.model
+  const lowerOptions = { definitionsDir: realpathSync(validDir), allBuiltins: false }
+  const parse = { median: medianSample(parseRuns) }
+  let plan: EmitPlan = { files: [] }
+  let outputBytes = 0
+  const lowerRuns: Sample[] = []
+  const emitRuns: Sample[] = []
+  const lap = (): Sample => {
+    const usage = process.cpuUsage()
+    return { wallMs: performance.now(), cpuMs: (usage.user + usage.system) / 1000 }
+  }
+  const since = (start: Sample): Sample => {
+    const now = lap()
+    return { wallMs: now.wallMs - start.wallMs, cpuMs: now.cpuMs - start.cpuMs }
+  }
+  const lowerEmit = await measure(RUNS, (run) => {
+    const t0 = lap()
+    plan = lowerModel(model, lowerOptions)
+    const lowered = since(t0)
+    const t1 = lap()
+    const files = emitPlan(plan)
+    const emitted = since(t1)
+    if (run > 0) (lowerRuns.push(lowered), emitRuns.push(emitted))
+    return files
+  }, (files) => (outputBytes = files.reduce((n, f) => n + f.text.length, 0)))
+  const lower = medianSample(lowerRuns)
+  const emit = medianSample(emitRuns)
+  print(`### 2. Emission vs parsing (valid workspace: ${plan.files.length} output files, ${(outputBytes / 1e6).toFixed(1)} MB of TypeScript)`)
+  print()
+  table(
+    ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to load + parse'],
+    [
+      ['baseline: load + parse (`loadWorkspace`)', ...fmt(parse.median), '1×'],
+      ['`lowerModel`', ...fmt(lower), ratio(lower.cpuMs, parse.median.cpuMs)],
+      ['`emitPlan`', ...fmt(emit), ratio(emit.cpuMs, parse.median.cpuMs)],
+      ['`lowerModel` + `emitPlan`', ...fmt(lowerEmit.median), ratio(lowerEmit.median.cpuMs, parse.median.cpuMs)],
+    ],
+  )
+
+  // -------------------------------------------------------------------------------
+  // 3. baselines for the design decisions
+
+  if (!flags['no-baselines']) {
+    progress(`json-schema-to-typescript on ${SUBSET} modules`)
+    const modules = typedModules(model, SUBSET)
+    const schemas = modules.map((m) => moduleSchema(model, m))
+    let botwireBytes = 0
+    let jsttBytes = 0
+    const bw = await measure(RUNS, () => modules.map(botwireTypes), (texts) => (botwireBytes = texts.reduce((n, t) => n + t.length, 0)))
+    const jstt = await measure(RUNS, async () => {
+      const texts: string[] = []
+      for (const [i, schema] of schemas.entries()) texts.push(await jsttTypes(schema, `Module${i}`))
+      return texts
+    }, (texts) => (jsttBytes = texts.reduce((n, t) => n + t.length, 0)))
+    const jsttRaw = await measure(RUNS, async () => {
+      for (const [i, schema] of schemas.entries()) await jsttTypes(schema, `Module${i}`, false)
+    })
+    print(`### 3a. Types from schemas: botwire vs json-schema-to-typescript`)
+    print()
+    print(`${modules.length} modules (${modules.filter((m) => m.definition.kind === 'interface').length} interfaces, ${modules.filter((m) => m.definition.kind === 'integration').length} integrations) of the valid workspace: their entity types and action input/output types. json-schema-to-typescript gets each module as one JSON Schema with entity references lowered to \`$ref\` into \`definitions\` (\`compile(schema, name, { bannerComment: '' })\`, default options, so Prettier formats its output); botwire declares the same types with its ModuleBuilder and prints them. Output: botwire ${Math.round(botwireBytes / 1024)} KB, json-schema-to-typescript ${Math.round(jsttBytes / 1024)} KB.`)
+    print()
+    table(
+      ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to botwire'],
+      [
+        ['baseline: botwire lowering + printing', ...fmt(bw.median), '1×'],
+        ['json-schema-to-typescript `compile` (default options)', ...fmt(jstt.median), ratio(jstt.median.cpuMs, bw.median.cpuMs)],
+        ['json-schema-to-typescript `compile` with `format: false`', ...fmt(jsttRaw.median), ratio(jsttRaw.median.cpuMs, bw.median.cpuMs)],
+      ],
+    )
+
+    const moduleFiles = plan.files.filter((f) => f.kind === 'module')
+    const step = Math.max(1, Math.round(moduleFiles.length / SUBSET))
+    const sample = moduleFiles.filter((_, i) => i % step === 0)
+    progress(`ts-morph on ${sample.length} modules`)
+    let printedBytes = 0
+    let morphBytes = 0
+    const printer = await measure(RUNS, () => sample.map(emitFile), (files) => (printedBytes = files.reduce((n, f) => n + f.text.length, 0)))
+    const morph = await measure(RUNS, () => {
+      const project = createProject()
+      return sample.map((f) => tsMorphFile(project, f))
+    }, (texts) => (morphBytes = texts.reduce((n, t) => n + t.length, 0)))
+    print(`### 3b. Printing: botwire's text printer vs ts-morph`)
+    print()
+    print(`${sample.length} planned modules (every ${step}${step === 1 ? 'st' : 'th'} module of the valid workspace's plan, all kinds; ${Math.round(printedBytes / 1024)} KB of TypeScript from botwire, ${Math.round(morphBytes / 1024)} KB from ts-morph). ts-morph: one \`project.createSourceFile(path, { statements })\` per module with structures (nested types as writer functions), then \`getFullText()\`, in a fresh in-memory project per run.`)
+    print()
+    table(
+      ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to botwire'],
+      [
+        ['baseline: botwire `emitFile`', ...fmt(printer.median), '1×'],
+        ['ts-morph `createSourceFile` + `getFullText`', ...fmt(morph.median), ratio(morph.median.cpuMs, printer.median.cpuMs)],
+      ],
+    )
+  }
+
+  // -------------------------------------------------------------------------------
+  // 4. type-check cost of the generated example
+
+  if (!flags['no-tsc']) {
+    progress('tsc --extendedDiagnostics on generated/')
+    const stats = typecheckGenerated(root)
+    const lib = stats[0]
+    print(`### 4. Type-check cost of the generated example (\`generated/\`, options of tsconfig.generated.json)`)
+    print()
+    print('Instantiations and types are deterministic; check time is wall time on this machine. The reference platform\'s generated code for a small bot costs about 68,000 instantiations.')
+    print()
+    table(
+      ['project', 'files', 'types', 'instantiations', 'minus lib baseline', 'check s', 'exit'],
+      stats.map((s) => [s.label, s.files ?? '?', s.types ?? '?', s.instantiations ?? '?', s === lib || s.instantiations === null || lib?.instantiations == null ? '' : s.instantiations - lib.instantiations, s.checkSeconds ?? '?', `${s.exitCode ?? '?'}${s.errors ? ` (${s.errors.split('\n')[0] ?? ''})` : ''}`]),
+    )
+  }
+
+  const load1 = loadavg()[0] ?? 0
+  print(`Total ${Math.round((performance.now() - started) / 1000)} s. Load average (1 min) ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end, on ${cpus().length} cores.`)
+} finally {
+  if (flags.keep) progress(`kept ${tempRoot}`)
+  else rmSync(tempRoot, { recursive: true, force: true })
+}
