@@ -4,7 +4,7 @@
  * range; no dependency key names an interface the plugin does not declare.
  */
 import semver from 'semver'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { diagnostic, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { own } from '../schema/own.js'
@@ -42,11 +42,12 @@ export function checkWiring(model: Model): Diagnostic[] {
         // an interface the plugin itself could not resolve (BW3004, BW4004) is reported there, not again here
         if (!dependency || !implemented || dependency.interfaceKey === null) continue
         const at = `${base}${formatPointer(['dependencies', wire.local, 'integrationInterfaceAlias'])}`
-        const related = [{ message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`, range: locate(integration.file, formatPointer(['interfaces', implemented.alias])) }]
+        // computed only when reported: a location parses the file for positions
+        const related = (): RelatedLocation[] => [{ message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`, range: locate(integration.file, formatPointer(['interfaces', implemented.alias])) }]
         if (implemented.interfaceName !== dependency.interfaceName) {
-          out.push(diagnostic('BW4006', `plugin '${plugin.name}' expects interface '${dependency.interfaceName}' for '${wire.local}', but '${wire.integrationInterfaceAlias}' of integration '${integration.name}' is interface '${implemented.interfaceName}'`, locate(bot.file, at), { path: at, related }))
+          out.push(diagnostic('BW4006', `plugin '${plugin.name}' expects interface '${dependency.interfaceName}' for '${wire.local}', but '${wire.integrationInterfaceAlias}' of integration '${integration.name}' is interface '${implemented.interfaceName}'`, locate(bot.file, at), { path: at, related: related() }))
         } else if (!semver.satisfies(implemented.version, dependency.range)) {
-          out.push(diagnostic('BW4005', `plugin '${plugin.name}' needs '${dependency.interfaceName}' ${dependency.range}, but integration '${integration.name}' implements ${implemented.version}`, locate(bot.file, at), { path: at, related }))
+          out.push(diagnostic('BW4005', `plugin '${plugin.name}' needs '${dependency.interfaceName}' ${dependency.range}, but integration '${integration.name}' implements ${implemented.version}`, locate(bot.file, at), { path: at, related: related() }))
         }
       }
     }

@@ -1,9 +1,10 @@
 // Reads and parses one definition file into a SourceFile and its plain value.
 // Every problem becomes a diagnostic; nothing is thrown for bad input.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml'
+import { CORE_SCHEMA, load as loadYaml } from 'js-yaml'
+import { isMap, isSeq, LineCounter, type Node } from 'yaml'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import type { SourceFile } from './sourceFile.js'
+import { lazySourceFile, parseYaml, type SourceFile } from './sourceFile.js'
 import { loadLimits } from './limits.js'
 import { nodeRange } from './yamlNodes.js'
 
@@ -100,6 +101,25 @@ function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
   return found
 }
 
+/** Anchors and aliases (`&name`, `*name`) need yaml's alias-expansion guard. */
+const ANCHOR_OR_ALIAS = /(^|[\s[\]{},:-])[&*][^\s[\]{},]/m
+
+/**
+ * The fast path: js-yaml (YAML 1.2 core schema, the same values yaml gives) for a file
+ * that parses cleanly into a mapping. Anything else (a syntax error, a duplicate key, an
+ * unknown tag, several documents, an anchor, a root that is not a mapping) returns null
+ * and takes the slow path, whose yaml parser reports it at its position.
+ */
+function parseFast(text: string): Record<string, unknown> | null {
+  if (ANCHOR_OR_ALIAS.test(text)) return null
+  try {
+    const value: unknown = loadYaml(text, { schema: CORE_SCHEMA })
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
 export function parseSourceFile(absolutePath: string, displayPath: string, builtin: boolean): ParsedFile {
   const read = readText(absolutePath)
   if (!('text' in read)) {
@@ -115,8 +135,10 @@ export function parseSourceFile(absolutePath: string, displayPath: string, built
     return { file, value: null, diagnostics: [diagnostic(code, message, at)] }
   }
 
-  const lineCounter = new LineCounter()
-  const document = parseDocument(read.text, { lineCounter, uniqueKeys: false, prettyErrors: false, keepSourceTokens: false })
+  const fast = parseFast(read.text)
+  if (fast) return { file: lazySourceFile(absolutePath, displayPath, read.text, builtin), value: fast, diagnostics: [] }
+
+  const { document, lineCounter } = parseYaml(read.text)
   const file: SourceFile = { absolutePath, displayPath, text: read.text, document, lineCounter, builtin }
   const diagnostics: Diagnostic[] = []
   let syntaxReported = false

@@ -1,6 +1,6 @@
 // A definition file as loaded: its text, its parsed YAML document, and how to turn
 // offsets into lines and columns when (and only when) a diagnostic is rendered.
-import type { Document, LineCounter } from 'yaml'
+import { LineCounter, parseDocument, type Document } from 'yaml'
 
 export interface SourceFile {
   /** real absolute path; a file reached twice is loaded once */
@@ -26,4 +26,32 @@ export function lineColumn(file: SourceFile, offset: number): LineColumn {
   if (file.text.length === 0) return { line: 1, column: 1 }
   const { line, col } = file.lineCounter.linePos(Math.min(offset, file.text.length))
   return { line, column: col }
+}
+
+/** How every definition file is parsed into a YAML document with positions. */
+export function parseYaml(text: string): { document: Document.Parsed; lineCounter: LineCounter } {
+  const lineCounter = new LineCounter()
+  const document = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, keepSourceTokens: false })
+  return { document, lineCounter }
+}
+
+/**
+ * A file whose YAML document (with node positions) is parsed only when something asks
+ * for a position: files without a problem never pay for it (see docs/performance.md).
+ */
+export function lazySourceFile(absolutePath: string, displayPath: string, text: string, builtin: boolean): SourceFile {
+  let parsed: { document: Document.Parsed; lineCounter: LineCounter } | undefined
+  const parse = (): { document: Document.Parsed; lineCounter: LineCounter } => (parsed ??= parseYaml(text))
+  return {
+    absolutePath,
+    displayPath,
+    text,
+    builtin,
+    get document(): Document.Parsed {
+      return parse().document
+    },
+    get lineCounter(): LineCounter {
+      return parse().lineCounter
+    },
+  }
 }

@@ -20,11 +20,27 @@ export function docOf(node: { title?: string; description?: string }): Doc | und
   return { ...(node.title === undefined ? {} : { title: node.title }), ...(node.description === undefined ? {} : { description: node.description }) }
 }
 
+/** A cheap identity for the simple members of a union; complex ones are compared as JSON. */
+function memberKey(member: TypeExpr): string {
+  switch (member.kind) {
+    case 'keyword':
+      return `k:${member.name}`
+    case 'literal':
+      return `l:${typeof member.value}:${String(member.value)}`
+    case 'ref':
+      return member.args ? JSON.stringify(member) : `r:${member.name}`
+    default:
+      return JSON.stringify(member)
+  }
+}
+
 export function union(members: TypeExpr[]): TypeExpr {
+  const only = members.length === 1 ? members[0] : undefined
+  if (only && only.kind !== 'union') return only
   const flat: TypeExpr[] = []
   const seen = new Set<string>()
   for (const member of members.flatMap((m) => (m.kind === 'union' ? m.members : [m]))) {
-    const key = JSON.stringify(member)
+    const key = memberKey(member)
     if (seen.has(key)) continue
     seen.add(key)
     flat.push(member)

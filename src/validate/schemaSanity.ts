@@ -13,18 +13,6 @@ import { schemaSites, walkSchema, type SchemaSite } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
 
-/** A copy of the schema that ajv can compile alone: entity references admit anything. */
-export function withoutEntityReferences(schema: SchemaNode): object {
-  const copy = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(copy)
-    if (node === null || typeof node !== 'object') return node
-    const record = node as Record<string, unknown>
-    if (typeof record.$entity === 'string') return {}
-    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === 'const' || k === 'enum' || k === 'default' || k === 'examples' ? v : copy(v)]))
-  }
-  return copy(schema) as object
-}
-
 function withoutKeys(schema: SchemaNode, keys: readonly string[]): SchemaNode {
   return Object.fromEntries(Object.entries(schema).filter(([k]) => !keys.includes(k))) as SchemaNode
 }
