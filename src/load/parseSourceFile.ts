@@ -1,7 +1,7 @@
 // Reads and parses one definition file into a SourceFile and its plain value.
 // Every problem becomes a diagnostic; nothing is thrown for bad input.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { CORE_SCHEMA, load as loadYaml } from 'js-yaml'
+import jsYaml from 'js-yaml'
 import { isMap, isSeq, LineCounter, type Node } from 'yaml'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { lazySourceFile, parseYaml, type SourceFile } from './sourceFile.js'
@@ -103,17 +103,36 @@ function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
 
 /** Anchors and aliases (`&name`, `*name`) need yaml's alias-expansion guard. */
 const ANCHOR_OR_ALIAS = /(^|[\s[\]{},:-])[&*][^\s[\]{},]/m
+/** Complex keys (`? key`, `[1]: x`), null keys and binary integers are read differently by the two parsers. */
+const READ_DIFFERENTLY = /^\s*\?(\s|$)|[\]}]\s*:(\s|$)|^\s*(null|Null|NULL|~)\s*:|[\s:[,-]0b[01]/m
 
 /**
- * The fast path: js-yaml (YAML 1.2 core schema, the same values yaml gives) for a file
- * that parses cleanly into a mapping. Anything else (a syntax error, a duplicate key, an
- * unknown tag, several documents, an anchor, a root that is not a mapping) returns null
- * and takes the slow path, whose yaml parser reports it at its position.
+ * Whether a flow collection (`[...]`, `{...}`) spans lines: js-yaml accepts continuation
+ * lines that yaml (like the editors' YAML support) rejects as badly indented. Brackets
+ * inside quotes are counted too; that only sends a file down the careful path.
  */
-function parseFast(text: string): Record<string, unknown> | null {
-  if (ANCHOR_OR_ALIAS.test(text)) return null
+function hasMultilineFlow(text: string): boolean {
+  let depth = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 91 || c === 123) depth++
+    else if ((c === 93 || c === 125) && depth > 0) depth--
+    else if (c === 10 && depth > 0) return true
+  }
+  return false
+}
+
+/**
+ * The fast path: js-yaml (YAML 1.2 core schema, the values yaml gives) for a file that
+ * parses cleanly into a mapping. Anything else (a syntax error, a duplicate key, an
+ * unknown tag, several documents, an anchor, a multi-line flow collection, a root that is
+ * not a mapping) returns null and takes the careful path, whose yaml parser reports the
+ * problem at its position. test/load/fastPath.test.ts keeps the two paths in agreement.
+ */
+export function parseFast(text: string): Record<string, unknown> | null {
+  if (ANCHOR_OR_ALIAS.test(text) || READ_DIFFERENTLY.test(text) || hasMultilineFlow(text)) return null
   try {
-    const value: unknown = loadYaml(text, { schema: CORE_SCHEMA })
+    const value: unknown = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA })
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
   } catch {
     return null

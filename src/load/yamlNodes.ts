@@ -19,8 +19,15 @@ export function parsePointer(pointer: string): string[] {
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
+function escapeSegment(segment: string | number): string {
+  const text = String(segment)
+  return text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text
+}
+
 export function formatPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('')
+  let pointer = ''
+  for (const segment of segments) pointer += `/${escapeSegment(segment)}`
+  return pointer
 }
 
 interface Step {

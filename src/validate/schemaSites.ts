@@ -42,7 +42,19 @@ function channelSites(channels: Record<string, ChannelSpec> | undefined): Schema
   )
 }
 
+const sitesBySpec = new WeakMap<DefinitionSpec, SchemaSite[]>()
+
+/** Every schema of a definition (computed once per definition; several passes ask). */
 export function schemaSites(spec: DefinitionSpec): SchemaSite[] {
+  let sites = sitesBySpec.get(spec)
+  if (!sites) {
+    sites = findSchemaSites(spec)
+    sitesBySpec.set(spec, sites)
+  }
+  return sites
+}
+
+function findSchemaSites(spec: DefinitionSpec): SchemaSite[] {
   switch (spec.kind) {
     case 'interface':
       return [
