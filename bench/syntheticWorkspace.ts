@@ -12,8 +12,12 @@
 //
 // With `errorRate`, about that share of the files carry one semantic error each
 // (entity not extending, interface version not present, plugin range nothing
-// satisfies, unwired dependency, wiring to an interface version outside the range).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+// satisfies, unwired dependency, wiring to an interface version outside the range);
+// `errorFiles` lists them, so that the benchmark can check each one is reported. The
+// errors are semantic, in well-formed YAML: every file takes the loader's fast path,
+// and a diagnostic makes the loader parse its file's positions lazily.
+// `writeCarefulCopy` makes a copy whose every file takes the careful path instead.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Document, isScalar, isSeq, visit } from 'yaml'
 
@@ -31,6 +35,8 @@ export interface SyntheticWorkspace {
   bytes: number
   /** files given an error on purpose, by error kind */
   errors: Record<string, number>
+  /** the files given an error on purpose, relative to `dir` (`plugins/NAME.yaml`) */
+  errorFiles: string[]
 }
 
 /** mulberry32: small, fast, deterministic; its state can be copied. */
@@ -567,23 +573,51 @@ function prepare(dir: string): void {
  * `brokenDir` (files without an error are written to both from one serialisation).
  */
 export function writeSyntheticWorkspaces(validDir: string, brokenDir: string | null, options: SyntheticOptions = {}): { valid: SyntheticWorkspace; broken: SyntheticWorkspace | null } {
-  const valid: SyntheticWorkspace = { dir: validDir, files: 0, bytes: 0, errors: {} }
-  const broken: SyntheticWorkspace | null = brokenDir ? { dir: brokenDir, files: 0, bytes: 0, errors: {} } : null
+  const valid: SyntheticWorkspace = { dir: validDir, files: 0, bytes: 0, errors: {}, errorFiles: [] }
+  const broken: SyntheticWorkspace | null = brokenDir ? { dir: brokenDir, files: 0, bytes: 0, errors: {}, errorFiles: [] } : null
   prepare(validDir)
   if (brokenDir) prepare(brokenDir)
-  const write = (target: SyntheticWorkspace, kind: string, name: string, text: string): void => {
-    writeFileSync(join(target.dir, `${kind}s`, `${name}.yaml`), text)
+  const write = (target: SyntheticWorkspace, kind: string, name: string, text: string): string => {
+    const path = `${kind}s/${name}.yaml`
+    writeFileSync(join(target.dir, path), text)
     target.files++
     target.bytes += Buffer.byteLength(text)
+    return path
   }
   for (const d of generate(brokenDir ? options : { ...options, errorRate: 0 })) {
     const text = toYaml(d.valid, d.kind)
     write(valid, d.kind, d.name, text)
     if (!broken) continue
-    write(broken, d.kind, d.name, d.broken ? toYaml(d.broken, d.kind) : text)
-    if (d.error) broken.errors[d.error] = (broken.errors[d.error] ?? 0) + 1
+    const path = write(broken, d.kind, d.name, d.broken ? toYaml(d.broken, d.kind) : text)
+    if (d.error) {
+      broken.errors[d.error] = (broken.errors[d.error] ?? 0) + 1
+      broken.errorFiles.push(path)
+    }
   }
   return { valid, broken }
+}
+
+/**
+ * A copy of a workspace in which every file takes the loader's careful path (yaml with
+ * positions, as every file did before the js-yaml fast path): the first line gets an
+ * anchor on its value (`kind: &kind plugin`), which changes no value but is a construct
+ * the fast path turns away. What the old design's loading costs, inside today's code.
+ */
+export function writeCarefulCopy(fromDir: string, toDir: string): { files: number; bytes: number } {
+  prepare(toDir)
+  let files = 0
+  let bytes = 0
+  for (const kind of ['interfaces', 'integrations', 'plugins', 'bots']) {
+    for (const name of readdirSync(join(fromDir, kind))) {
+      const text = readFileSync(join(fromDir, kind, name), 'utf8')
+      const anchored = text.replace(/^kind: /m, 'kind: &kind ')
+      if (anchored === text) throw new Error(`writeCarefulCopy: no 'kind:' line in ${kind}/${name}`)
+      writeFileSync(join(toDir, kind, name), anchored)
+      files++
+      bytes += Buffer.byteLength(anchored)
+    }
+  }
+  return { files, bytes }
 }
 
 /** One workspace: valid, or with errors when `errorRate` > 0. */
