@@ -59,9 +59,46 @@ export class JsonSchemaLowering {
     while (this.pending.length > 0) {
       const next = this.pending.shift()
       if (!next || this.definitions.has(next.key)) continue
-      const resolved = entitySchema(this.model, next.entity)
-      this.definitions.set(next.key, resolved ? copy(resolved.schema, resolved.scope, this.reach) : {})
+      const lowered = lowerEntity(this.model, next.entity)
+      for (const reached of lowered.reaches) this.reach(reached)
+      this.definitions.set(next.key, lowered.value)
     }
     return Object.fromEntries([...this.definitions.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
   }
+}
+
+interface LoweredEntity {
+  value: JsonValue
+  /** the entities its `$ref`s point at */
+  reaches: QualifiedEntity[]
+}
+
+/**
+ * An entity's JSON Schema depends only on the entity, so it is lowered once per model and
+ * shared by every definitions section that reaches it (an integration entity appears in
+ * the section of every bot plugin instance wired to it). The value is never mutated.
+ */
+const loweredEntities = new WeakMap<Model, Map<string, LoweredEntity>>()
+
+function lowerEntity(model: Model, entity: QualifiedEntity): LoweredEntity {
+  let cache = loweredEntities.get(model)
+  if (!cache) {
+    cache = new Map()
+    loweredEntities.set(model, cache)
+  }
+  const key = `${entity.owner}#${entity.entity}`
+  let lowered = cache.get(key)
+  if (!lowered) {
+    const reaches: QualifiedEntity[] = []
+    const resolved = entitySchema(model, entity)
+    const value = resolved
+      ? copy(resolved.schema, resolved.scope, (target) => {
+          reaches.push(target)
+          return definitionsKey(model, target)
+        })
+      : {}
+    lowered = { value, reaches }
+    cache.set(key, lowered)
+  }
+  return lowered
 }
