@@ -33,6 +33,20 @@ describe('botwire check', () => {
     expect(result.stdout).not.toMatch(/\u001b\[/) // not a TTY: no colors
   })
 
+  it('shows a window of an over-long line (a definition written as one line of JSON), not the whole line', () => {
+    const dir = tempDir()
+    const properties = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { type: 'string' }]))
+    const definition = { kind: 'interface', name: 'flat', version: '1.0.0', entities: { item: { schema: { type: 'object', properties, require: ['p1'] } } }, actions: {} }
+    writeFiles(dir, { 'definitions/flat.yaml': JSON.stringify(definition) })
+    const result = runCli(['check', '--no-builtins'], { cwd: dir })
+    expect(result.code).toBe(1)
+    const frameLines = result.stdout.split('\n').filter((line) => line.startsWith('> 1 |') || line.startsWith('    |'))
+    expect(frameLines).toHaveLength(2)
+    expect(frameLines[0]?.length).toBeLessThan(180)
+    const caret = frameLines[1] ?? ''
+    expect(frameLines[0]?.slice(caret.indexOf('^'), caret.indexOf('^') + 9)).toBe('"require"')
+  })
+
   it('prints JSON diagnostics with every field', () => {
     const dir = tempDir()
     writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })

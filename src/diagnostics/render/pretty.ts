@@ -9,8 +9,29 @@ export interface PrettyOptions {
   color: boolean
 }
 
+/** Lines longer than this (a definition written as one line of JSON) are shown as a window. */
+const MAX_FRAME_LINE = 160
+
+/** One over-long line: the part around the node at fault, with ellipses, and the caret. */
+function windowFrame(range: SourceRange, line: number, lineStart: number, lineEnd: number): string {
+  const text = range.file.text
+  const from = Math.max(lineStart, range.start - 60)
+  const to = Math.min(lineEnd, from + MAX_FRAME_LINE)
+  const before = from > lineStart ? '…' : ''
+  const snippet = `${before}${text.slice(from, to)}${to < lineEnd ? '…' : ''}`
+  const caretAt = range.start - from + before.length
+  const width = Math.max(1, Math.min(range.end, to) - range.start)
+  const gutter = String(line)
+  return `> ${gutter} | ${snippet}\n  ${' '.repeat(gutter.length)} | ${' '.repeat(caretAt)}${'^'.repeat(width)}`
+}
+
 function frame(range: SourceRange, color: boolean, message?: string): string {
   if (range.file.text.length === 0) return ''
+  const text = range.file.text
+  const lineStart = text.lastIndexOf('\n', range.start - 1) + 1
+  const newline = text.indexOf('\n', range.start)
+  const lineEnd = newline < 0 ? text.length : newline
+  if (lineEnd - lineStart > MAX_FRAME_LINE) return windowFrame(range, lineColumn(range.file, range.start).line, lineStart, lineEnd)
   const start = lineColumn(range.file, range.start)
   const endOffset = Math.max(range.end, range.start + 1)
   let end = lineColumn(range.file, Math.min(endOffset, range.file.text.length))
