@@ -1,7 +1,12 @@
-// JSDoc from titles and descriptions. User text can never close the comment early.
+// JSDoc from titles and descriptions. User text can never close the comment early, and
+// an `@` that would start a JSDoc tag (`@deprecated` in a description) is escaped as `\@`,
+// which editors' markdown hovers show as a plain `@`.
 
 export function escapeCommentText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/\*\//g, '*\\/')
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\*\//g, '*\\/')
+    .replace(/(^|\s)@/g, '$1\\@')
 }
 
 export function printDoc(doc: { title?: string; description?: string } | undefined, indent: string): string {
