@@ -74,13 +74,7 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
   const events = integrations.flatMap((i) => i.integration.events.map((e) => prop(`${i.instance.alias}:${e.name}`, indexed(ref(`${i.namespace}.Events`), e.name))))
   builder.add({ kind: 'interface', name: 'BotEvents', doc: { description: "What `bot.on.event` accepts: `'<integrationAlias>:<event>'`." }, members: events })
 
-  builder.add({
-    kind: 'const',
-    name: 'definition',
-    doc: { description: `The resolved definition of bot '${bot.name}', with its wiring and plain JSON Schemas.` },
-    type: ref(`${runtime}.BotDefinition`),
-    value: botDefinition(model, bot),
-  })
+  builder.addDefinition('BotDefinition', `bot '${bot.name}' (with its wiring)`, botDefinition(model, bot))
   builder.add({
     kind: 'class',
     name: 'Bot',

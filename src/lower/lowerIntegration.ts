@@ -32,12 +32,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
       { name: i.interfaceName, version: i.version, entities: i.entityMap, actions: i.actionNames, events: i.eventNames, channels: i.channelNames },
     ]),
   )
-  builder.add({
-    kind: 'const',
-    name: 'definition',
-    doc: { description: `The resolved definition of integration '${integration.name}' ${integration.version}, with plain JSON Schemas.` },
-    type: ref(`${runtime}.IntegrationDefinition`),
-    value: {
+  builder.addDefinition('IntegrationDefinition', `integration '${integration.name}' ${integration.version}`, {
       kind: 'integration',
       name: integration.name,
       version: integration.version,
@@ -47,7 +42,6 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
       entities: entityKeys,
       ...sections,
       interfaces,
-    },
   })
   const typeArgs = [ref('Configuration'), ref('Actions'), ref('Events')]
   builder.add({

@@ -2,14 +2,13 @@
 import type { InterfaceModel, Model } from '../resolve/model.js'
 import { declareEntities } from './entities.js'
 import { declareMemberTypes, memberDefinitions, type MemberSets } from './members.js'
-import { modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
+import { modulePath, ModuleBuilder } from './moduleBuilder.js'
 import type { ModuleFile } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { documented, sourceName } from './sources.js'
 
 export function lowerInterface(model: Model, iface: InterfaceModel, definitionsDir: string): ModuleFile {
   const builder = new ModuleBuilder(modulePath('interface', iface.name, iface.version), [sourceName(iface.file, definitionsDir)])
-  const runtime = builder.importRuntime(true)
   const entities = declareEntities(builder, iface.key, iface.spec.entities)
   const members: MemberSets = {
     actions: Object.entries(iface.spec.actions).map(([name, spec]) => ({ name, spec, scope: iface.scope, ...documented(spec) })),
@@ -20,12 +19,6 @@ export function lowerInterface(model: Model, iface: InterfaceModel, definitionsD
   const lowering = new JsonSchemaLowering(model)
   const entityKeys = Object.fromEntries(Object.keys(iface.spec.entities).map((entity) => [entity, lowering.include({ owner: iface.key, entity })]))
   const sections = memberDefinitions(members, lowering)
-  builder.add({
-    kind: 'const',
-    name: 'definition',
-    doc: { description: `The resolved definition of interface '${iface.name}' ${iface.version}, with plain JSON Schemas.` },
-    type: ref(`${runtime}.InterfaceDefinition`),
-    value: { kind: 'interface', name: iface.name, version: iface.version, ...documented(iface.spec), definitions: lowering.section(), entities: entityKeys, ...sections },
-  })
+  builder.addDefinition('InterfaceDefinition', `interface '${iface.name}' ${iface.version}`, { kind: 'interface', name: iface.name, version: iface.version, ...documented(iface.spec), definitions: lowering.section(), entities: entityKeys, ...sections })
   return builder.build()
 }

@@ -76,12 +76,7 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
 
   const lowering = new JsonSchemaLowering(model)
   const sections = memberDefinitions(members, lowering)
-  builder.add({
-    kind: 'const',
-    name: 'definition',
-    doc: { description: `The resolved definition of plugin '${plugin.name}' ${plugin.version}, with plain JSON Schemas.` },
-    type: ref(`${runtime}.PluginDefinition`),
-    value: {
+  builder.addDefinition('PluginDefinition', `plugin '${plugin.name}' ${plugin.version}`, {
       kind: 'plugin',
       name: plugin.name,
       version: plugin.version,
@@ -91,7 +86,6 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
       definitions: lowering.section(),
       actions: sections.actions,
       events: sections.events,
-    },
   })
   builder.add({
     kind: 'class',

@@ -1,6 +1,6 @@
 // Collects one module's imports and declarations while lowering, handing out names.
 import type { DefinitionKind } from '../resolve/model.js'
-import type { SchemaNode } from '../schema/types.js'
+import type { JsonValue, SchemaNode } from '../schema/types.js'
 import { NameAllocator, namespaceName } from './names.js'
 import type { Declaration, Doc, ImportDeclaration, ModuleFile, TypeExpr, TypeParameter } from './plan.js'
 import { schemaToType, type TypeContext } from './schemaToType.js'
@@ -63,6 +63,15 @@ export class ModuleBuilder {
     const common = { name, ...(doc ? { doc } : {}), ...(typeParameters && typeParameters.length > 0 ? { typeParameters } : {}) }
     if (type.kind === 'object') this.add({ kind: 'interface', ...common, members: type.members, ...(type.index ? { index: type.index } : {}) })
     else this.add({ kind: 'typeAlias', ...common, type })
+  }
+
+  /**
+   * The `definition` constant: plain data typed with the runtime's declared interface
+   * (`InterfaceDefinition`, ...), never a deep `as const`, so that it is cheap to check.
+   */
+  addDefinition(runtimeType: string, what: string, value: JsonValue): void {
+    const runtime = this.importRuntime(true)
+    this.add({ kind: 'const', name: 'definition', doc: { description: `The resolved definition of ${what}, with plain JSON Schemas.` }, type: ref(`${runtime}.${runtimeType}`), value })
   }
 
   build(): ModuleFile {

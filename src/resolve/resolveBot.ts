@@ -8,7 +8,7 @@ import { formatPointer, locate } from '../load/yamlNodes.js'
 import { own } from '../schema/own.js'
 import type { BotSpec, RawDefinition } from '../validate/definitionTypes.js'
 import type { BotModel, DefinitionKind, EntityScope, IntegrationInstance, IntegrationModel, PluginInstance, PluginModel, PluginWiring } from './model.js'
-import { isBroken, knownNames, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { isBroken, modelBase, knownNames, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
 
 interface Resolved {
   integrations: ReadonlyMap<string, IntegrationModel>
@@ -108,11 +108,7 @@ export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Reso
   return {
     model: {
       kind: 'bot',
-      key: entry.key,
-      name: entry.name,
-      version: entry.version,
-      file,
-      builtin: file.builtin,
+      ...modelBase(entry),
       spec,
       tags: Object.keys(spec.message?.tags ?? {}),
       integrations,

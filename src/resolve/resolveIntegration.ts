@@ -8,7 +8,7 @@ import { own } from '../schema/own.js'
 import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, FinalAction, FinalChannel, FinalEvent, ImplementedInterface, IntegrationModel, InterfaceModel, MemberOrigin } from './model.js'
-import { exactVersion, isBroken, knownNames, namesOf, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { exactVersion, isBroken, modelBase, knownNames, namesOf, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
 
 export function ownScope(key: string, entities: Record<string, unknown> | undefined): EntityScope {
   return Object.fromEntries(Object.keys(entities ?? {}).map((name) => [name, { owner: key, entity: name }]))
@@ -77,11 +77,7 @@ export function resolveIntegration(
   return {
     model: {
       kind: 'integration',
-      key: entry.key,
-      name: entry.name,
-      version: entry.version,
-      file,
-      builtin: file.builtin,
+      ...modelBase(entry),
       spec,
       scope,
       implemented,

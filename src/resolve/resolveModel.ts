@@ -8,7 +8,7 @@ import type { BotModel, IntegrationModel, InterfaceModel, Model, PluginModel, De
 import { resolveBot } from './resolveBot.js'
 import { ownScope, resolveIntegration } from './resolveIntegration.js'
 import { resolvePlugin } from './resolvePlugin.js'
-import { buildSymbolTable } from './symbolTable.js'
+import { buildSymbolTable, modelBase } from './symbolTable.js'
 
 export function resolveModel(definitions: readonly RawDefinition[], broken: ReadonlySet<string> = new Set()): { model: Model; diagnostics: Diagnostic[] } {
   const { table, diagnostics } = buildSymbolTable(definitions, broken)
@@ -19,7 +19,7 @@ export function resolveModel(definitions: readonly RawDefinition[], broken: Read
     const { file, spec } = entry.raw as RawDefinition<InterfaceSpec>
     const scope = ownScope(entry.key, spec.entities)
     diagnostics.push(...checkEntityReferences(file, spec, scope))
-    interfaces.set(entry.key, { kind: 'interface', key: entry.key, name: entry.name, version: entry.version, file, builtin: file.builtin, spec, scope })
+    interfaces.set(entry.key, { kind: 'interface', ...modelBase(entry), spec, scope })
   }
   const integrations = new Map<string, IntegrationModel>()
   const plugins = new Map<string, PluginModel>()

@@ -7,7 +7,7 @@ import { formatPointer, locate } from '../load/yamlNodes.js'
 import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
-import { isBroken, knownNames, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { isBroken, modelBase, knownNames, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
 
 export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces: ReadonlyMap<string, InterfaceModel>): { model: PluginModel; diagnostics: Diagnostic[] } {
   const { file, spec } = entry.raw as RawDefinition<PluginSpec>
@@ -48,7 +48,7 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
   }
   diagnostics.push(...checkEntityReferences(file, spec, scope, { unresolvedLocals }))
   return {
-    model: { kind: 'plugin', key: entry.key, name: entry.name, version: entry.version, file, builtin: file.builtin, spec, dependencies, scope },
+    model: { kind: 'plugin', ...modelBase(entry), spec, dependencies, scope },
     diagnostics,
   }
 }

@@ -65,6 +65,11 @@ export function isBroken(table: SymbolTable, kind: DefinitionKind, name: string)
   return table.broken.has(`${kind}/${name}`)
 }
 
+/** The fields every definition model takes from its table entry. */
+export function modelBase(entry: TableEntry): { key: DefinitionKey; name: string; version: string; file: TableEntry['raw']['file']; builtin: boolean } {
+  return { key: entry.key, name: entry.name, version: entry.version, file: entry.raw.file, builtin: entry.raw.file.builtin }
+}
+
 export function versionsOf(table: SymbolTable, kind: DefinitionKind, name: string): TableEntry[] {
   return table.byName.get(`${kind}/${name}`) ?? []
 }

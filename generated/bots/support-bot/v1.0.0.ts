@@ -85,7 +85,7 @@ export interface BotEvents {
   "zendesk:ticketChanged": zendesk_v1_0_0.Events["ticketChanged"]
 }
 
-/** The resolved definition of bot 'support-bot', with its wiring and plain JSON Schemas. */
+/** The resolved definition of bot 'support-bot' (with its wiring), with plain JSON Schemas. */
 export const definition: runtime.BotDefinition = {
   kind: "bot",
   name: "support-bot",
