@@ -1,18 +1,12 @@
 // Which way each file went through the loader: the fast path (js-yaml 4, positions left
 // for later) or the careful path (yaml with positions), and how many yaml documents with
-// positions a run really built, the lazy ones included (src/load/parseSourceFile.ts,
-// src/load/sourceFile.ts).
+// positions a run really built (src/load/parseSourceFile.ts, src/load/sourceFile.ts).
 import { Parser } from 'yaml'
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js'
 import type { SourceFile } from '../src/load/sourceFile.js'
 
-/**
- * A fast-path file is a `lazySourceFile`: its `document` is a getter (reading it would
- * parse). A careful-path file holds its document as a plain property. Looking at the
- * property descriptor tells the two apart without parsing anything.
- */
 export function tookFastPath(file: SourceFile): boolean {
-  return typeof Object.getOwnPropertyDescriptor(file, 'document')?.get === 'function'
+  return file.reader === 'fast'
 }
 
 export function countPaths(files: readonly SourceFile[]): { fast: number; careful: number } {

@@ -9,12 +9,11 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { displayPath } from '../load/displayPath.js'
 import { findDefinitionFiles } from '../load/findDefinitionFiles.js'
 import { parseSourceFile } from '../load/parseSourceFile.js'
-import type { SourceFile } from '../load/sourceFile.js'
+import { unparsedSourceFile, type SourceFile } from '../load/sourceFile.js'
 import { builtinDefinitionsDir } from '../packageRoot.js'
 import { definitionKey, type DefinitionKind, type DefinitionModel, type Model } from '../resolve/model.js'
 import { resolveModel } from '../resolve/resolveModel.js'
 import { versionOf } from '../resolve/symbolTable.js'
-import { LineCounter } from 'yaml'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkSchemaSanity } from '../validate/schemaSanity.js'
 import { validateShape } from '../validate/validateShape.js'
@@ -65,7 +64,7 @@ function brokenName(value: Record<string, unknown> | null): string | undefined {
 }
 
 function placeholder(path: string, shown: string): SourceFile {
-  return { absolutePath: path, displayPath: shown, text: '', document: null, lineCounter: new LineCounter(), builtin: false }
+  return unparsedSourceFile(path, shown, false)
 }
 
 interface FileToLoad {

@@ -2,7 +2,7 @@
 // A file reached twice (a symlink, or the built-ins inside the workspace) is loaded once.
 import { existsSync, realpathSync, statSync } from 'node:fs'
 import { relative, isAbsolute } from 'node:path'
-import { LineCounter } from 'yaml'
+import { unparsedSourceFile } from './sourceFile.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { builtinDefinitionsDir } from '../packageRoot.js'
 import { displayPath } from './displayPath.js'
@@ -46,14 +46,7 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   const seen = new Set<string>()
   for (const entry of found) {
     if (entry.problem) {
-      const file = {
-        absolutePath: entry.path,
-        displayPath: displayPath(entry.path, cwd),
-        text: '',
-        document: null,
-        lineCounter: new LineCounter(),
-        builtin: false,
-      }
+      const file = unparsedSourceFile(entry.path, displayPath(entry.path, cwd), false)
       const message =
         entry.problem === 'outside'
           ? `symbolic link leads outside the definitions folder; it is not loaded`

@@ -2,11 +2,10 @@
 // Every problem becomes a diagnostic; nothing is thrown for bad input.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import jsYaml from 'js-yaml'
-import { isMap, isSeq, LineCounter, type Node } from 'yaml'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { lazySourceFile, parseYaml, type SourceFile } from './sourceFile.js'
+import { isMap, isSeq, type Node } from 'yaml'
+import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile, type SourceFile } from './sourceFile.js'
 import { loadLimits } from './limits.js'
-import { nodeRange } from './yamlNodes.js'
 
 export interface ParsedFile {
   file: SourceFile
@@ -15,8 +14,8 @@ export interface ParsedFile {
   diagnostics: Diagnostic[]
 }
 
-function emptySource(absolutePath: string, displayPath: string, builtin: boolean): SourceFile {
-  return { absolutePath, displayPath, text: '', document: null, lineCounter: new LineCounter(), builtin }
+function nodeRange(file: SourceFile, node: Node): SourceRange | null {
+  return node.range ? { file, start: node.range[0], end: node.range[1] } : null
 }
 
 type ReadResult = { text: string } | { problem: 'too-large'; size: number } | { problem: 'unreadable'; reason: string } | { problem: 'binary' }
@@ -142,7 +141,7 @@ export function parseFast(text: string): Record<string, unknown> | null {
 export function parseSourceFile(absolutePath: string, displayPath: string, builtin: boolean): ParsedFile {
   const read = readText(absolutePath)
   if (!('text' in read)) {
-    const file = emptySource(absolutePath, displayPath, builtin)
+    const file = unparsedSourceFile(absolutePath, displayPath, builtin)
     const at = { file, start: 0, end: 0 }
     const message =
       read.problem === 'too-large'
@@ -155,10 +154,10 @@ export function parseSourceFile(absolutePath: string, displayPath: string, built
   }
 
   const fast = parseFast(read.text)
-  if (fast) return { file: lazySourceFile(absolutePath, displayPath, read.text, builtin), value: fast, diagnostics: [] }
+  if (fast) return { file: fastSourceFile(absolutePath, displayPath, read.text, builtin), value: fast, diagnostics: [] }
 
-  const { document, lineCounter } = parseYaml(read.text)
-  const file: SourceFile = { absolutePath, displayPath, text: read.text, document, lineCounter, builtin }
+  const document = parseYaml(read.text)
+  const file = carefulSourceFile(absolutePath, displayPath, read.text, builtin, document)
   const diagnostics: Diagnostic[] = []
   let syntaxReported = false
   for (const error of [...document.errors, ...document.warnings]) {

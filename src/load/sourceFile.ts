@@ -1,6 +1,9 @@
-// A definition file as loaded: its text, its parsed YAML document, and how to turn
-// offsets into lines and columns when (and only when) a diagnostic is rendered.
+// A definition file as loaded: its text, where its nodes are (built when, and only when,
+// a diagnostic needs a position), and how to turn offsets into lines and columns.
 import { LineCounter, parseDocument, type Document } from 'yaml'
+import { nodesFromJsYaml } from './nodesFromJsYaml.js'
+import { nodesFromYaml } from './nodesFromYaml.js'
+import type { SourceNode } from './sourceNodes.js'
 
 export interface SourceFile {
   /** real absolute path; a file reached twice is loaded once */
@@ -8,9 +11,10 @@ export interface SourceFile {
   /** path shown to the user: relative to the working directory, with forward slashes */
   displayPath: string
   text: string
-  /** null when the file could not be read or parsed into a single document */
-  document: Document.Parsed | null
-  lineCounter: LineCounter
+  /** which parser read the file: js-yaml (`fast`) or yaml with positions (`careful`); null when it was not parsed */
+  reader: 'fast' | 'careful' | null
+  /** the file's node tree with offsets; null when the file could not be read or parsed into a single document */
+  readonly nodes: SourceNode | null
   /** true for the package's built-in interfaces */
   builtin: boolean
 }
@@ -22,36 +26,73 @@ export interface LineColumn {
   column: number
 }
 
+/** Offsets where each line starts, as yaml counts lines (after each \n); per text, built on first use. */
+const lineStartsOf = new WeakMap<SourceFile, number[]>()
+
+function lineStarts(file: SourceFile): number[] {
+  let starts = lineStartsOf.get(file)
+  if (!starts) {
+    starts = [0]
+    for (let at = file.text.indexOf('\n'); at >= 0; at = file.text.indexOf('\n', at + 1)) starts.push(at + 1)
+    lineStartsOf.set(file, starts)
+  }
+  return starts
+}
+
 export function lineColumn(file: SourceFile, offset: number): LineColumn {
-  if (file.text.length === 0) return { line: 1, column: 1 }
-  const { line, col } = file.lineCounter.linePos(Math.min(offset, file.text.length))
-  return { line, column: col }
+  const at = Math.max(0, Math.min(offset, file.text.length))
+  const starts = lineStarts(file)
+  let low = 0
+  let high = starts.length - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if ((starts[middle] ?? 0) <= at) low = middle
+    else high = middle - 1
+  }
+  return { line: low + 1, column: at - (starts[low] ?? 0) + 1 }
 }
 
-/** How every definition file is parsed into a YAML document with positions. */
-export function parseYaml(text: string): { document: Document.Parsed; lineCounter: LineCounter } {
-  const lineCounter = new LineCounter()
-  const document = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, keepSourceTokens: false })
-  return { document, lineCounter }
+/** How the careful path parses a definition file: a yaml document with positions. */
+export function parseYaml(text: string): Document.Parsed {
+  return parseDocument(text, { lineCounter: new LineCounter(), uniqueKeys: false, prettyErrors: false, keepSourceTokens: false })
 }
 
-/**
- * A file whose YAML document (with node positions) is parsed only when something asks
- * for a position: files without a problem never pay for it (see docs/performance.md).
- */
-export function lazySourceFile(absolutePath: string, displayPath: string, text: string, builtin: boolean): SourceFile {
-  let parsed: { document: Document.Parsed; lineCounter: LineCounter } | undefined
-  const parse = (): { document: Document.Parsed; lineCounter: LineCounter } => (parsed ??= parseYaml(text))
+/** A file that could not be read or parsed: diagnostics point at its start. */
+export function unparsedSourceFile(absolutePath: string, displayPath: string, builtin: boolean, text = ''): SourceFile {
+  return { absolutePath, displayPath, text, reader: null, nodes: null, builtin }
+}
+
+/** A file the careful path parsed: its nodes come from the yaml document, converted on first use. */
+export function carefulSourceFile(absolutePath: string, displayPath: string, text: string, builtin: boolean, document: Document.Parsed): SourceFile {
+  let nodes: SourceNode | null | undefined
   return {
     absolutePath,
     displayPath,
     text,
+    reader: 'careful',
     builtin,
-    get document(): Document.Parsed {
-      return parse().document
+    get nodes(): SourceNode | null {
+      if (nodes === undefined) nodes = nodesFromYaml(document)
+      return nodes
     },
-    get lineCounter(): LineCounter {
-      return parse().lineCounter
+  }
+}
+
+/**
+ * A file the fast path read: its node tree is built only when something asks for a
+ * position, so files without a problem never pay for it (see docs/performance.md).
+ */
+export function fastSourceFile(absolutePath: string, displayPath: string, text: string, builtin: boolean): SourceFile {
+  let nodes: SourceNode | null | undefined
+  return {
+    absolutePath,
+    displayPath,
+    text,
+    reader: 'fast',
+    builtin,
+    get nodes(): SourceNode | null {
+      if (nodes === undefined) nodes = nodesFromJsYaml(text) ?? nodesFromYaml(parseYaml(text))
+      return nodes
     },
   }
 }

@@ -1,15 +1,9 @@
 // Maps a JSON pointer into a definition back to its YAML node, so that any pass can
-// point a diagnostic at the exact key or value. The only place besides parsing that
-// knows yaml's node types.
-import { isAlias, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml'
+// point a diagnostic at the exact key or value. Works on the file's node tree
+// (src/load/sourceNodes.ts), whichever parser read the file.
 import type { SourceRange } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from './sourceFile.js'
-
-export function nodeRange(file: SourceFile, node: Node): SourceRange | null {
-  const range = node.range
-  if (!range) return null
-  return { file, start: range[0], end: range[1] }
-}
+import type { SourceNode, Span } from './sourceNodes.js'
 
 export function parsePointer(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return []
@@ -31,52 +25,25 @@ export function formatPointer(segments: readonly (string | number)[]): string {
 }
 
 interface Step {
-  key: Node | null
-  value: Node | null
-}
-
-function resolveAlias(file: SourceFile, node: unknown): Node | null {
-  if (isAlias(node) && file.document) return (node.resolve(file.document) as Node | undefined) ?? null
-  return (node as Node | null) ?? null
-}
-
-function scalarKey(node: unknown): string | undefined {
-  return isScalar(node) ? String(node.value) : undefined
-}
-
-/** Each mapping's entries by key, built on first use: a file with thousands of keys stays linear to locate in. */
-const entriesByKey = new WeakMap<YAMLMap, Map<string, Pair>>()
-
-function pairOf(map: YAMLMap, key: string): Pair | undefined {
-  let entries = entriesByKey.get(map)
-  if (!entries) {
-    entries = new Map()
-    for (const pair of map.items) {
-      const name = scalarKey(pair.key)
-      if (name !== undefined && !entries.has(name)) entries.set(name, pair as Pair)
-    }
-    entriesByKey.set(map, entries)
-  }
-  return entries.get(key)
+  key: Span | null
+  value: SourceNode | null
 }
 
 /** Walks as far as the pointer leads; returns the steps taken (the last one may be partial). */
 function walk(file: SourceFile, pointer: string): { steps: Step[]; complete: boolean } {
-  const root = file.document?.contents ?? null
-  const steps: Step[] = [{ key: null, value: root as Node | null }]
-  let current: Node | null = root as Node | null
+  let current = file.nodes
+  const steps: Step[] = [{ key: null, value: current }]
   for (const segment of parsePointer(pointer)) {
-    current = resolveAlias(file, current)
-    if (isMap(current)) {
-      const pair = pairOf(current, segment)
-      if (!pair) return { steps, complete: false }
-      current = resolveAlias(file, pair.value)
-      steps.push({ key: pair.key as Node, value: current })
-    } else if (isSeq(current)) {
+    if (current?.kind === 'mapping') {
+      const entry = current.entries.get(segment)
+      if (!entry) return { steps, complete: false }
+      current = entry.value
+      steps.push({ key: entry.key, value: current })
+    } else if (current?.kind === 'sequence') {
       const index = Number(segment)
       const item = Number.isInteger(index) ? current.items[index] : undefined
       if (item === undefined) return { steps, complete: false }
-      current = resolveAlias(file, item)
+      current = item
       steps.push({ key: null, value: current })
     } else {
       return { steps, complete: false }
@@ -85,8 +52,8 @@ function walk(file: SourceFile, pointer: string): { steps: Step[]; complete: boo
   return { steps, complete: true }
 }
 
-function fallback(file: SourceFile): SourceRange {
-  return { file, start: 0, end: 0 }
+function range(file: SourceFile, span: Span): SourceRange {
+  return { file, start: span.start, end: span.end }
 }
 
 /**
@@ -97,25 +64,22 @@ function fallback(file: SourceFile): SourceRange {
 export function locate(file: SourceFile, pointer: string): SourceRange {
   const { steps } = walk(file, pointer)
   const last = steps[steps.length - 1]
-  if (!last) return fallback(file)
-  const { key, value } = last
-  if (value && (isScalar(value) || (!key && !isMap(value) && !isSeq(value)))) return nodeRange(file, value) ?? fallback(file)
-  if (key) return nodeRange(file, key) ?? fallback(file)
-  if (value && (isMap(value) || isSeq(value))) {
+  const value = last?.value ?? null
+  if (value?.kind === 'scalar') return range(file, value)
+  if (last?.key) return range(file, last.key)
+  if (value) {
     // a list item or the root: its first line
-    const range = nodeRange(file, value)
-    if (!range) return fallback(file)
-    const lineEnd = file.text.indexOf('\n', range.start)
-    return { file, start: range.start, end: lineEnd < 0 || lineEnd > range.end ? range.end : lineEnd }
+    const lineEnd = file.text.indexOf('\n', value.start)
+    return { file, start: value.start, end: lineEnd < 0 || lineEnd > value.end ? value.end : lineEnd }
   }
-  return fallback(file)
+  return { file, start: 0, end: 0 }
 }
 
 /** The key of the mapping entry at `pointer` (for an unknown or misspelt key). */
 export function locateKey(file: SourceFile, pointer: string): SourceRange {
   const { steps, complete } = walk(file, pointer)
   const last = steps[steps.length - 1]
-  if (complete && last?.key) return nodeRange(file, last.key) ?? fallback(file)
+  if (complete && last?.key) return range(file, last.key)
   return locate(file, pointer)
 }
 
