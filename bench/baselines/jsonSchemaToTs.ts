@@ -70,8 +70,8 @@ export function moduleSchema(model: Model, module: TypedModule): Record<string, 
   const actions: Record<string, JsonValue> = {}
   for (const action of module.members.actions) {
     const base = pascalCase(action.name)
-    const input = lowering.lower(action.spec.input.schema, action.scope) as Record<string, JsonValue>
-    const output = lowering.lower(action.spec.output.schema, action.scope) as Record<string, JsonValue>
+    const input = lowering.lower(action.spec.input.schema, action.scope).toJSON() as Record<string, JsonValue>
+    const output = lowering.lower(action.spec.output.schema, action.scope).toJSON() as Record<string, JsonValue>
     actions[action.name] = {
       type: 'object',
       properties: { input: { ...input, title: `${base}Input` }, output: { ...output, title: `${base}Output` } },
@@ -85,7 +85,7 @@ export function moduleSchema(model: Model, module: TypedModule): Record<string, 
     Object.entries(section).map(([key, schema]) => {
       const entity = key.slice(key.lastIndexOf(':') + 1)
       const owned = entityKeys.some(([, k]) => k === key)
-      return [rename.get(key) as string, { ...(renameRefs(schema, rename) as Record<string, JsonValue>), title: owned ? pascalCase(entity) : pascalCase(safeKey(key)) }]
+      return [rename.get(key) as string, { ...(renameRefs(schema.toJSON(), rename) as Record<string, JsonValue>), title: owned ? pascalCase(entity) : pascalCase(safeKey(key)) }]
     }),
   )
   const entityProperties = Object.fromEntries(entityKeys.map(([entity, key]) => [entity, { $ref: `#/definitions/${rename.get(key) as string}` }]))

@@ -20,8 +20,7 @@ import {
 } from 'ts-morph'
 import { escapeCommentText } from '../../src/emit/printDoc.js'
 import { isIdentifierName, propertyKey } from '../../src/lower/names.js'
-import type { Declaration, Doc, PlannedFile, PropertySignature, TypeExpr, TypeParameter } from '../../src/lower/plan.js'
-import type { JsonValue } from '../../src/schema/types.js'
+import { JsonText, type ConstValue, type Declaration, type Doc, type PlannedFile, type PropertySignature, type TypeExpr, type TypeParameter } from '../../src/lower/plan.js'
 
 type TypeText = string | WriterFunction
 
@@ -86,9 +85,14 @@ function typeParameters(parameters: readonly TypeParameter[] | undefined): Optio
   return (parameters ?? []).map((p) => ({ name: p.name, ...(p.constraint ? { constraint: typeText(p.constraint) } : {}), ...(p.default ? { default: typeText(p.default) } : {}) }))
 }
 
-function writeValue(w: CodeBlockWriter, value: JsonValue): void {
+function writeValue(w: CodeBlockWriter, value: ConstValue): void {
   if (value === null || typeof value !== 'object') {
     w.write(JSON.stringify(value))
+    return
+  }
+  // JSON text as botwire prints it (no `__proto__` key in the synthetic workspace)
+  if (value instanceof JsonText) {
+    w.write(value.text)
     return
   }
   if (Array.isArray(value)) {
@@ -101,7 +105,7 @@ function writeValue(w: CodeBlockWriter, value: JsonValue): void {
     w.write(']')
     return
   }
-  const entries = Object.entries(value)
+  const entries = Object.entries(value as { [key: string]: ConstValue })
   if (entries.length === 0) {
     w.write('{}')
     return

@@ -1,9 +1,10 @@
 // JSON values as a TypeScript object literal. Keys are quoted only where needed, and
 // `__proto__` is written as a computed key so that it is an own property, never a prototype.
-// Written into one list of chunks and joined once: the `definition` constants are most of
-// the generated text.
+// The structure is indented; parts that lowering already wrote as JSON text (the JSON
+// Schemas, most of the generated text) go out as they are, one line each.
+// Written into one list of chunks and joined once.
 import { isIdentifierName } from '../lower/names.js'
-import type { JsonValue } from '../schema/types.js'
+import { JsonText, type ConstValue } from '../lower/plan.js'
 
 const INDENT = '  '
 
@@ -12,13 +13,29 @@ function key(name: string): string {
   return isIdentifierName(name) ? name : JSON.stringify(name)
 }
 
-function isScalar(value: JsonValue): boolean {
+/**
+ * In an object literal, `"__proto__": x` sets the prototype just as `__proto__: x` does;
+ * only the computed key `["__proto__"]: x` makes an own property. In JSON text, a
+ * `"__proto__"` right after `{` or `,` and right before `:` is always a key: inside a
+ * string every `"` is escaped, so such a quote opens a string after a structural `{` or `,`.
+ */
+const PROTO_KEY = /([{,])"__proto__":/g
+
+function jsonAsObjectLiteral(json: string): string {
+  return json.includes('"__proto__"') ? json.replace(PROTO_KEY, '$1["__proto__"]:') : json
+}
+
+function isScalar(value: ConstValue): boolean {
   return value === null || typeof value !== 'object'
 }
 
-function write(value: JsonValue, indent: string, out: string[]): void {
+function write(value: ConstValue, indent: string, out: string[]): void {
   if (value === null || typeof value !== 'object') {
     out.push(JSON.stringify(value))
+    return
+  }
+  if (value instanceof JsonText) {
+    out.push(jsonAsObjectLiteral(value.text))
     return
   }
   const inner = indent + INDENT
@@ -43,21 +60,21 @@ function write(value: JsonValue, indent: string, out: string[]): void {
     out.push(indent, ']')
     return
   }
-  const entries = Object.entries(value)
-  if (entries.length === 0) {
+  const keys = Object.keys(value)
+  if (keys.length === 0) {
     out.push('{}')
     return
   }
   out.push('{\n')
-  for (const [k, v] of entries) {
+  for (const k of keys) {
     out.push(inner, key(k), ': ')
-    write(v, inner, out)
+    write(value[k] as ConstValue, inner, out)
     out.push(',\n')
   }
   out.push(indent, '}')
 }
 
-export function printValue(value: JsonValue, indent = ''): string {
+export function printValue(value: ConstValue, indent = ''): string {
   const out: string[] = []
   write(value, indent, out)
   return out.join('')

@@ -7,7 +7,7 @@ import type { JsonValue } from '../schema/types.js'
 import { actionsAreGeneric, memberDefinitions } from './members.js'
 import { indexed, modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
-import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
+import type { ConstValue, ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { BINDINGS_PARAMETER, pluginMembers } from './lowerPlugin.js'
 import { docOf, optionalPropertyType } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
@@ -85,7 +85,7 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
   return builder.build()
 }
 
-function botDefinition(model: Model, bot: BotModel): JsonValue {
+function botDefinition(model: Model, bot: BotModel): ConstValue {
   const integrations = Object.fromEntries(
     bot.integrations.map((instance) => {
       const integration = requireDefinition(model, instance.integrationKey, 'integration')

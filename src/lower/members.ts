@@ -1,12 +1,11 @@
 // Types and definition values for actions, events and channels: shared by interface,
 // integration and plugin modules, which differ only in how `$entity` names resolve.
 import type { EntityScope } from '../resolve/model.js'
-import type { JsonValue } from '../schema/types.js'
 import type { ActionSpec, ChannelSpec, EventSpec } from '../validate/definitionTypes.js'
 import { ref, type ModuleBuilder } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import { documented } from './sources.js'
-import type { Doc, PropertySignature, TypeExpr, TypeParameter } from './plan.js'
+import type { ConstValue, Doc, PropertySignature, TypeExpr, TypeParameter } from './plan.js'
 import { docOf, type TypeContext } from './schemaToType.js'
 import type { JsonSchemaLowering } from './schemaToJson.js'
 
@@ -105,7 +104,7 @@ export function eventsAreGeneric(members: MemberSets, typing: MemberTyping): boo
 
 
 /** The `actions`, `events` and `channels` sections of a `definition` constant. */
-export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLowering): { actions: JsonValue; events: JsonValue; channels: JsonValue } {
+export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLowering): { actions: ConstValue; events: ConstValue; channels: ConstValue } {
   return {
     actions: Object.fromEntries(
       members.actions.map((a) => [

@@ -1,8 +1,8 @@
 // Collects one module's imports and declarations while lowering, handing out names.
 import type { DefinitionKind } from '../resolve/model.js'
-import type { JsonValue, SchemaNode } from '../schema/types.js'
+import type { SchemaNode } from '../schema/types.js'
 import { NameAllocator, namespaceName } from './names.js'
-import type { Declaration, Doc, ImportDeclaration, ModuleFile, TypeExpr, TypeParameter } from './plan.js'
+import type { ConstValue, Declaration, Doc, ImportDeclaration, ModuleFile, TypeExpr, TypeParameter } from './plan.js'
 import { schemaToType, type TypeContext } from './schemaToType.js'
 
 export function modulePath(kind: DefinitionKind, name: string, version: string): string {
@@ -69,7 +69,7 @@ export class ModuleBuilder {
    * The `definition` constant: plain data typed with the runtime's declared interface
    * (`InterfaceDefinition`, ...), never a deep `as const`, so that it is cheap to check.
    */
-  addDefinition(runtimeType: string, what: string, value: JsonValue): void {
+  addDefinition(runtimeType: string, what: string, value: ConstValue): void {
     const runtime = this.importRuntime(true)
     this.add({ kind: 'const', name: 'definition', doc: { description: `The resolved definition of ${what}, with plain JSON Schemas.` }, type: ref(`${runtime}.${runtimeType}`), value })
   }

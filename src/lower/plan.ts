@@ -1,6 +1,6 @@
 // The emit plan: what lowering hands to emission. Plain data: files, imports,
 // declarations and type expressions; no TypeScript text is decided here except the
-// few fixed constructs marked `raw`.
+// few fixed constructs marked `raw` (JSON text, `JsonText`, is data, not TypeScript).
 import type { JsonValue } from '../schema/types.js'
 
 export interface Doc {
@@ -36,9 +36,25 @@ export interface TypeParameter {
 export type Declaration =
   | { kind: 'interface'; name: string; doc?: Doc; typeParameters?: TypeParameter[]; members: PropertySignature[]; index?: TypeExpr }
   | { kind: 'typeAlias'; name: string; doc?: Doc; typeParameters?: TypeParameter[]; type: TypeExpr }
-  | { kind: 'const'; name: string; doc?: Doc; type: TypeExpr; value: JsonValue }
+  | { kind: 'const'; name: string; doc?: Doc; type: TypeExpr; value: ConstValue }
   /** `export class Name extends base { constructor(options) { super(definition, options) } }` */
   | { kind: 'class'; name: string; doc?: Doc; base: TypeExpr; options: TypeExpr | null }
+
+/**
+ * A JSON value already written as JSON text, printed as it is: the JSON Schemas of a
+ * `definition` constant, which are most of the generated text, go out on one line each.
+ * `toJSON` gives back the value, so that `JSON.stringify` sees through it.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+
+  toJSON(): JsonValue {
+    return JSON.parse(this.text) as JsonValue
+  }
+}
+
+/** The value of a `const` declaration: JSON, with parts of it already JSON text. */
+export type ConstValue = JsonValue | JsonText | ConstValue[] | { [key: string]: ConstValue }
 
 export interface ImportDeclaration {
   /** `import type * as namespace from 'from'` (or a value import when typeOnly is false) */

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import * as runtime from '../../src/runtime/index.js'
 import { checkWorkspace } from '../../src/passes.js'
 import { lowerModel } from '../../src/lower/lowerModel.js'
+import type { ConstValue } from '../../src/lower/plan.js'
 import type { JsonValue } from '../../src/schema/types.js'
 import { definitionsDirOf, readExpected, validCases } from './validFixtures.js'
 
@@ -38,12 +39,12 @@ function goldenDefinitions(name: string): Map<string, JsonObject> {
   return found
 }
 
-/** The `definition` values lowering planned, by path. */
-function plannedDefinitions(name: string): Map<string, Json> {
+/** The `definition` values lowering planned, by path (their schemas as JSON text, which `JSON.stringify` sees through). */
+function plannedDefinitions(name: string): Map<string, ConstValue> {
   const definitionsDir = definitionsDirOf(name)
   const checked = checkWorkspace({ definitionsDir, builtins: true, cwd: definitionsDir })
   const plan = lowerModel(checked.model, { definitionsDir: checked.definitionsDir, allBuiltins: false })
-  const found = new Map<string, Json>()
+  const found = new Map<string, ConstValue>()
   for (const file of plan.files) {
     if (file.kind !== 'module') continue
     for (const declaration of file.declarations) if (declaration.kind === 'const' && declaration.name === 'definition') found.set(file.path, declaration.value)

@@ -161,121 +161,10 @@ export const definition: runtime.BotDefinition = {
         },
       },
       definitions: {
-        "openai@2.0.0:model": {
-          type: "object",
-          properties: {
-            id: {
-              type: "string",
-              minLength: 1,
-              title: "Model id",
-              description: "For example gpt-4o.",
-            },
-            provider: {
-              type: "string",
-              const: "openai",
-              title: "Provider",
-              description: "Always openai.",
-            },
-            contextWindow: {
-              type: "integer",
-              minimum: 1,
-              title: "Context window",
-              description: "How many tokens the model reads at most.",
-            },
-            capabilities: {
-              $ref: "#/definitions/openai@2.0.0:modelCapabilities",
-            },
-          },
-          required: ["id", "provider", "contextWindow"],
-        },
-        "openai@2.0.0:modelCapabilities": {
-          type: "object",
-          properties: {
-            vision: {
-              type: "boolean",
-              title: "Vision",
-              description: "Accepts images.",
-            },
-            functionCalling: {
-              type: "boolean",
-              title: "Function calling",
-              description: "Calls tools.",
-            },
-            streaming: {
-              type: "boolean",
-              title: "Streaming",
-              description: "Streams its output.",
-            },
-            jsonMode: {
-              type: "boolean",
-              title: "JSON mode",
-              description: "Can be forced to answer in JSON.",
-            },
-          },
-        },
-        "zendesk@1.0.0:zendeskTicket": {
-          type: "object",
-          properties: {
-            id: {
-              type: "string",
-              minLength: 1,
-              title: "Id",
-              description: "The ticket number, as a string.",
-            },
-            subject: {
-              type: "string",
-              minLength: 1,
-              title: "Subject",
-              description: "The ticket's subject line.",
-            },
-            status: {
-              type: "string",
-              enum: ["open", "pending", "solved", "closed"],
-              title: "Status",
-              description: "Zendesk's status.",
-            },
-            priority: {
-              type: "string",
-              enum: ["low", "normal", "high", "urgent"],
-              title: "Priority",
-              description: "How urgent the ticket is.",
-            },
-            requester: {
-              $ref: "#/definitions/zendesk@1.0.0:zendeskUser",
-            },
-            tags: {
-              type: "array",
-              items: {
-                type: "string",
-              },
-              title: "Tags",
-              description: "Zendesk tags.",
-            },
-          },
-          required: ["id", "subject", "status", "priority"],
-        },
-        "zendesk@1.0.0:zendeskUser": {
-          type: "object",
-          properties: {
-            email: {
-              type: "string",
-              format: "email",
-              title: "Email",
-              description: "The user's email.",
-            },
-            name: {
-              type: "string",
-              title: "Name",
-              description: "The user's name.",
-            },
-            userId: {
-              type: "integer",
-              title: "User id",
-              description: "Zendesk's numeric user id.",
-            },
-          },
-          required: ["email", "userId"],
-        },
+        "openai@2.0.0:model": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Model id","description":"For example gpt-4o."},"provider":{"type":"string","const":"openai","title":"Provider","description":"Always openai."},"contextWindow":{"type":"integer","minimum":1,"title":"Context window","description":"How many tokens the model reads at most."},"capabilities":{"$ref":"#/definitions/openai@2.0.0:modelCapabilities"}},"required":["id","provider","contextWindow"]},
+        "openai@2.0.0:modelCapabilities": {"type":"object","properties":{"vision":{"type":"boolean","title":"Vision","description":"Accepts images."},"functionCalling":{"type":"boolean","title":"Function calling","description":"Calls tools."},"streaming":{"type":"boolean","title":"Streaming","description":"Streams its output."},"jsonMode":{"type":"boolean","title":"JSON mode","description":"Can be forced to answer in JSON."}}},
+        "zendesk@1.0.0:zendeskTicket": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Id","description":"The ticket number, as a string."},"subject":{"type":"string","minLength":1,"title":"Subject","description":"The ticket's subject line."},"status":{"type":"string","enum":["open","pending","solved","closed"],"title":"Status","description":"Zendesk's status."},"priority":{"type":"string","enum":["low","normal","high","urgent"],"title":"Priority","description":"How urgent the ticket is."},"requester":{"$ref":"#/definitions/zendesk@1.0.0:zendeskUser"},"tags":{"type":"array","items":{"type":"string"},"title":"Tags","description":"Zendesk tags."}},"required":["id","subject","status","priority"]},
+        "zendesk@1.0.0:zendeskUser": {"type":"object","properties":{"email":{"type":"string","format":"email","title":"Email","description":"The user's email."},"name":{"type":"string","title":"Name","description":"The user's name."},"userId":{"type":"integer","title":"User id","description":"Zendesk's numeric user id."}},"required":["email","userId"]},
       },
       actions: {
         summarize: {
@@ -284,39 +173,8 @@ export const definition: runtime.BotDefinition = {
           billable: false,
           cacheable: false,
           attributes: {},
-          input: {
-            type: "object",
-            properties: {
-              conversationId: {
-                type: "string",
-                minLength: 1,
-                title: "Conversation",
-                description: "The conversation to summarise.",
-              },
-              model: {
-                $ref: "#/definitions/openai@2.0.0:model",
-                title: "Model",
-                description: "The model that writes the summary.",
-              },
-            },
-            required: ["conversationId", "model"],
-          },
-          output: {
-            type: "object",
-            properties: {
-              summary: {
-                type: "string",
-                title: "Summary",
-                description: "The summary.",
-              },
-              model: {
-                $ref: "#/definitions/openai@2.0.0:model",
-                title: "Model",
-                description: "The model that wrote it.",
-              },
-            },
-            required: ["summary", "model"],
-          },
+          input: {"type":"object","properties":{"conversationId":{"type":"string","minLength":1,"title":"Conversation","description":"The conversation to summarise."},"model":{"$ref":"#/definitions/openai@2.0.0:model","title":"Model","description":"The model that writes the summary."}},"required":["conversationId","model"]},
+          output: {"type":"object","properties":{"summary":{"type":"string","title":"Summary","description":"The summary."},"model":{"$ref":"#/definitions/openai@2.0.0:model","title":"Model","description":"The model that wrote it."}},"required":["summary","model"]},
         },
         escalate: {
           title: "Escalate",
@@ -324,30 +182,8 @@ export const definition: runtime.BotDefinition = {
           billable: false,
           cacheable: false,
           attributes: {},
-          input: {
-            type: "object",
-            properties: {
-              conversationId: {
-                type: "string",
-                minLength: 1,
-                title: "Conversation",
-                description: "The conversation to escalate.",
-              },
-              requester: {
-                $ref: "#/definitions/zendesk@1.0.0:zendeskUser",
-              },
-            },
-            required: ["conversationId", "requester"],
-          },
-          output: {
-            type: "object",
-            properties: {
-              ticket: {
-                $ref: "#/definitions/zendesk@1.0.0:zendeskTicket",
-              },
-            },
-            required: ["ticket"],
-          },
+          input: {"type":"object","properties":{"conversationId":{"type":"string","minLength":1,"title":"Conversation","description":"The conversation to escalate."},"requester":{"$ref":"#/definitions/zendesk@1.0.0:zendeskUser"}},"required":["conversationId","requester"]},
+          output: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"}},"required":["ticket"]},
         },
       },
       events: {
@@ -355,20 +191,7 @@ export const definition: runtime.BotDefinition = {
           title: "Escalated",
           description: "Emitted when the assistant opened a ticket.",
           attributes: {},
-          schema: {
-            type: "object",
-            properties: {
-              ticket: {
-                $ref: "#/definitions/zendesk@1.0.0:zendeskTicket",
-              },
-              conversationId: {
-                type: "string",
-                title: "Conversation",
-                description: "The escalated conversation.",
-              },
-            },
-            required: ["ticket", "conversationId"],
-          },
+          schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"},"conversationId":{"type":"string","title":"Conversation","description":"The escalated conversation."}},"required":["ticket","conversationId"]},
         },
       },
     },
@@ -407,117 +230,10 @@ export const definition: runtime.BotDefinition = {
         },
       },
       definitions: {
-        "anthropic@1.2.0:claudeCapabilities": {
-          type: "object",
-          properties: {
-            vision: {
-              type: "boolean",
-              title: "Vision",
-              description: "Accepts images.",
-            },
-            functionCalling: {
-              type: "boolean",
-              title: "Tool use",
-              description: "Calls tools.",
-            },
-            streaming: {
-              type: "boolean",
-              title: "Streaming",
-              description: "Streams its output.",
-            },
-          },
-          required: ["vision", "functionCalling", "streaming"],
-        },
-        "anthropic@1.2.0:claudeModel": {
-          type: "object",
-          properties: {
-            id: {
-              type: "string",
-              minLength: 1,
-              title: "Model id",
-              description: "For example claude-sonnet-4.",
-            },
-            provider: {
-              type: "string",
-              enum: ["anthropic"],
-              title: "Provider",
-              description: "Always anthropic.",
-            },
-            maxOutputTokens: {
-              type: "integer",
-              minimum: 1,
-              title: "Maximum output tokens",
-              description: "The most tokens one answer may have.",
-            },
-            capabilities: {
-              $ref: "#/definitions/anthropic@1.2.0:claudeCapabilities",
-            },
-          },
-          required: ["id", "provider", "maxOutputTokens"],
-        },
-        "zendesk@1.0.0:zendeskTicket": {
-          type: "object",
-          properties: {
-            id: {
-              type: "string",
-              minLength: 1,
-              title: "Id",
-              description: "The ticket number, as a string.",
-            },
-            subject: {
-              type: "string",
-              minLength: 1,
-              title: "Subject",
-              description: "The ticket's subject line.",
-            },
-            status: {
-              type: "string",
-              enum: ["open", "pending", "solved", "closed"],
-              title: "Status",
-              description: "Zendesk's status.",
-            },
-            priority: {
-              type: "string",
-              enum: ["low", "normal", "high", "urgent"],
-              title: "Priority",
-              description: "How urgent the ticket is.",
-            },
-            requester: {
-              $ref: "#/definitions/zendesk@1.0.0:zendeskUser",
-            },
-            tags: {
-              type: "array",
-              items: {
-                type: "string",
-              },
-              title: "Tags",
-              description: "Zendesk tags.",
-            },
-          },
-          required: ["id", "subject", "status", "priority"],
-        },
-        "zendesk@1.0.0:zendeskUser": {
-          type: "object",
-          properties: {
-            email: {
-              type: "string",
-              format: "email",
-              title: "Email",
-              description: "The user's email.",
-            },
-            name: {
-              type: "string",
-              title: "Name",
-              description: "The user's name.",
-            },
-            userId: {
-              type: "integer",
-              title: "User id",
-              description: "Zendesk's numeric user id.",
-            },
-          },
-          required: ["email", "userId"],
-        },
+        "anthropic@1.2.0:claudeCapabilities": {"type":"object","properties":{"vision":{"type":"boolean","title":"Vision","description":"Accepts images."},"functionCalling":{"type":"boolean","title":"Tool use","description":"Calls tools."},"streaming":{"type":"boolean","title":"Streaming","description":"Streams its output."}},"required":["vision","functionCalling","streaming"]},
+        "anthropic@1.2.0:claudeModel": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Model id","description":"For example claude-sonnet-4."},"provider":{"type":"string","enum":["anthropic"],"title":"Provider","description":"Always anthropic."},"maxOutputTokens":{"type":"integer","minimum":1,"title":"Maximum output tokens","description":"The most tokens one answer may have."},"capabilities":{"$ref":"#/definitions/anthropic@1.2.0:claudeCapabilities"}},"required":["id","provider","maxOutputTokens"]},
+        "zendesk@1.0.0:zendeskTicket": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Id","description":"The ticket number, as a string."},"subject":{"type":"string","minLength":1,"title":"Subject","description":"The ticket's subject line."},"status":{"type":"string","enum":["open","pending","solved","closed"],"title":"Status","description":"Zendesk's status."},"priority":{"type":"string","enum":["low","normal","high","urgent"],"title":"Priority","description":"How urgent the ticket is."},"requester":{"$ref":"#/definitions/zendesk@1.0.0:zendeskUser"},"tags":{"type":"array","items":{"type":"string"},"title":"Tags","description":"Zendesk tags."}},"required":["id","subject","status","priority"]},
+        "zendesk@1.0.0:zendeskUser": {"type":"object","properties":{"email":{"type":"string","format":"email","title":"Email","description":"The user's email."},"name":{"type":"string","title":"Name","description":"The user's name."},"userId":{"type":"integer","title":"User id","description":"Zendesk's numeric user id."}},"required":["email","userId"]},
       },
       actions: {
         summarize: {
@@ -526,39 +242,8 @@ export const definition: runtime.BotDefinition = {
           billable: false,
           cacheable: false,
           attributes: {},
-          input: {
-            type: "object",
-            properties: {
-              conversationId: {
-                type: "string",
-                minLength: 1,
-                title: "Conversation",
-                description: "The conversation to summarise.",
-              },
-              model: {
-                $ref: "#/definitions/anthropic@1.2.0:claudeModel",
-                title: "Model",
-                description: "The model that writes the summary.",
-              },
-            },
-            required: ["conversationId", "model"],
-          },
-          output: {
-            type: "object",
-            properties: {
-              summary: {
-                type: "string",
-                title: "Summary",
-                description: "The summary.",
-              },
-              model: {
-                $ref: "#/definitions/anthropic@1.2.0:claudeModel",
-                title: "Model",
-                description: "The model that wrote it.",
-              },
-            },
-            required: ["summary", "model"],
-          },
+          input: {"type":"object","properties":{"conversationId":{"type":"string","minLength":1,"title":"Conversation","description":"The conversation to summarise."},"model":{"$ref":"#/definitions/anthropic@1.2.0:claudeModel","title":"Model","description":"The model that writes the summary."}},"required":["conversationId","model"]},
+          output: {"type":"object","properties":{"summary":{"type":"string","title":"Summary","description":"The summary."},"model":{"$ref":"#/definitions/anthropic@1.2.0:claudeModel","title":"Model","description":"The model that wrote it."}},"required":["summary","model"]},
         },
         escalate: {
           title: "Escalate",
@@ -566,30 +251,8 @@ export const definition: runtime.BotDefinition = {
           billable: false,
           cacheable: false,
           attributes: {},
-          input: {
-            type: "object",
-            properties: {
-              conversationId: {
-                type: "string",
-                minLength: 1,
-                title: "Conversation",
-                description: "The conversation to escalate.",
-              },
-              requester: {
-                $ref: "#/definitions/zendesk@1.0.0:zendeskUser",
-              },
-            },
-            required: ["conversationId", "requester"],
-          },
-          output: {
-            type: "object",
-            properties: {
-              ticket: {
-                $ref: "#/definitions/zendesk@1.0.0:zendeskTicket",
-              },
-            },
-            required: ["ticket"],
-          },
+          input: {"type":"object","properties":{"conversationId":{"type":"string","minLength":1,"title":"Conversation","description":"The conversation to escalate."},"requester":{"$ref":"#/definitions/zendesk@1.0.0:zendeskUser"}},"required":["conversationId","requester"]},
+          output: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"}},"required":["ticket"]},
         },
       },
       events: {
@@ -597,20 +260,7 @@ export const definition: runtime.BotDefinition = {
           title: "Escalated",
           description: "Emitted when the assistant opened a ticket.",
           attributes: {},
-          schema: {
-            type: "object",
-            properties: {
-              ticket: {
-                $ref: "#/definitions/zendesk@1.0.0:zendeskTicket",
-              },
-              conversationId: {
-                type: "string",
-                title: "Conversation",
-                description: "The escalated conversation.",
-              },
-            },
-            required: ["ticket", "conversationId"],
-          },
+          schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"},"conversationId":{"type":"string","title":"Conversation","description":"The escalated conversation."}},"required":["ticket","conversationId"]},
         },
       },
     },

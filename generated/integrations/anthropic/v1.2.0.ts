@@ -285,86 +285,11 @@ export const definition: runtime.IntegrationDefinition = {
   version: "1.2.0",
   title: "Anthropic",
   description: "Anthropic's Claude models behind the llm interface.",
-  configuration: {
-    type: "object",
-    properties: {
-      apiKey: {
-        type: "string",
-        minLength: 1,
-        title: "API key",
-        description: "The Anthropic API key.",
-      },
-    },
-    required: ["apiKey"],
-  },
+  configuration: {"type":"object","properties":{"apiKey":{"type":"string","minLength":1,"title":"API key","description":"The Anthropic API key."}},"required":["apiKey"]},
   definitions: {
-    "anthropic@1.2.0:claudeCapabilities": {
-      type: "object",
-      properties: {
-        vision: {
-          type: "boolean",
-          title: "Vision",
-          description: "Accepts images.",
-        },
-        functionCalling: {
-          type: "boolean",
-          title: "Tool use",
-          description: "Calls tools.",
-        },
-        streaming: {
-          type: "boolean",
-          title: "Streaming",
-          description: "Streams its output.",
-        },
-      },
-      required: ["vision", "functionCalling", "streaming"],
-    },
-    "anthropic@1.2.0:claudeMessage": {
-      type: "object",
-      properties: {
-        role: {
-          type: "string",
-          enum: ["user", "assistant"],
-          title: "Role",
-          description: "Who wrote the message.",
-        },
-        content: {
-          type: "string",
-          minLength: 1,
-          title: "Content",
-          description: "The text of the message.",
-        },
-      },
-      required: ["role", "content"],
-      additionalProperties: false,
-    },
-    "anthropic@1.2.0:claudeModel": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Model id",
-          description: "For example claude-sonnet-4.",
-        },
-        provider: {
-          type: "string",
-          enum: ["anthropic"],
-          title: "Provider",
-          description: "Always anthropic.",
-        },
-        maxOutputTokens: {
-          type: "integer",
-          minimum: 1,
-          title: "Maximum output tokens",
-          description: "The most tokens one answer may have.",
-        },
-        capabilities: {
-          $ref: "#/definitions/anthropic@1.2.0:claudeCapabilities",
-        },
-      },
-      required: ["id", "provider", "maxOutputTokens"],
-    },
+    "anthropic@1.2.0:claudeCapabilities": {"type":"object","properties":{"vision":{"type":"boolean","title":"Vision","description":"Accepts images."},"functionCalling":{"type":"boolean","title":"Tool use","description":"Calls tools."},"streaming":{"type":"boolean","title":"Streaming","description":"Streams its output."}},"required":["vision","functionCalling","streaming"]},
+    "anthropic@1.2.0:claudeMessage": {"type":"object","properties":{"role":{"type":"string","enum":["user","assistant"],"title":"Role","description":"Who wrote the message."},"content":{"type":"string","minLength":1,"title":"Content","description":"The text of the message."}},"required":["role","content"],"additionalProperties":false},
+    "anthropic@1.2.0:claudeModel": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Model id","description":"For example claude-sonnet-4."},"provider":{"type":"string","enum":["anthropic"],"title":"Provider","description":"Always anthropic."},"maxOutputTokens":{"type":"integer","minimum":1,"title":"Maximum output tokens","description":"The most tokens one answer may have."},"capabilities":{"$ref":"#/definitions/anthropic@1.2.0:claudeCapabilities"}},"required":["id","provider","maxOutputTokens"]},
   },
   entities: {
     claudeModel: "anthropic@1.2.0:claudeModel",
@@ -378,69 +303,8 @@ export const definition: runtime.IntegrationDefinition = {
       billable: true,
       cacheable: true,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          model: {
-            $ref: "#/definitions/anthropic@1.2.0:claudeModel",
-            title: "Model",
-            description: "The model that generates the content.",
-          },
-          messages: {
-            type: "array",
-            title: "Messages",
-            description: "The conversation so far, oldest message first.",
-            items: {
-              $ref: "#/definitions/anthropic@1.2.0:claudeMessage",
-              title: "Message",
-              description: "One message of the conversation.",
-            },
-          },
-          temperature: {
-            type: "number",
-            minimum: 0,
-            maximum: 2,
-            title: "Temperature",
-            description: "Sampling temperature from 0 (most deterministic) to 2 (most random).",
-          },
-          maxTokens: {
-            type: "number",
-            exclusiveMinimum: 0,
-            title: "Maximum tokens",
-            description: "The largest number of tokens the model may generate.",
-          },
-        },
-        required: ["model", "messages"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          message: {
-            $ref: "#/definitions/anthropic@1.2.0:claudeMessage",
-            title: "Message",
-            description: "The message the model generated.",
-          },
-          usage: {
-            type: "object",
-            title: "Usage",
-            description: "The number of tokens the generation consumed.",
-            properties: {
-              inputTokens: {
-                type: "number",
-                title: "Input tokens",
-                description: "The number of tokens read from the input.",
-              },
-              outputTokens: {
-                type: "number",
-                title: "Output tokens",
-                description: "The number of tokens generated.",
-              },
-            },
-            required: ["inputTokens", "outputTokens"],
-          },
-        },
-        required: ["message", "usage"],
-      },
+      input: {"type":"object","properties":{"model":{"$ref":"#/definitions/anthropic@1.2.0:claudeModel","title":"Model","description":"The model that generates the content."},"messages":{"type":"array","title":"Messages","description":"The conversation so far, oldest message first.","items":{"$ref":"#/definitions/anthropic@1.2.0:claudeMessage","title":"Message","description":"One message of the conversation."}},"temperature":{"type":"number","minimum":0,"maximum":2,"title":"Temperature","description":"Sampling temperature from 0 (most deterministic) to 2 (most random)."},"maxTokens":{"type":"number","exclusiveMinimum":0,"title":"Maximum tokens","description":"The largest number of tokens the model may generate."}},"required":["model","messages"]},
+      output: {"type":"object","properties":{"message":{"$ref":"#/definitions/anthropic@1.2.0:claudeMessage","title":"Message","description":"The message the model generated."},"usage":{"type":"object","title":"Usage","description":"The number of tokens the generation consumed.","properties":{"inputTokens":{"type":"number","title":"Input tokens","description":"The number of tokens read from the input."},"outputTokens":{"type":"number","title":"Output tokens","description":"The number of tokens generated."}},"required":["inputTokens","outputTokens"]}},"required":["message","usage"]},
     },
     listLanguageModels: {
       title: "List language models",
@@ -448,28 +312,8 @@ export const definition: runtime.IntegrationDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        title: "No input",
-        description: "This action takes no parameters.",
-        additionalProperties: false,
-      },
-      output: {
-        type: "object",
-        properties: {
-          models: {
-            type: "array",
-            title: "Models",
-            description: "The models the provider offers.",
-            items: {
-              $ref: "#/definitions/anthropic@1.2.0:claudeModel",
-              title: "Model",
-              description: "One model the provider offers.",
-            },
-          },
-        },
-        required: ["models"],
-      },
+      input: {"type":"object","title":"No input","description":"This action takes no parameters.","additionalProperties":false},
+      output: {"type":"object","properties":{"models":{"type":"array","title":"Models","description":"The models the provider offers.","items":{"$ref":"#/definitions/anthropic@1.2.0:claudeModel","title":"Model","description":"One model the provider offers."}}},"required":["models"]},
     },
   },
   events: {
@@ -477,27 +321,7 @@ export const definition: runtime.IntegrationDefinition = {
       title: "Generation complete",
       description: "Emitted when a language model has finished generating content.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          model: {
-            $ref: "#/definitions/anthropic@1.2.0:claudeModel",
-            title: "Model",
-            description: "The model that generated the content.",
-          },
-          duration: {
-            type: "number",
-            title: "Duration",
-            description: "How long the generation took, in milliseconds.",
-          },
-          tokenCount: {
-            type: "number",
-            title: "Token count",
-            description: "The total number of tokens the generation consumed.",
-          },
-        },
-        required: ["model", "duration", "tokenCount"],
-      },
+      schema: {"type":"object","properties":{"model":{"$ref":"#/definitions/anthropic@1.2.0:claudeModel","title":"Model","description":"The model that generated the content."},"duration":{"type":"number","title":"Duration","description":"How long the generation took, in milliseconds."},"tokenCount":{"type":"number","title":"Token count","description":"The total number of tokens the generation consumed."}},"required":["model","duration","tokenCount"]},
     },
   },
   channels: {
@@ -508,22 +332,7 @@ export const definition: runtime.IntegrationDefinition = {
         chunk: {
           title: "Chunk",
           description: "One piece of generated content.",
-          schema: {
-            type: "object",
-            properties: {
-              content: {
-                type: "string",
-                title: "Content",
-                description: "The text generated since the previous chunk.",
-              },
-              isComplete: {
-                type: "boolean",
-                title: "Is complete",
-                description: "Whether this is the last chunk of the generation.",
-              },
-            },
-            required: ["content", "isComplete"],
-          },
+          schema: {"type":"object","properties":{"content":{"type":"string","title":"Content","description":"The text generated since the previous chunk."},"isComplete":{"type":"boolean","title":"Is complete","description":"Whether this is the last chunk of the generation."}},"required":["content","isComplete"]},
         },
       },
     },

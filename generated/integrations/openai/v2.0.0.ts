@@ -338,99 +338,11 @@ export const definition: runtime.IntegrationDefinition = {
   version: "2.0.0",
   title: "OpenAI",
   description: "OpenAI's chat models behind the llm interface, plus moderation.",
-  configuration: {
-    type: "object",
-    properties: {
-      apiKey: {
-        type: "string",
-        minLength: 1,
-        title: "API key",
-        description: "The OpenAI API key.",
-      },
-      organization: {
-        type: "string",
-        title: "Organization",
-        description: "The organization to bill, if not the key's default.",
-      },
-    },
-    required: ["apiKey"],
-  },
+  configuration: {"type":"object","properties":{"apiKey":{"type":"string","minLength":1,"title":"API key","description":"The OpenAI API key."},"organization":{"type":"string","title":"Organization","description":"The organization to bill, if not the key's default."}},"required":["apiKey"]},
   definitions: {
-    "openai@2.0.0:chatMessage": {
-      type: "object",
-      properties: {
-        role: {
-          type: "string",
-          enum: ["user", "assistant", "system"],
-          title: "Role",
-          description: "Who wrote the message.",
-        },
-        content: {
-          type: "string",
-          title: "Content",
-          description: "The text of the message.",
-        },
-        name: {
-          type: "string",
-          pattern: "^[a-zA-Z0-9_-]{1,64}$",
-          title: "Name",
-          description: "The author's name, for multi-user chats.",
-        },
-      },
-      required: ["role", "content"],
-    },
-    "openai@2.0.0:model": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Model id",
-          description: "For example gpt-4o.",
-        },
-        provider: {
-          type: "string",
-          const: "openai",
-          title: "Provider",
-          description: "Always openai.",
-        },
-        contextWindow: {
-          type: "integer",
-          minimum: 1,
-          title: "Context window",
-          description: "How many tokens the model reads at most.",
-        },
-        capabilities: {
-          $ref: "#/definitions/openai@2.0.0:modelCapabilities",
-        },
-      },
-      required: ["id", "provider", "contextWindow"],
-    },
-    "openai@2.0.0:modelCapabilities": {
-      type: "object",
-      properties: {
-        vision: {
-          type: "boolean",
-          title: "Vision",
-          description: "Accepts images.",
-        },
-        functionCalling: {
-          type: "boolean",
-          title: "Function calling",
-          description: "Calls tools.",
-        },
-        streaming: {
-          type: "boolean",
-          title: "Streaming",
-          description: "Streams its output.",
-        },
-        jsonMode: {
-          type: "boolean",
-          title: "JSON mode",
-          description: "Can be forced to answer in JSON.",
-        },
-      },
-    },
+    "openai@2.0.0:chatMessage": {"type":"object","properties":{"role":{"type":"string","enum":["user","assistant","system"],"title":"Role","description":"Who wrote the message."},"content":{"type":"string","title":"Content","description":"The text of the message."},"name":{"type":"string","pattern":"^[a-zA-Z0-9_-]{1,64}$","title":"Name","description":"The author's name, for multi-user chats."}},"required":["role","content"]},
+    "openai@2.0.0:model": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Model id","description":"For example gpt-4o."},"provider":{"type":"string","const":"openai","title":"Provider","description":"Always openai."},"contextWindow":{"type":"integer","minimum":1,"title":"Context window","description":"How many tokens the model reads at most."},"capabilities":{"$ref":"#/definitions/openai@2.0.0:modelCapabilities"}},"required":["id","provider","contextWindow"]},
+    "openai@2.0.0:modelCapabilities": {"type":"object","properties":{"vision":{"type":"boolean","title":"Vision","description":"Accepts images."},"functionCalling":{"type":"boolean","title":"Function calling","description":"Calls tools."},"streaming":{"type":"boolean","title":"Streaming","description":"Streams its output."},"jsonMode":{"type":"boolean","title":"JSON mode","description":"Can be forced to answer in JSON."}}},
   },
   entities: {
     model: "openai@2.0.0:model",
@@ -444,37 +356,8 @@ export const definition: runtime.IntegrationDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          text: {
-            type: "string",
-            minLength: 1,
-            title: "Text",
-            description: "The text to check.",
-          },
-        },
-        required: ["text"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          flagged: {
-            type: "boolean",
-            title: "Flagged",
-            description: "Whether any category was flagged.",
-          },
-          categories: {
-            type: "array",
-            items: {
-              type: "string",
-            },
-            title: "Categories",
-            description: "The categories that were flagged.",
-          },
-        },
-        required: ["flagged", "categories"],
-      },
+      input: {"type":"object","properties":{"text":{"type":"string","minLength":1,"title":"Text","description":"The text to check."}},"required":["text"]},
+      output: {"type":"object","properties":{"flagged":{"type":"boolean","title":"Flagged","description":"Whether any category was flagged."},"categories":{"type":"array","items":{"type":"string"},"title":"Categories","description":"The categories that were flagged."}},"required":["flagged","categories"]},
     },
     generateText: {
       title: "Generate text",
@@ -482,69 +365,8 @@ export const definition: runtime.IntegrationDefinition = {
       billable: true,
       cacheable: true,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          model: {
-            $ref: "#/definitions/openai@2.0.0:model",
-            title: "Model",
-            description: "The model that generates the content.",
-          },
-          messages: {
-            type: "array",
-            title: "Messages",
-            description: "The conversation so far, oldest message first.",
-            items: {
-              $ref: "#/definitions/openai@2.0.0:chatMessage",
-              title: "Message",
-              description: "One message of the conversation.",
-            },
-          },
-          temperature: {
-            type: "number",
-            minimum: 0,
-            maximum: 2,
-            title: "Temperature",
-            description: "Sampling temperature from 0 (most deterministic) to 2 (most random).",
-          },
-          maxTokens: {
-            type: "number",
-            exclusiveMinimum: 0,
-            title: "Maximum tokens",
-            description: "The largest number of tokens the model may generate.",
-          },
-        },
-        required: ["model", "messages"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          message: {
-            $ref: "#/definitions/openai@2.0.0:chatMessage",
-            title: "Message",
-            description: "The message the model generated.",
-          },
-          usage: {
-            type: "object",
-            title: "Usage",
-            description: "The number of tokens the generation consumed.",
-            properties: {
-              inputTokens: {
-                type: "number",
-                title: "Input tokens",
-                description: "The number of tokens read from the input.",
-              },
-              outputTokens: {
-                type: "number",
-                title: "Output tokens",
-                description: "The number of tokens generated.",
-              },
-            },
-            required: ["inputTokens", "outputTokens"],
-          },
-        },
-        required: ["message", "usage"],
-      },
+      input: {"type":"object","properties":{"model":{"$ref":"#/definitions/openai@2.0.0:model","title":"Model","description":"The model that generates the content."},"messages":{"type":"array","title":"Messages","description":"The conversation so far, oldest message first.","items":{"$ref":"#/definitions/openai@2.0.0:chatMessage","title":"Message","description":"One message of the conversation."}},"temperature":{"type":"number","minimum":0,"maximum":2,"title":"Temperature","description":"Sampling temperature from 0 (most deterministic) to 2 (most random)."},"maxTokens":{"type":"number","exclusiveMinimum":0,"title":"Maximum tokens","description":"The largest number of tokens the model may generate."}},"required":["model","messages"]},
+      output: {"type":"object","properties":{"message":{"$ref":"#/definitions/openai@2.0.0:chatMessage","title":"Message","description":"The message the model generated."},"usage":{"type":"object","title":"Usage","description":"The number of tokens the generation consumed.","properties":{"inputTokens":{"type":"number","title":"Input tokens","description":"The number of tokens read from the input."},"outputTokens":{"type":"number","title":"Output tokens","description":"The number of tokens generated."}},"required":["inputTokens","outputTokens"]}},"required":["message","usage"]},
     },
     listLanguageModels: {
       title: "List language models",
@@ -552,28 +374,8 @@ export const definition: runtime.IntegrationDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        title: "No input",
-        description: "This action takes no parameters.",
-        additionalProperties: false,
-      },
-      output: {
-        type: "object",
-        properties: {
-          models: {
-            type: "array",
-            title: "Models",
-            description: "The models the provider offers.",
-            items: {
-              $ref: "#/definitions/openai@2.0.0:model",
-              title: "Model",
-              description: "One model the provider offers.",
-            },
-          },
-        },
-        required: ["models"],
-      },
+      input: {"type":"object","title":"No input","description":"This action takes no parameters.","additionalProperties":false},
+      output: {"type":"object","properties":{"models":{"type":"array","title":"Models","description":"The models the provider offers.","items":{"$ref":"#/definitions/openai@2.0.0:model","title":"Model","description":"One model the provider offers."}}},"required":["models"]},
     },
   },
   events: {
@@ -581,27 +383,7 @@ export const definition: runtime.IntegrationDefinition = {
       title: "Generation complete",
       description: "Emitted when a language model has finished generating content.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          model: {
-            $ref: "#/definitions/openai@2.0.0:model",
-            title: "Model",
-            description: "The model that generated the content.",
-          },
-          duration: {
-            type: "number",
-            title: "Duration",
-            description: "How long the generation took, in milliseconds.",
-          },
-          tokenCount: {
-            type: "number",
-            title: "Token count",
-            description: "The total number of tokens the generation consumed.",
-          },
-        },
-        required: ["model", "duration", "tokenCount"],
-      },
+      schema: {"type":"object","properties":{"model":{"$ref":"#/definitions/openai@2.0.0:model","title":"Model","description":"The model that generated the content."},"duration":{"type":"number","title":"Duration","description":"How long the generation took, in milliseconds."},"tokenCount":{"type":"number","title":"Token count","description":"The total number of tokens the generation consumed."}},"required":["model","duration","tokenCount"]},
     },
   },
   channels: {
@@ -612,22 +394,7 @@ export const definition: runtime.IntegrationDefinition = {
         chunk: {
           title: "Chunk",
           description: "One piece of generated content.",
-          schema: {
-            type: "object",
-            properties: {
-              content: {
-                type: "string",
-                title: "Content",
-                description: "The text generated since the previous chunk.",
-              },
-              isComplete: {
-                type: "boolean",
-                title: "Is complete",
-                description: "Whether this is the last chunk of the generation.",
-              },
-            },
-            required: ["content", "isComplete"],
-          },
+          schema: {"type":"object","properties":{"content":{"type":"string","title":"Content","description":"The text generated since the previous chunk."},"isComplete":{"type":"boolean","title":"Is complete","description":"Whether this is the last chunk of the generation."}},"required":["content","isComplete"]},
         },
       },
     },

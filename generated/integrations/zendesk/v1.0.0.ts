@@ -201,94 +201,10 @@ export const definition: runtime.IntegrationDefinition = {
   version: "1.0.0",
   title: "Zendesk",
   description: "Zendesk Support behind the ticketing interface.",
-  configuration: {
-    type: "object",
-    properties: {
-      subdomain: {
-        type: "string",
-        pattern: "^[a-z0-9-]+$",
-        title: "Subdomain",
-        description: "The part before .zendesk.com.",
-      },
-      apiToken: {
-        type: "string",
-        minLength: 1,
-        title: "API token",
-        description: "A Zendesk API token.",
-      },
-      email: {
-        type: "string",
-        format: "email",
-        title: "Email",
-        description: "The agent the token belongs to.",
-      },
-    },
-    required: ["subdomain", "apiToken", "email"],
-  },
+  configuration: {"type":"object","properties":{"subdomain":{"type":"string","pattern":"^[a-z0-9-]+$","title":"Subdomain","description":"The part before .zendesk.com."},"apiToken":{"type":"string","minLength":1,"title":"API token","description":"A Zendesk API token."},"email":{"type":"string","format":"email","title":"Email","description":"The agent the token belongs to."}},"required":["subdomain","apiToken","email"]},
   definitions: {
-    "zendesk@1.0.0:zendeskTicket": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Id",
-          description: "The ticket number, as a string.",
-        },
-        subject: {
-          type: "string",
-          minLength: 1,
-          title: "Subject",
-          description: "The ticket's subject line.",
-        },
-        status: {
-          type: "string",
-          enum: ["open", "pending", "solved", "closed"],
-          title: "Status",
-          description: "Zendesk's status.",
-        },
-        priority: {
-          type: "string",
-          enum: ["low", "normal", "high", "urgent"],
-          title: "Priority",
-          description: "How urgent the ticket is.",
-        },
-        requester: {
-          $ref: "#/definitions/zendesk@1.0.0:zendeskUser",
-        },
-        tags: {
-          type: "array",
-          items: {
-            type: "string",
-          },
-          title: "Tags",
-          description: "Zendesk tags.",
-        },
-      },
-      required: ["id", "subject", "status", "priority"],
-    },
-    "zendesk@1.0.0:zendeskUser": {
-      type: "object",
-      properties: {
-        email: {
-          type: "string",
-          format: "email",
-          title: "Email",
-          description: "The user's email.",
-        },
-        name: {
-          type: "string",
-          title: "Name",
-          description: "The user's name.",
-        },
-        userId: {
-          type: "integer",
-          title: "User id",
-          description: "Zendesk's numeric user id.",
-        },
-      },
-      required: ["email", "userId"],
-    },
+    "zendesk@1.0.0:zendeskTicket": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Id","description":"The ticket number, as a string."},"subject":{"type":"string","minLength":1,"title":"Subject","description":"The ticket's subject line."},"status":{"type":"string","enum":["open","pending","solved","closed"],"title":"Status","description":"Zendesk's status."},"priority":{"type":"string","enum":["low","normal","high","urgent"],"title":"Priority","description":"How urgent the ticket is."},"requester":{"$ref":"#/definitions/zendesk@1.0.0:zendeskUser"},"tags":{"type":"array","items":{"type":"string"},"title":"Tags","description":"Zendesk tags."}},"required":["id","subject","status","priority"]},
+    "zendesk@1.0.0:zendeskUser": {"type":"object","properties":{"email":{"type":"string","format":"email","title":"Email","description":"The user's email."},"name":{"type":"string","title":"Name","description":"The user's name."},"userId":{"type":"integer","title":"User id","description":"Zendesk's numeric user id."}},"required":["email","userId"]},
   },
   entities: {
     zendeskTicket: "zendesk@1.0.0:zendeskTicket",
@@ -301,37 +217,8 @@ export const definition: runtime.IntegrationDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          subject: {
-            type: "string",
-            minLength: 1,
-            maxLength: 200,
-            title: "Subject",
-            description: "One line that says what the ticket is about.",
-          },
-          body: {
-            type: "string",
-            minLength: 1,
-            title: "Body",
-            description: "The first message of the ticket.",
-          },
-          requester: {
-            $ref: "#/definitions/zendesk@1.0.0:zendeskUser",
-          },
-        },
-        required: ["subject", "body", "requester"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/zendesk@1.0.0:zendeskTicket",
-          },
-        },
-        required: ["ticket"],
-      },
+      input: {"type":"object","properties":{"subject":{"type":"string","minLength":1,"maxLength":200,"title":"Subject","description":"One line that says what the ticket is about."},"body":{"type":"string","minLength":1,"title":"Body","description":"The first message of the ticket."},"requester":{"$ref":"#/definitions/zendesk@1.0.0:zendeskUser"}},"required":["subject","body","requester"]},
+      output: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"}},"required":["ticket"]},
     },
     getTicket: {
       title: "Get ticket",
@@ -339,27 +226,8 @@ export const definition: runtime.IntegrationDefinition = {
       billable: false,
       cacheable: true,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          id: {
-            type: "string",
-            minLength: 1,
-            title: "Id",
-            description: "The ticket's identifier.",
-          },
-        },
-        required: ["id"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/zendesk@1.0.0:zendeskTicket",
-          },
-        },
-        required: ["ticket"],
-      },
+      input: {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Id","description":"The ticket's identifier."}},"required":["id"]},
+      output: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"}},"required":["ticket"]},
     },
   },
   events: {
@@ -367,20 +235,7 @@ export const definition: runtime.IntegrationDefinition = {
       title: "Ticket updated",
       description: "Emitted when an agent changes a ticket.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/zendesk@1.0.0:zendeskTicket",
-          },
-          changedBy: {
-            type: "string",
-            title: "Changed by",
-            description: "The agent who made the change.",
-          },
-        },
-        required: ["ticket"],
-      },
+      schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"},"changedBy":{"type":"string","title":"Changed by","description":"The agent who made the change."}},"required":["ticket"]},
     },
   },
   channels: {},

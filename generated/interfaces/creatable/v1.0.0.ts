@@ -96,18 +96,7 @@ export const definition: runtime.InterfaceDefinition = {
   title: "Creatable resource",
   description: "Create new items of a resource.",
   definitions: {
-    "creatable@1.0.0:item": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Item ID",
-          description: "The identifier of the item.",
-        },
-      },
-      required: ["id"],
-    },
+    "creatable@1.0.0:item": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Item ID","description":"The identifier of the item."}},"required":["id"]},
   },
   entities: {
     item: "creatable@1.0.0:item",
@@ -119,29 +108,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          fields: {
-            type: "object",
-            additionalProperties: true,
-            title: "Fields",
-            description: "The fields of the new item, without its ID, as the integration's item entity names them.",
-          },
-        },
-        required: ["fields"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          item: {
-            $ref: "#/definitions/creatable@1.0.0:item",
-            title: "Item",
-            description: "The item that was created, with its ID.",
-          },
-        },
-        required: ["item"],
-      },
+      input: {"type":"object","properties":{"fields":{"type":"object","additionalProperties":true,"title":"Fields","description":"The fields of the new item, without its ID, as the integration's item entity names them."}},"required":["fields"]},
+      output: {"type":"object","properties":{"item":{"$ref":"#/definitions/creatable@1.0.0:item","title":"Item","description":"The item that was created, with its ID."}},"required":["item"]},
     },
   },
   events: {
@@ -149,17 +117,7 @@ export const definition: runtime.InterfaceDefinition = {
       title: "Item created",
       description: "Emitted when an item has been created.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          item: {
-            $ref: "#/definitions/creatable@1.0.0:item",
-            title: "Item",
-            description: "The item that was created.",
-          },
-        },
-        required: ["item"],
-      },
+      schema: {"type":"object","properties":{"item":{"$ref":"#/definitions/creatable@1.0.0:item","title":"Item","description":"The item that was created."}},"required":["item"]},
     },
   },
   channels: {},

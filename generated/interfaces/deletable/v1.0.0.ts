@@ -96,18 +96,7 @@ export const definition: runtime.InterfaceDefinition = {
   title: "Deletable resource",
   description: "Delete items of a resource by their ID.",
   definitions: {
-    "deletable@1.0.0:item": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Item ID",
-          description: "The identifier of the item.",
-        },
-      },
-      required: ["id"],
-    },
+    "deletable@1.0.0:item": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Item ID","description":"The identifier of the item."}},"required":["id"]},
   },
   entities: {
     item: "deletable@1.0.0:item",
@@ -119,30 +108,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          id: {
-            type: "string",
-            minLength: 1,
-            title: "Item ID",
-            description: "The identifier of the item to delete.",
-          },
-        },
-        required: ["id"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          id: {
-            type: "string",
-            minLength: 1,
-            title: "Item ID",
-            description: "The identifier of the item that was deleted.",
-          },
-        },
-        required: ["id"],
-      },
+      input: {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Item ID","description":"The identifier of the item to delete."}},"required":["id"]},
+      output: {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Item ID","description":"The identifier of the item that was deleted."}},"required":["id"]},
     },
   },
   events: {
@@ -150,18 +117,7 @@ export const definition: runtime.InterfaceDefinition = {
       title: "Item deleted",
       description: "Emitted when an item has been deleted.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          id: {
-            type: "string",
-            minLength: 1,
-            title: "Item ID",
-            description: "The identifier of the item that was deleted.",
-          },
-        },
-        required: ["id"],
-      },
+      schema: {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Item ID","description":"The identifier of the item that was deleted."}},"required":["id"]},
     },
   },
   channels: {},

@@ -266,68 +266,8 @@ export const definition: runtime.InterfaceDefinition = {
   title: "Human in the loop",
   description: "Hand a conversation over to a human agent through a ticket, and close the ticket when the agent is done.",
   definitions: {
-    "hitl@1.0.0:agent": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Agent ID",
-          description: "The identifier of the agent.",
-        },
-        name: {
-          type: "string",
-          title: "Name",
-          description: "The agent's display name.",
-        },
-      },
-      required: ["id", "name"],
-    },
-    "hitl@1.0.0:ticket": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Ticket ID",
-          description: "The identifier of the ticket.",
-        },
-        title: {
-          type: "string",
-          minLength: 1,
-          title: "Title",
-          description: "A short summary of what the user needs.",
-        },
-        description: {
-          type: "string",
-          title: "Description",
-          description: "Details that help the agent take over.",
-        },
-        status: {
-          type: "string",
-          enum: ["open", "assigned", "closed"],
-          title: "Status",
-          description: "Whether the ticket waits for an agent, has one, or is done.",
-        },
-        conversationId: {
-          type: "string",
-          minLength: 1,
-          title: "Conversation ID",
-          description: "The conversation handed over to the agent.",
-        },
-        assignee: {
-          $ref: "#/definitions/hitl@1.0.0:agent",
-          title: "Assignee",
-          description: "The agent working on the ticket; absent while none is assigned.",
-        },
-        resolution: {
-          type: "string",
-          title: "Resolution",
-          description: "How the ticket was resolved; set when it is closed.",
-        },
-      },
-      required: ["id", "title", "status", "conversationId"],
-    },
+    "hitl@1.0.0:agent": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Agent ID","description":"The identifier of the agent."},"name":{"type":"string","title":"Name","description":"The agent's display name."}},"required":["id","name"]},
+    "hitl@1.0.0:ticket": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Ticket ID","description":"The identifier of the ticket."},"title":{"type":"string","minLength":1,"title":"Title","description":"A short summary of what the user needs."},"description":{"type":"string","title":"Description","description":"Details that help the agent take over."},"status":{"type":"string","enum":["open","assigned","closed"],"title":"Status","description":"Whether the ticket waits for an agent, has one, or is done."},"conversationId":{"type":"string","minLength":1,"title":"Conversation ID","description":"The conversation handed over to the agent."},"assignee":{"$ref":"#/definitions/hitl@1.0.0:agent","title":"Assignee","description":"The agent working on the ticket; absent while none is assigned."},"resolution":{"type":"string","title":"Resolution","description":"How the ticket was resolved; set when it is closed."}},"required":["id","title","status","conversationId"]},
   },
   entities: {
     ticket: "hitl@1.0.0:ticket",
@@ -340,40 +280,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          title: {
-            type: "string",
-            minLength: 1,
-            title: "Title",
-            description: "A short summary of what the user needs.",
-          },
-          description: {
-            type: "string",
-            title: "Description",
-            description: "Details that help the agent take over.",
-          },
-          conversationId: {
-            type: "string",
-            minLength: 1,
-            title: "Conversation ID",
-            description: "The conversation to hand over.",
-          },
-        },
-        required: ["title", "conversationId"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/hitl@1.0.0:ticket",
-            title: "Ticket",
-            description: "The ticket that was opened, with status open.",
-          },
-        },
-        required: ["ticket"],
-      },
+      input: {"type":"object","properties":{"title":{"type":"string","minLength":1,"title":"Title","description":"A short summary of what the user needs."},"description":{"type":"string","title":"Description","description":"Details that help the agent take over."},"conversationId":{"type":"string","minLength":1,"title":"Conversation ID","description":"The conversation to hand over."}},"required":["title","conversationId"]},
+      output: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/hitl@1.0.0:ticket","title":"Ticket","description":"The ticket that was opened, with status open."}},"required":["ticket"]},
     },
     assignAgent: {
       title: "Assign agent",
@@ -381,35 +289,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          ticketId: {
-            type: "string",
-            minLength: 1,
-            title: "Ticket ID",
-            description: "The ticket to assign.",
-          },
-          agentId: {
-            type: "string",
-            minLength: 1,
-            title: "Agent ID",
-            description: "The agent to assign; the integration chooses one when omitted.",
-          },
-        },
-        required: ["ticketId"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/hitl@1.0.0:ticket",
-            title: "Ticket",
-            description: "The ticket after the assignment.",
-          },
-        },
-        required: ["ticket"],
-      },
+      input: {"type":"object","properties":{"ticketId":{"type":"string","minLength":1,"title":"Ticket ID","description":"The ticket to assign."},"agentId":{"type":"string","minLength":1,"title":"Agent ID","description":"The agent to assign; the integration chooses one when omitted."}},"required":["ticketId"]},
+      output: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/hitl@1.0.0:ticket","title":"Ticket","description":"The ticket after the assignment."}},"required":["ticket"]},
     },
     closeTicket: {
       title: "Close ticket",
@@ -417,34 +298,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          ticketId: {
-            type: "string",
-            minLength: 1,
-            title: "Ticket ID",
-            description: "The ticket to close.",
-          },
-          resolution: {
-            type: "string",
-            title: "Resolution",
-            description: "How the ticket was resolved.",
-          },
-        },
-        required: ["ticketId"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/hitl@1.0.0:ticket",
-            title: "Ticket",
-            description: "The ticket after closing, with status closed.",
-          },
-        },
-        required: ["ticket"],
-      },
+      input: {"type":"object","properties":{"ticketId":{"type":"string","minLength":1,"title":"Ticket ID","description":"The ticket to close."},"resolution":{"type":"string","title":"Resolution","description":"How the ticket was resolved."}},"required":["ticketId"]},
+      output: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/hitl@1.0.0:ticket","title":"Ticket","description":"The ticket after closing, with status closed."}},"required":["ticket"]},
     },
   },
   events: {
@@ -452,38 +307,13 @@ export const definition: runtime.InterfaceDefinition = {
       title: "Ticket assigned",
       description: "Emitted when an agent has been assigned to a ticket, by assignAgent or on the provider's side.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/hitl@1.0.0:ticket",
-            title: "Ticket",
-            description: "The ticket after the assignment.",
-          },
-          agent: {
-            $ref: "#/definitions/hitl@1.0.0:agent",
-            title: "Agent",
-            description: "The agent now working on the ticket.",
-          },
-        },
-        required: ["ticket", "agent"],
-      },
+      schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/hitl@1.0.0:ticket","title":"Ticket","description":"The ticket after the assignment."},"agent":{"$ref":"#/definitions/hitl@1.0.0:agent","title":"Agent","description":"The agent now working on the ticket."}},"required":["ticket","agent"]},
     },
     ticketClosed: {
       title: "Ticket closed",
       description: "Emitted when a ticket has been closed, by closeTicket or by the agent on the provider's side.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/hitl@1.0.0:ticket",
-            title: "Ticket",
-            description: "The ticket after closing.",
-          },
-        },
-        required: ["ticket"],
-      },
+      schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/hitl@1.0.0:ticket","title":"Ticket","description":"The ticket after closing."}},"required":["ticket"]},
     },
   },
   channels: {},

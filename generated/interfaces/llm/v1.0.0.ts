@@ -275,64 +275,9 @@ export const definition: runtime.InterfaceDefinition = {
   title: "Language model",
   description: "Generate text with a large language model and list the models a provider offers.",
   definitions: {
-    "llm@1.0.0:capabilities": {
-      type: "object",
-      properties: {
-        vision: {
-          type: "boolean",
-          title: "Vision",
-          description: "Whether the model accepts images as input.",
-        },
-        functionCalling: {
-          type: "boolean",
-          title: "Function calling",
-          description: "Whether the model can call functions (tools).",
-        },
-        streaming: {
-          type: "boolean",
-          title: "Streaming",
-          description: "Whether the model can stream its output in chunks.",
-        },
-      },
-    },
-    "llm@1.0.0:message": {
-      type: "object",
-      properties: {
-        role: {
-          type: "string",
-          enum: ["user", "assistant", "system"],
-          title: "Role",
-          description: "Who wrote the message.",
-        },
-        content: {
-          type: "string",
-          title: "Content",
-          description: "The text of the message.",
-        },
-      },
-      required: ["role", "content"],
-    },
-    "llm@1.0.0:modelRef": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          title: "Model ID",
-          description: "The provider's identifier of the model.",
-        },
-        provider: {
-          type: "string",
-          title: "Provider",
-          description: "The name of the provider that serves the model.",
-        },
-        capabilities: {
-          $ref: "#/definitions/llm@1.0.0:capabilities",
-          title: "Capabilities",
-          description: "What the model can do, where the provider says so.",
-        },
-      },
-      required: ["id", "provider"],
-    },
+    "llm@1.0.0:capabilities": {"type":"object","properties":{"vision":{"type":"boolean","title":"Vision","description":"Whether the model accepts images as input."},"functionCalling":{"type":"boolean","title":"Function calling","description":"Whether the model can call functions (tools)."},"streaming":{"type":"boolean","title":"Streaming","description":"Whether the model can stream its output in chunks."}}},
+    "llm@1.0.0:message": {"type":"object","properties":{"role":{"type":"string","enum":["user","assistant","system"],"title":"Role","description":"Who wrote the message."},"content":{"type":"string","title":"Content","description":"The text of the message."}},"required":["role","content"]},
+    "llm@1.0.0:modelRef": {"type":"object","properties":{"id":{"type":"string","title":"Model ID","description":"The provider's identifier of the model."},"provider":{"type":"string","title":"Provider","description":"The name of the provider that serves the model."},"capabilities":{"$ref":"#/definitions/llm@1.0.0:capabilities","title":"Capabilities","description":"What the model can do, where the provider says so."}},"required":["id","provider"]},
   },
   entities: {
     modelRef: "llm@1.0.0:modelRef",
@@ -346,69 +291,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: true,
       cacheable: true,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          model: {
-            $ref: "#/definitions/llm@1.0.0:modelRef",
-            title: "Model",
-            description: "The model that generates the content.",
-          },
-          messages: {
-            type: "array",
-            title: "Messages",
-            description: "The conversation so far, oldest message first.",
-            items: {
-              $ref: "#/definitions/llm@1.0.0:message",
-              title: "Message",
-              description: "One message of the conversation.",
-            },
-          },
-          temperature: {
-            type: "number",
-            minimum: 0,
-            maximum: 2,
-            title: "Temperature",
-            description: "Sampling temperature from 0 (most deterministic) to 2 (most random).",
-          },
-          maxTokens: {
-            type: "number",
-            exclusiveMinimum: 0,
-            title: "Maximum tokens",
-            description: "The largest number of tokens the model may generate.",
-          },
-        },
-        required: ["model", "messages"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          message: {
-            $ref: "#/definitions/llm@1.0.0:message",
-            title: "Message",
-            description: "The message the model generated.",
-          },
-          usage: {
-            type: "object",
-            title: "Usage",
-            description: "The number of tokens the generation consumed.",
-            properties: {
-              inputTokens: {
-                type: "number",
-                title: "Input tokens",
-                description: "The number of tokens read from the input.",
-              },
-              outputTokens: {
-                type: "number",
-                title: "Output tokens",
-                description: "The number of tokens generated.",
-              },
-            },
-            required: ["inputTokens", "outputTokens"],
-          },
-        },
-        required: ["message", "usage"],
-      },
+      input: {"type":"object","properties":{"model":{"$ref":"#/definitions/llm@1.0.0:modelRef","title":"Model","description":"The model that generates the content."},"messages":{"type":"array","title":"Messages","description":"The conversation so far, oldest message first.","items":{"$ref":"#/definitions/llm@1.0.0:message","title":"Message","description":"One message of the conversation."}},"temperature":{"type":"number","minimum":0,"maximum":2,"title":"Temperature","description":"Sampling temperature from 0 (most deterministic) to 2 (most random)."},"maxTokens":{"type":"number","exclusiveMinimum":0,"title":"Maximum tokens","description":"The largest number of tokens the model may generate."}},"required":["model","messages"]},
+      output: {"type":"object","properties":{"message":{"$ref":"#/definitions/llm@1.0.0:message","title":"Message","description":"The message the model generated."},"usage":{"type":"object","title":"Usage","description":"The number of tokens the generation consumed.","properties":{"inputTokens":{"type":"number","title":"Input tokens","description":"The number of tokens read from the input."},"outputTokens":{"type":"number","title":"Output tokens","description":"The number of tokens generated."}},"required":["inputTokens","outputTokens"]}},"required":["message","usage"]},
     },
     listLanguageModels: {
       title: "List language models",
@@ -416,28 +300,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        title: "No input",
-        description: "This action takes no parameters.",
-        additionalProperties: false,
-      },
-      output: {
-        type: "object",
-        properties: {
-          models: {
-            type: "array",
-            title: "Models",
-            description: "The models the provider offers.",
-            items: {
-              $ref: "#/definitions/llm@1.0.0:modelRef",
-              title: "Model",
-              description: "One model the provider offers.",
-            },
-          },
-        },
-        required: ["models"],
-      },
+      input: {"type":"object","title":"No input","description":"This action takes no parameters.","additionalProperties":false},
+      output: {"type":"object","properties":{"models":{"type":"array","title":"Models","description":"The models the provider offers.","items":{"$ref":"#/definitions/llm@1.0.0:modelRef","title":"Model","description":"One model the provider offers."}}},"required":["models"]},
     },
   },
   events: {
@@ -445,27 +309,7 @@ export const definition: runtime.InterfaceDefinition = {
       title: "Generation complete",
       description: "Emitted when a language model has finished generating content.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          model: {
-            $ref: "#/definitions/llm@1.0.0:modelRef",
-            title: "Model",
-            description: "The model that generated the content.",
-          },
-          duration: {
-            type: "number",
-            title: "Duration",
-            description: "How long the generation took, in milliseconds.",
-          },
-          tokenCount: {
-            type: "number",
-            title: "Token count",
-            description: "The total number of tokens the generation consumed.",
-          },
-        },
-        required: ["model", "duration", "tokenCount"],
-      },
+      schema: {"type":"object","properties":{"model":{"$ref":"#/definitions/llm@1.0.0:modelRef","title":"Model","description":"The model that generated the content."},"duration":{"type":"number","title":"Duration","description":"How long the generation took, in milliseconds."},"tokenCount":{"type":"number","title":"Token count","description":"The total number of tokens the generation consumed."}},"required":["model","duration","tokenCount"]},
     },
   },
   channels: {
@@ -476,22 +320,7 @@ export const definition: runtime.InterfaceDefinition = {
         chunk: {
           title: "Chunk",
           description: "One piece of generated content.",
-          schema: {
-            type: "object",
-            properties: {
-              content: {
-                type: "string",
-                title: "Content",
-                description: "The text generated since the previous chunk.",
-              },
-              isComplete: {
-                type: "boolean",
-                title: "Is complete",
-                description: "Whether this is the last chunk of the generation.",
-              },
-            },
-            required: ["content", "isComplete"],
-          },
+          schema: {"type":"object","properties":{"content":{"type":"string","title":"Content","description":"The text generated since the previous chunk."},"isComplete":{"type":"boolean","title":"Is complete","description":"Whether this is the last chunk of the generation."}},"required":["content","isComplete"]},
         },
       },
     },

@@ -123,18 +123,7 @@ export const definition: runtime.InterfaceDefinition = {
   title: "Readable resource",
   description: "Read one item of a resource by its ID, or list its items page by page.",
   definitions: {
-    "readable@1.0.0:item": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Item ID",
-          description: "The identifier of the item.",
-        },
-      },
-      required: ["id"],
-    },
+    "readable@1.0.0:item": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Item ID","description":"The identifier of the item."}},"required":["id"]},
   },
   entities: {
     item: "readable@1.0.0:item",
@@ -146,29 +135,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          id: {
-            type: "string",
-            minLength: 1,
-            title: "Item ID",
-            description: "The identifier of the item to read.",
-          },
-        },
-        required: ["id"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          item: {
-            $ref: "#/definitions/readable@1.0.0:item",
-            title: "Item",
-            description: "The item that was read.",
-          },
-        },
-        required: ["item"],
-      },
+      input: {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Item ID","description":"The identifier of the item to read."}},"required":["id"]},
+      output: {"type":"object","properties":{"item":{"$ref":"#/definitions/readable@1.0.0:item","title":"Item","description":"The item that was read."}},"required":["item"]},
     },
     list: {
       title: "List items",
@@ -176,51 +144,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          nextToken: {
-            type: "string",
-            title: "Next token",
-            description: "The meta.nextToken of the previous page; omitted for the first page.",
-          },
-          limit: {
-            type: "integer",
-            minimum: 1,
-            maximum: 100,
-            title: "Limit",
-            description: "The largest number of items to return in this page; the integration chooses when omitted.",
-          },
-        },
-      },
-      output: {
-        type: "object",
-        properties: {
-          items: {
-            type: "array",
-            title: "Items",
-            description: "The items of this page.",
-            items: {
-              $ref: "#/definitions/readable@1.0.0:item",
-              title: "Item",
-              description: "One item of the page.",
-            },
-          },
-          meta: {
-            type: "object",
-            title: "Paging",
-            description: "Information about further pages.",
-            properties: {
-              nextToken: {
-                type: "string",
-                title: "Next token",
-                description: "The token that fetches the next page; absent when this is the last page.",
-              },
-            },
-          },
-        },
-        required: ["items", "meta"],
-      },
+      input: {"type":"object","properties":{"nextToken":{"type":"string","title":"Next token","description":"The meta.nextToken of the previous page; omitted for the first page."},"limit":{"type":"integer","minimum":1,"maximum":100,"title":"Limit","description":"The largest number of items to return in this page; the integration chooses when omitted."}}},
+      output: {"type":"object","properties":{"items":{"type":"array","title":"Items","description":"The items of this page.","items":{"$ref":"#/definitions/readable@1.0.0:item","title":"Item","description":"One item of the page."}},"meta":{"type":"object","title":"Paging","description":"Information about further pages.","properties":{"nextToken":{"type":"string","title":"Next token","description":"The token that fetches the next page; absent when this is the last page."}}}},"required":["items","meta"]},
     },
   },
   events: {},

@@ -201,59 +201,8 @@ export const definition: runtime.InterfaceDefinition = {
   title: "File storage",
   description: "Upload, download and list files kept in folders by a storage provider.",
   definitions: {
-    "storage@1.0.0:file": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          title: "File ID",
-          description: "The provider's identifier of the file.",
-        },
-        name: {
-          type: "string",
-          title: "Name",
-          description: "The file name, with its extension.",
-        },
-        size: {
-          type: "number",
-          title: "Size",
-          description: "The size of the file in bytes.",
-        },
-        mimeType: {
-          type: "string",
-          title: "MIME type",
-          description: "The media type of the file's content, such as text/plain.",
-        },
-        url: {
-          type: "string",
-          format: "uri",
-          title: "URL",
-          description: "Where the file's content can be fetched.",
-        },
-      },
-      required: ["id", "name", "size", "mimeType", "url"],
-    },
-    "storage@1.0.0:folder": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          title: "Folder ID",
-          description: "The provider's identifier of the folder.",
-        },
-        name: {
-          type: "string",
-          title: "Name",
-          description: "The folder's own name.",
-        },
-        path: {
-          type: "string",
-          title: "Path",
-          description: "The folder's full path from the storage root.",
-        },
-      },
-      required: ["id", "name", "path"],
-    },
+    "storage@1.0.0:file": {"type":"object","properties":{"id":{"type":"string","title":"File ID","description":"The provider's identifier of the file."},"name":{"type":"string","title":"Name","description":"The file name, with its extension."},"size":{"type":"number","title":"Size","description":"The size of the file in bytes."},"mimeType":{"type":"string","title":"MIME type","description":"The media type of the file's content, such as text/plain."},"url":{"type":"string","format":"uri","title":"URL","description":"Where the file's content can be fetched."}},"required":["id","name","size","mimeType","url"]},
+    "storage@1.0.0:folder": {"type":"object","properties":{"id":{"type":"string","title":"Folder ID","description":"The provider's identifier of the folder."},"name":{"type":"string","title":"Name","description":"The folder's own name."},"path":{"type":"string","title":"Path","description":"The folder's full path from the storage root."}},"required":["id","name","path"]},
   },
   entities: {
     file: "storage@1.0.0:file",
@@ -266,38 +215,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          content: {
-            type: "string",
-            title: "Content",
-            description: "The content of the file.",
-          },
-          fileName: {
-            type: "string",
-            title: "File name",
-            description: "The name to give the new file.",
-          },
-          folder: {
-            $ref: "#/definitions/storage@1.0.0:folder",
-            title: "Folder",
-            description: "The folder to upload into; the storage root when omitted.",
-          },
-        },
-        required: ["content", "fileName"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          file: {
-            $ref: "#/definitions/storage@1.0.0:file",
-            title: "File",
-            description: "The file that was stored.",
-          },
-        },
-        required: ["file"],
-      },
+      input: {"type":"object","properties":{"content":{"type":"string","title":"Content","description":"The content of the file."},"fileName":{"type":"string","title":"File name","description":"The name to give the new file."},"folder":{"$ref":"#/definitions/storage@1.0.0:folder","title":"Folder","description":"The folder to upload into; the storage root when omitted."}},"required":["content","fileName"]},
+      output: {"type":"object","properties":{"file":{"$ref":"#/definitions/storage@1.0.0:file","title":"File","description":"The file that was stored."}},"required":["file"]},
     },
     downloadFile: {
       title: "Download file",
@@ -305,28 +224,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          file: {
-            $ref: "#/definitions/storage@1.0.0:file",
-            title: "File",
-            description: "The file to download.",
-          },
-        },
-        required: ["file"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          content: {
-            type: "string",
-            title: "Content",
-            description: "The content of the file.",
-          },
-        },
-        required: ["content"],
-      },
+      input: {"type":"object","properties":{"file":{"$ref":"#/definitions/storage@1.0.0:file","title":"File","description":"The file to download."}},"required":["file"]},
+      output: {"type":"object","properties":{"content":{"type":"string","title":"Content","description":"The content of the file."}},"required":["content"]},
     },
     listFiles: {
       title: "List files",
@@ -334,32 +233,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          folder: {
-            $ref: "#/definitions/storage@1.0.0:folder",
-            title: "Folder",
-            description: "The folder to list; the storage root when omitted.",
-          },
-        },
-      },
-      output: {
-        type: "object",
-        properties: {
-          files: {
-            type: "array",
-            title: "Files",
-            description: "The files in the folder.",
-            items: {
-              $ref: "#/definitions/storage@1.0.0:file",
-              title: "File",
-              description: "One file in the folder.",
-            },
-          },
-        },
-        required: ["files"],
-      },
+      input: {"type":"object","properties":{"folder":{"$ref":"#/definitions/storage@1.0.0:folder","title":"Folder","description":"The folder to list; the storage root when omitted."}}},
+      output: {"type":"object","properties":{"files":{"type":"array","title":"Files","description":"The files in the folder.","items":{"$ref":"#/definitions/storage@1.0.0:file","title":"File","description":"One file in the folder."}}},"required":["files"]},
     },
   },
   events: {},

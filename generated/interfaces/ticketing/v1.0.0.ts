@@ -167,52 +167,8 @@ export const definition: runtime.InterfaceDefinition = {
   title: "Ticketing",
   description: "Open and follow support tickets in a help desk.",
   definitions: {
-    "ticketing@1.0.0:requester": {
-      type: "object",
-      properties: {
-        email: {
-          type: "string",
-          format: "email",
-          title: "Email",
-          description: "Where the help desk writes to.",
-        },
-        name: {
-          type: "string",
-          title: "Name",
-          description: "How to address the person.",
-        },
-      },
-      required: ["email"],
-    },
-    "ticketing@1.0.0:ticket": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Id",
-          description: "The help desk's identifier of the ticket.",
-        },
-        subject: {
-          type: "string",
-          minLength: 1,
-          title: "Subject",
-          description: "One line that says what the ticket is about.",
-        },
-        status: {
-          type: "string",
-          enum: ["open", "pending", "solved", "closed"],
-          title: "Status",
-          description: "Where the ticket is in its life.",
-        },
-        requester: {
-          $ref: "#/definitions/ticketing@1.0.0:requester",
-          title: "Requester",
-          description: "Who asked for help.",
-        },
-      },
-      required: ["id", "subject", "status"],
-    },
+    "ticketing@1.0.0:requester": {"type":"object","properties":{"email":{"type":"string","format":"email","title":"Email","description":"Where the help desk writes to."},"name":{"type":"string","title":"Name","description":"How to address the person."}},"required":["email"]},
+    "ticketing@1.0.0:ticket": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Id","description":"The help desk's identifier of the ticket."},"subject":{"type":"string","minLength":1,"title":"Subject","description":"One line that says what the ticket is about."},"status":{"type":"string","enum":["open","pending","solved","closed"],"title":"Status","description":"Where the ticket is in its life."},"requester":{"$ref":"#/definitions/ticketing@1.0.0:requester","title":"Requester","description":"Who asked for help."}},"required":["id","subject","status"]},
   },
   entities: {
     ticket: "ticketing@1.0.0:ticket",
@@ -225,37 +181,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          subject: {
-            type: "string",
-            minLength: 1,
-            maxLength: 200,
-            title: "Subject",
-            description: "One line that says what the ticket is about.",
-          },
-          body: {
-            type: "string",
-            minLength: 1,
-            title: "Body",
-            description: "The first message of the ticket.",
-          },
-          requester: {
-            $ref: "#/definitions/ticketing@1.0.0:requester",
-          },
-        },
-        required: ["subject", "body", "requester"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/ticketing@1.0.0:ticket",
-          },
-        },
-        required: ["ticket"],
-      },
+      input: {"type":"object","properties":{"subject":{"type":"string","minLength":1,"maxLength":200,"title":"Subject","description":"One line that says what the ticket is about."},"body":{"type":"string","minLength":1,"title":"Body","description":"The first message of the ticket."},"requester":{"$ref":"#/definitions/ticketing@1.0.0:requester"}},"required":["subject","body","requester"]},
+      output: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/ticketing@1.0.0:ticket"}},"required":["ticket"]},
     },
     getTicket: {
       title: "Get ticket",
@@ -263,27 +190,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: true,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          id: {
-            type: "string",
-            minLength: 1,
-            title: "Id",
-            description: "The ticket's identifier.",
-          },
-        },
-        required: ["id"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/ticketing@1.0.0:ticket",
-          },
-        },
-        required: ["ticket"],
-      },
+      input: {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Id","description":"The ticket's identifier."}},"required":["id"]},
+      output: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/ticketing@1.0.0:ticket"}},"required":["ticket"]},
     },
   },
   events: {
@@ -291,20 +199,7 @@ export const definition: runtime.InterfaceDefinition = {
       title: "Ticket updated",
       description: "Emitted when an agent changes a ticket.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/ticketing@1.0.0:ticket",
-          },
-          changedBy: {
-            type: "string",
-            title: "Changed by",
-            description: "The agent who made the change.",
-          },
-        },
-        required: ["ticket"],
-      },
+      schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/ticketing@1.0.0:ticket"},"changedBy":{"type":"string","title":"Changed by","description":"The agent who made the change."}},"required":["ticket"]},
     },
   },
   channels: {},

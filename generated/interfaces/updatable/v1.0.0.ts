@@ -102,18 +102,7 @@ export const definition: runtime.InterfaceDefinition = {
   title: "Updatable resource",
   description: "Change the fields of existing items of a resource.",
   definitions: {
-    "updatable@1.0.0:item": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Item ID",
-          description: "The identifier of the item.",
-        },
-      },
-      required: ["id"],
-    },
+    "updatable@1.0.0:item": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Item ID","description":"The identifier of the item."}},"required":["id"]},
   },
   entities: {
     item: "updatable@1.0.0:item",
@@ -125,35 +114,8 @@ export const definition: runtime.InterfaceDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          id: {
-            type: "string",
-            minLength: 1,
-            title: "Item ID",
-            description: "The identifier of the item to update.",
-          },
-          fields: {
-            type: "object",
-            additionalProperties: true,
-            title: "Fields",
-            description: "The fields to change, as the integration's item entity names them; fields left out keep their value.",
-          },
-        },
-        required: ["id", "fields"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          item: {
-            $ref: "#/definitions/updatable@1.0.0:item",
-            title: "Item",
-            description: "The item as it is after the update.",
-          },
-        },
-        required: ["item"],
-      },
+      input: {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Item ID","description":"The identifier of the item to update."},"fields":{"type":"object","additionalProperties":true,"title":"Fields","description":"The fields to change, as the integration's item entity names them; fields left out keep their value."}},"required":["id","fields"]},
+      output: {"type":"object","properties":{"item":{"$ref":"#/definitions/updatable@1.0.0:item","title":"Item","description":"The item as it is after the update."}},"required":["item"]},
     },
   },
   events: {
@@ -161,17 +123,7 @@ export const definition: runtime.InterfaceDefinition = {
       title: "Item updated",
       description: "Emitted when an item has been updated.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          item: {
-            $ref: "#/definitions/updatable@1.0.0:item",
-            title: "Item",
-            description: "The item as it is after the update.",
-          },
-        },
-        required: ["item"],
-      },
+      schema: {"type":"object","properties":{"item":{"$ref":"#/definitions/updatable@1.0.0:item","title":"Item","description":"The item as it is after the update."}},"required":["item"]},
     },
   },
   channels: {},

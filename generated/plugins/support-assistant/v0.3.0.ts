@@ -153,29 +153,7 @@ export const definition: runtime.PluginDefinition = {
   version: "0.3.0",
   title: "Support assistant",
   description: "Summarises conversations with a language model and escalates them to a help desk.",
-  configuration: {
-    type: "object",
-    properties: {
-      maxWords: {
-        type: "integer",
-        minimum: 10,
-        maximum: 500,
-        default: 80,
-        title: "Maximum words",
-        description: "How long a summary may be.",
-      },
-      escalateOn: {
-        type: "array",
-        items: {
-          type: "string",
-          minLength: 1,
-        },
-        title: "Escalate on",
-        description: "Words that make the assistant open a ticket.",
-      },
-    },
-    required: ["maxWords"],
-  },
+  configuration: {"type":"object","properties":{"maxWords":{"type":"integer","minimum":10,"maximum":500,"default":80,"title":"Maximum words","description":"How long a summary may be."},"escalateOn":{"type":"array","items":{"type":"string","minLength":1},"title":"Escalate on","description":"Words that make the assistant open a ticket."}},"required":["maxWords"]},
   interfaces: {
     llm: {
       name: "llm",
@@ -189,93 +167,10 @@ export const definition: runtime.PluginDefinition = {
     },
   },
   definitions: {
-    "llm@1.0.0:capabilities": {
-      type: "object",
-      properties: {
-        vision: {
-          type: "boolean",
-          title: "Vision",
-          description: "Whether the model accepts images as input.",
-        },
-        functionCalling: {
-          type: "boolean",
-          title: "Function calling",
-          description: "Whether the model can call functions (tools).",
-        },
-        streaming: {
-          type: "boolean",
-          title: "Streaming",
-          description: "Whether the model can stream its output in chunks.",
-        },
-      },
-    },
-    "llm@1.0.0:modelRef": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          title: "Model ID",
-          description: "The provider's identifier of the model.",
-        },
-        provider: {
-          type: "string",
-          title: "Provider",
-          description: "The name of the provider that serves the model.",
-        },
-        capabilities: {
-          $ref: "#/definitions/llm@1.0.0:capabilities",
-          title: "Capabilities",
-          description: "What the model can do, where the provider says so.",
-        },
-      },
-      required: ["id", "provider"],
-    },
-    "ticketing@1.0.0:requester": {
-      type: "object",
-      properties: {
-        email: {
-          type: "string",
-          format: "email",
-          title: "Email",
-          description: "Where the help desk writes to.",
-        },
-        name: {
-          type: "string",
-          title: "Name",
-          description: "How to address the person.",
-        },
-      },
-      required: ["email"],
-    },
-    "ticketing@1.0.0:ticket": {
-      type: "object",
-      properties: {
-        id: {
-          type: "string",
-          minLength: 1,
-          title: "Id",
-          description: "The help desk's identifier of the ticket.",
-        },
-        subject: {
-          type: "string",
-          minLength: 1,
-          title: "Subject",
-          description: "One line that says what the ticket is about.",
-        },
-        status: {
-          type: "string",
-          enum: ["open", "pending", "solved", "closed"],
-          title: "Status",
-          description: "Where the ticket is in its life.",
-        },
-        requester: {
-          $ref: "#/definitions/ticketing@1.0.0:requester",
-          title: "Requester",
-          description: "Who asked for help.",
-        },
-      },
-      required: ["id", "subject", "status"],
-    },
+    "llm@1.0.0:capabilities": {"type":"object","properties":{"vision":{"type":"boolean","title":"Vision","description":"Whether the model accepts images as input."},"functionCalling":{"type":"boolean","title":"Function calling","description":"Whether the model can call functions (tools)."},"streaming":{"type":"boolean","title":"Streaming","description":"Whether the model can stream its output in chunks."}}},
+    "llm@1.0.0:modelRef": {"type":"object","properties":{"id":{"type":"string","title":"Model ID","description":"The provider's identifier of the model."},"provider":{"type":"string","title":"Provider","description":"The name of the provider that serves the model."},"capabilities":{"$ref":"#/definitions/llm@1.0.0:capabilities","title":"Capabilities","description":"What the model can do, where the provider says so."}},"required":["id","provider"]},
+    "ticketing@1.0.0:requester": {"type":"object","properties":{"email":{"type":"string","format":"email","title":"Email","description":"Where the help desk writes to."},"name":{"type":"string","title":"Name","description":"How to address the person."}},"required":["email"]},
+    "ticketing@1.0.0:ticket": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Id","description":"The help desk's identifier of the ticket."},"subject":{"type":"string","minLength":1,"title":"Subject","description":"One line that says what the ticket is about."},"status":{"type":"string","enum":["open","pending","solved","closed"],"title":"Status","description":"Where the ticket is in its life."},"requester":{"$ref":"#/definitions/ticketing@1.0.0:requester","title":"Requester","description":"Who asked for help."}},"required":["id","subject","status"]},
   },
   actions: {
     summarize: {
@@ -284,39 +179,8 @@ export const definition: runtime.PluginDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          conversationId: {
-            type: "string",
-            minLength: 1,
-            title: "Conversation",
-            description: "The conversation to summarise.",
-          },
-          model: {
-            $ref: "#/definitions/llm@1.0.0:modelRef",
-            title: "Model",
-            description: "The model that writes the summary.",
-          },
-        },
-        required: ["conversationId", "model"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          summary: {
-            type: "string",
-            title: "Summary",
-            description: "The summary.",
-          },
-          model: {
-            $ref: "#/definitions/llm@1.0.0:modelRef",
-            title: "Model",
-            description: "The model that wrote it.",
-          },
-        },
-        required: ["summary", "model"],
-      },
+      input: {"type":"object","properties":{"conversationId":{"type":"string","minLength":1,"title":"Conversation","description":"The conversation to summarise."},"model":{"$ref":"#/definitions/llm@1.0.0:modelRef","title":"Model","description":"The model that writes the summary."}},"required":["conversationId","model"]},
+      output: {"type":"object","properties":{"summary":{"type":"string","title":"Summary","description":"The summary."},"model":{"$ref":"#/definitions/llm@1.0.0:modelRef","title":"Model","description":"The model that wrote it."}},"required":["summary","model"]},
     },
     escalate: {
       title: "Escalate",
@@ -324,30 +188,8 @@ export const definition: runtime.PluginDefinition = {
       billable: false,
       cacheable: false,
       attributes: {},
-      input: {
-        type: "object",
-        properties: {
-          conversationId: {
-            type: "string",
-            minLength: 1,
-            title: "Conversation",
-            description: "The conversation to escalate.",
-          },
-          requester: {
-            $ref: "#/definitions/ticketing@1.0.0:requester",
-          },
-        },
-        required: ["conversationId", "requester"],
-      },
-      output: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/ticketing@1.0.0:ticket",
-          },
-        },
-        required: ["ticket"],
-      },
+      input: {"type":"object","properties":{"conversationId":{"type":"string","minLength":1,"title":"Conversation","description":"The conversation to escalate."},"requester":{"$ref":"#/definitions/ticketing@1.0.0:requester"}},"required":["conversationId","requester"]},
+      output: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/ticketing@1.0.0:ticket"}},"required":["ticket"]},
     },
   },
   events: {
@@ -355,20 +197,7 @@ export const definition: runtime.PluginDefinition = {
       title: "Escalated",
       description: "Emitted when the assistant opened a ticket.",
       attributes: {},
-      schema: {
-        type: "object",
-        properties: {
-          ticket: {
-            $ref: "#/definitions/ticketing@1.0.0:ticket",
-          },
-          conversationId: {
-            type: "string",
-            title: "Conversation",
-            description: "The escalated conversation.",
-          },
-        },
-        required: ["ticket", "conversationId"],
-      },
+      schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/ticketing@1.0.0:ticket"},"conversationId":{"type":"string","title":"Conversation","description":"The escalated conversation."}},"required":["ticket","conversationId"]},
     },
   },
 }
