@@ -2,18 +2,28 @@
 // an `@` that would start a JSDoc tag (`@deprecated` in a description) is escaped as `\@`,
 // which editors' markdown hovers show as a plain `@`.
 
+/** Anything `escapeCommentText` would change: most text has none, and one test is cheaper than three replaces. */
+const NEEDS_ESCAPE = /\r|\*\/|@/
+
 export function escapeCommentText(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text
   return text
     .replace(/\r\n?/g, '\n')
     .replace(/\*\//g, '*\\/')
     .replace(/(^|\s)@/g, '$1\\@')
 }
 
+function paragraph(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === '' ? undefined : escapeCommentText(text)
+}
+
 export function printDoc(doc: { title?: string; description?: string } | undefined, indent: string): string {
   if (!doc) return ''
-  const paragraphs = [doc.title, doc.description].filter((p): p is string => p !== undefined && p.trim() !== '')
-  if (paragraphs.length === 0) return ''
-  const lines = paragraphs.map(escapeCommentText).join('\n\n').split('\n')
-  if (lines.length === 1) return `${indent}/** ${lines[0]?.trim() ?? ''} */\n`
+  const title = paragraph(doc.title)
+  const description = paragraph(doc.description)
+  const text = title === undefined ? description : description === undefined ? title : `${title}\n\n${description}`
+  if (text === undefined) return ''
+  if (!text.includes('\n')) return `${indent}/** ${text.trim()} */\n`
+  const lines = text.split('\n')
   return `${indent}/**\n${lines.map((line) => `${indent} *${line.trimEnd() === '' ? '' : ` ${line.trimEnd()}`}`).join('\n')}\n${indent} */\n`
 }

@@ -39,7 +39,12 @@ function docFor(member: { title?: string; description?: string }): Doc | undefin
 function referencesEntities(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(referencesEntities)
   if (value === null || typeof value !== 'object') return false
-  return Object.entries(value).some(([key, child]) => (key === '$entity' ? true : key === 'const' || key === 'enum' || key === 'default' || key === 'examples' ? false : referencesEntities(child)))
+  const record = value as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    if (key === '$entity') return true
+    if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples' && referencesEntities(record[key])) return true
+  }
+  return false
 }
 
 /** Declares a schema's type under a fresh name; returns the type expression that uses it. */

@@ -16,8 +16,12 @@ const UNKNOWN: TypeExpr = { kind: 'keyword', name: 'unknown' }
 const NEVER: TypeExpr = { kind: 'keyword', name: 'never' }
 
 export function docOf(node: { title?: string; description?: string }): Doc | undefined {
-  if (node.title === undefined && node.description === undefined) return undefined
-  return { ...(node.title === undefined ? {} : { title: node.title }), ...(node.description === undefined ? {} : { description: node.description }) }
+  const { title, description } = node
+  if (title === undefined && description === undefined) return undefined
+  const doc: Doc = {}
+  if (title !== undefined) doc.title = title
+  if (description !== undefined) doc.description = description
+  return doc
 }
 
 /** A cheap identity for the simple members of a union; complex ones are compared as JSON. */

@@ -13,5 +13,8 @@ export function sourceName(file: SourceFile, definitionsDir: string): string {
 
 /** The `title` and `description` of a definition or member, where given, for a `definition` constant. */
 export function documented(spec: { title?: string; description?: string }): { title?: string; description?: string } {
-  return { ...(spec.title === undefined ? {} : { title: spec.title }), ...(spec.description === undefined ? {} : { description: spec.description }) }
+  const fields: { title?: string; description?: string } = {}
+  if (spec.title !== undefined) fields.title = spec.title
+  if (spec.description !== undefined) fields.description = spec.description
+  return fields
 }
