@@ -9,18 +9,38 @@ import { own } from '../schema/own.js'
 import type { SchemaNode } from '../schema/types.js'
 import { walkSchema } from '../validate/schemaSites.js'
 import { directReferences } from './EntityCycle.js'
-import { checkExtension, type SchemaLocation, type SchemaSide } from './extension/index.js'
+import { ExtensionChecker, Inhabitation, type SchemaLocation, type SchemaSide, type SideEntities } from './extension/index.js'
 
-function side(definition: IntegrationModel | InterfaceModel, entity: string): SchemaSide | undefined {
-  const entities: Record<string, { schema: SchemaNode }> = definition.spec.entities ?? {}
-  const holder = own(entities, entity)
-  if (!holder) return undefined
+type Definition = IntegrationModel | InterfaceModel
+
+function entitiesOf(definition: Definition): Record<string, { schema: SchemaNode }> {
+  return definition.spec.entities ?? {}
+}
+
+function sideEntities(definition: Definition): SideEntities {
+  const entities = entitiesOf(definition)
   return {
-    schema: holder.schema,
-    entity,
     resolveEntity: (name) => own(entities, name)?.schema,
-    label: (name) => `${definition.name}.${name ?? entity}`,
+    label: (name) => `${definition.name}.${name ?? ''}`,
   }
+}
+
+function side(definition: Definition, entity: string): SchemaSide | undefined {
+  const holder = own(entitiesOf(definition), entity)
+  if (!holder) return undefined
+  const entities = sideEntities(definition)
+  return { schema: holder.schema, entity, resolveEntity: entities.resolveEntity, label: (name) => entities.label(name ?? entity) }
+}
+
+/** One emptiness analysis per definition, shared by every comparison its entities take part in. */
+function inhabitationOf(cache: Map<Definition, Inhabitation>, definition: Definition): Inhabitation {
+  let found = cache.get(definition)
+  if (!found) {
+    const { resolveEntity } = sideEntities(definition)
+    found = new Inhabitation(resolveEntity)
+    cache.set(definition, found)
+  }
+  return found
 }
 
 /**
@@ -69,17 +89,24 @@ function pointerOf(location: SchemaLocation, root: string): string {
 
 export function checkEntityExtension(model: Model): Diagnostic[] {
   const out: Diagnostic[] = []
+  const inhabitations = new Map<Definition, Inhabitation>()
+  const interfaceUnsoundness = new Map<InterfaceModel, Set<string>>()
   for (const integration of model.integrations) {
     const unsound = unsoundEntities(integration.spec.entities ?? {})
     for (const implemented of integration.implemented) {
       const iface = requireDefinition(model, implemented.interfaceKey, 'interface')
-      const interfaceUnsound = unsoundEntities(iface.spec.entities)
+      let interfaceUnsound = interfaceUnsoundness.get(iface)
+      if (!interfaceUnsound) interfaceUnsoundness.set(iface, (interfaceUnsound = unsoundEntities(iface.spec.entities)))
+      const checker = new ExtensionChecker(sideEntities(integration), sideEntities(iface), {
+        subject: inhabitationOf(inhabitations, integration),
+        target: inhabitationOf(inhabitations, iface),
+      })
       for (const [interfaceEntity, ownEntity] of Object.entries(implemented.entityMap)) {
         if (unsound.has(ownEntity) || interfaceUnsound.has(interfaceEntity)) continue
         const subject = side(integration, ownEntity)
         const target = side(iface, interfaceEntity)
         if (!subject || !target) continue
-        const result = checkExtension(subject, target)
+        const result = checker.check(subject, target)
         if (result.extends) continue
         for (const failure of result.failures) {
           const at = pointerOf(failure.subject, ownEntity)

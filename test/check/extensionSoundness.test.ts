@@ -12,7 +12,7 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { admitsNoValue, checkExtension } from '../../src/check/extension/index.js'
+import { admitsNoValue, checkExtension, ExtensionChecker, Inhabitation } from '../../src/check/extension/index.js'
 import { makeSide, type SideSpec } from './sides.js'
 import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/check/extension/numericBounds.js'
 import { declaredTypes } from '../../src/check/extension/kinds.js'
@@ -492,5 +492,28 @@ describe('checkExtension soundness (property-based)', () => {
         { numRuns: 300 * SCALE },
       )
     }
+  })
+
+  // EntityExtension checks every mapped entity of an integration against its interface
+  // with one checker, and one emptiness analysis per definition: what one comparison
+  // learns (and caches) must never change the verdict of another.
+  it('a checker shared by every pair of two sides answers as a fresh check of each pair', () => {
+    fc.assert(
+      fc.property(pairArb(WITH_ENTITIES), ({ s, t }) => {
+        const pairs = ENTITY_NAMES.flatMap((a) => ENTITY_NAMES.map((b) => [a, b] as const))
+        const sideOf = (world: World, entity: string, owner: string): ReturnType<typeof makeSide> => makeSide({ entities: world.entities, entity }, owner)
+        const first = sideOf(s, 'e0', 'S')
+        const second = sideOf(t, 'e0', 'T')
+        const shared = new ExtensionChecker(first, second, { subject: new Inhabitation(first.resolveEntity), target: new Inhabitation(second.resolveEntity) })
+        // in both orders, so that a cached result of one pair is in place when another runs
+        for (const order of [pairs, [...pairs].reverse()]) {
+          for (const [a, b] of order) {
+            const fresh = checkExtension(sideOf(s, a, 'S'), sideOf(t, b, 'T'))
+            expect(shared.check(sideOf(s, a, 'S'), sideOf(t, b, 'T'))).toEqual(fresh)
+          }
+        }
+      }),
+      { numRuns: 200 * SCALE },
+    )
   })
 })

@@ -11,7 +11,7 @@ import { compareSubjectUnion, compareTargetUnion } from './compareUnions.js'
 import { compareSubjectValues, compareTargetValues } from './compareValues.js'
 import { compareStructure } from './compareTypes.js'
 import type { Comparison, Context, SideContext } from './context.js'
-import type { ExtensionFailure, ExtensionResult, SchemaLocation, SchemaSide } from './types.js'
+import type { ExtensionFailure, ExtensionResult, SchemaLocation, SchemaSide, SideEntities } from './types.js'
 import { SameSchema } from './sameSchema.js'
 import { hasUnion, hasValues, isUnconstrained, locationOf, rootView, type View } from './view.js'
 
@@ -19,15 +19,33 @@ import { hasUnion, hasValues, isUnconstrained, locationOf, rootView, type View }
 const MAX_REFERENCE_CHAIN = 64
 
 export function checkExtension(subject: SchemaSide, target: SchemaSide): ExtensionResult {
-  const run = new Run(subject, target)
-  const s = rootView(subject.schema, subject.entity)
-  const t = rootView(target.schema, target.entity)
-  const empty = run.ctx.subject.inhabitation.explain(s)
-  if (empty !== undefined) {
-    return { extends: false, failures: [{ subject: empty.location, target: locationOf(t), reason: `admits no value: ${empty.reason}`, undecidable: false }] }
+  return new ExtensionChecker(subject, target).check(subject, target)
+}
+
+/**
+ * Checks any number of schema pairs between the same two sides (say, every entity an
+ * integration maps to one interface), sharing what each comparison learns: a pair of
+ * entities reached by reference from several mapped entities is compared once. The
+ * emptiness analyses can be shared wider still (one per definition), by passing them.
+ */
+export class ExtensionChecker {
+  private readonly run: Run
+
+  constructor(subject: SideEntities, target: SideEntities, inhabitation?: { subject: Inhabitation; target: Inhabitation }) {
+    this.run = new Run(subject, target, inhabitation)
   }
-  const failures = dedupe(run.compare(s, t, 0))
-  return failures.length === 0 ? { extends: true } : { extends: false, failures }
+
+  /** Whether `subject` extends `target`; both must belong to the sides this checker was made for. */
+  check(subject: SchemaSide, target: SchemaSide): ExtensionResult {
+    const s = rootView(subject.schema, subject.entity)
+    const t = rootView(target.schema, target.entity)
+    const empty = this.run.ctx.subject.inhabitation.explain(s)
+    if (empty !== undefined) {
+      return { extends: false, failures: [{ subject: empty.location, target: locationOf(t), reason: `admits no value: ${empty.reason}`, undecidable: false }] }
+    }
+    const failures = dedupe(this.run.compare(s, t, 0))
+    return failures.length === 0 ? { extends: true } : { extends: false, failures }
+  }
 }
 
 interface InProgress {
@@ -44,16 +62,16 @@ class Run {
   /** the lowest stack index of an in-progress pair assumed by the current comparison */
   private lowestAssumption = Infinity
 
-  constructor(subject: SchemaSide, target: SchemaSide) {
-    const side = (schemaSide: SchemaSide): SideContext => ({
-      side: schemaSide,
-      inhabitation: new Inhabitation((name) => schemaSide.resolveEntity(name)),
+  constructor(subject: SideEntities, target: SideEntities, inhabitation?: { subject: Inhabitation; target: Inhabitation }) {
+    const side = (entities: SideEntities, shared: Inhabitation | undefined): SideContext => ({
+      side: entities,
+      inhabitation: shared ?? new Inhabitation((name) => entities.resolveEntity(name)),
     })
     this.sameSchema = new SameSchema(
       (name) => subject.resolveEntity(name),
       (name) => target.resolveEntity(name),
     )
-    this.ctx = { subject: side(subject), target: side(target), compare: (s, t, depth) => this.compare(s, t, depth) }
+    this.ctx = { subject: side(subject, inhabitation?.subject), target: side(target, inhabitation?.target), compare: (s, t, depth) => this.compare(s, t, depth) }
   }
 
   compare(s0: View, t0: View, depth: number): ExtensionFailure[] {

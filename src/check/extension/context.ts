@@ -1,11 +1,11 @@
 // The state of one `checkExtension` run, and the helpers every rule uses to report
 // a failure or to compare two sub-schemas.
 import type { Inhabitation } from './admitsNoValue.js'
-import type { ExtensionFailure, SchemaLocation, SchemaSide } from './types.js'
+import type { ExtensionFailure, SchemaLocation, SideEntities } from './types.js'
 import type { View } from './view.js'
 
 export interface SideContext {
-  readonly side: SchemaSide
+  readonly side: SideEntities
   readonly inhabitation: Inhabitation
 }
 

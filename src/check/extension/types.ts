@@ -12,6 +12,9 @@ export interface SchemaSide {
   label(entity: string | null): string
 }
 
+/** What a comparison needs of a side besides the schema compared: its entities and how to name them. */
+export type SideEntities = Pick<SchemaSide, 'resolveEntity' | 'label'>
+
 /** A JSON pointer (RFC 6901, `~0`/`~1` escaped) into an entity's schema (entity null: into the root schema). */
 export interface SchemaLocation {
   entity: string | null
