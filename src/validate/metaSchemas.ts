@@ -1,15 +1,16 @@
-// The meta-schemas in schemas/, loaded and compiled once per process.
+// The meta-schemas in schemas/: read for ajv, and their validators compiled ahead of time.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv, type ValidateFunction } from 'ajv'
 import { schemasDir } from '../packageRoot.js'
+import * as compiled from './compiled/metaSchemaValidators.js'
 
 export const DEFINITION_KINDS = ['interface', 'integration', 'plugin', 'bot'] as const
 export type DefinitionKind = (typeof DEFINITION_KINDS)[number]
 
-const SHARED_SCHEMA_FILES = ['common.schema.json'] as const
+export const SHARED_SCHEMA_FILES = ['common.schema.json'] as const
 
-function readSchema(file: string): Record<string, unknown> {
+export function readMetaSchema(file: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as Record<string, unknown>
 }
 
@@ -17,26 +18,22 @@ function readSchema(file: string): Record<string, unknown> {
 export function createMetaSchemaAjv(): Ajv {
   const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true })
   ajv.addKeyword({ keyword: 'markdownDescription', schemaType: 'string' })
-  for (const file of SHARED_SCHEMA_FILES) ajv.addSchema(readSchema(file), file)
+  for (const file of SHARED_SCHEMA_FILES) ajv.addSchema(readMetaSchema(file), file)
   return ajv
 }
 
-let compiled: Map<DefinitionKind, ValidateFunction> | undefined
+const compiledValidators: Record<DefinitionKind, unknown> = {
+  interface: compiled.validateInterface,
+  integration: compiled.validateIntegration,
+  plugin: compiled.validatePlugin,
+  bot: compiled.validateBot,
+}
 
-/** One compiled validator per definition kind, compiled on first use. */
+/**
+ * The validator of a definition kind: ajv's code compiled ahead of time from the
+ * meta-schemas (src/validate/metaSchemaSource.ts), the same validator `createMetaSchemaAjv`
+ * would compile, without compiling it in every process.
+ */
 export function metaSchemaValidator(kind: DefinitionKind): ValidateFunction {
-  if (!compiled) {
-    const ajv = createMetaSchemaAjv()
-    compiled = new Map()
-    for (const k of DEFINITION_KINDS) {
-      const file = `${k}.schema.json`
-      ajv.addSchema(readSchema(file), file)
-      const validate = ajv.getSchema(file)
-      if (!validate) throw new Error(`botwire: meta-schema ${file} did not compile`)
-      compiled.set(k, validate)
-    }
-  }
-  const validate = compiled.get(kind)
-  if (!validate) throw new Error(`botwire: no meta-schema for kind ${kind}`)
-  return validate
+  return compiledValidators[kind] as ValidateFunction
 }
