@@ -1,7 +1,8 @@
 // The node tree of a file the careful path parsed with yaml: its document's nodes as
 // spans, aliases resolved to the node they stand for (shared, never copied).
-import { isAlias, isMap, isScalar, isSeq, type Document, type Node } from 'yaml'
+import type { Document, Node } from 'yaml'
 import type { MappingEntry, SourceNode, Span } from './sourceNodes.js'
+import { yamlLibrary } from './yamlLibrary.js'
 
 function span(node: Node): Span {
   const range = node.range
@@ -9,6 +10,7 @@ function span(node: Node): Span {
 }
 
 export function nodesFromYaml(document: Document.Parsed): SourceNode | null {
+  const { isAlias, isMap, isScalar, isSeq } = yamlLibrary()
   const converted = new Map<Node, SourceNode>()
   const convert = (raw: unknown): SourceNode | null => {
     const node = isAlias(raw) ? ((raw.resolve(document) as Node | undefined) ?? null) : ((raw as Node | null) ?? null)

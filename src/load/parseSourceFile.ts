@@ -2,10 +2,11 @@
 // Every problem becomes a diagnostic; nothing is thrown for bad input.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import jsYaml from 'js-yaml'
-import { isMap, isSeq, type Node } from 'yaml'
+import type { Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
 import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile, type SourceFile } from './sourceFile.js'
 import { loadLimits } from './limits.js'
+import { yamlLibrary } from './yamlLibrary.js'
 
 export interface ParsedFile {
   file: SourceFile
@@ -18,9 +19,10 @@ function nodeRange(file: SourceFile, node: Node): SourceRange | null {
   return node.range ? { file, start: node.range[0], end: node.range[1] } : null
 }
 
-type ReadResult = { text: string } | { problem: 'too-large'; size: number } | { problem: 'unreadable'; reason: string } | { problem: 'binary' }
+export type ReadResult = { text: string } | { problem: 'too-large'; size: number } | { problem: 'unreadable'; reason: string } | { problem: 'binary' }
 
-function readText(absolutePath: string): ReadResult {
+/** Reads a definition file's text, within the size limit, as UTF-8 (a BOM is dropped). */
+export function readText(absolutePath: string): ReadResult {
   let fd: number | undefined
   try {
     fd = openSync(absolutePath, 'r')
@@ -71,6 +73,7 @@ function keyText(key: unknown): string | undefined {
 
 /** Duplicate keys, reported with both places (yaml reports only the second). */
 function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
+  const { isMap, isSeq } = yamlLibrary()
   const found: Diagnostic[] = []
   const visit = (node: unknown): void => {
     if (isMap(node)) {
@@ -122,24 +125,45 @@ function hasMultilineFlow(text: string): boolean {
 }
 
 /**
- * The fast path: js-yaml (YAML 1.2 core schema, the values yaml gives) for a file that
- * parses cleanly into a mapping. Anything else (a syntax error, a duplicate key, an
- * unknown tag, several documents, an anchor, a multi-line flow collection, a root that is
- * not a mapping) returns null and takes the careful path, whose yaml parser reports the
- * problem at its position. test/load/fastPath.test.ts keeps the two paths in agreement.
+ * Whether a text may take the fast path: js-yaml (YAML 1.2 core schema, the values yaml
+ * gives). Anchors, multi-line flow collections and the constructs the two parsers read
+ * differently take the careful path, whose yaml parser also reports problems at their
+ * position. test/load/fastPath.test.ts keeps the two paths in agreement.
  */
-export function parseFast(text: string): Record<string, unknown> | null {
-  if (ANCHOR_OR_ALIAS.test(text) || READ_DIFFERENTLY.test(text) || hasMultilineFlow(text)) return null
+export function fastPathAccepts(text: string): boolean {
+  return !(ANCHOR_OR_ALIAS.test(text) || READ_DIFFERENTLY.test(text) || hasMultilineFlow(text))
+}
+
+/**
+ * js-yaml's reading of a text the screens accepted: the mapping, or null for anything
+ * else (a syntax error, a duplicate key, an unknown tag, several documents, a root that
+ * is not a mapping), which then takes the careful path.
+ */
+export function loadFast(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA })
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+    return asMapping(value)
   } catch {
     return null
   }
 }
 
+export function asMapping(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+}
+
+/** The fast path for one text: screens, then js-yaml. */
+export function parseFast(text: string): Record<string, unknown> | null {
+  return fastPathAccepts(text) ? loadFast(text) : null
+}
+
 export function parseSourceFile(absolutePath: string, displayPath: string, builtin: boolean): ParsedFile {
   const read = readText(absolutePath)
+  return parsedSourceFile(absolutePath, displayPath, builtin, read, 'text' in read ? parseFast(read.text) : null)
+}
+
+/** A file from its text and the fast path's value for it (null: take the careful path). */
+export function parsedSourceFile(absolutePath: string, displayPath: string, builtin: boolean, read: ReadResult, fast: Record<string, unknown> | null): ParsedFile {
   if (!('text' in read)) {
     const file = unparsedSourceFile(absolutePath, displayPath, builtin)
     const at = { file, start: 0, end: 0 }
@@ -153,7 +177,6 @@ export function parseSourceFile(absolutePath: string, displayPath: string, built
     return { file, value: null, diagnostics: [diagnostic(code, message, at)] }
   }
 
-  const fast = parseFast(read.text)
   if (fast) return { file: fastSourceFile(absolutePath, displayPath, read.text, builtin), value: fast, diagnostics: [] }
 
   const document = parseYaml(read.text)
@@ -175,6 +198,7 @@ export function parseSourceFile(absolutePath: string, displayPath: string, built
   }
   if (diagnostics.length > 0) return { file, value: null, diagnostics }
 
+  const { isMap, isSeq } = yamlLibrary()
   const root = document.contents
   if (!isMap(root)) {
     const range = (root && nodeRange(file, root)) || { file, start: 0, end: 0 }

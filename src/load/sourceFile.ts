@@ -1,9 +1,10 @@
 // A definition file as loaded: its text, where its nodes are (built when, and only when,
 // a diagnostic needs a position), and how to turn offsets into lines and columns.
-import { LineCounter, parseDocument, type Document } from 'yaml'
+import type { Document } from 'yaml'
 import { nodesFromJsYaml } from './nodesFromJsYaml.js'
 import { nodesFromYaml } from './nodesFromYaml.js'
 import type { SourceNode } from './sourceNodes.js'
+import { yamlLibrary } from './yamlLibrary.js'
 
 export interface SourceFile {
   /** real absolute path; a file reached twice is loaded once */
@@ -54,7 +55,7 @@ export function lineColumn(file: SourceFile, offset: number): LineColumn {
 
 /** How the careful path parses a definition file: a yaml document with positions. */
 export function parseYaml(text: string): Document.Parsed {
-  return parseDocument(text, { lineCounter: new LineCounter(), uniqueKeys: false, prettyErrors: false, keepSourceTokens: false })
+  return yamlLibrary().parseDocument(text, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false })
 }
 
 /** A file that could not be read or parsed: diagnostics point at its start. */
