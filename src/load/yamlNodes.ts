@@ -2,6 +2,7 @@
 // point a diagnostic at the exact key or value. Works on the file's node tree
 // (src/load/sourceNodes.ts), whichever parser read the file.
 import type { SourceRange } from '../diagnostics/diagnostic.js'
+import { joinPointer } from '../schema/pointer.js'
 import type { SourceFile } from './sourceFile.js'
 import type { SourceNode, Span } from './sourceNodes.js'
 
@@ -13,15 +14,8 @@ export function parsePointer(pointer: string): string[] {
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
-function escapeSegment(segment: string | number): string {
-  const text = String(segment)
-  return text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text
-}
-
 export function formatPointer(segments: readonly (string | number)[]): string {
-  let pointer = ''
-  for (const segment of segments) pointer += `/${escapeSegment(segment)}`
-  return pointer
+  return joinPointer('', ...segments)
 }
 
 interface Step {

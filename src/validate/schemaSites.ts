@@ -2,6 +2,7 @@
 // passes that look at schemas (sanity, references, extension, lowering) agree on them.
 import type { SchemaNode } from '../schema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
+import { escapePointerSegment } from '../schema/pointer.js'
 import type { ActionSpec, ChannelSpec, DefinitionSpec, EventSpec, SchemaHolder } from './definitionTypes.js'
 
 export type SchemaRole = 'entity' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration'
@@ -85,8 +86,9 @@ function findSchemaSites(spec: DefinitionSpec): SchemaSite[] {
 /** Calls `visit` on every node of a schema, depth first, with its pointer. */
 export function walkSchema(schema: SchemaNode, pointer: string, visit: (node: SchemaNode, pointer: string) => void): void {
   visit(schema, pointer)
-  if (schema.properties) {
-    for (const [name, child] of Object.entries(schema.properties)) walkSchema(child, `${pointer}${formatPointer(['properties', name])}`, visit)
+  const properties = schema.properties
+  if (properties) {
+    for (const name of Object.keys(properties)) walkSchema(properties[name] as SchemaNode, `${pointer}/properties/${escapePointerSegment(name)}`, visit)
   }
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     walkSchema(schema.additionalProperties, `${pointer}/additionalProperties`, visit)

@@ -34,11 +34,17 @@ export function declaredTypes(node: SchemaNode): SchemaTypeName[] | undefined {
   return Array.isArray(node.type) ? node.type : [node.type]
 }
 
-/** The kinds the `type` keyword allows, or undefined when there is no `type`. */
-export function declaredKinds(node: SchemaNode): Set<Kind> | undefined {
-  const names = declaredTypes(node)
-  if (names === undefined) return undefined
-  return new Set(names.flatMap(kindsOfTypeName))
+/** The kind sets of single type names, made once: most nodes declare one type. */
+const KINDS_OF_TYPE_NAME = new Map<string, KindSet>()
+
+/** The kinds the `type` keyword allows, or undefined when there is no `type`. Shared: do not change it. */
+export function declaredKinds(node: SchemaNode): KindSet | undefined {
+  const type = node.type
+  if (type === undefined) return undefined
+  if (Array.isArray(type)) return new Set(type.flatMap(kindsOfTypeName))
+  let kinds = KINDS_OF_TYPE_NAME.get(type)
+  if (!kinds) KINDS_OF_TYPE_NAME.set(type, (kinds = new Set(kindsOfTypeName(type))))
+  return kinds
 }
 
 export function intersectKinds(a: KindSet, b: KindSet): Set<Kind> {
@@ -60,7 +66,7 @@ export function possibleKinds(node: SchemaNode, resolve: EntityResolver, budget 
     const schema = resolve(node.$entity)
     return schema === undefined ? new Set(ALL_KINDS) : possibleKinds(schema, resolve, budget - 1)
   }
-  let kinds: Set<Kind> = declaredKinds(node) ?? new Set(ALL_KINDS)
+  let kinds = new Set(declaredKinds(node) ?? ALL_KINDS)
   const values = node.const !== undefined ? [node.const] : node.enum
   if (values !== undefined) kinds = intersectKinds(kinds, new Set(values.map(kindOfValue)))
   for (const branches of [node.anyOf, node.oneOf]) {

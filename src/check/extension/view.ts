@@ -6,7 +6,7 @@
 import type { SchemaNode } from '../../schema/types.js'
 import { jsonEqual } from './jsonEqual.js'
 import { declaredKinds, intersectKinds, typeNamesOfKinds } from './kinds.js'
-import { joinPointer } from './pointer.js'
+import { joinPointer } from '../../schema/pointer.js'
 import type { EntityResolver, SchemaLocation } from './types.js'
 
 export interface View {

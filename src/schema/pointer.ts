@@ -1,6 +1,9 @@
-// JSON pointers (RFC 6901) into schemas: property names are free strings, so escape them.
+// JSON pointers (RFC 6901) into definitions and schemas: keys and property names are
+// free strings, so escape them.
 
 export function escapePointerSegment(segment: string): string {
+  // most names need nothing; skip the two replaces for them
+  if (!segment.includes('~') && !segment.includes('/')) return segment
   return segment.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
