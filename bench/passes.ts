@@ -18,9 +18,9 @@ import { validateShape } from '../src/validate/validateShape.js'
 
 // 'load' is `loadWorkspace`: read every file, parse it on the fast path (js-yaml 4) or,
 // for files the fast path turns away, on the careful path (yaml with positions).
-// 'positions' is the yaml document with positions of the fast-path files that a
-// diagnostic will point into: `checkWorkspace` parses them lazily, inside whichever pass
-// first reports into the file; given `positionsFor`, `timePasses` asks for them right
+// 'positions' is the node tree with positions of the fast-path files that a diagnostic
+// will point into (js-yaml read again with its node events): `checkWorkspace` builds
+// them lazily, inside whichever pass first reports into the file; given `positionsFor`, `timePasses` asks for them right
 // after loading instead, so that each pass's time is its own work. Without it, the
 // positions count towards the passes that report (and 'positions' is 0).
 export const PASSES = ['load', 'positions', 'shape', 'sanity', 'resolve', 'checks'] as const

@@ -2,12 +2,14 @@
 // docs/performance.md hold a run's figures. Every comparison is a ratio to a baseline
 // measured in the same run, on the same inputs (the machine is shared and noisy).
 //
-// Loading has two paths (src/load/parseSourceFile.ts): a fast path, js-yaml 4 with
-// positions parsed lazily, for well-formed files without the constructs the two parsers
-// read differently, and the careful path, yaml with positions, for the rest. The old
-// design parsed every file the careful way; `yaml.parseDocument` of the same files stays
-// as the baseline that compares with it, and a copy of the broken workspace with every
-// file sent down the careful path measures the old design's loading inside today's code.
+// Loading has two paths (src/load/parseSourceFile.ts): a fast path, js-yaml 4, whose
+// positions are read only for files a diagnostic points into (from js-yaml's node
+// events, src/load/nodesFromJsYaml.ts), for well-formed files without the constructs the
+// two parsers read differently; and the careful path, yaml with positions, for the rest.
+// The old design parsed every file the careful way; `yaml.parseDocument` of the same
+// files stays as the baseline that compares with it, and a copy of the broken workspace
+// with every file sent down the careful path measures the old design's loading inside
+// today's code.
 //
 // usage: tsx bench/run.ts [--runs N] [--quick] [--no-tsc] [--no-cli] [--no-baselines] [--subset N] [--keep]
 //   --runs N      measured runs after the warm-up run (default 3; the median is reported)
@@ -170,14 +172,14 @@ try {
   const { paths, missing, unexpected } = counts
   print(`Found ${brokenDiagnostics} errors in ${brokenErrorFiles} files; ${missing.length === 0 && unexpected.length === 0 ? `each of the ${injected} files given an error is reported, and no other file (checked against the generator's list)` : `**MISMATCH** with the ${injected} files given an error: ${missing.length} not reported (${missing.slice(0, 5).join(', ')}), ${unexpected.length} reported without one (${unexpected.slice(0, 5).join(', ')})`}. The valid workspace must give none (checked in §2). With every file on the careful path: ${carefulErrors} errors, ${carefulPaths.careful} of ${carefulPaths.fast + carefulPaths.careful} files on the careful path.`)
   print()
-  print(`Paths (a counting run, not timed): of the ${paths.fast + paths.careful} files loaded (${broken.files} of the workspace, ${paths.fast + paths.careful - broken.files} built-ins), **${paths.fast} took the fast path and ${paths.careful} the careful path**; \`parseFast\` accepts ${parsers.fastAccepted} of the ${parsers.files} workspace files. The injected errors are semantic, in well-formed YAML, so they do not send a file down the careful path; what they cost is the lazy yaml document with positions of each file a diagnostic or related location points into: ${counts.pointedAt} files (${counts.pointedFast.size} on the fast path), and yaml parsed ${counts.yamlParses} texts during the check, ${counts.yamlParsedFiles} distinct loaded files (counted by wrapping yaml's \`Parser.prototype.parse\`).`)
+  print(`Paths (a counting run, not timed): of the ${paths.fast + paths.careful} files loaded (${broken.files} of the workspace, ${paths.fast + paths.careful - broken.files} built-ins), **${paths.fast} took the fast path and ${paths.careful} the careful path**; \`parseFast\` accepts ${parsers.fastAccepted} of the ${parsers.files} workspace files. The injected errors are semantic, in well-formed YAML, so they do not send a file down the careful path; what they cost is the positions of each file a diagnostic or related location points into: ${counts.pointedAt} files (${counts.pointedFast.size} on the fast path), read again by js-yaml with its node events; yaml (the fallback where those events cannot be trusted) parsed ${counts.yamlParses} texts during the check, ${counts.yamlParsedFiles} distinct loaded files (counted by wrapping yaml's \`Parser.prototype.parse\`).`)
   print()
 
   const passMedian = Object.fromEntries(PASSES.map((p) => [p, medianSample(passRuns.map((r, i) => ({ wallMs: r[p], cpuMs: passCpuRuns[i]?.[p] ?? 0 })))])) as Record<PassName, Sample>
   const cpuTotal = PASSES.reduce((sum, p) => sum + passMedian[p].cpuMs, 0)
   const PASS_LABELS: Record<PassName, string> = {
-    load: 'load (`loadWorkspace`: read; `parseFast` = js-yaml 4; yaml with positions only for files the fast path turns away)',
-    positions: `positions (yaml \`parseDocument\` of the ${counts.pointedFast.size} fast-path files diagnostics point into; lazy in \`checkWorkspace\`)`,
+    load: 'load (`loadWorkspace`: read; screens and js-yaml 4; yaml with positions only for files the fast path turns away)',
+    positions: `positions (js-yaml's node events for the ${counts.pointedFast.size} fast-path files diagnostics point into; lazy in \`checkWorkspace\`)`,
     shape: 'shape (`validateShape`)',
     sanity: 'sanity (`checkSchemaSanity`)',
     resolve: 'resolve (`resolveModel`)',

@@ -148,7 +148,7 @@ export function loadFast(text: string): Record<string, unknown> | null {
   }
 }
 
-export function asMapping(value: unknown): Record<string, unknown> | null {
+function asMapping(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 }
 
