@@ -19,6 +19,8 @@ export interface CheckOptions {
   definitions?: string
   /** load the built-in interfaces (default true) */
   builtins?: boolean
+  /** reuse the YAML parsed by the previous run, kept in node_modules/.cache/botwire (default false) */
+  cache?: boolean
 }
 
 export interface CheckResult {
@@ -28,7 +30,7 @@ export interface CheckResult {
 
 /** Runs every check; reads definitions, writes nothing. */
 export function check(options: CheckOptions = {}): CheckResult {
-  const checked = checkWorkspace({ definitionsDir: resolve(options.definitions ?? 'definitions'), builtins: options.builtins ?? true })
+  const checked = checkWorkspace({ definitionsDir: resolve(options.definitions ?? 'definitions'), builtins: options.builtins ?? true, cache: options.cache ?? false })
   return { ok: !hasErrors(checked.diagnostics), diagnostics: checked.diagnostics.map(toRecord) }
 }
 
@@ -53,6 +55,7 @@ export function generate(options: GenerateOptions = {}): GenerateResult {
   const generated = generateWorkspace({
     definitionsDir: resolve(options.definitions ?? 'definitions'),
     builtins: options.builtins ?? true,
+    cache: options.cache ?? false,
     outDir: resolve(options.out ?? 'generated'),
   })
   if (hasErrors(generated.diagnostics) || options.write === false) {

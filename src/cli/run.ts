@@ -8,8 +8,8 @@ import { EXIT, UsageError } from './usage.js'
 const HELP = `botwire: checks YAML definitions of conversational bots and compiles them to typed TypeScript
 
 usage:
-  botwire generate [--definitions DIR] [--out DIR] [--check | --watch] [--format pretty|json] [--no-builtins]
-  botwire check    [--definitions DIR] [--format pretty|json] [--no-builtins]
+  botwire generate [--definitions DIR] [--out DIR] [--check | --watch] [--format pretty|json] [--no-builtins] [--cache]
+  botwire check    [--definitions DIR] [--format pretty|json] [--no-builtins] [--cache]
   botwire diff     OLD NEW | --against REF [--definitions DIR]  [--format pretty|json] [--no-builtins]
   botwire init     (interface|integration|plugin|bot) NAME [--definitions DIR]
   botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]
@@ -21,6 +21,7 @@ usage:
   --watch             regenerate on every change
   --format FORMAT     pretty (default) or json diagnostics
   --no-builtins       do not load the built-in interfaces
+  --cache             reuse the YAML parsed by the previous run (node_modules/.cache/botwire)
   --against REF       diff: compare the definitions folder with the same folder at a git revision
 
 exit codes: 0 no errors, 1 errors in definitions, 2 bad usage or internal failure

@@ -7,12 +7,15 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { builtinDefinitionsDir } from '../packageRoot.js'
 import { displayPath } from './displayPath.js'
 import { findDefinitionFiles, type FoundFile } from './findDefinitionFiles.js'
-import { parseSourceFile, type ParsedFile } from './parseSourceFile.js'
+import { cacheFile, cacheFolder, ParseCache } from './parseCache.js'
+import { parsedSourceFile, parseFast, parseSourceFile, readText, type ParsedFile } from './parseSourceFile.js'
 
 export interface LoadOptions {
   definitionsDir: string
   builtins: boolean
   cwd?: string
+  /** reuse the parsed values of the previous run, kept under the working directory (src/load/parseCache.ts); default false */
+  cache?: boolean
 }
 
 export interface LoadedWorkspace {
@@ -44,6 +47,7 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   const files: ParsedFile[] = []
   const diagnostics: Diagnostic[] = []
   const seen = new Set<string>()
+  const cache = options.cache === true ? new ParseCache(cacheFile(cacheFolder(cwd), definitionsDir)) : null
   for (const entry of found) {
     if (entry.problem) {
       const file = unparsedSourceFile(entry.path, displayPath(entry.path, cwd), false)
@@ -58,9 +62,19 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
     if (seen.has(realPath)) continue
     seen.add(realPath)
     const builtin = options.builtins && builtinDir !== null && isInside(builtinDir, realPath)
-    const parsed = parseSourceFile(realPath, displayPath(entry.path, cwd), builtin)
+    const parsed = cache ? parseWithCache(cache, realPath, displayPath(entry.path, cwd), builtin) : parseSourceFile(realPath, displayPath(entry.path, cwd), builtin)
     files.push(parsed)
     diagnostics.push(...parsed.diagnostics)
   }
+  cache?.save()
   return { files, diagnostics, definitionsDir }
+}
+
+function parseWithCache(cache: ParseCache, absolutePath: string, shown: string, builtin: boolean): ParsedFile {
+  const read = readText(absolutePath)
+  if (!('text' in read)) return parsedSourceFile(absolutePath, shown, builtin, read, null)
+  const cached = cache.value(read.text)
+  const fast = cached ?? parseFast(read.text)
+  if (cached === undefined) cache.record(read.text, fast)
+  return parsedSourceFile(absolutePath, shown, builtin, read, fast)
 }

@@ -11,7 +11,7 @@ export function runCheck(args: string[]): number {
   const { values } = parseArgs({ args, options: commonFlags, allowPositionals: false, strict: true })
   const options = commonOptions(values)
   const started = performance.now()
-  const checked = checkWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins })
+  const checked = checkWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache })
   const ms = Math.round(performance.now() - started)
   printDiagnostics(checked.diagnostics, options.format)
   printSummary(checked.diagnostics, options.format, `checked ${describeModel(checked.model)} in ${ms} ms: no errors`)

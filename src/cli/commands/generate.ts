@@ -22,7 +22,7 @@ function plural(n: number, word: string): string {
 /** One generation: check, write, report. Returns the exit code. */
 export function generateOnce(options: GenerateCommandOptions): number {
   const started = performance.now()
-  const generated = generateWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, outDir: options.outDir })
+  const generated = generateWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache, outDir: options.outDir })
   printDiagnostics(generated.diagnostics, options.format)
   if (hasErrors(generated.diagnostics)) {
     printSummary(generated.diagnostics, options.format, '')
@@ -48,7 +48,7 @@ export function generateOnce(options: GenerateCommandOptions): number {
 }
 
 function checkOnly(options: GenerateCommandOptions): number {
-  const generated = generateWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, outDir: options.outDir })
+  const generated = generateWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache, outDir: options.outDir })
   printDiagnostics(generated.diagnostics, options.format)
   if (hasErrors(generated.diagnostics)) {
     printSummary(generated.diagnostics, options.format, '')

@@ -31,7 +31,7 @@ export function runScaffold(args: string[]): number {
   if (!kind || !name || rest.length > 0 || !values.out) throw new UsageError('usage: botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]')
   if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`cannot scaffold '${kind}'; scaffold one of ${KINDS.join(', ')}`)
   const options = commonOptions(values)
-  const checked = checkWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins })
+  const checked = checkWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache })
   if (hasErrors(checked.diagnostics)) {
     printDiagnostics(checked.diagnostics, options.format)
     printSummary(checked.diagnostics, options.format, '')

@@ -1,0 +1,104 @@
+// `--cache`: the fast path's values from the previous run over the same definitions
+// folder, kept by the text they were read from. Reading 1,000 definitions with js-yaml is
+// about half of a `botwire check`; reading the values back from one file costs a third to
+// a half of that (see docs/performance.md). Off unless asked for: a check that writes
+// files would surprise, and a first run (CI) gains nothing.
+//
+// A value is cached only when the text passed the fast path's screens and js-yaml read it
+// as a mapping, so a hit stands for the whole fast path; positions are still read from the
+// text when a diagnostic needs them. Keys are the texts' SHA-1; the file's header names
+// the format and the js-yaml version. A cache file that does not match or cannot be read
+// counts as empty, and one that cannot be written is left as it was: the values are the
+// same either way, only slower to get. The file is written whole, under a temporary name,
+// then renamed, so a reader never sees half of it.
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
+
+/** Raise when the fast path or the cache file changes what it means. */
+const FORMAT = 1
+const JS_YAML_VERSION = (createRequire(import.meta.url)('js-yaml/package.json') as { version: string }).version
+
+type Value = Record<string, unknown>
+
+interface CacheFile {
+  format: number
+  jsYaml: string
+  keys: string[]
+  values: Value[]
+}
+
+function keyOf(text: string): string {
+  return createHash('sha1').update(text).digest('base64')
+}
+
+/**
+ * Where a project keeps its cache: node_modules/.cache/botwire, as other build tools do,
+ * or .botwire-cache in the working directory when there is no node_modules.
+ */
+export function cacheFolder(cwd: string): string {
+  const modules = join(cwd, 'node_modules')
+  return existsSync(modules) ? join(modules, '.cache', 'botwire') : join(cwd, '.botwire-cache')
+}
+
+/** The cache file of a definitions folder (by its real path). */
+export function cacheFile(folder: string, definitionsDir: string): string {
+  return join(folder, `values-${keyOf(definitionsDir).replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}.bin`)
+}
+
+function readCacheFile(path: string): Map<string, Value> {
+  try {
+    const file = deserialize(readFileSync(path)) as Partial<CacheFile>
+    if (file.format !== FORMAT || file.jsYaml !== JS_YAML_VERSION || !Array.isArray(file.keys) || !Array.isArray(file.values)) return new Map()
+    const values = file.values
+    return new Map(file.keys.map((key, i) => [key, values[i] as Value]))
+  } catch {
+    return new Map()
+  }
+}
+
+export class ParseCache {
+  private readonly found: Map<string, Value>
+  /** what this run used or parsed, by key: the next cache file */
+  private readonly used = new Map<string, Value>()
+  private changed = false
+
+  constructor(private readonly path: string) {
+    this.found = readCacheFile(path)
+  }
+
+  /**
+   * The fast path's value for a text, from the previous run, or undefined. Two files with
+   * the same text get two values (the second is parsed), never one object shared.
+   */
+  value(text: string): Value | undefined {
+    const key = keyOf(text)
+    if (this.used.has(key)) return undefined
+    const value = this.found.get(key)
+    if (value !== undefined) this.used.set(key, value)
+    return value
+  }
+
+  /** What the fast path made of a text this run (null: the careful path; not cached). */
+  record(text: string, value: Value | null): void {
+    if (value === null) return
+    this.used.set(keyOf(text), value)
+    this.changed = true
+  }
+
+  /** Writes this run's values when they differ from those read; call before anything can change them. */
+  save(): void {
+    if (!this.changed && this.used.size === this.found.size) return
+    const file: CacheFile = { format: FORMAT, jsYaml: JS_YAML_VERSION, keys: [...this.used.keys()], values: [...this.used.values()] }
+    const temporary = `${this.path}.${process.pid}.tmp`
+    try {
+      mkdirSync(dirname(this.path), { recursive: true })
+      writeFileSync(temporary, serialize(file))
+      renameSync(temporary, this.path)
+    } catch {
+      rmSync(temporary, { force: true })
+    }
+  }
+}

@@ -1,0 +1,100 @@
+// `--cache`: the parsed values of the previous run, by text. A cached run must load
+// exactly what an uncached run loads: the same values (NaN, -0 and `__proto__` keys
+// included), a changed file read anew, a corrupt cache file ignored, two files with the
+// same text never sharing one value; and nothing is written unless the cache is asked for.
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadWorkspace } from '../../src/load/loadWorkspace.js'
+import { cacheFile, cacheFolder } from '../../src/load/parseCache.js'
+import { runCli, tempDir, writeFiles } from '../support/cli.js'
+
+const root = join(import.meta.dirname, '..', '..')
+
+function project(): { cwd: string; definitions: string } {
+  const cwd = tempDir()
+  mkdirSync(join(cwd, 'node_modules'))
+  const definitions = join(cwd, 'definitions')
+  cpSync(join(root, 'test', 'fixtures', 'valid', 'hostile-names', 'definitions'), definitions, { recursive: true })
+  writeFiles(definitions, {
+    'odd.yaml': 'kind: interface\nname: odd\nversion: 1.0.0\nentities: {}\nactions: {}\nx-nan: .nan\nx-zero: -0.0\n__proto__: { polluted: true }\n',
+    'twin-a.yaml': 'kind: interface\nname: twin\nversion: 1.0.0\nentities: {}\nactions: {}\n',
+    'twin-b.yaml': 'kind: interface\nname: twin\nversion: 1.0.0\nentities: {}\nactions: {}\n',
+  })
+  return { cwd, definitions }
+}
+
+type Loaded = ReturnType<typeof loadWorkspace>
+
+function summary(loaded: Loaded): unknown {
+  return loaded.files.map((f) => ({ path: f.file.displayPath, reader: f.file.reader, value: f.value, codes: f.diagnostics.map((d) => d.code) }))
+}
+
+function load(p: { cwd: string; definitions: string }, cache: boolean): Loaded {
+  return loadWorkspace({ definitionsDir: p.definitions, builtins: true, cwd: p.cwd, cache })
+}
+
+describe('the parse cache', () => {
+  it('writes nothing unless asked for', () => {
+    const p = project()
+    load(p, false)
+    expect(existsSync(join(p.cwd, 'node_modules', '.cache'))).toBe(false)
+    expect(existsSync(join(p.cwd, '.botwire-cache'))).toBe(false)
+  })
+
+  it('loads what an uncached run loads, from the cache the second time', () => {
+    const p = project()
+    const expected = summary(load(p, false))
+    expect(summary(load(p, true))).toEqual(expected) // writes the cache
+    const path = cacheFile(cacheFolder(p.cwd), join(p.definitions))
+    expect(existsSync(path)).toBe(true)
+    const second = load(p, true)
+    expect(summary(second)).toEqual(expected)
+    const oddOf = (loaded: Loaded): Record<string, unknown> => loaded.files.find((f) => f.file.displayPath.endsWith('odd.yaml'))?.value as Record<string, unknown>
+    const odd = oddOf(second)
+    expect(Number.isNaN(odd['x-nan'])).toBe(true)
+    // toEqual does not tell 0 from -0
+    expect(Object.is(odd['x-zero'], oddOf(load(p, false))['x-zero'])).toBe(true)
+    expect(Object.keys(odd)).toContain('__proto__')
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype)
+    const twins = second.files.filter((f) => f.file.displayPath.includes('twin-')).map((f) => f.value)
+    expect(twins).toHaveLength(2)
+    expect(twins[0]).toEqual(twins[1])
+    expect(twins[0]).not.toBe(twins[1])
+  })
+
+  it('reads a changed file anew, and forgets a removed one', () => {
+    const p = project()
+    load(p, true)
+    writeFileSync(join(p.definitions, 'twin-b.yaml'), 'kind: interface\nname: twin\nversion: 2.0.0\nentities: {}\nactions: {}\n')
+    const loaded = load(p, true)
+    expect(loaded.files.find((f) => f.file.displayPath.endsWith('twin-b.yaml'))?.value?.version).toBe('2.0.0')
+    expect(summary(loaded)).toEqual(summary(load(p, false)))
+  })
+
+  it('ignores a cache file it cannot read, and writes a good one', () => {
+    const p = project()
+    load(p, true)
+    const path = cacheFile(cacheFolder(p.cwd), p.definitions)
+    writeFileSync(path, 'not a cache')
+    expect(summary(load(p, true))).toEqual(summary(load(p, false)))
+    expect(summary(load(p, true))).toEqual(summary(load(p, false)))
+    expect(readdirSync(cacheFolder(p.cwd)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('lives in .botwire-cache when the project has no node_modules', () => {
+    const cwd = tempDir()
+    expect(cacheFolder(cwd)).toBe(join(cwd, '.botwire-cache'))
+  })
+
+  it('is asked for with --cache on the command line, which reports the same', () => {
+    const p = project()
+    const plain = runCli(['check', '--format', 'json'], { cwd: p.cwd })
+    expect(existsSync(join(p.cwd, 'node_modules', '.cache'))).toBe(false)
+    const first = runCli(['check', '--format', 'json', '--cache'], { cwd: p.cwd })
+    const second = runCli(['check', '--format', 'json', '--cache'], { cwd: p.cwd })
+    expect(existsSync(join(p.cwd, 'node_modules', '.cache', 'botwire'))).toBe(true)
+    expect([first.code, first.stdout]).toEqual([plain.code, plain.stdout])
+    expect([second.code, second.stdout]).toEqual([plain.code, plain.stdout])
+  })
+})
