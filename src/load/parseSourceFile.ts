@@ -19,7 +19,7 @@ function nodeRange(file: SourceFile, node: Node): SourceRange | null {
   return node.range ? { file, start: node.range[0], end: node.range[1] } : null
 }
 
-export type ReadResult = { text: string } | { problem: 'too-large'; size: number } | { problem: 'unreadable'; reason: string } | { problem: 'binary' }
+type ReadResult = { text: string } | { problem: 'too-large'; size: number } | { problem: 'unreadable'; reason: string } | { problem: 'binary' }
 
 /** Reads a definition file's text, within the size limit, as UTF-8 (a BOM is dropped). */
 export function readText(absolutePath: string): ReadResult {
@@ -130,7 +130,7 @@ function hasMultilineFlow(text: string): boolean {
  * differently take the careful path, whose yaml parser also reports problems at their
  * position. test/load/fastPath.test.ts keeps the two paths in agreement.
  */
-export function fastPathAccepts(text: string): boolean {
+function fastPathAccepts(text: string): boolean {
   return !(ANCHOR_OR_ALIAS.test(text) || READ_DIFFERENTLY.test(text) || hasMultilineFlow(text))
 }
 
@@ -139,7 +139,7 @@ export function fastPathAccepts(text: string): boolean {
  * else (a syntax error, a duplicate key, an unknown tag, several documents, a root that
  * is not a mapping), which then takes the careful path.
  */
-export function loadFast(text: string): Record<string, unknown> | null {
+function loadFast(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA })
     return asMapping(value)

@@ -8,7 +8,7 @@ import standalone from 'ajv/dist/standalone/index.js'
 import { DEFINITION_KINDS, readMetaSchema, SHARED_SCHEMA_FILES, type DefinitionKind } from './metaSchemas.js'
 
 /** The export name of each kind's validator in the compiled module. */
-export function validatorExportName(kind: DefinitionKind): string {
+function validatorExportName(kind: DefinitionKind): string {
   return `validate${kind.charAt(0).toUpperCase()}${kind.slice(1)}`
 }
 
