@@ -31,7 +31,7 @@ const compiledValidators: Record<DefinitionKind, unknown> = {
 
 /**
  * The validator of a definition kind: ajv's code compiled ahead of time from the
- * meta-schemas (src/validate/metaSchemaSource.ts), the same validator `createMetaSchemaAjv`
+ * meta-schemas (scripts/metaSchemaSource.ts), the same validator `createMetaSchemaAjv`
  * would compile, without compiling it in every process.
  */
 export function metaSchemaValidator(kind: DefinitionKind): ValidateFunction {

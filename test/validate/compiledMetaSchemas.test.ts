@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { metaSchemaValidatorsSource } from '../../src/validate/metaSchemaSource.js'
+import { metaSchemaValidatorsSource } from '../../scripts/metaSchemaSource.js'
 import { createMetaSchemaAjv, DEFINITION_KINDS, metaSchemaValidator, readMetaSchema } from '../../src/validate/metaSchemas.js'
 
 const committed = join(import.meta.dirname, '..', '..', 'src', 'validate', 'compiled', 'metaSchemaValidators.ts')
