@@ -2,13 +2,13 @@
 // A file reached twice (a symlink, or the built-ins inside the workspace) is loaded once.
 import { existsSync, realpathSync, statSync } from 'node:fs'
 import { relative, isAbsolute } from 'node:path'
-import { unparsedSourceFile } from './sourceFile.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { builtinDefinitionsDir } from '../packageRoot.js'
 import { displayPath } from './displayPath.js'
 import { findDefinitionFiles, type FoundFile } from './findDefinitionFiles.js'
 import { cacheFile, cacheFolder, ParseCache } from './parseCache.js'
 import { parsedSourceFile, parseFast, parseSourceFile, readText, type ParsedFile } from './parseSourceFile.js'
+import { unparsedSourceFile } from './sourceFile.js'
 
 export interface LoadOptions {
   definitionsDir: string

@@ -27,7 +27,7 @@ export interface LineColumn {
   column: number
 }
 
-/** Offsets where each line starts, as yaml counts lines (after each \n); per text, built on first use. */
+/** Offsets where each line of a file starts, as yaml counts lines (after each \n); built on first use. */
 const lineStartsOf = new WeakMap<SourceFile, number[]>()
 
 function lineStarts(file: SourceFile): number[] {
