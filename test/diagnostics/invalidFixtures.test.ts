@@ -1,21 +1,19 @@
 // Every folder in test/fixtures/invalid/ is named `<CODE>-<what>` and holds a
 // `definitions/` workspace and `expected.txt`: the diagnostics `check` must report,
 // one per line (`file:line:col CODE message`). UPDATE_GOLDEN=1 rewrites them.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkWorkspace } from '../../src/passes.js'
 import { catalog } from '../../src/diagnostics/catalog.js'
+import { invalidFixtureNames as cases, invalidFixtureOptions, invalidFixturesRoot as root } from '../support/invalidFixtures.js'
 import { fixtureLines } from '../support/renderForFixture.js'
 
-const root = join(import.meta.dirname, '..', 'fixtures', 'invalid')
-const cases = readdirSync(root).filter((name) => existsSync(join(root, name, 'definitions'))).sort()
 const update = process.env.UPDATE_GOLDEN === '1'
 
 describe('invalid fixtures', () => {
   it.each(cases)('%s', (name) => {
-    const definitionsDir = join(root, name, 'definitions')
-    const checked = checkWorkspace({ definitionsDir, builtins: !existsSync(join(root, name, 'no-builtins')), cwd: definitionsDir })
+    const checked = checkWorkspace(invalidFixtureOptions(name))
     const actual = fixtureLines(checked.diagnostics)
     const expectedFile = join(root, name, 'expected.txt')
     if (update) writeFileSync(expectedFile, `${actual.join('\n')}\n`)

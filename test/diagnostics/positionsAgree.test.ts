@@ -2,23 +2,15 @@
 // with yaml as the fallback. Every diagnostic of every invalid fixture, related locations
 // and end positions included, must be the same whether its positions come from the events
 // or from yaml: run each fixture once as it is, and once with the events reader turned off.
-import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { DiagnosticRecord } from '../../src/diagnostics/record.js'
-
-const root = join(import.meta.dirname, '..', 'fixtures', 'invalid')
-const cases = readdirSync(root).filter((name) => existsSync(join(root, name, 'definitions'))).sort()
+import { invalidFixtureNames as cases, invalidFixtureOptions } from '../support/invalidFixtures.js'
 
 async function checkAll(): Promise<Map<string, DiagnosticRecord[]>> {
   const { checkWorkspace } = await import('../../src/passes.js')
   const { toRecord } = await import('../../src/diagnostics/record.js')
   return new Map(
-    cases.map((name) => {
-      const definitionsDir = join(root, name, 'definitions')
-      const checked = checkWorkspace({ definitionsDir, builtins: !existsSync(join(root, name, 'no-builtins')), cwd: definitionsDir })
-      return [name, checked.diagnostics.map(toRecord)]
-    }),
+    cases.map((name) => [name, checkWorkspace(invalidFixtureOptions(name)).diagnostics.map(toRecord)]),
   )
 }
 

@@ -2,21 +2,12 @@
 // the fast path accepts is one yaml accepts too, with the same values. Checked on every
 // definition file in the repository and on YAML that the two parsers are known to read
 // differently.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { parseDocument } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { repositoryYamlFiles } from '../support/yamlFiles.js'
 import { parseFast } from '../../src/load/parseSourceFile.js'
 
-const root = join(import.meta.dirname, '..', '..')
-
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return yamlFiles(path)
-    return /\.ya?ml$/.test(name) ? [path] : []
-  })
-}
 
 const TRICKY = [
   'a:\n  - 1\n - 2\n', 'a: [1,\n2]\nb: 1\n', 'a: {b: 1,\n  c: 2}\n', 'a:\n\tb: 1\n', 'a: b: c\n', 'a: {b: 1, b: 2}\n', 'a: 1\na: 2\n',
@@ -41,7 +32,7 @@ describe('the fast YAML path', () => {
   it.each(TRICKY.map((text) => [JSON.stringify(text).slice(0, 60), text]))('agrees with yaml on %s', (_name, text) => agree(text))
 
   it('agrees with yaml on every definition file of the repository and its fixtures', () => {
-    const files = [...yamlFiles(join(root, 'definitions')), ...yamlFiles(join(root, 'test', 'fixtures'))]
+    const files = repositoryYamlFiles()
     expect(files.length).toBeGreaterThan(100)
     let fast = 0
     for (const file of files) {

@@ -2,27 +2,18 @@
 // where yaml's document does: diagnostics point at the same file:line:col whichever path
 // a file took. Checked on hand-picked YAML, on every definition file of the repository,
 // and on random documents written in many styles.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import jsYaml from 'js-yaml'
 import { LineCounter, parseDocument, stringify } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { repositoryYamlFiles } from '../support/yamlFiles.js'
 import { nodesFromJsYaml } from '../../src/load/nodesFromJsYaml.js'
 import { nodesFromYaml } from '../../src/load/nodesFromYaml.js'
 import { parseFast } from '../../src/load/parseSourceFile.js'
 import { lineColumn, parseYaml, unparsedSourceFile } from '../../src/load/sourceFile.js'
 import type { SourceNode } from '../../src/load/sourceNodes.js'
 
-const root = join(import.meta.dirname, '..', '..')
-
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return yamlFiles(path)
-    return /\.ya?ml$/.test(name) ? [path] : []
-  })
-}
 
 /** Every key and node as `pointer kind start-end`, the way locating sees them. */
 function spans(node: SourceNode | null, pointer = ''): string[] {
@@ -59,7 +50,7 @@ describe('the fast path node tree', () => {
   })
 
   it('agrees with yaml on every definition file of the repository and its fixtures, and reads each of them itself', () => {
-    const files = [...yamlFiles(join(root, 'definitions')), ...yamlFiles(join(root, 'test', 'fixtures'))]
+    const files = repositoryYamlFiles()
     let read = 0
     let fast = 0
     for (const file of files) {
