@@ -7,7 +7,7 @@ import { builtinDefinitionsDir } from '../packageRoot.js'
 import { displayPath } from './displayPath.js'
 import { findDefinitionFiles, type FoundFile } from './findDefinitionFiles.js'
 import { cacheFile, cacheFolder, ParseCache } from './parseCache.js'
-import { parsedSourceFile, parseFast, parseSourceFile, readText, type ParsedFile } from './parseSourceFile.js'
+import { parseFast, parseSourceFile, type ParsedFile } from './parseSourceFile.js'
 import { unparsedSourceFile } from './sourceFile.js'
 
 export interface LoadOptions {
@@ -62,7 +62,7 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
     if (seen.has(realPath)) continue
     seen.add(realPath)
     const builtin = options.builtins && builtinDir !== null && isInside(builtinDir, realPath)
-    const parsed = cache ? parseWithCache(cache, realPath, displayPath(entry.path, cwd), builtin) : parseSourceFile(realPath, displayPath(entry.path, cwd), builtin)
+    const parsed = parseSourceFile(realPath, displayPath(entry.path, cwd), builtin, cache ? (text) => fastPathThroughCache(cache, text) : parseFast)
     files.push(parsed)
     diagnostics.push(...parsed.diagnostics)
   }
@@ -70,11 +70,11 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   return { files, diagnostics, definitionsDir }
 }
 
-function parseWithCache(cache: ParseCache, absolutePath: string, shown: string, builtin: boolean): ParsedFile {
-  const read = readText(absolutePath)
-  if (!('text' in read)) return parsedSourceFile(absolutePath, shown, builtin, read, null)
-  const cached = cache.value(read.text)
-  const fast = cached ?? parseFast(read.text)
-  if (cached === undefined) cache.record(read.text, fast)
-  return parsedSourceFile(absolutePath, shown, builtin, read, fast)
+/** The fast path's value from the cache, or parsed and kept for the next run. */
+function fastPathThroughCache(cache: ParseCache, text: string): Record<string, unknown> | null {
+  const entry = cache.lookup(text)
+  if (entry.cached !== undefined) return entry.cached
+  const fast = parseFast(text)
+  entry.keep(fast)
+  return fast
 }

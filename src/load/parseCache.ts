@@ -70,22 +70,23 @@ export class ParseCache {
   }
 
   /**
-   * The fast path's value for a text, from the previous run, or undefined. Two files with
-   * the same text get two values (the second is parsed), never one object shared.
+   * The fast path's value for a text from the previous run (undefined: none), and how to
+   * keep what this run made of it instead. Two files with the same text get two values
+   * (the second is parsed), never one object shared.
    */
-  value(text: string): Value | undefined {
+  lookup(text: string): { cached: Value | undefined; keep(value: Value | null): void } {
     const key = keyOf(text)
-    if (this.used.has(key)) return undefined
-    const value = this.found.get(key)
-    if (value !== undefined) this.used.set(key, value)
-    return value
-  }
-
-  /** What the fast path made of a text this run (null: the careful path; not cached). */
-  record(text: string, value: Value | null): void {
-    if (value === null) return
-    this.used.set(keyOf(text), value)
-    this.changed = true
+    const cached = this.used.has(key) ? undefined : this.found.get(key)
+    if (cached !== undefined) this.used.set(key, cached)
+    return {
+      cached,
+      // null: the text took the careful path; not cached
+      keep: (value) => {
+        if (value === null) return
+        this.used.set(key, value)
+        this.changed = true
+      },
+    }
   }
 
   /** Writes this run's values when they differ from those read; call before anything can change them. */

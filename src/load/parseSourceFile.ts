@@ -22,7 +22,7 @@ function nodeRange(file: SourceFile, node: Node): SourceRange | null {
 type ReadResult = { text: string } | { problem: 'too-large'; size: number } | { problem: 'unreadable'; reason: string } | { problem: 'binary' }
 
 /** Reads a definition file's text, within the size limit, as UTF-8 (a BOM is dropped). */
-export function readText(absolutePath: string): ReadResult {
+function readText(absolutePath: string): ReadResult {
   let fd: number | undefined
   try {
     fd = openSync(absolutePath, 'r')
@@ -157,13 +157,16 @@ export function parseFast(text: string): Record<string, unknown> | null {
   return fastPathAccepts(text) ? loadFast(text) : null
 }
 
-export function parseSourceFile(absolutePath: string, displayPath: string, builtin: boolean): ParsedFile {
+/**
+ * Reads and parses one file. `fastPath` gives the fast path's value for the text (null:
+ * take the careful path); `--cache` passes one that looks in the cache first.
+ */
+export function parseSourceFile(absolutePath: string, displayPath: string, builtin: boolean, fastPath: (text: string) => Record<string, unknown> | null = parseFast): ParsedFile {
   const read = readText(absolutePath)
-  return parsedSourceFile(absolutePath, displayPath, builtin, read, 'text' in read ? parseFast(read.text) : null)
+  return parsedSourceFile(absolutePath, displayPath, builtin, read, 'text' in read ? fastPath(read.text) : null)
 }
 
-/** A file from its text and the fast path's value for it (null: take the careful path). */
-export function parsedSourceFile(absolutePath: string, displayPath: string, builtin: boolean, read: ReadResult, fast: Record<string, unknown> | null): ParsedFile {
+function parsedSourceFile(absolutePath: string, displayPath: string, builtin: boolean, read: ReadResult, fast: Record<string, unknown> | null): ParsedFile {
   if (!('text' in read)) {
     const file = unparsedSourceFile(absolutePath, displayPath, builtin)
     const at = { file, start: 0, end: 0 }
