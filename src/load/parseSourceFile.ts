@@ -4,6 +4,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import jsYaml from 'js-yaml'
 import type { Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import { readBlockYaml } from './blockYaml.js'
 import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile, type SourceFile } from './sourceFile.js'
 import { loadLimits } from './limits.js'
 import { yamlLibrary } from './yamlLibrary.js'
@@ -152,9 +153,12 @@ function asMapping(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 }
 
-/** The fast path for one text: screens, then js-yaml. */
+/**
+ * The fast path for one text: the block YAML reader, and for a text outside its subset,
+ * the screens, then js-yaml.
+ */
 export function parseFast(text: string): Record<string, unknown> | null {
-  return fastPathAccepts(text) ? loadFast(text) : null
+  return readBlockYaml(text) ?? (fastPathAccepts(text) ? loadFast(text) : null)
 }
 
 /**

@@ -1,6 +1,7 @@
 // A definition file as loaded: its text, where its nodes are (built when, and only when,
 // a diagnostic needs a position), and how to turn offsets into lines and columns.
 import type { Document } from 'yaml'
+import { blockYamlNodes } from './blockYaml.js'
 import { nodesFromJsYaml } from './nodesFromJsYaml.js'
 import { nodesFromYaml } from './nodesFromYaml.js'
 import type { SourceNode } from './sourceNodes.js'
@@ -81,7 +82,9 @@ export function carefulSourceFile(absolutePath: string, displayPath: string, tex
 
 /**
  * A file the fast path read: its node tree is built only when something asks for a
- * position, so files without a problem never pay for it (see docs/performance.md).
+ * position, so files without a problem never pay for it (see docs/performance.md). The
+ * block YAML reader builds it; for a text outside its subset, js-yaml's node events, and
+ * where those cannot be trusted, yaml.
  */
 export function fastSourceFile(absolutePath: string, displayPath: string, text: string, builtin: boolean): SourceFile {
   let nodes: SourceNode | null | undefined
@@ -92,7 +95,7 @@ export function fastSourceFile(absolutePath: string, displayPath: string, text: 
     reader: 'fast',
     builtin,
     get nodes(): SourceNode | null {
-      if (nodes === undefined) nodes = nodesFromJsYaml(text) ?? nodesFromYaml(parseYaml(text))
+      if (nodes === undefined) nodes = blockYamlNodes(text) ?? nodesFromJsYaml(text) ?? nodesFromYaml(parseYaml(text))
       return nodes
     },
   }

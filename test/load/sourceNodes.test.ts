@@ -7,22 +7,13 @@ import fc from 'fast-check'
 import jsYaml from 'js-yaml'
 import { LineCounter, parseDocument, stringify } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { spans } from '../support/nodeSpans.js'
 import { repositoryYamlFiles } from '../support/yamlFiles.js'
 import { nodesFromJsYaml } from '../../src/load/nodesFromJsYaml.js'
 import { nodesFromYaml } from '../../src/load/nodesFromYaml.js'
 import { parseFast } from '../../src/load/parseSourceFile.js'
 import { lineColumn, parseYaml, unparsedSourceFile } from '../../src/load/sourceFile.js'
-import type { SourceNode } from '../../src/load/sourceNodes.js'
 
-
-/** Every key and node as `pointer kind start-end`, the way locating sees them. */
-function spans(node: SourceNode | null, pointer = ''): string[] {
-  if (!node) return ['(none)']
-  const own = `${pointer} ${node.kind} ${node.start}${node.kind === 'scalar' ? `-${node.end}` : ''}`
-  if (node.kind === 'mapping') return [own, ...[...node.entries].flatMap(([key, entry]) => [`${pointer}/${key} key ${entry.key.start}-${entry.key.end}`, ...spans(entry.value, `${pointer}/${key}`)])]
-  if (node.kind === 'sequence') return [own, ...node.items.flatMap((item, i) => spans(item, `${pointer}/${i}`))]
-  return [own]
-}
 
 /** Whether the fast tree agrees with yaml's; false when the fast reading declined the text (it falls back to yaml). */
 function agree(text: string): boolean {
