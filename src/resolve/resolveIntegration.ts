@@ -179,19 +179,14 @@ function buildMembers(
         const pointer = override?.name !== undefined ? formatPointer(['interfaces', impl.alias, kind, interfaceMember, 'name']) : formatPointer(['interfaces', impl.alias])
         if (!claim(finalName, { pointer, label: `${MEMBER_WORD[kind]} '${interfaceMember}' of interface '${iface.name}' (alias '${impl.alias}')` })) continue
         const origin: MemberOrigin = { from: 'interface', alias: impl.alias, interfaceKey: iface.key, interfaceMember }
-        pushMember(result, kind, { name: finalName, member, scope: memberScope, origin, pointer, ...overrideText(override) })
+        pushMember(result, kind, { name: finalName, member, scope: memberScope, origin, pointer, override })
       }
     }
   }
   return { ...result, diagnostics }
 }
 
-function overrideText(override: MetadataOverride | undefined): { title?: string; description?: string } {
-  return {
-    ...(override?.title === undefined ? {} : { title: override.title }),
-    ...(override?.description === undefined ? {} : { description: override.description }),
-  }
-}
+type FinalMember = FinalAction | FinalEvent | FinalChannel
 
 interface MemberInput {
   name: string
@@ -199,17 +194,19 @@ interface MemberInput {
   scope: EntityScope
   origin: MemberOrigin
   pointer: string
-  title?: string
-  description?: string
+  /** the interface member's override, whose title and description win over the member's */
+  override?: MetadataOverride | undefined
 }
 
+/** Built property by property: spreads cost this pass a third of its time in a first run. */
 function pushMember(result: { actions: FinalAction[]; events: FinalEvent[]; channels: FinalChannel[] }, kind: MemberKind, input: MemberInput): void {
-  const { member, ...rest } = input
-  const spec = member as { title?: string; description?: string }
-  const title = input.title ?? spec.title
-  const description = input.description ?? spec.description
-  const text = { ...(title === undefined ? {} : { title }), ...(description === undefined ? {} : { description }) }
-  if (kind === 'actions') result.actions.push({ ...rest, ...text, spec: member as FinalAction['spec'] })
-  else if (kind === 'events') result.events.push({ ...rest, ...text, spec: member as FinalEvent['spec'] })
-  else result.channels.push({ ...rest, ...text, spec: member as FinalChannel['spec'] })
+  const spec = input.member as { title?: string; description?: string }
+  const final = { name: input.name, spec: input.member, scope: input.scope, origin: input.origin, pointer: input.pointer } as FinalMember
+  const title = input.override?.title ?? spec.title
+  const description = input.override?.description ?? spec.description
+  if (title !== undefined) final.title = title
+  if (description !== undefined) final.description = description
+  if (kind === 'actions') result.actions.push(final as FinalAction)
+  else if (kind === 'events') result.events.push(final as FinalEvent)
+  else result.channels.push(final as FinalChannel)
 }
