@@ -22,7 +22,15 @@ export function metaSchemaValidatorsSource(): string {
   for (const file of SHARED_SCHEMA_FILES) ajv.addSchema(readMetaSchema(file), file)
   for (const kind of DEFINITION_KINDS) ajv.addSchema(readMetaSchema(`${kind}.schema.json`), `${kind}.schema.json`)
   const code = standalone.default(ajv, Object.fromEntries(DEFINITION_KINDS.map((kind) => [validatorExportName(kind), `${kind}.schema.json`])))
-  const module = ["import { createRequire } from 'node:module'", 'const require = createRequire(import.meta.url)', code.replace(/^"use strict";/, '')].join('\n')
+  // ajv escapes every property name of an instance path with two regex replaces; most
+  // names need neither, and the schema validator runs once per schema node of a workspace
+  const escaped = code.replace(/(\w+)\.replace\(\/~\/g, "~0"\)\.replace\(\/\\\/\/g, "~1"\)/g, 'escapePointerSegment($1)')
+  const module = [
+    "import { createRequire } from 'node:module'",
+    "import { escapePointerSegment } from '../../schema/pointer.js'",
+    'const require = createRequire(import.meta.url)',
+    escaped.replace(/^"use strict";/, ''),
+  ].join('\n')
   const printed = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed }).printFile(ts.createSourceFile('metaSchemaValidators.js', module, ts.ScriptTarget.ES2022, false, ts.ScriptKind.JS))
   return [
     '// @ts-nocheck',

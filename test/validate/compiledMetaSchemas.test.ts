@@ -20,6 +20,8 @@ describe('the compiled meta-schema validators', () => {
       { kind: 'integration', name: 'a', version: '1.0.0', interfaces: { llm: { name: 'llm' } }, extra: 1 },
       { kind: 'plugin', name: 'p', version: '1.0.0', dependencies: { __proto__: null, 'bad-key': { name: 'x', version: 1 } } },
       { kind: 'bot', name: 'b', integrations: { a: { name: 'x', version: '1.0.0', configuration: 'no' } }, plugins: [] },
+      // property names that instance paths must escape
+      { kind: 'interface', name: 'x', version: '1.0.0', entities: { e: { schema: { type: 'object', properties: { 'a/b': { type: 'strin' }, 'c~d': { minLength: 'x' }, '~/': { properties: { '/': 1 } } } } } } },
     ]
     for (const kind of DEFINITION_KINDS) {
       const file = `${kind}.schema.json`
