@@ -3,12 +3,12 @@
  * interface of the same interface name whose implemented version satisfies the plugin's
  * range; no dependency key names an interface the plugin does not declare.
  */
-import semver from 'semver'
 import { diagnostic, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { own } from '../schema/own.js'
 import { requireDefinition, type Model } from '../resolve/model.js'
+import { satisfiesRange } from '../resolve/versions.js'
 
 export function checkWiring(model: Model): Diagnostic[] {
   const out: Diagnostic[] = []
@@ -46,7 +46,7 @@ export function checkWiring(model: Model): Diagnostic[] {
         const related = (): RelatedLocation[] => [{ message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`, range: locate(integration.file, formatPointer(['interfaces', implemented.alias])) }]
         if (implemented.interfaceName !== dependency.interfaceName) {
           out.push(diagnostic('BW4006', `plugin '${plugin.name}' expects interface '${dependency.interfaceName}' for '${wire.local}', but '${wire.integrationInterfaceAlias}' of integration '${integration.name}' is interface '${implemented.interfaceName}'`, locate(bot.file, at), { path: at, related: related() }))
-        } else if (!semver.satisfies(implemented.version, dependency.range)) {
+        } else if (!satisfiesRange(implemented.version, dependency.range)) {
           out.push(diagnostic('BW4005', `plugin '${plugin.name}' needs '${dependency.interfaceName}' ${dependency.range}, but integration '${integration.name}' implements ${implemented.version}`, locate(bot.file, at), { path: at, related: related() }))
         }
       }

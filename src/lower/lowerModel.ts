@@ -1,7 +1,6 @@
 // Which files a workspace generates: messages.ts, a module per version of every
 // workspace definition and of every built-in some definition uses (all built-ins when
 // the workspace is the package's own definitions/), and an index per name.
-import semver from 'semver'
 import type { DefinitionModel, Model } from '../resolve/model.js'
 import { lowerBot } from './lowerBot.js'
 import { lowerIntegration } from './lowerIntegration.js'
@@ -11,6 +10,7 @@ import { lowerPlugin } from './lowerPlugin.js'
 import { modulePath } from './moduleBuilder.js'
 import type { EmitPlan, PlannedFile } from './plan.js'
 import { sourceName } from './sources.js'
+import { compareVersions, isPrerelease } from '../resolve/versions.js'
 
 function usedBuiltins(model: Model): Set<string> {
   const used = new Set<string>()
@@ -21,10 +21,10 @@ function usedBuiltins(model: Model): Set<string> {
 
 /** SPEC §1: where a rule says "highest", a pre-release wins only when no release exists. */
 function higher(a: string, b: string): boolean {
-  const aRelease = semver.prerelease(a) === null
-  const bRelease = semver.prerelease(b) === null
+  const aRelease = !isPrerelease(a)
+  const bRelease = !isPrerelease(b)
   if (aRelease !== bRelease) return aRelease
-  return semver.gt(a, b)
+  return compareVersions(a, b) > 0
 }
 
 export interface LowerOptions {

@@ -1,7 +1,6 @@
 // A bot's integration and plugin instances bound to definitions (highest version that
 // satisfies each range), each plugin dependency bound to an integration's implemented
 // interface, and each plugin instance's entity references dereferenced (SPEC §3.4).
-import semver from 'semver'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { didYouMean, listNames } from '../diagnostics/suggest.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
@@ -9,6 +8,7 @@ import { own } from '../schema/own.js'
 import type { BotSpec, RawDefinition } from '../validate/definitionTypes.js'
 import type { BotModel, DefinitionKind, EntityScope, IntegrationInstance, IntegrationModel, PluginInstance, PluginModel, PluginWiring } from './model.js'
 import { isBroken, modelBase, knownNames, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { isValidRange } from './versions.js'
 
 interface Resolved {
   integrations: ReadonlyMap<string, IntegrationModel>
@@ -32,7 +32,7 @@ function pickInstance(
     out.push(diagnostic(kind === 'integration' ? 'BW3009' : 'BW3010', `unknown ${kind} '${name}'${didYouMean(name, names) || knownNames(`${kind}s`, names)}`, locate(raw.file, `${base}/${nameKey}`), { path: `${base}/${nameKey}` }))
     return undefined
   }
-  if (semver.validRange(range) === null) {
+  if (!isValidRange(range)) {
     out.push(diagnostic('BW2009', `'${range}' is not a semantic version or range (such as 2.0.0 or ^1.0.0)`, locate(raw.file, `${base}/version`), { path: `${base}/version` }))
     return undefined
   }

@@ -1,6 +1,5 @@
 // A plugin's interface dependencies, each bound to the lowest workspace version that
 // satisfies its range (SPEC §3.3), and its `LOCAL.ENTITY` references bound to them.
-import semver from 'semver'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { didYouMean } from '../diagnostics/suggest.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
@@ -8,6 +7,7 @@ import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
 import { isBroken, modelBase, knownNames, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { isValidRange } from './versions.js'
 
 export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces: ReadonlyMap<string, InterfaceModel>): { model: PluginModel; diagnostics: Diagnostic[] } {
   const { file, spec } = entry.raw as RawDefinition<PluginSpec>
@@ -27,7 +27,7 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
       diagnostics.push(diagnostic('BW3004', `unknown interface '${wanted.name}'${didYouMean(wanted.name, names) || knownNames('interfaces', names)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
       continue
     }
-    if (semver.validRange(wanted.version) === null) {
+    if (!isValidRange(wanted.version)) {
       diagnostics.push(diagnostic('BW2009', `'${wanted.version}' is not a semantic version range (such as ^1.0.0 or >=1.2.0 <2.0.0)`, locate(file, `${base}/version`), { path: `${base}/version` }))
       continue
     }

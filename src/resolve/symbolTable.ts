@@ -1,11 +1,11 @@
 // Every definition by (kind, name, version), built-ins included. Duplicates and clashes
 // with built-ins are reported here; later passes only ever see one definition per key.
-import semver from 'semver'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { listNames } from '../diagnostics/suggest.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { definitionKey, type DefinitionKey, type DefinitionKind } from './model.js'
+import { compareVersions, isPrerelease, parseVersion, satisfiesRange } from './versions.js'
 
 export interface TableEntry {
   key: DefinitionKey
@@ -37,7 +37,7 @@ export function buildSymbolTable(definitions: readonly RawDefinition[], broken: 
     const { kind, name } = raw.spec
     const version = versionOf(raw.spec)
     const group = byName.get(`${kind}/${name}`) ?? []
-    const same = group.find((e) => semver.eq(e.version, version))
+    const same = group.find((e) => compareVersions(e.version, version) === 0)
     if (same) {
       const builtinClash = same.raw.file.builtin && !raw.file.builtin
       const code = builtinClash ? 'BW3002' : 'BW3001'
@@ -55,8 +55,8 @@ export function buildSymbolTable(definitions: readonly RawDefinition[], broken: 
     group.push({ key: definitionKey(kind, name, version), kind, name, version, raw })
     byName.set(`${kind}/${name}`, group)
   }
-  for (const group of byName.values()) group.sort((a, b) => semver.compare(a.version, b.version))
-  const entries = [...byName.values()].flat().sort((a, b) => (a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.name !== b.name ? (a.name < b.name ? -1 : 1) : semver.compare(a.version, b.version)))
+  for (const group of byName.values()) group.sort((a, b) => compareVersions(a.version, b.version))
+  const entries = [...byName.values()].flat().sort((a, b) => (a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.name !== b.name ? (a.name < b.name ? -1 : 1) : compareVersions(a.version, b.version)))
   return { table: { byName, entries, broken }, diagnostics }
 }
 
@@ -91,11 +91,11 @@ export function namesOf(table: SymbolTable, kind: DefinitionKind): string[] {
  */
 export function pickVersion(entries: readonly TableEntry[], range: string, which: 'highest' | 'lowest'): TableEntry | undefined {
   const pick = (candidates: TableEntry[]): TableEntry | undefined => (which === 'highest' ? candidates[candidates.length - 1] : candidates[0])
-  const releases = entries.filter((e) => semver.prerelease(e.version) === null && semver.satisfies(e.version, range))
+  const releases = entries.filter((e) => !isPrerelease(e.version) && satisfiesRange(e.version, range))
   if (releases.length > 0) return pick(releases)
-  return pick(entries.filter((e) => semver.satisfies(e.version, range, { includePrerelease: true })))
+  return pick(entries.filter((e) => satisfiesRange(e.version, range, { includePrerelease: true })))
 }
 
 export function exactVersion(entries: readonly TableEntry[], version: string): TableEntry | undefined {
-  return entries.find((e) => semver.valid(version) !== null && semver.eq(e.version, version))
+  return entries.find((e) => parseVersion(version) !== null && compareVersions(e.version, version) === 0)
 }

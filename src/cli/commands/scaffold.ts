@@ -3,7 +3,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { parseArgs } from 'node:util'
-import semver from 'semver'
 import { hasErrors } from '../../diagnostics/diagnostic.js'
 import { displayPath } from '../../load/displayPath.js'
 import { checkWorkspace } from '../../passes.js'
@@ -14,6 +13,7 @@ import { writeNewFile } from '../../write/writeNewFile.js'
 import { commonFlags, commonOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
 import { EXIT, UsageError } from '../usage.js'
+import { compareVersions } from '../../resolve/versions.js'
 
 const KINDS = ['bot', 'integration', 'plugin'] as const
 
@@ -38,7 +38,7 @@ export function runScaffold(args: string[]): number {
     return EXIT.definitionErrors
   }
   const candidates = [...checked.model.definitions.values()].filter((d) => d.kind === kind && d.name === name)
-  const definition = candidates.sort((a, b) => semver.compare(b.version, a.version))[0] as DefinitionModel | undefined
+  const definition = candidates.sort((a, b) => compareVersions(b.version, a.version))[0] as DefinitionModel | undefined
   if (!definition) throw new UsageError(`no ${kind} named '${name}' in ${displayPath(options.definitionsDir)}`)
 
   const outDir = resolve(values.out)
