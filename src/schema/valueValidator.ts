@@ -1,7 +1,7 @@
 // Validates plain values against definition schemas with ajv (strict mode off: definition
 // schemas may carry annotations). Compiled validators are cached by schema text.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import addFormats from 'ajv-formats'
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
+import { ajvClass, ajvFormatsPlugin } from './ajvLibrary.js'
 import { renameProtoKeys, restoreProtoKeys } from './protoKeys.js'
 
 export function createValueAjv(): Ajv {
@@ -10,8 +10,9 @@ export function createValueAjv(): Ajv {
   // validateSchema: off, because every schema compiled here has passed botwire's own
   // meta-schemas; checking it against draft-07 again would make ajv compile the draft-07
   // meta-schema first (about 80 ms in every process that validates a value).
+  const Ajv = ajvClass()
   const ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true, validateSchema: false })
-  addFormats.default(ajv, ['uri', 'email', 'date-time', 'date', 'uuid'])
+  ajvFormatsPlugin()(ajv, ['uri', 'email', 'date-time', 'date', 'uuid'])
   return ajv
 }
 

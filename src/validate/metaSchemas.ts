@@ -1,8 +1,9 @@
 // The meta-schemas in schemas/: read for ajv, and their validators compiled ahead of time.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Ajv, type ValidateFunction } from 'ajv'
+import type { Ajv, ValidateFunction } from 'ajv'
 import { schemasDir } from '../packageRoot.js'
+import { ajvClass } from '../schema/ajvLibrary.js'
 import * as compiled from './compiled/metaSchemaValidators.js'
 
 export const DEFINITION_KINDS = ['interface', 'integration', 'plugin', 'bot'] as const
@@ -16,6 +17,7 @@ export function readMetaSchema(file: string): Record<string, unknown> {
 
 /** An ajv set up for the meta-schemas: strict, all errors, with the editor-only keywords known. */
 export function createMetaSchemaAjv(): Ajv {
+  const Ajv = ajvClass()
   const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true })
   ajv.addKeyword({ keyword: 'markdownDescription', schemaType: 'string' })
   for (const file of SHARED_SCHEMA_FILES) ajv.addSchema(readMetaSchema(file), file)
