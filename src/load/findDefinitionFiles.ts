@@ -1,6 +1,6 @@
 // Finds every *.yaml / *.yml file below a definitions folder, following symbolic links
 // only while they stay inside it. Dot-folders and node_modules are skipped.
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs'
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs'
 import { join, relative, isAbsolute } from 'node:path'
 
 export interface FoundFile {
@@ -26,15 +26,26 @@ export function findDefinitionFiles(root: string): FoundFile[] {
   const walk = (folder: string, realFolder: string): void => {
     if (visitedFolders.has(realFolder)) return
     visitedFolders.add(realFolder)
-    let names: string[]
+    let entries: Dirent[]
     try {
-      names = readdirSync(folder).sort()
+      entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     } catch {
       found.push({ path: folder, realPath: null, problem: 'unreadable' })
       return
     }
-    for (const name of names) {
+    for (const entry of entries) {
+      const name = entry.name
       const path = join(folder, name)
+      // a plain file or folder is where its folder really is: no stat, no realpath
+      if (entry.isFile()) {
+        if (DEFINITION_EXTENSION.test(name)) found.push({ path, realPath: join(realFolder, name), problem: null })
+        continue
+      }
+      if (entry.isDirectory()) {
+        if (!name.startsWith('.') && name !== 'node_modules') walk(path, join(realFolder, name))
+        continue
+      }
+      // a symbolic link, or a type the file system did not say
       let isLink = false
       try {
         isLink = lstatSync(path).isSymbolicLink()
