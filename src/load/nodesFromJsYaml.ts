@@ -4,8 +4,9 @@
 // diagnostic points into are read again. Where the events do not line up with the value
 // (a construct this reading does not know), it returns null and the caller builds the
 // tree from yaml instead; test/load/sourceNodes.test.ts checks the two trees agree.
-import jsYaml from 'js-yaml'
+import type { LoadOptions } from 'js-yaml'
 import type { MappingEntry, SourceNode } from './sourceNodes.js'
+import { jsYamlLibrary } from './yamlLibrary.js'
 
 interface Frame {
   /** where js-yaml was when it opened the node: before any whitespace it skips */
@@ -139,7 +140,8 @@ export function nodesFromJsYaml(text: string): SourceNode | null {
     else root = frame
   }
   try {
-    jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, listener } as jsYaml.LoadOptions)
+    const jsYaml = jsYamlLibrary()
+    jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, listener } as LoadOptions)
     return root ? toNode(text, root) : null
   } catch {
     return null

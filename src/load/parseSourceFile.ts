@@ -1,13 +1,12 @@
 // Reads and parses one definition file into a SourceFile and its plain value.
 // Every problem becomes a diagnostic; nothing is thrown for bad input.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import jsYaml from 'js-yaml'
 import type { Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
 import { readBlockYaml } from './blockYaml.js'
 import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile, type SourceFile } from './sourceFile.js'
 import { loadLimits } from './limits.js'
-import { yamlLibrary } from './yamlLibrary.js'
+import { jsYamlLibrary, yamlLibrary } from './yamlLibrary.js'
 
 export interface ParsedFile {
   file: SourceFile
@@ -142,6 +141,7 @@ function fastPathAccepts(text: string): boolean {
  */
 function loadFast(text: string): Record<string, unknown> | null {
   try {
+    const jsYaml = jsYamlLibrary()
     const value: unknown = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA })
     return asMapping(value)
   } catch {

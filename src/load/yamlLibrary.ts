@@ -1,13 +1,20 @@
-// yaml, the careful path's parser, loaded on first use: importing it costs about 65 ms in
-// a fresh process, and a workspace whose files all take the fast path, with positions
-// from js-yaml's events, never needs it. A synchronous require keeps loading synchronous
-// (yaml is CommonJS under Node, so import and require share one instance).
+// The YAML libraries, loaded on first use. yaml, the careful path's parser, costs about
+// 65 ms to import in a fresh process, js-yaml about 20 ms; a workspace whose files the
+// block YAML reader reads, values and positions, needs neither. A synchronous require
+// keeps loading synchronous (under require both are CommonJS; nothing in src/ imports
+// them as ES modules, so the package has one instance of each).
 import { createRequire } from 'node:module'
+import type * as JsYaml from 'js-yaml'
 import type * as Yaml from 'yaml'
 
 const require = createRequire(import.meta.url)
-let loaded: typeof Yaml | undefined
+let loadedYaml: typeof Yaml | undefined
+let loadedJsYaml: typeof JsYaml | undefined
 
 export function yamlLibrary(): typeof Yaml {
-  return (loaded ??= require('yaml') as typeof Yaml)
+  return (loadedYaml ??= require('yaml') as typeof Yaml)
+}
+
+export function jsYamlLibrary(): typeof JsYaml {
+  return (loadedJsYaml ??= require('js-yaml') as typeof JsYaml)
 }
