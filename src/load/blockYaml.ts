@@ -71,7 +71,7 @@ class BlockReader {
   }
 
   document(): { value: Record<string, unknown>; nodes: SourceNode | null } | null {
-    this.seekContentLine(0)
+    this.seekContentLine(0, true)
     if (this.line < 0 || this.indent !== 0) return null
     const value = this.mapping(this.line, 0)
     if (this.line >= 0) throw OUTSIDE
@@ -108,16 +108,25 @@ class BlockReader {
     return end
   }
 
-  /** From the line starting at `start`, finds the first content line; sets `line` and `indent`. */
-  private seekContentLine(start: number): void {
+  /**
+   * From the line starting at `start`, finds the first content line; sets `line` and
+   * `indent`. At the document's start, a `---` line of its own is skipped: many YAML files
+   * begin with one. Any other marker or directive leaves the subset.
+   */
+  private seekContentLine(start: number, atDocumentStart = false): void {
     let at = start
     while (at < this.length) {
       const first = this.skipSpaces(at)
       const code = this.code(first)
       if (first < this.length && code !== NEWLINE && code !== HASH) {
+        if (first === at && this.isDocumentMarker(at)) {
+          if (!atDocumentStart || !this.isBareDocumentStart(at)) throw OUTSIDE
+          atDocumentStart = false
+          at = this.lineEnd(at) + 1
+          continue
+        }
         this.indent = first - at
         this.line = at
-        if (this.indent === 0 && this.isDocumentMarker(at)) throw OUTSIDE
         return
       }
       const end = this.text.indexOf('\n', first)
@@ -131,6 +140,13 @@ class BlockReader {
   /** `---`, `...` and `%` directives at the start of a line (js-yaml takes `---x` for a marker too). */
   private isDocumentMarker(at: number): boolean {
     return this.code(at) === 37 || this.text.startsWith('---', at) || this.text.startsWith('...', at)
+  }
+
+  /** `---` with nothing after it on its line but spaces and a comment. */
+  private isBareDocumentStart(at: number): boolean {
+    if (!this.text.startsWith('---', at)) return false
+    const next = this.skipSpaces(at + 3)
+    return this.endsLine(next) || (next > at + 3 && this.code(next) === HASH)
   }
 
   /** After a token ending at `at`: only spaces, then a comment or the line end. Moves to the next content line. */

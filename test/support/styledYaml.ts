@@ -111,7 +111,8 @@ function blockText(rng: Rng, value: Value[] | { [key: string]: Value }, indent: 
 export function styledYaml(rng: Rng): string {
   const root = randomValue(rng, 4)
   const value = isCollection(root) && !Array.isArray(root) && rng() < 0.9 ? root : { kind: root }
-  return `${blockText(rng, value, 0, pick(rng, [2, 2, 4, 1, 3]))}${rng() < 0.9 ? '\n' : ''}`
+  const start = rng() < 0.1 ? pick(rng, ['---\n', '--- # doc\n', '# head\n---\n']) : ''
+  return `${start}${blockText(rng, value, 0, pick(rng, [2, 2, 4, 1, 3]))}${rng() < 0.9 ? '\n' : ''}`
 }
 
 const EDITS = [' ', '  ', '\n', ':', ': ', '-', '- ', '#', ' #', '"', "'", '\\', '[', ']', '{', '}', ',', '|', '>', '|-', '>+', '&a', '*a', '!', '?', '~', '0', '1.5', '0x', 'e3', '_', '.', '---', '\t', 'é', '%', '\n  ', '\n- ']
