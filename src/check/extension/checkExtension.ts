@@ -43,7 +43,7 @@ export class ExtensionChecker {
     if (empty !== undefined) {
       return { extends: false, failures: [{ subject: empty.location, target: locationOf(t), reason: `admits no value: ${empty.reason}`, undecidable: false }] }
     }
-    const failures = dedupe(this.run.compare(s, t, 0))
+    const failures = this.run.compare(s, t, 0)
     return failures.length === 0 ? { extends: true } : { extends: false, failures }
   }
 }
@@ -101,12 +101,15 @@ class Run {
     const outer = this.lowestAssumption
     this.lowestAssumption = Infinity
     this.inProgress.set(key, { index, depth })
-    const failures = this.compareResolved({ ctx: this.ctx, s, t, depth, failures: [] })
+    const failures = canonical(this.compareResolved({ ctx: this.ctx, s, t, depth, failures: [] }))
     this.inProgress.delete(key)
     this.stackSize--
     const assumed = this.lowestAssumption
-    // a result that leans on a pair still in progress above it is not final: do not cache it
-    if (assumed >= index) this.cache.set(key, failures)
+    // a result that leans on a pair still in progress above it is not final: do not cache
+    // it. Nor a failure: its explanation depends on what is in progress when it is
+    // computed (a pair in progress counts as extending), and a shared checker must
+    // explain a pair as a fresh check would; failures are rare, successes are what repeat.
+    if (assumed >= index && failures.length === 0) this.cache.set(key, failures)
     this.lowestAssumption = Math.min(outer, assumed >= index ? Infinity : assumed)
     return failures
   }
@@ -144,12 +147,17 @@ function viewKey(view: View): string {
   return `${view.entity ?? ''}\u0000${view.pointer}\u0000${view.variant}`
 }
 
-function dedupe(failures: ExtensionFailure[]): ExtensionFailure[] {
-  const seen = new Set<string>()
-  return failures.filter((failure) => {
-    const key = JSON.stringify([failure.subject, failure.target, failure.reason, failure.undecidable])
-    if (seen.has(key)) return false
-    seen.add(key)
-    return true
-  })
+/**
+ * Each failure once, in one order: a shared checker's cached results arrive in another
+ * order than a fresh check's, and neither the answer nor the reasons quoted from it (a
+ * union names each branch's first failure) may depend on which pairs were compared first.
+ */
+function canonical(failures: ExtensionFailure[]): ExtensionFailure[] {
+  if (failures.length < 2) return failures
+  const byKey = new Map<string, ExtensionFailure>()
+  for (const failure of failures) {
+    const key = JSON.stringify([failure.subject.entity, failure.subject.pointer, failure.target.entity, failure.target.pointer, failure.reason, failure.undecidable])
+    if (!byKey.has(key)) byKey.set(key, failure)
+  }
+  return [...byKey.keys()].sort().map((key) => byKey.get(key) as ExtensionFailure)
 }
