@@ -14,6 +14,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { admitsNoValue, checkExtension, ExtensionChecker, Inhabitation } from '../../src/check/extension/index.js'
 import { makeSide, type SideSpec } from './sides.js'
+import { seededRandom, type Rng } from '../support/seededRandom.js'
 import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/check/extension/numericBounds.js'
 import { declaredTypes } from '../../src/check/extension/kinds.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/schema/types.js'
@@ -212,19 +213,6 @@ function mutateArb(node: SchemaNode, depth: number, options: GenOptions): fc.Arb
 }
 
 // ---------------------------------------------------------------- values
-
-type Rng = () => number
-
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const FAIL = Symbol('fail')
 type Sample = JsonValue | typeof FAIL
@@ -434,7 +422,7 @@ function soundness(options: GenOptions, runs: number): { accepted: number; check
       const validS = compile(s.root, s.entities)
       const validStrictS = compile(s.root, s.entities, true)
       const validT = compile(t.root, t.entities)
-      const rng = mulberry32(seed)
+      const rng = seededRandom(seed)
       const resolve = (name: string): SchemaNode | undefined => (Object.hasOwn(s.entities, name) ? s.entities[name] : undefined)
       for (let i = 0; i < 20; i++) {
         const value = sample(s.root, rng, resolve)

@@ -4,19 +4,7 @@
 // would quote them, and random edits on top. Many of the texts are not valid YAML, or
 // mean something else than the value they came from: the tests only compare readers.
 
-export type Rng = () => number
-
-/** mulberry32: small, fast and deterministic. */
-export function seededRandom(seed: number): Rng {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import type { Rng } from './seededRandom.js'
 
 function pick<T>(rng: Rng, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)] as T
