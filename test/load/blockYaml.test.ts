@@ -47,7 +47,8 @@ const SAMPLES = [
   'a: { b: 1, }\n', 'a: {b:1}\n', 'a: [b, c] d\n', 'a: |2\n   x\n', 'a: |\nb: 1\n', 'a: |\n  x', 'a: 1', 'a:\n  b: 1\n c: 2\n', 'a: b\n  c\n',
   '  a: 1\n', 'a: 1\n  # deeper comment\nb: 2\n', 'a:\n  # comment first\n  b: 1\n', '---\na: 1\n', 'a: 1\n...\n', 'a: "unterminated\n',
   'a:\n  - x\n  -\n  - z\n', 'a:\n- - x\n  -\n- y\n', '--- # c\na: 1\n', '# c\n---\n\na: 1\n', '---\n---\na: 1\n', '--- a: 1\n', '---x\na: 1\n',
-  '---\n  a: 1\n', 'a: 1\n---\n', '---\n',
+  '---\n  a: 1\n', 'a: 1\n---\n', '---\n', '"a" : 1\n\'b\'  :\n  - x\n', 'a: 12345678901234567890\nb: 1.0\nc: -0.50\nd: tRUE\ne: 00\n',
+  'a: "\\x41\\u00e9\\N"\n', 'a: [ "x, y", \'z]\' ]\n', 'a: { "b c": 1, \'d\': [e] }\n', `a: ${'x'.repeat(5000)}\n`, 'a:\n  - - - x\n      - y\n',
 ]
 
 describe('the block YAML reader', () => {
