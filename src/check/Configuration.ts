@@ -10,7 +10,8 @@ import type { SourceFile } from '../load/sourceFile.js'
 import { formatPointer, locate, locateKey, parsePointer, pointerExists } from '../load/yamlNodes.js'
 import { requireDefinition, type Model } from '../resolve/model.js'
 import { own } from '../schema/own.js'
-import type { SchemaNode } from '../schema/types.js'
+import type { JsonValue, SchemaNode } from '../schema/types.js'
+import { surelyValid } from '../schema/surelyValid.js'
 import { compileValueValidator } from '../schema/valueValidator.js'
 
 /** The schema of a definition without a configuration: an empty object. */
@@ -74,9 +75,10 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
     const range = problem.pointer.endsWith('/$secret') || at !== `${base}/configuration${problem.pointer}` ? locate(file, at) : locateKey(file, at)
     out.push(diagnostic('BW4011', problem.message, range, { path: `${base}/configuration${problem.pointer}` }))
   }
+  const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret)])
+  if (surelyValid(schema, substituted as JsonValue, secretAt)) return out
   const validate = compileValueValidator(schema as object)
   if (validate(substituted)) return out
-  const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret)])
   for (const error of validate.errors ?? []) {
     if (error.keyword === 'if') continue
     const isSecret = secretAt.has(error.instancePath)

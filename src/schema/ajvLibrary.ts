@@ -1,6 +1,6 @@
 // ajv and ajv-formats, loaded on first use: importing them costs about 80 ms in a fresh
 // process, and a check whose schemas and configuration values never need a compiled
-// validator (most of them: see fitsTypeOnly in src/validate/schemaSanity.ts) never pays
+// validator (most of them: see src/schema/surelyValid.ts) never pays
 // it. A synchronous require keeps validation synchronous; both packages are CommonJS, so
 // import and require share one instance.
 import { createRequire } from 'node:module'

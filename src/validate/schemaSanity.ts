@@ -6,6 +6,7 @@ import { didYouMean, listNames } from '../diagnostics/suggest.js'
 import type { SourceFile } from '../load/sourceFile.js'
 import { locate, locateKey } from '../load/yamlNodes.js'
 import type { JsonValue, SchemaNode } from '../schema/types.js'
+import { surelyValid } from '../schema/surelyValid.js'
 import { compileValueValidator, describeValueErrors } from '../schema/valueValidator.js'
 import type { DefinitionSpec } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
@@ -108,41 +109,11 @@ function valueCheckSchema(schema: SchemaNode): object {
   return copy(schema) as object
 }
 
-/** Keys that say nothing about a value besides its type. */
-const TYPE_ONLY_KEYS = new Set(['type', 'title', 'description'])
-
-function hasType(value: JsonValue, type: string): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string'
-    case 'boolean':
-      return typeof value === 'boolean'
-    case 'null':
-      return value === null
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value)
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value)
-    default:
-      return false
-  }
-}
-
-/**
- * Whether the value certainly fits a schema that only says its type (`type: string`
- * with an enum, the common case), without compiling a validator. False means "ask ajv".
- */
-function fitsTypeOnly(schema: SchemaNode, value: JsonValue): boolean {
-  if (typeof schema.type !== 'string') return false
-  for (const key in schema) if (!TYPE_ONLY_KEYS.has(key)) return false
-  return hasType(value, schema.type)
-}
-
 /** const, enum, default and examples must be values that the schema itself admits. */
 function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
   if (node.const === undefined && node.enum === undefined && node.default === undefined && node.examples === undefined) return
   const check = (schema: SchemaNode, value: JsonValue | undefined, at: string, what: string): void => {
-    if (value === undefined || fitsTypeOnly(schema, value)) return
+    if (value === undefined || surelyValid(schema, value)) return
     let validate
     try {
       validate = compileValueValidator(valueCheckSchema(schema))
