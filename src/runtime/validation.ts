@@ -6,7 +6,7 @@
 // (`payload.actions[0].label: must have at least 1 character`).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
-import { renameProtoKeys, restoreProtoKeys } from '../schema/protoKeys.js'
+import { renameUnsafeKeys, restoreUnsafeKeys } from '../schema/unsafeKeys.js'
 import type { JsonSchema } from './definition.js'
 import type { MessageType } from './messages.js'
 
@@ -39,7 +39,7 @@ export function validatorFor(schema: JsonSchema, definitions: SchemaDefinitions)
   }
   let validate = bySchema.get(schema)
   if (!validate) {
-    validate = ajv().compile(renameProtoKeys({ ...schema, definitions }, true))
+    validate = ajv().compile(renameUnsafeKeys({ ...schema, definitions }, true))
     bySchema.set(schema, validate)
   }
   return validate
@@ -48,7 +48,7 @@ export function validatorFor(schema: JsonSchema, definitions: SchemaDefinitions)
 /** Validates `value` against `schema` (refs into `definitions`); `root` names the value in the issues. */
 export function validateValue(value: unknown, schema: JsonSchema, definitions: SchemaDefinitions, root: string): Issues {
   const validate = validatorFor(schema, definitions)
-  return validate(renameProtoKeys(value)) ? [] : describeIssues(validate.errors, root).map(restoreProtoKeys)
+  return validate(renameUnsafeKeys(value)) ? [] : describeIssues(validate.errors, root).map(restoreUnsafeKeys)
 }
 
 interface MessagesSchema {

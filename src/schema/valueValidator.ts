@@ -2,7 +2,7 @@
 // schemas may carry annotations). Compiled validators are cached by schema text.
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
 import { ajvClass, ajvFormatsPlugin } from './ajvLibrary.js'
-import { renameProtoKeys, restoreProtoKeys } from './protoKeys.js'
+import { renameUnsafeKeys, restoreUnsafeKeys } from './unsafeKeys.js'
 
 export function createValueAjv(): Ajv {
   // ownProperties: a missing property named like an Object.prototype member (toString,
@@ -20,22 +20,23 @@ let shared: Ajv | undefined
 const cache = new Map<string, ValidateFunction>()
 
 function restoreError(error: ErrorObject): ErrorObject {
-  const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'string' ? restoreProtoKeys(v) : v]))
-  return { ...error, instancePath: restoreProtoKeys(error.instancePath), params, ...(error.message === undefined ? {} : { message: restoreProtoKeys(error.message) }) }
+  const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'string' ? restoreUnsafeKeys(v) : v]))
+  return { ...error, instancePath: restoreUnsafeKeys(error.instancePath), params, ...(error.message === undefined ? {} : { message: restoreUnsafeKeys(error.message) }) }
 }
 
 /**
- * A validator for a definition schema. Values with a `__proto__` key are renamed on the
- * way in (see protoKeys.ts), so that ajv checks them like any other property.
+ * A validator for a definition schema. Keys ajv cannot take as they are (`__proto__`,
+ * `constructor`, `toString`, `valueOf`) are renamed on the way in (see unsafeKeys.ts),
+ * so that ajv checks them like any other property.
  */
 export function compileValueValidator(schema: object): ValidateFunction {
   const key = JSON.stringify(schema)
   let validate = cache.get(key)
   if (!validate) {
     shared ??= createValueAjv()
-    const compiled = shared.compile(renameProtoKeys(schema, true))
+    const compiled = shared.compile(renameUnsafeKeys(schema, true))
     const wrapped = ((value: unknown) => {
-      const valid = compiled(renameProtoKeys(value))
+      const valid = compiled(renameUnsafeKeys(value))
       wrapped.errors = compiled.errors?.map(restoreError) ?? null
       return valid
     }) as ValidateFunction
@@ -61,6 +62,6 @@ export function describeValueErrors(errors: readonly ErrorObject[] | null | unde
           : e.keyword === 'enum'
             ? `: ${((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}`
             : ''
-      return `${path}: ${e.message ?? 'is invalid'}${extra}`
+      return restoreUnsafeKeys(`${path}: ${e.message ?? 'is invalid'}${extra}`)
     })
 }
