@@ -77,6 +77,13 @@ const rows: Row[] = [
   { name: 'integer range too wide for enum', s: { type: 'integer', minimum: 1, maximum: 5 }, t: { enum: [1, 2, 3, 4] }, extends: false, failures: [{ at: '', reason: '5 (allowed here) is not allowed' }] },
   { name: 'enum values against T bounds', s: { enum: [1, 5, 10] }, t: { type: 'integer', maximum: 5 }, extends: false, failures: [{ at: '/enum/2', reason: 'above maximum 5', target: '/maximum' }] },
   { name: 'enum values against T pattern', s: { enum: ['ab', 'cd'] }, t: { type: 'string', pattern: '^a' }, extends: false, failures: [{ at: '/enum/1', reason: "does not match pattern '^a'" }] },
+  {
+    name: 'enum object without an own required property named like a prototype member',
+    s: { type: 'object', enum: [{}] },
+    t: { type: 'object', required: ['constructor'] },
+    extends: false,
+    failures: [{ at: '/enum/0', reason: "property 'constructor' is missing", target: '/required/0' }],
+  },
   { name: 'enum values against T format', s: { enum: ['a@example.com', 'nope'] }, t: { type: 'string', format: 'email' }, extends: false, failures: [{ at: '/enum/1', reason: 'not a valid email' }] },
   { name: 'enum values satisfy T pattern', s: { enum: ['ab', 'ac'] }, t: { type: 'string', pattern: '^a' }, extends: true },
   { name: 'object const into object schema', s: { const: { a: 1 } }, t: obj({ a: int }, ['a']), extends: true },

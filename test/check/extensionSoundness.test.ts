@@ -323,7 +323,8 @@ function sample(node: SchemaNode, rng: Rng, resolve: (name: string) => SchemaNod
 
 // ---------------------------------------------------------------- ajv
 
-const ajv = new Ajv({ strict: false, allErrors: true })
+// set up as the runtime's validator is (src/runtime/validation.ts): own properties only
+const ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true })
 
 /**
  * `$entity` lowered to `$ref` into `definitions`. With `withoutLeniency`, an open

@@ -157,9 +157,9 @@ function judgeArray(value: JsonValue[], view: View, resolve: EntityResolver): Ad
 function judgeObject(value: { [key: string]: JsonValue }, view: View, resolve: EntityResolver): Admission | undefined {
   const node = view.node
   for (const [i, name] of (node.required ?? []).entries()) {
-    // as ajv (the runtime's validator) reads it: `value[name] !== undefined`, so that an
-    // inherited name such as 'constructor' counts as present there and here alike
-    if ((value as Record<string, unknown>)[name] === undefined) return no(keywordLocation(view, 'required', i), `property '${name}' is missing`)
+    // own properties only, as the runtime's and the checks' ajv read it (`ownProperties`):
+    // an inherited name such as 'constructor' is missing there and here alike
+    if (!Object.hasOwn(value, name)) return no(keywordLocation(view, 'required', i), `property '${name}' is missing`)
   }
   let unknown: Admission | undefined
   for (const [name, property] of Object.entries(value)) {
