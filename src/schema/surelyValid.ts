@@ -6,10 +6,16 @@
 // check meets (defaults, enum values, configuration values) are valid, so most checks
 // never compile a validator, and a check with no such problem never loads ajv.
 // test/schema/surelyValid.test.ts compares it with ajv on random schemas and values.
-import { jsonEqual } from '../check/extension/jsonEqual.js'
+//
+// The entity extension check's admitsValue (src/check/extension/admitsValue.ts) judges a
+// value too, and the leaves are shared; this walk stays its own because it answers only
+// yes or "ask ajv", needs no locations or reasons, and follows the value's pointers for
+// the configuration check's secrets.
+import { stringLength, valueHasType } from '../check/extension/admitsValue.js'
 import { matchesFormat } from '../check/extension/formats.js'
+import { jsonEqual } from '../check/extension/jsonEqual.js'
 import { joinPointer } from './pointer.js'
-import type { JsonValue, SchemaNode } from './types.js'
+import type { JsonValue, SchemaNode, SchemaTypeName } from './types.js'
 
 /**
  * Where the value holds a secret reference (`{ $secret: NAME }`, replaced by a string):
@@ -24,6 +30,8 @@ const DECIDED = new Set([
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems',
   'pattern', 'format', 'title', 'description', 'default', 'examples', '$comment',
 ])
+
+const TYPE_NAMES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'])
 
 /** The formats the value validator is given (src/schema/valueValidator.ts). */
 const CHECKED_FORMATS = new Set(['uri', 'email', 'date-time', 'date', 'uuid'])
@@ -44,24 +52,7 @@ function pattern(source: string): RegExp | null {
 }
 
 function hasType(value: JsonValue, type: unknown): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string'
-    case 'boolean':
-      return typeof value === 'boolean'
-    case 'null':
-      return value === null
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value)
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value)
-    case 'array':
-      return Array.isArray(value)
-    case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value)
-    default:
-      return false
-  }
+  return typeof type === 'string' && TYPE_NAMES.has(type) && valueHasType(value, type as SchemaTypeName)
 }
 
 function isNumber(value: unknown): value is number {
@@ -70,9 +61,9 @@ function isNumber(value: unknown): value is number {
 
 function stringFits(schema: SchemaNode, value: string): boolean {
   if (schema.minLength !== undefined || schema.maxLength !== undefined) {
-    if (/[\uD800-\uDFFF]/.test(value)) return false // ajv counts a surrogate pair as one character: leave it to ajv
-    if (schema.minLength !== undefined && !(isNumber(schema.minLength) && value.length >= schema.minLength)) return false
-    if (schema.maxLength !== undefined && !(isNumber(schema.maxLength) && value.length <= schema.maxLength)) return false
+    const length = stringLength(value) // characters, as ajv counts them
+    if (schema.minLength !== undefined && !(isNumber(schema.minLength) && length >= schema.minLength)) return false
+    if (schema.maxLength !== undefined && !(isNumber(schema.maxLength) && length <= schema.maxLength)) return false
   }
   if (schema.pattern !== undefined) {
     const compiled = typeof schema.pattern === 'string' ? pattern(schema.pattern) : null
