@@ -1,6 +1,7 @@
-// Which way each file went through the loader: the fast path (js-yaml 4, positions left
-// for later) or the careful path (yaml with positions), and how many yaml documents with
-// positions a run really built (src/load/parseSourceFile.ts, src/load/sourceFile.ts).
+// Which way each file went through the loader: the fast path (the block YAML reader or
+// js-yaml 4, positions left for later) or the careful path (yaml with positions), and how
+// many yaml documents with positions a run really built (src/load/parseSourceFile.ts,
+// src/load/sourceFile.ts).
 import { Parser } from 'yaml'
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js'
 import type { SourceFile } from '../src/load/sourceFile.js'

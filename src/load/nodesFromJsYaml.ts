@@ -1,4 +1,5 @@
-// The node tree of a fast-path file, from a second js-yaml read with its `listener`:
+// The node tree of a fast-path file outside the block YAML reader's subset (that reader
+// builds the others' trees itself), from a second js-yaml read with its `listener`:
 // js-yaml calls it when it opens and closes each node, with the offset it has reached.
 // That is about a tenth of the cost of a yaml document with positions, and only files a
 // diagnostic points into are read again. Where the events do not line up with the value

@@ -125,10 +125,11 @@ function hasMultilineFlow(text: string): boolean {
 }
 
 /**
- * Whether a text may take the fast path: js-yaml (YAML 1.2 core schema, the values yaml
- * gives). Anchors, multi-line flow collections and the constructs the two parsers read
- * differently take the careful path, whose yaml parser also reports problems at their
- * position. test/load/fastPath.test.ts keeps the two paths in agreement.
+ * Whether a text outside the block YAML reader's subset may take the fast path's second
+ * step: js-yaml (YAML 1.2 core schema, the values yaml gives). Anchors, multi-line flow
+ * collections and the constructs the two parsers read differently take the careful path,
+ * whose yaml parser also reports problems at their position. test/load/fastPath.test.ts
+ * keeps the two paths in agreement.
  */
 function fastPathAccepts(text: string): boolean {
   return !(ANCHOR_OR_ALIAS.test(text) || READ_DIFFERENTLY.test(text) || hasMultilineFlow(text))
