@@ -1,10 +1,10 @@
 // Generation without I/O on the output: check, then lower and emit when there is no
 // error. Writing is the caller's choice (CLI, watch mode, programmatic API).
 import { diagnostic, hasErrors, type Diagnostic } from './diagnostics/diagnostic.js'
-import { emitPlan, type OutputFile } from './emit/emitPlan.js'
+import { emitFiles, type OutputFile } from './emit/emitPlan.js'
 import type { LoadOptions } from './load/loadWorkspace.js'
 import { displayPath } from './load/displayPath.js'
-import { lowerModel } from './lower/lowerModel.js'
+import { filesToLower } from './lower/lowerModel.js'
 import { builtinDefinitionsDir } from './packageRoot.js'
 import { checkWorkspace, type CheckedWorkspace } from './passes.js'
 import { isInside, realPathOf } from './write/outputPaths.js'
@@ -33,6 +33,6 @@ export function generateWorkspace(options: GenerateWorkspaceOptions): GeneratedW
   }
   if (hasErrors(diagnostics)) return { checked, diagnostics, files: [], outDir }
   const allBuiltins = isInside(realPathOf(builtinDefinitionsDir), checked.definitionsDir) || isInside(checked.definitionsDir, realPathOf(builtinDefinitionsDir))
-  const files = emitPlan(lowerModel(checked.model, { definitionsDir: checked.definitionsDir, allBuiltins }))
+  const files = emitFiles(filesToLower(checked.model, { definitionsDir: checked.definitionsDir, allBuiltins }))
   return { checked, diagnostics, files, outDir }
 }

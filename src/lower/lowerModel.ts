@@ -33,16 +33,28 @@ export interface LowerOptions {
   allBuiltins: boolean
 }
 
-export function lowerModel(model: Model, options: LowerOptions): EmitPlan {
+/**
+ * One file of the plan, lowered when asked. Generation lowers and prints one file at a
+ * time, so the plan of a whole workspace (tens of MB of objects for 1,000 definitions)
+ * never lives at once: short-lived plans die young, where collecting them is cheap.
+ */
+export interface FileToLower {
+  path: string
+  lower(): PlannedFile
+}
+
+/** Every file the workspace generates, in path order, each still to be lowered. */
+export function filesToLower(model: Model, options: LowerOptions): FileToLower[] {
   const used = usedBuiltins(model)
   const emitted: DefinitionModel[] = [...model.definitions.values()].filter((d) => !d.builtin || options.allBuiltins || used.has(d.key))
-  const files: PlannedFile[] = [lowerMessages()]
+  const dir = options.definitionsDir
+  const files: FileToLower[] = [{ path: 'messages.ts', lower: lowerMessages }]
   for (const definition of emitted) {
-    const dir = options.definitionsDir
-    if (definition.kind === 'interface') files.push(lowerInterface(model, definition, dir))
-    else if (definition.kind === 'integration') files.push(lowerIntegration(model, definition, dir))
-    else if (definition.kind === 'plugin') files.push(lowerPlugin(model, definition, dir))
-    else files.push(lowerBot(model, definition, dir))
+    const path = modulePath(definition.kind, definition.name, definition.version)
+    if (definition.kind === 'interface') files.push({ path, lower: () => lowerInterface(model, definition, dir) })
+    else if (definition.kind === 'integration') files.push({ path, lower: () => lowerIntegration(model, definition, dir) })
+    else if (definition.kind === 'plugin') files.push({ path, lower: () => lowerPlugin(model, definition, dir) })
+    else files.push({ path, lower: () => lowerBot(model, definition, dir) })
   }
   const highest = new Map<string, DefinitionModel>()
   for (const definition of emitted) {
@@ -51,13 +63,18 @@ export function lowerModel(model: Model, options: LowerOptions): EmitPlan {
     if (!current || higher(definition.version, current.version)) highest.set(key, definition)
   }
   for (const [folder, definition] of highest) {
-    files.push({
+    const index: PlannedFile = {
       kind: 'index',
       path: `${folder}/index.ts`,
-      sources: [sourceName(definition.file, options.definitionsDir)],
+      sources: [sourceName(definition.file, dir)],
       reexport: `./${modulePath(definition.kind, definition.name, definition.version).split('/').pop()?.replace(/\.ts$/, '.js') ?? ''}`,
-    })
+    }
+    files.push({ path: index.path, lower: () => index })
   }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  return { files }
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}
+
+/** The whole plan at once (tests and the benchmark look at it; generation goes file by file). */
+export function lowerModel(model: Model, options: LowerOptions): EmitPlan {
+  return { files: filesToLower(model, options).map((file) => file.lower()) }
 }
