@@ -35,7 +35,7 @@ function write(value: ConstValue, indent: string, out: string[]): void {
     return
   }
   if (value instanceof JsonText) {
-    out.push(jsonAsObjectLiteral(value.text))
+    out.push(value.mayHaveProtoKey ? jsonAsObjectLiteral(value.text) : value.text)
     return
   }
   const inner = indent + INDENT

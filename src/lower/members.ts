@@ -7,7 +7,7 @@ import { pascalCase } from './names.js'
 import { documented } from './sources.js'
 import type { ConstValue, Doc, PropertySignature, TypeExpr, TypeParameter } from './plan.js'
 import { docOf, type TypeContext } from './schemaToType.js'
-import type { JsonSchemaLowering } from './schemaToJson.js'
+import { referencesEntities, type JsonSchemaLowering } from './schemaToJson.js'
 
 export interface Member<S> {
   name: string
@@ -34,17 +34,6 @@ export interface MemberTyping {
 
 function docFor(member: { title?: string; description?: string }): Doc | undefined {
   return docOf(member)
-}
-
-function referencesEntities(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(referencesEntities)
-  if (value === null || typeof value !== 'object') return false
-  const record = value as Record<string, unknown>
-  for (const key of Object.keys(record)) {
-    if (key === '$entity') return true
-    if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples' && referencesEntities(record[key])) return true
-  }
-  return false
 }
 
 /** Declares a schema's type under a fresh name; returns the type expression that uses it. */

@@ -46,7 +46,14 @@ export type Declaration =
  * `toJSON` gives back the value, so that `JSON.stringify` sees through it.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /**
+   * @param mayHaveProtoKey false only where the writer knows that no object in the text has
+   * a `__proto__` key, which the emitter would otherwise look for in all of it
+   */
+  constructor(
+    readonly text: string,
+    readonly mayHaveProtoKey = true,
+  ) {}
 
   toJSON(): JsonValue {
     return JSON.parse(this.text) as JsonValue

@@ -20,73 +20,163 @@ function isDataKeyword(key: string): boolean {
 }
 
 /**
- * A copy of `record` that can take any key as an own property: without a prototype,
- * assigning `__proto__` (a property name users may choose) creates a key, it sets no prototype.
+ * A schema's JSON text with a hole at each `$entity`: `parts[0] ref(0) parts[1] ...`.
+ * The text around the references depends only on the schema, so it is written once per
+ * schema object and shared by every module that lowers it (an interface's action schemas
+ * are lowered again by each integration that implements the interface and each plugin
+ * that uses it, with different entities in the holes).
  */
-function ownCopy(record: object): Record<string, unknown> {
-  return Object.assign(Object.create(null) as Record<string, unknown>, record)
+interface JsonTemplate {
+  parts: string[]
+  /** the `$entity` nodes, one per hole */
+  references: SchemaNode[]
+  /** whether an object in the text has a `__proto__` key */
+  protoKey: boolean
+}
+
+const templates = new WeakMap<object, JsonTemplate>()
+
+/**
+ * Writes `value` as `JSON.stringify` would, except that a schema node with an `$entity`
+ * closes the current part and becomes a hole. Subtrees without `$entity` go to
+ * `JSON.stringify` whole.
+ */
+class TemplateWriter {
+  readonly parts: string[] = []
+  readonly references: SchemaNode[] = []
+  private current = ''
+  private protoKey = false
+
+  schema(value: unknown): void {
+    if (value === null || typeof value !== 'object' || !referencesEntities(value)) {
+      this.data(value)
+      return
+    }
+    if (Array.isArray(value)) {
+      this.current += '['
+      for (let i = 0; i < value.length; i++) {
+        if (i > 0) this.current += ','
+        this.schema(value[i])
+      }
+      this.current += ']'
+      return
+    }
+    const node = value as SchemaNode & Record<string, unknown>
+    if (typeof node.$entity === 'string') {
+      this.parts.push(this.current)
+      this.current = ''
+      this.references.push(node)
+      return
+    }
+    this.object(node, (key, child) => (key === 'properties' ? this.properties(child) : isDataKeyword(key) ? this.data(child) : this.schema(child)))
+  }
+
+  /** `properties` maps user names to schemas: the map itself is never a schema node. */
+  private properties(value: unknown): void {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) this.data(value)
+    else this.object(value as Record<string, unknown>, (_key, child) => this.schema(child))
+  }
+
+  private data(value: unknown): void {
+    const text = JSON.stringify(value) ?? 'null'
+    if (text.includes('"__proto__"')) this.protoKey = true
+    this.current += text
+  }
+
+  /** Keys in `JSON.stringify`'s order (`Object.keys`), skipping those it skips. */
+  private object(record: Record<string, unknown>, write: (key: string, child: unknown) => void): void {
+    this.current += '{'
+    let first = true
+    for (const key of Object.keys(record)) {
+      const child = record[key]
+      if (child === undefined || typeof child === 'function' || typeof child === 'symbol') continue
+      if (key === '__proto__') this.protoKey = true
+      this.current += `${first ? '' : ','}${JSON.stringify(key)}:`
+      first = false
+      write(key, child)
+    }
+    this.current += '}'
+  }
+
+  finish(): JsonTemplate {
+    this.parts.push(this.current)
+    return { parts: this.parts, references: this.references, protoKey: this.protoKey }
+  }
+}
+
+/** Whether a schema has an `$entity` reference outside data keywords (memoized per object). */
+const schemaReferences = new WeakMap<object, boolean>()
+/** The same for a `properties` map, whose keys are user names (`default` is a name there, not a keyword). */
+const propertiesReferences = new WeakMap<object, boolean>()
+
+export function referencesEntities(schema: object): boolean {
+  const known = schemaReferences.get(schema)
+  if (known !== undefined) return known
+  let found = false
+  if (Array.isArray(schema)) {
+    for (const item of schema) if (item !== null && typeof item === 'object' && referencesEntities(item)) found = true
+  } else {
+    const record = schema as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      if (isDataKeyword(key)) continue
+      const child = record[key]
+      if (key === '$entity' && typeof child === 'string') found = true
+      else if (child !== null && typeof child === 'object' && (key === 'properties' && !Array.isArray(child) ? propertiesReferenceEntities(child) : referencesEntities(child))) found = true
+    }
+  }
+  schemaReferences.set(schema, found)
+  return found
+}
+
+function propertiesReferenceEntities(properties: object): boolean {
+  const known = propertiesReferences.get(properties)
+  if (known !== undefined) return known
+  let found = false
+  for (const child of Object.values(properties)) if (child !== null && typeof child === 'object' && referencesEntities(child as object)) found = true
+  propertiesReferences.set(properties, found)
+  return found
+}
+
+function templateOf(schema: object): JsonTemplate {
+  let template = templates.get(schema)
+  if (!template) {
+    const writer = new TemplateWriter()
+    writer.schema(schema)
+    template = writer.finish()
+    templates.set(schema, template)
+  }
+  return template
 }
 
 /**
  * The schema with every `$entity` replaced by a `$ref` (keeping its title and
- * description). A subtree without `$entity` is returned as it is, not copied: the result
- * is only serialized, so sharing the model's objects is safe, and it spares allocating a
- * second tree for the 20 MB of schemas a large workspace emits.
+ * description), as JSON text.
  */
-function withRefs(value: unknown, scope: EntityScope, reached: Reached): unknown {
-  if (value === null || typeof value !== 'object') return value
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined
-    for (let i = 0; i < value.length; i++) {
-      const lowered = withRefs(value[i], scope, reached)
-      if (lowered !== value[i]) (copy ??= value.slice())[i] = lowered
-    }
-    return copy ?? value
-  }
-  const node = value as SchemaNode & Record<string, unknown>
-  if (typeof node.$entity === 'string') {
+function lowerToText(schema: object, scope: EntityScope, reached: Reached): JsonText {
+  const { parts, references, protoKey } = templateOf(schema)
+  let text = parts[0] ?? ''
+  for (let i = 0; i < references.length; i++) {
+    const node = references[i] as SchemaNode & { $entity: string }
     const target = own(scope, node.$entity)
-    const ref: Record<string, unknown> = { $ref: target ? `#/definitions/${reached(target)}` : '#/definitions/unresolved' }
-    if (node.title !== undefined) ref.title = node.title
-    if (node.description !== undefined) ref.description = node.description
-    return ref
+    text += `{"$ref":${JSON.stringify(target ? `#/definitions/${reached(target)}` : '#/definitions/unresolved')}`
+    if (node.title !== undefined) text += `,"title":${JSON.stringify(node.title)}`
+    if (node.description !== undefined) text += `,"description":${JSON.stringify(node.description)}`
+    text += `}${parts[i + 1] ?? ''}`
   }
-  let copy: Record<string, unknown> | undefined
-  for (const key of Object.keys(node)) {
-    if (isDataKeyword(key)) continue
-    const child = node[key]
-    const lowered = key === 'properties' ? propertiesWithRefs(child, scope, reached) : withRefs(child, scope, reached)
-    if (lowered !== child) (copy ??= ownCopy(node))[key] = lowered
-  }
-  return copy ?? node
-}
-
-/** `properties` maps user names to schemas: the map itself is never a schema node. */
-function propertiesWithRefs(properties: unknown, scope: EntityScope, reached: Reached): unknown {
-  if (properties === null || typeof properties !== 'object') return properties
-  const record = properties as Record<string, unknown>
-  let copy: Record<string, unknown> | undefined
-  for (const name of Object.keys(record)) {
-    const lowered = withRefs(record[name], scope, reached)
-    if (lowered !== record[name]) (copy ??= ownCopy(record))[name] = lowered
-  }
-  return copy ?? record
-}
-
-function lowerToText(schema: unknown, scope: EntityScope, reached: Reached): JsonText {
-  return new JsonText(JSON.stringify(withRefs(schema, scope, reached)))
+  return new JsonText(text, protoKey)
 }
 
 /** Lowers schemas that share one definitions section. */
 export class JsonSchemaLowering {
   private readonly definitions = new Map<string, JsonText>()
-  private readonly pending: { key: string; entity: QualifiedEntity }[] = []
+  /** reached and not yet lowered, by key */
+  private readonly pending = new Map<string, QualifiedEntity>()
 
   constructor(private readonly model: Model) {}
 
   private readonly reach = (entity: QualifiedEntity): string => {
     const key = definitionsKey(this.model, entity)
-    if (!this.definitions.has(key) && !this.pending.some((p) => p.key === key)) this.pending.push({ key, entity })
+    if (!this.definitions.has(key) && !this.pending.has(key)) this.pending.set(key, entity)
     return key
   }
 
@@ -101,12 +191,13 @@ export class JsonSchemaLowering {
 
   /** The definitions section, with every entity reached so far, in a stable order. */
   section(): Record<string, JsonText> {
-    while (this.pending.length > 0) {
-      const next = this.pending.shift()
-      if (!next || this.definitions.has(next.key)) continue
-      const lowered = lowerEntity(this.model, next.entity)
+    for (const [key, entity] of this.pending) {
+      // a Map's iteration also visits the entries set while it runs: what this entity reaches
+      this.pending.delete(key)
+      if (this.definitions.has(key)) continue
+      const lowered = lowerEntity(this.model, entity)
       for (const reached of lowered.reaches) this.reach(reached)
-      this.definitions.set(next.key, lowered.text)
+      this.definitions.set(key, lowered.text)
     }
     return Object.fromEntries([...this.definitions.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
   }

@@ -4,6 +4,7 @@
 // covers the declared properties' types too.
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../schema/types.js'
 import type { Doc, PropertySignature, TypeExpr } from './plan.js'
+import { referencesEntities } from './schemaToJson.js'
 
 export interface TypeContext {
   /** the type an `$entity` name stands for */
@@ -151,7 +152,29 @@ function admitsType(types: SchemaTypeName[] | undefined, value: JsonValue): bool
   }
 }
 
+/**
+ * Types of composite schemas that reference no entity: they do not depend on the context,
+ * so each schema object is lowered once and its type shared (an interface's schemas are
+ * lowered again in every integration that implements it and every plugin that uses it).
+ * Plans are never changed once built, so sharing their objects is safe.
+ */
+const contextFreeTypes = new WeakMap<SchemaNode, TypeExpr>()
+
+function isComposite(schema: SchemaNode): boolean {
+  return schema.properties !== undefined || schema.items !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined
+}
+
 export function schemaToType(schema: SchemaNode, context: TypeContext): TypeExpr {
+  if (context.definition !== undefined || !isComposite(schema) || referencesEntities(schema)) return lowerSchema(schema, context)
+  let type = contextFreeTypes.get(schema)
+  if (!type) {
+    type = lowerSchema(schema, context)
+    contextFreeTypes.set(schema, type)
+  }
+  return type
+}
+
+function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
   if (typeof schema.$entity === 'string') return context.entity(schema.$entity)
   const ref = (schema as { $ref?: unknown }).$ref
   if (typeof ref === 'string' && context.definition) return context.definition(ref.replace(/^#\/definitions\//, ''))

@@ -40,6 +40,9 @@ expectTrue<Equal<keywords.Default['content-type'], string | undefined>>()
 const noOptionals: keywords.Constructor = {}
 void noOptionals
 expectTrue<Equal<keywords.Default['toString'], string | (() => string) | undefined>>()
+// an entity reference whose only place is a property named like a keyword (`default`)
+// still makes the type generic, dereferenced per plugin instance
+expectTrue<Equal<hostileBot.Plugins['default']['new']['input']['default'], hostile.Entities['default']>>()
 const noTags: hostileBot.MessageTags = {}
 void noTags
 // @ts-expect-error [TS2322 "number"] a declared `valueOf` property still takes only its schema's type
