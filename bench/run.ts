@@ -26,11 +26,11 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { emitFile } from '../src/emit/emitFile.js'
-import { emitPlan } from '../src/emit/emitPlan.js'
+import { emitFiles, emitPlan } from '../src/emit/emitPlan.js'
 import { loadWorkspace } from '../src/load/loadWorkspace.js'
 import { blockYamlNodes } from '../src/load/blockYaml.js'
 import { cacheFile, cacheFolder } from '../src/load/parseCache.js'
-import { lowerModel } from '../src/lower/lowerModel.js'
+import { filesToLower, lowerModel } from '../src/lower/lowerModel.js'
 import type { EmitPlan } from '../src/lower/plan.js'
 import { checkWorkspace } from '../src/passes.js'
 import type { Model } from '../src/resolve/model.js'
@@ -73,6 +73,46 @@ function table(header: string[], rows: (string | number)[][]): void {
   print()
 }
 const fmt = (s: Sample): string[] => [ms(s.wallMs), ms(s.cpuMs)]
+
+/** `node ARGS` as a child process: a first run, then the median of RUNS more. */
+async function child(args: string[]): Promise<{ stats: Stats; status: number | null; bytes: number }> {
+  let status: number | null = null
+  let bytes = 0
+  const samples: Sample[] = []
+  for (let run = 0; run <= RUNS; run++) {
+    const cpu = childrenCpuMs()
+    const t = performance.now()
+    const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 })
+    const wallMs = performance.now() - t
+    const after = childrenCpuMs()
+    samples.push({ wallMs, cpuMs: cpu !== null && after !== null ? after - cpu : Number.NaN })
+    status = result.status
+    bytes = result.stdout.length + result.stderr.length
+  }
+  const [first, ...rest] = samples as [Sample, ...Sample[]]
+  return { stats: { first, median: medianSample(rest), runs: rest }, status, bytes }
+}
+
+const cliMain = join(root, 'dist', 'cli', 'main.js')
+
+const lap = (): Sample => {
+  const usage = process.cpuUsage()
+  return { wallMs: performance.now(), cpuMs: (usage.user + usage.system) / 1000 }
+}
+const since = (start: Sample): Sample => {
+  const now = lap()
+  return { wallMs: now.wallMs - start.wallMs, cpuMs: now.cpuMs - start.cpuMs }
+}
+
+/** Like `measure`, with an untimed `setup` before each run whose result the run gets (made after the previous run, so one lives at a time). */
+async function measureWithSetup<S, T>(setup: () => S, fn: (input: S) => T, onResult?: (result: T) => void): Promise<Stats> {
+  let input: S | undefined = setup()
+  return measure(RUNS, () => fn(input as S), (result, run) => {
+    onResult?.(result)
+    input = undefined
+    if (run < RUNS) input = setup()
+  })
+}
 
 const started = performance.now()
 const load0 = loadavg()[0] ?? 0
@@ -210,7 +250,7 @@ try {
   // 1b. the whole CLI as a child process
 
   if (!flags['no-cli']) {
-    const main = join(root, 'dist', 'cli', 'main.js')
+    const main = cliMain
     const newest = (dir: string): number => readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && e.name.endsWith('.ts')).reduce((m, e) => Math.max(m, statSync(join(e.parentPath, e.name)).mtimeMs), 0)
     let buildNote = 'dist/ was up to date'
     if (!existsSync(main) || statSync(main).mtimeMs < newest(join(root, 'src'))) {
@@ -221,23 +261,6 @@ try {
     }
     if (existsSync(main)) {
       progress('CLI child processes')
-      const child = async (args: string[]): Promise<{ stats: Stats; status: number | null; bytes: number }> => {
-        let status: number | null = null
-        let bytes = 0
-        const samples: Sample[] = []
-        for (let run = 0; run <= RUNS; run++) {
-          const cpu = childrenCpuMs()
-          const t = performance.now()
-          const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 })
-          const wallMs = performance.now() - t
-          const after = childrenCpuMs()
-          samples.push({ wallMs, cpuMs: cpu !== null && after !== null ? after - cpu : Number.NaN })
-          status = result.status
-          bytes = result.stdout.length + result.stderr.length
-        }
-        const [first, ...rest] = samples as [Sample, ...Sample[]]
-        return { stats: { first, median: medianSample(rest), runs: rest }, status, bytes }
-      }
       const nodeStart = await child(['-e', '0'])
       const version = await child([main, '--version'])
       const cli = await child([main, 'check', '--definitions', brokenDir])
@@ -288,33 +311,33 @@ try {
   const model: Model = validPasses.model
   const lowerOptions = { definitionsDir: realpathSync(validDir), allBuiltins: false }
   const load = medianSample(loadRuns)
-  let plan: EmitPlan = { files: [] }
+  // every timed run gets a model of its own, checked just before (untimed): lowering keeps
+  // per-schema caches (JSON templates, context-free types, lowered entities), and a fresh
+  // model starts them cold, as in a CLI run
+  const freshModel = (): Model => checkWorkspace({ definitionsDir: validDir, builtins: true }).model
   let outputBytes = 0
+  let outputFiles = 0
+  const byFile = await measureWithSetup(freshModel, (fresh) => emitFiles(filesToLower(fresh, lowerOptions)), (files) => {
+    outputBytes = files.reduce((n, f) => n + f.text.length, 0)
+    outputFiles = files.length
+  })
+  let plan: EmitPlan = { files: [] }
   const lowerRuns: Sample[] = []
   const emitRuns: Sample[] = []
-  const lap = (): Sample => {
-    const usage = process.cpuUsage()
-    return { wallMs: performance.now(), cpuMs: (usage.user + usage.system) / 1000 }
-  }
-  const since = (start: Sample): Sample => {
-    const now = lap()
-    return { wallMs: now.wallMs - start.wallMs, cpuMs: now.cpuMs - start.cpuMs }
-  }
-  const lowerEmit = await measure(RUNS, (run) => {
+  await measureWithSetup(freshModel, (fresh) => {
     const t0 = lap()
-    plan = lowerModel(model, lowerOptions)
-    const lowered = since(t0)
+    plan = lowerModel(fresh, lowerOptions)
+    lowerRuns.push(since(t0))
     const t1 = lap()
-    const files = emitPlan(plan)
-    const emitted = since(t1)
-    if (run > 0) (lowerRuns.push(lowered), emitRuns.push(emitted))
-    return files
-  }, (files) => (outputBytes = files.reduce((n, f) => n + f.text.length, 0)))
-  const lower = medianSample(lowerRuns)
-  const emit = medianSample(emitRuns)
-  print(`### 2. Emission vs parsing (valid workspace: ${plan.files.length} output files, ${(outputBytes / 1e6).toFixed(1)} MB of TypeScript)`)
+    emitPlan(plan)
+    emitRuns.push(since(t1))
+  })
+  // the warm-up run is not among the medians
+  const lower = medianSample(lowerRuns.slice(1))
+  const emit = medianSample(emitRuns.slice(1))
+  print(`### 2. Emission vs parsing (valid workspace: ${outputFiles} output files, ${(outputBytes / 1e6).toFixed(1)} MB of TypeScript)`)
   print()
-  print(`No errors (checked). Paths: ${validPaths.fast} files on the fast path, ${validPaths.careful} on the careful path; yaml parsed ${validCounted.texts.length} texts during the passes (no diagnostic, so no position was asked for).`)
+  print(`No errors (checked). Paths: ${validPaths.fast} files on the fast path, ${validPaths.careful} on the careful path; yaml parsed ${validCounted.texts.length} texts during the passes (no diagnostic, so no position was asked for). Each lowering run gets a model of its own, checked just before it (untimed), so that lowering's per-schema caches start cold as in a CLI run.`)
   print()
   const both = (s: Sample): string[] => [...fmt(s), ratio(s.cpuMs, load.cpuMs), ratio(s.cpuMs, validYaml.median.cpuMs)]
   table(
@@ -322,11 +345,29 @@ try {
     [
       ['baseline: the load (`loadWorkspace`, as `checkWorkspace` runs it)', ...both(load)],
       ['baseline, the old design\'s parse: `yaml.parseDocument` (with positions) of the same files, nothing else', ...both(validYaml.median)],
-      ['`lowerModel`', ...both(lower)],
-      ['`emitPlan`', ...both(emit)],
-      ['`lowerModel` + `emitPlan`', ...both(lowerEmit.median)],
+      ['`emitFiles(filesToLower(...))`: lowering and printing file by file, as `botwire generate` does; first run (cold JIT)', ...both(byFile.first)],
+      [`the same, median of ${RUNS} more`, ...both(byFile.median)],
+      ['of which, with the whole plan at once: `lowerModel`', ...both(lower)],
+      ['of which, with the whole plan at once: `emitPlan`', ...both(emit)],
     ],
   )
+  if (!flags['no-cli'] && existsSync(cliMain)) {
+    progress('CLI generate vs check (valid workspace)')
+    const outDir = join(tempRoot, 'generated-out')
+    const checkCli = await child([cliMain, 'check', '--definitions', validDir])
+    rmSync(outDir, { recursive: true, force: true })
+    const generateCli = await child([cliMain, 'generate', '--definitions', validDir, '--out', outDir])
+    print(`The whole CLI on the valid workspace (child processes; \`generate\` writes ${outputFiles} files into a temporary folder: its first run writes them all, later runs compare and find them unchanged):`)
+    print()
+    table(
+      ['command', 'wall ms', 'CPU ms', 'ratio (wall) to check'],
+      [
+        ['baseline: `node dist/cli/main.js check --definitions <valid>`, median', ...fmt(checkCli.stats.median), '1×'],
+        ['`node dist/cli/main.js generate --definitions <valid> --out <temp>`, first run (writes every file)', ...fmt(generateCli.stats.first), ratio(generateCli.stats.first.wallMs, checkCli.stats.median.wallMs)],
+        [`the same, median of ${RUNS} more (every file unchanged)`, ...fmt(generateCli.stats.median), ratio(generateCli.stats.median.wallMs, checkCli.stats.median.wallMs)],
+      ],
+    )
+  }
 
   // -------------------------------------------------------------------------------
   // 3. baselines for the design decisions
