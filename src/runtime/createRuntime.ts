@@ -182,8 +182,52 @@ class Engine {
     }
     check('integration', this.integrations, def.integrations)
     check('plugin', this.plugins, def.plugins)
+    issues.push(...this.unknownEventRegistrations())
     if (typeof this.botId !== 'string' || this.botId === '') issues.push('botId: must be a non-empty string')
     if (issues.length > 0) throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', issues)
+  }
+
+  /**
+   * Event handlers registered for events that cannot happen: they would never run. The
+   * bot's `'<alias>:<event>'` against the integration's final event names (when its
+   * implementation is given: the bot's definition does not list them); a plugin's
+   * `'<local>:<event>'` against the interface events its instances are wired to.
+   */
+  private unknownEventRegistrations(): string[] {
+    const issues: string[] = []
+    for (const { type } of this.bot.eventHandlers) {
+      const colon = type.indexOf(':')
+      const alias = type.slice(0, colon)
+      const event = type.slice(colon + 1)
+      const added = own(this.definition.integrations, alias)
+      if (!added) {
+        issues.push(`bot.on.event(${JSON.stringify(type)}): bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(this.definition.integrations))})`)
+        continue
+      }
+      const impl = own(this.integrations, added.name)
+      const events = impl?.definition?.kind === 'integration' ? impl.definition.events : undefined
+      if (events && !own(events, event)) {
+        issues.push(`bot.on.event(${JSON.stringify(type)}): integration '${alias}' (${added.name} ${added.version}) has no event '${event}' (its events: ${list(Object.keys(events))})`)
+      }
+    }
+    const seen = new Set<string>()
+    for (const instance of Object.values(this.definition.plugins)) {
+      const impl = own(this.plugins, instance.name)
+      // what is not a generated Plugin is reported by checkOptions already
+      if (!impl || impl.definition?.kind !== 'plugin' || !Array.isArray(impl.eventHandlers) || seen.has(instance.name)) continue
+      seen.add(instance.name)
+      for (const { type } of impl.eventHandlers) {
+        const colon = type.indexOf(':')
+        const local = type.slice(0, colon)
+        const dependency = own(instance.dependencies, local)
+        if (!dependency) {
+          issues.push(`plugin '${instance.name}' on.event(${JSON.stringify(type)}): the plugin has no interface '${local}' (its interfaces: ${list(Object.keys(instance.dependencies))})`)
+        } else if (!own(dependency.events, type.slice(colon + 1))) {
+          issues.push(`plugin '${instance.name}' on.event(${JSON.stringify(type)}): interface '${local}' (${dependency.interfaceName} ${dependency.interfaceVersion}) has no event '${type.slice(colon + 1)}' (its events: ${list(Object.keys(dependency.events))})`)
+        }
+      }
+    }
+    return issues
   }
 
   // ---- configuration ---------------------------------------------------------------
@@ -199,7 +243,8 @@ class Engine {
       return resolved
     }
     const out: { [key: string]: JsonValue } = {}
-    for (const key of keys) out[key] = this.resolveSecrets(value[key] as JsonValue, owner)
+    // defined, not assigned: a configuration key named `__proto__` stays an own property
+    for (const key of keys) Object.defineProperty(out, key, { value: this.resolveSecrets(value[key] as JsonValue, owner), enumerable: true, writable: true, configurable: true })
     return out
   }
 
@@ -325,7 +370,7 @@ class Engine {
     const inputIssues = validateValue(input, actionDef.input, definitions, 'input')
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
     const configuration = this.integrationConfiguration(alias, impl)
-    const args = { input, ctx: { configuration, botId: this.botId }, client: this.integrationClient(alias) }
+    const args = { input: copy(input), ctx: { configuration, botId: this.botId }, client: this.integrationClient(alias) }
     return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
   }
 
@@ -346,7 +391,7 @@ class Engine {
     const inputIssues = validateValue(input, actionDef.input, definitions, 'input')
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
     const configuration = this.pluginConfiguration(alias, impl)
-    const args = { input, ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
+    const args = { input: copy(input), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
     return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
   }
 
@@ -359,7 +404,8 @@ class Engine {
     }
     const outputIssues = validateValue(result, output, definitions, 'output')
     if (outputIssues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${label} returned an invalid output`, outputIssues)
-    return result
+    // the caller gets a copy, as handlers get a copy of the input: neither side can change the other's objects
+    return copy(result)
   }
 
   // ---- dispatch ----------------------------------------------------------------------
@@ -370,6 +416,21 @@ class Engine {
     } catch (error) {
       const d = describe()
       throw new HandlerError({ ...d, message: `${d.message}: ${messageOf(error)}`, cause: error })
+    }
+  }
+
+  /**
+   * A plugin instance's configuration for its message or event handlers. When it cannot be
+   * resolved (a secret not set, an invalid value), its handlers cannot run: that is a
+   * HandlerError like a handler's own failure (with the message id for `receive`), whose
+   * `cause` is the MissingSecretError or ValidationError.
+   */
+  private dispatchConfiguration(alias: string, impl: RunnablePlugin, describe: () => { owner: string; registeredFor: string; messageId?: string; message: string }): JsonValue {
+    try {
+      return this.pluginConfiguration(alias, impl)
+    } catch (error) {
+      const d = describe()
+      throw new HandlerError({ ...d, message: `${d.message.replace(/ failed( on message [^ ]+)?$/, ' could not run$1')}: ${messageOf(error)}`, cause: error })
     }
   }
 
@@ -391,7 +452,7 @@ class Engine {
       if (!impl) continue // not given: it has no handlers to run (its actions fail with MISSING_IMPLEMENTATION)
       const registrations = messageHandlersFor(impl.messageHandlers, message.type)
       if (registrations.length === 0) continue
-      const ctx = { configuration: this.pluginConfiguration(alias, impl), botId: this.botId }
+      const ctx = { configuration: this.dispatchConfiguration(alias, impl, failed(alias, registrations[0]?.type ?? message.type)), botId: this.botId }
       for (const registration of registrations) {
         const args = { message: copy(message), client: this.pluginClient(alias), ctx, conversation: { ...conversation } }
         await this.runHandler(registration.handler as Handler, args, failed(alias, registration.type))
@@ -441,14 +502,15 @@ class Engine {
         const pluginType = `${local}:${interfaceEvent}`
         const registrations = impl.eventHandlers.filter((r) => r.type === pluginType)
         if (registrations.length === 0) continue
-        const ctx = { configuration: this.pluginConfiguration(pluginAlias, impl), botId: this.botId }
+        const failedEvent = () => ({
+          owner: pluginAlias,
+          registeredFor: pluginType,
+          message: `emitEvent: the handler of plugin instance '${pluginAlias}' for event '${pluginType}' (${botType}) failed`,
+        })
+        const ctx = { configuration: this.dispatchConfiguration(pluginAlias, impl, failedEvent), botId: this.botId }
         for (const registration of registrations) {
           const args = { event: { type: pluginType, payload: copy(payload) }, client: this.pluginClient(pluginAlias), ctx }
-          await this.runHandler(registration.handler as Handler, args, () => ({
-            owner: pluginAlias,
-            registeredFor: pluginType,
-            message: `emitEvent: the handler of plugin instance '${pluginAlias}' for event '${pluginType}' (${botType}) failed`,
-          }))
+          await this.runHandler(registration.handler as Handler, args, failedEvent)
         }
       }
     }

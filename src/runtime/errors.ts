@@ -115,7 +115,23 @@ export class HandlerError extends RuntimeError {
   }
 }
 
-/** The message of any thrown value. */
+/**
+ * The message of any thrown value: an Error's message, a string as it is, an object's
+ * `message` or its JSON. Never throws itself, whatever was thrown (an object without a
+ * prototype cannot be converted to a string).
+ */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  try {
+    if (error instanceof Error) return error.message
+    if (typeof error === 'string') return error
+    if (typeof error === 'object' && error !== null) {
+      const message = (error as { message?: unknown }).message
+      if (typeof message === 'string') return message
+      const json = JSON.stringify(error)
+      if (json !== undefined) return json
+    }
+    return String(error)
+  } catch {
+    return `a thrown ${error === null ? 'null' : typeof error} that cannot be shown as text`
+  }
 }

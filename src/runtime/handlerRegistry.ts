@@ -1,5 +1,6 @@
 // Registers message and event handlers; shared by the Bot and Plugin base classes.
-import type { Message, MessageType } from './messages.js'
+import { ValidationError } from './errors.js'
+import { MESSAGE_TYPES, type Message, type MessageType } from './messages.js'
 import type { EventHandler, EventOf, EventRegistration, MessageHandler, MessageRegistration } from './types.js'
 
 export interface MessageRegistrar<Client, Ctx, Tags> {
@@ -13,11 +14,24 @@ export class HandlerRegistry<E, Client, Ctx, Tags> {
   readonly messageHandlers: MessageRegistration<Client, Ctx, Tags>[] = []
   readonly eventHandlers: EventRegistration<Client, Ctx>[] = []
 
+  /**
+   * The types check every registration; these checks are for JavaScript callers and casts,
+   * whose mistakes would otherwise be handlers that silently never run. Event names are
+   * checked against the definitions when the runtime is created (createRuntime).
+   */
   readonly on: { message: MessageRegistrar<Client, Ctx, Tags>; event: EventRegistrar<E, Client, Ctx> } = {
     message: (type: MessageType | '*', handler: MessageHandler<never, Client, Ctx>): void => {
+      const issues: string[] = []
+      if (type !== '*' && !(MESSAGE_TYPES as readonly unknown[]).includes(type)) issues.push(`type: must be '*' or one of ${MESSAGE_TYPES.join(', ')}, not ${JSON.stringify(type) ?? String(type)}`)
+      if (typeof handler !== 'function') issues.push('handler: must be a function')
+      if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.message: invalid arguments', issues)
       this.messageHandlers.push({ type, handler: handler as MessageRegistration<Client, Ctx, Tags>['handler'] })
     },
     event: (type: string, handler: EventHandler<never, Client, Ctx>): void => {
+      const issues: string[] = []
+      if (typeof type !== 'string' || type.indexOf(':') <= 0) issues.push(`type: must be '<alias>:<event>', not ${JSON.stringify(type) ?? String(type)}`)
+      if (typeof handler !== 'function') issues.push('handler: must be a function')
+      if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.event: invalid arguments', issues)
       this.eventHandlers.push({ type, handler: handler as EventRegistration<Client, Ctx>['handler'] })
     },
   }

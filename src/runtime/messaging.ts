@@ -12,6 +12,7 @@ export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
 
 const CREATE_KEYS = ['conversationId', 'userId', 'type', 'payload', 'tags']
+const UPDATE_KEYS = ['id', 'tags']
 
 function isRecord(value: unknown): value is { [key: string]: unknown } {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -35,6 +36,8 @@ export class Messaging {
   private readonly store: MessageStore
   private readonly declaredTags: readonly string[]
   private readonly botName: string
+  /** per message id, the end of the updates queued for it */
+  private readonly updating = new Map<string, Promise<void>>()
 
   constructor(store: MessageStore, declaredTags: readonly string[], botName: string) {
     this.store = store
@@ -132,20 +135,46 @@ export class Messaging {
   async update(input: unknown): Promise<StoredMessage> {
     const operation = 'updateMessage'
     const id = this.idOf(input, operation)
-    const tags = (input as { [key: string]: unknown })['tags']
+    const record = input as { [key: string]: unknown }
+    const extra = Object.keys(record).filter((key) => !UPDATE_KEYS.includes(key))
+    if (extra.length > 0) {
+      throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, extra.map((key) => `${joinPath('', key).replace(/^\./, '')}: is not allowed (${operation} takes ${UPDATE_KEYS.join(', ')}; only tags can be updated)`))
+    }
+    const tags = record['tags']
     if (!isRecord(tags)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, ['tags: is required (an object of tag name -> string; a tag given as "" is removed)'])
     const issues = this.tagIssues(tags, true)
     if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid tags`, issues)
-    const current = await this.store.get(id)
-    if (!current) throw new NotFoundError(id, operation)
-    const merged: StoredTags = { ...current.message.tags }
-    for (const [key, value] of Object.entries(tags)) {
-      if (value === '') delete merged[key]
-      else if (typeof value === 'string') merged[key] = value
-    }
-    const updated = await this.store.update(id, { tags: merged, updatedAt: laterThan(current.message.updatedAt) })
-    if (!updated) throw new NotFoundError(id, operation)
-    return updated.message
+    return this.oneAtATime(id, async () => {
+      const current = await this.store.get(id)
+      if (!current) throw new NotFoundError(id, operation)
+      const merged: StoredTags = { ...current.message.tags }
+      for (const [key, value] of Object.entries(tags)) {
+        if (value === '') delete merged[key]
+        else if (typeof value === 'string') merged[key] = value
+      }
+      const updated = await this.store.update(id, { tags: merged, updatedAt: laterThan(current.message.updatedAt) })
+      if (!updated) throw new NotFoundError(id, operation)
+      return updated.message
+    })
+  }
+
+  /**
+   * Runs the updates of one message one after another: each reads what the one before
+   * wrote, so that two concurrent updates both land (their tags merged, `updatedAt`
+   * strictly increasing) whatever the store, as long as one runtime writes to it.
+   */
+  private oneAtATime<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const before = this.updating.get(id) ?? Promise.resolve()
+    const result = before.then(work)
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    )
+    this.updating.set(id, settled)
+    void settled.then(() => {
+      if (this.updating.get(id) === settled) this.updating.delete(id)
+    })
+    return result
   }
 
   async delete(input: unknown): Promise<void> {

@@ -47,8 +47,51 @@ export function validatorFor(schema: JsonSchema, definitions: SchemaDefinitions)
 
 /** Validates `value` against `schema` (refs into `definitions`); `root` names the value in the issues. */
 export function validateValue(value: unknown, schema: JsonSchema, definitions: SchemaDefinitions, root: string): Issues {
+  const notJson = nonJsonIssues(value, root)
+  if (notJson.length > 0) return notJson
   const validate = validatorFor(schema, definitions)
   return validate(renameUnsafeKeys(value)) ? [] : describeIssues(validate.errors, root).map(restoreUnsafeKeys)
+}
+
+/**
+ * What JSON cannot hold, which ajv lets through (its `number` admits NaN and Infinity) and
+ * a stored copy would change or lose: non-finite numbers, bigints, functions, symbols,
+ * `undefined` in a list, and cycles. Values are stored and passed on as JSON.
+ */
+export function nonJsonIssues(value: unknown, root: string): Issues {
+  const issues: Issues = []
+  const inProgress = new Set<object>()
+  const visit = (node: unknown, path: string, inList: boolean): void => {
+    switch (typeof node) {
+      case 'number':
+        if (!Number.isFinite(node)) issues.push(`${path}: must be a finite number, not ${String(node)} (JSON has no ${String(node)})`)
+        return
+      case 'bigint':
+      case 'function':
+      case 'symbol':
+        issues.push(`${path}: must be a JSON value, not a ${typeof node}`)
+        return
+      case 'undefined':
+        if (inList) issues.push(`${path}: must be a JSON value, not undefined`)
+        return
+      case 'object': {
+        if (node === null) return
+        if (inProgress.has(node)) {
+          issues.push(`${path}: refers back to itself (a cycle), which JSON cannot hold`)
+          return
+        }
+        inProgress.add(node)
+        if (Array.isArray(node)) node.forEach((item: unknown, i) => visit(item, joinPath(path, String(i)), true))
+        else for (const key of Object.keys(node)) visit((node as { [key: string]: unknown })[key], joinPath(path, key), false)
+        inProgress.delete(node)
+        return
+      }
+      default:
+        return
+    }
+  }
+  visit(value, root, false)
+  return issues
 }
 
 interface MessagesSchema {

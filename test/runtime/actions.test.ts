@@ -76,6 +76,26 @@ describe('callAction routing', () => {
     ])
   })
 
+  it('keeps a configuration key named __proto__ an own property, resolved and checked like any other', async () => {
+    const impl = makeImplementations([])
+    let configuration: object | undefined
+    const zendesk = new Zendesk({ actions: { ...impl.zendesk.actions, getTicket: ({ ctx }) => ((configuration = ctx.configuration), { ticket }) } })
+    // the integration's configuration schema requires a `__proto__` string; the bot gives one
+    const integrationDefinition = structuredClone(zendesk.definition)
+    integrationDefinition.configuration = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}') as typeof integrationDefinition.configuration
+    ;(zendesk as { definition: typeof integrationDefinition }).definition = integrationDefinition
+    const bot = new Bot()
+    const botDefinition = structuredClone(bot.definition)
+    const added = botDefinition.integrations['zendesk']
+    if (!added) throw new Error('the example bot adds zendesk')
+    added.configuration = JSON.parse('{"__proto__":{"$secret":"ZENDESK_API_TOKEN"}}') as typeof added.configuration
+    ;(bot as { definition: typeof botDefinition }).definition = botDefinition
+    const runtime = createRuntime({ bot, integrations: { zendesk }, env: ENV })
+    await runtime.client.callAction({ type: 'zendesk:getTicket', input: { id: '42' } })
+    expect(configuration !== undefined && Object.hasOwn(configuration, '__proto__')).toBe(true)
+    expect(Object.getOwnPropertyDescriptor(configuration, '__proto__')?.value).toBe('zd-token')
+  })
+
   it('names unknown aliases, actions and interfaces clearly', async () => {
     const { runtime, assistant } = makeWorld()
     const loose = runtime.client.callAction as (call: unknown) => Promise<unknown>
@@ -254,6 +274,24 @@ describe('failing actions', () => {
     expect(error.cause).toBe(original)
   })
 
+  it('keeps as cause whatever was thrown, even an object that cannot be turned into a string', async () => {
+    const impl = makeImplementations([])
+    const thrown: unknown = Object.create(null)
+    const failing = new OpenAI({
+      actions: {
+        ...impl.openai.actions,
+        moderate: () => {
+          throw thrown
+        },
+      },
+    })
+    const runtime = createRuntime({ bot: new Bot(), integrations: { openai: failing }, env: ENV })
+    const error = await rejection(runtime.client.callAction({ type: 'openai:moderate', input: { text: 'x' } }))
+    expect(error).toBeInstanceOf(ActionError)
+    expect(error.message).toBe("action 'openai:moderate' failed: {}")
+    expect(error.cause).toBe(thrown)
+  })
+
   it('names the interface action and the integration action it ran when called from a plugin', async () => {
     const impl = makeImplementations([])
     const original = new Error('overloaded')
@@ -267,5 +305,29 @@ describe('failing actions', () => {
     const inner = error.cause as ActionError
     expect(inner.action).toBe('llm:generateContent')
     expect(inner.cause).toBe(original)
+  })
+})
+
+describe('inputs and outputs are copies', () => {
+  it('a handler that changes its input changes nothing of the caller, and the caller gets its own copy of the output', async () => {
+    const impl = makeImplementations([])
+    const kept: { categories: string[] }[] = []
+    const changing = new OpenAI({
+      actions: {
+        ...impl.openai.actions,
+        moderate: ({ input }) => {
+          input.text = 'changed by the handler'
+          const output = { flagged: false, categories: ['kept'] }
+          kept.push(output)
+          return output
+        },
+      },
+    })
+    const runtime = createRuntime({ bot: new Bot(), integrations: { openai: changing }, env: ENV })
+    const input = { text: 'original' }
+    const output = await runtime.client.callAction({ type: 'openai:moderate', input })
+    expect(input.text).toBe('original')
+    output.categories.push('added by the caller')
+    expect(kept[0]?.categories).toEqual(['kept'])
   })
 })

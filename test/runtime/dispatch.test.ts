@@ -1,6 +1,6 @@
 // receive (message handlers of the bot and of each plugin instance) and events emitted by
 // integrations (SPEC §9), on the generated support bot.
-import { HandlerError } from 'botwire/runtime'
+import { createRuntime, HandlerError, MissingSecretError } from 'botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { gpt4o, makeWorld, sonnet, text, ticket } from './world.js'
 
@@ -120,6 +120,25 @@ describe('receive', () => {
     expect(ran).toEqual(['first'])
     const { messages } = await runtime.client.listMessages({ conversationId: 'c1' })
     expect(messages).toHaveLength(1)
+    expect(messages[0]?.id).toBe(error.messageId)
+  })
+
+  it("rejects with a HandlerError naming the message when a plugin instance's configuration cannot be resolved", async () => {
+    const { bot, assistant, openai, anthropic, zendesk } = makeWorld()
+    // the assistantOpenai instance now takes its maxWords from a secret nobody set
+    const definition = structuredClone(bot.definition)
+    const instance = definition.plugins['assistantOpenai']
+    if (!instance) throw new Error('the example bot has an assistantOpenai instance')
+    instance.configuration = { maxWords: { $secret: 'NOT_SET_ANYWHERE' } }
+    ;(bot as { definition: typeof definition }).definition = definition
+    assistant.on.message('*', () => undefined)
+    const runtime = createRuntime({ bot, integrations: { openai, anthropic, zendesk }, plugins: { 'support-assistant': assistant }, env: {} })
+    const error = await rejection(runtime.receive(text('c1', 'hello')))
+    expect(error).toBeInstanceOf(HandlerError)
+    expect(error.code).toBe('HANDLER_FAILED')
+    expect(error.message).toMatch(/^receive: the handler of plugin instance 'assistantOpenai' for '\*' messages could not run on message [0-9a-f-]{36}: /)
+    expect(error.cause).toBeInstanceOf(MissingSecretError)
+    const { messages } = await runtime.client.listMessages({ conversationId: 'c1' })
     expect(messages[0]?.id).toBe(error.messageId)
   })
 
@@ -247,5 +266,34 @@ describe('events', () => {
     const viaAction = await rejection(runtime.client.callAction({ type: 'openai:generateText', input: { model: gpt4o, messages: [] } }))
     expect(viaAction.code).toBe('ACTION_FAILED')
     expect((viaAction.cause as Error & { cause?: unknown }).cause).toBe(boom)
+  })
+})
+
+describe('registering handlers', () => {
+  it('rejects a message type that does not exist and a handler that is not a function, which would never run', () => {
+    const { bot } = makeWorld()
+    const loose = bot.on.message as (type: unknown, handler: unknown) => void
+    expect(() => loose('sticker', () => undefined)).toThrow("type: must be '*' or one of text, image")
+    expect(() => loose('text', 'not a function')).toThrow('handler: must be a function')
+  })
+
+  it('rejects, when the runtime is created, event handlers for events that cannot happen', () => {
+    const { bot, assistant, openai, anthropic, zendesk } = makeWorld()
+    const looseBot = bot.on.event as (type: string, handler: () => void) => void
+    const loosePlugin = assistant.on.event as (type: string, handler: () => void) => void
+    looseBot('openai:textGenerated', () => undefined)
+    looseBot('openai:nothingLikeThis', () => undefined)
+    looseBot('mistral:anything', () => undefined)
+    loosePlugin('llm:nothingLikeThis', () => undefined)
+    let issues: readonly string[] = []
+    try {
+      createRuntime({ bot, integrations: { openai, anthropic, zendesk }, plugins: { 'support-assistant': assistant }, env: {} })
+    } catch (error) {
+      issues = (error as { issues?: readonly string[] }).issues ?? []
+    }
+    expect(issues).toHaveLength(3)
+    expect(issues[0]).toMatch(/^bot\.on\.event\("openai:nothingLikeThis"\): integration 'openai' \(openai 2\.0\.0\) has no event 'nothingLikeThis' \(its events: /)
+    expect(issues[1]).toMatch(/^bot\.on\.event\("mistral:anything"\): bot 'support-bot' adds no integration 'mistral'/)
+    expect(issues[2]).toMatch(/^plugin 'support-assistant' on\.event\("llm:nothingLikeThis"\): interface 'llm' \(llm 1\.0\.0\) has no event 'nothingLikeThis'/)
   })
 })

@@ -97,6 +97,15 @@ describe('createMessage', () => {
     expect(await count(runtime, 'c1')).toBe(0)
   })
 
+  it('rejects what JSON cannot hold (NaN, Infinity), which a stored copy would turn into null', async () => {
+    const { runtime } = makeWorld()
+    const error = await rejection(runtime.client.createMessage({ conversationId: 'c1', userId: 'u1', type: 'location', payload: { latitude: Number.NaN, longitude: Number.POSITIVE_INFINITY }, tags: {} }))
+    expect(error.code).toBe('INVALID_MESSAGE')
+    expect(error.message).toContain('payload.latitude: must be a finite number, not NaN')
+    expect(error.message).toContain('payload.longitude: must be a finite number, not Infinity')
+    expect(await count(runtime, 'c1')).toBe(0)
+  })
+
   it('requires userId, conversationId, a known type and tags', async () => {
     const { runtime } = makeWorld()
     const loose = runtime.client.createMessage as (input: unknown) => Promise<unknown>
@@ -185,6 +194,29 @@ describe('updateMessage', () => {
     expect(second.message.createdAt).toBe(message.createdAt)
     vi.setSystemTime(new Date('2030-01-01T00:00:05.000Z'))
     expect((await runtime.client.updateMessage({ id: message.id, tags: {} })).message.updatedAt).toBe('2030-01-01T00:00:05.000Z')
+  })
+
+  it('applies concurrent updates of one message one after the other, so that both land', async () => {
+    const { runtime } = makeWorld()
+    const { message } = await runtime.client.createMessage({ conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: 'hello' }, tags: {} })
+    const [first, second] = await Promise.all([
+      runtime.client.updateMessage({ id: message.id, tags: { priority: 'high' } }),
+      runtime.client.updateMessage({ id: message.id, tags: { topic: 'billing' } }),
+    ])
+    expect(first.message.tags).toEqual({ priority: 'high' })
+    expect(second.message.tags).toEqual({ priority: 'high', topic: 'billing' })
+    expect(second.message.updatedAt > first.message.updatedAt).toBe(true)
+    expect((await runtime.client.getMessage({ id: message.id })).message.tags).toEqual({ priority: 'high', topic: 'billing' })
+  })
+
+  it('takes only id and tags: anything else is an error, not silently ignored', async () => {
+    const { runtime } = makeWorld()
+    const { message } = await runtime.client.createMessage({ conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: 'hello' }, tags: {} })
+    const loose = runtime.client.updateMessage as (input: unknown) => Promise<unknown>
+    const error = await rejection(loose({ id: message.id, tags: { topic: 'x' }, payload: { text: 'changed' } }))
+    expect(error.code).toBe('INVALID_ARGUMENT')
+    expect(error.message).toContain('payload: is not allowed (updateMessage takes id, tags; only tags can be updated)')
+    expect((await runtime.client.getMessage({ id: message.id })).message).toEqual(message)
   })
 
   it('rejects undeclared tags and non-string values, leaving the message as it was', async () => {
