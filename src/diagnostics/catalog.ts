@@ -26,6 +26,7 @@ export const catalog = {
   BW1008: entry('file is not UTF-8 text'),
   BW1009: entry('symbolic link leads outside the definitions folder'),
   BW1010: entry('too many problems in one file'),
+  BW1011: entry('lists and mappings nested too deeply'),
   // shape
   BW2001: entry('missing or unknown kind'),
   BW2002: entry('unknown key'),

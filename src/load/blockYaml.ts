@@ -30,6 +30,7 @@ import {
   startsOtherToken,
 } from './blockYamlScalars.js'
 import { resolvePlainScalar, UNDECIDED } from './plainScalar.js'
+import { loadLimits } from './limits.js'
 import type { MappingEntry, SourceNode } from './sourceNodes.js'
 
 /**
@@ -63,6 +64,8 @@ class BlockReader {
   private node: SourceNode | null = null
   /** where the key just read ends, when building the tree */
   private keyEnd = 0
+  /** collections open around the one being read: deeper than the load limit leaves the subset */
+  private depth = 0
 
   constructor(text: string, withNodes: boolean) {
     this.text = text
@@ -182,7 +185,13 @@ class BlockReader {
     return this.isListEntry(at) ? this.list(at, column) : this.mapping(at, column)
   }
 
+  /** Enters a collection; a text nested deeper than the load limit is left to the other paths, which report it. */
+  private enter(): void {
+    if (++this.depth > loadLimits.maxDepth) throw OUTSIDE
+  }
+
   private mapping(at: number, column: number): Record<string, unknown> {
+    this.enter()
     const map: Record<string, unknown> = {}
     const entries = this.withNodes ? new Map<string, MappingEntry>() : null
     let keyAt = at
@@ -198,6 +207,7 @@ class BlockReader {
       if (this.isListEntry(keyAt)) throw OUTSIDE
     }
     if (entries) this.node = { kind: 'mapping', start: at, end: this.blockEnd(), entries }
+    this.depth--
     return map
   }
 
@@ -268,6 +278,7 @@ class BlockReader {
   }
 
   private list(at: number, column: number): unknown[] {
+    this.enter()
     const items: unknown[] = []
     const nodes: SourceNode[] | null = this.withNodes ? [] : null
     let entryAt = at
@@ -292,6 +303,7 @@ class BlockReader {
       if (!this.isListEntry(entryAt)) break
     }
     if (nodes) this.node = { kind: 'sequence', start: at, end: this.blockEnd(), items: nodes }
+    this.depth--
     return items
   }
 
@@ -397,7 +409,10 @@ class BlockReader {
 
   /** A flow collection that opens and closes on one line; sets `cursor` past it. */
   private flowCollection(at: number): unknown {
-    return this.code(at) === OPEN_BRACKET ? this.flowList(at) : this.flowMapping(at)
+    this.enter()
+    const value = this.code(at) === OPEN_BRACKET ? this.flowList(at) : this.flowMapping(at)
+    this.depth--
+    return value
   }
 
   private flowList(at: number): unknown[] {

@@ -4,6 +4,11 @@ export const loadLimits = {
   maxFileBytes: 1024 * 1024,
   /** how many alias nodes one document may expand (yaml's own guard, tightened) */
   maxAliasCount: 50,
+  /**
+   * how deep lists and mappings may nest (the root mapping is level 1): far beyond any
+   * real definition, and shallow enough that every pass, most of them recursive, is safe
+   */
+  maxDepth: 100,
   /** diagnostics shown per file before the rest are summarised */
   maxDiagnosticsPerFile: 50,
 } as const

@@ -6,6 +6,8 @@ import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/di
 import { readBlockYaml } from './blockYaml.js'
 import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile, type SourceFile } from './sourceFile.js'
 import { loadLimits } from './limits.js'
+import { locate } from './yamlNodes.js'
+import { escapePointerSegment } from '../schema/pointer.js'
 import { jsYamlLibrary, yamlLibrary } from './yamlLibrary.js'
 
 export interface ParsedFile {
@@ -143,8 +145,9 @@ function fastPathAccepts(text: string): boolean {
 function loadFast(text: string): Record<string, unknown> | null {
   try {
     const jsYaml = jsYamlLibrary()
-    const value: unknown = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA })
-    return asMapping(value)
+    const value = asMapping(jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }))
+    // too deep: the careful path reports it, at the node
+    return value && firstTooDeep(value, loadLimits.maxDepth) === null ? value : null
   } catch {
     return null
   }
@@ -168,7 +171,85 @@ export function parseFast(text: string): Record<string, unknown> | null {
  */
 export function parseSourceFile(absolutePath: string, displayPath: string, builtin: boolean, fastPath: (text: string) => Record<string, unknown> | null = parseFast): ParsedFile {
   const read = readText(absolutePath)
-  return parsedSourceFile(absolutePath, displayPath, builtin, read, 'text' in read ? fastPath(read.text) : null)
+  try {
+    return parsedSourceFile(absolutePath, displayPath, builtin, read, 'text' in read ? fastPath(read.text) : null)
+  } catch (error) {
+    // the parsers are recursive: thousands of nested brackets exhaust the stack before
+    // any depth can be measured
+    if (!(error instanceof RangeError) || !('text' in read)) throw error
+    const file = fastSourceFile(absolutePath, displayPath, read.text, builtin)
+    return { file, value: null, diagnostics: [tooDeep(file, tooManyBrackets(file))] }
+  }
+}
+
+/**
+ * Where a parser's stack ran out, as a place that does not depend on the stack's size: the
+ * bracket that opens more flow collections than the depth limit, or the file's start.
+ * Quotes are skipped roughly (a quote inside a plain scalar may hide a bracket): it only
+ * places the diagnostic.
+ */
+function tooManyBrackets(file: SourceFile): SourceRange {
+  const text = file.text
+  let depth = 0
+  let quote = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (quote !== 0) {
+      if (c === quote || c === 10) quote = 0
+    } else if (c === 34 || c === 39) quote = c
+    else if (c === 91 || c === 123) {
+      if (++depth > loadLimits.maxDepth) return { file, start: i, end: i + 1 }
+    } else if (c === 93 || c === 125) depth = Math.max(0, depth - 1)
+  }
+  return { file, start: 0, end: 0 }
+}
+
+function tooDeep(file: SourceFile, range: SourceRange): Diagnostic {
+  return diagnostic('BW1011', `lists and mappings are nested more than ${loadLimits.maxDepth} levels deep${range.start > 0 ? ' here' : ' in this file'}; no definition needs that many`, range)
+}
+
+/**
+ * A value nested deeper than the limit is not loaded, so that every later pass may recurse
+ * safely. The block reader never gives one (it leaves such texts to the other paths), and
+ * js-yaml's are sent down the careful path (loadFast): only the careful path's values are
+ * measured here, where the diagnostic can point at the node.
+ */
+function withinDepth(parsed: ParsedFile): ParsedFile {
+  if (!parsed.value) return parsed
+  const pointer = firstTooDeep(parsed.value, loadLimits.maxDepth)
+  if (pointer === null) return parsed
+  let range: SourceRange = { file: parsed.file, start: 0, end: 0 }
+  try {
+    range = locate(parsed.file, pointer)
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error // the positions' reader is recursive too
+  }
+  return { file: parsed.file, value: null, diagnostics: [tooDeep(parsed.file, range)] }
+}
+
+interface Level {
+  node: object
+  depth: number
+  parent: Level | null
+  key: string
+}
+
+/** The JSON pointer of the first list or mapping below `max` levels, or null; iterative, whatever the depth. */
+export function firstTooDeep(root: object, max: number): string | null {
+  const stack: Level[] = [{ node: root, depth: 1, parent: null, key: '' }]
+  for (let level = stack.pop(); level; level = stack.pop()) {
+    if (level.depth > max) {
+      const keys: string[] = []
+      for (let at: Level | null = level; at?.parent; at = at.parent) keys.push(escapePointerSegment(at.key))
+      return keys.length === 0 ? '' : `/${keys.reverse().join('/')}`
+    }
+    const record = level.node as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      const child = record[key]
+      if (child !== null && typeof child === 'object') stack.push({ node: child, depth: level.depth + 1, parent: level, key })
+    }
+  }
+  return null
 }
 
 function parsedSourceFile(absolutePath: string, displayPath: string, builtin: boolean, read: ReadResult, fast: Record<string, unknown> | null): ParsedFile {
@@ -199,6 +280,11 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
       if (syntaxReported) continue
       syntaxReported = true
     }
+    if (/Maximum call stack size exceeded/.test(error.message)) {
+      // yaml caught its own stack overflow: the same problem as a value found too deep
+      diagnostics.push(tooDeep(file, tooManyBrackets(file)))
+      continue
+    }
     const [start, end] = skipIndentation(read.text, error.pos)
     const message =
       code === 'BW1004' ? 'a definition file holds exactly one YAML document; remove the extra document' : plainYamlMessage(error.message)
@@ -222,22 +308,27 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
 
   try {
     const value = document.toJS({ maxAliasCount: loadLimits.maxAliasCount }) as Record<string, unknown>
-    return { file, value, diagnostics: [] }
+    return withinDepth({ file, value, diagnostics: [] })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    const isAliasBomb = /alias/i.test(message)
-    return {
-      file,
-      value: null,
-      diagnostics: [
-        diagnostic(
-          isAliasBomb ? 'BW1005' : 'BW1001',
-          isAliasBomb
-            ? `aliases in this file expand too much (more than ${loadLimits.maxAliasCount} alias uses); write the values out or use fewer aliases`
-            : plainYamlMessage(message),
-          nodeRange(file, root) ?? { file, start: 0, end: 0 },
-        ),
-      ],
+    if (/Excessive alias count/i.test(message)) {
+      return {
+        file,
+        value: null,
+        diagnostics: [
+          diagnostic(
+            'BW1005',
+            `aliases in this file expand too much (more than ${loadLimits.maxAliasCount} alias uses); write the values out or use fewer aliases`,
+            nodeRange(file, root) ?? { file, start: 0, end: 0 },
+          ),
+        ],
+      }
     }
+    // an alias whose anchor is not set before it: point at the alias (`*name`)
+    const unresolved = /^Unresolved alias[^:]*: (.+)$/.exec(message)?.[1]
+    const at = unresolved === undefined ? -1 : read.text.search(new RegExp(`\\*${unresolved.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![^\\s,\\]}])`))
+    const range = at >= 0 && unresolved !== undefined ? { file, start: at, end: at + 1 + unresolved.length } : (nodeRange(file, root) ?? { file, start: 0, end: 0 })
+    const text = unresolved === undefined ? plainYamlMessage(message) : `unknown alias '*${unresolved}': no anchor '&${unresolved}' is set before it`
+    return { file, value: null, diagnostics: [diagnostic('BW1001', text, range)] }
   }
 }
