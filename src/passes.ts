@@ -2,6 +2,7 @@
 // This file only sequences them; each pass lives in its own folder.
 import { diagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js'
 import { modelChecks } from './check/index.js'
+import { claimedNames } from './load/claimedNames.js'
 import { loadLimits } from './load/limits.js'
 import { loadWorkspace, type LoadOptions } from './load/loadWorkspace.js'
 import type { Model } from './resolve/model.js'
@@ -17,11 +18,6 @@ export interface CheckedWorkspace {
   definitionsDir: string
   /** the display paths of every definition file loaded, built-ins included */
   files: string[]
-}
-
-function brokenName(value: Record<string, unknown> | null): string | undefined {
-  if (!value || typeof value.kind !== 'string' || typeof value.name !== 'string') return undefined
-  return `${value.kind}/${value.name}`
 }
 
 /** Keeps at most a bounded number of diagnostics per file, and says how many were left out. */
@@ -60,20 +56,25 @@ export function checkWorkspace(options: LoadOptions): CheckedWorkspace {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const definitions: RawDefinition[] = []
   const broken = new Set<string>()
+  const markBroken = (value: Record<string, unknown> | null, text: string): void => {
+    for (const key of claimedNames(value, text)) broken.add(key)
+  }
   for (const parsed of loaded.files) {
-    if (!parsed.value) continue
+    if (!parsed.value) {
+      if (parsed.diagnostics.length > 0) markBroken(null, parsed.file.text)
+      continue
+    }
     const shape = validateShape(parsed.file, parsed.value)
     diagnostics.push(...shape.diagnostics)
-    const name = brokenName(parsed.value)
     if (shape.kind === null || shape.diagnostics.length > 0) {
-      if (name) broken.add(name)
+      markBroken(parsed.value, parsed.file.text)
       continue
     }
     const spec = parsed.value as unknown as DefinitionSpec
     const sanity = checkSchemaSanity(parsed.file, spec)
     diagnostics.push(...sanity)
     if (sanity.some((d) => d.severity === 'error')) {
-      if (name) broken.add(name)
+      markBroken(parsed.value, parsed.file.text)
       continue
     }
     definitions.push({ file: parsed.file, spec })

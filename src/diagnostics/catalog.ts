@@ -27,6 +27,7 @@ export const catalog = {
   BW1009: entry('symbolic link leads outside the definitions folder'),
   BW1010: entry('too many problems in one file'),
   BW1011: entry('lists and mappings nested too deeply'),
+  BW1012: entry('a number JSON cannot hold'),
   // shape
   BW2001: entry('missing or unknown kind'),
   BW2002: entry('unknown key'),

@@ -8,6 +8,7 @@ import { basename, relative, sep } from 'node:path'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { displayPath } from '../load/displayPath.js'
 import { findDefinitionFiles } from '../load/findDefinitionFiles.js'
+import { claimedNames } from '../load/claimedNames.js'
 import { parseSourceFile } from '../load/parseSourceFile.js'
 import { unparsedSourceFile, type SourceFile } from '../load/sourceFile.js'
 import { builtinDefinitionsDir } from '../packageRoot.js'
@@ -58,11 +59,6 @@ export interface SideSource {
   cwd: string
 }
 
-function brokenName(value: Record<string, unknown> | null): string | undefined {
-  if (!value || typeof value.kind !== 'string' || typeof value.name !== 'string') return undefined
-  return `${value.kind}/${value.name}`
-}
-
 function placeholder(path: string, shown: string): SourceFile {
   return unparsedSourceFile(path, shown, false)
 }
@@ -88,24 +84,25 @@ function checkFiles(paths: FileToLoad[], builtin: boolean): Checked {
   for (const { path, shown, relative: rel } of paths) {
     const parsed = parseSourceFile(path, shown, builtin)
     diagnostics.push(...parsed.diagnostics)
-    if (!parsed.value) {
+    const markBroken = (value: Record<string, unknown> | null): void => {
+      for (const key of claimedNames(value, parsed.file.text)) broken.add(key)
       brokenFiles.add(rel)
+    }
+    if (!parsed.value) {
+      markBroken(null)
       continue
     }
     const shape = validateShape(parsed.file, parsed.value)
     diagnostics.push(...shape.diagnostics)
-    const name = brokenName(parsed.value)
     if (shape.kind === null || shape.diagnostics.length > 0) {
-      if (name) broken.add(name)
-      brokenFiles.add(rel)
+      markBroken(parsed.value)
       continue
     }
     const spec = parsed.value as unknown as DefinitionSpec
     const sanity = checkSchemaSanity(parsed.file, spec).filter((d) => d.severity === 'error')
     if (sanity.length > 0) {
       diagnostics.push(...sanity)
-      if (name) broken.add(name)
-      brokenFiles.add(rel)
+      markBroken(parsed.value)
       continue
     }
     raw.push({ raw: { file: parsed.file, spec }, relative: rel })

@@ -146,8 +146,8 @@ function loadFast(text: string): Record<string, unknown> | null {
   try {
     const jsYaml = jsYamlLibrary()
     const value = asMapping(jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }))
-    // too deep: the careful path reports it, at the node
-    return value && firstTooDeep(value, loadLimits.maxDepth) === null ? value : null
+    // too deep, or .nan / .inf: the careful path reports it, at the node
+    return value && firstTooDeep(value, loadLimits.maxDepth) === null && nonFiniteNumbers(value).length === 0 ? value : null
   } catch {
     return null
   }
@@ -227,6 +227,41 @@ function withinDepth(parsed: ParsedFile): ParsedFile {
   return { file: parsed.file, value: null, diagnostics: [tooDeep(parsed.file, range)] }
 }
 
+/**
+ * `.nan`, `.inf` and `-.inf` are YAML numbers but not JSON ones: a schema or value that
+ * holds one has no JSON Schema, no TypeScript literal and no runtime value. The block
+ * reader never gives one (it reads plain decimals only), js-yaml's are sent down the
+ * careful path (loadFast), and here each is reported at its node.
+ */
+function onlyJsonNumbers(parsed: ParsedFile): ParsedFile {
+  if (!parsed.value) return parsed
+  const found = nonFiniteNumbers(parsed.value)
+  if (found.length === 0) return parsed
+  const file = parsed.file
+  const diagnostics = found.map(({ pointer, value }) => {
+    const range = locate(file, pointer)
+    const written = JSON.stringify(file.text.slice(range.start, range.end))
+    return diagnostic('BW1012', `${String(value)} (written ${written}) is a YAML number but not a JSON one; definitions hold JSON values only`, range, { path: pointer })
+  })
+  return { file, value: null, diagnostics }
+}
+
+/** Every NaN and ±Infinity in a value, with its pointer; iterative. */
+export function nonFiniteNumbers(root: object): { pointer: string; value: number }[] {
+  const found: { pointer: string; value: number }[] = []
+  const stack: { node: unknown; pointer: string }[] = [{ node: root, pointer: '' }]
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { node, pointer } = next
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node)) found.push({ pointer, value: node })
+    } else if (node !== null && typeof node === 'object') {
+      const record = node as Record<string, unknown>
+      for (const key of Object.keys(record)) stack.push({ node: record[key], pointer: `${pointer}/${escapePointerSegment(key)}` })
+    }
+  }
+  return found.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0))
+}
+
 interface Level {
   node: object
   depth: number
@@ -285,7 +320,11 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
       diagnostics.push(tooDeep(file, tooManyBrackets(file)))
       continue
     }
-    const [start, end] = skipIndentation(read.text, error.pos)
+    let [start, end] = skipIndentation(read.text, error.pos)
+    // yaml finds an unclosed quote at the end of the text; the quote that opened it is the place to fix
+    const quote = /^Missing closing (["'])quote/.exec(error.message)?.[1]
+    const opening = quote === undefined ? -1 : read.text.lastIndexOf(quote, Math.min(error.pos[0], read.text.length - 1))
+    if (opening >= 0) [start, end] = [opening, opening + 1]
     const message =
       code === 'BW1004' ? 'a definition file holds exactly one YAML document; remove the extra document' : plainYamlMessage(error.message)
     diagnostics.push(diagnostic(code, message, { file, start, end }))
@@ -308,7 +347,7 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
 
   try {
     const value = document.toJS({ maxAliasCount: loadLimits.maxAliasCount }) as Record<string, unknown>
-    return withinDepth({ file, value, diagnostics: [] })
+    return onlyJsonNumbers(withinDepth({ file, value, diagnostics: [] }))
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     if (/Excessive alias count/i.test(message)) {
