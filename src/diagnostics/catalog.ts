@@ -77,6 +77,7 @@ export const catalog = {
   // emit
   BW5001: entry('output folder overlaps the definitions folder'),
   BW5002: entry('output cannot be written'),
+  BW5003: entry('generated output out of date'),
   // usage and internal
   BW9001: entry('internal error'),
   BW9002: entry('bad usage'),

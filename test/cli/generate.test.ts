@@ -100,6 +100,19 @@ describe('botwire generate', () => {
     expect(stale.stdout).toContain('missing: generated/messages.ts')
     expect(stale.stdout).toContain('no longer produced: generated/integrations/legacy/v0.1.0.ts')
     expect(existsSync(join(out, 'messages.ts'))).toBe(false) // --check writes nothing
+
+    // --format json: one JSON array, the differences as BW5003 records
+    const json = runCli(['generate', '--check', '--format', 'json'], { cwd: dir })
+    expect(json.code).toBe(1)
+    const records = JSON.parse(json.stdout) as { code: string; message: string }[]
+    expect(new Set(records.map((r) => r.code))).toEqual(new Set(['BW5003']))
+    const messages = records.map((r) => r.message)
+    expect(messages).toContain('missing: generated/messages.ts is not there; run botwire generate')
+    expect(messages).toContain('stale: generated/bots/support-bot/v1.0.0.ts differs from what the definitions generate; run botwire generate')
+    expect(messages).toContain('no longer produced: generated/integrations/legacy/v0.1.0.ts would be removed; run botwire generate')
+    runCli(['generate'], { cwd: dir })
+    const clean = runCli(['generate', '--check', '--format', 'json'], { cwd: dir })
+    expect([clean.code, JSON.parse(clean.stdout)]).toEqual([0, []])
   })
 
   it('gives byte-identical output from two folders whose files were created in different orders', () => {

@@ -1,7 +1,7 @@
 // `botwire generate [--check] [--watch]`: check, then write the generated TypeScript.
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { hasErrors } from '../../diagnostics/diagnostic.js'
+import { diagnostic, hasErrors } from '../../diagnostics/diagnostic.js'
 import { displayPath } from '../../load/displayPath.js'
 import { generateWorkspace } from '../../generateWorkspace.js'
 import { compareOutput, hasDifferences } from '../../write/compareOutput.js'
@@ -49,25 +49,32 @@ export function generateOnce(options: GenerateCommandOptions): number {
 
 function checkOnly(options: GenerateCommandOptions): number {
   const generated = generateWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache, outDir: options.outDir })
-  printDiagnostics(generated.diagnostics, options.format)
   if (hasErrors(generated.diagnostics)) {
+    printDiagnostics(generated.diagnostics, options.format)
     printSummary(generated.diagnostics, options.format, '')
     return EXIT.definitionErrors
   }
   const differences = compareOutput(generated.outDir, generated.files)
   const out = displayPath(generated.outDir)
+  if (options.format === 'json') {
+    // one JSON array, as every command prints: each difference is a BW5003 record
+    const outOfDate = [
+      ...differences.missing.map((path) => diagnostic('BW5003', `missing: ${out}/${path} is not there; run botwire generate`, null)),
+      ...differences.stale.map((path) => diagnostic('BW5003', `stale: ${out}/${path} differs from what the definitions generate; run botwire generate`, null)),
+      ...differences.removed.map((path) => diagnostic('BW5003', `no longer produced: ${out}/${path} would be removed; run botwire generate`, null)),
+    ]
+    printDiagnostics([...generated.diagnostics, ...outOfDate], options.format)
+    return outOfDate.length > 0 ? EXIT.definitionErrors : EXIT.ok
+  }
+  printDiagnostics(generated.diagnostics, options.format)
   if (!hasDifferences(differences)) {
-    if (options.format === 'pretty') process.stdout.write(`${out} is up to date (${plural(generated.files.length, 'file')})\n`)
+    process.stdout.write(`${out} is up to date (${plural(generated.files.length, 'file')})\n`)
     return EXIT.ok
   }
-  if (options.format === 'json') {
-    process.stdout.write(`${JSON.stringify(differences, null, 2)}\n`)
-  } else {
-    for (const path of differences.missing) process.stdout.write(`missing: ${out}/${path}\n`)
-    for (const path of differences.stale) process.stdout.write(`stale: ${out}/${path}\n`)
-    for (const path of differences.removed) process.stdout.write(`no longer produced: ${out}/${path}\n`)
-    process.stdout.write(`${out} is out of date: run botwire generate\n`)
-  }
+  for (const path of differences.missing) process.stdout.write(`missing: ${out}/${path}\n`)
+  for (const path of differences.stale) process.stdout.write(`stale: ${out}/${path}\n`)
+  for (const path of differences.removed) process.stdout.write(`no longer produced: ${out}/${path}\n`)
+  process.stdout.write(`${out} is out of date: run botwire generate\n`)
   return EXIT.definitionErrors
 }
 
