@@ -41,7 +41,14 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
   const runtime = builder.importRuntime(false)
   const tags = Object.entries(bot.spec.message?.tags ?? {})
   if (tags.length > 0) {
-    builder.add({ kind: 'interface', name: 'MessageTags', doc: { description: 'The message tags this bot declares; every tag is optional.' }, members: tags.map(([name, tag]) => prop(name, optionalPropertyType(name, { kind: 'keyword', name: 'string' }), true, tag)) })
+    // a type literal, not an interface: it then fits `Message<T>`'s default tags, an index
+    // signature, so a helper typed `Message<'text'>` takes a handler's message
+    builder.add({
+      kind: 'typeAlias',
+      name: 'MessageTags',
+      doc: { description: 'The message tags this bot declares; every tag is optional.' },
+      type: { kind: 'object', members: tags.map(([name, tag]) => prop(name, optionalPropertyType(name, { kind: 'keyword', name: 'string' }), true, tag)) },
+    })
   } else {
     builder.add({ kind: 'typeAlias', name: 'MessageTags', doc: { description: 'This bot declares no message tags.' }, type: { kind: 'raw', text: 'Record<string, never>' } })
   }

@@ -92,6 +92,9 @@ bot.on.message('text', ({ message, ctx, conversation }) => {
   expectTrue<Equal<typeof message.tags, MessageTags>>()
   // @ts-expect-error [TS2339 "imageUrl"] a text message has no imageUrl
   void message.payload.imageUrl
+  // a helper typed with messages.ts's Message<T> (default tags) takes the handler's message
+  const quote = (m: messages.Message<'text'>): string => m.payload.text
+  void quote(message)
 })
 
 bot.on.message('*', ({ message }) => {

@@ -9,7 +9,7 @@ import type * as zendesk_v1_0_0 from "../../integrations/zendesk/v1.0.0.js"
 import type * as support_assistant_v0_3_0 from "../../plugins/support-assistant/v0.3.0.js"
 
 /** The message tags this bot declares; every tag is optional. */
-export interface MessageTags {
+export type MessageTags = {
   /**
    * Priority
    *
