@@ -7,8 +7,18 @@ import { diagnostic, type Diagnostic, type RelatedLocation } from '../diagnostic
 import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { own } from '../schema/own.js'
-import { requireDefinition, type Model } from '../resolve/model.js'
-import { satisfiesRange } from '../resolve/versions.js'
+import { requireDefinition, type DefinitionKey, type Model } from '../resolve/model.js'
+import { isPrerelease, satisfiesRange } from '../resolve/versions.js'
+
+/**
+ * Whether the plugin's range took a pre-release because no release version in the workspace
+ * satisfies it (SPEC §1): its wiring then accepts the pre-releases in the range as well,
+ * as the plugin itself did.
+ */
+function resolvedToPrerelease(model: Model, interfaceKey: DefinitionKey): boolean {
+  const resolved = model.definitions.get(interfaceKey)
+  return resolved !== undefined && isPrerelease(resolved.version)
+}
 
 export function checkWiring(model: Model): Diagnostic[] {
   const out: Diagnostic[] = []
@@ -46,7 +56,7 @@ export function checkWiring(model: Model): Diagnostic[] {
         const related = (): RelatedLocation[] => [{ message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`, range: locate(integration.file, formatPointer(['interfaces', implemented.alias])) }]
         if (implemented.interfaceName !== dependency.interfaceName) {
           out.push(diagnostic('BW4006', `plugin '${plugin.name}' expects interface '${dependency.interfaceName}' for '${wire.local}', but '${wire.integrationInterfaceAlias}' of integration '${integration.name}' is interface '${implemented.interfaceName}'`, locate(bot.file, at), { path: at, related: related() }))
-        } else if (!satisfiesRange(implemented.version, dependency.range)) {
+        } else if (!satisfiesRange(implemented.version, dependency.range, { includePrerelease: resolvedToPrerelease(model, dependency.interfaceKey) })) {
           out.push(diagnostic('BW4005', `plugin '${plugin.name}' needs '${dependency.interfaceName}' ${dependency.range}, but integration '${integration.name}' implements ${implemented.version}`, locate(bot.file, at), { path: at, related: related() }))
         }
       }
