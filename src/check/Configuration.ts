@@ -77,7 +77,12 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
   }
   const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret)])
   if (surelyValid(schema, substituted as JsonValue, secretAt)) return out
-  const validate = compileValueValidator(schema as object)
+  // a secret's string constraints are checked at run time, against the real value: at its
+  // place they are left out, in every branch (`anyOf: [integer, { string, minLength }]`
+  // takes a secret)
+  let relaxed = schema
+  for (const pointer of secretAt) relaxed = withoutRuntimeKeywords(relaxed, parsePointer(pointer))
+  const validate = compileValueValidator(relaxed as object)
   if (validate(substituted)) return out
   for (const error of validate.errors ?? []) {
     if (error.keyword === 'if') continue
@@ -101,6 +106,34 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
     out.push(diagnostic('BW4011', message, range, { path: `${base}/configuration${pointer}` }))
   }
   return out
+}
+
+/** A copy of `schema` in which every subschema that applies at `path` (an instance path) has no RUNTIME_KEYWORDS. */
+function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): SchemaNode {
+  if (schema === null || typeof schema !== 'object') return schema
+  const node: Record<string, unknown> = {}
+  for (const key of Object.keys(schema)) Object.defineProperty(node, key, { value: (schema as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true })
+  const branches = (key: 'anyOf' | 'oneOf'): void => {
+    const list = node[key]
+    if (Array.isArray(list)) node[key] = list.map((branch: SchemaNode) => withoutRuntimeKeywords(branch, path))
+  }
+  branches('anyOf')
+  branches('oneOf')
+  const [head, ...rest] = path
+  if (head === undefined) {
+    for (const keyword of RUNTIME_KEYWORDS) delete node[keyword]
+    return node as SchemaNode
+  }
+  const properties = node.properties as Record<string, SchemaNode> | undefined
+  if (properties && Object.hasOwn(properties, head)) {
+    const copy: Record<string, SchemaNode> = {}
+    for (const name of Object.keys(properties)) Object.defineProperty(copy, name, { value: name === head ? withoutRuntimeKeywords(properties[name] as SchemaNode, rest) : properties[name], enumerable: true, writable: true, configurable: true })
+    node.properties = copy
+  } else if (node.additionalProperties !== null && typeof node.additionalProperties === 'object') {
+    node.additionalProperties = withoutRuntimeKeywords(node.additionalProperties as SchemaNode, rest)
+  }
+  if (node.items !== null && typeof node.items === 'object' && /^\d+$/.test(head)) node.items = withoutRuntimeKeywords(node.items as SchemaNode, rest)
+  return node as SchemaNode
 }
 
 /** The plain value at a JSON pointer's segments, or undefined. */
