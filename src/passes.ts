@@ -34,7 +34,14 @@ function capPerFile(diagnostics: readonly Diagnostic[]): Diagnostic[] {
     byFile.set(d.range.file.absolutePath, list)
   }
   for (const list of byFile.values()) {
-    const sorted = sortDiagnostics(list)
+    // a schema reused through a YAML alias is checked at each use, with the same result at the same place: once is enough
+    const seen = new Set<string>()
+    const sorted = sortDiagnostics(list).filter((d) => {
+      const key = `${d.code} ${d.range?.start ?? ''} ${d.range?.end ?? ''} ${d.message}`
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
     if (sorted.length <= loadLimits.maxDiagnosticsPerFile) {
       kept.push(...sorted)
       continue

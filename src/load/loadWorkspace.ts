@@ -36,8 +36,9 @@ export class WorkspaceUsageError extends Error {
 
 export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   const cwd = options.cwd ?? process.cwd()
-  if (!existsSync(options.definitionsDir) || !statSync(options.definitionsDir).isDirectory()) {
-    throw new WorkspaceUsageError(`definitions folder not found: ${displayPath(options.definitionsDir, cwd)}`)
+  if (!existsSync(options.definitionsDir)) throw new WorkspaceUsageError(`definitions folder not found: ${displayPath(options.definitionsDir, cwd)}`)
+  if (!statSync(options.definitionsDir).isDirectory()) {
+    throw new WorkspaceUsageError(`--definitions takes a folder, and ${displayPath(options.definitionsDir, cwd)} is a file; pass the folder that holds the definition files`)
   }
   const definitionsDir = realpathSync(options.definitionsDir)
   const builtinDir = existsSync(builtinDefinitionsDir) ? realpathSync(builtinDefinitionsDir) : null

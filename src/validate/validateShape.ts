@@ -10,6 +10,7 @@ import { locate, locateKey } from '../load/yamlNodes.js'
 import { describePointer } from './describePointer.js'
 import { DEFINITION_KINDS, metaSchemaValidator, type DefinitionKind } from './metaSchemas.js'
 import { SCHEMA_TYPE_NAMES } from '../schema/types.js'
+import { parseVersion } from '../resolve/versions.js'
 
 /** Codes for pattern-like failures, keyed by the shared definition that failed. */
 const DEFINITION_CODES: Record<string, { code: DiagnosticCode; expected: string }> = {
@@ -163,7 +164,7 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
   }
   const definitionKind = kind as DefinitionKind
   const validate = metaSchemaValidator(definitionKind)
-  if (validate(value)) return { kind: definitionKind, diagnostics: [] }
+  if (validate(value)) return { kind: definitionKind, diagnostics: unreadableVersion(file, value) }
   const diagnostics: Diagnostic[] = []
   const seen = new Set<string>()
   for (const error of validate.errors ?? []) {
@@ -176,6 +177,16 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
     diagnostics.push(d)
   }
   return { kind: definitionKind, diagnostics: withoutMisspeltRequired(diagnostics) }
+}
+
+/**
+ * A version the meta-schema's pattern accepts but semver cannot read: a number part above
+ * 2^53 - 1 (`1.0.99999999999999999999`), which no version comparison could order.
+ */
+function unreadableVersion(file: SourceFile, value: Record<string, unknown>): Diagnostic[] {
+  const version = value.version
+  if (typeof version !== 'string' || parseVersion(version) !== null) return []
+  return [diagnostic('BW2006', `${JSON.stringify(version)} is not a version semver can read: each number may be at most ${Number.MAX_SAFE_INTEGER}`, locate(file, '/version'), { path: '/version' })]
 }
 
 /**
