@@ -55,7 +55,7 @@ function numberAsVersion(file: SourceFile, pointer: string, error: ErrorObject):
 }
 
 /** The meta-schemas' remaining rules in plain words, rather than ajv's "must NOT have fewer than 1 items". */
-function plainRule(error: ErrorObject): string {
+export function plainRule(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>
   const limit = Number(params.limit)
   switch (error.keyword) {
