@@ -1,5 +1,6 @@
 // Binds every `$entity` in a definition's schemas to its scope, reporting the unknown
 // ones at the reference with a near-miss suggestion.
+import { own } from '../schema/own.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { didYouMean, listNames } from '../diagnostics/suggest.js'
 import type { SourceFile } from '../load/sourceFile.js'
@@ -32,7 +33,9 @@ export function checkEntityReferences(file: SourceFile, spec: DefinitionSpec, sc
           return
         }
         const entities = known.filter((k) => k.startsWith(`${local}.`)).map((k) => k.slice(local.length + 1))
-        out.push(diagnostic('BW3003', `interface '${local}' has no entity '${entity}'${didYouMean(entity, entities)}; it has ${entities.length > 0 ? listNames(entities) : 'no entities'}`, locate(file, at), { path: at }))
+        const declared = own(spec.interfaces, local)
+        const which = declared && typeof declared.name === 'string' && declared.name !== local ? `interface '${declared.name}' (local name '${local}')` : `interface '${local}'`
+        out.push(diagnostic('BW3003', `${which} has no entity '${entity}'${didYouMean(entity, entities)}; it has ${entities.length > 0 ? listNames(entities) : 'no entities'}`, locate(file, at), { path: at }))
         return
       }
       out.push(
