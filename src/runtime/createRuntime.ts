@@ -18,6 +18,7 @@ import type { Message, MessageTagMap, MessageType } from './messages.js'
 import { Messaging } from './messaging.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
 import { validateValue, type SchemaDefinitions } from './validation.js'
+import { unknownEventRegistrations } from './eventRegistrations.js'
 
 /** A registered handler, as the runtime sees it (any client, context and message type). */
 export interface HandlerRegistrationLike {
@@ -182,52 +183,9 @@ class Engine {
     }
     check('integration', this.integrations, def.integrations)
     check('plugin', this.plugins, def.plugins)
-    issues.push(...this.unknownEventRegistrations())
+    issues.push(...unknownEventRegistrations(this.bot, this.integrations, this.plugins))
     if (typeof this.botId !== 'string' || this.botId === '') issues.push('botId: must be a non-empty string')
     if (issues.length > 0) throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', issues)
-  }
-
-  /**
-   * Event handlers registered for events that cannot happen: they would never run. The
-   * bot's `'<alias>:<event>'` against the integration's final event names (when its
-   * implementation is given: the bot's definition does not list them); a plugin's
-   * `'<local>:<event>'` against the interface events its instances are wired to.
-   */
-  private unknownEventRegistrations(): string[] {
-    const issues: string[] = []
-    for (const { type } of this.bot.eventHandlers) {
-      const colon = type.indexOf(':')
-      const alias = type.slice(0, colon)
-      const event = type.slice(colon + 1)
-      const added = own(this.definition.integrations, alias)
-      if (!added) {
-        issues.push(`bot.on.event(${JSON.stringify(type)}): bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(this.definition.integrations))})`)
-        continue
-      }
-      const impl = own(this.integrations, added.name)
-      const events = impl?.definition?.kind === 'integration' ? impl.definition.events : undefined
-      if (events && !own(events, event)) {
-        issues.push(`bot.on.event(${JSON.stringify(type)}): integration '${alias}' (${added.name} ${added.version}) has no event '${event}' (its events: ${list(Object.keys(events))})`)
-      }
-    }
-    const seen = new Set<string>()
-    for (const instance of Object.values(this.definition.plugins)) {
-      const impl = own(this.plugins, instance.name)
-      // what is not a generated Plugin is reported by checkOptions already
-      if (!impl || impl.definition?.kind !== 'plugin' || !Array.isArray(impl.eventHandlers) || seen.has(instance.name)) continue
-      seen.add(instance.name)
-      for (const { type } of impl.eventHandlers) {
-        const colon = type.indexOf(':')
-        const local = type.slice(0, colon)
-        const dependency = own(instance.dependencies, local)
-        if (!dependency) {
-          issues.push(`plugin '${instance.name}' on.event(${JSON.stringify(type)}): the plugin has no interface '${local}' (its interfaces: ${list(Object.keys(instance.dependencies))})`)
-        } else if (!own(dependency.events, type.slice(colon + 1))) {
-          issues.push(`plugin '${instance.name}' on.event(${JSON.stringify(type)}): interface '${local}' (${dependency.interfaceName} ${dependency.interfaceVersion}) has no event '${type.slice(colon + 1)}' (its events: ${list(Object.keys(dependency.events))})`)
-        }
-      }
-    }
-    return issues
   }
 
   // ---- configuration ---------------------------------------------------------------
