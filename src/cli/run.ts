@@ -2,6 +2,7 @@
 // any unexpected failure into one line with code BW9001 (never a stack trace).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { didYouMean } from '../diagnostics/suggest.js'
 import { packageRoot } from '../packageRoot.js'
 import { EXIT, UsageError } from './usage.js'
 
@@ -70,10 +71,19 @@ function isUsageError(error: unknown): error is Error {
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')
 }
 
+/** Every flag the help text names: the candidates for an unknown one. */
+const KNOWN_FLAGS = [...new Set(HELP.match(/--[a-z][a-z-]*/g) ?? [])]
+
+/** parseArgs's "Unknown option '--fromat'" with the flag it most likely meant. */
+function withFlagSuggestion(message: string): string {
+  const unknown = /^Unknown option '(-[^']*)'/.exec(message)?.[1]
+  return unknown === undefined ? message : message.replace(`'${unknown}'`, `'${unknown}'${didYouMean(unknown, KNOWN_FLAGS)}`)
+}
+
 /** Prints a failure that escaped a command as one line (BW9002 usage, BW9001 internal); returns exit code 2. */
 export function reportFailure(error: unknown): number {
   if (isUsageError(error)) {
-    process.stderr.write(`botwire: error BW9002: ${error.message}\n`)
+    process.stderr.write(`botwire: error BW9002: ${withFlagSuggestion(error.message)}\n`)
   } else {
     const detail = error instanceof Error ? error.message : String(error)
     process.stderr.write(`botwire: internal error BW9001: ${detail.split('\n')[0] ?? ''} (please report this; set BOTWIRE_DEBUG=1 for details)\n`)

@@ -25,7 +25,9 @@ export interface DiagnosticRecord extends Partial<LocationRecord> {
 
 export function locationRecord(range: SourceRange): LocationRecord {
   const start = lineColumn(range.file, range.start)
-  const end = lineColumn(range.file, range.end)
+  // a range that ends with a CRLF line's \r (some parsers count it in) ends before it
+  const endsWithCr = range.end > range.start && range.file.text.charCodeAt(range.end - 1) === 13
+  const end = lineColumn(range.file, endsWithCr ? range.end - 1 : range.end)
   return { file: range.file.displayPath, line: start.line, column: start.column, endLine: end.line, endColumn: end.column }
 }
 

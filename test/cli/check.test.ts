@@ -99,6 +99,13 @@ describe('botwire check', () => {
     }
   })
 
+  it('suggests the flag a mistyped one most likely meant, and says when --definitions is a file', () => {
+    const dir = tempDir()
+    expect(runCli(['check', '--fromat', 'json'], { cwd: dir }).stderr).toBe("botwire: error BW9002: Unknown option '--fromat' (did you mean '--format'?)\n")
+    writeFiles(dir, { 'defs.yaml': 'kind: bot\n' })
+    expect(runCli(['check', '--definitions', 'defs.yaml'], { cwd: dir }).stderr).toBe('botwire: error BW9002: --definitions takes a folder, and defs.yaml is a file; pass the folder that holds the definition files\n')
+  })
+
   it('checks a copy of the example workspace with the built-ins from the package', () => {
     const result = runCli(['check'], { cwd: exampleWorkspace() })
     expect(result.code).toBe(0)

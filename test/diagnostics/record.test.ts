@@ -1,0 +1,22 @@
+// Diagnostic records (`--format json`): 1-based lines and columns, the end after the last
+// character, never after a CRLF line's \r, which some parsers count into a value's range.
+import { describe, expect, it } from 'vitest'
+import { locationRecord } from '../../src/diagnostics/record.js'
+import { unparsedSourceFile } from '../../src/load/sourceFile.js'
+
+describe('locationRecord', () => {
+  const crlf = unparsedSourceFile('/w/a.yaml', 'a.yaml', false, 'kind: x\r\ntitle: strin\r\nname: n\r\n')
+  const title = crlf.text.indexOf('strin')
+
+  it('ends a range after its last character', () => {
+    expect(locationRecord({ file: crlf, start: title, end: title + 5 })).toEqual({ file: 'a.yaml', line: 2, column: 8, endLine: 2, endColumn: 13 })
+  })
+
+  it('does not count a CRLF line end into the range', () => {
+    expect(locationRecord({ file: crlf, start: title, end: title + 6 })).toEqual({ file: 'a.yaml', line: 2, column: 8, endLine: 2, endColumn: 13 })
+  })
+
+  it('keeps an empty range where it is', () => {
+    expect(locationRecord({ file: crlf, start: 0, end: 0 })).toEqual({ file: 'a.yaml', line: 1, column: 1, endLine: 1, endColumn: 1 })
+  })
+})
