@@ -1,4 +1,6 @@
-// "12 definitions (7 interfaces, 2 integrations, 2 plugins, 1 bot)" for summaries.
+// "6 definitions (1 interface, 2 integrations, 2 plugins, 1 bot) and 7 built-in
+// interfaces" for summaries: the workspace's own files first, the built-ins apart, so that
+// the count matches the files the user wrote.
 import type { Model } from '../resolve/model.js'
 
 function count(n: number, word: string): string {
@@ -6,11 +8,9 @@ function count(n: number, word: string): string {
 }
 
 export function describeModel(model: Model): string {
-  const parts = [
-    count(model.interfaces.length, 'interface'),
-    count(model.integrations.length, 'integration'),
-    count(model.plugins.length, 'plugin'),
-    count(model.bots.length, 'bot'),
-  ]
-  return `${count(model.definitions.size, 'definition')} (${parts.join(', ')})`
+  const own = (list: readonly { builtin: boolean }[]): number => list.filter((d) => !d.builtin).length
+  const parts = [count(own(model.interfaces), 'interface'), count(own(model.integrations), 'integration'), count(own(model.plugins), 'plugin'), count(own(model.bots), 'bot')]
+  const builtins = [...model.definitions.values()].filter((d) => d.builtin).length
+  const withBuiltins = builtins > 0 ? ` and ${count(builtins, 'built-in interface')}` : ''
+  return `${count(model.definitions.size - builtins, 'definition')} (${parts.join(', ')})${withBuiltins}`
 }

@@ -19,7 +19,7 @@ describe('botwire check', () => {
   it('passes on the repository definitions and says what it checked', () => {
     const result = runCli(['check'], { cwd: repoRoot })
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^checked \d+ definitions \(\d+ interfaces, 3 integrations, 1 plugin, 1 bot\) in \d+ ms: no errors\n$/)
+    expect(result.stdout).toMatch(/^checked 6 definitions \(1 interface, 3 integrations, 1 plugin, 1 bot\) and 7 built-in interfaces in \d+ ms: no errors\n$/)
   })
 
   it('reports a broken file at file:line:col with its code, a code frame and a suggestion, and exits 1', () => {

@@ -1,7 +1,10 @@
 // Diagnostic records (`--format json`): 1-based lines and columns, the end after the last
-// character, never after a CRLF line's \r, which some parsers count into a value's range.
+// character, never after a CRLF line's \r, which some parsers count into a value's range;
+// and the summary line under the pretty format.
 import { describe, expect, it } from 'vitest'
+import { diagnostic } from '../../src/diagnostics/diagnostic.js'
 import { locationRecord } from '../../src/diagnostics/record.js'
+import { summaryLine } from '../../src/diagnostics/render/pretty.js'
 import { unparsedSourceFile } from '../../src/load/sourceFile.js'
 
 describe('locationRecord', () => {
@@ -18,5 +21,13 @@ describe('locationRecord', () => {
 
   it('keeps an empty range where it is', () => {
     expect(locationRecord({ file: crlf, start: 0, end: 0 })).toEqual({ file: 'a.yaml', line: 1, column: 1, endLine: 1, endColumn: 1 })
+  })
+})
+
+describe('summaryLine', () => {
+  it('counts files only for problems that belong to one', () => {
+    const file = unparsedSourceFile('/w/a.yaml', 'a.yaml', false, 'kind: x\n')
+    expect(summaryLine([diagnostic('BW5001', 'folders overlap', null)])).toBe('1 error')
+    expect(summaryLine([diagnostic('BW5001', 'folders overlap', null), diagnostic('BW2001', 'no kind', { file, start: 0, end: 1 })])).toBe('2 errors in 1 file')
   })
 })

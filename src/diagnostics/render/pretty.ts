@@ -74,5 +74,6 @@ export function summaryLine(diagnostics: readonly Diagnostic[]): string {
   const files = new Set(diagnostics.filter((d) => d.severity === 'error' && d.range).map((d) => d.range?.file.displayPath)).size
   const parts = [`${errors} error${errors === 1 ? '' : 's'}`]
   if (warnings > 0) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`)
-  return `${parts.join(', ')}${errors > 0 ? ` in ${files} file${files === 1 ? '' : 's'}` : ''}`
+  // problems that belong to no file (an output folder, a usage) are not counted as files
+  return `${parts.join(', ')}${errors > 0 && files > 0 ? ` in ${files} file${files === 1 ? '' : 's'}` : ''}`
 }
