@@ -101,19 +101,24 @@ export function checkEntityExtension(model: Model): Diagnostic[] {
         subject: inhabitationOf(inhabitations, integration),
         target: inhabitationOf(inhabitations, iface),
       })
+      const checked = (ownEntity: string, interfaceEntity: string): boolean => !unsound.has(ownEntity) && !interfaceUnsound.has(interfaceEntity) && own(implemented.entityMap, interfaceEntity) === ownEntity
       for (const [interfaceEntity, ownEntity] of Object.entries(implemented.entityMap)) {
-        if (unsound.has(ownEntity) || interfaceUnsound.has(interfaceEntity)) continue
+        if (!checked(ownEntity, interfaceEntity)) continue
         const subject = side(integration, ownEntity)
         const target = side(iface, interfaceEntity)
         if (!subject || !target) continue
         const result = checker.check(subject, target)
         if (result.extends) continue
         for (const failure of result.failures) {
+          const elsewhere = failure.subject.entity !== null && failure.subject.entity !== ownEntity ? failure.subject.entity : null
+          // inside another mapped pair, which is checked and reported on its own: one root cause, one diagnostic
+          if (elsewhere !== null && failure.target.entity !== null && checked(elsewhere, failure.target.entity)) continue
           const at = pointerOf(failure.subject, ownEntity)
           const targetAt = pointerOf(failure.target, interfaceEntity)
           const lead = `entity '${ownEntity}' of integration '${integration.name}' does not extend '${iface.name}.${interfaceEntity}' (mapped in interfaces.${implemented.alias})`
+          const where = elsewhere === null ? '' : `in entity '${elsewhere}', which it references, `
           out.push(
-            diagnostic(failure.undecidable ? 'BW4002' : 'BW4001', `${lead}: ${failure.subject.pointer || '/'}: ${failure.reason}`, locate(integration.file, at), {
+            diagnostic(failure.undecidable ? 'BW4002' : 'BW4001', `${lead}: ${where}${failure.subject.pointer || '/'}: ${failure.reason}`, locate(integration.file, at), {
               path: at,
               related: [
                 { message: `the interface's schema (${iface.name} ${iface.version})`, range: locate(iface.file, targetAt) },
