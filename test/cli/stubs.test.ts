@@ -88,6 +88,13 @@ describe('botwire scaffold', () => {
     expect(compile([file]).join('\n')).toContain("Property 'moderate' is missing")
   })
 
+  it('refuses a stub whose generated module is not there yet (it could not compile)', () => {
+    const dir = exampleWorkspace()
+    const result = runCli(['scaffold', 'plugin', 'support-assistant', '--out', 'src', '--generated', 'nogen'], { cwd: dir })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe("botwire: error BW9002: nogen/plugins/support-assistant/index.ts does not exist; run botwire generate (into nogen, or pass --generated DIR) before scaffolding plugin 'support-assistant'\n")
+  })
+
   it('names an unknown definition as usage', () => {
     const result = runCli(['scaffold', 'plugin', 'nope', '--out', 'src'], { cwd: exampleWorkspace() })
     expect(result.code).toBe(2)

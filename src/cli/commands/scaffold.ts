@@ -45,6 +45,11 @@ export function runScaffold(args: string[]): number {
   const file = join(outDir, `${name}.ts`)
   if (existsSync(file)) throw new UsageError(`${displayPath(file)} already exists; botwire scaffold never overwrites a file`)
   const generatedDir = resolve(values.generated ?? 'generated')
+  // the stub imports the generated module: without it, it could not compile
+  const generatedModule = join(generatedDir, `${kind}s`, name, 'index.ts')
+  if (!existsSync(generatedModule)) {
+    throw new UsageError(`${displayPath(generatedModule)} does not exist; run botwire generate (into ${displayPath(generatedDir)}, or pass --generated DIR) before scaffolding ${kind} '${name}'`)
+  }
   let generatedImport = relative(outDir, join(generatedDir, `${kind}s`, name, 'index.js')).split(sep).join('/')
   if (!generatedImport.startsWith('.')) generatedImport = `./${generatedImport}`
 
