@@ -109,27 +109,22 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
   return out
 }
 
-/** A copy of `schema` in which every subschema that applies at `path` (an instance path) has no RUNTIME_KEYWORDS. */
+/**
+ * A copy of `schema` in which every subschema that applies at `path` (an instance path) has
+ * no RUNTIME_KEYWORDS. Copies go through `Object.fromEntries`, which defines own
+ * properties: a property named `__proto__` stays a property.
+ */
 function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): SchemaNode {
-  if (schema === null || typeof schema !== 'object') return schema
-  const node: Record<string, unknown> = {}
-  for (const key of Object.keys(schema)) Object.defineProperty(node, key, { value: (schema as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true })
-  const branches = (key: 'anyOf' | 'oneOf'): void => {
-    const list = node[key]
-    if (Array.isArray(list)) node[key] = list.map((branch: SchemaNode) => withoutRuntimeKeywords(branch, path))
-  }
-  branches('anyOf')
-  branches('oneOf')
   const [head, ...rest] = path
-  if (head === undefined) {
-    for (const keyword of RUNTIME_KEYWORDS) delete node[keyword]
-    return node as SchemaNode
+  const node: Record<string, unknown> = Object.fromEntries(Object.entries(schema).filter(([keyword]) => head !== undefined || !RUNTIME_KEYWORDS.has(keyword)))
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const branches = node[keyword]
+    if (Array.isArray(branches)) node[keyword] = branches.map((branch: SchemaNode) => withoutRuntimeKeywords(branch, path))
   }
+  if (head === undefined) return node as SchemaNode
   const properties = node.properties as Record<string, SchemaNode> | undefined
   if (properties && Object.hasOwn(properties, head)) {
-    const copy: Record<string, SchemaNode> = {}
-    for (const name of Object.keys(properties)) Object.defineProperty(copy, name, { value: name === head ? withoutRuntimeKeywords(properties[name] as SchemaNode, rest) : properties[name], enumerable: true, writable: true, configurable: true })
-    node.properties = copy
+    node.properties = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, name === head ? withoutRuntimeKeywords(property, rest) : property]))
   } else if (node.additionalProperties !== null && typeof node.additionalProperties === 'object') {
     node.additionalProperties = withoutRuntimeKeywords(node.additionalProperties as SchemaNode, rest)
   }

@@ -200,10 +200,8 @@ class Engine {
       if (resolved === undefined) throw new MissingSecretError(secret, owner)
       return resolved
     }
-    const out: { [key: string]: JsonValue } = {}
-    // defined, not assigned: a configuration key named `__proto__` stays an own property
-    for (const key of keys) Object.defineProperty(out, key, { value: this.resolveSecrets(value[key] as JsonValue, owner), enumerable: true, writable: true, configurable: true })
-    return out
+    // Object.fromEntries defines own properties: a configuration key named `__proto__` stays a key
+    return Object.fromEntries(keys.map((key) => [key, this.resolveSecrets(value[key] as JsonValue, owner)]))
   }
 
   /** The configuration with secrets resolved, checked against the schema now that the real values are known. */
