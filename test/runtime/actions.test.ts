@@ -254,29 +254,9 @@ describe('missing implementations', () => {
 })
 
 describe('failing actions', () => {
-  it('rejects with an error that names the action and keeps the original as cause', async () => {
+  /** `openai:moderate` with a handler that throws `thrown`: the error callAction rejects with. */
+  async function moderateThrowing(thrown: unknown): Promise<Awaited<ReturnType<typeof rejection>>> {
     const impl = makeImplementations([])
-    const original = new Error('rate limited')
-    const failing = new OpenAI({
-      actions: {
-        ...impl.openai.actions,
-        moderate: () => {
-          throw original
-        },
-      },
-    })
-    const runtime = createRuntime({ bot: new Bot(), integrations: { openai: failing }, env: ENV })
-    const error = await rejection(runtime.client.callAction({ type: 'openai:moderate', input: { text: 'x' } }))
-    expect(error).toBeInstanceOf(ActionError)
-    expect(error.code).toBe('ACTION_FAILED')
-    expect(error.action).toBe('openai:moderate')
-    expect(error.message).toBe("action 'openai:moderate' failed: rate limited")
-    expect(error.cause).toBe(original)
-  })
-
-  it('keeps as cause whatever was thrown, even an object that cannot be turned into a string', async () => {
-    const impl = makeImplementations([])
-    const thrown: unknown = Object.create(null)
     const failing = new OpenAI({
       actions: {
         ...impl.openai.actions,
@@ -286,10 +266,33 @@ describe('failing actions', () => {
       },
     })
     const runtime = createRuntime({ bot: new Bot(), integrations: { openai: failing }, env: ENV })
-    const error = await rejection(runtime.client.callAction({ type: 'openai:moderate', input: { text: 'x' } }))
+    return rejection(runtime.client.callAction({ type: 'openai:moderate', input: { text: 'x' } }))
+  }
+
+  it('rejects with an error that names the action and keeps the original as cause', async () => {
+    const original = new Error('rate limited')
+    const error = await moderateThrowing(original)
     expect(error).toBeInstanceOf(ActionError)
-    expect(error.message).toBe("action 'openai:moderate' failed: {}")
-    expect(error.cause).toBe(thrown)
+    expect(error.code).toBe('ACTION_FAILED')
+    expect(error.action).toBe('openai:moderate')
+    expect(error.message).toBe("action 'openai:moderate' failed: rate limited")
+    expect(error.cause).toBe(original)
+  })
+
+  it('keeps as cause whatever was thrown, and words it, even an object that cannot be turned into a string', async () => {
+    const cases: [unknown, string][] = [
+      [Object.create(null), '{}'],
+      ['plain words', 'plain words'],
+      [{ message: 'from an object', status: 503 }, 'from an object'],
+      [{ status: 503 }, '{"status":503}'],
+      [undefined, 'undefined'],
+    ]
+    for (const [thrown, words] of cases) {
+      const error = await moderateThrowing(thrown)
+      expect(error).toBeInstanceOf(ActionError)
+      expect(error.message).toBe(`action 'openai:moderate' failed: ${words}`)
+      expect(error.cause).toBe(thrown)
+    }
   })
 
   it('names the interface action and the integration action it ran when called from a plugin', async () => {
