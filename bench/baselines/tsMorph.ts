@@ -20,7 +20,7 @@ import {
 } from 'ts-morph'
 import { escapeCommentText } from '../../src/emit/printDoc.js'
 import { isIdentifierName, propertyKey } from '../../src/lower/names.js'
-import { JsonText, type ConstValue, type Declaration, type Doc, type PlannedFile, type PropertySignature, type TypeExpr, type TypeParameter } from '../../src/lower/plan.js'
+import { JsonText, type ConstValue, type Declaration, type Doc, type IndexFile, type ModuleFile, type PropertySignature, type TypeExpr, type TypeParameter } from '../../src/lower/plan.js'
 
 type TypeText = string | WriterFunction
 
@@ -171,8 +171,8 @@ export function createProject(): Project {
   })
 }
 
-/** One planned file printed by ts-morph: one createSourceFile call with structures. */
-export function tsMorphFile(project: Project, file: PlannedFile): string {
+/** One planned TypeScript file printed by ts-morph: one createSourceFile call with structures. */
+export function tsMorphFile(project: Project, file: ModuleFile | IndexFile): string {
   const statements: (string | StatementStructures)[] =
     file.kind === 'module'
       ? [

@@ -1,4 +1,4 @@
-// Which files a workspace generates: messages.ts, a module per version of every
+// Which files a workspace generates: .gitattributes, messages.ts, a module per version of every
 // workspace definition and of every built-in some definition uses (all built-ins when
 // the workspace is the package's own definitions/), and an index per name.
 import type { DefinitionModel, Model } from '../resolve/model.js'
@@ -48,7 +48,11 @@ export function filesToLower(model: Model, options: LowerOptions): FileToLower[]
   const used = usedBuiltins(model)
   const emitted: DefinitionModel[] = [...model.definitions.values()].filter((d) => !d.builtin || options.allBuiltins || used.has(d.key))
   const dir = options.definitionsDir
-  const files: FileToLower[] = [{ path: 'messages.ts', lower: lowerMessages }]
+  const attributes: PlannedFile = { kind: 'gitattributes', path: '.gitattributes' }
+  const files: FileToLower[] = [
+    { path: attributes.path, lower: () => attributes },
+    { path: 'messages.ts', lower: lowerMessages },
+  ]
   for (const definition of emitted) {
     const path = modulePath(definition.kind, definition.name, definition.version)
     if (definition.kind === 'interface') files.push({ path, lower: () => lowerInterface(model, definition, dir) })

@@ -88,7 +88,16 @@ export interface IndexFile {
   reexport: string
 }
 
-export type PlannedFile = ModuleFile | IndexFile
+/**
+ * `.gitattributes` at the top of the output folder: every file below it keeps LF line
+ * endings in git on every platform (SPEC §6), whatever the user's `core.autocrlf`.
+ */
+export interface GitAttributesFile {
+  kind: 'gitattributes'
+  path: '.gitattributes'
+}
+
+export type PlannedFile = ModuleFile | IndexFile | GitAttributesFile
 
 export interface EmitPlan {
   files: PlannedFile[]

@@ -1,7 +1,7 @@
 // Writes generated files: each atomically (temp file + rename in the same folder) and
 // only when its content changed; removes files the previous manifest listed that are
 // no longer produced; writes the manifest last. Touches nothing else.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import type { OutputFile } from '../emit/emitPlan.js'
@@ -54,8 +54,20 @@ function removeEmptyFolders(outDir: string, start: string): void {
   }
 }
 
+/** An output path that is a file fails as ENOTDIR before anything is written, whichever file comes first. */
+function assertFolderOrAbsent(outDir: string): void {
+  let isFolder = true
+  try {
+    isFolder = statSync(outDir).isDirectory()
+  } catch {
+    return // not there yet: it is created with the first file
+  }
+  if (!isFolder) throw Object.assign(new Error(`${outDir} is not a folder`), { code: 'ENOTDIR', path: outDir })
+}
+
 /** Every path must already have been checked with `outputPath`. */
 export function writeOutput(outDir: string, files: readonly OutputFile[]): WriteSummary {
+  assertFolderOrAbsent(outDir)
   const summary: WriteSummary = { written: [], unchanged: [], removed: [] }
   const previous = readManifestPaths(outDir)
   const targets = files.map((file) => {

@@ -1,5 +1,6 @@
 // `botwire generate` as a build tool: nothing written on error, atomic and minimal
 // writes, manifest-driven cleanup, --check, determinism.
+import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -23,12 +24,27 @@ describe('botwire generate', () => {
     const dir = exampleWorkspace()
     const first = runCli(['generate'], { cwd: dir })
     expect(first.code).toBe(0)
-    expect(first.stdout).toMatch(/^generated 15 files in generated: 15 written, 0 unchanged, 0 removed \(\d+ ms\)\n$/)
+    expect(first.stdout).toMatch(/^generated 16 files in generated: 16 written, 0 unchanged, 0 removed \(\d+ ms\)\n$/)
     expect(listFiles(join(dir, 'generated'))).toContain('botwire-manifest.json')
     expect(listFiles(join(dir, 'generated'))).toContain('interfaces/llm/v1.0.0.ts')
     expect(listFiles(join(dir, 'generated'))).not.toContain('interfaces/storage/v1.0.0.ts') // a built-in nobody uses
     const second = runCli(['generate'], { cwd: dir })
-    expect(second.stdout).toMatch(/15 files in generated: 0 written, 15 unchanged, 0 removed/)
+    expect(second.stdout).toMatch(/16 files in generated: 0 written, 16 unchanged, 0 removed/)
+  })
+
+  it('keeps LF line endings through a git checkout with core.autocrlf=true (its .gitattributes)', () => {
+    const dir = exampleWorkspace()
+    expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
+    const git = (...args: string[]): string => execFileSync('git', ['-c', 'core.autocrlf=true', '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' })
+    git('init', '-q')
+    git('add', 'generated')
+    git('commit', '-q', '-m', 'generated')
+    rmSync(join(dir, 'generated'), { recursive: true })
+    git('checkout', '--', 'generated')
+    const module = readFileSync(join(dir, 'generated', 'interfaces', 'llm', 'v1.0.0.ts'), 'utf8')
+    expect(module).toContain('\n')
+    expect(module).not.toContain('\r')
+    expect(runCli(['generate', '--check'], { cwd: dir }).code).toBe(0)
   })
 
   it('writes nothing at all when a definition has an error', () => {
@@ -51,7 +67,7 @@ describe('botwire generate', () => {
     const inodeBefore = statSync(openaiModule).ino
     writeFileSync(join(dir, OPENAI), readFileSync(join(dir, OPENAI), 'utf8').replace('title: Moderate', 'title: Moderate text'))
     const result = runCli(['generate'], { cwd: dir })
-    expect(result.stdout).toMatch(/1 written, 14 unchanged, 0 removed/)
+    expect(result.stdout).toMatch(/1 written, 15 unchanged, 0 removed/)
     expect(readFileSync(openaiModule, 'utf8')).toContain('Moderate text')
     expect(statSync(openaiModule).ino).not.toBe(inodeBefore) // a new file renamed over the old one
     for (const path of listFiles(out).filter((p) => p !== 'integrations/openai/v2.0.0.ts' && p !== 'botwire-manifest.json')) {
@@ -86,7 +102,7 @@ describe('botwire generate', () => {
     expect(existsSync(join(dir, 'generated'))).toBe(false)
 
     runCli(['generate'], { cwd: dir })
-    expect(runCli(['generate', '--check'], { cwd: dir }).stdout).toBe('generated is up to date (15 files)\n')
+    expect(runCli(['generate', '--check'], { cwd: dir }).stdout).toBe('generated is up to date (16 files)\n')
 
     const out = join(dir, 'generated')
     writeFileSync(join(out, 'bots/support-bot/v1.0.0.ts'), readFileSync(join(out, 'bots/support-bot/v1.0.0.ts'), 'utf8').replace('priority?: string', 'priority?: number'))
