@@ -47,6 +47,8 @@ describe('botwire init', () => {
     const dir = tempDir()
     expect(runCli(['init', 'widget', 'x'], { cwd: dir }).stderr).toContain("unknown kind 'widget'")
     expect(runCli(['init', 'bot', 'Bad_Name'], { cwd: dir }).code).toBe(2)
+    const long = runCli(['init', 'bot', 'a'.repeat(65)], { cwd: dir })
+    expect([long.code, long.stderr]).toEqual([2, `botwire: error BW9002: '${'a'.repeat(65)}' is 65 characters long; a definition name has at most 64\n`])
   })
 })
 

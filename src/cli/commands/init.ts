@@ -24,7 +24,8 @@ export function runInit(args: string[]): number {
   const [kind, name, ...rest] = positionals
   if (!kind || !name || rest.length > 0) throw new UsageError('usage: botwire init (interface|integration|plugin|bot) NAME [--definitions DIR]')
   if (!(DEFINITION_KINDS as readonly string[]).includes(kind)) throw new UsageError(`unknown kind '${kind}'; kind is one of ${DEFINITION_KINDS.join(', ')}`)
-  if (!NAME.test(name) || name.length > 64) throw new UsageError(`'${name}' is not a definition name: lower-case words joined by dashes, such as support-bot`)
+  if (!NAME.test(name)) throw new UsageError(`'${name}' is not a definition name: lower-case words joined by dashes, such as support-bot`)
+  if (name.length > 64) throw new UsageError(`'${name}' is ${name.length} characters long; a definition name has at most 64`)
   const file = resolve(values.definitions ?? 'definitions', `${kind}s`, `${name}.yaml`)
   if (existsSync(file)) throw new UsageError(`${displayPath(file)} already exists; botwire init never overwrites a file`)
   const schemaPath = relative(dirname(file), join(schemasDir, `${kind}.schema.json`)).split(sep).join('/')
