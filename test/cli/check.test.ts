@@ -1,6 +1,7 @@
 // `botwire check` as a user runs it: exit codes, locations, JSON output, colors.
+import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { exampleWorkspace, repoRoot, runCli, tempDir, writeFiles } from '../support/cli.js'
+import { cliPath, exampleWorkspace, repoRoot, runCli, tempDir, writeFiles } from '../support/cli.js'
 
 const BROKEN_INTERFACE = `kind: interface
 name: ticketing
@@ -87,6 +88,16 @@ describe('botwire check', () => {
     expect(diagnostics).toHaveLength(100)
     expect(new Set(diagnostics.map((d) => d.file)).size).toBe(100)
     expect(diagnostics.every((d) => d.code === 'BW2006' && d.line === 3)).toBe(true)
+  })
+
+  it('keeps its exit code and prints no stack trace when the reader closes the pipe early (check | head)', () => {
+    const dir = tempDir()
+    writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })
+    for (const format of ['pretty', 'json']) {
+      // `true` reads nothing and exits at once, so every write botwire makes meets a closed pipe
+      const piped = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cliPath}" check --format ${format} | true`], { cwd: dir, encoding: 'utf8' })
+      expect([piped.status, piped.stderr]).toEqual([1, ''])
+    }
   })
 
   it('exits 2 on bad usage, in one line, without a stack trace', () => {
