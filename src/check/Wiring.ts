@@ -1,7 +1,9 @@
 /**
  * Every interface of every bot plugin instance is wired exactly once, to an integration
  * interface of the same interface name whose implemented version satisfies the plugin's
- * range; no dependency key names an interface the plugin does not declare.
+ * range and is compatible (caret) with the version the plugin is compiled against (SPEC
+ * §3.3: minor versions only add, a major one may take away); no dependency key names an
+ * interface the plugin does not declare.
  */
 import { diagnostic, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
@@ -58,6 +60,16 @@ export function checkWiring(model: Model): Diagnostic[] {
           out.push(diagnostic('BW4006', `plugin '${plugin.name}' expects interface '${dependency.interfaceName}' for '${wire.local}', but '${wire.integrationInterfaceAlias}' of integration '${integration.name}' is interface '${implemented.interfaceName}'`, locate(bot.file, at), { path: at, related: related() }))
         } else if (!satisfiesRange(implemented.version, dependency.range, { includePrerelease: resolvedToPrerelease(model, dependency.interfaceKey) })) {
           out.push(diagnostic('BW4005', `plugin '${plugin.name}' needs '${dependency.interfaceName}' ${dependency.range}, but integration '${integration.name}' implements ${implemented.version}`, locate(bot.file, at), { path: at, related: related() }))
+        } else {
+          const compiled = model.definitions.get(dependency.interfaceKey)?.version
+          if (compiled !== undefined && !satisfiesRange(implemented.version, `^${compiled}`, { includePrerelease: true })) {
+            out.push(
+              diagnostic('BW4013', `plugin '${plugin.name}' is compiled against '${dependency.interfaceName}' ${compiled}, the lowest version satisfying '${dependency.range}', but integration '${integration.name}' implements ${implemented.version}, which is not compatible with it (^${compiled}): its actions and entities may differ; narrow the plugin's range to one major version`, locate(bot.file, at), {
+                path: at,
+                related: [...related(), { message: `'${dependency.local}' takes '${dependency.interfaceName}' ${dependency.range} here`, range: locate(plugin.file, formatPointer(['interfaces', dependency.local, 'version'])) }],
+              }),
+            )
+          }
         }
       }
     }

@@ -74,6 +74,7 @@ export const catalog = {
   BW4010: entry('two versions of one definition in a bot'),
   BW4011: entry('invalid configuration value'),
   BW4012: entry('entity reference cycle without an object'),
+  BW4013: entry('wired interface version incompatible with the compiled one'),
   // emit
   BW5001: entry('output folder overlaps the definitions folder'),
   BW5002: entry('output cannot be written'),
