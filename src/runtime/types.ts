@@ -85,7 +85,13 @@ export interface MessageHandlerArgs<M, Client, Ctx> {
   conversation: Conversation
 }
 
-export type MessageHandler<M, Client, Ctx> = (args: MessageHandlerArgs<M, Client, Ctx>) => Awaitable<void>
+/**
+ * What a handler returns is awaited and otherwise ignored: returning a promise (an
+ * expression-bodied `({ client }) => client.callAction(...)`) is the same as awaiting it,
+ * and its rejection fails the handler as a throw does. `unknown`, not `void | Promise<void>`:
+ * a union return type would refuse handlers that return a value.
+ */
+export type MessageHandler<M, Client, Ctx> = (args: MessageHandlerArgs<M, Client, Ctx>) => unknown
 
 export interface EventHandlerArgs<Ev, Client, Ctx> {
   event: Ev
@@ -93,7 +99,8 @@ export interface EventHandlerArgs<Ev, Client, Ctx> {
   ctx: Ctx
 }
 
-export type EventHandler<Ev, Client, Ctx> = (args: EventHandlerArgs<Ev, Client, Ctx>) => Awaitable<void>
+/** Returns like a MessageHandler: awaited, otherwise ignored. */
+export type EventHandler<Ev, Client, Ctx> = (args: EventHandlerArgs<Ev, Client, Ctx>) => unknown
 
 /** A registration: the message type or '*', and its handler. */
 export interface MessageRegistration<Client, Ctx, Tags> {

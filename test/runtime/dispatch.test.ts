@@ -123,6 +123,23 @@ describe('receive', () => {
     expect(messages[0]?.id).toBe(error.messageId)
   })
 
+  it('awaits what a handler returns: a returned promise finishes before receive resolves, and its rejection fails the handler', async () => {
+    const { bot, assistant, runtime } = makeWorld()
+    let updated = false
+    // expression-bodied: the handler returns the client's promise instead of awaiting it
+    bot.on.message('text', ({ message, client }) => client.updateMessage({ id: message.id, tags: { topic: 'returned' } }).then(() => (updated = true)))
+    assistant.on.message('text', ({ message }) => message.payload.text.length)
+    const stored = await runtime.receive(text('c1', 'hello'))
+    expect(updated).toBe(true)
+    expect(stored.tags).toEqual({ topic: 'returned' })
+
+    bot.on.event('openai:textGenerated', ({ client }) => client.getMessage({ id: 'no-such-message' }))
+    const error = await rejection(runtime.emitEvent({ type: 'openai:textGenerated', payload: { model: gpt4o, duration: 1, tokenCount: 1 } }))
+    expect(error).toBeInstanceOf(HandlerError)
+    expect(error.code).toBe('HANDLER_FAILED')
+    expect((error.cause as { code?: string }).code).toBe('NOT_FOUND')
+  })
+
   it("rejects with a HandlerError naming the message when a plugin instance's configuration cannot be resolved", async () => {
     const { bot, assistant, openai, anthropic, zendesk } = makeWorld()
     // the assistantOpenai instance now takes its maxWords from a secret nobody set

@@ -56,4 +56,4 @@ bot.on.message('*', async ({ message }) => {
   if (message.type === 'card') void message.payload.actions
 })
 
-bot.on.event('openai:textGenerated', ({ event }) => void event.payload.tokenCount)
+bot.on.event('openai:textGenerated', ({ event }) => event.payload.tokenCount)

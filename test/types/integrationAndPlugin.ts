@@ -152,6 +152,14 @@ plugin.on.message('*', ({ message }) => {
   if (message.type === 'carousel') expectTrue<Equal<typeof message.payload.items, messages.CardPayload[]>>()
 })
 
+// plugin handlers may return anything too: awaited, the value ignored
+plugin.on.event('llm:generationComplete', ({ event }) => event.payload.tokenCount)
+plugin.on.event('desk:ticketUpdated', async ({ event, client }) => client.callAction({ type: 'desk:getTicket', input: { id: event.payload.ticket.id } }))
+plugin.on.message('text', async ({ message, client, ctx, conversation }) =>
+  client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: message.payload.text }, tags: {} }),
+)
+plugin.on.message('*', ({ client }) => client.callAction({ type: 'llm:listLanguageModels', input: {} }))
+
 // the plugin's own generic types default to the interface entities
 expectTrue<Equal<assistant.Actions['summarize']['input']['model'], llm.ModelRef>>()
 expectTrue<Equal<keyof assistant.InterfaceCalls, 'llm:generateContent' | 'llm:listLanguageModels' | 'desk:openTicket' | 'desk:getTicket'>>()

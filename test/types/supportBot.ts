@@ -194,3 +194,13 @@ bot.on.event('zendesk:ticketChanged', ({ event }) => {
 bot.on.event('openai:generationComplete', () => {})
 // @ts-expect-error [TS2345 "zendesk:ticketUpdated"] zendesk renamed ticketUpdated to ticketChanged
 bot.on.event('zendesk:ticketUpdated', () => {})
+
+// handlers may return anything: the runtime awaits what they return and ignores its value
+// (an expression-bodied arrow, an async arrow that returns the client's promise)
+bot.on.event('openai:textGenerated', ({ event }) => event.payload.tokenCount)
+bot.on.event('zendesk:ticketChanged', async ({ event, client }) => client.callAction({ type: 'zendesk:getTicket', input: { id: event.payload.ticket.id } }))
+bot.on.message('text', async ({ client, ctx, conversation }) =>
+  client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: 'pong' }, tags: {} }),
+)
+bot.on.message('*', ({ client }) => client.callAction({ type: 'openai:moderate', input: { text: 'x' } }))
+bot.on.message('image', ({ message }) => message.payload.imageUrl)
