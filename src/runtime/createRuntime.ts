@@ -72,7 +72,7 @@ export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events> {
    * finished); rejects with a HandlerError when a handler throws (the message stays stored,
    * the remaining handlers do not run).
    */
-  receive(input: CreateMessageInput<Tags>): Promise<Message<MessageType, Tags>>
+  receive<T extends MessageType>(input: CreateMessageInput<Tags, T>): Promise<Message<T, Tags>>
   /**
    * Emits an event as the integration with that alias would (`'<alias>:<event>'`, the
    * integration's final event name), for example from a webhook: validated, then dispatched
@@ -503,7 +503,8 @@ export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events>(o
     botId: engine.botId,
     client: engine.botClient as unknown as BotClient<Tags, Calls>,
     store: engine.store,
-    receive: async (input) => (await engine.receive(input)) as unknown as Message<MessageType, Tags>,
+    // the stored message has the input's type, T
+    receive: async <T extends MessageType>(input: CreateMessageInput<Tags, T>) => (await engine.receive(input)) as unknown as Message<T, Tags>,
     emitEvent: (event) => engine.emitBotEvent(event),
   }
 }

@@ -3,9 +3,9 @@
 // tags against the bot's declared keys, limits, paging tokens, not-found ids.
 import { NotFoundError, ValidationError } from './errors.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
-import { MESSAGE_TYPES, type MessageTagMap, type MessageType } from './messages.js'
+import { MESSAGE_TYPES, type Message, type MessageTagMap, type MessageType } from './messages.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
-import type { MessagingClient } from './types.js'
+import type { CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
 
 export const DEFAULT_PAGE_SIZE = 20
@@ -48,7 +48,8 @@ export class Messaging {
   /** A client over these operations (the untyped form of BotClient's and PluginClient's messaging half). */
   client(): MessagingClient<MessageTagMap> {
     return {
-      createMessage: async (input) => ({ message: await this.create(input, 'createMessage') }),
+      // the stored message has the input's type, T
+      createMessage: async <T extends MessageType>(input: CreateMessageInput<MessageTagMap, T>) => ({ message: (await this.create(input, 'createMessage')) as Message<T, MessageTagMap> }),
       getMessage: async (input) => ({ message: (await this.getRecord(input, 'getMessage')).message }),
       listMessages: async (input) => this.list(input),
       updateMessage: async (input) => ({ message: await this.update(input) }),

@@ -52,13 +52,18 @@ export interface PluginContext<C> {
   botId: string
 }
 
-/** `createMessage` input: a union over message types, tags limited to the declared keys. */
-export type CreateMessageInput<Tags> = {
-  [T in MessageType]: { conversationId: string; userId: string; type: T; payload: MessagePayloads[T]; tags: Tags }
-}[MessageType]
+/**
+ * `createMessage` input: a union over message types (T, all of them by default), tags
+ * limited to the declared keys. Each member pairs a type with its own payload, so a `type`
+ * only known as `MessageType` cannot carry a payload that fits just one of them.
+ */
+export type CreateMessageInput<Tags, T extends MessageType = MessageType> = {
+  [K in T]: { conversationId: string; userId: string; type: K; payload: MessagePayloads[K]; tags: Tags }
+}[T]
 
 export interface MessagingClient<Tags> {
-  createMessage(input: CreateMessageInput<Tags>): Promise<{ message: Message<MessageType, Tags> }>
+  /** T is inferred from the argument's `type`: the stored message comes back as that type (a union when `type` is one). */
+  createMessage<T extends MessageType>(input: CreateMessageInput<Tags, T>): Promise<{ message: Message<T, Tags> }>
   getMessage(input: { id: string }): Promise<{ message: Message<MessageType, Tags> }>
   listMessages(input: { conversationId: string; limit?: number; nextToken?: string }): Promise<{ messages: Message<MessageType, Tags>[]; meta: { nextToken?: string } }>
   /** merges the given tags into the message's; a tag given as '' is removed */

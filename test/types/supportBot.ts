@@ -1,7 +1,7 @@
 // The example bot (generated/bots/support-bot/v1.0.0.ts): its client, handlers, tags,
 // callable actions (integration final names, dereferenced plugin instances) and events.
 import type * as runtime from 'botwire/runtime'
-import { Bot, type CallableActions, type MessageTags, type Plugins } from '../../generated/bots/support-bot/v1.0.0.js'
+import { Bot, type BotEvents, type CallableActions, type MessageTags, type Plugins } from '../../generated/bots/support-bot/v1.0.0.js'
 import type * as anthropic from '../../generated/integrations/anthropic/v1.2.0.js'
 import type * as openai from '../../generated/integrations/openai/v2.0.0.js'
 import type * as messages from '../../generated/messages.js'
@@ -12,6 +12,9 @@ type Client = runtime.BotClient<MessageTags, CallableActions>
 declare const client: Client
 declare const someType: messages.MessageType
 declare const anyKey: keyof CallableActions
+declare const anyPayload: messages.MessagePayloads[messages.MessageType]
+declare const anyInput: runtime.CreateMessageInput<MessageTags>
+declare const runtimeOfBot: runtime.Runtime<MessageTags, CallableActions, BotEvents>
 
 const openaiModel: openai.Model = { id: 'gpt-4o', provider: 'openai', contextWindow: 128000 }
 const claudeModel: anthropic.ClaudeModel = { id: 'claude-sonnet-4', provider: 'anthropic', maxOutputTokens: 8192 }
@@ -27,7 +30,7 @@ export async function createMessages(): Promise<void> {
   await client.createMessage({
     ...base,
     type: 'text',
-    // @ts-expect-error [TS2322 "Type '{}' is not assignable"] a text payload needs `text`
+    // @ts-expect-error [TS2741 "Property 'text' is missing in type '{}'"] a text payload needs `text`
     payload: {},
     tags: {},
   })
@@ -42,19 +45,19 @@ export async function createMessages(): Promise<void> {
     },
     tags: {},
   })
-  // @ts-expect-error [TS2345 "'options' is missing"] a choice needs its options
+  // @ts-expect-error [TS2741 "'options' is missing"] a choice needs its options
   await client.createMessage({ ...base, type: 'choice', payload: { text: 'Pick one' }, tags: {} })
   await client.createMessage({
     ...base,
     type: 'card',
-    // @ts-expect-error [TS2345 "'text' does not exist in type 'CardPayload'"] a card payload is not a text payload
+    // @ts-expect-error [TS2353 "'text' does not exist in type 'CardPayload'"] a card payload is not a text payload
     payload: { text: 'not a card', title: 'T', actions: [] },
     tags: {},
   })
-  // @ts-expect-error [TS2345 "is not assignable to parameter of type 'CreateMessageInput<MessageTags>'"] an image payload under type 'text'
+  // @ts-expect-error [TS2353 "'imageUrl' does not exist in type 'TextPayload'"] an image payload under type 'text'
   await client.createMessage({ ...base, type: 'text', payload: { imageUrl: 'https://x/y.png' }, tags: {} })
   // a variable typed MessageType cannot smuggle a mismatched payload
-  // @ts-expect-error [TS2345 "Type '\"text\"' is not assignable to type '\"bloc\"'"] a type only known as MessageType may be 'bloc', which a text payload does not fit
+  // @ts-expect-error [TS2345 "parameter of type 'CreateMessageInput<MessageTags, keyof MessagePayloads>'"] a type only known as MessageType may be 'bloc', which a text payload does not fit
   await client.createMessage({ ...base, type: someType, payload: { text: 'smuggled' }, tags: {} })
   // tags: only the declared keys, each a string
   await client.createMessage({
@@ -71,6 +74,27 @@ export async function createMessages(): Promise<void> {
     // @ts-expect-error [TS2322 "number"] tag values are strings
     tags: { priority: 1 },
   })
+  // @ts-expect-error [TS2322 "is not assignable to type 'TextPayload'"] a payload only known as one of the payloads fits no single type
+  await client.createMessage({ ...base, type: 'text', payload: anyPayload, tags: {} })
+  // @ts-expect-error [TS2345 "parameter of type 'CreateMessageInput<MessageTags, keyof MessagePayloads>'"] nor does it fit a type only known as MessageType
+  await client.createMessage({ ...base, type: someType, payload: anyPayload, tags: {} })
+
+  // the created message comes back as the type that was passed
+  const { message: card } = await client.createMessage({ ...base, type: 'card', payload: { title: 'T', actions: [] }, tags: {} })
+  expectTrue<Equal<typeof card.type, 'card'>>()
+  expectTrue<Equal<typeof card.payload, messages.CardPayload>>()
+  void card.payload.actions
+  expectTrue<Equal<typeof card.tags, MessageTags>>()
+  expectTrue<Equal<typeof card, runtime.Message<'card', MessageTags>>>()
+  // an input typed with the whole union is accepted, and gives the union back (narrowing on type)
+  const { message: some } = await client.createMessage(anyInput)
+  expectTrue<Equal<typeof some, runtime.Message<messages.MessageType, MessageTags>>>()
+  // @ts-expect-error [TS2339 "actions"] a card's payload, not a text's
+  void (await client.createMessage({ ...base, type: 'text', payload: { text: 'x' }, tags: {} })).message.payload.actions
+  // runtime.receive narrows the same way
+  const received = await runtimeOfBot.receive({ ...base, type: 'location', payload: { latitude: 1, longitude: 2 }, tags: {} })
+  expectTrue<Equal<typeof received.payload, messages.LocationPayload>>()
+
   await client.updateMessage({ id: 'm1', tags: { topic: 'refunds' } })
   // @ts-expect-error [TS2353 "mood"] updateMessage takes only declared tags too
   await client.updateMessage({ id: 'm1', tags: { mood: 'x' } })
