@@ -12,6 +12,7 @@ export type { DiagnosticRecord, RelatedRecord, LocationRecord } from './diagnost
 export type { OutputFile } from './emit/emitPlan.js'
 export type { WriteSummary } from './write/writeOutput.js'
 export { catalog, type DiagnosticCode } from './diagnostics/catalog.js'
+export { WorkspaceUsageError } from './load/loadWorkspace.js'
 export { diff, DiffUsageError, type DiffOptions, type DiffResult, type DefinitionDiff, type DiffChange } from './diff/index.js'
 
 export interface CheckOptions {

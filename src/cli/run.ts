@@ -11,7 +11,7 @@ const HELP = `botwire: checks YAML definitions of conversational bots and compil
 usage:
   botwire generate [--definitions DIR] [--out DIR] [--check | --watch] [--format pretty|json] [--no-builtins] [--cache]
   botwire check    [--definitions DIR] [--format pretty|json] [--no-builtins] [--cache]
-  botwire diff     OLD NEW | --against REF [--definitions DIR]  [--format pretty|json] [--no-builtins]
+  botwire diff     OLD NEW | --against REF [--definitions DIR]  [--format pretty|json] [--no-builtins] [--no-frames]
   botwire init     (interface|integration|plugin|bot) NAME [--definitions DIR]
   botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]
   botwire --help | --version
@@ -24,6 +24,7 @@ usage:
   --no-builtins       do not load the built-in interfaces
   --cache             reuse the YAML parsed by the previous run (node_modules/.cache/botwire)
   --against REF       diff: compare the definitions folder with the same folder at a git revision
+  --no-frames         diff: no code frames under the changes
 
 exit codes: 0 no errors, 1 errors in definitions, 2 bad usage or internal failure
 docs: https://www.npmjs.com/package/botwire (docs/ in the package)

@@ -15,13 +15,26 @@ export interface RelatedRecord extends LocationRecord {
   message: string
 }
 
-export interface DiagnosticRecord extends Partial<LocationRecord> {
+/**
+ * Every record has every key (SPEC §5: `code`, `severity`, `message`, `file`, `line`,
+ * `column`, `path`, `related`): the location keys are null for a problem that belongs to no
+ * file (bad usage, generated output out of date), `path` is null outside a definition.
+ */
+export interface DiagnosticRecord {
   code: string
   severity: 'error' | 'warning'
   message: string
-  path?: string
+  file: string | null
+  line: number | null
+  column: number | null
+  endLine: number | null
+  endColumn: number | null
+  /** JSON pointer into the definition */
+  path: string | null
   related: RelatedRecord[]
 }
+
+const NO_LOCATION = { file: null, line: null, column: null, endLine: null, endColumn: null } as const
 
 export function locationRecord(range: SourceRange): LocationRecord {
   const start = lineColumn(range.file, range.start)
@@ -36,8 +49,8 @@ export function toRecord(d: Diagnostic): DiagnosticRecord {
     code: d.code,
     severity: d.severity,
     message: d.message,
-    ...(d.range ? locationRecord(d.range) : {}),
-    ...(d.path === undefined ? {} : { path: d.path }),
+    ...(d.range ? locationRecord(d.range) : NO_LOCATION),
+    path: d.path ?? null,
     related: d.related.map((r) => ({ message: r.message, ...locationRecord(r.range) })),
   }
 }

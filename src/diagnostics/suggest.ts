@@ -27,14 +27,28 @@ export function closest(word: string, candidates: Iterable<string>): string | un
     const allowed = Math.max(1, Math.floor(Math.max(word.length, best.length) / 3))
     if (bestDistance <= allowed) return best
   }
-  return abbreviated(lower, candidates)
+  return only(candidates, (c) => isOtherNumber(lower, c)) ?? abbreviated(lower, candidates)
 }
 
-/** A candidate the word abbreviates ('config' for 'configuration'), when exactly one does. */
+/** The one candidate that passes, or undefined when none or several do. */
+function only(candidates: Iterable<string>, test: (lowerCandidate: string) => boolean): string | undefined {
+  const matches = [...candidates].filter((c) => test(c.toLowerCase()))
+  return matches.length === 1 ? matches[0] : undefined
+}
+
+/** 'entity' and 'entities', 'action' and 'actions': one is the English plural of the other. */
+function isOtherNumber(a: string, b: string): boolean {
+  const plural = (w: string): string[] => [`${w}s`, `${w}es`, ...(w.endsWith('y') ? [`${w.slice(0, -1)}ies`] : [])]
+  return plural(a).includes(b) || plural(b).includes(a)
+}
+
+/**
+ * A candidate the word abbreviates ('config' for 'configuration') or ends ('interfaceAlias'
+ * for 'integrationInterfaceAlias'), when exactly one does.
+ */
 function abbreviated(lower: string, candidates: Iterable<string>): string | undefined {
   if (lower.length < 4) return undefined
-  const matches = [...candidates].filter((c) => c.length > lower.length && c.toLowerCase().startsWith(lower))
-  return matches.length === 1 ? matches[0] : undefined
+  return only(candidates, (c) => c.length > lower.length && c.startsWith(lower)) ?? (lower.length < 6 ? undefined : only(candidates, (c) => c.length > lower.length && c.endsWith(lower)))
 }
 
 /** " (did you mean 'x'?)" or "" */

@@ -44,7 +44,12 @@ function sortChanges(changes: RawChange[]): RawChange[] {
   })
 }
 
-const ZERO_X_NOTE = 'below 1.0.0 the minor number is the breaking number: a breaking change needs a minor bump (0.3.0 -> 0.4.0), an addition or a fix a patch bump (0.3.0 -> 0.3.1)'
+/** SemVer's 0.x rule, with the bumps of the version at hand (`0.2.0 -> 0.3.0`). */
+export function zeroXNote(version: string): string {
+  const parsed = semver.parse(version)
+  const example = (bump: 'minor' | 'patch'): string => (parsed ? `${parsed.version} -> ${semver.inc(parsed.version, bump) ?? ''}` : bump)
+  return `below 1.0.0 the minor number is the breaking number: a breaking change needs a minor bump (${example('minor')}), an addition or a fix a patch bump (${example('patch')})`
+}
 
 function compareVersions(base: SideDefinition, def: SideDefinition, how: 'same' | 'lower' | 'down', old: LoadedSide, neu: LoadedSide, notes: string[]): DefinitionComparison {
   const sideModel = (d: SideDefinition) => (d.side === 'old' ? old.model : neu.model)
@@ -64,7 +69,7 @@ function compareVersions(base: SideDefinition, def: SideDefinition, how: 'same' 
     ok: true,
     notes,
   }
-  if (required !== level) notes.push(ZERO_X_NOTE)
+  if (required !== level) notes.push(zeroXNote(base.version))
   if (def.kind === 'bot' && !def.versioned) {
     if (changes.length > 0) notes.push('this bot has no version, so its changes are reported but no bump is enforced')
     return result

@@ -8,7 +8,7 @@ import { basename, relative, sep } from 'node:path'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { displayPath } from '../load/displayPath.js'
 import { findDefinitionFiles } from '../load/findDefinitionFiles.js'
-import { claimedNames } from '../load/claimedNames.js'
+import { claimedDefinitions, claimedNames, type ClaimedDefinition } from '../load/claimedNames.js'
 import { parseSourceFile } from '../load/parseSourceFile.js'
 import { unparsedSourceFile, type SourceFile } from '../load/sourceFile.js'
 import { builtinDefinitionsDir } from '../packageRoot.js'
@@ -20,7 +20,11 @@ import { checkSchemaSanity } from '../validate/schemaSanity.js'
 import { validateShape } from '../validate/validateShape.js'
 import type { Side } from './types.js'
 
-export class DiffUsageError extends Error {}
+/** Arguments `diff` cannot work with (a missing side, a bad git revision): bad usage, thrown (the CLI exits 2). */
+export class DiffUsageError extends Error {
+  override name = 'DiffUsageError'
+  readonly code = 'BW9002'
+}
 
 export interface SideDefinition {
   side: Side
@@ -74,6 +78,7 @@ interface Checked {
   diagnostics: Diagnostic[]
   broken: Set<string>
   brokenFiles: Set<string>
+  claims: ClaimedDefinition[]
 }
 
 function checkFiles(paths: FileToLoad[], builtin: boolean): Checked {
@@ -81,11 +86,13 @@ function checkFiles(paths: FileToLoad[], builtin: boolean): Checked {
   const diagnostics: Diagnostic[] = []
   const broken = new Set<string>()
   const brokenFiles = new Set<string>()
+  const claims: ClaimedDefinition[] = []
   for (const { path, shown, relative: rel } of paths) {
     const parsed = parseSourceFile(path, shown, builtin)
     diagnostics.push(...parsed.diagnostics)
     const markBroken = (value: Record<string, unknown> | null): void => {
       for (const key of claimedNames(value, parsed.file.text)) broken.add(key)
+      claims.push(...claimedDefinitions(parsed.file, value))
       brokenFiles.add(rel)
     }
     if (!parsed.value) {
@@ -107,7 +114,7 @@ function checkFiles(paths: FileToLoad[], builtin: boolean): Checked {
     }
     raw.push({ raw: { file: parsed.file, spec }, relative: rel })
   }
-  return { raw, diagnostics, broken, brokenFiles }
+  return { raw, diagnostics, broken, brokenFiles, claims }
 }
 
 export function loadSide(source: SideSource): LoadedSide {
@@ -148,7 +155,7 @@ export function loadSide(source: SideSource): LoadedSide {
     }
   }
 
-  const { model, diagnostics: resolveDiagnostics } = resolveModel([...own.raw.map((r) => r.raw), ...support], own.broken)
+  const { model, diagnostics: resolveDiagnostics } = resolveModel([...own.raw.map((r) => r.raw), ...support], own.claims)
   // of the resolve problems only duplicates keep a definition out of the comparison
   diagnostics.push(...resolveDiagnostics.filter((d) => d.code === 'BW3001' && !d.range?.file.builtin))
 

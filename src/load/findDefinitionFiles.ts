@@ -6,7 +6,7 @@ import { join, relative, isAbsolute } from 'node:path'
 export interface FoundFile {
   /** the path as reached from the root (what the user sees) */
   path: string
-  /** the real path; null when the link is broken or leads outside the root */
+  /** the real path (for a link outside the root, where it leads); null when the link is broken or unreadable */
   realPath: string | null
   problem: 'outside' | 'unreadable' | null
 }
@@ -64,7 +64,7 @@ export function findDefinitionFiles(root: string): FoundFile[] {
       if (isDirectory) {
         if (name.startsWith('.') || name === 'node_modules') continue
         if (isLink && !isInside(realRoot, realPath)) {
-          found.push({ path, realPath: null, problem: 'outside' })
+          found.push({ path, realPath, problem: 'outside' })
           continue
         }
         walk(path, realPath)
@@ -72,7 +72,7 @@ export function findDefinitionFiles(root: string): FoundFile[] {
       }
       if (!DEFINITION_EXTENSION.test(name)) continue
       if (isLink && !isInside(realRoot, realPath)) {
-        found.push({ path, realPath: null, problem: 'outside' })
+        found.push({ path, realPath, problem: 'outside' })
         continue
       }
       found.push({ path, realPath, problem: null })

@@ -30,8 +30,10 @@ function isInside(root: string, path: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
 }
 
+/** A definitions folder that is not there or is a file: bad usage, thrown (the CLI exits 2). */
 export class WorkspaceUsageError extends Error {
   override name = 'WorkspaceUsageError'
+  readonly code = 'BW9002'
 }
 
 export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
@@ -50,6 +52,8 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   const seen = new Set<string>()
   const cache = options.cache === true ? new ParseCache(cacheFile(cacheFolder(cwd), definitionsDir)) : null
   for (const entry of found) {
+    // a link to a built-in reaches the file the package loads anyway: one file, loaded once (SPEC §1)
+    if (entry.problem === 'outside' && options.builtins && builtinDir !== null && entry.realPath !== null && isInside(builtinDir, entry.realPath)) continue
     if (entry.problem) {
       const file = unparsedSourceFile(entry.path, displayPath(entry.path, cwd), false)
       const message =

@@ -25,7 +25,9 @@ export function compareOutput(outDir: string, files: readonly OutputFile[]): Out
     else if (current !== file.text) differences.stale.push(file.path)
   }
   const produced = new Set(files.map((f) => f.path))
-  differences.removed = readManifestPaths(outDir).filter((path) => !produced.has(path))
+  // as `generate` does: an entry leading outside the folder (a tampered manifest) is never
+  // removed, so it is no difference; the manifest itself then shows as stale
+  differences.removed = readManifestPaths(outDir).filter((path) => !produced.has(path) && outputPath(outDir, path) !== null)
   return differences
 }
 

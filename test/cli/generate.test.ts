@@ -109,12 +109,16 @@ describe('botwire generate', () => {
     rmSync(join(out, 'messages.ts'))
     const manifest = JSON.parse(readFileSync(join(out, 'botwire-manifest.json'), 'utf8')) as { files: { path: string; sha256: string }[] }
     manifest.files.push({ path: 'integrations/legacy/v0.1.0.ts', sha256: '0' })
+    manifest.files.push({ path: '../outside.txt', sha256: '0' }, { path: join(dir, 'absolute.txt'), sha256: '0' })
     writeFileSync(join(out, 'botwire-manifest.json'), JSON.stringify(manifest))
     const stale = runCli(['generate', '--check'], { cwd: dir })
     expect(stale.code).toBe(1)
     expect(stale.stdout).toContain('stale: generated/bots/support-bot/v1.0.0.ts')
     expect(stale.stdout).toContain('missing: generated/messages.ts')
     expect(stale.stdout).toContain('no longer produced: generated/integrations/legacy/v0.1.0.ts')
+    expect(stale.stdout).toContain('stale: generated/botwire-manifest.json')
+    expect(stale.stdout).not.toContain('outside.txt') // never removed, so never reported as to be removed
+    expect(stale.stdout).not.toContain('absolute.txt')
     expect(existsSync(join(out, 'messages.ts'))).toBe(false) // --check writes nothing
 
     // --format json: one JSON array, the differences as BW5003 records
@@ -122,6 +126,11 @@ describe('botwire generate', () => {
     expect(json.code).toBe(1)
     const records = JSON.parse(json.stdout) as { code: string; message: string }[]
     expect(new Set(records.map((r) => r.code))).toEqual(new Set(['BW5003']))
+    // every record has every key of SPEC §5, null where the problem has no place in a definition
+    for (const record of records) {
+      expect(Object.keys(record).sort()).toEqual(['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'path', 'related', 'severity'])
+      expect(record).toMatchObject({ file: null, line: null, column: null, path: null, related: [] })
+    }
     const messages = records.map((r) => r.message)
     expect(messages).toContain('missing: generated/messages.ts is not there; run botwire generate')
     expect(messages).toContain('stale: generated/bots/support-bot/v1.0.0.ts differs from what the definitions generate; run botwire generate')

@@ -101,5 +101,7 @@ describe('botwire scaffold', () => {
     const result = runCli(['scaffold', 'plugin', 'nope', '--out', 'src'], { cwd: exampleWorkspace() })
     expect(result.code).toBe(2)
     expect(result.stderr).toContain("no plugin named 'nope'")
+    const near = runCli(['scaffold', 'plugin', 'support-asistant', '--out', 'src'], { cwd: exampleWorkspace() })
+    expect([near.code, near.stderr]).toEqual([2, "botwire: error BW9002: no plugin named 'support-asistant' in definitions (did you mean 'support-assistant'?); its plugins are 'support-assistant'\n"])
   })
 })

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadLimits } from '../../src/load/limits.js'
+import { builtinDefinitionsDir } from '../../src/packageRoot.js'
 import { checkWorkspace } from '../../src/passes.js'
 import { fixtureLines } from '../support/renderForFixture.js'
 
@@ -157,6 +158,16 @@ describe('symbolic links', () => {
     writeFileSync(join(outside, 'openai.yaml'), 'kind: integration\n')
     symlinkSync(outside, join(dir, 'vendor'))
     expect(check(dir).codes).toEqual(['BW1009'])
+  })
+
+  it('loads a link to a built-in once, as the built-in (SPEC §1), and reports it as outside when built-ins are off', () => {
+    const dir = workspace({ 'interfaces/placeholder.txt': '' })
+    symlinkSync(join(builtinDefinitionsDir, 'llm.yaml'), join(dir, 'interfaces', 'llm.yaml'))
+    symlinkSync(builtinDefinitionsDir, join(dir, 'standard'))
+    const withBuiltins = checkWorkspace({ definitionsDir: dir, builtins: true, cwd: dir })
+    expect(withBuiltins.diagnostics).toEqual([])
+    expect(withBuiltins.files.filter((f) => f.endsWith("llm.yaml"))).toHaveLength(1)
+    expect(check(dir).codes).toEqual(['BW1009', 'BW1009'])
   })
 
   it('follows a link inside the folder and loads the file it reaches once', () => {

@@ -5,6 +5,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { diff, DiffUsageError } from '../../src/diff/index.js'
+import { zeroXNote } from '../../src/diff/compareSides.js'
 import { covers, declaredBump, interfaceVersionChange, rangeRelation, requiredBump } from '../../src/diff/levels.js'
 import { diffCase, fixturesDir, repoRoot, resultFor } from './support.js'
 
@@ -44,6 +45,10 @@ describe('enforcement', () => {
       const demo = resultFor(diffCase('enforce-zero-breaking-minor'), 'interface', 'demo')
       expect(demo).toMatchObject({ level: 'major', required: 'minor', declared: 'minor', ok: true })
       expect(demo.notes.join(' ')).toContain('below 1.0.0 the minor number is the breaking number')
+    })
+
+    it('words the rule with the bumps of the version at hand', () => {
+      expect(zeroXNote('0.2.5')).toBe('below 1.0.0 the minor number is the breaking number: a breaking change needs a minor bump (0.2.5 -> 0.3.0), an addition or a fix a patch bump (0.2.5 -> 0.2.6)')
     })
 
     it('a breaking change from 0.3.0 to 0.3.1 fails', () => {

@@ -6,7 +6,7 @@ import { toRecord } from '../../src/diagnostics/record.js'
 export function fixtureLines(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics.map((d) => {
     const r = toRecord(d)
-    const where = r.file === undefined ? '-' : `${r.file}:${r.line}:${r.column}`
+    const where = r.file === null ? '-' : `${r.file}:${r.line}:${r.column}`
     return `${where} ${r.code} ${r.message}`
   })
 }

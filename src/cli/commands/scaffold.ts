@@ -12,6 +12,7 @@ import { renderTemplate } from '../../templates/renderTemplate.js'
 import { writeNewFile } from '../../write/writeNewFile.js'
 import { commonFlags, commonOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
+import { didYouMean, listNames } from '../../diagnostics/suggest.js'
 import { EXIT, UsageError } from '../usage.js'
 import { compareVersions } from '../../resolve/versions.js'
 
@@ -39,7 +40,11 @@ export function runScaffold(args: string[]): number {
   }
   const candidates = [...checked.model.definitions.values()].filter((d) => d.kind === kind && d.name === name)
   const definition = candidates.sort((a, b) => compareVersions(b.version, a.version))[0] as DefinitionModel | undefined
-  if (!definition) throw new UsageError(`no ${kind} named '${name}' in ${displayPath(options.definitionsDir)}`)
+  if (!definition) {
+    const names = [...new Set([...checked.model.definitions.values()].filter((d) => d.kind === kind).map((d) => d.name))].sort()
+    const list = names.length > 0 ? `; its ${kind}s are ${listNames(names)}` : `; it has no ${kind}s`
+    throw new UsageError(`no ${kind} named '${name}' in ${displayPath(options.definitionsDir)}${didYouMean(name, names)}${list}`)
+  }
 
   const outDir = resolve(values.out)
   const file = join(outDir, `${name}.ts`)

@@ -1,0 +1,44 @@
+// `import { check, generate, diff } from 'botwire'`: results instead of printing; bad usage thrown.
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { check, diff, DiffUsageError, generate, WorkspaceUsageError } from '../../src/index.js'
+import { exampleWorkspace, tempDir, writeFiles } from '../support/cli.js'
+
+describe('the programmatic API', () => {
+  it('returns diagnostics as records with every key of SPEC §5', () => {
+    const dir = tempDir()
+    writeFiles(dir, { 'definitions/x.yaml': 'kind: interface\nname: x\nversion: 1.0.0\nentities: {}\nactions: {}\nevnts: {}\n' })
+    const result = check({ definitions: join(dir, 'definitions') })
+    expect(result.ok).toBe(false)
+    expect(result.diagnostics).toEqual([
+      {
+        code: 'BW2002',
+        severity: 'error',
+        message: "unknown key 'evnts' in the definition (did you mean 'events'?)",
+        file: expect.stringMatching(/x\.yaml$/) as unknown,
+        line: 6,
+        column: 1,
+        endLine: 6,
+        endColumn: 6,
+        path: '/evnts',
+        related: [],
+      },
+    ])
+  })
+
+  it('generates without writing when asked, and writes nothing on error', () => {
+    const dir = exampleWorkspace()
+    const preview = generate({ definitions: join(dir, 'definitions'), out: join(dir, 'generated'), write: false })
+    expect(preview.ok).toBe(true)
+    expect(preview.written).toBeNull()
+    expect(preview.files.map((f) => f.path)).toContain('.gitattributes')
+  })
+
+  it('throws WorkspaceUsageError (BW9002) for a definitions folder that is not there, and DiffUsageError for a side it cannot read', () => {
+    const missing = join(tempDir(), 'nowhere')
+    expect(() => check({ definitions: missing })).toThrow(WorkspaceUsageError)
+    expect(() => generate({ definitions: missing })).toThrow(expect.objectContaining({ name: 'WorkspaceUsageError', code: 'BW9002' }) as Error)
+    expect(() => diff({ old: missing, new: missing })).toThrow(expect.objectContaining({ name: 'DiffUsageError', code: 'BW9002' }) as Error)
+    expect(DiffUsageError).toBeDefined()
+  })
+})
