@@ -33,11 +33,19 @@ export type RuntimeErrorCode =
   /** createRuntime was given options that do not fit the bot */
   | 'INVALID_RUNTIME_OPTIONS'
 
+/**
+ * `ErrorOptions`, spelled out: lib's own is ES2022, and a public declaration that names it
+ * would not compile for a consumer whose `lib` is older (with `skipLibCheck` off).
+ */
+export interface RuntimeErrorOptions {
+  cause?: unknown
+}
+
 /** Base class of every error the runtime throws. */
 export class RuntimeError extends Error {
   readonly code: RuntimeErrorCode
 
-  constructor(code: RuntimeErrorCode, message: string, options?: ErrorOptions) {
+  constructor(code: RuntimeErrorCode, message: string, options?: RuntimeErrorOptions) {
     super(message, options)
     this.code = code
     this.name = new.target.name

@@ -24,6 +24,7 @@ export {
   ActionError,
   HandlerError,
   type RuntimeErrorCode,
+  type RuntimeErrorOptions,
 } from './errors.js'
 export { InMemoryMessageStore, type MessageStore, type MessageRecord, type StoredMessage, type StoredTags, type ListQuery, type MessageUpdate } from './messageStore.js'
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
