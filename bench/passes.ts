@@ -8,6 +8,7 @@ import { checkEntityCycles } from '../src/check/EntityCycle.js'
 import { checkEntityExtension } from '../src/check/EntityExtension.js'
 import { modelChecks } from '../src/check/index.js'
 import { checkWiring } from '../src/check/Wiring.js'
+import { claimedDefinitions, type ClaimedDefinition } from '../src/load/claimedNames.js'
 import { loadWorkspace } from '../src/load/loadWorkspace.js'
 import type { SourceFile } from '../src/load/sourceFile.js'
 import type { Model } from '../src/resolve/model.js'
@@ -77,14 +78,17 @@ export function timePasses(definitionsDir: string, positionsFor?: ReadonlySet<st
   lap('positions')
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const definitions: RawDefinition[] = []
-  const broken = new Set<string>()
+  const claims: ClaimedDefinition[] = []
   for (const parsed of loaded.files) {
-    if (!parsed.value) continue
+    if (!parsed.value) {
+      if (parsed.diagnostics.length > 0) claims.push(...claimedDefinitions(parsed.file, null))
+      continue
+    }
     const shape = validateShape(parsed.file, parsed.value)
     lap('shape')
     diagnostics.push(...shape.diagnostics)
     if (shape.kind === null || shape.diagnostics.length > 0) {
-      broken.add(`${String(parsed.value.kind)}/${String(parsed.value.name)}`)
+      claims.push(...claimedDefinitions(parsed.file, parsed.value))
       continue
     }
     const spec = parsed.value as unknown as DefinitionSpec
@@ -92,12 +96,12 @@ export function timePasses(definitionsDir: string, positionsFor?: ReadonlySet<st
     lap('sanity')
     diagnostics.push(...sanity)
     if (sanity.some((d) => d.severity === 'error')) {
-      broken.add(`${spec.kind}/${spec.name}`)
+      claims.push(...claimedDefinitions(parsed.file, parsed.value))
       continue
     }
     definitions.push({ file: parsed.file, spec })
   }
-  const { model, diagnostics: resolveDiagnostics } = resolveModel(definitions, broken)
+  const { model, diagnostics: resolveDiagnostics } = resolveModel(definitions, claims)
   lap('resolve')
   diagnostics.push(...resolveDiagnostics)
   for (const check of CHECKS) {

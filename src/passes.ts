@@ -2,7 +2,7 @@
 // This file only sequences them; each pass lives in its own folder.
 import { diagnostic, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js'
 import { modelChecks } from './check/index.js'
-import { claimedNames } from './load/claimedNames.js'
+import { claimedDefinitions, type ClaimedDefinition } from './load/claimedNames.js'
 import { loadLimits } from './load/limits.js'
 import { loadWorkspace, type LoadOptions } from './load/loadWorkspace.js'
 import type { Model } from './resolve/model.js'
@@ -62,31 +62,29 @@ export function checkWorkspace(options: LoadOptions): CheckedWorkspace {
   const loaded = loadWorkspace(options)
   const diagnostics: Diagnostic[] = [...loaded.diagnostics]
   const definitions: RawDefinition[] = []
-  const broken = new Set<string>()
-  const markBroken = (value: Record<string, unknown> | null, text: string): void => {
-    for (const key of claimedNames(value, text)) broken.add(key)
-  }
+  // files with errors still say which definition they are: present but broken, for resolution
+  const claims: ClaimedDefinition[] = []
   for (const parsed of loaded.files) {
     if (!parsed.value) {
-      if (parsed.diagnostics.length > 0) markBroken(null, parsed.file.text)
+      if (parsed.diagnostics.length > 0) claims.push(...claimedDefinitions(parsed.file, null))
       continue
     }
     const shape = validateShape(parsed.file, parsed.value)
     diagnostics.push(...shape.diagnostics)
     if (shape.kind === null || shape.diagnostics.length > 0) {
-      markBroken(parsed.value, parsed.file.text)
+      claims.push(...claimedDefinitions(parsed.file, parsed.value))
       continue
     }
     const spec = parsed.value as unknown as DefinitionSpec
     const sanity = checkSchemaSanity(parsed.file, spec)
     diagnostics.push(...sanity)
     if (sanity.some((d) => d.severity === 'error')) {
-      markBroken(parsed.value, parsed.file.text)
+      claims.push(...claimedDefinitions(parsed.file, parsed.value))
       continue
     }
     definitions.push({ file: parsed.file, spec })
   }
-  const { model, diagnostics: resolveDiagnostics } = resolveModel(definitions, broken)
+  const { model, diagnostics: resolveDiagnostics } = resolveModel(definitions, claims)
   diagnostics.push(...resolveDiagnostics)
   // semantic checks read bound references; a model with unresolved references still
   // checks what did resolve, since every check skips what is missing

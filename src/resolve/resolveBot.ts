@@ -7,7 +7,7 @@ import { formatPointer, locate } from '../load/yamlNodes.js'
 import { own } from '../schema/own.js'
 import type { BotSpec, RawDefinition } from '../validate/definitionTypes.js'
 import type { BotModel, DefinitionKind, EntityScope, IntegrationInstance, IntegrationModel, PluginInstance, PluginModel, PluginWiring } from './model.js'
-import { isBroken, modelBase, knownNames, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveRange, type SymbolTable, type TableEntry } from './symbolTable.js'
 import { isValidRange } from './versions.js'
 
 interface Resolved {
@@ -25,9 +25,7 @@ function pickInstance(
   out: Diagnostic[],
 ): TableEntry | undefined {
   const nameKey = kind === 'integration' ? 'integration' : 'plugin'
-  const candidates = versionsOf(table, kind, name)
-  if (candidates.length === 0) {
-    if (isBroken(table, kind, name)) return undefined
+  if (!hasName(table, kind, name)) {
     const names = namesOf(table, kind)
     out.push(diagnostic(kind === 'integration' ? 'BW3009' : 'BW3010', `unknown ${kind} '${name}'${didYouMean(name, names) || knownNames(`${kind}s`, names)}`, locate(raw.file, `${base}/${nameKey}`), { path: `${base}/${nameKey}` }))
     return undefined
@@ -36,15 +34,16 @@ function pickInstance(
     out.push(diagnostic('BW2009', `'${range}' is not a semantic version or range (such as 2.0.0 or ^1.0.0)`, locate(raw.file, `${base}/version`), { path: `${base}/version` }))
     return undefined
   }
-  const chosen = pickVersion(candidates, range, 'highest')
-  if (!chosen) {
+  const resolved = resolveRange(table, kind, name, range, 'highest')
+  if (resolved.found === null && !resolved.broken) {
     out.push(
-      diagnostic('BW3011', `no version of ${kind} '${name}' satisfies '${range}'; available versions: ${candidates.map((c) => c.version).join(', ')}`, locate(raw.file, `${base}/version`), {
+      diagnostic('BW3011', `no version of ${kind} '${name}' satisfies '${range}'; ${availableVersions(resolved.available)}`, locate(raw.file, `${base}/version`), {
         path: `${base}/version`,
       }),
     )
   }
-  return chosen
+  // a broken version (or one that may be) is reported in its own file, not here
+  return resolved.found ?? undefined
 }
 
 export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Resolved): { model: BotModel; diagnostics: Diagnostic[] } {

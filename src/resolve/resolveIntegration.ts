@@ -8,7 +8,7 @@ import { own } from '../schema/own.js'
 import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, FinalAction, FinalChannel, FinalEvent, ImplementedInterface, IntegrationModel, InterfaceModel, MemberOrigin } from './model.js'
-import { exactVersion, isBroken, modelBase, knownNames, namesOf, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveExact, type SymbolTable, type TableEntry } from './symbolTable.js'
 
 export function ownScope(key: string, entities: Record<string, unknown> | undefined): EntityScope {
   return Object.fromEntries(Object.keys(entities ?? {}).map((name) => [name, { owner: key, entity: name }]))
@@ -38,23 +38,23 @@ export function resolveIntegration(
   const interfaceModels = new Map<string, InterfaceModel>()
   for (const [alias, impl] of Object.entries(spec.interfaces ?? {})) {
     const base = formatPointer(['interfaces', alias])
-    const candidates = versionsOf(table, 'interface', impl.name)
-    if (candidates.length === 0) {
-      if (isBroken(table, 'interface', impl.name)) continue
+    if (!hasName(table, 'interface', impl.name)) {
       const names = namesOf(table, 'interface')
       diagnostics.push(diagnostic('BW3004', `unknown interface '${impl.name}'${didYouMean(impl.name, names) || knownNames('interfaces', names)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
       continue
     }
-    const found = exactVersion(candidates, impl.version)
-    if (!found) {
+    const resolved = resolveExact(table, 'interface', impl.name, impl.version)
+    if (resolved.found === null) {
+      // a broken version (or one that may be) is reported in its own file: the mapping cannot be checked against it
+      if (resolved.broken) continue
       diagnostics.push(
-        diagnostic('BW3005', `interface '${impl.name}' ${impl.version} is not in the workspace; available versions: ${candidates.map((c) => c.version).join(', ')}`, locate(file, `${base}/version`), {
+        diagnostic('BW3005', `interface '${impl.name}' ${impl.version} is not in the workspace; ${availableVersions(resolved.available)}`, locate(file, `${base}/version`), {
           path: `${base}/version`,
         }),
       )
       continue
     }
-    const iface = interfaces.get(found.key)
+    const iface = interfaces.get(resolved.found.key)
     if (!iface) continue // the interface itself failed to resolve; reported there
     interfaceModels.set(alias, iface)
     const mappingDiagnostics = checkEntityMapping(raw, alias, impl, iface, ownEntities)
@@ -112,7 +112,7 @@ function checkEntityMapping(raw: RawDefinition<IntegrationSpec>, alias: string, 
   for (const [interfaceEntity, ownEntity] of Object.entries(impl.entities)) {
     const at = `${base}${formatPointer([interfaceEntity])}`
     if (!interfaceEntities.includes(interfaceEntity)) {
-      out.push(diagnostic('BW3007', `interface '${iface.name}' has no entity '${interfaceEntity}'${didYouMean(interfaceEntity, interfaceEntities)}; its entities are ${listNames(interfaceEntities)}`, locateKey(file, at), { path: at }))
+      out.push(diagnostic('BW3007', `interface '${iface.name}' has no entity '${interfaceEntity}'${didYouMean(interfaceEntity, interfaceEntities)}; ${interfaceEntities.length > 0 ? `its entities are ${listNames(interfaceEntities)}` : 'it has no entities'}`, locateKey(file, at), { path: at }))
     }
     if (!ownEntities.includes(ownEntity)) {
       const list = ownEntities.length > 0 ? `its entities are ${listNames(ownEntities)}` : 'it declares no entities'

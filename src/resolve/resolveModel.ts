@@ -1,7 +1,9 @@
-// Builds the resolved model from the definitions that passed shape validation:
-// the symbol table, then interfaces, integrations, plugins and bots in that order,
-// each binding its references to what the previous steps resolved.
+// Builds the resolved model from the definitions that passed shape validation (and the
+// identities that files with errors claim): the symbol table, then interfaces,
+// integrations, plugins and bots in that order, each binding its references to what the
+// previous steps resolved.
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
+import type { ClaimedDefinition } from '../load/claimedNames.js'
 import type { InterfaceSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { BotModel, IntegrationModel, InterfaceModel, Model, PluginModel, DefinitionModel } from './model.js'
@@ -10,8 +12,8 @@ import { ownScope, resolveIntegration } from './resolveIntegration.js'
 import { resolvePlugin } from './resolvePlugin.js'
 import { buildSymbolTable, modelBase } from './symbolTable.js'
 
-export function resolveModel(definitions: readonly RawDefinition[], broken: ReadonlySet<string> = new Set()): { model: Model; diagnostics: Diagnostic[] } {
-  const { table, diagnostics } = buildSymbolTable(definitions, broken)
+export function resolveModel(definitions: readonly RawDefinition[], claims: readonly ClaimedDefinition[] = []): { model: Model; diagnostics: Diagnostic[] } {
+  const { table, diagnostics } = buildSymbolTable(definitions, claims)
 
   const interfaces = new Map<string, InterfaceModel>()
   for (const entry of table.entries) {

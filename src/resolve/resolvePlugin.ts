@@ -6,7 +6,7 @@ import { formatPointer, locate } from '../load/yamlNodes.js'
 import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
-import { isBroken, modelBase, knownNames, namesOf, pickVersion, versionsOf, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveRange, type SymbolTable, type TableEntry } from './symbolTable.js'
 import { isValidRange } from './versions.js'
 
 export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces: ReadonlyMap<string, InterfaceModel>): { model: PluginModel; diagnostics: Diagnostic[] } {
@@ -20,9 +20,7 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
     const dependency: PluginDependency = { local, interfaceName: wanted.name, range: wanted.version, interfaceKey: null }
     dependencies.push(dependency)
     unresolvedLocals.add(local)
-    const candidates = versionsOf(table, 'interface', wanted.name)
-    if (candidates.length === 0) {
-      if (isBroken(table, 'interface', wanted.name)) continue
+    if (!hasName(table, 'interface', wanted.name)) {
       const names = namesOf(table, 'interface')
       diagnostics.push(diagnostic('BW3004', `unknown interface '${wanted.name}'${didYouMean(wanted.name, names) || knownNames('interfaces', names)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
       continue
@@ -31,16 +29,18 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
       diagnostics.push(diagnostic('BW2009', `'${wanted.version}' is not a semantic version range (such as ^1.0.0 or >=1.2.0 <2.0.0)`, locate(file, `${base}/version`), { path: `${base}/version` }))
       continue
     }
-    const chosen = pickVersion(candidates, wanted.version, 'lowest')
-    if (!chosen) {
+    const resolved = resolveRange(table, 'interface', wanted.name, wanted.version, 'lowest')
+    if (resolved.found === null) {
+      // a broken version (or one that may be) is reported in its own file, and its entities are unknown
+      if (resolved.broken) continue
       diagnostics.push(
-        diagnostic('BW4004', `no version of interface '${wanted.name}' in the workspace satisfies '${wanted.version}'; available versions: ${candidates.map((c) => c.version).join(', ')}`, locate(file, `${base}/version`), {
+        diagnostic('BW4004', `no version of interface '${wanted.name}' in the workspace satisfies '${wanted.version}'; ${availableVersions(resolved.available)}`, locate(file, `${base}/version`), {
           path: `${base}/version`,
         }),
       )
       continue
     }
-    const iface = interfaces.get(chosen.key)
+    const iface = interfaces.get(resolved.found.key)
     if (!iface) continue
     dependency.interfaceKey = iface.key
     unresolvedLocals.delete(local)

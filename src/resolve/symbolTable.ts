@@ -1,11 +1,15 @@
-// Every definition by (kind, name, version), built-ins included. Duplicates and clashes
-// with built-ins are reported here; later passes only ever see one definition per key.
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+// Every definition by (kind, name, version), built-ins included, and beside them the
+// identities that files with errors claim, as versions that are present but broken.
+// Duplicates and clashes with built-ins are reported here; every resolution step goes
+// through resolveExact/resolveRange, so that none binds a reference past a broken version.
+import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
 import { listNames } from '../diagnostics/suggest.js'
+import { claimLocation, type ClaimedDefinition } from '../load/claimedNames.js'
+import type { SourceFile } from '../load/sourceFile.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { definitionKey, type DefinitionKey, type DefinitionKind } from './model.js'
-import { compareVersions, isPrerelease, parseVersion, satisfiesRange } from './versions.js'
+import { compareVersions, isExactVersion, isPrerelease, parseVersion, satisfiesRange } from './versions.js'
 
 export interface TableEntry {
   key: DefinitionKey
@@ -15,12 +19,24 @@ export interface TableEntry {
   raw: RawDefinition
 }
 
+/**
+ * One version of a name as every resolution step sees it: a definition, or a version that
+ * is present but broken (`entry` null): claimed by a file with errors, or defined twice
+ * where a copy has errors. A reference that lands on a broken version is not checked
+ * further: the broken file's own diagnostics are the ones that explain it.
+ */
+export interface VersionSlot {
+  version: string
+  entry: TableEntry | null
+}
+
 export interface SymbolTable {
-  /** kind/name -> entries sorted by ascending version */
-  byName: Map<string, TableEntry[]>
+  /** kind/name -> its versions, ascending, broken ones included */
+  byName: Map<string, VersionSlot[]>
+  /** the definitions to resolve, one per key */
   entries: TableEntry[]
-  /** kind/name of definitions whose files had errors: references to them are not reported again */
-  broken: ReadonlySet<string>
+  /** kind/name claimed by a file with errors whose version cannot be read: it may be any version */
+  unversioned: ReadonlySet<string>
 }
 
 /** A bot's version is optional; the model gives it 0.0.0 so that it has a key. */
@@ -28,41 +44,86 @@ export function versionOf(spec: DefinitionSpec): string {
   return spec.version ?? '0.0.0'
 }
 
-export function buildSymbolTable(definitions: readonly RawDefinition[], broken: ReadonlySet<string> = new Set()): { table: SymbolTable; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = []
-  const byName = new Map<string, TableEntry[]>()
+/** One file that says it is (kind, name, version): a definition, or a claim of a file with errors. */
+interface Contender {
+  kind: DefinitionKind
+  name: string
+  version: string
+  file: SourceFile
+  raw: RawDefinition | null
+  claim: ClaimedDefinition | null
+}
+
+function contenderLocation(c: Contender): SourceRange {
+  if (c.claim) return claimLocation(c.claim)
+  return locate(c.file, c.raw?.spec.version === undefined ? '/name' : '/version')
+}
+
+function byFile(a: Contender, b: Contender): number {
   // built-ins first, so that a workspace file is the one reported when both exist
-  const ordered = [...definitions].sort((a, b) => Number(b.file.builtin) - Number(a.file.builtin) || (a.file.displayPath < b.file.displayPath ? -1 : a.file.displayPath > b.file.displayPath ? 1 : 0))
-  for (const raw of ordered) {
-    const { kind, name } = raw.spec
-    const version = versionOf(raw.spec)
-    const group = byName.get(`${kind}/${name}`) ?? []
-    const same = group.find((e) => compareVersions(e.version, version) === 0)
-    if (same) {
-      const builtinClash = same.raw.file.builtin && !raw.file.builtin
+  return Number(b.file.builtin) - Number(a.file.builtin) || (a.file.displayPath < b.file.displayPath ? -1 : a.file.displayPath > b.file.displayPath ? 1 : 0)
+}
+
+/** A version of a name while the table is built. */
+interface Building {
+  slot: VersionSlot
+  /** the first contender whose kind is certain: a later one with a certain kind is its duplicate */
+  first: Contender | null
+  /** the first definition: the one resolved (a copy beside a broken one too: its own problems are its own) */
+  definition: TableEntry | null
+  broken: boolean
+}
+
+export function buildSymbolTable(definitions: readonly RawDefinition[], claims: readonly ClaimedDefinition[] = []): { table: SymbolTable; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = []
+  const unversioned = new Set<string>()
+  const contenders: Contender[] = definitions.map((raw) => ({ kind: raw.spec.kind, name: raw.spec.name, version: versionOf(raw.spec), file: raw.file, raw, claim: null }))
+  for (const claim of claims) {
+    // a version that is not one (BW2006) is no better than none: the claim stands for every version
+    if (claim.version === null || !isExactVersion(claim.version)) unversioned.add(`${claim.kind}/${claim.name}`)
+    else contenders.push({ kind: claim.kind, name: claim.name, version: claim.version, file: claim.file, raw: null, claim })
+  }
+  contenders.sort(byFile)
+  const groups = new Map<string, Building[]>()
+  for (const c of contenders) {
+    const { kind, name, version } = c
+    const group = groups.get(`${kind}/${name}`) ?? []
+    groups.set(`${kind}/${name}`, group)
+    let building = group.find((b) => compareVersions(b.slot.version, version) === 0)
+    if (!building) {
+      building = { slot: { version, entry: null }, first: null, definition: null, broken: false }
+      group.push(building)
+    }
+    // a file of unknown kind claims its name under every kind: it is a duplicate of nothing for sure
+    const certain = c.claim?.kindKnown !== false
+    const first = building.first
+    if (certain && first) {
+      const builtinClash = first.file.builtin && !c.file.builtin
       const code = builtinClash ? 'BW3002' : 'BW3001'
       const message = builtinClash
         ? `${kind} '${name}' ${version} is a built-in interface of botwire; give this one another version or name (or run with --no-builtins)`
-        : `${kind} '${name}' ${version} is defined twice${same.version !== version ? ` (${same.version} and ${version} differ only in build metadata, so they are the same version)` : ''}`
+        : `${kind} '${name}' ${version} is defined twice${first.version !== version ? ` (${first.version} and ${version} differ only in build metadata, so they are the same version)` : ''}`
       diagnostics.push(
-        diagnostic(code, message, locate(raw.file, raw.spec.version === undefined ? '/name' : '/version'), {
+        diagnostic(code, message, contenderLocation(c), {
           path: '/version',
-          related: [{ message: builtinClash ? 'the built-in is here' : 'first defined here', range: locate(same.raw.file, same.raw.spec.version === undefined ? '/name' : '/version') }],
+          related: [{ message: builtinClash ? 'the built-in is here' : 'first defined here', range: contenderLocation(first) }],
         }),
       )
-      continue
-    }
-    group.push({ key: definitionKey(kind, name, version), kind, name, version, raw })
-    byName.set(`${kind}/${name}`, group)
+    } else if (certain) building.first = c
+    if (!c.raw) building.broken = true
+    else if (!building.definition) building.definition = { key: definitionKey(kind, name, version), kind, name, version, raw: c.raw }
   }
-  for (const group of byName.values()) group.sort((a, b) => compareVersions(a.version, b.version))
-  const entries = [...byName.values()].flat().sort((a, b) => (a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.name !== b.name ? (a.name < b.name ? -1 : 1) : compareVersions(a.version, b.version)))
-  return { table: { byName, entries, broken }, diagnostics }
-}
-
-/** Whether a missing definition is already explained by an error in its own file. */
-export function isBroken(table: SymbolTable, kind: DefinitionKind, name: string): boolean {
-  return table.broken.has(`${kind}/${name}`)
+  const byName = new Map<string, VersionSlot[]>()
+  const entries: TableEntry[] = []
+  for (const [key, group] of groups) {
+    for (const b of group) {
+      b.slot.entry = b.broken ? null : b.definition
+      if (b.definition) entries.push(b.definition)
+    }
+    byName.set(key, group.map((b) => b.slot).sort((a, b) => compareVersions(a.version, b.version)))
+  }
+  entries.sort((a, b) => (a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.name !== b.name ? (a.name < b.name ? -1 : 1) : compareVersions(a.version, b.version)))
+  return { table: { byName, entries, unversioned }, diagnostics }
 }
 
 /** The fields every definition model takes from its table entry. */
@@ -70,8 +131,9 @@ export function modelBase(entry: TableEntry): { key: DefinitionKey; name: string
   return { key: entry.key, name: entry.name, version: entry.version, file: entry.raw.file, builtin: entry.raw.file.builtin }
 }
 
-export function versionsOf(table: SymbolTable, kind: DefinitionKind, name: string): TableEntry[] {
-  return table.byName.get(`${kind}/${name}`) ?? []
+/** Whether anything of that kind and name is in the workspace, a file with errors that claims it included. */
+export function hasName(table: SymbolTable, kind: DefinitionKind, name: string): boolean {
+  return table.byName.has(`${kind}/${name}`) || table.unversioned.has(`${kind}/${name}`)
 }
 
 /** "; the workspace has the integrations 'a' and 'b'" (or says it has none), after an unknown name with no near miss. */
@@ -81,21 +143,47 @@ export function knownNames(what: string, names: readonly string[]): string {
 
 /** The names of a kind in the workspace, those of definitions with errors included (they exist, they are only broken). */
 export function namesOf(table: SymbolTable, kind: DefinitionKind): string[] {
-  const broken = [...table.broken].filter((key) => key.startsWith(`${kind}/`)).map((key) => key.slice(kind.length + 1))
-  return [...new Set([...table.entries.filter((e) => e.kind === kind).map((e) => e.name), ...broken])]
+  const names = new Set<string>()
+  for (const key of [...table.byName.keys(), ...table.unversioned]) if (key.startsWith(`${kind}/`)) names.add(key.slice(kind.length + 1))
+  return [...names]
 }
 
 /**
- * The version a range picks: the highest (bots) or lowest (plugins) release version
- * that satisfies it; a pre-release only when no release version qualifies (SPEC §1).
+ * Where a reference to a name that exists (`hasName`) leads: a definition; a version that
+ * is broken, or may be (a file with errors claims the name and its version cannot be
+ * read), which is not checked further; or no version at all.
  */
-export function pickVersion(entries: readonly TableEntry[], range: string, which: 'highest' | 'lowest'): TableEntry | undefined {
-  const pick = (candidates: TableEntry[]): TableEntry | undefined => (which === 'highest' ? candidates[candidates.length - 1] : candidates[0])
-  const releases = entries.filter((e) => !isPrerelease(e.version) && satisfiesRange(e.version, range))
-  if (releases.length > 0) return pick(releases)
-  return pick(entries.filter((e) => satisfiesRange(e.version, range, { includePrerelease: true })))
+export type Resolution = { found: TableEntry } | { found: null; broken: true } | { found: null; broken: false; available: string[] }
+
+const BROKEN: Resolution = { found: null, broken: true }
+
+function resolution(table: SymbolTable, kind: DefinitionKind, name: string, slot: VersionSlot | undefined): Resolution {
+  if (table.unversioned.has(`${kind}/${name}`)) return BROKEN
+  if (slot) return slot.entry ? { found: slot.entry } : BROKEN
+  return { found: null, broken: false, available: (table.byName.get(`${kind}/${name}`) ?? []).map((s) => s.version) }
 }
 
-export function exactVersion(entries: readonly TableEntry[], version: string): TableEntry | undefined {
-  return entries.find((e) => parseVersion(version) !== null && compareVersions(e.version, version) === 0)
+/** An exact version (the interface version an integration implements). */
+export function resolveExact(table: SymbolTable, kind: DefinitionKind, name: string, version: string): Resolution {
+  const slots = table.byName.get(`${kind}/${name}`) ?? []
+  const slot = parseVersion(version) === null ? undefined : slots.find((s) => compareVersions(s.version, version) === 0)
+  return resolution(table, kind, name, slot)
+}
+
+/**
+ * A range: the highest (bots) or lowest (plugins) release version that satisfies it; a
+ * pre-release only when no release version qualifies (SPEC §1). Broken versions take part
+ * in the choice, so that a range that picks one is not bound to another version instead.
+ */
+export function resolveRange(table: SymbolTable, kind: DefinitionKind, name: string, range: string, which: 'highest' | 'lowest'): Resolution {
+  const slots = table.byName.get(`${kind}/${name}`) ?? []
+  const pick = (candidates: VersionSlot[]): VersionSlot | undefined => (which === 'highest' ? candidates[candidates.length - 1] : candidates[0])
+  const releases = slots.filter((s) => !isPrerelease(s.version) && satisfiesRange(s.version, range))
+  const slot = releases.length > 0 ? pick(releases) : pick(slots.filter((s) => satisfiesRange(s.version, range, { includePrerelease: true })))
+  return resolution(table, kind, name, slot)
+}
+
+/** "available versions: 1.0.0, 1.1.0", or that there are none, after a version that is not there. */
+export function availableVersions(available: readonly string[]): string {
+  return available.length > 0 ? `available versions: ${available.join(', ')}` : 'the workspace has no version of it'
 }

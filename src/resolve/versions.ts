@@ -29,6 +29,14 @@ function parsedOrThrow(version: string): SemVer {
   return parsed
 }
 
+/** major.minor.patch with optional pre-release and build parts, as a definition writes it (semver also reads `v1.0.0`). */
+const EXACT_VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/
+
+/** Whether a text is a version a definition may give (the meta-schemas' pattern) and semver can read. */
+export function isExactVersion(version: string): boolean {
+  return EXACT_VERSION.test(version) && parseVersion(version) !== null
+}
+
 /** semver.compare: -1, 0 or 1; build metadata does not count. Throws on an invalid version. */
 export function compareVersions(a: string, b: string): -1 | 0 | 1 {
   return parsedOrThrow(a).compare(parsedOrThrow(b))
