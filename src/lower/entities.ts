@@ -6,7 +6,7 @@ import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { ref, type ModuleBuilder } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { PropertySignature, TypeExpr } from './plan.js'
-import { docOf, type TypeContext } from './schemaToType.js'
+import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 
 export interface EntityTypes {
   /** entity name -> type name in this module */
@@ -15,7 +15,13 @@ export interface EntityTypes {
   context(scope: EntityScope): TypeContext
 }
 
-export function declareEntities(builder: ModuleBuilder, owner: DefinitionKey, entities: Record<string, SchemaHolder>): EntityTypes {
+/**
+ * @param aliased entities declared as a type alias where their type is an object type
+ * without an index signature, not as an interface: TypeScript lets such a type fit an index
+ * signature (`[key: string]: unknown`), which an interface without one never does
+ * (lowerIntegration says when that matters)
+ */
+export function declareEntities(builder: ModuleBuilder, owner: DefinitionKey, entities: Record<string, SchemaHolder>, aliased: ReadonlySet<string> = new Set()): EntityTypes {
   const names = new Map<string, string>()
   for (const name of Object.keys(entities)) names.set(name, builder.names.allocate(pascalCase(name)))
   const context = (scope: EntityScope): TypeContext => ({
@@ -30,7 +36,9 @@ export function declareEntities(builder: ModuleBuilder, owner: DefinitionKey, en
   for (const [name, holder] of Object.entries(entities)) {
     const typeName = names.get(name) ?? name
     const doc = docOf(holder) ?? docOf(holder.schema)
-    builder.declareSchema(typeName, holder.schema, ownContext, doc)
+    const type = aliased.has(name) ? schemaToType(holder.schema, ownContext) : undefined
+    if (type?.kind === 'object' && type.index === undefined) builder.add({ kind: 'typeAlias', name: typeName, ...(doc ? { doc } : {}), type })
+    else builder.declareSchema(typeName, holder.schema, ownContext, doc)
     members.push({ name, optional: false, type: ref(typeName), ...(doc ? { doc } : {}) })
   }
   builder.add({ kind: 'interface', name: 'Entities', doc: { description: 'Entities by name.' }, members })

@@ -7,14 +7,35 @@ import { declareEntities } from './entities.js'
 import { declareMemberTypes, memberDefinitions, type MemberSets } from './members.js'
 import { modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
 import type { ModuleFile } from './plan.js'
-import { docOf } from './schemaToType.js'
+import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { documented, sourceName } from './sources.js'
+
+/**
+ * The integration's entities that stand for an interface entity whose type has an index
+ * signature (`additionalProperties: true` or a schema): declared as type aliases, so that
+ * they are assignable to it in TypeScript as they extend it in the schemas (an interface
+ * without an index signature is not assignable to a type with one, even `unknown`'s).
+ */
+function entitiesForIndexSignatures(model: Model, integration: IntegrationModel): Set<string> {
+  const aliased = new Set<string>()
+  const anyEntity: TypeContext = { entity: () => ({ kind: 'keyword', name: 'unknown' }) }
+  for (const implemented of integration.implemented) {
+    const iface = model.definitions.get(implemented.interfaceKey)
+    if (iface?.kind !== 'interface') continue
+    for (const [interfaceEntity, own] of Object.entries(implemented.entityMap)) {
+      const holder = Object.hasOwn(iface.spec.entities, interfaceEntity) ? iface.spec.entities[interfaceEntity] : undefined
+      const type = holder && schemaToType(holder.schema, anyEntity)
+      if (type && ((type.kind === 'object' && type.index !== undefined) || (type.kind === 'ref' && type.name === 'Record'))) aliased.add(own)
+    }
+  }
+  return aliased
+}
 
 export function lowerIntegration(model: Model, integration: IntegrationModel, definitionsDir: string): ModuleFile {
   const builder = new ModuleBuilder(modulePath('integration', integration.name, integration.version), [sourceName(integration.file, definitionsDir)])
   const runtime = builder.importRuntime(false)
-  const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {})
+  const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {}, entitiesForIndexSignatures(model, integration))
   const configuration = integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION
   builder.declareSchema('Configuration', configuration, entities.context({}), docOf(integration.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this integration.' })
   const members: MemberSets = {

@@ -108,7 +108,9 @@ function objectType(schema: SchemaNode, context: TypeContext): TypeExpr {
   }
   if (extra === undefined || extra === true) {
     if (members.length === 0) return { kind: 'ref', name: 'Record', args: [{ kind: 'keyword', name: 'string' }, UNKNOWN] }
-    return { kind: 'object', members }
+    // explicitly open: extra keys of any type (`unknown` covers the declared properties'
+    // types too); left out, the declared properties only (docs/decisions.md says why)
+    return extra === true ? { kind: 'object', members, index: UNKNOWN } : { kind: 'object', members }
   }
   // an index signature must admit every declared property's type as well, and
   // `undefined` where one is optional: without exactOptionalPropertyTypes an optional

@@ -16,6 +16,10 @@ import type * as polyglotBot from '../fixtures/valid/plugin-wired-twice/expected
 import type * as shapes from '../fixtures/valid/schema-shapes/expected/integrations/shapes/v1.0.0.js'
 import type * as slack from '../fixtures/valid/renamed-members/expected/integrations/slack/v1.0.0.js'
 import type * as bareBot from '../fixtures/valid/no-builtins-needed/expected/bots/bare-bot/v0.0.1.js'
+import type * as eventsLog from '../fixtures/valid/open-entities/expected/interfaces/events-log/v1.0.0.js'
+import type * as webhookLog from '../fixtures/valid/open-entities/expected/integrations/webhook-log/v1.0.0.js'
+import * as auditor from '../fixtures/valid/open-entities/expected/plugins/auditor/v1.0.0.js'
+import type * as auditBot from '../fixtures/valid/open-entities/expected/bots/audit-bot/v1.0.0.js'
 import { expectTrue, type Equal, type Extends } from './support.js'
 
 // ---------------------------------------------------------------- hostile names
@@ -195,4 +199,66 @@ export async function bareCalls(): Promise<void> {
   await bare.createMessage({ conversationId: 'c', userId: 'u', type: 'text', payload: { text: 'x' }, tags: {} })
   // @ts-expect-error [TS2322 "is not assignable to type 'never'"] a bot without tags takes none
   await bare.createMessage({ conversationId: 'c', userId: 'u', type: 'text', payload: { text: 'x' }, tags: { any: 'x' } })
+}
+
+// ---------------------------------------------------------------- open entities
+
+// `additionalProperties: true` beside declared properties: extra keys of any type, written and read
+const openEvent: eventsLog.Event = { id: 'e1', source: 'web', count: 2 }
+expectTrue<Equal<eventsLog.Event['source'], unknown>>()
+expectTrue<Equal<eventsLog.Event['id'], string>>()
+expectTrue<Equal<eventsLog.Event['at'], string | undefined>>()
+void openEvent['source']
+// @ts-expect-error [TS2322 "number"] the declared properties keep their types
+const badOpenEvent: eventsLog.Event = { id: 1 }
+void badOpenEvent
+// @ts-expect-error [TS2741 "id"] and stay required
+const noIdEvent: eventsLog.Event = { source: 'web' }
+void noIdEvent
+expectTrue<Equal<NonNullable<eventsLog.RecordOutput['labels']>['other'], unknown>>()
+// `additionalProperties` left out: the declared properties only (docs/decisions.md)
+// @ts-expect-error [TS2353 "url"] sourceRef does not say it takes more
+const closedRef: eventsLog.SourceRef = { name: 'n', url: 'u' }
+void closedRef
+// an integration's entity that extends an open interface entity is assignable to it, recursively
+// (a closed entity mapped onto an open one is a type alias: an interface would not fit the index signature)
+expectTrue<Extends<webhookLog.Hook, eventsLog.Event>>()
+expectTrue<Extends<webhookLog.Origin, eventsLog.SourceRef>>()
+declare const hook: webhookLog.Hook
+const hookAsEvent: eventsLog.Event = hook
+void hookAsEvent
+// @ts-expect-error [TS2353 "extra"] the integration's hook itself is closed
+const openHook: webhookLog.Hook = { id: 'h', source: 's', extra: 1 }
+void openHook
+
+// the plugin is compiled against the open interface entity
+export const auditorImplementation = new auditor.Plugin({
+  actions: {
+    audit: async ({ input, client }) => {
+      expectTrue<Equal<typeof input.event, eventsLog.Event>>()
+      const source: unknown = input.event['source']
+      const { event } = await client.callAction({ type: 'log:record', input: { event: { id: input.event.id, source, seenBy: 'auditor' } } })
+      return { event: { ...event, audited: true }, flagged: event['flagged'] === true }
+    },
+  },
+})
+auditorImplementation.on.event('log:recorded', ({ event }) => event.payload.event['source'])
+
+// the bot instantiates it with the wired integration's closed entity
+expectTrue<Equal<auditBot.Plugins['audit']['audit']['input']['event'], webhookLog.Hook>>()
+declare const auditClient: runtime.BotClient<auditBot.MessageTags, auditBot.CallableActions>
+export async function auditCalls(): Promise<void> {
+  const audited = await auditClient.callAction({ type: 'audit#audit', input: { event: { id: 'e', source: 'web', parent: { id: 'p', source: 'web' } } } })
+  expectTrue<Equal<typeof audited.event, webhookLog.Hook>>()
+  await auditClient.callAction({
+    type: 'audit#audit',
+    // @ts-expect-error [TS2741 "source"] wired to webhook-log, whose hook requires a source
+    input: { event: { id: 'e' } },
+  })
+  await auditClient.callAction({
+    type: 'audit#audit',
+    // @ts-expect-error [TS2353 "extra"] and is closed
+    input: { event: { id: 'e', source: 'web', extra: 1 } },
+  })
+  await auditClient.callAction({ type: 'hooks:record', input: { event: hook, source: { name: 'github', url: 'https://github.com' } } })
 }
