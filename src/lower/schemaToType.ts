@@ -93,10 +93,23 @@ export function optionalPropertyType(name: string, type: TypeExpr): TypeExpr {
   return OBJECT_MEMBERS.has(name) ? union([type, { kind: 'indexed', object: { kind: 'ref', name: 'Object' }, key: name }]) : type
 }
 
+/**
+ * TypeScript takes `{ __proto__: 'p' }` for a `__proto__` property, but in JavaScript that
+ * literal sets the prototype and creates no property: the one key the types cannot guard.
+ */
+const PROTO_KEY_NOTE = "Write this key as a computed key, `['__proto__']: ...`: in an object literal, `__proto__: ...` sets the prototype and creates no property."
+
+function propertyDoc(name: string, property: SchemaNode): Doc | undefined {
+  const doc = docOf(property)
+  if (name !== '__proto__') return doc
+  const description = doc?.description !== undefined && doc.description.trim() !== '' ? `${doc.description}\n\n${PROTO_KEY_NOTE}` : PROTO_KEY_NOTE
+  return { ...doc, description }
+}
+
 function objectType(schema: SchemaNode, context: TypeContext): TypeExpr {
   const required = new Set(schema.required ?? [])
   const members: PropertySignature[] = Object.entries(schema.properties ?? {}).map(([name, property]) => {
-    const doc = docOf(property)
+    const doc = propertyDoc(name, property)
     const optional = !required.has(name)
     const type = schemaToType(property, context)
     return { name, optional, type: optional ? optionalPropertyType(name, type) : type, ...(doc ? { doc } : {}) }
