@@ -11,7 +11,7 @@ import type { ConstValue, ModuleFile, PropertySignature, TypeExpr } from './plan
 import { BINDINGS_PARAMETER, pluginMembers } from './lowerPlugin.js'
 import { docOf, optionalPropertyType } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { documented, sourceName } from './sources.js'
+import { definitionDoc, documented, sourceName } from './sources.js'
 
 function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
   const d = doc && docOf(doc)
@@ -85,7 +85,7 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
   builder.add({
     kind: 'class',
     name: 'Bot',
-    doc: { description: `Bot '${bot.name}': \`const bot = new Bot()\`, then \`bot.on.message(...)\` and \`bot.on.event(...)\`.` },
+    doc: definitionDoc(bot.spec, `Bot '${bot.name}': \`const bot = new Bot()\`, then \`bot.on.message(...)\` and \`bot.on.event(...)\`.`),
     base: ref(`${runtime}.BotBase`, [ref('MessageTags'), ref('CallableActions'), ref('BotEvents')]),
     options: null,
   })

@@ -9,7 +9,7 @@ import { modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
 import type { ModuleFile } from './plan.js'
 import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { documented, sourceName } from './sources.js'
+import { definitionDoc, documented, sourceName } from './sources.js'
 
 /**
  * The integration's entities that stand for an interface entity whose type has an index
@@ -68,7 +68,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
   builder.add({
     kind: 'class',
     name: 'Integration',
-    doc: { description: `Implements integration '${integration.name}' ${integration.version}: \`new Integration({ actions })\` with a handler for every action.` },
+    doc: definitionDoc(integration.spec, `Implements integration '${integration.name}' ${integration.version}: \`new Integration({ actions })\` with a handler for every action.`),
     base: ref(`${runtime}.IntegrationBase`, typeArgs),
     options: ref(`${runtime}.IntegrationOptions`, typeArgs),
   })

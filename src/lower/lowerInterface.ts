@@ -15,7 +15,7 @@ export function lowerInterface(model: Model, iface: InterfaceModel, definitionsD
     events: Object.entries(iface.spec.events ?? {}).map(([name, spec]) => ({ name, spec, scope: iface.scope, ...documented(spec) })),
     channels: Object.entries(iface.spec.channels ?? {}).map(([name, spec]) => ({ name, spec, scope: iface.scope, ...documented(spec) })),
   }
-  declareMemberTypes(builder, members, { context: entities.context }, { actions: 'Actions', events: 'Events', channels: 'Channels' })
+  declareMemberTypes(builder, members, { context: entities.context }, { actions: 'Actions', events: 'Events', channels: 'Channels' }, iface.spec)
   const lowering = new JsonSchemaLowering(model)
   const entityKeys = Object.fromEntries(Object.keys(iface.spec.entities).map((entity) => [entity, lowering.include({ owner: iface.key, entity })]))
   const sections = memberDefinitions(members, lowering)

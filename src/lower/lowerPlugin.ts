@@ -9,7 +9,7 @@ import { indexed, modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
 import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { docOf, type TypeContext } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { documented, sourceName } from './sources.js'
+import { definitionDoc, documented, sourceName } from './sources.js'
 
 export const BINDINGS_PARAMETER = 'Bound'
 
@@ -90,7 +90,7 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
   builder.add({
     kind: 'class',
     name: 'Plugin',
-    doc: { description: `Implements plugin '${plugin.name}' ${plugin.version}: \`new Plugin({ actions })\`, then \`plugin.on.message(...)\` and \`plugin.on.event(...)\`.` },
+    doc: definitionDoc(plugin.spec, `Implements plugin '${plugin.name}' ${plugin.version}: \`new Plugin({ actions })\`, then \`plugin.on.message(...)\` and \`plugin.on.event(...)\`.`),
     base: ref(`${runtime}.PluginBase`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls'), ref('InterfaceEvents')]),
     options: ref(`${runtime}.PluginOptions`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls')]),
   })

@@ -4,7 +4,7 @@ import type { EntityScope } from '../resolve/model.js'
 import type { ActionSpec, ChannelSpec, EventSpec } from '../validate/definitionTypes.js'
 import { ref, type ModuleBuilder } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
-import { documented } from './sources.js'
+import { definitionDoc, documented } from './sources.js'
 import type { ConstValue, Doc, PropertySignature, TypeExpr, TypeParameter } from './plan.js'
 import { docOf, type TypeContext } from './schemaToType.js'
 import { referencesEntities, type JsonSchemaLowering } from './schemaToJson.js'
@@ -48,8 +48,18 @@ function member(name: string, type: TypeExpr, doc?: Doc): PropertySignature {
   return { name, optional: false, type, ...(doc ? { doc } : {}) }
 }
 
-/** Declares `Actions`, `Events` and `Channels` (each generic where any member type is). */
-export function declareMemberTypes(builder: ModuleBuilder, members: MemberSets, typing: MemberTyping, exported: { actions: string; events: string; channels: string | null }): void {
+/**
+ * Declares `Actions`, `Events` and `Channels` (each generic where any member type is).
+ * `definition`: the definition whose own title and description lead the JSDoc of
+ * `Actions` (an interface's, which has no class to carry them).
+ */
+export function declareMemberTypes(
+  builder: ModuleBuilder,
+  members: MemberSets,
+  typing: MemberTyping,
+  exported: { actions: string; events: string; channels: string | null },
+  definition: { title?: string; description?: string } = {},
+): void {
   const generic = (types: TypeExpr[]): boolean => types.some((t) => t.kind === 'ref' && t.args !== undefined)
   const actionMembers: PropertySignature[] = []
   const actionTypes: TypeExpr[] = []
@@ -78,13 +88,13 @@ export function declareMemberTypes(builder: ModuleBuilder, members: MemberSets, 
     }
     channelMembers.push(member(channel.name, { kind: 'object', members: messages }, docFor(channel)))
   }
-  const declareMap = (name: string, members: PropertySignature[], types: TypeExpr[], doc: string): void => {
+  const declareMap = (name: string, members: PropertySignature[], types: TypeExpr[], doc: Doc): void => {
     const parameters = typing.typeParameters && generic(types) ? typing.typeParameters : undefined
-    builder.add({ kind: 'interface', name, doc: { description: doc }, members, ...(parameters ? { typeParameters: parameters } : {}) })
+    builder.add({ kind: 'interface', name, doc, members, ...(parameters ? { typeParameters: parameters } : {}) })
   }
-  declareMap(exported.actions, actionMembers, actionTypes, 'Actions by name: the input each takes and the output it returns.')
-  declareMap(exported.events, eventMembers, eventTypes, 'Events by name: the payload each carries.')
-  if (exported.channels) declareMap(exported.channels, channelMembers, channelTypes, 'Channels by name: the payload of each of their messages.')
+  declareMap(exported.actions, actionMembers, actionTypes, definitionDoc(definition, 'Actions by name: the input each takes and the output it returns.'))
+  declareMap(exported.events, eventMembers, eventTypes, { description: 'Events by name: the payload each carries.' })
+  if (exported.channels) declareMap(exported.channels, channelMembers, channelTypes, { description: 'Channels by name: the payload of each of their messages.' })
 }
 
 /** Whether `declareMemberTypes` made the `Actions` map generic. */

@@ -4,6 +4,7 @@
 import { isAbsolute, relative, sep } from 'node:path'
 import type { SourceFile } from '../load/sourceFile.js'
 import { packageRoot } from '../packageRoot.js'
+import type { Doc } from './plan.js'
 
 export function sourceName(file: SourceFile, definitionsDir: string): string {
   const inWorkspace = relative(definitionsDir, file.absolutePath)
@@ -17,4 +18,14 @@ export function documented(spec: { title?: string; description?: string }): { ti
   if (spec.title !== undefined) fields.title = spec.title
   if (spec.description !== undefined) fields.description = spec.description
   return fields
+}
+
+/**
+ * The JSDoc of a module's main declaration (the `Integration`, `Plugin` or `Bot` class, an
+ * interface's `Actions`): the definition's own title and description, then what the
+ * declaration is. printDoc escapes all of it, as every user text.
+ */
+export function definitionDoc(spec: { title?: string; description?: string }, what: string): Doc {
+  const description = spec.description !== undefined && spec.description.trim() !== '' ? `${spec.description.trimEnd()}\n\n${what}` : what
+  return spec.title !== undefined ? { title: spec.title, description } : { description }
 }

@@ -267,7 +267,13 @@ export const definition: runtime.BotDefinition = {
   },
 }
 
-/** Bot 'support-bot': `const bot = new Bot()`, then `bot.on.message(...)` and `bot.on.event(...)`. */
+/**
+ * Support bot
+ *
+ * Answers customers, summarises with two model providers, and escalates to Zendesk.
+ *
+ * Bot 'support-bot': `const bot = new Bot()`, then `bot.on.message(...)` and `bot.on.event(...)`.
+ */
 export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents> {
   constructor() {
     super(definition)

@@ -360,7 +360,13 @@ export const definition: runtime.IntegrationDefinition = {
   },
 }
 
-/** Implements integration 'anthropic' 1.2.0: `new Integration({ actions })` with a handler for every action. */
+/**
+ * Anthropic
+ *
+ * Anthropic's Claude models behind the llm interface.
+ *
+ * Implements integration 'anthropic' 1.2.0: `new Integration({ actions })` with a handler for every action.
+ */
 export class Integration extends runtime.IntegrationBase<Configuration, Actions, Events> {
   constructor(options: runtime.IntegrationOptions<Configuration, Actions, Events>) {
     super(definition, options)

@@ -422,7 +422,13 @@ export const definition: runtime.IntegrationDefinition = {
   },
 }
 
-/** Implements integration 'openai' 2.0.0: `new Integration({ actions })` with a handler for every action. */
+/**
+ * OpenAI
+ *
+ * OpenAI's chat models behind the llm interface, plus moderation.
+ *
+ * Implements integration 'openai' 2.0.0: `new Integration({ actions })` with a handler for every action.
+ */
 export class Integration extends runtime.IntegrationBase<Configuration, Actions, Events> {
   constructor(options: runtime.IntegrationOptions<Configuration, Actions, Events>) {
     super(definition, options)

@@ -259,7 +259,13 @@ export const definition: runtime.IntegrationDefinition = {
   },
 }
 
-/** Implements integration 'zendesk' 1.0.0: `new Integration({ actions })` with a handler for every action. */
+/**
+ * Zendesk
+ *
+ * Zendesk Support behind the ticketing interface.
+ *
+ * Implements integration 'zendesk' 1.0.0: `new Integration({ actions })` with a handler for every action.
+ */
 export class Integration extends runtime.IntegrationBase<Configuration, Actions, Events> {
   constructor(options: runtime.IntegrationOptions<Configuration, Actions, Events>) {
     super(definition, options)

@@ -62,7 +62,13 @@ export interface CreatedEvent {
   item: Item
 }
 
-/** Actions by name: the input each takes and the output it returns. */
+/**
+ * Creatable resource
+ *
+ * Create new items of a resource.
+ *
+ * Actions by name: the input each takes and the output it returns.
+ */
 export interface Actions {
   /**
    * Create item

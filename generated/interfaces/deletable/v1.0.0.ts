@@ -62,7 +62,13 @@ export interface DeletedEvent {
   id: string
 }
 
-/** Actions by name: the input each takes and the output it returns. */
+/**
+ * Deletable resource
+ *
+ * Delete items of a resource by their ID.
+ *
+ * Actions by name: the input each takes and the output it returns.
+ */
 export interface Actions {
   /**
    * Delete item

@@ -208,7 +208,13 @@ export interface TicketClosedEvent {
   ticket: Ticket
 }
 
-/** Actions by name: the input each takes and the output it returns. */
+/**
+ * Human in the loop
+ *
+ * Hand a conversation over to a human agent through a ticket, and close the ticket when the agent is done.
+ *
+ * Actions by name: the input each takes and the output it returns.
+ */
 export interface Actions {
   /**
    * Create ticket

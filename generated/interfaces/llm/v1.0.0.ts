@@ -218,7 +218,13 @@ export interface StreamChunkMessage {
   isComplete: boolean
 }
 
-/** Actions by name: the input each takes and the output it returns. */
+/**
+ * Language model
+ *
+ * Generate text with a large language model and list the models a provider offers.
+ *
+ * Actions by name: the input each takes and the output it returns.
+ */
 export interface Actions {
   /**
    * Generate content

@@ -87,7 +87,13 @@ export interface ListOutput {
   }
 }
 
-/** Actions by name: the input each takes and the output it returns. */
+/**
+ * Readable resource
+ *
+ * Read one item of a resource by its ID, or list its items page by page.
+ *
+ * Actions by name: the input each takes and the output it returns.
+ */
 export interface Actions {
   /**
    * Read item

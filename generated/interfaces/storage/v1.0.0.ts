@@ -156,7 +156,13 @@ export interface ListFilesOutput {
   files: File[]
 }
 
-/** Actions by name: the input each takes and the output it returns. */
+/**
+ * File storage
+ *
+ * Upload, download and list files kept in folders by a storage provider.
+ *
+ * Actions by name: the input each takes and the output it returns.
+ */
 export interface Actions {
   /**
    * Upload file

@@ -124,7 +124,13 @@ export interface TicketUpdatedEvent {
   changedBy?: string
 }
 
-/** Actions by name: the input each takes and the output it returns. */
+/**
+ * Ticketing
+ *
+ * Open and follow support tickets in a help desk.
+ *
+ * Actions by name: the input each takes and the output it returns.
+ */
 export interface Actions {
   /**
    * Open ticket

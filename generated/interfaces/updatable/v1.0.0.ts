@@ -68,7 +68,13 @@ export interface UpdatedEvent {
   item: Item
 }
 
-/** Actions by name: the input each takes and the output it returns. */
+/**
+ * Updatable resource
+ *
+ * Change the fields of existing items of a resource.
+ *
+ * Actions by name: the input each takes and the output it returns.
+ */
 export interface Actions {
   /**
    * Update item

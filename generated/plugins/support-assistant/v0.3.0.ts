@@ -202,7 +202,13 @@ export const definition: runtime.PluginDefinition = {
   },
 }
 
-/** Implements plugin 'support-assistant' 0.3.0: `new Plugin({ actions })`, then `plugin.on.message(...)` and `plugin.on.event(...)`. */
+/**
+ * Support assistant
+ *
+ * Summarises conversations with a language model and escalates them to a help desk.
+ *
+ * Implements plugin 'support-assistant' 0.3.0: `new Plugin({ actions })`, then `plugin.on.message(...)` and `plugin.on.event(...)`.
+ */
 export class Plugin extends runtime.PluginBase<Configuration, Actions, InterfaceCalls, InterfaceEvents> {
   constructor(options: runtime.PluginOptions<Configuration, Actions, InterfaceCalls>) {
     super(definition, options)
