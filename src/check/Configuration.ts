@@ -13,7 +13,7 @@ import { own } from '../schema/own.js'
 import type { JsonValue, SchemaNode } from '../schema/types.js'
 import { surelyValid } from '../schema/surelyValid.js'
 import { compileValueValidator } from '../schema/valueValidator.js'
-import { plainRule } from '../validate/validateShape.js'
+import { describeRule } from '../schema/valueIssues.js'
 
 /** The schema of a definition without a configuration: an empty object. */
 export const EMPTY_CONFIGURATION: SchemaNode = { type: 'object', properties: {}, additionalProperties: false }
@@ -99,7 +99,11 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
     } else if (error.keyword === 'required') message = `${path} is missing '${String(params.missingProperty)}', which the configuration schema of ${owner} requires`
     else if (isSecret && error.keyword === 'type') message = `${path} is a $secret, which stands for a string, but the configuration schema of ${owner} wants ${expectedType(params.type)}`
     else if (error.keyword === 'type') message = `${path} must be ${expectedType(params.type)}, not ${typeWord(valueAt(substituted, parsePointer(error.instancePath)))} (configuration schema of ${owner})`
-    else message = `${path} ${plainRule(error)} (configuration schema of ${owner})`
+    else {
+      // a secret's stand-in is not the value: it is not shown
+      const shown = isSecret ? undefined : { value: valueAt(substituted, parsePointer(error.instancePath)) }
+      message = `${path} ${describeRule(error, shown)} (configuration schema of ${owner})`
+    }
     const pointer = error.keyword === 'additionalProperties' ? `${error.instancePath}${formatPointer([String(params.additionalProperty)])}` : error.instancePath
     const at = where(pointer)
     // an undeclared key is shown at the key, not at its value

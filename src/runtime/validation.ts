@@ -3,12 +3,15 @@
 // inputs and outputs, event payloads and configurations against the schemas of the
 // generated `definition` constants, whose `$ref: '#/definitions/<key>'` point into their
 // `definitions` section. Problems are described as `path: what` lines
-// (`payload.actions[0].label: must have at least 1 character`).
+// (`payload.actions[0].label: must not be empty`, `input.temperature: must be at most 2, not 7`).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import { renameUnsafeKeys, restoreUnsafeKeys } from '../schema/unsafeKeys.js'
+import { describeIssues as describeValueIssues, joinPath } from '../schema/valueIssues.js'
 import type { JsonSchema } from './definition.js'
 import type { MessageType } from './messages.js'
+
+export { joinPath }
 
 // ajv-formats is CommonJS: its plugin is `default` under node ESM, the module itself elsewhere.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv
@@ -50,7 +53,8 @@ export function validateValue(value: unknown, schema: JsonSchema, definitions: S
   const notJson = nonJsonIssues(value, root)
   if (notJson.length > 0) return notJson
   const validate = validatorFor(schema, definitions)
-  return validate(renameUnsafeKeys(value)) ? [] : describeIssues(validate.errors, root).map(restoreUnsafeKeys)
+  const renamed = renameUnsafeKeys(value)
+  return validate(renamed) ? [] : describeIssues(validate.errors, root, renamed).map(restoreUnsafeKeys)
 }
 
 /**
@@ -130,74 +134,11 @@ export function validatePayload(type: MessageType, payload: unknown, root = 'pay
   return validateValue(payload, ref, schema.definitions, root)
 }
 
-const TYPE_NAMES: { [type: string]: string } = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-}
-
-function plural(n: unknown, word: string): string {
-  return `${String(n)} ${word}${n === 1 ? '' : 's'}`
-}
-
-/** Appends a property name or index to a path: `a.b`, `a[0]`, `a["odd key"]`. */
-export function joinPath(path: string, segment: string): string {
-  if (/^\d+$/.test(segment)) return `${path}[${segment}]`
-  if (/^[A-Za-z_$][\w$]*$/.test(segment)) return `${path}.${segment}`
-  return `${path}[${JSON.stringify(segment)}]`
-}
-
-function pathOf(instancePath: string, root: string): string {
-  return instancePath
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce(joinPath, root)
-}
-
-function describeOne(e: ErrorObject): { at?: string; what: string } {
-  const p = e.params as { [key: string]: unknown }
-  switch (e.keyword) {
-    case 'required':
-      return { at: String(p['missingProperty']), what: 'is required' }
-    case 'additionalProperties':
-      return { at: String(p['additionalProperty']), what: 'is not allowed' }
-    case 'minLength':
-      return { what: `must have at least ${plural(p['limit'], 'character')}` }
-    case 'maxLength':
-      return { what: `must have at most ${plural(p['limit'], 'character')}` }
-    case 'minItems':
-      return { what: `must have at least ${plural(p['limit'], 'item')}` }
-    case 'maxItems':
-      return { what: `must have at most ${plural(p['limit'], 'item')}` }
-    case 'type': {
-      const types = String(p['type']).split(',')
-      return { what: `must be ${types.map((t) => TYPE_NAMES[t] ?? t).join(' or ')}` }
-    }
-    case 'enum':
-      return { what: `must be one of ${((p['allowedValues'] as unknown[] | undefined) ?? []).map((v) => JSON.stringify(v)).join(', ')}` }
-    case 'const':
-      return { what: `must be ${JSON.stringify(p['allowedValue'])}` }
-    case 'format':
-      return { what: `must be a valid ${String(p['format'])}` }
-    default:
-      return { what: e.message ?? 'is invalid' }
-  }
-}
-
-/** ajv errors as `path: what` lines, without duplicates (and without if/then noise). */
-export function describeIssues(errors: readonly ErrorObject[] | null | undefined, root: string): Issues {
-  const lines: string[] = []
-  for (const e of errors ?? []) {
-    if (e.keyword === 'if') continue
-    const { at, what } = describeOne(e)
-    const base = pathOf(e.instancePath, root)
-    const line = `${at === undefined ? base : joinPath(base, at)}: ${what}`
-    if (!lines.includes(line)) lines.push(line)
-  }
-  return lines
+/**
+ * ajv errors as `path: what` lines (see src/schema/valueIssues.ts, which the checks share),
+ * without duplicates. Numbers and lists are shown as they are (`must be at most 2, not 7`);
+ * strings never are: a configuration's may be a secret, an input's a user's data.
+ */
+export function describeIssues(errors: readonly ErrorObject[] | null | undefined, root: string, value?: unknown): Issues {
+  return describeValueIssues(errors, root, value, { showStrings: false })
 }

@@ -3,6 +3,7 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
 import { ajvClass, ajvFormatsPlugin } from './ajvLibrary.js'
 import { renameUnsafeKeys, restoreUnsafeKeys } from './unsafeKeys.js'
+import { describeIssues } from './valueIssues.js'
 
 export function createValueAjv(): Ajv {
   // ownProperties: a missing property named like an Object.prototype member (toString,
@@ -46,22 +47,15 @@ export function compileValueValidator(schema: object): ValidateFunction {
   return validate
 }
 
-/** "payload.actions[0].label: must NOT have fewer than 1 characters" style lines. */
-export function describeValueErrors(errors: readonly ErrorObject[] | null | undefined, root: string): string[] {
-  return (errors ?? [])
-    .filter((e) => e.keyword !== 'if')
-    .map((e) => {
-      const path = e.instancePath
-        .split('/')
-        .slice(1)
-        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `${acc}.${s}` : `${acc}[${JSON.stringify(s)}]`), root)
-      const extra =
-        e.keyword === 'additionalProperties'
-          ? ` '${String((e.params as { additionalProperty?: unknown }).additionalProperty)}'`
-          : e.keyword === 'enum'
-            ? `: ${((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}`
-            : ''
-      return restoreUnsafeKeys(`${path}: ${e.message ?? 'is invalid'}${extra}`)
-    })
+/**
+ * `value.contact: must be an object, not 42` style lines (see valueIssues.ts); `value` is
+ * the value validated, whose parts are shown in them.
+ */
+export function describeValueErrors(errors: readonly ErrorObject[] | null | undefined, root: string, value?: unknown): string[] {
+  return describeIssues(errors, root, value, { showStrings: true }).map(restoreUnsafeKeys)
+}
+
+/** BW2016's words for a value its own schema rejects: `default {"a":1} is rejected by this schema itself (value.a: ...)`. */
+export function rejectedValueMessage(what: string, value: unknown, errors: readonly ErrorObject[] | null | undefined): string {
+  return `${what} ${JSON.stringify(value)} is rejected by this schema itself (${describeValueErrors(errors, 'value', value).join('; ')})`
 }

@@ -7,7 +7,7 @@ import type { SourceFile } from '../load/sourceFile.js'
 import { locate, locateKey } from '../load/yamlNodes.js'
 import type { JsonValue, SchemaNode } from '../schema/types.js'
 import { surelyValid } from '../schema/surelyValid.js'
-import { compileValueValidator, describeValueErrors } from '../schema/valueValidator.js'
+import { compileValueValidator, rejectedValueMessage } from '../schema/valueValidator.js'
 import type { DefinitionSpec } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
 import { schemaSites, walkSchema, type SchemaSite } from './schemaSites.js'
@@ -120,10 +120,7 @@ function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out
     } catch {
       return // an invalid nested pattern is reported at its own node
     }
-    if (!validate(value)) {
-      const why = describeValueErrors(validate.errors, 'value').join('; ')
-      out.push(diagnostic('BW2016', `${what} ${JSON.stringify(value)} is rejected by this schema itself (${why})`, locate(file, at), { path: at }))
-    }
+    if (!validate(value)) out.push(diagnostic('BW2016', rejectedValueMessage(what, value, validate.errors), locate(file, at), { path: at }))
   }
   const withoutValueKeys = withoutKeys(node, ['const', 'enum', 'default', 'examples'])
   if (node.const !== undefined) check(withoutValueKeys, node.const, `${pointer}/const`, 'const')

@@ -10,6 +10,7 @@ import { locate, locateKey } from '../load/yamlNodes.js'
 import { describePointer } from './describePointer.js'
 import { DEFINITION_KINDS, metaSchemaValidator, type DefinitionKind } from './metaSchemas.js'
 import { SCHEMA_TYPE_NAMES } from '../schema/types.js'
+import { describeRule } from '../schema/valueIssues.js'
 import { parseVersion } from '../resolve/versions.js'
 
 /** Codes for pattern-like failures, keyed by the shared definition that failed. */
@@ -52,30 +53,6 @@ function numberAsVersion(file: SourceFile, pointer: string, error: ErrorObject):
       ? `${written} is read by YAML as a number, not a version; write an exact semantic version major.minor.patch, such as ${padded}`
       : `${written} is read by YAML as a number, not a version range; quote it ("${written}") or write a range such as ^${padded}`
   return diagnostic(shared === 'version' ? 'BW2006' : 'BW2009', message, range, { path: pointer })
-}
-
-/** The meta-schemas' remaining rules in plain words, rather than ajv's "must NOT have fewer than 1 items". */
-export function plainRule(error: ErrorObject): string {
-  const params = error.params as Record<string, unknown>
-  const limit = Number(params.limit)
-  switch (error.keyword) {
-    case 'minItems':
-      return limit === 1 ? 'must not be an empty list' : `must have at least ${limit} items`
-    case 'maxItems':
-      return `must have at most ${limit} item${limit === 1 ? '' : 's'}`
-    case 'minLength':
-      return limit === 1 ? 'must not be empty' : `must have at least ${limit} characters`
-    case 'maxLength':
-      return `must have at most ${limit} characters`
-    case 'minimum':
-      return `must be at least ${limit}, not ${JSON.stringify(error.data)}`
-    case 'uniqueItems': {
-      const items = Array.isArray(error.data) ? (error.data as unknown[]) : []
-      return `lists ${JSON.stringify(items[Number(params.i)])} twice`
-    }
-    default:
-      return error.message ?? 'is invalid'
-  }
 }
 
 function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | null {
@@ -129,7 +106,8 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       }
       // a repeated item is shown where it repeats
       const at = error.keyword === 'uniqueItems' ? `${pointer}/${Math.max(Number(params.i), Number(params.j))}` : pointer
-      return diagnostic('BW2008', `${where(pointer)} ${plainRule(error)}`, locate(file, at), { path: at })
+      // the meta-schemas' remaining rules, in the words values are described with everywhere
+      return diagnostic('BW2008', `${where(pointer)} ${describeRule(error, { value: error.data })}`, locate(file, at), { path: at })
     }
   }
 }

@@ -73,21 +73,21 @@ describe('createMessage', () => {
     )
     expect(error).toBeInstanceOf(ValidationError)
     expect(error.code).toBe('INVALID_MESSAGE')
-    expect(error.message).toContain('payload.actions[0].label: must have at least 1 character')
-    expect(error.issues).toEqual(['payload.actions[0].label: must have at least 1 character'])
+    expect(error.message).toContain('payload.actions[0].label: must not be empty')
+    expect(error.issues).toEqual(['payload.actions[0].label: must not be empty'])
     expect(await count(runtime, 'c1')).toBe(0)
   })
 
   it.each([
     ['a missing required field', 'text', {}, 'payload.text: is required'],
-    ['an empty text', 'text', { text: '' }, 'payload.text: must have at least 1 character'],
+    ['an empty text', 'text', { text: '' }, 'payload.text: must not be empty'],
     ['an unknown field', 'image', { imageUrl: 'x', caption: 'no' }, 'payload.caption: is not allowed'],
-    ['a wrong type', 'location', { latitude: '1', longitude: 2 }, 'payload.latitude: must be a number'],
-    ['a bad card action kind', 'card', { title: 't', actions: [{ action: 'call', label: 'l', value: 'v' }] }, 'payload.actions[0].action: must be one of "postback", "url", "say"'],
-    ['an empty choice option', 'choice', { text: 't', options: [{ label: 'l', value: '' }] }, 'payload.options[0].value: must have at least 1 character'],
-    ['a card inside a carousel', 'carousel', { items: [{ title: '', actions: [] }] }, 'payload.items[0].title: must have at least 1 character'],
-    ['a bloc item payload', 'bloc', { items: [{ type: 'text', payload: { text: '' } }] }, 'payload.items[0].payload.text: must have at least 1 character'],
-    ['a card as a bloc item', 'bloc', { items: [{ type: 'card', payload: { title: 't', actions: [] } }] }, 'payload.items[0].type: must be one of "text", "image", "audio", "video", "file", "location"'],
+    ['a wrong type', 'location', { latitude: '1', longitude: 2 }, 'payload.latitude: must be a number, not a string'],
+    ['a bad card action kind', 'card', { title: 't', actions: [{ action: 'call', label: 'l', value: 'v' }] }, "payload.actions[0].action: must be one of 'postback', 'url', 'say'"],
+    ['an empty choice option', 'choice', { text: 't', options: [{ label: 'l', value: '' }] }, 'payload.options[0].value: must not be empty'],
+    ['a card inside a carousel', 'carousel', { items: [{ title: '', actions: [] }] }, 'payload.items[0].title: must not be empty'],
+    ['a bloc item payload', 'bloc', { items: [{ type: 'text', payload: { text: '' } }] }, 'payload.items[0].payload.text: must not be empty'],
+    ['a card as a bloc item', 'bloc', { items: [{ type: 'card', payload: { title: 't', actions: [] } }] }, "payload.items[0].type: must be one of 'text', 'image', 'audio', 'video', 'file', 'location'"],
   ])('rejects %s', async (_label, type, payload, expected) => {
     const { runtime } = makeWorld()
     const call = { conversationId: 'c1', userId: 'u1', type, payload, tags: {} } as unknown as Parameters<typeof runtime.client.createMessage>[0]
@@ -136,7 +136,7 @@ describe('createMessage', () => {
     const error = await rejection(loose({ conversationId: 'c1', type: 'choice', payload: { text: '', options: [{ label: 'a' }] }, tags: { mood: 'x' } }))
     expect(error.issues).toEqual([
       'userId: is required (a non-empty string; a bot or plugin passes ctx.botId)',
-      'payload.text: must have at least 1 character',
+      'payload.text: must not be empty',
       'payload.options[0].value: is required',
       "tags.mood: is not a tag bot 'support-bot' declares (it declares priority, topic)",
     ])
