@@ -6,8 +6,9 @@ import { checkBotAliases } from './BotAliases.js'
 import { checkConfiguration } from './Configuration.js'
 import { checkEntityCycles } from './EntityCycle.js'
 import { checkEntityExtension } from './EntityExtension.js'
+import { checkEntityValues } from './EntityValues.js'
 import { checkWiring } from './Wiring.js'
 
 export type ModelCheck = (model: Model) => Diagnostic[]
 
-export const modelChecks: readonly ModelCheck[] = [checkEntityCycles, checkEntityExtension, checkWiring, checkBotAliases, checkConfiguration]
+export const modelChecks: readonly ModelCheck[] = [checkEntityCycles, checkEntityValues, checkEntityExtension, checkWiring, checkBotAliases, checkConfiguration]

@@ -14,6 +14,9 @@ export function definitionsKey(model: Model, entity: QualifiedEntity): string {
 
 type Reached = (entity: QualifiedEntity) => string
 
+/** Where an entity reference that did not resolve points (BW3003 reports it; nothing is generated then). */
+export const UNRESOLVED_DEFINITION = 'unresolved'
+
 /** Keywords whose values are data, not schemas: an `$entity` key in them is not a reference. */
 function isDataKeyword(key: string): boolean {
   return key === 'const' || key === 'enum' || key === 'default' || key === 'examples'
@@ -158,7 +161,7 @@ function lowerToText(schema: object, scope: EntityScope, reached: Reached): Json
   for (let i = 0; i < references.length; i++) {
     const node = references[i] as SchemaNode & { $entity: string }
     const target = own(scope, node.$entity)
-    text += `{"$ref":${JSON.stringify(target ? `#/definitions/${reached(target)}` : '#/definitions/unresolved')}`
+    text += `{"$ref":${JSON.stringify(target ? `#/definitions/${reached(target)}` : `#/definitions/${UNRESOLVED_DEFINITION}`)}`
     if (node.title !== undefined) text += `,"title":${JSON.stringify(node.title)}`
     if (node.description !== undefined) text += `,"description":${JSON.stringify(node.description)}`
     text += `}${parts[i + 1] ?? ''}`

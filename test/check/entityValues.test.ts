@@ -1,0 +1,63 @@
+// Values judged through entities (src/check/EntityValues.ts) are the ones schema sanity
+// could not judge: a value it rejects without looking into an entity is reported once, by
+// it, even when the definition reaches the resolved model (as it would if sanity errors
+// no longer kept a file out).
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { checkEntityValues } from '../../src/check/EntityValues.js'
+import { loadWorkspace } from '../../src/load/loadWorkspace.js'
+import { resolveModel } from '../../src/resolve/resolveModel.js'
+import type { DefinitionSpec, RawDefinition } from '../../src/validate/definitionTypes.js'
+import { checkSchemaSanity } from '../../src/validate/schemaSanity.js'
+import { validateShape } from '../../src/validate/validateShape.js'
+import { tempDir, writeFiles } from '../support/cli.js'
+
+const root = tempDir('botwire-entity-values-')
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+const CRM = `kind: interface
+name: crm
+version: 1.0.0
+entities:
+  contact:
+    schema: { type: object, properties: { id: { type: string } }, required: [id] }
+actions:
+  getContact:
+    input:
+      schema:
+        type: object
+        properties:
+          contact: { $entity: contact }
+          limit: { type: integer }
+        examples:
+          - { contact: 42, limit: x }
+          - { contact: 42, limit: 1 }
+    output: { schema: { type: object } }
+`
+
+/** Shape-checked definitions, every one resolved, schema sanity's diagnostics aside. */
+function resolvedWithoutSanity(files: Record<string, string>): { sanity: string[]; values: string[] } {
+  const dir = join(root, String(Object.keys(files).length) + Math.random().toString(36).slice(2))
+  writeFiles(dir, files)
+  const loaded = loadWorkspace({ definitionsDir: dir, builtins: false, cwd: dir })
+  const definitions: RawDefinition[] = []
+  const sanity: string[] = []
+  for (const parsed of loaded.files) {
+    if (!parsed.value) continue
+    expect(validateShape(parsed.file, parsed.value).diagnostics).toEqual([])
+    const spec = parsed.value as unknown as DefinitionSpec
+    sanity.push(...checkSchemaSanity(parsed.file, spec).map((d) => `${d.code} ${d.path ?? ''}`))
+    definitions.push({ file: parsed.file, spec })
+  }
+  const { model } = resolveModel(definitions)
+  return { sanity, values: checkEntityValues(model).map((d) => `${d.code} ${d.path ?? ''} ${d.message}`) }
+}
+
+describe('values checked through entities', () => {
+  it('leaves a value schema sanity rejects to it, and reports one it could not judge', () => {
+    const { sanity, values } = resolvedWithoutSanity({ 'crm.yaml': CRM })
+    expect(sanity).toEqual(['BW2016 /actions/getContact/input/schema/examples/0'])
+    expect(values).toEqual(['BW2016 /actions/getContact/input/schema/examples/1 example {"contact":42,"limit":1} is rejected by this schema itself (value.contact: must be an object, not 42)'])
+  })
+})
