@@ -44,7 +44,7 @@ function not(actual: string | number | undefined): string {
  */
 export function describeRule(error: ErrorObject, shown?: ShownValue): string {
   const params = error.params as Record<string, unknown>
-  const limit = Number(params.limit)
+  const limit = Number(params['limit'])
   const value = shown?.value
   const length = typeof value === 'string' ? characters(value) : undefined
   const items = Array.isArray(value) ? value.length : undefined
@@ -66,18 +66,18 @@ export function describeRule(error: ErrorObject, shown?: ShownValue): string {
     case 'maxItems':
       return `must have at most ${count(limit, 'item')}${not(items)}`
     case 'enum': {
-      const allowed = Array.isArray(params.allowedValues) ? (params.allowedValues as JsonValue[]) : []
+      const allowed = Array.isArray(params['allowedValues']) ? (params['allowedValues'] as JsonValue[]) : []
       const rule = allowed.length === 1 ? describeValue(allowed[0] as JsonValue) : `one of ${describeValues(allowed)}`
       return `must be ${rule}${not(shownValue(shown))}`
     }
     case 'const':
-      return `must be ${describeValue(params.allowedValue as JsonValue)}${not(shownValue(shown))}`
+      return `must be ${describeValue(params['allowedValue'] as JsonValue)}${not(shownValue(shown))}`
     case 'pattern':
-      return `must match the pattern '${String(params.pattern)}'${not(shownValue(shown))}`
+      return `must match the pattern '${String(params['pattern'])}'${not(shownValue(shown))}`
     case 'format':
-      return `must be a valid ${String(params.format)}${not(shownValue(shown))}`
+      return `must be a valid ${String(params['format'])}${not(shownValue(shown))}`
     case 'uniqueItems':
-      return `lists ${describeValue((Array.isArray(value) ? value[Number(params.i)] : undefined) as JsonValue)} twice`
+      return `lists ${describeValue((Array.isArray(value) ? value[Number(params['i'])] : undefined) as JsonValue)} twice`
     default:
       return error.message ?? 'is invalid'
   }
@@ -144,10 +144,10 @@ export function describeIssues(errors: readonly ErrorObject[] | null | undefined
     const actual = valueAtInstancePath(value, e.instancePath)
     const shown = actual === undefined || (typeof actual === 'string' && !options.showStrings) ? undefined : { value: actual }
     let line: string
-    if (e.keyword === 'required') line = `${joinPath(base, String(params.missingProperty))}: is required`
-    else if (e.keyword === 'additionalProperties') line = `${joinPath(base, String(params.additionalProperty))}: is not allowed`
+    if (e.keyword === 'required') line = `${joinPath(base, String(params['missingProperty']))}: is required`
+    else if (e.keyword === 'additionalProperties') line = `${joinPath(base, String(params['additionalProperty']))}: is not allowed`
     else if (e.keyword === 'type') {
-      const types = String(params.type).split(',')
+      const types = String(params['type']).split(',')
       line = `${base}: must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${actual === undefined ? '' : `, not ${kindOf(shown, actual)}`}`
     } else line = `${base}: ${describeRule(e, shown)}`
     if (!lines.includes(line)) lines.push(line)
