@@ -398,7 +398,7 @@ describe('admitsNoValue', () => {
   })
   it('points at the deepest node and keeps the given location', () => {
     const result = admitsNoValue(obj({ a: { type: 'string', minLength: 3, maxLength: 1 } }, ['a']), { entity: 'e', pointer: '/schema' }, none)
-    expect(result).toEqual({ location: { entity: 'e', pointer: '/schema/properties/a' }, reason: 'minLength 3 is above maxLength 1' })
+    expect(result).toEqual({ location: { entity: 'e', pointer: '/schema/properties/a' }, reason: 'minLength 3 is above maxLength 1', cause: 'bounds' })
   })
   it('treats unknown entities as admitting values (reported elsewhere)', () => {
     expect(admitsNoValue(obj({ a: { $entity: 'x' } }, ['a']), { entity: null, pointer: '' }, none)).toBeNull()
