@@ -47,6 +47,7 @@ export const catalog = {
   BW2016: entry('value rejected by its own schema'),
   BW2017: entry('entity reference in a configuration schema'),
   BW2018: entry('malformed entity reference'),
+  BW2019: entry('schema admits no value'),
   // references
   BW3001: entry('duplicate definition'),
   BW3002: entry('definition clashes with a built-in'),

@@ -1,6 +1,9 @@
 // Schema sanity (SPEC §2): a schema that contradicts itself, says nothing about what it
 // admits, or uses `$entity` where it cannot stand. Runs on every schema of a definition
-// that passed the meta-schemas.
+// that passed the meta-schemas. Whether a node admits any value at all is asked of the
+// emptiness analysis entity extension uses (src/check/extension), node by node.
+import { nodeAdmitsNoValue, type NoValueCause } from '../check/extension/admitsNoValue.js'
+import type { DiagnosticCode } from '../diagnostics/catalog.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { didYouMean, listNames } from '../diagnostics/suggest.js'
 import type { SourceFile } from '../load/sourceFile.js'
@@ -33,6 +36,15 @@ const BOUNDS: Bound[] = [
   { low: 'minItems', high: 'maxItems', strict: false },
 ]
 
+/** The code of a node that admits no value, by what leaves nothing. */
+const NO_VALUE_CODES: Record<NoValueCause, DiagnosticCode> = {
+  values: 'BW2016',
+  bounds: 'BW2014',
+  required: 'BW2013',
+  union: 'BW2019',
+  other: 'BW2019',
+}
+
 function checkNode(file: SourceFile, kind: DefinitionSpec['kind'], site: SchemaSite, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
   if (typeof node.$entity === 'string') {
     for (const key of Object.keys(node)) {
@@ -56,6 +68,7 @@ function checkNode(file: SourceFile, kind: DefinitionSpec['kind'], site: SchemaS
   if (!saysWhat) {
     out.push(diagnostic('BW2011', `${describePointer(pointer)} says nothing about what it admits; give it a type (or $entity, const, enum, anyOf, oneOf)`, locate(file, pointer), { path: pointer }))
   }
+  const found = out.length
   const declared = node.properties ?? {}
   node.required?.forEach((name, i) => {
     if (!Object.hasOwn(declared, name)) {
@@ -85,7 +98,20 @@ function checkNode(file: SourceFile, kind: DefinitionSpec['kind'], site: SchemaS
       return // ajv cannot compile the node for the value checks below
     }
   }
-  checkOwnValues(file, node, pointer, out)
+  checkOwnValues(file, node, pointer, out, 'values')
+  // what the keyword checks above cannot see: a const outside the node's enum, no integer
+  // between fractional bounds, union branches of other types, ...
+  if (out.length === found && reportNoValue(file, node, pointer, out)) return // then every default and example is rejected too
+  checkOwnValues(file, node, pointer, out, 'annotations')
+}
+
+/** Reports a node that admits no value at all, at the keyword at fault; true when it did. */
+function reportNoValue(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): boolean {
+  const empty = nodeAdmitsNoValue(node, pointer)
+  if (empty === undefined) return false
+  const at = empty.location.pointer
+  out.push(diagnostic(NO_VALUE_CODES[empty.cause], `${empty.reason}: no value can satisfy this schema`, locate(file, at), { path: at }))
+  return true
 }
 
 /**
@@ -109,8 +135,8 @@ function valueCheckSchema(schema: SchemaNode): object {
   return copy(schema) as object
 }
 
-/** const, enum, default and examples must be values that the schema itself admits. */
-function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+/** const and enum values (`values`), default and examples (`annotations`) must be values that the schema itself admits. */
+function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[], part: 'values' | 'annotations'): void {
   if (node.const === undefined && node.enum === undefined && node.default === undefined && node.examples === undefined) return
   const check = (schema: SchemaNode, value: JsonValue | undefined, at: string, what: string): void => {
     if (value === undefined || surelyValid(schema, value)) return
@@ -122,9 +148,12 @@ function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out
     }
     if (!validate(value)) out.push(diagnostic('BW2016', rejectedValueMessage(what, value, validate.errors), locate(file, at), { path: at }))
   }
-  const withoutValueKeys = withoutKeys(node, ['const', 'enum', 'default', 'examples'])
-  if (node.const !== undefined) check(withoutValueKeys, node.const, `${pointer}/const`, 'const')
-  node.enum?.forEach((value, i) => check(withoutValueKeys, value, `${pointer}/enum/${i}`, 'enum value'))
+  if (part === 'values') {
+    const withoutValueKeys = withoutKeys(node, ['const', 'enum', 'default', 'examples'])
+    if (node.const !== undefined) check(withoutValueKeys, node.const, `${pointer}/const`, 'const')
+    node.enum?.forEach((value, i) => check(withoutValueKeys, value, `${pointer}/enum/${i}`, 'enum value'))
+    return
+  }
   const withoutAnnotations = withoutKeys(node, ['default', 'examples'])
   check(withoutAnnotations, node.default, `${pointer}/default`, 'default')
   node.examples?.forEach((value, i) => check(withoutAnnotations, value, `${pointer}/examples/${i}`, 'example'))
