@@ -140,11 +140,60 @@ function propertiesReferenceEntities(properties: object): boolean {
   return found
 }
 
+/**
+ * The schema with each `anyOf`/`oneOf` branch declaring the properties it requires: a
+ * branch may require a property that only the schema it is a branch of declares (the
+ * "at least one of" idiom, `anyOf: [{ required: [email] }, { required: [phone] }]`),
+ * which ajv's strict mode (`strictRequired`) refuses. The declaration is the branch's
+ * own `additionalProperties` (`{}` when it has none), which is what the branch applied
+ * to that property anyway: what the schema admits does not change. Nodes that need no
+ * change are kept as they are.
+ */
+function declareBranchRequirements(node: SchemaNode, isBranch: boolean): SchemaNode {
+  if (typeof node !== 'object' || node === null || typeof node.$entity === 'string') return node
+  let copy: Record<string, unknown> | undefined
+  const set = (key: string, value: unknown): void => {
+    copy ??= { ...node }
+    copy[key] = value
+  }
+  if (node.properties !== undefined) {
+    let changed = false
+    const entries = Object.entries(node.properties).map(([name, child]) => {
+      const lowered = declareBranchRequirements(child, false)
+      if (lowered !== child) changed = true
+      return [name, lowered] as const
+    })
+    if (changed) set('properties', Object.fromEntries(entries))
+  }
+  for (const key of ['additionalProperties', 'items'] as const) {
+    const child = node[key]
+    if (child === undefined || typeof child === 'boolean') continue
+    const lowered = declareBranchRequirements(child, false)
+    if (lowered !== child) set(key, lowered)
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = node[key]
+    if (branches === undefined) continue
+    const lowered = branches.map((branch) => declareBranchRequirements(branch, true))
+    if (lowered.some((branch, i) => branch !== branches[i])) set(key, lowered)
+  }
+  if (isBranch) {
+    const declared = (copy?.properties ?? node.properties) as Record<string, SchemaNode> | undefined
+    const missing = [...new Set(node.required ?? [])].filter((name) => own(declared, name) === undefined)
+    if (missing.length > 0) {
+      const extra = (copy?.additionalProperties ?? node.additionalProperties) as SchemaNode['additionalProperties']
+      const schema: SchemaNode | boolean = extra === undefined || extra === true ? {} : extra
+      set('properties', Object.fromEntries([...Object.entries(declared ?? {}), ...missing.map((name) => [name, schema] as const)]))
+    }
+  }
+  return (copy as SchemaNode | undefined) ?? node
+}
+
 function templateOf(schema: object): JsonTemplate {
   let template = templates.get(schema)
   if (!template) {
     const writer = new TemplateWriter()
-    writer.schema(schema)
+    writer.schema(declareBranchRequirements(schema as SchemaNode, false))
     template = writer.finish()
     templates.set(schema, template)
   }

@@ -4,6 +4,7 @@
 // covers the declared properties' types too.
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../schema/types.js'
 import type { Doc, PropertySignature, TypeExpr } from './plan.js'
+import { own } from '../schema/own.js'
 import { referencesEntities } from './schemaToJson.js'
 
 export interface TypeContext {
@@ -199,8 +200,38 @@ function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
   const branches = schema.anyOf ?? schema.oneOf
   const base = types ? union(types.map((t) => typeForName(t, schema, context))) : undefined
   if (branches) {
-    const alternatives = union(branches.map((b) => schemaToType(b, context)))
+    const alternatives = union(branches.map((b) => branchType(b, schema, context)))
     return base ? { kind: 'intersection', members: [base, alternatives] } : alternatives
   }
   return base ?? UNKNOWN
+}
+
+const OBJECT_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties']
+const WHAT_A_NODE_ADMITS: readonly (keyof SchemaNode)[] = ['type', '$entity', 'const', 'enum', 'anyOf', 'oneOf']
+
+function isObjectOnly(types: SchemaTypeName[] | undefined): boolean {
+  return types !== undefined && types.length === 1 && types[0] === 'object'
+}
+
+/**
+ * The type of a branch of `anyOf`/`oneOf`. ajv evaluates a branch on the value its parent
+ * is given, so a branch may require a property that only the parent declares (the "at
+ * least one of" idiom, `anyOf: [{ required: [email] }, { required: [phone] }]`): such a
+ * branch is an object with that property required, typed as the parent declares it, and
+ * the intersection with the parent's type says "email or phone, at least one". A branch
+ * with only object keywords and no `type` is an object branch when the parent admits only
+ * objects (otherwise it also admits the parent's other types, and stays `unknown`).
+ */
+function branchType(branch: SchemaNode, parent: SchemaNode, context: TypeContext): TypeExpr {
+  const types = typesOf(branch)
+  const untypedObject = !WHAT_A_NODE_ADMITS.some((k) => branch[k] !== undefined) && OBJECT_KEYWORDS.some((k) => branch[k] !== undefined) && isObjectOnly(typesOf(parent))
+  if (!untypedObject && !isObjectOnly(types)) return schemaToType(branch, context)
+  const inherited = (branch.required ?? []).flatMap((name) => {
+    const declared = own(branch.properties, name) === undefined ? own(parent.properties, name) : undefined
+    return declared === undefined ? [] : [[name, declared] as const]
+  })
+  if (!untypedObject && inherited.length === 0) return schemaToType(branch, context)
+  // own properties only, whatever their names (`__proto__` included)
+  const properties = Object.fromEntries([...inherited, ...Object.entries(branch.properties ?? {})])
+  return objectType({ ...branch, type: 'object', properties }, context)
 }

@@ -45,7 +45,15 @@ const NO_VALUE_CODES: Record<NoValueCause, DiagnosticCode> = {
   other: 'BW2019',
 }
 
-function checkNode(file: SourceFile, kind: DefinitionSpec['kind'], site: SchemaSite, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+function checkNode(
+  file: SourceFile,
+  kind: DefinitionSpec['kind'],
+  site: SchemaSite,
+  node: SchemaNode,
+  pointer: string,
+  enclosing: readonly SchemaNode[],
+  out: Diagnostic[],
+): void {
   if (typeof node.$entity === 'string') {
     for (const key of Object.keys(node)) {
       if (!ENTITY_SIBLINGS.has(key)) {
@@ -65,18 +73,13 @@ function checkNode(file: SourceFile, kind: DefinitionSpec['kind'], site: SchemaS
     return
   }
   const saysWhat = node.type !== undefined || node.const !== undefined || node.enum !== undefined || node.anyOf !== undefined || node.oneOf !== undefined
-  if (!saysWhat) {
+  // a union branch beside a `type` (`const`, `enum`) narrows what that node admits: `{ required: [email] }`
+  const saidAround = enclosing.some((around) => around.type !== undefined || around.const !== undefined || around.enum !== undefined)
+  if (!saysWhat && !saidAround) {
     out.push(diagnostic('BW2011', `${describePointer(pointer)} says nothing about what it admits; give it a type (or $entity, const, enum, anyOf, oneOf)`, locate(file, pointer), { path: pointer }))
   }
   const found = out.length
-  const declared = node.properties ?? {}
-  node.required?.forEach((name, i) => {
-    if (!Object.hasOwn(declared, name)) {
-      const known = Object.keys(declared)
-      const hint = didYouMean(name, known) || (known.length > 0 ? `; declared properties: ${listNames(known)}` : '')
-      out.push(diagnostic('BW2013', `'${name}' is required but not declared in properties${hint}`, locate(file, `${pointer}/required/${i}`), { path: `${pointer}/required/${i}` }))
-    }
-  })
+  checkRequired(file, node, pointer, enclosing, out)
   for (const { low, high, strict } of BOUNDS) {
     const lo = node[low]
     const hi = node[high]
@@ -101,8 +104,40 @@ function checkNode(file: SourceFile, kind: DefinitionSpec['kind'], site: SchemaS
   checkOwnValues(file, node, pointer, out, 'values')
   // what the keyword checks above cannot see: a const outside the node's enum, no integer
   // between fractional bounds, union branches of other types, ...
-  if (out.length === found && reportNoValue(file, node, pointer, out)) return // then every default and example is rejected too
+  if (out.length === found && reportNoValue(file, withTypeAround(node, enclosing), pointer, out)) return // then every default and example is rejected too
   checkOwnValues(file, node, pointer, out, 'annotations')
+}
+
+/**
+ * Every `required` name is declared in `properties`: the node's own, or, in a branch of
+ * `anyOf`/`oneOf`, those of the schemas it is a branch of (the "at least one of" idiom:
+ * `anyOf: [{ required: [email] }, { required: [phone] }]` beside the properties).
+ */
+function checkRequired(file: SourceFile, node: SchemaNode, pointer: string, enclosing: readonly SchemaNode[], out: Diagnostic[]): void {
+  const declaredBy = [node, ...enclosing]
+  node.required?.forEach((name, i) => {
+    if (declaredBy.some((holder) => Object.hasOwn(holder.properties ?? {}, name))) return
+    const known = [...new Set(declaredBy.flatMap((holder) => Object.keys(holder.properties ?? {})))]
+    const hint = didYouMean(name, known) || (known.length > 0 ? `; declared properties: ${listNames(known)}` : '')
+    const where = enclosing.length === 0 ? 'in properties' : `in the properties of this branch or of the schema it is a branch of`
+    out.push(diagnostic('BW2013', `'${name}' is required but not declared ${where}${hint}`, locate(file, `${pointer}/required/${i}`), { path: `${pointer}/required/${i}` }))
+  })
+}
+
+/**
+ * A union branch that says nothing itself about what it admits (no `type`, `const` or
+ * `enum`) admits what the nearest node around it says, narrowed: it is judged with that
+ * node's `type`, so that `{ required: [email], additionalProperties: false }` beside
+ * `type: object` is seen to admit nothing.
+ */
+function withTypeAround(node: SchemaNode, enclosing: readonly SchemaNode[]): SchemaNode {
+  if (node.type !== undefined || node.const !== undefined || node.enum !== undefined) return node
+  for (let i = enclosing.length - 1; i >= 0; i--) {
+    const around = enclosing[i] as SchemaNode
+    if (around.type !== undefined) return { ...node, type: around.type }
+    if (around.const !== undefined || around.enum !== undefined) return node
+  }
+  return node
 }
 
 /** Reports a node that admits no value at all, at the keyword at fault; true when it did. */
@@ -170,7 +205,7 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec): Diagn
     if (site.role !== 'entity' && !isObjectAtTop(site.schema)) {
       out.push(diagnostic('BW2012', `the top of ${describeRole(site)} must be an object schema (type: object)`, locate(file, site.pointer), { path: site.pointer }))
     }
-    walkSchema(site.schema, site.pointer, (node, pointer) => checkNode(file, spec.kind, site, node, pointer, out))
+    walkSchema(site.schema, site.pointer, (node, pointer, enclosing) => checkNode(file, spec.kind, site, node, pointer, enclosing, out))
   }
   return out
 }

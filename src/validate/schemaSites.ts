@@ -83,9 +83,19 @@ function findSchemaSites(spec: DefinitionSpec): SchemaSite[] {
   }
 }
 
-/** Calls `visit` on every node of a schema, depth first, with its pointer. */
-export function walkSchema(schema: SchemaNode, pointer: string, visit: (node: SchemaNode, pointer: string) => void): void {
-  visit(schema, pointer)
+/**
+ * Calls `visit` on every node of a schema, depth first, with its pointer and the nodes
+ * whose keywords apply to the same value as it: for a branch of `anyOf`/`oneOf`, the
+ * node it is a branch of (and that node's own such nodes), since ajv evaluates a branch
+ * on the value its parent is given; for every other node, none.
+ */
+export function walkSchema(
+  schema: SchemaNode,
+  pointer: string,
+  visit: (node: SchemaNode, pointer: string, enclosing: readonly SchemaNode[]) => void,
+  enclosing: readonly SchemaNode[] = [],
+): void {
+  visit(schema, pointer, enclosing)
   const properties = schema.properties
   if (properties) {
     for (const name of Object.keys(properties)) walkSchema(properties[name] as SchemaNode, `${pointer}/properties/${escapePointerSegment(name)}`, visit)
@@ -94,6 +104,8 @@ export function walkSchema(schema: SchemaNode, pointer: string, visit: (node: Sc
     walkSchema(schema.additionalProperties, `${pointer}/additionalProperties`, visit)
   }
   if (schema.items) walkSchema(schema.items, `${pointer}/items`, visit)
-  schema.anyOf?.forEach((branch, i) => walkSchema(branch, `${pointer}/anyOf/${i}`, visit))
-  schema.oneOf?.forEach((branch, i) => walkSchema(branch, `${pointer}/oneOf/${i}`, visit))
+  if (schema.anyOf === undefined && schema.oneOf === undefined) return
+  const branchEnclosing = [...enclosing, schema]
+  schema.anyOf?.forEach((branch, i) => walkSchema(branch, `${pointer}/anyOf/${i}`, visit, branchEnclosing))
+  schema.oneOf?.forEach((branch, i) => walkSchema(branch, `${pointer}/oneOf/${i}`, visit, branchEnclosing))
 }

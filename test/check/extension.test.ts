@@ -36,6 +36,9 @@ const obj = (properties: Record<string, SchemaNode>, required: string[] = [], ex
   ...extra,
 })
 
+/** An object with optional `email` and `phone` (and `extra`), for the "at least one of" idiom. */
+const contactBase = (extra: Record<string, SchemaNode> = {}): SchemaNode => obj({ email: { type: 'string', format: 'email' }, phone: str, ...extra })
+
 const tree = (value: SchemaNode, self: string, extra: Record<string, SchemaNode> = {}): SchemaNode =>
   obj({ value, children: { type: 'array', items: { $entity: self } }, ...extra }, ['value'])
 
@@ -351,6 +354,40 @@ const rows: Row[] = [
     failures: [{ at: '/properties/next', entity: 'loop', reason: "every 'loop' must contain another 'loop'" }],
   },
   { name: 'optional property that admits nothing is never present', s: obj({ p: { type: 'integer', minimum: 3, maximum: 1 } }), t: obj({ p: str }), extends: true },
+
+  // ---- "at least one of": union branches that require what the object beside them declares
+  {
+    name: 'at least one of: a wider S with typeless branches extends T with typed ones',
+    s: { ...contactBase({ name: str }), anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
+    t: { ...contactBase(), anyOf: [{ type: 'object', required: ['email'] }, { type: 'object', required: ['phone'] }] },
+    extends: true,
+  },
+  {
+    name: 'at least one of: S that always requires one of them extends T',
+    s: { ...contactBase(), required: ['phone'] },
+    t: { ...contactBase(), anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
+    extends: true,
+  },
+  {
+    name: 'at least one of: S that requires neither does not extend T',
+    s: contactBase(),
+    t: { ...contactBase(), anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
+    extends: false,
+    failures: [{ at: '', reason: "extends none of the branches of T schema's anyOf (branch 0: property 'email' is required" }],
+  },
+  {
+    name: 'at least one of: T without the union is extended by S with it',
+    s: { ...contactBase(), anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
+    t: contactBase(),
+    extends: true,
+  },
+  {
+    name: 'at least one of: a branch property of the wrong type is found through the base',
+    s: { ...contactBase({ phone: int }), anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
+    t: { ...contactBase(), anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
+    extends: false,
+    failures: [{ at: '/properties/phone', reason: 'integer does not extend string' }],
+  },
 
   // ---- ignored keywords
   {

@@ -19,11 +19,29 @@ function put(record: Record<string, unknown>, key: string, value: unknown): void
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
-/** The plain reading of the lowering: what the template text must equal. */
-function expectedLowering(value: unknown, scope: EntityScope): unknown {
+/**
+ * The plain reading of the lowering: what the template text must equal. A branch of a
+ * union also declares each property it requires and does not declare, with its
+ * `additionalProperties` schema (`{}` without one), for ajv's strict mode.
+ */
+function expectedLowering(value: unknown, scope: EntityScope, isBranch = false): unknown {
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) return value.map((item) => expectedLowering(item, scope))
   const node = value as Record<string, unknown>
+  if (isBranch && typeof node.$entity !== 'string' && Array.isArray(node.required)) {
+    const declared = (node.properties ?? {}) as Record<string, unknown>
+    const missing = (node.required as string[]).filter((name) => !Object.hasOwn(declared, name))
+    if (missing.length > 0) {
+      const extra = node.additionalProperties === undefined || node.additionalProperties === true ? {} : node.additionalProperties
+      const properties: Record<string, unknown> = {}
+      for (const name of Object.keys(declared)) put(properties, name, declared[name])
+      for (const name of missing) if (!Object.hasOwn(properties, name)) put(properties, name, extra)
+      const withDeclarations: Record<string, unknown> = {}
+      for (const key of Object.keys(node)) put(withDeclarations, key, node[key])
+      put(withDeclarations, 'properties', properties)
+      return expectedLowering(withDeclarations, scope)
+    }
+  }
   if (typeof node.$entity === 'string') {
     const target = Object.hasOwn(scope, node.$entity) ? scope[node.$entity] : undefined
     const ref: Record<string, unknown> = { $ref: target ? `#/definitions/${target.owner}:${target.entity}` : '#/definitions/unresolved' }
@@ -39,7 +57,8 @@ function expectedLowering(value: unknown, scope: EntityScope): unknown {
       const properties: Record<string, unknown> = {}
       for (const name of Object.keys(child)) put(properties, name, expectedLowering((child as Record<string, unknown>)[name], scope))
       put(out, key, properties)
-    } else put(out, key, expectedLowering(child, scope))
+    } else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(child)) put(out, key, child.map((branch) => expectedLowering(branch, scope, true)))
+    else put(out, key, expectedLowering(child, scope))
   }
   return out
 }
@@ -115,6 +134,27 @@ describe('schema lowering to JSON text', () => {
     const keyword = { type: 'object', default: { $entity: 'ticket' } }
     expect(referencesEntities(keyword)).toBe(false)
     expect(new JsonSchemaLowering(model).lower(keyword as SchemaNode, scope).text).toBe(JSON.stringify(keyword))
+  })
+
+  it('declares in each union branch the properties it requires from beside it ("at least one of"), as ajv strict mode wants', () => {
+    const scope = scopeOf('interface:i@1.0.0')
+    const schema = {
+      type: 'object',
+      properties: { email: { type: 'string' }, phone: { type: 'string' }, owner: { $entity: 'user' } },
+      anyOf: [{ type: 'object', required: ['email'] }, { required: ['phone'] }, { required: ['owner'], additionalProperties: { $entity: 'user' } }],
+    }
+    expect(JSON.parse(new JsonSchemaLowering(model).lower(schema as SchemaNode, scope).text)).toEqual({
+      type: 'object',
+      properties: { email: { type: 'string' }, phone: { type: 'string' }, owner: { $ref: '#/definitions/interface:i@1.0.0:user' } },
+      anyOf: [
+        { type: 'object', required: ['email'], properties: { email: {} } },
+        { required: ['phone'], properties: { phone: {} } },
+        // the branch applied its additionalProperties to 'owner': declared with it, nothing changes
+        { required: ['owner'], additionalProperties: { $ref: '#/definitions/interface:i@1.0.0:user' }, properties: { owner: { $ref: '#/definitions/interface:i@1.0.0:user' } } },
+      ],
+    })
+    // the schema as written is left alone
+    expect(schema.anyOf[0]).toEqual({ type: 'object', required: ['email'] })
   })
 
   it('marks text with a `__proto__` key, which the emitter must write as a computed key', () => {

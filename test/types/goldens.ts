@@ -185,6 +185,18 @@ void badIndexed
 // @ts-expect-error [TS2322 "is not assignable to type 'never'"] a closed empty object admits no property
 const notEmpty: shapes.NoopInput = { anything: 1 }
 void notEmpty
+// "at least one of": branches that require a property declared beside them keep its type
+const byEmail: NonNullable<shapes.Shape['atLeastOne']> = { email: 'a@example.com' }
+const byBoth: NonNullable<shapes.Shape['atLeastOne']> = { email: 'a@example.com', phone: '555' }
+const byUrl: NonNullable<shapes.Shape['exactlyOneClosed']> = { url: 'https://example.com' }
+void [byEmail, byBoth, byUrl]
+expectTrue<Equal<NonNullable<shapes.Shape['atLeastOne']>['email'], string | undefined>>()
+// @ts-expect-error [TS2322 "not assignable"] neither an email nor a phone
+const neither: NonNullable<shapes.Shape['atLeastOne']> = {}
+void neither
+// @ts-expect-error [TS2322 "number"] the branch's phone is the phone declared beside it, a string
+const numericPhone: NonNullable<shapes.Shape['atLeastOne']> = { phone: 555 }
+void numericPhone
 
 // ---------------------------------------------------------------- renames, no builtins
 
