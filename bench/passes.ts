@@ -7,6 +7,7 @@ import { checkConfiguration } from '../src/check/Configuration.js'
 import { checkEntityCycles } from '../src/check/EntityCycle.js'
 import { checkEntityExtension } from '../src/check/EntityExtension.js'
 import { modelChecks } from '../src/check/index.js'
+import { checkVersionFileNames } from '../src/check/VersionFileNames.js'
 import { checkWiring } from '../src/check/Wiring.js'
 import { claimedDefinitions, type ClaimedDefinition } from '../src/load/claimedNames.js'
 import { loadWorkspace } from '../src/load/loadWorkspace.js'
@@ -34,6 +35,7 @@ export const CHECKS: readonly { name: string; run: (model: Model) => Diagnostic[
   { name: 'Wiring', run: checkWiring },
   { name: 'BotAliases', run: checkBotAliases },
   { name: 'Configuration', run: checkConfiguration },
+  { name: 'VersionFileNames', run: checkVersionFileNames },
 ]
 if (CHECKS.length !== modelChecks.length || CHECKS.some((c, i) => c.run !== modelChecks[i])) {
   throw new Error('bench/passes.ts: CHECKS no longer matches src/check/index.ts modelChecks; update the list')

@@ -7,8 +7,9 @@ import { checkConfiguration } from './Configuration.js'
 import { checkEntityCycles } from './EntityCycle.js'
 import { checkEntityExtension } from './EntityExtension.js'
 import { checkEntityValues } from './EntityValues.js'
+import { checkVersionFileNames } from './VersionFileNames.js'
 import { checkWiring } from './Wiring.js'
 
 export type ModelCheck = (model: Model) => Diagnostic[]
 
-export const modelChecks: readonly ModelCheck[] = [checkEntityCycles, checkEntityValues, checkEntityExtension, checkWiring, checkBotAliases, checkConfiguration]
+export const modelChecks: readonly ModelCheck[] = [checkEntityCycles, checkEntityValues, checkEntityExtension, checkWiring, checkBotAliases, checkConfiguration, checkVersionFileNames]

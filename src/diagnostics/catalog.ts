@@ -76,6 +76,7 @@ export const catalog = {
   BW4011: entry('invalid configuration value'),
   BW4012: entry('entity reference cycle without an object'),
   BW4013: entry('wired interface version incompatible with the compiled one'),
+  BW4014: entry('versions that differ only in letter case'),
   // emit
   BW5001: entry('output folder overlaps the definitions folder'),
   BW5002: entry('output cannot be written'),
