@@ -6,6 +6,7 @@ import { checkBotAliases } from '../src/check/BotAliases.js'
 import { checkConfiguration } from '../src/check/Configuration.js'
 import { checkEntityCycles } from '../src/check/EntityCycle.js'
 import { checkEntityExtension } from '../src/check/EntityExtension.js'
+import { checkEntityValues } from '../src/check/EntityValues.js'
 import { modelChecks } from '../src/check/index.js'
 import { checkVersionFileNames } from '../src/check/VersionFileNames.js'
 import { checkWiring } from '../src/check/Wiring.js'
@@ -31,6 +32,7 @@ export type PassName = (typeof PASSES)[number]
 /** The checks by name, in the order `modelChecks` runs them. */
 export const CHECKS: readonly { name: string; run: (model: Model) => Diagnostic[] }[] = [
   { name: 'EntityCycle', run: checkEntityCycles },
+  { name: 'EntityValues', run: checkEntityValues },
   { name: 'EntityExtension', run: checkEntityExtension },
   { name: 'Wiring', run: checkWiring },
   { name: 'BotAliases', run: checkBotAliases },
