@@ -197,13 +197,12 @@ function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
   const types = typesOf(schema)
   if (schema.const !== undefined) return admitsType(types, schema.const) ? literalType(schema.const) : NEVER
   if (schema.enum !== undefined) return union(schema.enum.filter((v) => admitsType(types, v)).map(literalType))
-  const branches = schema.anyOf ?? schema.oneOf
   const base = types ? union(types.map((t) => typeForName(t, schema, context))) : undefined
-  if (branches) {
-    const alternatives = union(branches.map((b) => branchType(b, schema, context)))
-    return base ? { kind: 'intersection', members: [base, alternatives] } : alternatives
-  }
-  return base ?? UNKNOWN
+  // a value must pass the type, some anyOf branch and one oneOf branch: each is a part of it
+  const parts = [schema.anyOf, schema.oneOf].filter((branches) => branches !== undefined).map((branches) => union(branches.map((b) => branchType(b, schema, context))))
+  if (base) parts.unshift(base)
+  if (parts.length === 0) return UNKNOWN
+  return parts.length === 1 ? (parts[0] as TypeExpr) : { kind: 'intersection', members: parts }
 }
 
 const OBJECT_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties']

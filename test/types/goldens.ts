@@ -189,6 +189,12 @@ void notEmpty
 const byEmail: NonNullable<shapes.Shape['atLeastOne']> = { email: 'a@example.com' }
 const byBoth: NonNullable<shapes.Shape['atLeastOne']> = { email: 'a@example.com', phone: '555' }
 const byUrl: NonNullable<shapes.Shape['exactlyOneClosed']> = { url: 'https://example.com' }
+// anyOf and oneOf on one node: a value passes both, so its type is both
+const fine: NonNullable<shapes.Shape['bothUnions']> = 'fine'
+void fine
+// @ts-expect-error [TS2322 "not assignable"] an integer passes anyOf but no oneOf branch
+const integerOnly: NonNullable<shapes.Shape['bothUnions']> = 3
+void integerOnly
 void [byEmail, byBoth, byUrl]
 expectTrue<Equal<NonNullable<shapes.Shape['atLeastOne']>['email'], string | undefined>>()
 // @ts-expect-error [TS2322 "not assignable"] neither an email nor a phone
