@@ -12,6 +12,11 @@ import type { EntityScope } from './model.js'
 export interface ReferenceContext {
   /** plugin local names whose interface could not be resolved: their references are not reported again */
   unresolvedLocals?: ReadonlySet<string>
+  /**
+   * For a plugin: why an entity its local name lacks may be elsewhere ("the plugin compiles
+   * against 'notes' 1.0.0 ..., and 'tag' is in 1.1.0"), or '' when no version has it.
+   */
+  entityElsewhere?(local: string, entity: string): string
 }
 
 export function checkEntityReferences(file: SourceFile, spec: DefinitionSpec, scope: EntityScope, context: ReferenceContext = {}): Diagnostic[] {
@@ -35,7 +40,8 @@ export function checkEntityReferences(file: SourceFile, spec: DefinitionSpec, sc
         const entities = known.filter((k) => k.startsWith(`${local}.`)).map((k) => k.slice(local.length + 1))
         const declared = own(spec.interfaces, local)
         const which = declared && typeof declared.name === 'string' && declared.name !== local ? `interface '${declared.name}' (local name '${local}')` : `interface '${local}'`
-        out.push(diagnostic('BW3003', `${which} has no entity '${entity}'${didYouMean(entity, entities)}; it has ${entities.length > 0 ? listNames(entities) : 'no entities'}`, locate(file, at), { path: at }))
+        const elsewhere = context.entityElsewhere?.(local, entity) ?? ''
+        out.push(diagnostic('BW3003', `${which} has no entity '${entity}'${elsewhere ? '' : didYouMean(entity, entities)}; it has ${entities.length > 0 ? listNames(entities) : 'no entities'}${elsewhere}`, locate(file, at), { path: at }))
         return
       }
       out.push(

@@ -7,7 +7,7 @@ import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
 import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveRange, type SymbolTable, type TableEntry } from './symbolTable.js'
-import { isValidRange } from './versions.js'
+import { compareVersions, isValidRange } from './versions.js'
 
 export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces: ReadonlyMap<string, InterfaceModel>): { model: PluginModel; diagnostics: Diagnostic[] } {
   const { file, spec } = entry.raw as RawDefinition<PluginSpec>
@@ -46,7 +46,21 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
     unresolvedLocals.delete(local)
     for (const entity of Object.keys(iface.spec.entities)) scope[`${local}.${entity}`] = { owner: iface.key, entity }
   }
-  diagnostics.push(...checkEntityReferences(file, spec, scope, { unresolvedLocals }))
+  const compiledAgainst = new Map<string, { iface: InterfaceModel; range: string }>()
+  for (const dependency of dependencies) {
+    const iface = dependency.interfaceKey === null ? undefined : interfaces.get(dependency.interfaceKey)
+    if (iface) compiledAgainst.set(dependency.local, { iface, range: dependency.range })
+  }
+  const entityElsewhere = (local: string, entity: string): string => {
+    const compiled = compiledAgainst.get(local)
+    if (!compiled) return ''
+    const later = [...interfaces.values()]
+      .filter((i) => i.name === compiled.iface.name && compareVersions(i.version, compiled.iface.version) > 0 && Object.hasOwn(i.spec.entities, entity))
+      .sort((a, b) => compareVersions(a.version, b.version))[0]
+    if (!later) return ''
+    return `. The plugin compiles against '${compiled.iface.name}' ${compiled.iface.version}, the lowest version satisfying '${compiled.range}', and '${entity}' comes with ${later.version}: make the range '^${later.version}'`
+  }
+  diagnostics.push(...checkEntityReferences(file, spec, scope, { unresolvedLocals, entityElsewhere }))
   return {
     model: { kind: 'plugin', ...modelBase(entry), spec, dependencies, scope },
     diagnostics,
