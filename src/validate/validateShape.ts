@@ -36,6 +36,16 @@ function unknownType(value: string): string {
   return `unknown type '${value}'${synonym ?? didYouMean(value, SCHEMA_TYPE_NAMES)}; a type is one of ${SCHEMA_TYPE_NAMES.join(', ')}`
 }
 
+/** `type: null` (or `[string, null]`) unquoted: YAML reads the bare word as no value at all. */
+function bareNullType(pointer: string): string {
+  return `${where(pointer)} holds a bare null, which YAML reads as no value, not as the type name; quote it: type: 'null' (or [string, 'null'])`
+}
+
+/** A number so large that YAML's reader left it as text (`1e400`): no JSON number holds it. */
+function tooLargeForJson(text: string): boolean {
+  return /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text.trim()) && !Number.isFinite(Number(text))
+}
+
 function where(pointer: string): string {
   return describePointer(pointer)
 }
@@ -78,6 +88,10 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
     case 'type': {
       const asVersion = numberAsVersion(file, pointer, error)
       if (asVersion) return asVersion
+      if (inSchema && error.data === null && /\/type$/.test(pointer)) return diagnostic('BW2004', bareNullType(pointer), locate(file, pointer), { path: pointer })
+      if (typeof error.data === 'string' && tooLargeForJson(error.data)) {
+        return diagnostic('BW2004', `${where(pointer)} must be a number, and ${error.data} is beyond the largest number JSON can hold`, locate(file, pointer), { path: pointer })
+      }
       return diagnostic('BW2004', `${where(pointer)} must be ${expectedType(params.type)}, not ${typeWord(error.data)}`, locate(file, pointer), { path: pointer })
     }
     case 'enum': {
@@ -86,7 +100,9 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       const isTypeName = /\/type(\/|$)/.test(pointer) && inSchema
       const candidates = allowed.map(String)
       const message = isTypeName
-        ? unknownType(value)
+        ? error.data === null
+          ? bareNullType(pointer)
+          : unknownType(value)
         : `${where(pointer)} must be one of ${candidates.join(', ')}, not ${typeWord(error.data)}${didYouMean(value, candidates)}`
       return diagnostic('BW2008', message, locate(file, pointer), { path: pointer })
     }

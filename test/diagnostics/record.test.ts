@@ -30,4 +30,11 @@ describe('summaryLine', () => {
     expect(summaryLine([diagnostic('BW5001', 'folders overlap', null)])).toBe('1 error')
     expect(summaryLine([diagnostic('BW5001', 'folders overlap', null), diagnostic('BW2001', 'no kind', { file, start: 0, end: 1 })])).toBe('2 errors in 1 file')
   })
+
+  it('counts the problems a BW1010 stands for, not the BW1010 itself', () => {
+    const file = unparsedSourceFile('/w/a.yaml', 'a.yaml', false, 'kind: x\n')
+    const shown = Array.from({ length: 50 }, () => diagnostic('BW2002', 'unknown key', { file, start: 0, end: 1 }))
+    const more = diagnostic('BW1010', '10 more problems in this file are not shown (the next is here); fix the ones above first', { file, start: 0, end: 1 })
+    expect(summaryLine([...shown, more])).toBe('60 errors in 1 file (10 not shown)')
+  })
 })

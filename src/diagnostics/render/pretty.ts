@@ -68,12 +68,19 @@ export function renderPretty(diagnostics: readonly Diagnostic[], options: Pretty
   return `${diagnostics.map((d) => renderPrettyDiagnostic(d, options)).join('\n\n')}\n`
 }
 
+/** How many problems a BW1010 stands for (it is one line in place of all those not shown). */
+function notShown(d: Diagnostic): number {
+  return d.code === 'BW1010' ? Number(/^(\d+) more problem/.exec(d.message)?.[1] ?? 1) : 0
+}
+
 export function summaryLine(diagnostics: readonly Diagnostic[]): string {
-  const errors = diagnostics.filter((d) => d.severity === 'error').length
+  const hidden = diagnostics.reduce((n, d) => n + notShown(d), 0)
+  // every problem counts, those a BW1010 stands for too, and the BW1010 itself not
+  const errors = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'BW1010').length + hidden
   const warnings = diagnostics.length - errors
   const files = new Set(diagnostics.filter((d) => d.severity === 'error' && d.range).map((d) => d.range?.file.displayPath)).size
   const parts = [`${errors} error${errors === 1 ? '' : 's'}`]
   if (warnings > 0) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`)
   // problems that belong to no file (an output folder, a usage) are not counted as files
-  return `${parts.join(', ')}${errors > 0 && files > 0 ? ` in ${files} file${files === 1 ? '' : 's'}` : ''}`
+  return `${parts.join(', ')}${errors > 0 && files > 0 ? ` in ${files} file${files === 1 ? '' : 's'}` : ''}${hidden > 0 ? ` (${hidden} not shown)` : ''}`
 }
