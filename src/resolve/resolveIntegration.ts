@@ -8,7 +8,7 @@ import { own } from '../schema/own.js'
 import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, FinalAction, FinalChannel, FinalEvent, ImplementedInterface, IntegrationModel, InterfaceModel, MemberOrigin } from './model.js'
-import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveExact, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveExact, unknownInterfaceHint, type SymbolTable, type TableEntry } from './symbolTable.js'
 
 export function ownScope(key: string, entities: Record<string, unknown> | undefined): EntityScope {
   return Object.fromEntries(Object.keys(entities ?? {}).map((name) => [name, { owner: key, entity: name }]))
@@ -39,8 +39,7 @@ export function resolveIntegration(
   for (const [alias, impl] of Object.entries(spec.interfaces ?? {})) {
     const base = formatPointer(['interfaces', alias])
     if (!hasName(table, 'interface', impl.name)) {
-      const names = namesOf(table, 'interface')
-      diagnostics.push(diagnostic('BW3004', `unknown interface '${impl.name}'${didYouMean(impl.name, names) || knownNames('interfaces', names)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
+      diagnostics.push(diagnostic('BW3004', `unknown interface '${impl.name}'${unknownInterfaceHint(table, impl.name)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
       continue
     }
     const resolved = resolveExact(table, 'interface', impl.name, impl.version)

@@ -6,7 +6,7 @@ import { formatPointer, locate } from '../load/yamlNodes.js'
 import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
-import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveRange, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { availableVersions, hasName, modelBase, resolveRange, unknownInterfaceHint, type SymbolTable, type TableEntry } from './symbolTable.js'
 import { compareVersions, isValidRange } from './versions.js'
 
 export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces: ReadonlyMap<string, InterfaceModel>): { model: PluginModel; diagnostics: Diagnostic[] } {
@@ -21,8 +21,7 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
     dependencies.push(dependency)
     unresolvedLocals.add(local)
     if (!hasName(table, 'interface', wanted.name)) {
-      const names = namesOf(table, 'interface')
-      diagnostics.push(diagnostic('BW3004', `unknown interface '${wanted.name}'${didYouMean(wanted.name, names) || knownNames('interfaces', names)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
+      diagnostics.push(diagnostic('BW3004', `unknown interface '${wanted.name}'${unknownInterfaceHint(table, wanted.name)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
       continue
     }
     if (!isValidRange(wanted.version)) {

@@ -3,7 +3,9 @@
 // Duplicates and clashes with built-ins are reported here; every resolution step goes
 // through resolveExact/resolveRange, so that none binds a reference past a broken version.
 import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
-import { listNames } from '../diagnostics/suggest.js'
+import { readdirSync } from 'node:fs'
+import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { builtinDefinitionsDir } from '../packageRoot.js'
 import { claimLocation, type ClaimedDefinition } from '../load/claimedNames.js'
 import type { SourceFile } from '../load/sourceFile.js'
 import { locate } from '../load/yamlNodes.js'
@@ -134,6 +136,26 @@ export function modelBase(entry: TableEntry): { key: DefinitionKey; name: string
 /** Whether anything of that kind and name is in the workspace, a file with errors that claims it included. */
 export function hasName(table: SymbolTable, kind: DefinitionKind, name: string): boolean {
   return table.byName.has(`${kind}/${name}`) || table.unversioned.has(`${kind}/${name}`)
+}
+
+/**
+ * What follows "unknown interface 'x'": a near miss, or that it is a built-in and built-ins
+ * are off (--no-builtins), or the interfaces there are.
+ */
+export function unknownInterfaceHint(table: SymbolTable, name: string): string {
+  const names = namesOf(table, 'interface')
+  const builtinsOff = !table.entries.some((e) => e.raw.file.builtin)
+  if (builtinsOff && builtinInterfaceNames().includes(name)) return `; '${name}' is a built-in interface, and built-ins are off (--no-builtins)`
+  return didYouMean(name, names) || knownNames('interfaces', names)
+}
+
+/** The names of the built-in interfaces, from the package's files (read only when a hint needs them). */
+function builtinInterfaceNames(): string[] {
+  try {
+    return readdirSync(builtinDefinitionsDir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -'.yaml'.length))
+  } catch {
+    return []
+  }
 }
 
 /** "; the workspace has the integrations 'a' and 'b'" (or says it has none), after an unknown name with no near miss. */
