@@ -198,10 +198,10 @@ function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
   if (schema.const !== undefined) return admitsType(types, schema.const) ? literalType(schema.const) : NEVER
   if (schema.enum !== undefined) return union(schema.enum.filter((v) => admitsType(types, v)).map(literalType))
   const base = types ? union(types.map((t) => typeForName(t, schema, context))) : undefined
+  if (schema.anyOf === undefined && schema.oneOf === undefined) return base ?? UNKNOWN
   // a value must pass the type, some anyOf branch and one oneOf branch: each is a part of it
-  const parts = [schema.anyOf, schema.oneOf].filter((branches) => branches !== undefined).map((branches) => union(branches.map((b) => branchType(b, schema, context))))
-  if (base) parts.unshift(base)
-  if (parts.length === 0) return UNKNOWN
+  const parts: TypeExpr[] = base ? [base] : []
+  for (const branches of [schema.anyOf, schema.oneOf]) if (branches) parts.push(union(branches.map((b) => branchType(b, schema, context))))
   return parts.length === 1 ? (parts[0] as TypeExpr) : { kind: 'intersection', members: parts }
 }
 
