@@ -157,13 +157,19 @@ function declareBranchRequirements(node: SchemaNode, isBranch: boolean): SchemaN
     copy[key] = value
   }
   if (node.properties !== undefined) {
-    let changed = false
-    const entries = Object.entries(node.properties).map(([name, child]) => {
-      const lowered = declareBranchRequirements(child, false)
-      if (lowered !== child) changed = true
-      return [name, lowered] as const
-    })
-    if (changed) set('properties', Object.fromEntries(entries))
+    // most maps change nothing: allocate only once a property does (entries, then
+    // Object.fromEntries, so that a property named __proto__ stays an own property)
+    let lowered: [string, SchemaNode][] | undefined
+    const names = Object.keys(node.properties)
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string
+      const child = node.properties[name] as SchemaNode
+      const declared = declareBranchRequirements(child, false)
+      if (declared === child && lowered === undefined) continue
+      lowered ??= names.slice(0, i).map((n) => [n, node.properties?.[n] as SchemaNode])
+      lowered.push([name, declared])
+    }
+    if (lowered) set('properties', Object.fromEntries(lowered))
   }
   for (const key of ['additionalProperties', 'items'] as const) {
     const child = node[key]
