@@ -17,8 +17,8 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 
-/** Raise when the fast path or the cache file changes what it means (2: the block YAML reader; 3: it declines values nested too deeply or holding .nan/.inf). */
-const FORMAT = 3
+/** Raise when the fast path or the cache file changes what it means (2: the block YAML reader; 3: it declines values nested too deeply or holding .nan/.inf; 4: and numbers with a three-digit exponent, which js-yaml reads as strings). */
+const FORMAT = 4
 const JS_YAML_VERSION = (createRequire(import.meta.url)('js-yaml/package.json') as { version: string }).version
 
 type Value = Record<string, unknown>

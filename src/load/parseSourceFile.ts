@@ -134,7 +134,19 @@ function hasMultilineFlow(text: string): boolean {
  * keeps the two paths in agreement.
  */
 function fastPathAccepts(text: string): boolean {
-  return !(ANCHOR_OR_ALIAS.test(text) || READ_DIFFERENTLY.test(text) || hasMultilineFlow(text))
+  return !(ANCHOR_OR_ALIAS.test(text) || READ_DIFFERENTLY.test(text) || hasMultilineFlow(text) || hasOverflowingNumber(text))
+}
+
+/** A plain number with a long exponent, as a candidate for more than a double holds. */
+const LONG_EXPONENT = /(?:^|[\s:[{,])([-+]?(?:\d[\d_]*(?:\.[\d_]*)?|\.\d+)[eE][-+]?\d{3,})(?=\s*(?:$|[,\]}#]))/gm
+
+/**
+ * A number too large for a double (`1e400`): js-yaml leaves it a string, yaml reads
+ * Infinity, which the careful path reports as no JSON number (BW1012).
+ */
+function hasOverflowingNumber(text: string): boolean {
+  for (const match of text.matchAll(LONG_EXPONENT)) if (!Number.isFinite(Number((match[1] ?? '').replace(/_/g, '')))) return true
+  return false
 }
 
 /**

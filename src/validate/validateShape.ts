@@ -41,11 +41,6 @@ function bareNullType(pointer: string): string {
   return `${where(pointer)} holds a bare null, which YAML reads as no value, not as the type name; quote it: type: 'null' (or [string, 'null'])`
 }
 
-/** A number so large that YAML's reader left it as text (`1e400`): no JSON number holds it. */
-function tooLargeForJson(text: string): boolean {
-  return /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text.trim()) && !Number.isFinite(Number(text))
-}
-
 function where(pointer: string): string {
   return describePointer(pointer)
 }
@@ -89,9 +84,6 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       const asVersion = numberAsVersion(file, pointer, error)
       if (asVersion) return asVersion
       if (inSchema && error.data === null && /\/type$/.test(pointer)) return diagnostic('BW2004', bareNullType(pointer), locate(file, pointer), { path: pointer })
-      if (typeof error.data === 'string' && tooLargeForJson(error.data)) {
-        return diagnostic('BW2004', `${where(pointer)} must be a number, and ${error.data} is beyond the largest number JSON can hold`, locate(file, pointer), { path: pointer })
-      }
       return diagnostic('BW2004', `${where(pointer)} must be ${expectedType(params.type)}, not ${typeWord(error.data)}`, locate(file, pointer), { path: pointer })
     }
     case 'enum': {
