@@ -71,11 +71,12 @@ export function checkWorkspace(options: LoadOptions): CheckedWorkspace {
     }
     const shape = validateShape(parsed.file, parsed.value)
     diagnostics.push(...shape.diagnostics)
+    const spec = parsed.value as unknown as DefinitionSpec
     if (shape.kind === null || shape.diagnostics.length > 0) {
+      if (shape.kind !== null) diagnostics.push(...checkSchemaSanity(parsed.file, spec, shape.diagnostics))
       claims.push(...claimedDefinitions(parsed.file, parsed.value))
       continue
     }
-    const spec = parsed.value as unknown as DefinitionSpec
     const sanity = checkSchemaSanity(parsed.file, spec)
     diagnostics.push(...sanity)
     if (sanity.some((d) => d.severity === 'error')) {

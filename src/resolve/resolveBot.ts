@@ -8,7 +8,6 @@ import { own } from '../schema/own.js'
 import type { BotSpec, RawDefinition } from '../validate/definitionTypes.js'
 import type { BotModel, DefinitionKind, EntityScope, IntegrationInstance, IntegrationModel, PluginInstance, PluginModel, PluginWiring } from './model.js'
 import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveRange, type SymbolTable, type TableEntry } from './symbolTable.js'
-import { isValidRange } from './versions.js'
 
 interface Resolved {
   integrations: ReadonlyMap<string, IntegrationModel>
@@ -28,10 +27,6 @@ function pickInstance(
   if (!hasName(table, kind, name)) {
     const names = namesOf(table, kind)
     out.push(diagnostic(kind === 'integration' ? 'BW3009' : 'BW3010', `unknown ${kind} '${name}'${didYouMean(name, names) || knownNames(`${kind}s`, names)}`, locate(raw.file, `${base}/${nameKey}`), { path: `${base}/${nameKey}` }))
-    return undefined
-  }
-  if (!isValidRange(range)) {
-    out.push(diagnostic('BW2009', `'${range}' is not a semantic version or range (such as 2.0.0 or ^1.0.0)`, locate(raw.file, `${base}/version`), { path: `${base}/version` }))
     return undefined
   }
   const resolved = resolveRange(table, kind, name, range, 'highest')

@@ -7,7 +7,7 @@ import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
 import { availableVersions, hasName, modelBase, resolveRange, unknownInterfaceHint, type SymbolTable, type TableEntry } from './symbolTable.js'
-import { compareVersions, isValidRange } from './versions.js'
+import { compareVersions } from './versions.js'
 
 export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces: ReadonlyMap<string, InterfaceModel>): { model: PluginModel; diagnostics: Diagnostic[] } {
   const { file, spec } = entry.raw as RawDefinition<PluginSpec>
@@ -22,10 +22,6 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
     unresolvedLocals.add(local)
     if (!hasName(table, 'interface', wanted.name)) {
       diagnostics.push(diagnostic('BW3004', `unknown interface '${wanted.name}'${unknownInterfaceHint(table, wanted.name)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
-      continue
-    }
-    if (!isValidRange(wanted.version)) {
-      diagnostics.push(diagnostic('BW2009', `'${wanted.version}' is not a semantic version range (such as ^1.0.0 or >=1.2.0 <2.0.0)`, locate(file, `${base}/version`), { path: `${base}/version` }))
       continue
     }
     const resolved = resolveRange(table, 'interface', wanted.name, wanted.version, 'lowest')

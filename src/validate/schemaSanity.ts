@@ -199,15 +199,26 @@ function isObjectAtTop(schema: SchemaNode): boolean {
   return schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')
 }
 
-export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec): Diagnostic[] {
+/**
+ * `shapeProblems`: the definition's shape errors, when it has any. Its schemas that hold
+ * none of them are intact (the meta-schema accepted every node in them) and are checked
+ * as usual, so that one run reports a self-contradicting schema beside a misspelt key
+ * elsewhere in the file; a schema with a shape error inside is left to the next run.
+ */
+export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec, shapeProblems: readonly Diagnostic[] = []): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const site of schemaSites(spec)) {
+    if (shapeProblems.some((problem) => problem.path === undefined || isWithin(problem.path, site.pointer))) continue
     if (site.role !== 'entity' && !isObjectAtTop(site.schema)) {
       out.push(diagnostic('BW2012', `the top of ${describeRole(site)} must be an object schema (type: object)`, locate(file, site.pointer), { path: site.pointer }))
     }
     walkSchema(site.schema, site.pointer, (node, pointer, enclosing) => checkNode(file, spec.kind, site, node, pointer, enclosing, out))
   }
   return out
+}
+
+function isWithin(pointer: string, ancestor: string): boolean {
+  return pointer === ancestor || pointer.startsWith(`${ancestor}/`)
 }
 
 function describeRole(site: SchemaSite): string {

@@ -16,28 +16,35 @@ export interface SchemaSite {
   member: string
 }
 
-function entries<T>(map: Record<string, T> | undefined): [string, T][] {
-  return map ? Object.entries(map) : []
+// The sites are also listed for a definition whose shape has errors (its intact schemas
+// are still checked for sanity), so every step guards against what the meta-schema would
+// have refused: a map that is a list or a scalar, a holder without an object `schema`.
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function site(role: SchemaRole, member: string, path: (string | number)[], holder: SchemaHolder): SchemaSite {
-  return { role, member, pointer: formatPointer([...path, 'schema']), schema: holder.schema }
+function entries<T>(map: Record<string, T> | undefined): [string, T][] {
+  return isRecord(map) ? (Object.entries(map) as [string, T][]) : []
+}
+
+function site(role: SchemaRole, member: string, path: (string | number)[], holder: SchemaHolder | undefined): SchemaSite[] {
+  if (!isRecord(holder) || !isRecord(holder.schema)) return []
+  return [{ role, member, pointer: formatPointer([...path, 'schema']), schema: holder.schema }]
 }
 
 function actionSites(actions: Record<string, ActionSpec> | undefined): SchemaSite[] {
-  return entries(actions).flatMap(([name, action]) => [
-    site('input', name, ['actions', name, 'input'], action.input),
-    site('output', name, ['actions', name, 'output'], action.output),
-  ])
+  return entries(actions).flatMap(([name, action]) =>
+    isRecord(action) ? [...site('input', name, ['actions', name, 'input'], action.input), ...site('output', name, ['actions', name, 'output'], action.output)] : [],
+  )
 }
 
 function eventSites(events: Record<string, EventSpec> | undefined): SchemaSite[] {
-  return entries(events).map(([name, event]) => site('event', name, ['events', name], event))
+  return entries(events).flatMap(([name, event]) => site('event', name, ['events', name], event))
 }
 
 function channelSites(channels: Record<string, ChannelSpec> | undefined): SchemaSite[] {
   return entries(channels).flatMap(([channel, spec]) =>
-    entries(spec.messages).map(([message, holder]) =>
+    entries(isRecord(spec) ? spec.messages : undefined).flatMap(([message, holder]) =>
       site('channel-message', `${channel}.${message}`, ['channels', channel, 'messages', message], holder),
     ),
   )
@@ -59,22 +66,22 @@ function findSchemaSites(spec: DefinitionSpec): SchemaSite[] {
   switch (spec.kind) {
     case 'interface':
       return [
-        ...entries(spec.entities).map(([name, e]) => site('entity', name, ['entities', name], e)),
+        ...entries(spec.entities).flatMap(([name, e]) => site('entity', name, ['entities', name], e)),
         ...actionSites(spec.actions),
         ...eventSites(spec.events),
         ...channelSites(spec.channels),
       ]
     case 'integration':
       return [
-        ...(spec.configuration ? [site('configuration', 'configuration', ['configuration'], spec.configuration)] : []),
-        ...entries(spec.entities).map(([name, e]) => site('entity', name, ['entities', name], e)),
+        ...site('configuration', 'configuration', ['configuration'], spec.configuration),
+        ...entries(spec.entities).flatMap(([name, e]) => site('entity', name, ['entities', name], e)),
         ...actionSites(spec.actions),
         ...eventSites(spec.events),
         ...channelSites(spec.channels),
       ]
     case 'plugin':
       return [
-        ...(spec.configuration ? [site('configuration', 'configuration', ['configuration'], spec.configuration)] : []),
+        ...site('configuration', 'configuration', ['configuration'], spec.configuration),
         ...actionSites(spec.actions),
         ...eventSites(spec.events),
       ]

@@ -3,15 +3,15 @@
 import type { ErrorObject } from 'ajv'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import type { DiagnosticCode } from '../diagnostics/catalog.js'
-import { didYouMean } from '../diagnostics/suggest.js'
+import { didYouMean, listNames } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
 import type { SourceFile } from '../load/sourceFile.js'
-import { locate, locateKey } from '../load/yamlNodes.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { describePointer } from './describePointer.js'
 import { DEFINITION_KINDS, metaSchemaValidator, type DefinitionKind } from './metaSchemas.js'
 import { SCHEMA_TYPE_NAMES } from '../schema/types.js'
 import { describeRule } from '../schema/valueIssues.js'
-import { parseVersion } from '../resolve/versions.js'
+import { isValidRange, parseVersion } from '../resolve/versions.js'
 
 /** Codes for pattern-like failures, keyed by the shared definition that failed. */
 const DEFINITION_CODES: Record<string, { code: DiagnosticCode; expected: string }> = {
@@ -75,10 +75,6 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
         ? `unknown key '${key}' in ${where(pointer)}${hint || `; a schema may use only ${known.join(', ')}`}`
         : `unknown key '${key}' in ${where(pointer)}${hint}`
       return diagnostic('BW2002', message, locateKey(file, at), { path: at })
-    }
-    case 'required': {
-      const missing = String(params.missingProperty)
-      return diagnostic('BW2003', `missing key '${missing}' in ${where(pointer)}`, locate(file, pointer), { path: pointer })
     }
     case 'type': {
       const asVersion = numberAsVersion(file, pointer, error)
@@ -150,11 +146,19 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
   }
   const definitionKind = kind as DefinitionKind
   const validate = metaSchemaValidator(definitionKind)
-  if (validate(value)) return { kind: definitionKind, diagnostics: unreadableVersion(file, value) }
+  if (validate(value)) return { kind: definitionKind, diagnostics: versionTexts(file, definitionKind, value, []) }
   const diagnostics: Diagnostic[] = []
   const seen = new Set<string>()
+  /** the keys missing from each mapping, by its pointer: one diagnostic names them all */
+  const missing = new Map<string, Set<string>>()
   for (const error of validate.errors ?? []) {
     if (error.keyword === 'propertyNames') continue
+    if (error.keyword === 'required') {
+      const names = missing.get(error.instancePath) ?? new Set<string>()
+      names.add(String((error.params as { missingProperty?: unknown }).missingProperty))
+      missing.set(error.instancePath, names)
+      continue
+    }
     const d = (error as { propertyName?: string }).propertyName !== undefined ? propertyNameDiagnostic(file, error) : errorToDiagnostic(file, error)
     if (!d) continue
     const key = `${d.code} ${d.path ?? ''}`
@@ -162,32 +166,62 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
     seen.add(key)
     diagnostics.push(d)
   }
-  return { kind: definitionKind, diagnostics: withoutMisspeltRequired(diagnostics) }
+  const kept = [...diagnostics, ...missingKeys(file, missing, diagnostics)]
+  return { kind: definitionKind, diagnostics: [...kept, ...versionTexts(file, definitionKind, value, kept)] }
 }
 
 /**
- * A version the meta-schema's pattern accepts but semver cannot read: a number part above
- * 2^53 - 1 (`1.0.99999999999999999999`), which no version comparison could order.
+ * One BW2003 per mapping, naming every key it lacks, except a key that an unknown key
+ * beside it misspells: `requried` is reported once, as an unknown key that means `required`.
  */
-function unreadableVersion(file: SourceFile, value: Record<string, unknown>): Diagnostic[] {
-  const version = value.version
-  if (typeof version !== 'string' || parseVersion(version) !== null) return []
-  return [diagnostic('BW2006', `${JSON.stringify(version)} is not a version semver can read: each number may be at most ${Number.MAX_SAFE_INTEGER}`, locate(file, '/version'), { path: '/version' })]
-}
-
-/**
- * A misspelt required key arrives as two errors: the unknown key and the missing one.
- * When the unknown key's suggestion is the missing key, the first says it all.
- */
-function withoutMisspeltRequired(diagnostics: Diagnostic[]): Diagnostic[] {
+function missingKeys(file: SourceFile, missing: ReadonlyMap<string, ReadonlySet<string>>, others: readonly Diagnostic[]): Diagnostic[] {
   const suggested = new Set<string>()
-  for (const d of diagnostics) {
+  for (const d of others) {
     const match = d.code === 'BW2002' ? /did you mean '([^']+)'\?/.exec(d.message) : null
     if (match && d.path !== undefined) suggested.add(`${d.path.slice(0, d.path.lastIndexOf('/'))} ${match[1] ?? ''}`)
   }
-  return diagnostics.filter((d) => {
-    if (d.code !== 'BW2003' || d.path === undefined) return true
-    const missing = /missing key '([^']+)'/.exec(d.message)?.[1]
-    return !suggested.has(`${d.path} ${missing ?? ''}`)
-  })
+  const out: Diagnostic[] = []
+  for (const [pointer, keys] of missing) {
+    const names = [...keys].filter((name) => !suggested.has(`${pointer} ${name}`))
+    if (names.length === 0) continue
+    out.push(diagnostic('BW2003', `missing key${names.length === 1 ? '' : 's'} ${listNames(names, names.length)} in ${where(pointer)}`, locate(file, pointer), { path: pointer }))
+  }
+  return out
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Versions and ranges the meta-schema's patterns accept but semver cannot read: a number
+ * part above 2^53 - 1 (`1.0.99999999999999999999`), which no comparison could order, and
+ * ranges such as `latest`. Checked with the shape, so that one run reports them beside
+ * the file's other shape errors; a place the meta-schema already reported is skipped.
+ */
+function versionTexts(file: SourceFile, kind: DefinitionKind, value: Record<string, unknown>, reported: readonly Diagnostic[]): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const add = (code: 'BW2006' | 'BW2009', pointer: string, message: string): void => {
+    if (reported.some((d) => d.path === pointer)) return
+    out.push(diagnostic(code, message, locate(file, pointer), { path: pointer }))
+  }
+  const version = value.version
+  if (typeof version === 'string' && parseVersion(version) === null) {
+    add('BW2006', '/version', `${JSON.stringify(version)} is not a version semver can read: each number may be at most ${Number.MAX_SAFE_INTEGER}`)
+  }
+  const ranges = (section: string, words: string): void => {
+    const map = value[section]
+    if (!isRecord(map)) return
+    for (const [key, entry] of Object.entries(map)) {
+      const range = isRecord(entry) ? entry.version : undefined
+      if (typeof range !== 'string' || isValidRange(range)) continue
+      add('BW2009', formatPointer([section, key, 'version']), `'${range}' is not a ${words}`)
+    }
+  }
+  if (kind === 'plugin') ranges('interfaces', 'semantic version range (such as ^1.0.0 or >=1.2.0 <2.0.0)')
+  if (kind === 'bot') {
+    ranges('integrations', 'semantic version or range (such as 2.0.0 or ^1.0.0)')
+    ranges('plugins', 'semantic version or range (such as 2.0.0 or ^1.0.0)')
+  }
+  return out
 }
