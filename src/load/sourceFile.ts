@@ -56,7 +56,8 @@ export function lineColumn(file: SourceFile, offset: number): LineColumn {
 
 /** How the careful path parses a definition file: a yaml document with positions. */
 export function parseYaml(text: string): Document.Parsed {
-  return yamlLibrary().parseDocument(text, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false })
+  // logLevel 'error': yaml would print its own warnings (a collection as a key) on stderr; botwire reports the key itself
+  return yamlLibrary().parseDocument(text, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false, logLevel: 'error' })
 }
 
 /** A file that could not be read or parsed: diagnostics point at its start. */

@@ -90,6 +90,15 @@ describe('botwire check', () => {
     expect(diagnostics.every((d) => d.code === 'BW2006' && d.line === 3)).toBe(true)
   })
 
+
+  it('prints nothing of the YAML library on stderr: a collection as a key is reported by botwire itself', () => {
+    const dir = tempDir()
+    writeFiles(dir, { 'definitions/tickets.yaml': '? [a, b]\n: c\nkind: interface\nname: tickets\nversion: 1.0.0\nentities: {}\nactions: {}\n' })
+    const result = runCli(['check', '--no-builtins'], { cwd: dir })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain("tickets.yaml:1:1 - error BW2002: unknown key '[ a, b ]' in the definition")
+    expect(result.stderr).toBe('')
+  })
   it('keeps its exit code and prints no stack trace when the reader closes the pipe early (check | head)', () => {
     const dir = tempDir()
     writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })
