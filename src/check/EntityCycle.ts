@@ -30,14 +30,21 @@ function checkCycles(definition: DefinitionModel & { scope: EntityScope }, entit
       const key = [...cycle].sort().join(',')
       if (reported.has(key)) return
       reported.add(key)
-      const from = cycle[cycle.length - 2] ?? name
-      const holder = own(entities, from)
-      const ref = holder && directReferences(holder.schema, formatPointer(['entities', from, 'schema'])).find((r) => r.name === name)
-      out.push(
-        diagnostic('BW4012', `entities ${cycle.map((c) => `'${c}'`).join(' -> ')} reference each other directly; a cycle must pass through an object property or array items`, locate(definition.file, ref?.pointer ?? formatPointer(['entities', from])), {
-          path: ref?.pointer ?? formatPointer(['entities', from]),
-        }),
-      )
+      // each step of the cycle is a reference: the last one closes it, the others are related
+      const steps = cycle.slice(0, -1).map((source, i) => {
+        const target = cycle[i + 1] ?? name
+        const holder = own(entities, source)
+        const ref = holder && directReferences(holder.schema, formatPointer(['entities', source, 'schema'])).find((r) => r.name === target)
+        return { source, target, pointer: ref?.pointer ?? formatPointer(['entities', source]) }
+      })
+      const closing = steps[steps.length - 1]
+      if (!closing) return
+      const message =
+        steps.length === 1
+          ? `entity '${name}' is its own schema: a reference to itself must pass through an object property or array items`
+          : `entities ${cycle.map((c) => `'${c}'`).join(' -> ')} reference each other directly; a cycle must pass through an object property or array items`
+      const related = steps.slice(0, -1).map((step) => ({ message: `'${step.source}' references '${step.target}' here`, range: locate(definition.file, step.pointer) }))
+      out.push(diagnostic('BW4012', message, locate(definition.file, closing.pointer), { path: closing.pointer, related }))
       return
     }
     state.set(name, 'visiting')
