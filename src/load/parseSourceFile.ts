@@ -6,7 +6,7 @@ import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/di
 import { readBlockYaml } from './blockYaml.js'
 import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile, type SourceFile } from './sourceFile.js'
 import { loadLimits } from './limits.js'
-import { locate } from './yamlNodes.js'
+import { formatPointer, locate } from './yamlNodes.js'
 import { firstTooDeep, nonFiniteNumbers, tooManyBrackets } from './valueLimits.js'
 import { jsYamlLibrary, yamlLibrary } from './yamlLibrary.js'
 
@@ -77,7 +77,8 @@ function keyText(key: unknown): string | undefined {
 function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
   const { isMap, isSeq } = yamlLibrary()
   const found: Diagnostic[] = []
-  const visit = (node: unknown): void => {
+  // path: the pointer's segments, null below a key that is not text (a collection as a key)
+  const visit = (node: unknown, path: (string | number)[] | null): void => {
     if (isMap(node)) {
       const seen = new Map<string, Node>()
       for (const pair of node.items) {
@@ -90,18 +91,19 @@ function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
           if (first && range && firstRange) {
             found.push(
               diagnostic('BW1002', `duplicate key '${name}'`, range, {
+                ...(path ? { path: formatPointer([...path, name]) } : {}),
                 related: [{ message: `'${name}' was first declared here`, range: firstRange }],
               }),
             )
           } else seen.set(name, keyNode)
         }
-        visit(pair.value)
+        visit(pair.value, name === undefined || !path ? null : [...path, name])
       }
     } else if (isSeq(node)) {
-      for (const item of node.items) visit(item)
+      node.items.forEach((item, i) => visit(item, path ? [...path, i] : null))
     }
   }
-  visit(root)
+  visit(root, [])
   return found
 }
 

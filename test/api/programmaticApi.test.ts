@@ -26,6 +26,13 @@ describe('the programmatic API', () => {
     ])
   })
 
+  it('gives a duplicate key the pointer of its place, as every diagnostic inside a definition has', () => {
+    const dir = tempDir()
+    writeFiles(dir, { 'definitions/x.yaml': 'kind: interface\nname: x\nversion: 1.0.0\nentities: {}\nactions:\n  a:\n    input: { schema: { type: object } }\n    input: { schema: { type: object } }\n' })
+    const result = check({ definitions: join(dir, 'definitions') })
+    expect(result.diagnostics).toMatchObject([{ code: 'BW1002', line: 8, column: 5, path: '/actions/a/input', related: [{ line: 7, column: 5 }] }])
+  })
+
   it('generates without writing when asked, and writes nothing on error', () => {
     const dir = exampleWorkspace()
     const preview = generate({ definitions: join(dir, 'definitions'), out: join(dir, 'generated'), write: false })
