@@ -5,6 +5,7 @@ import type { Model } from '../resolve/model.js'
 import { checkBotAliases } from './BotAliases.js'
 import { checkConfiguration } from './Configuration.js'
 import { checkEntityCycles } from './EntityCycle.js'
+import { checkEntitiesInhabited } from './EntityInhabited.js'
 import { checkEntityExtension } from './EntityExtension.js'
 import { checkEntityValues } from './EntityValues.js'
 import { checkVersionFileNames } from './VersionFileNames.js'
@@ -12,4 +13,4 @@ import { checkWiring } from './Wiring.js'
 
 export type ModelCheck = (model: Model) => Diagnostic[]
 
-export const modelChecks: readonly ModelCheck[] = [checkEntityCycles, checkEntityValues, checkEntityExtension, checkWiring, checkBotAliases, checkConfiguration, checkVersionFileNames]
+export const modelChecks: readonly ModelCheck[] = [checkEntityCycles, checkEntitiesInhabited, checkEntityValues, checkEntityExtension, checkWiring, checkBotAliases, checkConfiguration, checkVersionFileNames]

@@ -1,0 +1,89 @@
+// What the entity checks share about a definition's entities: which ones sit on a problem
+// reported elsewhere, and which admit a value at all (one analysis per definition).
+import { formatPointer } from '../load/yamlNodes.js'
+import type { IntegrationModel, InterfaceModel } from '../resolve/model.js'
+import { own } from '../schema/own.js'
+import type { SchemaNode } from '../schema/types.js'
+import { walkSchema } from '../validate/schemaSites.js'
+import { directReferences } from './EntityCycle.js'
+import { Inhabitation, type SchemaLocation } from './extension/index.js'
+
+export type EntityOwner = IntegrationModel | InterfaceModel
+
+export function entitiesOf(definition: EntityOwner): Record<string, { schema: SchemaNode }> {
+  return definition.spec.entities ?? {}
+}
+
+/** The definition's entity schemas by name (own entities only). */
+export function entityResolver(definition: EntityOwner): (name: string) => SchemaNode | undefined {
+  const entities = entitiesOf(definition)
+  return (name) => own(entities, name)?.schema
+}
+
+const inhabitations = new WeakMap<EntityOwner, Inhabitation>()
+
+/** One emptiness analysis per definition, shared by every check and comparison its entities take part in. */
+export function inhabitationOf(definition: EntityOwner): Inhabitation {
+  let found = inhabitations.get(definition)
+  if (!found) {
+    found = new Inhabitation(entityResolver(definition))
+    inhabitations.set(definition, found)
+  }
+  return found
+}
+
+const unsoundness = new WeakMap<EntityOwner, Set<string>>()
+
+/**
+ * Entities whose schemas reach an unknown entity (BW3003) or sit on a direct reference
+ * cycle (BW4012). Both are reported where they are; any other verdict on such an entity
+ * would only repeat them in other words, so it waits until they are fixed.
+ */
+export function unsoundEntities(definition: EntityOwner): ReadonlySet<string> {
+  let found = unsoundness.get(definition)
+  if (!found) {
+    found = findUnsoundEntities(entitiesOf(definition))
+    unsoundness.set(definition, found)
+  }
+  return found
+}
+
+function findUnsoundEntities(entities: Record<string, { schema: SchemaNode }>): Set<string> {
+  const references = new Map<string, string[]>()
+  for (const [name, holder] of Object.entries(entities)) {
+    const found: string[] = []
+    walkSchema(holder.schema, '', (node) => {
+      if (typeof node.$entity === 'string') found.push(node.$entity)
+    })
+    references.set(name, found)
+  }
+  const onDirectCycle = (start: string): boolean => {
+    const seen = new Set<string>()
+    const stack = [start]
+    while (stack.length > 0) {
+      const holder = own(entities, stack.pop() ?? '')
+      for (const ref of holder ? directReferences(holder.schema, '') : []) {
+        if (ref.name === start) return true
+        if (!seen.has(ref.name)) stack.push(ref.name)
+        seen.add(ref.name)
+      }
+    }
+    return false
+  }
+  const unsound = new Set([...references].filter(([name, refs]) => refs.some((r) => !Object.hasOwn(entities, r)) || onDirectCycle(name)).map(([name]) => name))
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [name, refs] of references) {
+      if (!unsound.has(name) && refs.some((r) => unsound.has(r))) {
+        unsound.add(name)
+        grew = true
+      }
+    }
+  }
+  return unsound
+}
+
+/** The pointer of a location inside a definition's entities (`root` when it names none). */
+export function entityPointer(location: SchemaLocation, root: string): string {
+  return `${formatPointer(['entities', location.entity ?? root, 'schema'])}${location.pointer}`
+}
