@@ -13,7 +13,7 @@ import { own } from '../schema/own.js'
 import type { JsonValue, SchemaNode } from '../schema/types.js'
 import { surelyValid } from '../schema/surelyValid.js'
 import { compileValueValidator } from '../schema/valueValidator.js'
-import { describeRule } from '../schema/valueIssues.js'
+import { describeRule, valueAtInstancePath, valuePath } from '../schema/valueIssues.js'
 
 /** The schema of a definition without a configuration: an empty object. */
 export const EMPTY_CONFIGURATION: SchemaNode = { type: 'object', properties: {}, additionalProperties: false }
@@ -90,7 +90,7 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
     const isSecret = secretAt.has(error.instancePath)
     if (isSecret && RUNTIME_KEYWORDS.has(error.keyword)) continue
     const params = error.params as Record<string, unknown>
-    const path = error.instancePath === '' ? 'configuration' : `configuration${error.instancePath.replace(/\//g, '.')}`
+    const path = valuePath('configuration', error.instancePath)
     let message: string
     if (error.keyword === 'additionalProperties') {
       const key = String(params.additionalProperty)
@@ -98,10 +98,10 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
       message = `${path} has key '${key}', which the configuration schema of ${owner} does not declare${didYouMean(key, declared)}`
     } else if (error.keyword === 'required') message = `${path} is missing '${String(params.missingProperty)}', which the configuration schema of ${owner} requires`
     else if (isSecret && error.keyword === 'type') message = `${path} is a $secret, which stands for a string, but the configuration schema of ${owner} wants ${expectedType(params.type)}`
-    else if (error.keyword === 'type') message = `${path} must be ${expectedType(params.type)}, not ${typeWord(valueAt(substituted, parsePointer(error.instancePath)))} (configuration schema of ${owner})`
+    else if (error.keyword === 'type') message = `${path} must be ${expectedType(params.type)}, not ${typeWord(valueAtInstancePath(substituted, error.instancePath))} (configuration schema of ${owner})`
     else {
       // a secret's stand-in is not the value: it is not shown
-      const shown = isSecret ? undefined : { value: valueAt(substituted, parsePointer(error.instancePath)) }
+      const shown = isSecret ? undefined : { value: valueAtInstancePath(substituted, error.instancePath) }
       message = `${path} ${describeRule(error, shown)} (configuration schema of ${owner})`
     }
     const pointer = error.keyword === 'additionalProperties' ? `${error.instancePath}${formatPointer([String(params.additionalProperty)])}` : error.instancePath
@@ -114,9 +114,13 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
 }
 
 /**
- * A copy of `schema` in which every subschema that applies at `path` (an instance path) has
- * no RUNTIME_KEYWORDS. Copies go through `Object.fromEntries`, which defines own
- * properties: a property named `__proto__` stays a property.
+ * A copy of `schema` in which every subschema that applies at `path` (an instance path),
+ * and only there, has no RUNTIME_KEYWORDS. A schema shared by several places (`items`,
+ * `additionalProperties`) is relaxed for the secret's place alone: the item at its index
+ * gets a schema of its own (`items` as a tuple, the rest in `additionalItems`), the key a
+ * property of its own, so that the other items and keys are checked in full. Copies go
+ * through `Object.fromEntries`, which defines own properties: a property named
+ * `__proto__` stays a property.
  */
 function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): SchemaNode {
   const [head, ...rest] = path
@@ -126,28 +130,30 @@ function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): Sc
     if (Array.isArray(branches)) node[keyword] = branches.map((branch: SchemaNode) => withoutRuntimeKeywords(branch, path))
   }
   if (head === undefined) return node as SchemaNode
-  const properties = node.properties as Record<string, SchemaNode> | undefined
-  if (properties && Object.hasOwn(properties, head)) {
+  const properties = (node.properties ?? {}) as Record<string, SchemaNode>
+  const extra = node.additionalProperties
+  if (Object.hasOwn(properties, head)) {
     node.properties = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, name === head ? withoutRuntimeKeywords(property, rest) : property]))
-  } else if (node.additionalProperties !== null && typeof node.additionalProperties === 'object') {
-    node.additionalProperties = withoutRuntimeKeywords(node.additionalProperties as SchemaNode, rest)
+  } else if (extra !== null && typeof extra === 'object') {
+    node.properties = Object.fromEntries([...Object.entries(properties), [head, withoutRuntimeKeywords(extra as SchemaNode, rest)]])
   }
-  if (node.items !== null && typeof node.items === 'object' && /^\d+$/.test(head)) node.items = withoutRuntimeKeywords(node.items as SchemaNode, rest)
+  const items = node.items
+  if (items !== null && typeof items === 'object' && /^\d+$/.test(head)) {
+    const index = Number(head)
+    // user schemas have one `items` schema; a tuple here was made for an earlier secret, with the original in additionalItems
+    const tuple: SchemaNode[] = Array.isArray(items) ? [...(items as SchemaNode[])] : []
+    const each = (Array.isArray(items) ? node.additionalItems : items) as SchemaNode
+    while (tuple.length <= index) tuple.push(each)
+    tuple[index] = withoutRuntimeKeywords(tuple[index] as SchemaNode, rest)
+    node.items = tuple
+    node.additionalItems = each
+  }
   return node as SchemaNode
-}
-
-/** The plain value at a JSON pointer's segments, or undefined. */
-function valueAt(value: unknown, segments: readonly string[]): unknown {
-  let current = value
-  for (const key of segments) {
-    current = current !== null && typeof current === 'object' && Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined
-  }
-  return current
 }
 
 /** The schema node that an ajv error's keyword belongs to ('#/properties/a/additionalProperties' -> properties.a). */
 function schemaAt(schema: SchemaNode, schemaPath: string): SchemaNode {
-  const node = valueAt(schema, parsePointer(schemaPath.replace(/^#/, '')).slice(0, -1))
+  const node = valueAtInstancePath(schema, schemaPath.replace(/^#/, '').replace(/\/[^/]*$/, ''))
   return node !== null && typeof node === 'object' ? (node as SchemaNode) : {}
 }
 

@@ -117,6 +117,11 @@ function pointerSegments(instancePath: string): string[] {
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
+/** An ajv instance path in the words of values: `configuration.list[1]`, `input.contact.email`. */
+export function valuePath(root: string, instancePath: string): string {
+  return pointerSegments(instancePath).reduce(joinPath, root)
+}
+
 /** The value at an ajv instance path, or undefined. */
 export function valueAtInstancePath(value: unknown, instancePath: string): unknown {
   let current = value
@@ -140,7 +145,7 @@ export function describeIssues(errors: readonly ErrorObject[] | null | undefined
   for (const e of errors ?? []) {
     if (e.keyword === 'if') continue
     const params = e.params as Record<string, unknown>
-    const base = pointerSegments(e.instancePath).reduce(joinPath, root)
+    const base = valuePath(root, e.instancePath)
     const actual = valueAtInstancePath(value, e.instancePath)
     const shown = actual === undefined || (typeof actual === 'string' && !options.showStrings) ? undefined : { value: actual }
     let line: string
