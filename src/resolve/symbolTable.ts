@@ -10,6 +10,7 @@ import { claimLocation, type ClaimedDefinition } from '../load/claimedNames.js'
 import type { SourceFile } from '../load/sourceFile.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
+import { isDefinitionName } from '../validate/metaSchemas.js'
 import { definitionKey, type DefinitionKey, type DefinitionKind } from './model.js'
 import { compareVersions, isExactVersion, isPrerelease, parseVersion, satisfiesRange } from './versions.js'
 
@@ -163,11 +164,15 @@ export function knownNames(what: string, names: readonly string[]): string {
   return names.length > 0 ? `; the workspace has the ${what} ${listNames([...names].sort())}` : `; the workspace has no ${what}`
 }
 
-/** The names of a kind in the workspace, those of definitions with errors included (they exist, they are only broken). */
+/**
+ * The names of a kind in the workspace, those of definitions with errors included (they
+ * exist, they are only broken), but not a claimed one that is no name at all
+ * (`Triage_Plugin`): no reference can use it, so it is never suggested.
+ */
 export function namesOf(table: SymbolTable, kind: DefinitionKind): string[] {
   const names = new Set<string>()
   for (const key of [...table.byName.keys(), ...table.unversioned]) if (key.startsWith(`${kind}/`)) names.add(key.slice(kind.length + 1))
-  return [...names]
+  return [...names].filter(isDefinitionName)
 }
 
 /**

@@ -9,6 +9,14 @@ import * as compiled from './compiled/metaSchemaValidators.js'
 export const DEFINITION_KINDS = ['interface', 'integration', 'plugin', 'bot'] as const
 export type DefinitionKind = (typeof DEFINITION_KINDS)[number]
 
+/** A definition name (common.schema.json's `definitionName`): lower-case words joined by dashes, at most 64 characters. */
+export const DEFINITION_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
+export const MAX_DEFINITION_NAME_LENGTH = 64
+
+export function isDefinitionName(name: string): boolean {
+  return name.length <= MAX_DEFINITION_NAME_LENGTH && DEFINITION_NAME.test(name)
+}
+
 export const SHARED_SCHEMA_FILES = ['common.schema.json'] as const
 
 export function readMetaSchema(file: string): Record<string, unknown> {

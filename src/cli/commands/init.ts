@@ -6,11 +6,10 @@ import { parseArgs } from 'node:util'
 import { displayPath } from '../../load/displayPath.js'
 import { schemasDir } from '../../packageRoot.js'
 import { renderTemplate } from '../../templates/renderTemplate.js'
-import { DEFINITION_KINDS } from '../../validate/metaSchemas.js'
+import { DEFINITION_KINDS, DEFINITION_NAME, MAX_DEFINITION_NAME_LENGTH } from '../../validate/metaSchemas.js'
 import { writeNewFile } from '../../write/writeNewFile.js'
 import { EXIT, UsageError } from '../usage.js'
 
-const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
 
 function titleOf(name: string): string {
   return name
@@ -24,8 +23,8 @@ export function runInit(args: string[]): number {
   const [kind, name, ...rest] = positionals
   if (!kind || !name || rest.length > 0) throw new UsageError('usage: botwire init (interface|integration|plugin|bot) NAME [--definitions DIR]')
   if (!(DEFINITION_KINDS as readonly string[]).includes(kind)) throw new UsageError(`unknown kind '${kind}'; kind is one of ${DEFINITION_KINDS.join(', ')}`)
-  if (!NAME.test(name)) throw new UsageError(`'${name}' is not a definition name: lower-case words joined by dashes, such as support-bot`)
-  if (name.length > 64) throw new UsageError(`'${name}' is ${name.length} characters long; a definition name has at most 64`)
+  if (!DEFINITION_NAME.test(name)) throw new UsageError(`'${name}' is not a definition name: lower-case words joined by dashes, such as support-bot`)
+  if (name.length > MAX_DEFINITION_NAME_LENGTH) throw new UsageError(`'${name}' is ${name.length} characters long; a definition name has at most ${MAX_DEFINITION_NAME_LENGTH}`)
   const file = resolve(values.definitions ?? 'definitions', `${kind}s`, `${name}.yaml`)
   if (existsSync(file)) throw new UsageError(`${displayPath(file)} already exists; botwire init never overwrites a file`)
   const schemaPath = relative(dirname(file), join(schemasDir, `${kind}.schema.json`)).split(sep).join('/')
