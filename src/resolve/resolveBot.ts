@@ -70,7 +70,10 @@ export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Reso
       if (!target) {
         if (!integrationAliases.includes(wire.integrationAlias)) {
           const list = integrationAliases.length > 0 ? `; this bot's integrations are ${listNames(integrationAliases)}` : '; this bot adds no integrations'
-          diagnostics.push(diagnostic('BW3012', `unknown integration alias '${wire.integrationAlias}'${didYouMean(wire.integrationAlias, integrationAliases)}${list}`, locate(file, `${at}/integrationAlias`), { path: `${at}/integrationAlias` }))
+          // a plugin's alias here is a plugin wired where an integration must be
+          const isPlugin = Object.hasOwn(raw.spec.plugins ?? {}, wire.integrationAlias) ? ` ('${wire.integrationAlias}' is a plugin of this bot; a plugin's interfaces are wired to integrations)` : ''
+          const hint = isPlugin || didYouMean(wire.integrationAlias, integrationAliases)
+          diagnostics.push(diagnostic('BW3012', `unknown integration alias '${wire.integrationAlias}'${hint}${list}`, locate(file, `${at}/integrationAlias`), { path: `${at}/integrationAlias` }))
         }
         continue
       }
