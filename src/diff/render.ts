@@ -80,6 +80,8 @@ export interface PrettyOptions {
   color: boolean
   /** code frames under major and minor changes (default true) */
   frames?: boolean
+  /** some files could not be read, so the verdict covers only what was compared */
+  incomplete?: boolean
 }
 
 function versions(c: DefinitionComparison): string {
@@ -132,6 +134,8 @@ export function renderPretty(comparisons: readonly DefinitionComparison[], optio
     count('changed') === 0 && count('added') === 0 && count('removed') === 0
       ? `no changes (${plural(compared, 'definition')} compared)`
       : `${plural(comparisons.length, 'definition')}: ${parts.join(', ')}`
-  const verdict = failed === 0 ? p.green('every version is bumped enough') : p.red(`${plural(failed, 'definition')} ${failed === 1 ? 'fails' : 'fail'} the version check`)
+  const bumped = options.incomplete ? 'every version compared is bumped enough' : 'every version is bumped enough'
+  let verdict = failed === 0 ? p.green(bumped) : p.red(`${plural(failed, 'definition')} ${failed === 1 ? 'fails' : 'fail'} the version check`)
+  if (options.incomplete) verdict += `, but ${p.red('some files could not be compared')} (see the errors above)`
   return `${blocks.length > 0 ? `${blocks.join('\n\n')}\n\n` : ''}${totals}; ${verdict}\n`
 }

@@ -124,6 +124,9 @@ describe.concurrent('botwire diff (CLI)', () => {
     const run = await botwire([fixture('enforce-broken-file', 'old'), fixture('enforce-broken-file', 'new')])
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('test/fixtures/diff/enforce-broken-file/new/demo.yaml:62:1 - error BW1001')
+    // the verdict covers what was compared, and says that it is not everything
+    expect(run.stdout).toMatch(/; every version compared is bumped enough, but some files could not be compared \(see the errors above\)\n$/)
+    expect(run.stdout).not.toContain('every version is bumped enough')
   })
 
   it('bad usage: exit 2 with one line', async () => {

@@ -57,10 +57,7 @@ export function runDiffCommand(args: string[]): number {
     const problems = renderDiagnostics(run.diagnostics, { color })
     if (problems) process.stdout.write(`${problems}\n`)
     for (const note of run.notes) process.stdout.write(`note: ${note}\n`)
-    process.stdout.write(renderPretty(run.comparisons, { color, frames: values['no-frames'] !== true }))
-    if (run.diagnostics.some((d) => d.severity === 'error')) {
-      process.stdout.write(`some files could not be compared (see the errors above)\n`)
-    }
+    process.stdout.write(renderPretty(run.comparisons, { color, frames: values['no-frames'] !== true, incomplete: run.diagnostics.some((d) => d.severity === 'error') }))
   }
   return run.ok ? EXIT.ok : EXIT.definitionErrors
 }
