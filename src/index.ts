@@ -6,13 +6,15 @@ import { toRecord, type DiagnosticRecord } from './diagnostics/record.js'
 import type { OutputFile } from './emit/emitPlan.js'
 import { generateWorkspace } from './generateWorkspace.js'
 import { checkWorkspace } from './passes.js'
+import { assertKnownOptions } from './apiOptions.js'
+import { WorkspaceUsageError } from './load/loadWorkspace.js'
 import { writeFailure, writeOutput, type WriteSummary } from './write/writeOutput.js'
 
 export type { DiagnosticRecord, RelatedRecord, LocationRecord } from './diagnostics/record.js'
 export type { OutputFile } from './emit/emitPlan.js'
 export type { WriteSummary } from './write/writeOutput.js'
 export { catalog, type DiagnosticCode } from './diagnostics/catalog.js'
-export { WorkspaceUsageError } from './load/loadWorkspace.js'
+export { WorkspaceUsageError }
 export { diff, DiffUsageError, type DiffOptions, type DiffResult, type DefinitionDiff, type DiffChange } from './diff/index.js'
 
 export interface CheckOptions {
@@ -30,7 +32,11 @@ export interface CheckResult {
 }
 
 /** Runs every check; reads definitions, writes nothing. */
+const CHECK_OPTIONS: readonly (keyof CheckOptions)[] = ['definitions', 'builtins', 'cache']
+const GENERATE_OPTIONS: readonly (keyof GenerateOptions)[] = [...CHECK_OPTIONS, 'out', 'write']
+
 export function check(options: CheckOptions = {}): CheckResult {
+  assertKnownOptions('check', options, CHECK_OPTIONS, WorkspaceUsageError)
   const checked = checkWorkspace({ definitionsDir: resolve(options.definitions ?? 'definitions'), builtins: options.builtins ?? true, cache: options.cache ?? false })
   return { ok: !hasErrors(checked.diagnostics), diagnostics: checked.diagnostics.map(toRecord) }
 }
@@ -53,6 +59,7 @@ export interface GenerateResult {
 
 /** Checks, then generates; writes only when there is no error and `write` is not false. */
 export function generate(options: GenerateOptions = {}): GenerateResult {
+  assertKnownOptions('generate', options, GENERATE_OPTIONS, WorkspaceUsageError)
   const generated = generateWorkspace({
     definitionsDir: resolve(options.definitions ?? 'definitions'),
     builtins: options.builtins ?? true,

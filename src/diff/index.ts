@@ -8,6 +8,7 @@ import { toRecord as diagnosticRecord } from '../diagnostics/record.js'
 import { displayPath } from '../load/displayPath.js'
 import { compareSides, type DefinitionComparison } from './compareSides.js'
 import { revisionFolder } from './gitRevision.js'
+import { assertKnownOptions } from '../apiOptions.js'
 import { DiffUsageError, loadSide } from './loadSide.js'
 import { toRecord } from './render.js'
 import type { DiffOptions, DiffResult } from './types.js'
@@ -62,7 +63,10 @@ export function runDiff(options: DiffOptions): DiffRun {
  * enough. Prints nothing. Throws DiffUsageError for bad usage (a side not found, not a
  * git repository, an unknown revision).
  */
+const DIFF_OPTIONS: readonly (keyof DiffOptions)[] = ['old', 'new', 'against', 'definitions', 'builtins', 'cwd']
+
 export function diff(options: DiffOptions): DiffResult {
+  assertKnownOptions('diff', options, DIFF_OPTIONS, DiffUsageError)
   const run = runDiff(options)
   return { ok: run.ok, definitions: run.comparisons.map(toRecord), diagnostics: run.diagnostics.map(diagnosticRecord) }
 }

@@ -48,4 +48,11 @@ describe('the programmatic API', () => {
     expect(() => diff({ old: missing, new: missing })).toThrow(expect.objectContaining({ name: 'DiffUsageError', code: 'BW9002' }) as Error)
     expect(DiffUsageError).toBeDefined()
   })
+
+  it('throws on an option it does not take, with the option meant, instead of falling back to the default', () => {
+    const options = { definition: 'defs' } as unknown as Parameters<typeof check>[0]
+    expect(() => check(options)).toThrow(new WorkspaceUsageError("check() has no option 'definition' (did you mean 'definitions'?); its options are definitions, builtins, cache"))
+    expect(() => generate({ outDir: 'out' } as unknown as Parameters<typeof generate>[0])).toThrow(/^generate\(\) has no option 'outDir'/)
+    expect(() => diff({ old: 'a', neww: 'b' } as unknown as Parameters<typeof diff>[0])).toThrow(expect.objectContaining({ name: 'DiffUsageError', message: expect.stringMatching(/^diff\(\) has no option 'neww' \(did you mean 'new'\?\)/) as string }) as Error)
+  })
 })
