@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { diagnostic } from '../../src/diagnostics/diagnostic.js'
 import { locationRecord } from '../../src/diagnostics/record.js'
-import { summaryLine } from '../../src/diagnostics/render/pretty.js'
+import { renderPrettyDiagnostic, summaryLine } from '../../src/diagnostics/render/pretty.js'
 import { unparsedSourceFile } from '../../src/load/sourceFile.js'
 
 describe('locationRecord', () => {
@@ -21,6 +21,15 @@ describe('locationRecord', () => {
 
   it('keeps an empty range where it is', () => {
     expect(locationRecord({ file: crlf, start: 0, end: 0 })).toEqual({ file: 'a.yaml', line: 1, column: 1, endLine: 1, endColumn: 1 })
+  })
+})
+
+describe('the code frame', () => {
+  it('underlines what the record spans: never a CRLF line end', () => {
+    const crlf = unparsedSourceFile('/w/a.yaml', 'a.yaml', false, 'kind: x\r\ntitle: strin\r\nname: n\r\n')
+    const title = crlf.text.indexOf('strin')
+    const text = renderPrettyDiagnostic(diagnostic('BW2004', 'title must be a string', { file: crlf, start: title, end: title + 6 }), { color: false })
+    expect(text.split('\n').find((line) => line.includes('^'))).toBe('    |        ^^^^^')
   })
 })
 

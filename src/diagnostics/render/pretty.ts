@@ -4,6 +4,7 @@ import { codeFrameColumns } from '@babel/code-frame'
 import { createColors } from 'picocolors'
 import { lineColumn } from '../../load/sourceFile.js'
 import type { Diagnostic, SourceRange } from '../diagnostic.js'
+import { locationRecord } from '../record.js'
 
 export interface PrettyOptions {
   color: boolean
@@ -32,9 +33,10 @@ function frame(range: SourceRange, color: boolean, message?: string): string {
   const newline = text.indexOf('\n', range.start)
   const lineEnd = newline < 0 ? text.length : newline
   if (lineEnd - lineStart > MAX_FRAME_LINE) return windowFrame(range, lineColumn(range.file, range.start).line, lineStart, lineEnd)
-  const start = lineColumn(range.file, range.start)
-  const endOffset = Math.max(range.end, range.start + 1)
-  let end = lineColumn(range.file, Math.min(endOffset, range.file.text.length))
+  // the record's lines and columns: a CRLF line's \r is never underlined
+  const location = locationRecord(range)
+  const start = { line: location.line, column: location.column }
+  let end = { line: location.endLine, column: location.endColumn }
   if (end.line !== start.line) end = { line: start.line, column: start.column + 1 }
   return codeFrameColumns(
     range.file.text,
