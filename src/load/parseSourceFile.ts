@@ -282,11 +282,13 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
   }
   if (diagnostics.length > 0) return { file, value: null, diagnostics }
 
-  const { isMap, isSeq } = yamlLibrary()
+  const { isMap, isSeq, isScalar } = yamlLibrary()
   const root = document.contents
   if (!isMap(root)) {
-    const range = (root && nodeRange(file, root)) || { file, start: 0, end: 0 }
-    const what = root === null ? 'the file is empty' : isSeq(root) ? 'it is a list' : 'it is a single value'
+    // a document with no node at all (`---` alone) holds an empty scalar: nothing was written
+    const empty = root === null || (isScalar(root) && root.value === null && root.range[0] === root.range[1])
+    const range = (!empty && root && nodeRange(file, root)) || { file, start: 0, end: 0 }
+    const what = empty ? 'the file is empty' : isSeq(root) ? 'it is a list' : 'it is a single value'
     return {
       file,
       value: null,
