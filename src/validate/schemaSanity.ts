@@ -3,6 +3,8 @@
 // that passed the meta-schemas. Whether a node admits any value at all is asked of the
 // emptiness analysis entity extension uses (src/check/extension), node by node.
 import { nodeAdmitsNoValue, type NoValueCause } from '../check/extension/admitsNoValue.js'
+import { describeValue } from '../check/extension/describe.js'
+import { jsonEqual } from '../check/extension/jsonEqual.js'
 import type { DiagnosticCode } from '../diagnostics/catalog.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { didYouMean, listNames } from '../diagnostics/suggest.js'
@@ -80,6 +82,7 @@ function checkNode(
   }
   const found = out.length
   checkRequired(file, node, pointer, enclosing, out)
+  checkRepeatedEnumValues(file, node, pointer, out)
   for (const { low, high, strict } of BOUNDS) {
     const lo = node[low]
     const hi = node[high]
@@ -121,6 +124,19 @@ function checkRequired(file: SourceFile, node: SchemaNode, pointer: string, encl
     const hint = didYouMean(name, known) || (known.length > 0 ? `; declared properties: ${listNames(known)}` : '')
     const where = enclosing.length === 0 ? 'in properties' : `in the properties of this branch or of the schema it is a branch of`
     out.push(diagnostic('BW2013', `'${name}' is required but not declared ${where}${hint}`, locate(file, `${pointer}/required/${i}`), { path: `${pointer}/required/${i}` }))
+  })
+}
+
+/**
+ * Each `enum` value once (JSON Schema: they SHOULD be unique): a repeated value is most
+ * often a typo for another one. Compared as JSON values are, with botwire's own deep
+ * equality (ajv's calls an own `toString` of a value, which an enum of objects may have).
+ */
+function checkRepeatedEnumValues(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+  const values = node.enum ?? []
+  values.forEach((value, i) => {
+    if (!values.slice(0, i).some((earlier) => jsonEqual(earlier, value))) return
+    out.push(diagnostic('BW2008', `${describePointer(`${pointer}/enum`)} lists ${describeValue(value)} twice`, locate(file, `${pointer}/enum/${i}`), { path: `${pointer}/enum/${i}` }))
   })
 }
 
