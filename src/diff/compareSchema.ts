@@ -129,6 +129,8 @@ interface Meaning {
   level: ChangeLevel
   /** what a failure in this direction says about the schema */
   says: string
+  /** why that is its level, where it is not plain */
+  note?: string
 }
 
 const MEANINGS: Record<Role, Record<Direction, Meaning>> = {
@@ -145,8 +147,8 @@ const MEANINGS: Record<Role, Record<Direction, Meaning>> = {
     newInOld: { level: 'major', says: 'may produce values it did not' },
   },
   both: {
-    oldInNew: { level: 'major', says: 'rejects values it admitted (entities and channel messages flow both ways)' },
-    newInOld: { level: 'major', says: 'admits values it did not (entities and channel messages flow both ways)' },
+    oldInNew: { level: 'major', says: 'rejects values it admitted', note: ' (entities and channel messages flow both ways)' },
+    newInOld: { level: 'major', says: 'admits values it did not', note: ' (entities and channel messages flow both ways)' },
   },
 }
 
@@ -168,6 +170,9 @@ interface Candidate {
   reason: string
   /** for a property delta */
   delta?: PropertyDelta
+  /** for a failure: its direction, and its reason as shown */
+  direction?: Direction
+  shownReason?: string
 }
 
 export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: ChangeList): void {
@@ -213,8 +218,8 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
       const oldLocation = direction === 'oldInNew' ? failure.subject : failure.target
       const reason = explainOpaque(failure.reason.replace(/\bhere\b/g, `in the ${subjectSide} schema`))
       const message = failure.undecidable
-        ? `${pair.what}: cannot decide whether it ${meaning.says}, so it counts as if it did (${reason})`
-        : `${pair.what} ${meaning.says}: ${reason}`
+        ? `${pair.what}: cannot decide whether it ${meaning.says}${meaning.note ?? ''}, so it counts as if it did (${reason})`
+        : `${pair.what} ${meaning.says}${meaning.note ?? ''}: ${reason}`
       candidates.push({
         level: meaning.level,
         message,
@@ -222,6 +227,8 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
         undecidable: failure.undecidable,
         pointers: [failure.subject, failure.target].filter((l) => l.entity === null).map((l) => l.pointer),
         reason: failure.reason,
+        direction,
+        shownReason: reason,
       })
     }
   }
@@ -264,7 +271,19 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
       if (a !== b && !dropped.has(a) && !dropped.has(b) && a.place.file === b.place.file && a.place.pointer === b.place.pointer && rank(a.level) > rank(b.level)) dropped.add(b)
     }
   }
-  const kept = candidates.filter((c) => !dropped.has(c))
+  // both directions failing at one place at one level (an entity's string -> integer): one change that says both
+  const merged = new Map<Candidate, string>()
+  for (const a of failures) {
+    for (const b of failures) {
+      if (a.direction !== 'oldInNew' || b.direction !== 'newInOld' || a.undecidable || b.undecidable || dropped.has(a) || dropped.has(b) || merged.has(a)) continue
+      if (a.place.file !== b.place.file || a.place.pointer !== b.place.pointer || a.level !== b.level) continue
+      const there = MEANINGS[pair.role].oldInNew
+      const back = MEANINGS[pair.role].newInOld
+      merged.set(a, `${pair.what} ${there.says} and ${back.says}${there.note ?? ''}: ${a.shownReason ?? ''}; ${b.shownReason ?? ''}`)
+      dropped.add(b)
+    }
+  }
+  const kept = candidates.filter((c) => !dropped.has(c)).map((c) => ({ ...c, message: merged.get(c) ?? c.message }))
   if (kept.length === 0) {
     out.add('patch', { side: 'new', file: pair.new.file, pointer: pair.new.pointer }, `${pair.what} is written differently but admits the same values`)
     return

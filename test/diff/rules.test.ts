@@ -357,6 +357,15 @@ describe('diff rules (SPEC §8)', () => {
     expect(result.changes.every((c) => c.path.startsWith('/entities/item/'))).toBe(true)
   })
 
+  it('an entity type swapped for another fails both ways at one place: one change that says both', () => {
+    const changes = resultFor(diffCase('entity-type-swapped'), 'interface', 'demo').changes.filter((c) => c.path === '/entities/item/schema/properties/label')
+    expect(changes).toHaveLength(1)
+    expect(changes[0]).toMatchObject({
+      level: 'major',
+      message: "entity 'item' rejects values it admitted and admits values it did not (entities and channel messages flow both ways): string does not extend integer; integer does not extend string",
+    })
+  })
+
   it('removals point into the old file', () => {
     const change = resultFor(diffCase('action-renamed'), 'interface', 'demo').changes.find((c) => c.message.includes("'ping' removed"))
     expect(change).toMatchObject({ side: 'old', file: 'action-renamed/old/demo.yaml', path: '/actions/ping' })
