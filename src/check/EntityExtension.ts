@@ -9,13 +9,11 @@ import { own } from '../schema/own.js'
 import { entitiesOf, entityPointer, entityResolver, inhabitationOf, unsoundEntities, type EntityOwner } from './entityAnalysis.js'
 import { ExtensionChecker, type SchemaSide, type SideEntities } from './extension/index.js'
 
-type Definition = EntityOwner
-
-function sideEntities(definition: Definition): SideEntities {
+function sideEntities(definition: EntityOwner): SideEntities {
   return { resolveEntity: entityResolver(definition), label: (name) => `${definition.name}.${name ?? ''}` }
 }
 
-function side(definition: Definition, entity: string): SchemaSide | undefined {
+function side(definition: EntityOwner, entity: string): SchemaSide | undefined {
   const holder = own(entitiesOf(definition), entity)
   if (!holder) return undefined
   const entities = sideEntities(definition)
@@ -23,7 +21,7 @@ function side(definition: Definition, entity: string): SchemaSide | undefined {
 }
 
 /** Whether an entity's pair is compared: not when it reaches a problem reported elsewhere, or admits no value (EntityInhabited reports that). */
-function comparable(definition: Definition, entity: string): boolean {
+function comparable(definition: EntityOwner, entity: string): boolean {
   return !unsoundEntities(definition).has(entity) && inhabitationOf(definition).entityInhabited(entity)
 }
 
