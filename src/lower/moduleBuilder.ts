@@ -61,7 +61,8 @@ export class ModuleBuilder {
   declareSchema(name: string, schema: SchemaNode, context: TypeContext, doc: Doc | undefined, typeParameters?: TypeParameter[]): void {
     const type = schemaToType(schema, context)
     const common = { name, ...(doc ? { doc } : {}), ...(typeParameters && typeParameters.length > 0 ? { typeParameters } : {}) }
-    if (type.kind === 'object') this.add({ kind: 'interface', ...common, members: type.members, ...(type.index ? { index: type.index } : {}) })
+    // an object type without members is `Record<string, never>` (SPEC §6), never an empty interface, which every non-null value fits
+    if (type.kind === 'object' && (type.members.length > 0 || type.index)) this.add({ kind: 'interface', ...common, members: type.members, ...(type.index ? { index: type.index } : {}) })
     else this.add({ kind: 'typeAlias', ...common, type })
   }
 
