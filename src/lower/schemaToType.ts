@@ -197,12 +197,36 @@ function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
   const types = typesOf(schema)
   if (schema.const !== undefined) return admitsType(types, schema.const) ? literalType(schema.const) : NEVER
   if (schema.enum !== undefined) return union(schema.enum.filter((v) => admitsType(types, v)).map(literalType))
-  const base = types ? union(types.map((t) => typeForName(t, schema, context))) : undefined
+  const admitted = types && typesTheBranchesAdmit(types, schema)
+  const base = admitted ? union(admitted.map((t) => typeForName(t, schema, context))) : undefined
   if (schema.anyOf === undefined && schema.oneOf === undefined) return base ?? UNKNOWN
   // a value must pass the type, some anyOf branch and one oneOf branch: each is a part of it
   const parts: TypeExpr[] = base ? [base] : []
   for (const branches of [schema.anyOf, schema.oneOf]) if (branches) parts.push(union(branches.map((b) => branchType(b, schema, context))))
   return parts.length === 1 ? (parts[0] as TypeExpr) : { kind: 'intersection', members: parts }
+}
+
+/**
+ * The node's types that its `anyOf`/`oneOf` let through: a value must pass a branch of
+ * each, so where every branch says its types (`type: [string, object]` with object
+ * branches only), the others cannot occur. Without this the type would be
+ * `(string | {...}) & { a?: string }`, which every string fits (TypeScript's check of an
+ * all-optional type is skipped inside an intersection). Unchanged where a branch says no
+ * type (an `$entity`, a `const`), or where nothing would be left (BW2019 reports that).
+ */
+function typesTheBranchesAdmit(types: SchemaTypeName[], schema: SchemaNode): SchemaTypeName[] {
+  let kept = types
+  for (const branches of [schema.anyOf, schema.oneOf]) {
+    if (branches === undefined) continue
+    const branchTypes = branches.map(typesOf)
+    if (branchTypes.some((t) => t === undefined)) continue
+    const allowed = new Set(branchTypes.flatMap((t) => t ?? []))
+    // integer and number are one TypeScript type: either lets the other through
+    const passes = (t: SchemaTypeName): boolean => allowed.has(t) || ((t === 'integer' || t === 'number') && (allowed.has('integer') || allowed.has('number')))
+    const narrowed = kept.filter(passes)
+    if (narrowed.length > 0) kept = narrowed
+  }
+  return kept
 }
 
 const OBJECT_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties']

@@ -478,11 +478,12 @@ function primitiveVerdict(node: SchemaNode, candidate: JsonValue, resolve: Resol
   if (types !== undefined && !admitsJsonType(types, candidate)) {
     if (!types.includes('object')) return 'rejects'
     if (admitsAnyPrimitiveByMistake(schema) || declaresObjectMember(schema) || declaresObjectMember(parent)) return 'unknown'
-    // KNOWN BUG (test/generate/typeSoundness.test.ts, "known generator bugs" 6): a branch
-    // beside a type list is intersected with it, `(string | ...) & { a?: string }`, and
-    // TypeScript skips its weak-type check inside an intersection: every string fits an
-    // object branch with no required property. Until fixed, no such primitive.
-    if (parent?.type !== undefined && (schema.required ?? []).length === 0) return 'unknown'
+    // a branch beside a type list is intersected with it, `(string | ...) & { a?: string }`,
+    // and TypeScript skips its weak-type check inside an intersection: every string fits an
+    // object branch with no required property. The generator leaves out of the list the
+    // types no branch admits, but only where every branch says its types.
+    const siblings = parent ? [...(parent.anyOf ?? []), ...(parent.oneOf ?? [])] : []
+    if (parent?.type !== undefined && (schema.required ?? []).length === 0 && siblings.some((b) => b.type === undefined)) return 'unknown'
     return 'rejects'
   }
   const unions = [schema.anyOf, schema.oneOf].filter((b): b is SchemaNode[] => b !== undefined)
