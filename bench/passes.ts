@@ -5,6 +5,7 @@ import type { Diagnostic } from '../src/diagnostics/diagnostic.js'
 import { checkBotAliases } from '../src/check/BotAliases.js'
 import { checkConfiguration } from '../src/check/Configuration.js'
 import { checkEntityCycles } from '../src/check/EntityCycle.js'
+import { checkEntitiesInhabited } from '../src/check/EntityInhabited.js'
 import { checkEntityExtension } from '../src/check/EntityExtension.js'
 import { checkEntityValues } from '../src/check/EntityValues.js'
 import { modelChecks } from '../src/check/index.js'
@@ -32,6 +33,7 @@ export type PassName = (typeof PASSES)[number]
 /** The checks by name, in the order `modelChecks` runs them. */
 export const CHECKS: readonly { name: string; run: (model: Model) => Diagnostic[] }[] = [
   { name: 'EntityCycle', run: checkEntityCycles },
+  { name: 'EntityInhabited', run: checkEntitiesInhabited },
   { name: 'EntityValues', run: checkEntityValues },
   { name: 'EntityExtension', run: checkEntityExtension },
   { name: 'Wiring', run: checkWiring },
@@ -91,11 +93,13 @@ export function timePasses(definitionsDir: string, positionsFor?: ReadonlySet<st
     const shape = validateShape(parsed.file, parsed.value)
     lap('shape')
     diagnostics.push(...shape.diagnostics)
+    const spec = parsed.value as unknown as DefinitionSpec
     if (shape.kind === null || shape.diagnostics.length > 0) {
+      if (shape.kind !== null) diagnostics.push(...checkSchemaSanity(parsed.file, spec, shape.diagnostics))
+      lap('sanity')
       claims.push(...claimedDefinitions(parsed.file, parsed.value))
       continue
     }
-    const spec = parsed.value as unknown as DefinitionSpec
     const sanity = checkSchemaSanity(parsed.file, spec)
     lap('sanity')
     diagnostics.push(...sanity)
