@@ -42,7 +42,7 @@ import { compileValueValidator } from '../../src/schema/valueValidator.js'
 import type { JsonValue, SchemaNode } from '../../src/schema/types.js'
 import { seededRandom, type Rng } from '../support/seededRandom.js'
 import { FAIL, mutations, objectSchemaArb, sameJson, sample, schemaArb, tsLiteral, type Resolve } from '../support/typeSoundness.js'
-import { repoRoot } from './validFixtures.js'
+import { repoRoot, SPEC_OPTIONS } from './validFixtures.js'
 
 const SEED = Number(process.env.TYPE_SOUNDNESS_SEED ?? '20260611')
 const WORLD_COUNT = Number(process.env.TYPE_SOUNDNESS_WORLDS ?? '40')
@@ -62,20 +62,7 @@ const LOCAL_NAMES = ['base', 'base', 'default', 'valueOf']
 const INTEGRATION_ALIASES = ['main', 'main', 'constructor', 'default']
 const PLUGIN_ALIASES = ['pl', 'pl', 'toString', 'delete']
 
-const runtimeEntry = join(repoRoot, 'src', 'runtime', 'index.ts')
-const COMPILER_OPTIONS = {
-  target: 'ES2022',
-  lib: ['ES2023'],
-  module: 'nodenext',
-  moduleResolution: 'nodenext',
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  skipLibCheck: true,
-  noEmit: true,
-  types: [],
-  paths: { 'botwire/runtime': [runtimeEntry] },
-}
+const COMPILER_OPTIONS = { ...SPEC_OPTIONS, skipLibCheck: true }
 
 // ---------------------------------------------------------------- worlds
 

@@ -6,23 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectedDirOf, listFiles, readExpected, repoRoot, validCases } from './validFixtures.js'
-
-const runtimeEntry = join(repoRoot, 'src', 'runtime', 'index.ts')
-
-const SPEC_OPTIONS = {
-  target: 'ES2022',
-  lib: ['ES2023'],
-  module: 'nodenext',
-  moduleResolution: 'nodenext',
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  skipLibCheck: false,
-  noEmit: true,
-  types: [],
-  paths: { 'botwire/runtime': [runtimeEntry] },
-}
+import { expectedDirOf, listFiles, readExpected, repoRoot, runtimeEntry, SPEC_OPTIONS, validCases } from './validFixtures.js'
 
 /** Settings projects commonly add on top; generated code must not trip them either. */
 const PEDANTIC_OPTIONS = {

@@ -10,6 +10,24 @@ import { manifestFile } from '../../src/write/manifest.js'
 export const repoRoot = join(import.meta.dirname, '..', '..')
 export const validRoot = join(repoRoot, 'test', 'fixtures', 'valid')
 
+/** What `botwire/runtime` resolves to when generated code is compiled in this repository: the sources. */
+export const runtimeEntry = join(repoRoot, 'src', 'runtime', 'index.ts')
+
+/** SPEC §6's compiler settings for generated code, with `botwire/runtime` resolved to the sources. */
+export const SPEC_OPTIONS = {
+  target: 'ES2022',
+  lib: ['ES2023'],
+  module: 'nodenext',
+  moduleResolution: 'nodenext',
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  skipLibCheck: false,
+  noEmit: true,
+  types: [],
+  paths: { 'botwire/runtime': [runtimeEntry] },
+}
+
 export const validCases: string[] = readdirSync(validRoot)
   .filter((name) => statSync(join(validRoot, name, 'definitions'), { throwIfNoEntry: false })?.isDirectory() === true)
   .sort()
