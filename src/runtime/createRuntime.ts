@@ -19,6 +19,7 @@ import { Messaging } from './messaging.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
 import { validateValue, type SchemaDefinitions } from './validation.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
+import { isRecord } from '../schema/own.js'
 
 /** A registered handler, as the runtime sees it (any client, context and message type). */
 export interface HandlerRegistrationLike {
@@ -103,9 +104,6 @@ function own<T>(map: { readonly [key: string]: T } | undefined, key: string): T 
   return map !== undefined && Object.hasOwn(map, key) ? map[key] : undefined
 }
 
-function isRecord(value: unknown): value is { [key: string]: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function copy<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)

@@ -7,6 +7,7 @@ import { MESSAGE_TYPES, type Message, type MessageTagMap, type MessageType } fro
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
 import type { CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
+import { isRecord } from '../schema/own.js'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
@@ -14,9 +15,6 @@ export const MAX_PAGE_SIZE = 100
 const CREATE_KEYS = ['conversationId', 'userId', 'type', 'payload', 'tags']
 const UPDATE_KEYS = ['id', 'tags']
 
-function isRecord(value: unknown): value is { [key: string]: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function randomId(): string {
   const webCrypto = (globalThis as unknown as { crypto?: { randomUUID?: () => string } }).crypto

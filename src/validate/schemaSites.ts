@@ -4,6 +4,7 @@ import type { SchemaNode } from '../schema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import { escapePointerSegment } from '../schema/pointer.js'
 import type { ActionSpec, ChannelSpec, DefinitionSpec, EventSpec, SchemaHolder } from './definitionTypes.js'
+import { isRecord } from '../schema/own.js'
 
 export type SchemaRole = 'entity' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration'
 
@@ -19,10 +20,6 @@ export interface SchemaSite {
 // The sites are also listed for a definition whose shape has errors (its intact schemas
 // are still checked for sanity), so every step guards against what the meta-schema would
 // have refused: a map that is a list or a scalar, a holder without an object `schema`.
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 function entries<T>(map: Record<string, T> | undefined): [string, T][] {
   return isRecord(map) ? (Object.entries(map) as [string, T][]) : []
 }

@@ -12,6 +12,7 @@ import { DEFINITION_KINDS, metaSchemaValidator, type DefinitionKind } from './me
 import { SCHEMA_TYPE_NAMES } from '../schema/types.js'
 import { describeRule } from '../schema/valueIssues.js'
 import { isValidRange, parseVersion } from '../resolve/versions.js'
+import { isRecord } from '../schema/own.js'
 
 /** Codes for pattern-like failures, keyed by the shared definition that failed. */
 const DEFINITION_CODES: Record<string, { code: DiagnosticCode; expected: string }> = {
@@ -189,9 +190,6 @@ function missingKeys(file: SourceFile, missing: ReadonlyMap<string, ReadonlySet<
   return out
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * Versions and ranges the meta-schema's patterns accept but semver cannot read: a number
