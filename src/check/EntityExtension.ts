@@ -41,6 +41,8 @@ export function checkEntityExtension(model: Model): Diagnostic[] {
         const result = checker.check(subject, target)
         if (result.extends) continue
         for (const failure of result.failures) {
+          // inside an entity that admits no value or reaches a problem, which is reported where it is: not again here
+          if ((failure.subject.entity !== null && !comparable(integration, failure.subject.entity)) || (failure.target.entity !== null && !comparable(iface, failure.target.entity))) continue
           const elsewhere = failure.subject.entity !== null && failure.subject.entity !== ownEntity ? failure.subject.entity : null
           // inside another mapped pair, which is checked and reported on its own: one root cause, one diagnostic
           if (elsewhere !== null && failure.target.entity !== null && checked(elsewhere, failure.target.entity)) continue

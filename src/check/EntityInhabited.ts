@@ -19,10 +19,10 @@ export function checkEntitiesInhabited(model: Model): Diagnostic[] {
     for (const [name, holder] of Object.entries(entitiesOf(definition))) {
       if (unsound.has(name) || inhabitation.entityInhabited(name)) continue
       const why = inhabitation.explain(rootView(holder.schema, name))
-      if (!why) continue
+      // the cause lies in another entity, which admits no value either and is reported itself: one mistake, one diagnostic
+      if (!why || (why.location.entity !== null && why.location.entity !== name)) continue
       const at = entityPointer(why.location, name)
-      const inside = why.location.entity !== null && why.location.entity !== name ? ` (in entity '${why.location.entity}', which it references)` : ''
-      out.push(diagnostic('BW2019', `entity '${name}' of ${definition.kind} '${definition.name}' admits no value${inside}: ${why.location.pointer || '/'}: ${why.reason}`, locate(definition.file, at), { path: at }))
+      out.push(diagnostic('BW2019', `entity '${name}' of ${definition.kind} '${definition.name}' admits no value: ${why.location.pointer || '/'}: ${why.reason}`, locate(definition.file, at), { path: at }))
     }
   }
   return out
