@@ -74,7 +74,7 @@ function checkNode(
     }
     return
   }
-  const saysWhat = node.type !== undefined || node.const !== undefined || node.enum !== undefined || node.anyOf !== undefined || node.oneOf !== undefined
+  const saysWhat = saysWhatItAdmits(node)
   // a union branch beside a `type` (`const`, `enum`) narrows what that node admits: `{ required: [email] }`
   const saidAround = enclosing.some((around) => around.type !== undefined || around.const !== undefined || around.enum !== undefined)
   if (!saysWhat && !saidAround) {
@@ -135,8 +135,11 @@ function checkRequired(file: SourceFile, node: SchemaNode, pointer: string, encl
 function checkRepeatedEnumValues(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
   const values = node.enum ?? []
   values.forEach((value, i) => {
-    if (!values.slice(0, i).some((earlier) => jsonEqual(earlier, value))) return
-    out.push(diagnostic('BW2008', `${describePointer(`${pointer}/enum`)} lists ${describeValue(value)} twice`, locate(file, `${pointer}/enum/${i}`), { path: `${pointer}/enum/${i}` }))
+    const earlier = values.slice(0, i).filter((other) => jsonEqual(other, value)).length
+    // reported once, at its second place, with how often it is listed
+    if (earlier !== 1) return
+    const times = earlier + 1 + values.slice(i + 1).filter((other) => jsonEqual(other, value)).length
+    out.push(diagnostic('BW2008', `${describePointer(`${pointer}/enum`)} lists ${describeValue(value)} ${times === 2 ? 'twice' : `${times} times`}`, locate(file, `${pointer}/enum/${i}`), { path: `${pointer}/enum/${i}` }))
   })
 }
 
@@ -210,6 +213,10 @@ function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out
   node.examples?.forEach((value, i) => check(withoutAnnotations, value, `${pointer}/examples/${i}`, 'example'))
 }
 
+function saysWhatItAdmits(node: SchemaNode): boolean {
+  return node.type !== undefined || node.const !== undefined || node.enum !== undefined || node.anyOf !== undefined || node.oneOf !== undefined
+}
+
 function isObjectAtTop(schema: SchemaNode): boolean {
   if (typeof schema.$entity === 'string') return true // checked once the entity is resolved
   return schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')
@@ -225,7 +232,8 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec, shapeP
   const out: Diagnostic[] = []
   for (const site of schemaSites(spec)) {
     if (shapeProblems.some((problem) => problem.path === undefined || isWithin(problem.path, site.pointer))) continue
-    if (site.role !== 'entity' && !isObjectAtTop(site.schema)) {
+    // a top that says nothing at all is BW2011's (give it a type), not also this
+    if (site.role !== 'entity' && !isObjectAtTop(site.schema) && saysWhatItAdmits(site.schema)) {
       out.push(diagnostic('BW2012', `the top of ${describeRole(site)} must be an object schema (type: object)`, locate(file, site.pointer), { path: site.pointer }))
     }
     walkSchema(site.schema, site.pointer, (node, pointer, enclosing) => checkNode(file, spec.kind, site, node, pointer, enclosing, out))

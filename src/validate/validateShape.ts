@@ -212,7 +212,8 @@ function versionTexts(file: SourceFile, kind: DefinitionKind, value: Record<stri
     if (!isRecord(map)) return
     for (const [key, entry] of Object.entries(map)) {
       const range = isRecord(entry) ? entry.version : undefined
-      if (typeof range !== 'string' || isValidRange(range)) continue
+      // node-semver reads a blank range as '*': here it is a version left out
+      if (typeof range !== 'string' || (range.trim() !== '' && isValidRange(range))) continue
       add('BW2009', formatPointer([section, key, 'version']), `'${range}' is not a ${words}`)
     }
   }
