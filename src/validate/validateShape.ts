@@ -162,7 +162,8 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
     }
     const d = (error as { propertyName?: string }).propertyName !== undefined ? propertyNameDiagnostic(file, error) : errorToDiagnostic(file, error)
     if (!d) continue
-    const key = `${d.code} ${d.path ?? ''}`
+    // one problem per place: a value that breaks two rules (minLength: -1.5, not an integer and below 0) is told the first
+    const key = d.path ?? ''
     if (seen.has(key)) continue
     seen.add(key)
     diagnostics.push(d)
