@@ -1,11 +1,15 @@
-// The programmatic API's option objects: a misspelt key (`definition:`) is bad usage, not
-// a silent fall back to the default it meant to change.
+// The programmatic API's option objects: a misspelt key (`definition:`) or a value of the
+// wrong type (`builtins: 'no'`) is bad usage, not a silent fall back to a default.
 import { didYouMean } from './diagnostics/suggest.js'
 
-export function assertKnownOptions(operation: string, options: object, known: readonly string[], UsageError: new (message: string) => Error): void {
+export type OptionTypes = Readonly<Record<string, 'string' | 'boolean'>>
+
+export function assertKnownOptions(operation: string, options: unknown, known: OptionTypes, UsageError: new (message: string) => Error): void {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new UsageError(`${operation}() takes an options object`)
-  const unknown = Object.keys(options).filter((key) => !known.includes(key))
-  const [first] = unknown
-  if (first === undefined) return
-  throw new UsageError(`${operation}() has no option '${first}'${didYouMean(first, known)}; its options are ${known.join(', ')}`)
+  const names = Object.keys(known)
+  for (const [key, value] of Object.entries(options)) {
+    const type = Object.hasOwn(known, key) ? known[key] : undefined
+    if (type === undefined) throw new UsageError(`${operation}() has no option '${key}'${didYouMean(key, names)}; its options are ${names.join(', ')}`)
+    if (value !== undefined && typeof value !== type) throw new UsageError(`${operation}() option '${key}' takes a ${type}, not ${value === null ? 'null' : typeof value}`)
+  }
 }

@@ -32,8 +32,8 @@ export interface CheckResult {
 }
 
 /** Runs every check; reads definitions, writes nothing. */
-const CHECK_OPTIONS: readonly (keyof CheckOptions)[] = ['definitions', 'builtins', 'cache']
-const GENERATE_OPTIONS: readonly (keyof GenerateOptions)[] = [...CHECK_OPTIONS, 'out', 'write']
+const CHECK_OPTIONS: Record<keyof CheckOptions, 'string' | 'boolean'> = { definitions: 'string', builtins: 'boolean', cache: 'boolean' }
+const GENERATE_OPTIONS: Record<keyof GenerateOptions, 'string' | 'boolean'> = { ...CHECK_OPTIONS, out: 'string', write: 'boolean' }
 
 export function check(options: CheckOptions = {}): CheckResult {
   assertKnownOptions('check', options, CHECK_OPTIONS, WorkspaceUsageError)

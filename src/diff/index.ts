@@ -63,7 +63,7 @@ export function runDiff(options: DiffOptions): DiffRun {
  * enough. Prints nothing. Throws DiffUsageError for bad usage (a side not found, not a
  * git repository, an unknown revision).
  */
-const DIFF_OPTIONS: readonly (keyof DiffOptions)[] = ['old', 'new', 'against', 'definitions', 'builtins', 'cwd']
+const DIFF_OPTIONS: Record<keyof DiffOptions, 'string' | 'boolean'> = { old: 'string', new: 'string', against: 'string', definitions: 'string', builtins: 'boolean', cwd: 'string' }
 
 export function diff(options: DiffOptions): DiffResult {
   assertKnownOptions('diff', options, DIFF_OPTIONS, DiffUsageError)

@@ -49,10 +49,12 @@ describe('the programmatic API', () => {
     expect(DiffUsageError).toBeDefined()
   })
 
-  it('throws on an option it does not take, with the option meant, instead of falling back to the default', () => {
+  it('throws on an option it does not take or a value of the wrong type, instead of falling back to the default', () => {
     const options = { definition: 'defs' } as unknown as Parameters<typeof check>[0]
     expect(() => check(options)).toThrow(new WorkspaceUsageError("check() has no option 'definition' (did you mean 'definitions'?); its options are definitions, builtins, cache"))
     expect(() => generate({ outDir: 'out' } as unknown as Parameters<typeof generate>[0])).toThrow(/^generate\(\) has no option 'outDir'/)
+    expect(() => check({ definitions: 5 } as unknown as Parameters<typeof check>[0])).toThrow(new WorkspaceUsageError("check() option 'definitions' takes a string, not number"))
+    expect(() => check({ builtins: 'no' } as unknown as Parameters<typeof check>[0])).toThrow(new WorkspaceUsageError("check() option 'builtins' takes a boolean, not string"))
     expect(() => diff({ old: 'a', neww: 'b' } as unknown as Parameters<typeof diff>[0])).toThrow(expect.objectContaining({ name: 'DiffUsageError', message: expect.stringMatching(/^diff\(\) has no option 'neww' \(did you mean 'new'\?\)/) as string }) as Error)
   })
 })
