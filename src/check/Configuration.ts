@@ -13,7 +13,7 @@ import { own } from '../schema/own.js'
 import type { JsonValue, SchemaNode } from '../schema/types.js'
 import { surelyValid } from '../schema/surelyValid.js'
 import { compileValueValidator } from '../schema/valueValidator.js'
-import { describeRule, valueAtInstancePath, valuePath } from '../schema/valueIssues.js'
+import { describeRule, mergeUnionErrors, valueAtInstancePath, valuePath } from '../schema/valueIssues.js'
 
 /** The schema of a definition without a configuration: an empty object. */
 export const EMPTY_CONFIGURATION: SchemaNode = { type: 'object', properties: {}, additionalProperties: false }
@@ -85,12 +85,12 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
   for (const pointer of secretAt) relaxed = withoutRuntimeKeywords(relaxed, parsePointer(pointer))
   const validate = compileValueValidator(relaxed as object)
   if (validate(substituted)) return out
-  for (const error of validate.errors ?? []) {
+  for (const error of mergeUnionErrors(validate.errors ?? [])) {
     if (error.keyword === 'if') continue
     const isSecret = secretAt.has(error.instancePath)
     if (isSecret && RUNTIME_KEYWORDS.has(error.keyword)) continue
     const params = error.params as Record<string, unknown>
-    const path = valuePath('configuration', error.instancePath)
+    const path = valuePath('configuration', error.instancePath, substituted)
     let message: string
     if (error.keyword === 'additionalProperties') {
       const key = String(params.additionalProperty)

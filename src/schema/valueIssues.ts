@@ -117,9 +117,40 @@ function pointerSegments(instancePath: string): string[] {
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
+/**
+ * ajv reports a value that fits no branch of an `anyOf`/`oneOf` once per branch and once
+ * for the union: one problem, told once. Branches that each wanted another type become
+ * one `type` error naming them all (`must be a string or an integer`); otherwise the
+ * union's own error stands for its branches' errors at the same place (errors inside the
+ * value, deeper down, stay).
+ */
+export function mergeUnionErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const dropped = new Set<ErrorObject>()
+  const replaced = new Map<ErrorObject, ErrorObject>()
+  for (const union of errors) {
+    if (union.keyword !== 'anyOf' && union.keyword !== 'oneOf') continue
+    const branches = errors.filter((e) => e !== union && e.instancePath === union.instancePath && e.schemaPath.startsWith(`${union.schemaPath}/`))
+    if (branches.length === 0) continue
+    for (const branch of branches) dropped.add(branch)
+    if (branches.every((e) => e.keyword === 'type')) {
+      const types = [...new Set(branches.flatMap((e) => String((e.params as { type?: unknown }).type).split(',')))]
+      replaced.set(union, { ...union, keyword: 'type', params: { type: types.join(',') } })
+    }
+  }
+  return errors.filter((e) => !dropped.has(e)).map((e) => replaced.get(e) ?? e)
+}
+
 /** An ajv instance path in the words of values: `configuration.list[1]`, `input.contact.email`. */
-export function valuePath(root: string, instancePath: string): string {
-  return pointerSegments(instancePath).reduce(joinPath, root)
+export function valuePath(root: string, instancePath: string, value?: unknown): string {
+  let path = root
+  let current = value
+  for (const segment of pointerSegments(instancePath)) {
+    // a key of digits in a mapping is a key, not an index: `i["0"]`, where the value shows it
+    const isKey = current !== null && typeof current === 'object' && !Array.isArray(current) && /^\d+$/.test(segment)
+    path = isKey ? `${path}[${JSON.stringify(segment)}]` : joinPath(path, segment)
+    current = current !== null && typeof current === 'object' && Object.hasOwn(current, segment) ? (current as Record<string, unknown>)[segment] : undefined
+  }
+  return path
 }
 
 /** The value at an ajv instance path, or undefined. */
@@ -142,10 +173,10 @@ export interface IssueOptions {
  */
 export function describeIssues(errors: readonly ErrorObject[] | null | undefined, root: string, value: unknown, options: IssueOptions): string[] {
   const lines: string[] = []
-  for (const e of errors ?? []) {
+  for (const e of mergeUnionErrors(errors ?? [])) {
     if (e.keyword === 'if') continue
     const params = e.params as Record<string, unknown>
-    const base = valuePath(root, e.instancePath)
+    const base = valuePath(root, e.instancePath, value)
     const actual = valueAtInstancePath(value, e.instancePath)
     const shown = actual === undefined || (typeof actual === 'string' && !options.showStrings) ? undefined : { value: actual }
     let line: string
