@@ -136,6 +136,6 @@ export function renderPretty(comparisons: readonly DefinitionComparison[], optio
       : `${plural(comparisons.length, 'definition')}: ${parts.join(', ')}`
   const bumped = options.incomplete ? 'every version compared is bumped enough' : 'every version is bumped enough'
   let verdict = failed === 0 ? p.green(bumped) : p.red(`${plural(failed, 'definition')} ${failed === 1 ? 'fails' : 'fail'} the version check`)
-  if (options.incomplete) verdict += `, but ${p.red('some files could not be compared')} (see the errors above)`
+  if (options.incomplete) verdict = comparisons.length === 0 ? p.red('nothing could be compared (see the errors above)') : `${verdict}, but ${p.red('some files could not be compared')} (see the errors above)`
   return `${blocks.length > 0 ? `${blocks.join('\n\n')}\n\n` : ''}${totals}; ${verdict}\n`
 }

@@ -133,6 +133,12 @@ export type ShapeResult = { kind: DefinitionKind; diagnostics: Diagnostic[] } | 
 export function validateShape(file: SourceFile, value: Record<string, unknown>): ShapeResult {
   const kind = value.kind
   if (kind === undefined) {
+    // a misspelt `kind:` (knd, kidn) is the place to fix
+    const misspelt = Object.keys(value).find((key) => didYouMean(key, ['kind']) !== '')
+    if (misspelt !== undefined) {
+      const at = formatPointer([misspelt])
+      return { kind: null, diagnostics: [diagnostic('BW2001', `missing key 'kind': '${misspelt}' looks like a misspelling of it (a definition says what it is: ${DEFINITION_KINDS.join(', ')})`, locateKey(file, at), { path: at })] }
+    }
     return {
       kind: null,
       diagnostics: [diagnostic('BW2001', `missing key 'kind': a definition says what it is (${DEFINITION_KINDS.join(', ')})`, locate(file, ''), { path: '' })],

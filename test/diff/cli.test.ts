@@ -127,6 +127,11 @@ describe.concurrent('botwire diff (CLI)', () => {
     // the verdict covers what was compared, and says that it is not everything
     expect(run.stdout).toMatch(/; every version compared is bumped enough, but some files could not be compared \(see the errors above\)\n$/)
     expect(run.stdout).not.toContain('every version is bumped enough')
+    // nothing loaded on either side: nothing to call bumped enough
+    const broken = join(fixture('enforce-broken-file', 'new'), 'demo.yaml')
+    const none = await botwire([broken, broken])
+    expect(none.code).toBe(1)
+    expect(none.stdout).toMatch(/; nothing could be compared \(see the errors above\)\n$/)
   })
 
   it('bad usage: exit 2 with one line', async () => {
