@@ -23,6 +23,7 @@ import { jsonEqual } from '../check/extension/jsonEqual.js'
 import type { SourceFile } from '../load/sourceFile.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import { own } from '../schema/own.js'
+import { isWithinPointer } from '../schema/pointer.js'
 import type { SchemaNode } from '../schema/types.js'
 import type { ChangeList, Place } from './changes.js'
 import { explainOpaque, type SharedEntities } from './entities.js'
@@ -117,10 +118,6 @@ function propertyDelta(pairs: readonly Pairing[]): PropertyDelta[] {
     }
   }
   return out
-}
-
-function within(pointer: string, base: string): boolean {
-  return pointer === base || pointer.startsWith(`${base}/`)
 }
 
 type Direction = 'oldInNew' | 'newInOld'
@@ -259,7 +256,7 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
     const delta = d.delta as PropertyDelta
     for (const f of failures) {
       const same =
-        f.pointers.some((p) => within(p, delta.rel)) || (f.reason.includes(`'${delta.name}'`) && f.pointers.some((p) => within(p, delta.objectRel)))
+        f.pointers.some((p) => isWithinPointer(p, delta.rel)) || (f.reason.includes(`'${delta.name}'`) && f.pointers.some((p) => isWithinPointer(p, delta.objectRel)))
       if (!same) continue
       if (rank(d.level) >= rank(f.level)) dropped.add(f)
       else dropped.add(d)

@@ -12,3 +12,8 @@ export function joinPointer(base: string, ...segments: (string | number)[]): str
   for (const segment of segments) pointer += `/${typeof segment === 'number' ? String(segment) : escapePointerSegment(segment)}`
   return pointer
 }
+
+/** Whether `pointer` is `ancestor` or lies below it (`/a/b` is within `/a`, `/ab` is not). */
+export function isWithinPointer(pointer: string, ancestor: string): boolean {
+  return pointer === ancestor || pointer.startsWith(`${ancestor}/`)
+}

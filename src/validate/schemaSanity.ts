@@ -15,6 +15,7 @@ import { surelyValid } from '../schema/surelyValid.js'
 import { compileValueValidator, rejectedValueMessage } from '../schema/valueValidator.js'
 import type { DefinitionSpec } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
+import { isWithinPointer } from '../schema/pointer.js'
 import { schemaSites, walkSchema, type SchemaSite } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
@@ -133,14 +134,26 @@ function checkRequired(file: SourceFile, node: SchemaNode, pointer: string, encl
  * equality (ajv's calls an own `toString` of a value, which an enum of objects may have).
  */
 function checkRepeatedEnumValues(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
-  const values = node.enum ?? []
-  values.forEach((value, i) => {
-    const earlier = values.slice(0, i).filter((other) => jsonEqual(other, value)).length
-    // reported once, at its second place, with how often it is listed
-    if (earlier !== 1) return
-    const times = earlier + 1 + values.slice(i + 1).filter((other) => jsonEqual(other, value)).length
-    out.push(diagnostic('BW2008', `${describePointer(`${pointer}/enum`)} lists ${describeValue(value)} ${times === 2 ? 'twice' : `${times} times`}`, locate(file, `${pointer}/enum/${i}`), { path: `${pointer}/enum/${i}` }))
+  // each distinct value with where it is listed: scalars by a key, objects and lists (rare) by deep equality
+  const places: { value: JsonValue; at: number[] }[] = []
+  const scalars = new Map<string, { value: JsonValue; at: number[] }>()
+  ;(node.enum ?? []).forEach((value, i) => {
+    const scalar = value === null || typeof value !== 'object'
+    const key = scalar ? `${typeof value}:${String(value)}` : ''
+    let entry = scalar ? scalars.get(key) : places.find((p) => p.value !== null && typeof p.value === 'object' && jsonEqual(p.value, value))
+    if (!entry) {
+      entry = { value, at: [] }
+      places.push(entry)
+      if (scalar) scalars.set(key, entry)
+    }
+    entry.at.push(i)
   })
+  // reported once, at its second place, with how often it is listed
+  for (const { value, at } of places) {
+    const second = at[1]
+    if (second === undefined) continue
+    out.push(diagnostic('BW2008', `${describePointer(`${pointer}/enum`)} lists ${describeValue(value)} ${at.length === 2 ? 'twice' : `${at.length} times`}`, locate(file, `${pointer}/enum/${second}`), { path: `${pointer}/enum/${second}` }))
+  }
 }
 
 /**
@@ -231,7 +244,7 @@ function isObjectAtTop(schema: SchemaNode): boolean {
 export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec, shapeProblems: readonly Diagnostic[] = []): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const site of schemaSites(spec)) {
-    if (shapeProblems.some((problem) => problem.path === undefined || isWithin(problem.path, site.pointer))) continue
+    if (shapeProblems.some((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))) continue
     // a top that says nothing at all is BW2011's (give it a type), not also this
     if (site.role !== 'entity' && !isObjectAtTop(site.schema) && saysWhatItAdmits(site.schema)) {
       out.push(diagnostic('BW2012', `the top of ${describeRole(site)} must be an object schema (type: object)`, locate(file, site.pointer), { path: site.pointer }))
@@ -239,10 +252,6 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec, shapeP
     walkSchema(site.schema, site.pointer, (node, pointer, enclosing) => checkNode(file, spec.kind, site, node, pointer, enclosing, out))
   }
   return out
-}
-
-function isWithin(pointer: string, ancestor: string): boolean {
-  return pointer === ancestor || pointer.startsWith(`${ancestor}/`)
 }
 
 function describeRole(site: SchemaSite): string {
