@@ -4,7 +4,7 @@
 // src/load/sourceFile.ts).
 import { Parser } from 'yaml'
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js'
-import type { SourceFile } from '../src/load/sourceFile.js'
+import type { SourceFile } from '../src/source/sourceFile.js'
 
 export function tookFastPath(file: SourceFile): boolean {
   return file.reader === 'fast'

@@ -27,7 +27,7 @@ export function metaSchemaValidatorsSource(): string {
   const escaped = code.replace(/(\w+)\.replace\(\/~\/g, "~0"\)\.replace\(\/\\\/\/g, "~1"\)/g, 'escapePointerSegment($1)')
   const module = [
     "import { createRequire } from 'node:module'",
-    "import { escapePointerSegment } from '../../schema/pointer.js'",
+    "import { escapePointerSegment } from '../../jsonSchema/pointer.js'",
     'const require = createRequire(import.meta.url)',
     escaped.replace(/^"use strict";/, ''),
   ].join('\n')

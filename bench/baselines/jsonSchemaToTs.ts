@@ -17,7 +17,7 @@ import { ModuleBuilder } from '../../src/lower/moduleBuilder.js'
 import { pascalCase } from '../../src/lower/names.js'
 import { JsonSchemaLowering } from '../../src/lower/schemaToJson.js'
 import type { IntegrationModel, InterfaceModel, Model } from '../../src/resolve/model.js'
-import type { JsonValue } from '../../src/schema/types.js'
+import type { JsonValue } from '../../src/jsonSchema/types.js'
 
 export interface TypedModule {
   definition: InterfaceModel | IntegrationModel

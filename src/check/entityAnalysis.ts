@@ -2,11 +2,11 @@
 // reported elsewhere, and which admit a value at all (one analysis per definition).
 import { formatPointer } from '../load/yamlNodes.js'
 import type { IntegrationModel, InterfaceModel } from '../resolve/model.js'
-import { own } from '../schema/own.js'
-import type { SchemaNode } from '../schema/types.js'
+import { own } from '../jsonSchema/own.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
 import { walkSchema } from '../validate/schemaSites.js'
-import { directReferences } from './EntityCycle.js'
-import { Inhabitation, type SchemaLocation } from './extension/index.js'
+import { directReferences } from './entityCycle.js'
+import { Inhabitation, type SchemaLocation } from '../jsonSchema/extension.js'
 
 export type EntityOwner = IntegrationModel | InterfaceModel
 

@@ -2,14 +2,14 @@
 // file and one line here.
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
 import type { Model } from '../resolve/model.js'
-import { checkBotAliases } from './BotAliases.js'
-import { checkConfiguration } from './Configuration.js'
-import { checkEntityCycles } from './EntityCycle.js'
-import { checkEntitiesInhabited } from './EntityInhabited.js'
-import { checkEntityExtension } from './EntityExtension.js'
-import { checkEntityValues } from './EntityValues.js'
-import { checkVersionFileNames } from './VersionFileNames.js'
-import { checkWiring } from './Wiring.js'
+import { checkBotAliases } from './botAliases.js'
+import { checkConfiguration } from './configuration.js'
+import { checkEntityCycles } from './entityCycle.js'
+import { checkEntitiesInhabited } from './entityInhabited.js'
+import { checkEntityExtension } from './entityExtension.js'
+import { checkEntityValues } from './entityValues.js'
+import { checkVersionFileNames } from './versionFileNames.js'
+import { checkWiring } from './wiring.js'
 
 export type ModelCheck = (model: Model) => Diagnostic[]
 

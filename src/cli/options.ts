@@ -28,3 +28,7 @@ export function commonOptions(values: { definitions?: string | undefined; format
     cache: values.cache === true,
   }
 }
+
+export interface GenerateCommandOptions extends CommonOptions {
+  outDir: string
+}

@@ -4,9 +4,8 @@
 import { existsSync, statSync } from 'node:fs'
 import { watch, type FSWatcher } from 'chokidar'
 import { displayPath } from '../load/displayPath.js'
-import { reportFailure } from './run.js'
-import { EXIT, UsageError } from './usage.js'
-import type { GenerateCommandOptions } from './commands/generate.js'
+import type { GenerateCommandOptions } from './options.js'
+import { EXIT, reportFailure, UsageError } from './usage.js'
 
 function isFolder(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory()

@@ -2,7 +2,7 @@
 // Bands: BW1xxx load, BW2xxx shape, BW3xxx references, BW4xxx semantics, BW5xxx emit,
 // BW9xxx usage and internal. docs/diagnostics.md explains each code; a test keeps the
 // two in step and proves that every code has a fixture that produces it.
-import type { Severity } from './diagnostic.js'
+export type Severity = 'error' | 'warning'
 
 export interface CatalogEntry {
   severity: Severity

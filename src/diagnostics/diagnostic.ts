@@ -1,11 +1,10 @@
 // What every pass reports: a coded problem at a source range, with related places.
 // Ranges are offsets into the file's text; lines and columns are computed only when a
 // diagnostic is rendered or handed to a caller.
-import type { DiagnosticCode } from './catalog.js'
-import { catalog } from './catalog.js'
-import type { SourceFile } from '../load/sourceFile.js'
+import { catalog, type DiagnosticCode, type Severity } from './catalog.js'
+import type { SourceFile } from '../source/sourceFile.js'
 
-export type Severity = 'error' | 'warning'
+export type { Severity }
 
 export interface SourceRange {
   file: SourceFile

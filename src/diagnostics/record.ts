@@ -1,6 +1,6 @@
 // Diagnostics as plain JSON-ready records: what `--format json` prints and what the
 // programmatic API returns. Lines and columns are 1-based.
-import { lineColumn } from '../load/sourceFile.js'
+import { lineColumn } from '../source/sourceFile.js'
 import type { Diagnostic, SourceRange } from './diagnostic.js'
 
 export interface LocationRecord {

@@ -1,6 +1,6 @@
 // The changes found between two versions of a definition, each at a place in one of
 // the two files. Lines and columns are computed only when a change is rendered.
-import type { SourceFile } from '../load/sourceFile.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import type { ChangeLevel, Side } from './types.js'
 
 export interface RawChange {

@@ -8,11 +8,11 @@
 //   plugin: configuration (an input), interface dependencies
 //   bot: every change is patch (bots are leaves: nothing uses a bot)
 import semver from 'semver'
-import { jsonEqual } from '../check/extension/jsonEqual.js'
+import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import type { Model } from '../resolve/model.js'
-import { own } from '../schema/own.js'
-import type { SchemaNode } from '../schema/types.js'
+import { own } from '../jsonSchema/own.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
 import type {
   ActionSpec,
   BotSpec,

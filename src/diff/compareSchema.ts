@@ -18,13 +18,13 @@
 // story (an open object still accepts the key: minor). An added optional property
 // (with both directions holding) is minor. What the checker cannot decide counts as
 // the breaking direction would: major there, minor the other way.
-import { checkExtension, type ExtensionFailure, type SchemaLocation, type SchemaSide } from '../check/extension/index.js'
-import { jsonEqual } from '../check/extension/jsonEqual.js'
-import type { SourceFile } from '../load/sourceFile.js'
+import { checkExtension, type ExtensionFailure, type SchemaLocation, type SchemaSide } from '../jsonSchema/extension.js'
+import { jsonEqual } from '../jsonSchema/jsonEqual.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import { formatPointer } from '../load/yamlNodes.js'
-import { own } from '../schema/own.js'
-import { isWithinPointer } from '../schema/pointer.js'
-import type { SchemaNode } from '../schema/types.js'
+import { own } from '../jsonSchema/own.js'
+import { isWithinPointer } from '../jsonSchema/pointer.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
 import type { ChangeList, Place } from './changes.js'
 import { explainOpaque, type SharedEntities } from './entities.js'
 import { rank } from './levels.js'

@@ -13,10 +13,10 @@
 // structurally. A name found on neither side (a plugin whose interface is not
 // available) is opaque: equal to itself only.
 import { formatPointer } from '../load/yamlNodes.js'
-import type { SourceFile } from '../load/sourceFile.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import type { Model } from '../resolve/model.js'
-import { own } from '../schema/own.js'
-import type { SchemaNode } from '../schema/types.js'
+import { own } from '../jsonSchema/own.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
 import type { SideDefinition } from './loadSide.js'
 import type { Place } from './changes.js'
 import type { Side } from './types.js'

@@ -3,7 +3,7 @@
 // (for major and minor changes) a code frame; colors only when asked for.
 import { codeFrameColumns } from '@babel/code-frame'
 import { createColors } from 'picocolors'
-import { lineColumn } from '../load/sourceFile.js'
+import { lineColumn } from '../source/sourceFile.js'
 import { locate } from '../load/yamlNodes.js'
 import type { SourceRange } from '../diagnostics/diagnostic.js'
 import type { RawChange } from './changes.js'

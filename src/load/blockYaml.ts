@@ -31,7 +31,7 @@ import {
 } from './blockYamlScalars.js'
 import { resolvePlainScalar, UNDECIDED } from './plainScalar.js'
 import { loadLimits } from './limits.js'
-import type { MappingEntry, SourceNode } from './sourceNodes.js'
+import type { MappingEntry, SourceNode } from '../source/sourceNodes.js'
 
 /**
  * Tabs, carriage returns, other line breaks, control characters, surrogates (emoji are

@@ -3,12 +3,12 @@
 import { existsSync, realpathSync, statSync } from 'node:fs'
 import { relative, isAbsolute } from 'node:path'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { builtinDefinitionsDir } from '../packageRoot.js'
+import { builtinDefinitionsDir } from './packageRoot.js'
 import { displayPath } from './displayPath.js'
 import { findDefinitionFiles, type FoundFile } from './findDefinitionFiles.js'
 import { cacheFile, cacheFolder, ParseCache } from './parseCache.js'
 import { parseFast, parseSourceFile, type ParsedFile } from './parseSourceFile.js'
-import { unparsedSourceFile } from './sourceFile.js'
+import { unparsedSourceFile } from './sourceFiles.js'
 
 export interface LoadOptions {
   definitionsDir: string

@@ -6,7 +6,7 @@
 // (a construct this reading does not know), it returns null and the caller builds the
 // tree from yaml instead; test/load/sourceNodes.test.ts checks the two trees agree.
 import type { LoadOptions } from 'js-yaml'
-import type { MappingEntry, SourceNode } from './sourceNodes.js'
+import type { MappingEntry, SourceNode } from '../source/sourceNodes.js'
 import { jsYamlLibrary } from './yamlLibrary.js'
 
 interface Frame {

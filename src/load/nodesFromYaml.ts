@@ -1,7 +1,7 @@
 // The node tree of a file the careful path parsed with yaml: its document's nodes as
 // spans, aliases resolved to the node they stand for (shared, never copied).
 import type { Document, Node } from 'yaml'
-import type { MappingEntry, SourceNode, Span } from './sourceNodes.js'
+import type { MappingEntry, SourceNode, Span } from '../source/sourceNodes.js'
 import { yamlLibrary } from './yamlLibrary.js'
 
 function span(node: Node): Span {

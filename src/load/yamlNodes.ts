@@ -1,10 +1,10 @@
 // Maps a JSON pointer into a definition back to its YAML node, so that any pass can
 // point a diagnostic at the exact key or value. Works on the file's node tree
-// (src/load/sourceNodes.ts), whichever parser read the file.
+// (src/source/sourceNodes.ts), whichever parser read the file.
 import type { SourceRange } from '../diagnostics/diagnostic.js'
-import { joinPointer } from '../schema/pointer.js'
-import type { SourceFile } from './sourceFile.js'
-import type { SourceNode, Span } from './sourceNodes.js'
+import { joinPointer } from '../jsonSchema/pointer.js'
+import type { SourceFile } from '../source/sourceFile.js'
+import type { SourceNode, Span } from '../source/sourceNodes.js'
 
 export function parsePointer(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return []

@@ -1,7 +1,7 @@
 // Entity types of an interface or an integration: one named type per entity (so that
 // recursive entities are recursive named types), and the `Entities` map.
 import type { DefinitionKey, EntityScope } from '../resolve/model.js'
-import { own } from '../schema/own.js'
+import { own } from '../jsonSchema/own.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { ref, type ModuleBuilder } from './moduleBuilder.js'
 import { pascalCase } from './names.js'

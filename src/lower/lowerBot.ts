@@ -2,8 +2,8 @@
 // of every plugin instance (dereferenced: typed with the entities of the integrations
 // it is wired to), one flat map of callable actions, the `Bot` class and `definition`.
 import { requireDefinition, type BotModel, type Model, type PluginInstance } from '../resolve/model.js'
-import { own } from '../schema/own.js'
-import type { JsonValue } from '../schema/types.js'
+import { own } from '../jsonSchema/own.js'
+import type { JsonValue } from '../jsonSchema/types.js'
 import { actionsAreGeneric, memberDefinitions } from './members.js'
 import { indexed, modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'

@@ -1,7 +1,7 @@
 // An integration's module: its entities, configuration, final actions/events/channels
 // (own and implemented, under final names, entities substituted), the `Integration`
 // class and `definition`.
-import { EMPTY_CONFIGURATION } from '../check/Configuration.js'
+import { EMPTY_CONFIGURATION } from '../resolve/model.js'
 import type { IntegrationModel, Model } from '../resolve/model.js'
 import { declareEntities } from './entities.js'
 import { declareMemberTypes, memberDefinitions, type MemberSets } from './members.js'

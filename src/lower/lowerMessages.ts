@@ -2,8 +2,8 @@
 // schemas/messages.schema.json so that the types and the runtime's validation share one source.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { schemasDir } from '../packageRoot.js'
-import type { SchemaNode } from '../schema/types.js'
+import { schemasDir } from '../load/packageRoot.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
 import { MESSAGE_TYPES } from '../runtime/messages.js'
 import { ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'

@@ -10,7 +10,7 @@ import { lowerPlugin } from './lowerPlugin.js'
 import { modulePath } from './moduleBuilder.js'
 import type { EmitPlan, PlannedFile } from './plan.js'
 import { sourceName } from './sources.js'
-import { compareVersions, isPrerelease } from '../resolve/versions.js'
+import { compareVersions, isPrerelease } from '../validate/versions.js'
 
 function usedBuiltins(model: Model): Set<string> {
   const used = new Set<string>()

@@ -2,7 +2,7 @@
 // depends on. Types that reference interface entities are generic in `Bound` (the
 // entity types per interface local name), so that a bot can instantiate them with the
 // entities of the integrations each plugin instance is wired to (SPEC §3.4).
-import { EMPTY_CONFIGURATION } from '../check/Configuration.js'
+import { EMPTY_CONFIGURATION } from '../resolve/model.js'
 import { requireDefinition, type EntityScope, type Model, type PluginModel } from '../resolve/model.js'
 import { declareMemberTypes, memberDefinitions, type MemberSets, type MemberTyping } from './members.js'
 import { indexed, modulePath, ModuleBuilder, ref } from './moduleBuilder.js'

@@ -1,6 +1,6 @@
 // Collects one module's imports and declarations while lowering, handing out names.
 import type { DefinitionKind } from '../resolve/model.js'
-import type { SchemaNode } from '../schema/types.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
 import { NameAllocator, namespaceName } from './names.js'
 import type { ConstValue, Declaration, Doc, ImportDeclaration, ModuleFile, TypeExpr, TypeParameter } from './plan.js'
 import { schemaToType, type TypeContext } from './schemaToType.js'

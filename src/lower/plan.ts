@@ -1,7 +1,7 @@
 // The emit plan: what lowering hands to emission. Plain data: files, imports,
 // declarations and type expressions; no TypeScript text is decided here except the
 // few fixed constructs marked `raw` (JSON text, `JsonText`, is data, not TypeScript).
-import type { JsonValue } from '../schema/types.js'
+import type { JsonValue } from '../jsonSchema/types.js'
 
 export interface Doc {
   title?: string

@@ -2,8 +2,8 @@
 // `$entity` becomes `$ref: '#/definitions/<key>'`, and the entities it reaches are
 // collected into the definitions section, each under one stable key.
 import { entitySchema, type EntityScope, type Model, type QualifiedEntity } from '../resolve/model.js'
-import { own } from '../schema/own.js'
-import type { SchemaNode } from '../schema/types.js'
+import { own } from '../jsonSchema/own.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
 import { JsonText } from './plan.js'
 
 /** `openai@2.0.0:model`: one key per entity, unique across definitions. */

@@ -2,9 +2,9 @@
 // literal unions only (SPEC §6 typing notes): an object with no properties is
 // `Record<string, never>` unless it admits extra properties, and an index signature
 // covers the declared properties' types too.
-import type { JsonValue, SchemaNode, SchemaTypeName } from '../schema/types.js'
+import type { JsonValue, SchemaNode, SchemaTypeName } from '../jsonSchema/types.js'
 import type { Doc, PropertySignature, TypeExpr } from './plan.js'
-import { own } from '../schema/own.js'
+import { own } from '../jsonSchema/own.js'
 import { referencesEntities } from './schemaToJson.js'
 
 export interface TypeContext {

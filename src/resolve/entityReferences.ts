@@ -1,9 +1,9 @@
 // Binds every `$entity` in a definition's schemas to its scope, reporting the unknown
 // ones at the reference with a near-miss suggestion.
-import { own } from '../schema/own.js'
+import { own } from '../jsonSchema/own.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { didYouMean, listNames } from '../diagnostics/suggest.js'
-import type { SourceFile } from '../load/sourceFile.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionSpec } from '../validate/definitionTypes.js'
 import { schemaSites, walkSchema } from '../validate/schemaSites.js'

@@ -1,8 +1,9 @@
 // The resolved model of a workspace: every definition with its references bound.
 // Plain data, built once by resolve/ and read by check/, lower/ and diff.
-import type { SourceFile } from '../load/sourceFile.js'
-import type { SchemaNode } from '../schema/types.js'
-import { own } from '../schema/own.js'
+import type { SourceFile } from '../source/sourceFile.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
+import { own } from '../jsonSchema/own.js'
+import type { DefinitionKind } from '../validate/metaSchemas.js'
 import type {
   ActionSpec,
   BotSpec,
@@ -13,7 +14,10 @@ import type {
   PluginSpec,
 } from '../validate/definitionTypes.js'
 
-export type DefinitionKind = 'interface' | 'integration' | 'plugin' | 'bot'
+export type { DefinitionKind }
+
+/** The schema of a definition without a configuration: an empty object. */
+export const EMPTY_CONFIGURATION: SchemaNode = { type: 'object', properties: {}, additionalProperties: false }
 
 /** `interface/llm@1.0.0`: the one key of a definition everywhere in the model. */
 export type DefinitionKey = string

@@ -4,7 +4,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { didYouMean, listNames } from '../diagnostics/suggest.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
-import { own } from '../schema/own.js'
+import { own } from '../jsonSchema/own.js'
 import type { BotSpec, RawDefinition } from '../validate/definitionTypes.js'
 import type { BotModel, DefinitionKind, EntityScope, IntegrationInstance, IntegrationModel, PluginInstance, PluginModel, PluginWiring } from './model.js'
 import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveRange, type SymbolTable, type TableEntry } from './symbolTable.js'
@@ -65,7 +65,7 @@ export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Reso
     for (const [local, wire] of Object.entries(instance.dependencies ?? {})) {
       const at = formatPointer(['plugins', alias, 'dependencies', local])
       const dependency = plugin.dependencies.find((d) => d.local === local)
-      if (!dependency) continue // an extra key: check/Wiring reports it
+      if (!dependency) continue // an extra key: check/wiring reports it
       const target = integrations.find((i) => i.alias === wire.integrationAlias)
       if (!target) {
         if (!integrationAliases.includes(wire.integrationAlias)) {

@@ -4,11 +4,11 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
-import { own } from '../schema/own.js'
+import { own } from '../jsonSchema/own.js'
 import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, FinalAction, FinalChannel, FinalEvent, ImplementedInterface, IntegrationModel, InterfaceModel, MemberOrigin } from './model.js'
-import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveExact, unknownInterfaceHint, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { availableVersions, hasName, modelBase, resolveExact, unknownInterfaceHint, type SymbolTable, type TableEntry } from './symbolTable.js'
 
 export function ownScope(key: string, entities: Record<string, unknown> | undefined): EntityScope {
   return Object.fromEntries(Object.keys(entities ?? {}).map((name) => [name, { owner: key, entity: name }]))

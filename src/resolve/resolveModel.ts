@@ -3,7 +3,7 @@
 // integrations, plugins and bots in that order, each binding its references to what the
 // previous steps resolved.
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
-import type { ClaimedDefinition } from '../load/claimedNames.js'
+import type { ClaimedDefinition } from '../validate/claimedNames.js'
 import type { InterfaceSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { BotModel, IntegrationModel, InterfaceModel, Model, PluginModel, DefinitionModel } from './model.js'

@@ -1,13 +1,12 @@
 // A plugin's interface dependencies, each bound to the lowest workspace version that
 // satisfies its range (SPEC §3.3), and its `LOCAL.ENTITY` references bound to them.
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { didYouMean } from '../diagnostics/suggest.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
 import { availableVersions, hasName, modelBase, resolveRange, unknownInterfaceHint, type SymbolTable, type TableEntry } from './symbolTable.js'
-import { compareVersions } from './versions.js'
+import { compareVersions } from '../validate/versions.js'
 
 export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces: ReadonlyMap<string, InterfaceModel>): { model: PluginModel; diagnostics: Diagnostic[] } {
   const { file, spec } = entry.raw as RawDefinition<PluginSpec>

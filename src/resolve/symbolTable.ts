@@ -5,14 +5,14 @@
 import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
 import { readdirSync } from 'node:fs'
 import { didYouMean, listNames } from '../diagnostics/suggest.js'
-import { builtinDefinitionsDir } from '../packageRoot.js'
-import { claimLocation, type ClaimedDefinition } from '../load/claimedNames.js'
-import type { SourceFile } from '../load/sourceFile.js'
+import { builtinDefinitionsDir } from '../load/packageRoot.js'
+import { claimLocation, type ClaimedDefinition } from '../validate/claimedNames.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { isDefinitionName } from '../validate/metaSchemas.js'
 import { definitionKey, type DefinitionKey, type DefinitionKind } from './model.js'
-import { compareVersions, isExactVersion, isPrerelease, parseVersion, satisfiesRange } from './versions.js'
+import { compareVersions, isExactVersion, isPrerelease, parseVersion, satisfiesRange } from '../validate/versions.js'
 
 export interface TableEntry {
   key: DefinitionKey

@@ -3,7 +3,7 @@
 // emitEvent through the bot's wiring, resolves `{ $secret: NAME }` configuration values
 // from the environment at call time, and dispatches incoming messages to handlers.
 import type { BotBase } from './bases.js'
-import type { BotDefinition, ConfigurationValue, IntegrationDefinition, JsonSchema, JsonValue, PluginDefinition } from './definition.js'
+import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
 import {
   ActionError,
   HandlerError,
@@ -19,29 +19,10 @@ import { Messaging } from './messaging.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
 import { validateValue, type SchemaDefinitions } from './validation.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
-import { isRecord } from '../schema/own.js'
+import { isRecord } from '../jsonSchema/own.js'
+import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 
-/** A registered handler, as the runtime sees it (any client, context and message type). */
-export interface HandlerRegistrationLike {
-  readonly type: string
-  readonly handler: (args: never) => unknown
-}
-
-/** What createRuntime needs of an integration implementation (a generated `Integration`). */
-export interface RunnableIntegration {
-  readonly definition: IntegrationDefinition
-  /** final action name -> handler */
-  readonly actions: object
-}
-
-/** What createRuntime needs of a plugin implementation (a generated `Plugin`). */
-export interface RunnablePlugin {
-  readonly definition: PluginDefinition
-  /** action name -> handler */
-  readonly actions: object
-  readonly messageHandlers: readonly HandlerRegistrationLike[]
-  readonly eventHandlers: readonly HandlerRegistrationLike[]
-}
+export type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin }
 
 export interface RuntimeOptions<Tags, Calls extends ActionShapes<Calls>, Events> {
   /** a generated `Bot` with its handlers registered */

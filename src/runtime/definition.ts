@@ -2,34 +2,9 @@
 // references lowered to `$ref: '#/definitions/<key>'`) and, for bots, the wiring.
 // Declared interfaces rather than deep `as const`, so that type-checking stays cheap.
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
+import type { JsonSchema, JsonValue } from '../jsonSchema/types.js'
 
-export interface JsonSchema {
-  type?: string | string[]
-  properties?: { [name: string]: JsonSchema }
-  required?: string[]
-  additionalProperties?: boolean | JsonSchema
-  items?: JsonSchema
-  minItems?: number
-  maxItems?: number
-  enum?: JsonValue[]
-  const?: JsonValue
-  minimum?: number
-  maximum?: number
-  exclusiveMinimum?: number
-  exclusiveMaximum?: number
-  minLength?: number
-  maxLength?: number
-  pattern?: string
-  format?: string
-  anyOf?: JsonSchema[]
-  oneOf?: JsonSchema[]
-  title?: string
-  description?: string
-  default?: JsonValue
-  examples?: JsonValue[]
-  $ref?: string
-}
+export type { JsonSchema, JsonValue }
 
 export interface Documented {
   title?: string

@@ -1,8 +1,8 @@
 // The createRuntime check that every event handler is registered for an event that can
 // happen (SPEC §9 dispatches by exact names: a typo would be a handler that never runs).
-import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './createRuntime.js'
+import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { BotDefinition } from './definition.js'
-import { own } from '../schema/own.js'
+import { own } from '../jsonSchema/own.js'
 
 function list(names: readonly string[]): string {
   return names.length > 0 ? names.join(', ') : 'none'

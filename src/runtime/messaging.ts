@@ -7,7 +7,7 @@ import { MESSAGE_TYPES, type Message, type MessageTagMap, type MessageType } fro
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
 import type { CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
-import { isRecord } from '../schema/own.js'
+import { isRecord } from '../jsonSchema/own.js'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100

@@ -5,24 +5,22 @@
 // `definitions` section. Problems are described as `path: what` lines
 // (`payload.actions[0].label: must not be empty`, `input.temperature: must be at most 2, not 7`).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import addFormatsModule from 'ajv-formats'
-import { renameUnsafeKeys, restoreUnsafeKeys } from '../schema/unsafeKeys.js'
-import { describeIssues as describeValueIssues, joinPath } from '../schema/valueIssues.js'
+import addFormatsModule, { type FormatsPlugin } from 'ajv-formats'
+import { createValueAjv } from '../jsonSchema/valueAjv.js'
+import { renameUnsafeKeys, restoreUnsafeKeys } from '../jsonSchema/unsafeKeys.js'
+import { describeIssues as describeValueIssues, joinPath } from '../jsonSchema/valueIssues.js'
 import type { JsonSchema } from './definition.js'
 import type { MessageType } from './messages.js'
 
 export { joinPath }
 
 // ajv-formats is CommonJS: its plugin is `default` under node ESM, the module itself elsewhere.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as FormatsPlugin
 
 let sharedAjv: Ajv | undefined
 
 function ajv(): Ajv {
-  if (!sharedAjv) {
-    sharedAjv = new Ajv({ strict: false, allErrors: true, ownProperties: true })
-    addFormats(sharedAjv)
-  }
+  sharedAjv ??= createValueAjv(Ajv, addFormats)
   return sharedAjv
 }
 
@@ -135,7 +133,7 @@ export function validatePayload(type: MessageType, payload: unknown, root = 'pay
 }
 
 /**
- * ajv errors as `path: what` lines (see src/schema/valueIssues.ts, which the checks share),
+ * ajv errors as `path: what` lines (see src/jsonSchema/valueIssues.ts, which the checks share),
  * without duplicates. Numbers and lists are shown as they are (`must be at most 2, not 7`);
  * strings never are: a configuration's may be a secret, an input's a user's data.
  */

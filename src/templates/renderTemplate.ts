@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Handlebars from 'handlebars'
-import { templatesDir } from '../packageRoot.js'
+import { templatesDir } from '../load/packageRoot.js'
 
 const compiled = new Map<string, HandlebarsTemplateDelegate>()
 

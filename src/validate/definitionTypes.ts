@@ -1,7 +1,7 @@
 // The shapes of the four kinds once the meta-schemas have accepted a file (SPEC §3).
 // These are the source's words as written; resolve/ binds their references.
-import type { SchemaNode } from '../schema/types.js'
-import type { SourceFile } from '../load/sourceFile.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
+import type { SourceFile } from '../source/sourceFile.js'
 
 export interface SchemaHolder {
   schema: SchemaNode

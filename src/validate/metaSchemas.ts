@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Ajv, ValidateFunction } from 'ajv'
-import { schemasDir } from '../packageRoot.js'
-import { ajvClass } from '../schema/ajvLibrary.js'
+import { schemasDir } from '../load/packageRoot.js'
+import { ajvClass } from '../jsonSchema/ajvLibrary.js'
 import * as compiled from './compiled/metaSchemaValidators.js'
 
 export const DEFINITION_KINDS = ['interface', 'integration', 'plugin', 'bot'] as const

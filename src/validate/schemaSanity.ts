@@ -1,21 +1,21 @@
 // Schema sanity (SPEC §2): a schema that contradicts itself, says nothing about what it
 // admits, or uses `$entity` where it cannot stand. Runs on every schema of a definition
 // that passed the meta-schemas. Whether a node admits any value at all is asked of the
-// emptiness analysis entity extension uses (src/check/extension), node by node.
-import { nodeAdmitsNoValue, type NoValueCause } from '../check/extension/admitsNoValue.js'
-import { describeValue } from '../check/extension/describe.js'
-import { jsonEqual } from '../check/extension/jsonEqual.js'
+// emptiness analysis entity extension uses (src/jsonSchema), node by node.
+import { nodeAdmitsNoValue, type NoValueCause } from '../jsonSchema/admitsNoValue.js'
+import { describeValue } from '../jsonSchema/describe.js'
+import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import type { DiagnosticCode } from '../diagnostics/catalog.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { didYouMean, listNames } from '../diagnostics/suggest.js'
-import type { SourceFile } from '../load/sourceFile.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import { locate, locateKey } from '../load/yamlNodes.js'
-import type { JsonValue, SchemaNode } from '../schema/types.js'
-import { surelyValid } from '../schema/surelyValid.js'
-import { compileValueValidator, rejectedValueMessage } from '../schema/valueValidator.js'
+import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
+import { surelyValid } from '../jsonSchema/surelyValid.js'
+import { compileValueValidator, rejectedValueMessage } from '../jsonSchema/valueValidator.js'
 import type { DefinitionSpec } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
-import { isWithinPointer } from '../schema/pointer.js'
+import { isWithinPointer } from '../jsonSchema/pointer.js'
 import { schemaSites, walkSchema, type SchemaSite } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])

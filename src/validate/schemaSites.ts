@@ -1,10 +1,10 @@
 // Lists every schema a definition holds, with its JSON pointer and role, so that the
 // passes that look at schemas (sanity, references, extension, lowering) agree on them.
-import type { SchemaNode } from '../schema/types.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
-import { escapePointerSegment } from '../schema/pointer.js'
+import { escapePointerSegment } from '../jsonSchema/pointer.js'
 import type { ActionSpec, ChannelSpec, DefinitionSpec, EventSpec, SchemaHolder } from './definitionTypes.js'
-import { isRecord } from '../schema/own.js'
+import { isRecord } from '../jsonSchema/own.js'
 
 export type SchemaRole = 'entity' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration'
 

@@ -1,7 +1,7 @@
 // BW4012 names every reference of a cycle: the one that closes it, and the others as related places.
 import { describe, expect, it } from 'vitest'
 import { toRecord } from '../../src/diagnostics/record.js'
-import { checkWorkspace } from '../../src/passes.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { invalidFixtureOptions } from '../support/invalidFixtures.js'
 
 function cycleRecords(fixture: string) {

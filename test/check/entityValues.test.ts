@@ -1,11 +1,11 @@
-// Values judged through entities (src/check/EntityValues.ts) are the ones schema sanity
+// Values judged through entities (src/check/entityValues.ts) are the ones schema sanity
 // could not judge: a value it rejects without looking into an entity is reported once, by
 // it, even when the definition reaches the resolved model (as it would if sanity errors
 // no longer kept a file out).
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { checkEntityValues } from '../../src/check/EntityValues.js'
+import { checkEntityValues } from '../../src/check/entityValues.js'
 import { loadWorkspace } from '../../src/load/loadWorkspace.js'
 import { resolveModel } from '../../src/resolve/resolveModel.js'
 import type { DefinitionSpec, RawDefinition } from '../../src/validate/definitionTypes.js'

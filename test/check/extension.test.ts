@@ -1,9 +1,9 @@
 // Table-driven tests of the entity extension check (SPEC §4 step 4): each row is a
 // pair S/T, whether S extends T, and for failures where in S and why.
 import { describe, expect, it } from 'vitest'
-import { admitsNoValue, checkExtension } from '../../src/check/extension/index.js'
+import { admitsNoValue, checkExtension } from '../../src/jsonSchema/extension.js'
 import { makeSide, type SideSpec } from './sides.js'
-import type { SchemaNode } from '../../src/schema/types.js'
+import type { SchemaNode } from '../../src/jsonSchema/types.js'
 
 
 interface Expected {

@@ -12,12 +12,12 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { admitsNoValue, checkExtension, ExtensionChecker, Inhabitation } from '../../src/check/extension/index.js'
-import { makeSide, type SideSpec } from './sides.js'
+import { admitsNoValue, checkExtension, ExtensionChecker, Inhabitation } from '../../src/jsonSchema/extension.js'
+import { makeSide } from './sides.js'
 import { seededRandom, type Rng } from '../support/seededRandom.js'
-import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/check/extension/numericBounds.js'
-import { declaredTypes } from '../../src/check/extension/kinds.js'
-import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/schema/types.js'
+import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/jsonSchema/numericBounds.js'
+import { declaredTypes } from '../../src/jsonSchema/kinds.js'
+import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
 
 
 // ---------------------------------------------------------------- schemas

@@ -1,6 +1,6 @@
 // One side of an extension check, for the tests: a root schema, or an entity of a set.
-import type { SchemaSide } from '../../src/check/extension/index.js'
-import type { SchemaNode } from '../../src/schema/types.js'
+import type { SchemaSide } from '../../src/jsonSchema/extension.js'
+import type { SchemaNode } from '../../src/jsonSchema/types.js'
 
 /** One side: a root schema, or an entity of a set of entities. */
 export interface SideSpec {

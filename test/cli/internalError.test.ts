@@ -1,6 +1,6 @@
 // An unexpected failure reaches the user as one line with BW9001 and exit code 2.
 import { describe, expect, it, vi } from 'vitest'
-import { reportFailure } from '../../src/cli/run.js'
+import { reportFailure } from '../../src/cli/usage.js'
 import { UsageError } from '../../src/cli/usage.js'
 
 describe('failures outside the definitions', () => {

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkWorkspace } from '../../src/passes.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { catalog } from '../../src/diagnostics/catalog.js'
 import { invalidFixtureNames as cases, invalidFixtureOptions, invalidFixturesRoot as root } from '../support/invalidFixtures.js'
 import { fixtureLines } from '../support/renderForFixture.js'

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadLimits } from '../../src/load/limits.js'
-import { builtinDefinitionsDir } from '../../src/packageRoot.js'
-import { checkWorkspace } from '../../src/passes.js'
+import { builtinDefinitionsDir } from '../../src/load/packageRoot.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { fixtureLines } from '../support/renderForFixture.js'
 
 const folders: string[] = []

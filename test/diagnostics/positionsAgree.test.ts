@@ -9,7 +9,7 @@ import type { DiagnosticRecord } from '../../src/diagnostics/record.js'
 import { invalidFixtureNames as cases, invalidFixtureOptions } from '../support/invalidFixtures.js'
 
 async function checkAll(): Promise<Map<string, DiagnosticRecord[]>> {
-  const { checkWorkspace } = await import('../../src/passes.js')
+  const { checkWorkspace } = await import('../../src/pipeline/checkWorkspace.js')
   const { toRecord } = await import('../../src/diagnostics/record.js')
   return new Map(
     cases.map((name) => [name, checkWorkspace(invalidFixtureOptions(name)).diagnostics.map(toRecord)]),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { diagnostic } from '../../src/diagnostics/diagnostic.js'
 import { locationRecord } from '../../src/diagnostics/record.js'
 import { renderPrettyDiagnostic, summaryLine } from '../../src/diagnostics/render/pretty.js'
-import { unparsedSourceFile } from '../../src/load/sourceFile.js'
+import { unparsedSourceFile } from '../../src/load/sourceFiles.js'
 
 describe('locationRecord', () => {
   const crlf = unparsedSourceFile('/w/a.yaml', 'a.yaml', false, 'kind: x\r\ntitle: strin\r\nname: n\r\n')

@@ -6,10 +6,10 @@ import addFormats from 'ajv-formats'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import * as runtime from '../../src/runtime/index.js'
-import { checkWorkspace } from '../../src/passes.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { lowerModel } from '../../src/lower/lowerModel.js'
 import type { ConstValue } from '../../src/lower/plan.js'
-import type { JsonValue } from '../../src/schema/types.js'
+import type { JsonValue } from '../../src/jsonSchema/types.js'
 import { definitionsDirOf, readExpected, validCases } from './validFixtures.js'
 
 type Json = JsonValue

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { JsonSchemaLowering, referencesEntities } from '../../src/lower/schemaToJson.js'
 import type { EntityScope, Model, QualifiedEntity } from '../../src/resolve/model.js'
-import type { SchemaNode } from '../../src/schema/types.js'
+import type { SchemaNode } from '../../src/jsonSchema/types.js'
 import { seededRandom, type Rng } from '../support/seededRandom.js'
 
 /** With no definitions in the model, an entity's key is `owner:entity`. */

@@ -16,7 +16,7 @@ import { TRICKY_YAML } from '../support/trickyYaml.js'
 import { repositoryYamlFiles } from '../support/yamlFiles.js'
 import { blockYamlNodes, readBlockYaml } from '../../src/load/blockYaml.js'
 import { nodesFromYaml } from '../../src/load/nodesFromYaml.js'
-import { parseYaml } from '../../src/load/sourceFile.js'
+import { parseYaml } from '../../src/load/sourceFiles.js'
 
 /** Whether the reader accepted the text; when it did, the three readings must be the same. */
 function agree(text: string): boolean {

@@ -12,7 +12,8 @@ import { repositoryYamlFiles } from '../support/yamlFiles.js'
 import { nodesFromJsYaml } from '../../src/load/nodesFromJsYaml.js'
 import { nodesFromYaml } from '../../src/load/nodesFromYaml.js'
 import { parseFast } from '../../src/load/parseSourceFile.js'
-import { lineColumn, parseYaml, unparsedSourceFile } from '../../src/load/sourceFile.js'
+import { parseYaml, unparsedSourceFile } from '../../src/load/sourceFiles.js'
+import { lineColumn } from '../../src/source/sourceFile.js'
 
 
 /** Whether the fast tree agrees with yaml's; false when the fast reading declined the text (it falls back to yaml). */

@@ -9,11 +9,11 @@ import { join } from 'node:path'
 import semver from 'semver'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toRecord } from '../../src/diagnostics/record.js'
-import { claimedDefinitions } from '../../src/load/claimedNames.js'
-import { unparsedSourceFile } from '../../src/load/sourceFile.js'
-import { checkWorkspace } from '../../src/passes.js'
-import { schemasDir } from '../../src/packageRoot.js'
-import { isExactVersion } from '../../src/resolve/versions.js'
+import { claimedDefinitions } from '../../src/validate/claimedNames.js'
+import { unparsedSourceFile } from '../../src/load/sourceFiles.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
+import { schemasDir } from '../../src/load/packageRoot.js'
+import { isExactVersion } from '../../src/validate/versions.js'
 
 const folders: string[] = []
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkWorkspace } from '../../src/passes.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 
 const PLUGIN = `kind: plugin
 name: summary

@@ -1,7 +1,7 @@
 // The cached version helpers must answer exactly as semver's functions do.
 import semver from 'semver'
 import { describe, expect, it } from 'vitest'
-import { compareVersions, isPrerelease, isValidRange, parseVersion, satisfiesRange } from '../../src/resolve/versions.js'
+import { compareVersions, isPrerelease, isValidRange, parseVersion, satisfiesRange } from '../../src/validate/versions.js'
 
 const VERSIONS = ['0.0.0', '0.0.3', '1.0.0', '1.0.1', '1.2.0', '1.10.0', '2.0.0-rc.1', '2.0.0', '2.0.0+build.5', '9.9.9', '1.0.0-alpha', '1.0.0-alpha.1', 'not-a-version', '1.0', '']
 const RANGES = ['^1.0.0', '~1.2.0', '>=1.0.0 <2.0.0', '*', '1.x', '2.0.0', '^2.0.0-rc.0', '>=0.0.1', '1.0.0 - 1.2.0', '^0.0.3', 'nonsense', '>=', '', '^1.0.0 || ^2.0.0']

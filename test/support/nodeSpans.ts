@@ -1,9 +1,9 @@
 // Node trees as the tests compare them: every key and node as `pointer kind start-end`,
 // and where `locate` and `locateKey` point for every pointer, as diagnostics see them.
-import { unparsedSourceFile } from '../../src/load/sourceFile.js'
-import type { SourceNode } from '../../src/load/sourceNodes.js'
+import { unparsedSourceFile } from '../../src/load/sourceFiles.js'
+import type { SourceNode } from '../../src/source/sourceNodes.js'
 import { locate, locateKey } from '../../src/load/yamlNodes.js'
-import { joinPointer } from '../../src/schema/pointer.js'
+import { joinPointer } from '../../src/jsonSchema/pointer.js'
 
 /** Every key and node as `pointer kind start-end` (collections by their start). */
 export function spans(node: SourceNode | null, pointer = ''): string[] {

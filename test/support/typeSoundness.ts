@@ -4,7 +4,7 @@
 // built here gets its keys with `setOwn`, never `obj[key] = ...`, which would set a
 // prototype for `__proto__`.
 import fc from 'fast-check'
-import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/schema/types.js'
+import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
 import type { Rng } from './seededRandom.js'
 
 // ---------------------------------------------------------------- helpers
@@ -74,7 +74,6 @@ const EXTRA_NAMES_BESIDE_A_UNION = EXTRA_NAMES.filter((name) => !OBJECT_MEMBERS.
 const BOUNDS = [-2, -1, -0.5, 0, 0.5, 1, 2, 3, 5]
 const HOSTILE_OBJECT = JSON.parse('{"__proto__": 1, "toString": "t"}') as JsonValue
 export const POOL: JsonValue[] = [null, true, false, 0, 1, 2, 1.5, -1, 1e21, -2.5e-7, '', 'a', 'b', 'ab', 'ü"\\', '*/\u2028${x}', [], [1, 'a'], {}, { a: 1 }, { 'content-type': 'a' }, HOSTILE_OBJECT, { $entity: 'e0', type: 'x' }]
-const PRIMITIVE_POOL = POOL.filter((v) => v === null || typeof v !== 'object')
 const SCALAR_TYPES: SchemaTypeName[] = ['null', 'boolean', 'integer', 'number', 'string']
 const ALL_TYPES: SchemaTypeName[] = [...SCALAR_TYPES, 'array', 'object']
 

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { builtinDefinitionsDir, schemasDir } from '../../src/packageRoot.js'
+import { builtinDefinitionsDir, schemasDir } from '../../src/load/packageRoot.js'
 import {
   createMetaSchemaAjv,
   DEFINITION_KINDS,

@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { checkWorkspace } from '../../src/passes.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { tempDir, writeFiles } from '../support/cli.js'
 
 const root = tempDir('botwire-sanity-')

@@ -1,7 +1,7 @@
 // `botwire check`: run every check and report; write nothing.
 import { parseArgs } from 'node:util'
 import { hasErrors } from '../../diagnostics/diagnostic.js'
-import { checkWorkspace } from '../../passes.js'
+import { checkWorkspace } from '../../pipeline/checkWorkspace.js'
 import { commonFlags, commonOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
 import { EXIT } from '../usage.js'

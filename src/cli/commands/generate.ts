@@ -3,17 +3,13 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { diagnostic, hasErrors } from '../../diagnostics/diagnostic.js'
 import { displayPath } from '../../load/displayPath.js'
-import { generateWorkspace } from '../../generateWorkspace.js'
+import { generateWorkspace } from '../../pipeline/generateWorkspace.js'
 import { compareOutput, hasDifferences } from '../../write/compareOutput.js'
 import { writeFailure, writeOutput } from '../../write/writeOutput.js'
-import { commonFlags, commonOptions, type CommonOptions } from '../options.js'
+import { commonFlags, commonOptions, type GenerateCommandOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
 import { EXIT, UsageError } from '../usage.js'
 import { watchDefinitions } from '../watch.js'
-
-export interface GenerateCommandOptions extends CommonOptions {
-  outDir: string
-}
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`

@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { parseArgs } from 'node:util'
 import { hasErrors } from '../../diagnostics/diagnostic.js'
 import { displayPath } from '../../load/displayPath.js'
-import { checkWorkspace } from '../../passes.js'
+import { checkWorkspace } from '../../pipeline/checkWorkspace.js'
 import type { DefinitionModel } from '../../resolve/model.js'
 import { MESSAGE_TYPES } from '../../runtime/messages.js'
 import { renderTemplate } from '../../templates/renderTemplate.js'
@@ -14,7 +14,7 @@ import { commonFlags, commonOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
 import { didYouMean, listNames } from '../../diagnostics/suggest.js'
 import { EXIT, UsageError } from '../usage.js'
-import { compareVersions } from '../../resolve/versions.js'
+import { compareVersions } from '../../validate/versions.js'
 
 const KINDS = ['bot', 'integration', 'plugin'] as const
 

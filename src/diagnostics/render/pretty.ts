@@ -2,7 +2,7 @@
 // with a caret under the node at fault. Colors only when asked for (a TTY without NO_COLOR).
 import { codeFrameColumns } from '@babel/code-frame'
 import { createColors } from 'picocolors'
-import { lineColumn } from '../../load/sourceFile.js'
+import { lineColumn } from '../../source/sourceFile.js'
 import type { Diagnostic, SourceRange } from '../diagnostic.js'
 import { locationRecord } from '../record.js'
 

@@ -1,0 +1,174 @@
+/**
+ * A bot's configuration values for each integration and plugin instance are valid
+ * against that definition's configuration schema; `{ $secret: NAME }` stands for a
+ * string supplied at run time, accepted wherever the schema admits a string.
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { didYouMean } from '../diagnostics/suggest.js'
+import { expectedType, typeWord } from '../diagnostics/words.js'
+import type { SourceFile } from '../source/sourceFile.js'
+import { formatPointer, locate, locateKey, parsePointer, pointerExists } from '../load/yamlNodes.js'
+import { EMPTY_CONFIGURATION, requireDefinition, type Model } from '../resolve/model.js'
+import { own } from '../jsonSchema/own.js'
+import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
+import { surelyValid } from '../jsonSchema/surelyValid.js'
+import { compileValueValidator } from '../jsonSchema/valueValidator.js'
+import { describeRule, mergeUnionErrors, valueAtInstancePath, valuePath } from '../jsonSchema/valueIssues.js'
+
+const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
+/** string constraints are checked against the real value at run time */
+const RUNTIME_KEYWORDS = new Set(['minLength', 'maxLength', 'pattern', 'format', 'enum', 'const'])
+
+export interface SecretReference {
+  /** pointer inside the configuration value */
+  pointer: string
+  name: string
+}
+
+export interface SecretProblem {
+  /** pointer to the part of `{ $secret }` at fault */
+  pointer: string
+  /** pointer to the `{ $secret }` itself: it still stands for a string, so its string constraints are not reported */
+  secret: string
+  message: string
+}
+
+/** Replaces each `{ $secret }` with a string stand-in; reports malformed ones. */
+export function substituteSecrets(value: unknown, pointer = ''): { value: unknown; secrets: SecretReference[]; problems: SecretProblem[] } {
+  const secrets: SecretReference[] = []
+  const problems: SecretProblem[] = []
+  const visit = (node: unknown, at: string): unknown => {
+    if (Array.isArray(node)) return node.map((item, i) => visit(item, `${at}/${i}`))
+    if (node === null || typeof node !== 'object') return node
+    const record = node as Record<string, unknown>
+    if (Object.hasOwn(record, '$secret')) {
+      const name = record.$secret
+      const extra = Object.keys(record).filter((k) => k !== '$secret')
+      if (typeof name !== 'string' || !SECRET_NAME.test(name)) {
+        const upper = typeof name === 'string' ? name.toUpperCase().replace(/[^A-Z0-9_]/g, '_') : ''
+        const hint = SECRET_NAME.test(upper) ? ` (did you mean '${upper}'?)` : ''
+        problems.push({ pointer: `${at}/$secret`, secret: at, message: `secret name ${JSON.stringify(name)} must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)${hint}` })
+      } else if (extra.length > 0) {
+        problems.push({ pointer: `${at}/${extra[0] ?? ''}`, secret: at, message: `'${extra[0] ?? ''}' cannot stand beside $secret; { $secret: NAME } stands for a whole string value` })
+      } else {
+        secrets.push({ pointer: at, name })
+      }
+      return ''
+    }
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, visit(v, `${at}${formatPointer([k])}`)]))
+  }
+  return { value: visit(value, pointer), secrets, problems }
+}
+
+function validateConfiguration(file: SourceFile, base: string, value: Record<string, unknown>, schema: SchemaNode, owner: string): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const { value: substituted, secrets, problems } = substituteSecrets(value)
+  const where = (pointer: string): string => {
+    const full = `${base}/configuration${pointer}`
+    return pointerExists(file, full) ? full : pointerExists(file, `${base}/configuration`) ? `${base}/configuration` : base
+  }
+  for (const problem of problems) {
+    const at = where(problem.pointer)
+    // a bad name is shown at the name; a key beside $secret at that key
+    const range = problem.pointer.endsWith('/$secret') || at !== `${base}/configuration${problem.pointer}` ? locate(file, at) : locateKey(file, at)
+    out.push(diagnostic('BW4011', problem.message, range, { path: `${base}/configuration${problem.pointer}` }))
+  }
+  const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret)])
+  if (surelyValid(schema, substituted as JsonValue, secretAt)) return out
+  // a secret's string constraints are checked at run time, against the real value: at its
+  // place they are left out, in every branch (`anyOf: [integer, { string, minLength }]`
+  // takes a secret)
+  let relaxed = schema
+  for (const pointer of secretAt) relaxed = withoutRuntimeKeywords(relaxed, parsePointer(pointer))
+  const validate = compileValueValidator(relaxed as object)
+  if (validate(substituted)) return out
+  for (const error of mergeUnionErrors(validate.errors ?? [])) {
+    if (error.keyword === 'if') continue
+    const isSecret = secretAt.has(error.instancePath)
+    if (isSecret && RUNTIME_KEYWORDS.has(error.keyword)) continue
+    const params = error.params as Record<string, unknown>
+    const path = valuePath('configuration', error.instancePath, substituted)
+    let message: string
+    if (error.keyword === 'additionalProperties') {
+      const key = String(params.additionalProperty)
+      const declared = Object.keys(schemaAt(schema, error.schemaPath).properties ?? {})
+      message = `${path} has key '${key}', which the configuration schema of ${owner} does not declare${didYouMean(key, declared)}`
+    } else if (error.keyword === 'required') message = `${path} is missing '${String(params.missingProperty)}', which the configuration schema of ${owner} requires`
+    else if (isSecret && error.keyword === 'type') message = `${path} is a $secret, which stands for a string, but the configuration schema of ${owner} wants ${expectedType(params.type)}`
+    else if (error.keyword === 'type') message = `${path} must be ${expectedType(params.type)}, not ${typeWord(valueAtInstancePath(substituted, error.instancePath))} (configuration schema of ${owner})`
+    else {
+      // a secret's stand-in is not the value: it is not shown
+      const shown = isSecret ? undefined : { value: valueAtInstancePath(substituted, error.instancePath) }
+      message = `${path} ${describeRule(error, shown)} (configuration schema of ${owner})`
+    }
+    const pointer = error.keyword === 'additionalProperties' ? `${error.instancePath}${formatPointer([String(params.additionalProperty)])}` : error.instancePath
+    const at = where(pointer)
+    // an undeclared key is shown at the key, not at its value
+    const range = error.keyword === 'additionalProperties' && at === `${base}/configuration${pointer}` ? locateKey(file, at) : locate(file, at)
+    out.push(diagnostic('BW4011', message, range, { path: `${base}/configuration${pointer}` }))
+  }
+  return out
+}
+
+/**
+ * A copy of `schema` in which every subschema that applies at `path` (an instance path),
+ * and only there, has no RUNTIME_KEYWORDS. A schema shared by several places (`items`,
+ * `additionalProperties`) is relaxed for the secret's place alone: the item at its index
+ * gets a schema of its own (`items` as a tuple, the rest in `additionalItems`), the key a
+ * property of its own, so that the other items and keys are checked in full. Copies go
+ * through `Object.fromEntries`, which defines own properties: a property named
+ * `__proto__` stays a property.
+ */
+function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): SchemaNode {
+  const [head, ...rest] = path
+  const node: Record<string, unknown> = Object.fromEntries(Object.entries(schema).filter(([keyword]) => head !== undefined || !RUNTIME_KEYWORDS.has(keyword)))
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const branches = node[keyword]
+    if (Array.isArray(branches)) node[keyword] = branches.map((branch: SchemaNode) => withoutRuntimeKeywords(branch, path))
+  }
+  if (head === undefined) return node as SchemaNode
+  const properties = (node.properties ?? {}) as Record<string, SchemaNode>
+  const extra = node.additionalProperties
+  if (Object.hasOwn(properties, head)) {
+    node.properties = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, name === head ? withoutRuntimeKeywords(property, rest) : property]))
+  } else if (extra !== null && typeof extra === 'object') {
+    node.properties = Object.fromEntries([...Object.entries(properties), [head, withoutRuntimeKeywords(extra as SchemaNode, rest)]])
+  }
+  const items = node.items
+  if (items !== null && typeof items === 'object' && /^\d+$/.test(head)) {
+    const index = Number(head)
+    // user schemas have one `items` schema; a tuple here was made for an earlier secret, with the original in additionalItems
+    const tuple: SchemaNode[] = Array.isArray(items) ? [...(items as SchemaNode[])] : []
+    const each = (Array.isArray(items) ? node.additionalItems : items) as SchemaNode
+    while (tuple.length <= index) tuple.push(each)
+    tuple[index] = withoutRuntimeKeywords(tuple[index] as SchemaNode, rest)
+    node.items = tuple
+    node.additionalItems = each
+  }
+  return node as SchemaNode
+}
+
+/** The schema node that an ajv error's keyword belongs to ('#/properties/a/additionalProperties' -> properties.a). */
+function schemaAt(schema: SchemaNode, schemaPath: string): SchemaNode {
+  const node = valueAtInstancePath(schema, schemaPath.replace(/^#/, '').replace(/\/[^/]*$/, ''))
+  return node !== null && typeof node === 'object' ? (node as SchemaNode) : {}
+}
+
+export function checkConfiguration(model: Model): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const bot of model.bots) {
+    for (const instance of bot.integrations) {
+      const integration = requireDefinition(model, instance.integrationKey, 'integration')
+      const base = formatPointer(['integrations', instance.alias])
+      const value = own(bot.spec.integrations, instance.alias)?.configuration ?? {}
+      out.push(...validateConfiguration(bot.file, base, value, integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `integration '${integration.name}' ${integration.version}`))
+    }
+    for (const instance of bot.plugins) {
+      const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
+      const base = formatPointer(['plugins', instance.alias])
+      const value = own(bot.spec.plugins, instance.alias)?.configuration ?? {}
+      out.push(...validateConfiguration(bot.file, base, value, plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `plugin '${plugin.name}' ${plugin.version}`))
+    }
+  }
+  return out
+}

@@ -1,0 +1,78 @@
+/**
+ * Every interface of every bot plugin instance is wired exactly once, to an integration
+ * interface of the same interface name whose implemented version satisfies the plugin's
+ * range and is compatible (caret) with the version the plugin is compiled against (SPEC
+ * §3.3: minor versions only add, a major one may take away); no dependency key names an
+ * interface the plugin does not declare.
+ */
+import { diagnostic, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js'
+import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import { own } from '../jsonSchema/own.js'
+import { requireDefinition, type DefinitionKey, type Model } from '../resolve/model.js'
+import { isPrerelease, satisfiesRange } from '../validate/versions.js'
+
+/**
+ * Whether the plugin's range took a pre-release because no release version in the workspace
+ * satisfies it (SPEC §1): its wiring then accepts the pre-releases in the range as well,
+ * as the plugin itself did.
+ */
+function resolvedToPrerelease(model: Model, interfaceKey: DefinitionKey): boolean {
+  const resolved = model.definitions.get(interfaceKey)
+  return resolved !== undefined && isPrerelease(resolved.version)
+}
+
+export function checkWiring(model: Model): Diagnostic[] {
+  const out: Diagnostic[] = []
+  for (const bot of model.bots) {
+    for (const instance of bot.plugins) {
+      const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
+      const base = formatPointer(['plugins', instance.alias])
+      const given = own(bot.spec.plugins, instance.alias)?.dependencies ?? {}
+      const declared = plugin.dependencies.map((d) => d.local)
+      // a misspelt key ('lm' for 'llm') is reported once, as undeclared with its suggestion below
+      const misspelt = new Set(Object.keys(given).filter((local) => !declared.includes(local)).map((local) => closest(local, declared)))
+      for (const dependency of plugin.dependencies) {
+        if (Object.hasOwn(given, dependency.local) || misspelt.has(dependency.local)) continue
+        out.push(
+          diagnostic('BW4007', `plugin '${plugin.name}' (alias '${instance.alias}') depends on interface '${dependency.interfaceName}' ${dependency.range} as '${dependency.local}', which is not wired; add dependencies.${dependency.local}: { integrationAlias, integrationInterfaceAlias }`, locateKey(bot.file, Object.keys(given).length > 0 ? `${base}/dependencies` : base), {
+            path: base,
+            related: [{ message: `'${dependency.local}' is declared here`, range: locate(plugin.file, formatPointer(['interfaces', dependency.local])) }],
+          }),
+        )
+      }
+      for (const local of Object.keys(given)) {
+        if (declared.includes(local)) continue
+        const at = `${base}${formatPointer(['dependencies', local])}`
+        const list = declared.length > 0 ? `; its interfaces are ${listNames(declared)}` : '; it declares no interfaces'
+        out.push(diagnostic('BW4008', `plugin '${plugin.name}' has no interface '${local}' to wire${didYouMean(local, declared)}${list}`, locateKey(bot.file, at), { path: at }))
+      }
+      for (const wire of instance.wiring) {
+        const dependency = plugin.dependencies.find((d) => d.local === wire.local)
+        const integration = requireDefinition(model, wire.integrationKey, 'integration')
+        const implemented = integration.implemented.find((i) => i.alias === wire.integrationInterfaceAlias)
+        // an interface the plugin itself could not resolve (BW3004, BW4004) is reported there, not again here
+        if (!dependency || !implemented || dependency.interfaceKey === null) continue
+        const at = `${base}${formatPointer(['dependencies', wire.local, 'integrationInterfaceAlias'])}`
+        // computed only when reported: a location parses the file for positions
+        const related = (): RelatedLocation[] => [{ message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`, range: locate(integration.file, formatPointer(['interfaces', implemented.alias])) }]
+        if (implemented.interfaceName !== dependency.interfaceName) {
+          out.push(diagnostic('BW4006', `plugin '${plugin.name}' expects interface '${dependency.interfaceName}' for '${wire.local}', but '${wire.integrationInterfaceAlias}' of integration '${integration.name}' is interface '${implemented.interfaceName}'`, locate(bot.file, at), { path: at, related: related() }))
+        } else if (!satisfiesRange(implemented.version, dependency.range, { includePrerelease: resolvedToPrerelease(model, dependency.interfaceKey) })) {
+          out.push(diagnostic('BW4005', `plugin '${plugin.name}' needs '${dependency.interfaceName}' ${dependency.range}, but integration '${integration.name}' implements ${implemented.version}`, locate(bot.file, at), { path: at, related: related() }))
+        } else {
+          const compiled = model.definitions.get(dependency.interfaceKey)?.version
+          if (compiled !== undefined && !satisfiesRange(implemented.version, `^${compiled}`, { includePrerelease: true })) {
+            out.push(
+              diagnostic('BW4013', `plugin '${plugin.name}' is compiled against '${dependency.interfaceName}' ${compiled}, the lowest version satisfying '${dependency.range}', but integration '${integration.name}' implements ${implemented.version}, which is not compatible with it (^${compiled}): its actions and entities may differ; narrow the plugin's range to one major version`, locate(bot.file, at), {
+                path: at,
+                related: [...related(), { message: `'${dependency.local}' takes '${dependency.interfaceName}' ${dependency.range} here`, range: locate(plugin.file, formatPointer(['interfaces', dependency.local, 'version'])) }],
+              }),
+            )
+          }
+        }
+      }
+    }
+  }
+  return out
+}

@@ -1,0 +1,95 @@
+// Kinds of JSON values. `number` is split into integers and fractions so that
+// "integer within number" is plain set inclusion.
+import type { JsonValue, SchemaNode, SchemaTypeName } from './types.js'
+import type { EntityResolver } from './extensionTypes.js'
+
+export type Kind = 'null' | 'boolean' | 'integer' | 'fraction' | 'string' | 'array' | 'object'
+export type KindSet = ReadonlySet<Kind>
+
+export const ALL_KINDS: KindSet = new Set<Kind>(['null', 'boolean', 'integer', 'fraction', 'string', 'array', 'object'])
+
+export function kindsOfTypeName(name: SchemaTypeName): Kind[] {
+  if (name === 'number') return ['integer', 'fraction']
+  return [name]
+}
+
+export function kindOfValue(value: JsonValue): Kind {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  switch (typeof value) {
+    case 'boolean':
+      return 'boolean'
+    case 'number':
+      return Number.isInteger(value) ? 'integer' : 'fraction'
+    case 'string':
+      return 'string'
+    default:
+      return 'object'
+  }
+}
+
+/** The `type` keyword as a list of names, or undefined when absent. */
+export function declaredTypes(node: SchemaNode): SchemaTypeName[] | undefined {
+  if (node.type === undefined) return undefined
+  return Array.isArray(node.type) ? node.type : [node.type]
+}
+
+/** The kind sets of single type names, made once: most nodes declare one type. */
+const KINDS_OF_TYPE_NAME = new Map<string, KindSet>()
+
+/** The kinds the `type` keyword allows, or undefined when there is no `type`. Shared: do not change it. */
+export function declaredKinds(node: SchemaNode): KindSet | undefined {
+  const type = node.type
+  if (type === undefined) return undefined
+  if (Array.isArray(type)) return new Set(type.flatMap(kindsOfTypeName))
+  let kinds = KINDS_OF_TYPE_NAME.get(type)
+  if (!kinds) KINDS_OF_TYPE_NAME.set(type, (kinds = new Set(kindsOfTypeName(type))))
+  return kinds
+}
+
+export function intersectKinds(a: KindSet, b: KindSet): Set<Kind> {
+  return new Set([...a].filter((kind) => b.has(kind)))
+}
+
+export function isSubsetOf(a: Iterable<Kind>, b: KindSet): boolean {
+  for (const kind of a) if (!b.has(kind)) return false
+  return true
+}
+
+/**
+ * An over-approximation of the kinds a node admits (entities followed, unions
+ * joined); used to rule branches out, never to accept.
+ */
+export function possibleKinds(node: SchemaNode, resolve: EntityResolver, budget = 32): Set<Kind> {
+  if (budget <= 0) return new Set(ALL_KINDS)
+  if (node.$entity !== undefined) {
+    const schema = resolve(node.$entity)
+    return schema === undefined ? new Set(ALL_KINDS) : possibleKinds(schema, resolve, budget - 1)
+  }
+  let kinds = new Set(declaredKinds(node) ?? ALL_KINDS)
+  const values = node.const !== undefined ? [node.const] : node.enum
+  if (values !== undefined) kinds = intersectKinds(kinds, new Set(values.map(kindOfValue)))
+  for (const branches of [node.anyOf, node.oneOf]) {
+    if (branches === undefined) continue
+    const joined = new Set<Kind>()
+    for (const branch of branches) for (const kind of possibleKinds(branch, resolve, budget - 1)) joined.add(kind)
+    kinds = intersectKinds(kinds, joined)
+  }
+  return kinds
+}
+
+/** Kinds in words, in the set's order: `number` for integer + fraction, joined with "or". */
+export function describeKinds(kinds: KindSet): string {
+  const names = typeNamesOfKinds(kinds)
+  return names.length === 0 ? 'nothing' : names.join(' or ')
+}
+
+/** Type names for a kind set, in its order (the inverse of `kindsOfTypeName`, as far as it goes). */
+export function typeNamesOfKinds(kinds: KindSet): SchemaTypeName[] {
+  const names: SchemaTypeName[] = []
+  for (const kind of kinds) {
+    const name: SchemaTypeName = kind === 'integer' || kind === 'fraction' ? (kinds.has('integer') && !kinds.has('fraction') ? 'integer' : 'number') : kind
+    if (!names.includes(name)) names.push(name)
+  }
+  return names
+}

@@ -1,0 +1,38 @@
+// Generation without I/O on the output: check, then lower and emit when there is no
+// error. Writing is the caller's choice (CLI, watch mode, programmatic API).
+import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { emitFiles, type OutputFile } from '../emit/emitPlan.js'
+import type { LoadOptions } from '../load/loadWorkspace.js'
+import { displayPath } from '../load/displayPath.js'
+import { filesToLower } from '../lower/lowerModel.js'
+import { builtinDefinitionsDir } from '../load/packageRoot.js'
+import { checkWorkspace, type CheckedWorkspace } from './checkWorkspace.js'
+import { isInside, realPathOf } from '../write/outputPaths.js'
+
+export interface GenerateWorkspaceOptions extends LoadOptions {
+  outDir: string
+}
+
+export interface GeneratedWorkspace {
+  checked: CheckedWorkspace
+  diagnostics: Diagnostic[]
+  /** empty when there is any error */
+  files: OutputFile[]
+  /** the real path of the output folder */
+  outDir: string
+}
+
+export function generateWorkspace(options: GenerateWorkspaceOptions): GeneratedWorkspace {
+  const checked = checkWorkspace(options)
+  const outDir = realPathOf(options.outDir)
+  const diagnostics = [...checked.diagnostics]
+  if (isInside(checked.definitionsDir, outDir) || isInside(outDir, checked.definitionsDir)) {
+    diagnostics.push(
+      diagnostic('BW5001', `the output folder ${displayPath(outDir, options.cwd)} and the definitions folder ${displayPath(checked.definitionsDir, options.cwd)} overlap; generated files must live apart from definitions`, null),
+    )
+  }
+  if (hasErrors(diagnostics)) return { checked, diagnostics, files: [], outDir }
+  const allBuiltins = isInside(realPathOf(builtinDefinitionsDir), checked.definitionsDir) || isInside(checked.definitionsDir, realPathOf(builtinDefinitionsDir))
+  const files = emitFiles(filesToLower(checked.model, { definitionsDir: checked.definitionsDir, allBuiltins }))
+  return { checked, diagnostics, files, outDir }
+}

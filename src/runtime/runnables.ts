@@ -1,0 +1,25 @@
+// What createRuntime needs of the generated bot's parts: the implementations of its
+// integrations and plugins, and the handlers registered on them.
+import type { IntegrationDefinition, PluginDefinition } from './definition.js'
+
+/** A registered handler, as the runtime sees it (any client, context and message type). */
+export interface HandlerRegistrationLike {
+  readonly type: string
+  readonly handler: (args: never) => unknown
+}
+
+/** What createRuntime needs of an integration implementation (a generated `Integration`). */
+export interface RunnableIntegration {
+  readonly definition: IntegrationDefinition
+  /** final action name -> handler */
+  readonly actions: object
+}
+
+/** What createRuntime needs of a plugin implementation (a generated `Plugin`). */
+export interface RunnablePlugin {
+  readonly definition: PluginDefinition
+  /** action name -> handler */
+  readonly actions: object
+  readonly messageHandlers: readonly HandlerRegistrationLike[]
+  readonly eventHandlers: readonly HandlerRegistrationLike[]
+}

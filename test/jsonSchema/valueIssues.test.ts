@@ -1,0 +1,79 @@
+// The one wording of a value a schema rejects (src/jsonSchema/valueIssues.ts): every bound says
+// the rule and the value, in the checks (BW2016 through describeValueErrors) and at run
+// time, where strings are never shown.
+import { describe, expect, it } from 'vitest'
+import { describeIssues as runtimeIssues, validateValue } from '../../src/runtime/validation.js'
+import type { JsonSchema, JsonValue } from '../../src/jsonSchema/types.js'
+import { compileValueValidator, describeValueErrors } from '../../src/jsonSchema/valueValidator.js'
+
+function checkIssues(schema: object, value: JsonValue): string[] {
+  const validate = compileValueValidator(schema)
+  expect(validate(value)).toBe(false)
+  return describeValueErrors(validate.errors, 'value', value)
+}
+
+describe('the words for a value a schema rejects', () => {
+  it.each([
+    ['minimum', { type: 'integer', minimum: 10 }, 5, 'value: must be at least 10, not 5'],
+    ['maximum', { type: 'integer', maximum: 500 }, 900, 'value: must be at most 500, not 900'],
+    ['exclusiveMinimum', { type: 'number', exclusiveMinimum: 0 }, 0, 'value: must be above 0, not 0'],
+    ['exclusiveMaximum', { type: 'number', exclusiveMaximum: 1 }, 3, 'value: must be below 1, not 3'],
+    ['a fractional bound', { type: 'number', minimum: 0.5 }, 0.25, 'value: must be at least 0.5, not 0.25'],
+    ['minLength', { type: 'string', minLength: 3 }, 'ab', 'value: must have at least 3 characters, not 2'],
+    ['minLength 1', { type: 'string', minLength: 1 }, '', 'value: must not be empty'],
+    ['maxLength, counting characters as ajv does', { type: 'string', maxLength: 1 }, '😀😀', 'value: must have at most 1 character, not 2'],
+    ['minItems', { type: 'array', minItems: 2 }, ['a'], 'value: must have at least 2 items, not 1'],
+    ['minItems 1', { type: 'array', minItems: 1 }, [], 'value: must not be an empty list'],
+    ['maxItems', { type: 'array', maxItems: 1 }, [1, 2], 'value: must have at most 1 item, not 2'],
+    ['enum', { type: 'string', enum: ['eu', 'us', 'ap'] }, 'mars', "value: must be one of 'eu', 'us', 'ap', not 'mars'"],
+    ['an enum of one value', { enum: ['eu'] }, 'us', "value: must be 'eu', not 'us'"],
+    [
+      'a long enum, cut',
+      { enum: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'] },
+      'z',
+      "value: must be one of 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', … (12 values), not 'z'",
+    ],
+    ['const', { const: 'enterprise' }, 'free', "value: must be 'enterprise', not 'free'"],
+    ['pattern', { type: 'string', pattern: '^T-[0-9]+$' }, '1042', "value: must match the pattern '^T-[0-9]+$', not '1042'"],
+    ['format', { type: 'string', format: 'email' }, 'bob', "value: must be a valid email, not 'bob'"],
+    ['type', { type: 'object' }, 42, 'value: must be an object, not 42'],
+    ['a nested bound', { type: 'object', properties: { o: { type: 'object', properties: { k: { type: 'integer', minimum: 1 } } } } }, { o: { k: 0 } }, 'value.o.k: must be at least 1, not 0'],
+    ['a required property', { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, {}, 'value.id: is required'],
+    ['an undeclared property', { type: 'object', additionalProperties: false }, { x: 1 }, 'value.x: is not allowed'],
+  ])('%s', (_label, schema, value, expected) => {
+    expect(checkIssues(schema, value as JsonValue)).toEqual([expected])
+  })
+
+  it('never says "not undefined"', () => {
+    const validate = compileValueValidator({ type: 'integer', minimum: 10 })
+    validate(5)
+    expect(describeValueErrors(validate.errors, 'value')).toEqual(['value: must be at least 10'])
+  })
+})
+
+describe('the same words at run time', () => {
+  it('shows numbers and lists as they are', () => {
+    expect(validateValue({ t: 3, tags: [] }, { type: 'object', properties: { t: { type: 'number', maximum: 2 }, tags: { type: 'array', minItems: 2 } } }, {}, 'input')).toEqual([
+      'input.t: must be at most 2, not 3',
+      'input.tags: must have at least 2 items, not 0',
+    ])
+  })
+
+  it('never shows a string: it may be a secret or a user\'s data', () => {
+    const schema: JsonSchema = { type: 'object', properties: { key: { type: 'string', minLength: 20, pattern: '^sk-' }, region: { enum: ['eu', 'us'] }, n: { type: 'integer' } } }
+    const issues = validateValue({ key: 'hunter2', region: 'mars', n: 'hunter3' }, schema, {}, 'configuration')
+    expect(issues).toEqual([
+      'configuration.key: must have at least 20 characters',
+      "configuration.key: must match the pattern '^sk-'",
+      "configuration.region: must be one of 'eu', 'us'",
+      'configuration.n: must be an integer, not a string',
+    ])
+    expect(issues.join('\n')).not.toMatch(/hunter|mars/)
+  })
+
+  it('words ajv errors without the value when none is given', () => {
+    const validate = compileValueValidator({ type: 'number', exclusiveMaximum: 1 })
+    validate(3)
+    expect(runtimeIssues(validate.errors, 'input')).toEqual(['input: must be below 1'])
+  })
+})
