@@ -229,7 +229,7 @@ try {
     shape: 'shape (`validateShape`)',
     sanity: 'sanity (`checkSchemaSanity`)',
     resolve: 'resolve (`resolveModel`)',
-    checks: 'checks (`modelChecks`)',
+    checks: 'checks (`runChecks`: every check of src/check/registry.ts)',
   }
   print(`Per pass (the sequence of \`checkWorkspace\` with the pass functions called directly, and the lazy positions asked for right after loading so that each pass's time is its own work; median of ${RUNS}; whole sequence ${ms(passWall.median.wallMs)} ms wall, ${ms(passWall.median.cpuMs)} ms CPU; share of CPU):`)
   print()

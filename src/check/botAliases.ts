@@ -2,9 +2,10 @@
  * Integration and plugin aliases share one namespace, and a bot adds each integration
  * and each plugin at one version only.
  */
+import { defineCheck } from './check.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
-import { requireDefinition, type BotModel, type Model } from '../resolve/model.js'
+import { requireDefinition, type BotModel } from '../resolve/model.js'
 
 function oneVersionEach(bot: BotModel, kind: 'integrations' | 'plugins', instances: { alias: string; name: string; version: string }[], out: Diagnostic[]): void {
   const first = new Map<string, { alias: string; version: string }>()
@@ -25,9 +26,12 @@ function oneVersionEach(bot: BotModel, kind: 'integrations' | 'plugins', instanc
   }
 }
 
-export function checkBotAliases(model: Model): Diagnostic[] {
-  const out: Diagnostic[] = []
-  for (const bot of model.bots) {
+export const botAliasesCheck = defineCheck({
+  name: 'BotAliases',
+  codes: ['BW4009', 'BW4010'],
+  kinds: ['bot'],
+  run(bot, model) {
+    const out: Diagnostic[] = []
     const integrationAliases = Object.keys(bot.spec.integrations ?? {})
     for (const alias of Object.keys(bot.spec.plugins ?? {})) {
       if (!integrationAliases.includes(alias)) continue
@@ -51,9 +55,9 @@ export function checkBotAliases(model: Model): Diagnostic[] {
       bot.plugins.map((p) => ({ alias: p.alias, ...pick(requireDefinition(model, p.pluginKey, 'plugin')) })),
       out,
     )
-  }
-  return out
-}
+    return out
+  },
+})
 
 function pick(definition: { name: string; version: string }): { name: string; version: string } {
   return { name: definition.name, version: definition.version }

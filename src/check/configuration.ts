@@ -3,12 +3,13 @@
  * against that definition's configuration schema; `{ $secret: NAME }` stands for a
  * string supplied at run time, accepted wherever the schema admits a string.
  */
+import { defineCheck } from './check.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { didYouMean } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { formatPointer, locate, locateKey, parsePointer, pointerExists } from '../load/yamlNodes.js'
-import { EMPTY_CONFIGURATION, requireDefinition, type Model } from '../resolve/model.js'
+import { EMPTY_CONFIGURATION, requireDefinition } from '../resolve/model.js'
 import { own } from '../jsonSchema/own.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
@@ -154,9 +155,12 @@ function schemaAt(schema: SchemaNode, schemaPath: string): SchemaNode {
   return node !== null && typeof node === 'object' ? (node as SchemaNode) : {}
 }
 
-export function checkConfiguration(model: Model): Diagnostic[] {
-  const out: Diagnostic[] = []
-  for (const bot of model.bots) {
+export const configurationCheck = defineCheck({
+  name: 'Configuration',
+  codes: ['BW4011'],
+  kinds: ['bot'],
+  run(bot, model) {
+    const out: Diagnostic[] = []
     for (const instance of bot.integrations) {
       const integration = requireDefinition(model, instance.integrationKey, 'integration')
       const base = formatPointer(['integrations', instance.alias])
@@ -169,6 +173,6 @@ export function checkConfiguration(model: Model): Diagnostic[] {
       const value = own(bot.spec.plugins, instance.alias)?.configuration ?? {}
       out.push(...validateConfiguration(bot.file, base, value, plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `plugin '${plugin.name}' ${plugin.version}`))
     }
-  }
-  return out
-}
+    return out
+  },
+})

@@ -4,6 +4,7 @@
  * Also: a top-level schema that is an `$entity` must reference an object entity.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { defineCheck } from './check.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import { entitySchema, type DefinitionModel, type EntityScope, type Model, type QualifiedEntity } from '../resolve/model.js'
 import { own } from '../jsonSchema/own.js'
@@ -84,12 +85,14 @@ function checkTopLevelEntities(model: Model, definition: DefinitionModel & { sco
   return out
 }
 
-export function checkEntityCycles(model: Model): Diagnostic[] {
-  const out: Diagnostic[] = []
-  for (const definition of model.definitions.values()) {
-    if (definition.kind === 'bot') continue
+export const entityCycleCheck = defineCheck({
+  name: 'EntityCycle',
+  codes: ['BW4012', 'BW2012'],
+  kinds: ['interface', 'integration', 'plugin'],
+  run(definition, model) {
+    const out: Diagnostic[] = []
     if (definition.kind !== 'plugin') out.push(...checkCycles(definition, definition.spec.entities ?? {}))
     out.push(...checkTopLevelEntities(model, definition))
-  }
-  return out
-}
+    return out
+  },
+})

@@ -1,10 +1,11 @@
 /**
- * Each integration entity mapped to an interface entity extends it (SPEC §4, E-rules):
+ * Each integration entity mapped to an interface entity extends it (docs/entity-extension.md#the-rules):
  * every value the integration's entity admits is a value the interface's admits.
  */
+import { defineCheck } from './check.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
-import { requireDefinition, type Model } from '../resolve/model.js'
+import { requireDefinition } from '../resolve/model.js'
 import { own } from '../jsonSchema/own.js'
 import { entitiesOf, entityPointer, entityResolver, inhabitationOf, unsoundEntities, type EntityOwner } from './entityAnalysis.js'
 import { ExtensionChecker, type SchemaSide, type SideEntities } from '../jsonSchema/extension.js'
@@ -25,9 +26,12 @@ function comparable(definition: EntityOwner, entity: string): boolean {
   return !unsoundEntities(definition).has(entity) && inhabitationOf(definition).entityInhabited(entity)
 }
 
-export function checkEntityExtension(model: Model): Diagnostic[] {
-  const out: Diagnostic[] = []
-  for (const integration of model.integrations) {
+export const entityExtensionCheck = defineCheck({
+  name: 'EntityExtension',
+  codes: ['BW4001', 'BW4002'],
+  kinds: ['integration'],
+  run(integration, model) {
+    const out: Diagnostic[] = []
     for (const implemented of integration.implemented) {
       const iface = requireDefinition(model, implemented.interfaceKey, 'interface')
       const checker = new ExtensionChecker(sideEntities(integration), sideEntities(iface), { subject: inhabitationOf(integration), target: inhabitationOf(iface) })
@@ -62,6 +66,6 @@ export function checkEntityExtension(model: Model): Diagnostic[] {
         }
       }
     }
-  }
-  return out
-}
+    return out
+  },
+})

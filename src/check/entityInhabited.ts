@@ -1,19 +1,21 @@
 /**
- * Every entity of an interface or an integration admits some value (SPEC §2: a schema
+ * Every entity of an interface or an integration admits some value (docs/definitions.md#schemas: a schema
  * that contradicts itself is an error). Contradictions inside one node are schema
  * sanity's; this is the rest, found through entity references: an entity that must
  * contain itself forever (`node` requiring a `child` that is a `node`) has no finite value.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { defineCheck } from './check.js'
 import { locate } from '../load/yamlNodes.js'
-import type { Model } from '../resolve/model.js'
 import { entitiesOf, entityPointer, inhabitationOf, unsoundEntities } from './entityAnalysis.js'
 import { rootView } from '../jsonSchema/view.js'
 
-export function checkEntitiesInhabited(model: Model): Diagnostic[] {
-  const out: Diagnostic[] = []
-  for (const definition of model.definitions.values()) {
-    if (definition.kind !== 'interface' && definition.kind !== 'integration') continue
+export const entityInhabitedCheck = defineCheck({
+  name: 'EntityInhabited',
+  codes: ['BW2019'],
+  kinds: ['interface', 'integration'],
+  run(definition) {
+    const out: Diagnostic[] = []
     const unsound = unsoundEntities(definition)
     const inhabitation = inhabitationOf(definition)
     for (const [name, holder] of Object.entries(entitiesOf(definition))) {
@@ -24,6 +26,6 @@ export function checkEntitiesInhabited(model: Model): Diagnostic[] {
       const at = entityPointer(why.location, name)
       out.push(diagnostic('BW2019', `entity '${name}' of ${definition.kind} '${definition.name}' admits no value: ${why.location.pointer || '/'}: ${why.reason}`, locate(definition.file, at), { path: at }))
     }
-  }
-  return out
-}
+    return out
+  },
+})

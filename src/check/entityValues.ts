@@ -1,6 +1,6 @@
 /**
  * The values a schema holds (`const`, `enum` values, `default`, `examples`) are admitted by
- * the schema with its entity references resolved (SPEC §2, BW2016): in an interface or an
+ * the schema with its entity references resolved (docs/definitions.md#schemas, BW2016): in an interface or an
  * integration to its own entities, in a plugin `LOCAL.ENTITY` to the entity of the
  * interface version the plugin compiles against (the lowest satisfying its range).
  *
@@ -11,6 +11,7 @@
  * an unknown entity (BW3003) admits anything here; a value whose schema reaches a direct
  * reference cycle (BW4012) is not judged until the cycle is fixed.
  */
+import { defineCheck } from './check.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { locate } from '../load/yamlNodes.js'
 import { JsonSchemaLowering, referencesEntities, UNRESOLVED_DEFINITION } from '../lower/schemaToJson.js'
@@ -141,9 +142,12 @@ function checkHeldValue(model: Model, held: HeldValue, scope: EntityScope): stri
   return rejectedValueMessage(held.what, held.value, validate.errors)
 }
 
-export function checkEntityValues(model: Model): Diagnostic[] {
-  const out: Diagnostic[] = []
-  for (const definition of [...model.interfaces, ...model.integrations, ...model.plugins]) {
+export const entityValuesCheck = defineCheck({
+  name: 'EntityValues',
+  codes: ['BW2016'],
+  kinds: ['interface', 'integration', 'plugin'],
+  run(definition, model) {
+    const out: Diagnostic[] = []
     for (const site of schemaSites(definition.spec)) {
       if (site.role === 'configuration') continue // cannot reference entities (BW2017)
       walkSchema(site.schema, site.pointer, (node, pointer) => {
@@ -155,6 +159,6 @@ export function checkEntityValues(model: Model): Diagnostic[] {
         }
       })
     }
-  }
-  return out
-}
+    return out
+  },
+})

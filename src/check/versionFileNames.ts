@@ -2,29 +2,35 @@
  * Two versions of one definition never differ only in letter case (`1.0.0-RC.1` and
  * `1.0.0-rc.1`): their generated modules (`v1.0.0-RC.1.ts`, `v1.0.0-rc.1.ts`) would be
  * one file on a case-insensitive file system (macOS, Windows), and output must be the
- * same on every machine (SPEC §6).
+ * same on every machine (docs/generated-code.md).
  */
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { diagnostic } from '../diagnostics/diagnostic.js'
+import { defineCheck } from './check.js'
 import { locate } from '../load/yamlNodes.js'
-import type { DefinitionModel, Model } from '../resolve/model.js'
+import type { DefinitionModel } from '../resolve/model.js'
 
-export function checkVersionFileNames(model: Model): Diagnostic[] {
-  const out: Diagnostic[] = []
-  const first = new Map<string, DefinitionModel>()
-  for (const definition of model.definitions.values()) {
-    // names are lower-case already (SPEC §1); only a version's letters can differ in case
-    const folded = `${definition.kind}/${definition.name}/${definition.version.toLowerCase()}`
-    const seen = first.get(folded)
-    if (!seen) {
-      first.set(folded, definition)
-      continue
+export const versionFileNamesCheck = defineCheck({
+  name: 'VersionFileNames',
+  codes: ['BW4014'],
+  kinds: ['interface', 'integration', 'plugin', 'bot'],
+  run(definition, model) {
+    // names are lower-case already (docs/definitions.md#identity-names-and-versions); only a version's letters can differ in case
+    const folded = definition.version.toLowerCase()
+    // reported on every version but the first the model holds (the model's order is kind, name, version)
+    let seen: DefinitionModel | undefined
+    for (const other of model.definitions.values()) {
+      if (other === definition) break
+      if (other.kind === definition.kind && other.name === definition.name && other.version.toLowerCase() === folded) {
+        seen = other
+        break
+      }
     }
-    out.push(
+    if (!seen) return []
+    return [
       diagnostic('BW4014', `${definition.kind} '${definition.name}' has versions ${seen.version} and ${definition.version}, which differ only in letter case: their generated files would be one file on macOS and Windows; rename one of them`, locate(definition.file, '/version'), {
         path: '/version',
         related: [{ message: `${seen.version} is declared here`, range: locate(seen.file, '/version') }],
       }),
-    )
-  }
-  return out
-}
+    ]
+  },
+})

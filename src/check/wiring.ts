@@ -1,10 +1,11 @@
 /**
  * Every interface of every bot plugin instance is wired exactly once, to an integration
  * interface of the same interface name whose implemented version satisfies the plugin's
- * range and is compatible (caret) with the version the plugin is compiled against (SPEC
- * §3.3: minor versions only add, a major one may take away); no dependency key names an
+ * range and is compatible (caret) with the version the plugin is compiled against
+ * (docs/definitions.md#plugin: minor versions only add, a major one may take away); no dependency key names an
  * interface the plugin does not declare.
  */
+import { defineCheck } from './check.js'
 import { diagnostic, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
@@ -14,7 +15,7 @@ import { isPrerelease, satisfiesRange } from '../validate/versions.js'
 
 /**
  * Whether the plugin's range took a pre-release because no release version in the workspace
- * satisfies it (SPEC §1): its wiring then accepts the pre-releases in the range as well,
+ * satisfies it (docs/definitions.md#versions-and-ranges): its wiring then accepts the pre-releases in the range as well,
  * as the plugin itself did.
  */
 function resolvedToPrerelease(model: Model, interfaceKey: DefinitionKey): boolean {
@@ -22,9 +23,12 @@ function resolvedToPrerelease(model: Model, interfaceKey: DefinitionKey): boolea
   return resolved !== undefined && isPrerelease(resolved.version)
 }
 
-export function checkWiring(model: Model): Diagnostic[] {
-  const out: Diagnostic[] = []
-  for (const bot of model.bots) {
+export const wiringCheck = defineCheck({
+  name: 'Wiring',
+  codes: ['BW4005', 'BW4006', 'BW4007', 'BW4008', 'BW4013'],
+  kinds: ['bot'],
+  run(bot, model) {
+    const out: Diagnostic[] = []
     for (const instance of bot.plugins) {
       const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
       const base = formatPointer(['plugins', instance.alias])
@@ -73,6 +77,6 @@ export function checkWiring(model: Model): Diagnostic[] {
         }
       }
     }
-  }
-  return out
-}
+    return out
+  },
+})

@@ -16,7 +16,7 @@ export interface RelatedRecord extends LocationRecord {
 }
 
 /**
- * Every record has every key (SPEC §5: `code`, `severity`, `message`, `file`, `line`,
+ * Every record has every key (docs/cli.md#diagnostics: `code`, `severity`, `message`, `file`, `line`,
  * `column`, `path`, `related`): the location keys are null for a problem that belongs to no
  * file (bad usage, generated output out of date), `path` is null outside a definition.
  */

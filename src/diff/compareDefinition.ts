@@ -1,4 +1,4 @@
-// Compares two versions of one definition, member by member (SPEC §8):
+// Compares two versions of one definition, member by member (docs/versioning.md):
 //
 //   removed entity, action, event, channel, channel message ........ major
 //   added entity, action, event, channel, channel message ........... minor
@@ -33,7 +33,7 @@ import { interfaceVersionChange, rangeRelation } from './levels.js'
 import type { SideDefinition } from './loadSide.js'
 import type { ChangeLevel } from './types.js'
 
-/** An integration or plugin without `configuration` has an empty, open one (SPEC §3.2). */
+/** An integration or plugin without `configuration` has an empty, open one (docs/definitions.md#integration). */
 const DEFAULT_CONFIGURATION: SchemaNode = { type: 'object' }
 
 type Path = (string | number)[]

@@ -10,7 +10,7 @@
 //          it did not); old ⊄ new alone is minor (it produces less).
 //   both   (entity, channel message): either is major.
 //
-// The checker is TypeScript-style about optional properties (SPEC §4): an object that
+// The checker is TypeScript-style about optional properties (docs/entity-extension.md#objects): an object that
 // leaves out a property the other declares as optional still extends it. So declared
 // properties are also compared by name: a removed property is major (code that passes
 // or reads it stops compiling), except in a configuration, which only bots' YAML

@@ -1,6 +1,6 @@
 // How `$entity` names are resolved when two versions of a definition are compared.
 //
-// Each side looks a name up where the definition's kind says (SPEC §2): an interface's
+// Each side looks a name up where the definition's kind says (docs/definitions.md#schemas): an interface's
 // or integration's own entities; in a plugin, `LOCAL.ENTITY` in the interface version
 // that side's range resolves to (the lowest version on that side, built-ins included),
 // with that entity's own references qualified by `LOCAL.`.

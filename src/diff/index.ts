@@ -1,4 +1,4 @@
-// `botwire diff` (SPEC §8): compares two versions of definitions and says, for each
+// `botwire diff` (docs/versioning.md): compares two versions of definitions and says, for each
 // definition, which bump its changes need and whether its version makes it.
 // `diff()` returns the structured result; the CLI renders it.
 import { existsSync, statSync } from 'node:fs'

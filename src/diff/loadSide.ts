@@ -8,7 +8,7 @@ import { basename, relative, sep } from 'node:path'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { displayPath } from '../load/displayPath.js'
 import { findDefinitionFiles } from '../load/findDefinitionFiles.js'
-import { claimedDefinitions, claimedNames, type ClaimedDefinition } from '../validate/claimedNames.js'
+import type { ClaimedDefinition } from '../validate/claimedNames.js'
 import { parseSourceFile } from '../load/parseSourceFile.js'
 import { unparsedSourceFile } from '../load/sourceFiles.js'
 import { type SourceFile } from '../source/sourceFile.js'
@@ -17,8 +17,7 @@ import { definitionKey, type DefinitionKind, type DefinitionModel, type Model } 
 import { resolveModel } from '../resolve/resolveModel.js'
 import { versionOf } from '../resolve/symbolTable.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
-import { checkSchemaSanity } from '../validate/schemaSanity.js'
-import { validateShape } from '../validate/validateShape.js'
+import { validateFile } from '../pipeline/validateFile.js'
 import type { Side } from './types.js'
 
 /** Arguments `diff` cannot work with (a missing side, a bad git revision): bad usage, thrown (the CLI exits 2). */
@@ -90,30 +89,16 @@ function checkFiles(paths: FileToLoad[], builtin: boolean): Checked {
   const claims: ClaimedDefinition[] = []
   for (const { path, shown, relative: rel } of paths) {
     const parsed = parseSourceFile(path, shown, builtin)
-    diagnostics.push(...parsed.diagnostics)
-    const markBroken = (value: Record<string, unknown> | null): void => {
-      for (const key of claimedNames(value, parsed.file.text)) broken.add(key)
-      claims.push(...claimedDefinitions(parsed.file, value))
-      brokenFiles.add(rel)
-    }
-    if (!parsed.value) {
-      markBroken(null)
+    const validated = validateFile(parsed)
+    // a diff is not a check: only the errors that keep a file from being compared
+    diagnostics.push(...parsed.diagnostics, ...validated.diagnostics.filter((d) => d.severity === 'error'))
+    if (validated.definition) {
+      raw.push({ raw: validated.definition, relative: rel })
       continue
     }
-    const shape = validateShape(parsed.file, parsed.value)
-    diagnostics.push(...shape.diagnostics)
-    if (shape.kind === null || shape.diagnostics.length > 0) {
-      markBroken(parsed.value)
-      continue
-    }
-    const spec = parsed.value as unknown as DefinitionSpec
-    const sanity = checkSchemaSanity(parsed.file, spec).filter((d) => d.severity === 'error')
-    if (sanity.length > 0) {
-      diagnostics.push(...sanity)
-      markBroken(parsed.value)
-      continue
-    }
-    raw.push({ raw: { file: parsed.file, spec }, relative: rel })
+    for (const claim of validated.claims) broken.add(`${claim.kind}/${claim.name}`)
+    claims.push(...validated.claims)
+    brokenFiles.add(rel)
   }
   return { raw, diagnostics, broken, brokenFiles, claims }
 }

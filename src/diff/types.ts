@@ -1,4 +1,4 @@
-// The public shapes of `botwire diff` (SPEC §8): what `diff()` returns and what
+// The public shapes of `botwire diff` (docs/versioning.md): what `diff()` returns and what
 // `--format json` prints. Plain JSON data: no source files, no ranges.
 import type { DiagnosticRecord } from '../diagnostics/record.js'
 import type { DefinitionKind } from '../resolve/model.js'

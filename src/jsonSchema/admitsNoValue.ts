@@ -3,7 +3,7 @@
 // nothing, an entity that must contain itself forever. Only certain answers count:
 // when in doubt (patterns, formats) a schema is taken to admit something.
 //
-// The same analysis serves the schema sanity checks (SPEC §2), node by node
+// The same analysis serves the schema sanity checks (docs/definitions.md#schemas), node by node
 // (`nodeAdmitsNoValue`): there each sub-schema is judged at its own node, and entities
 // are not resolved yet, so both are taken to admit a value.
 //

@@ -1,5 +1,5 @@
 // Decides whether one concrete JSON value is admitted by a schema (the subset of
-// SPEC §2, with ajv's semantics), and if not, which node rejects it and why. Used
+// docs/definitions.md#schemas, with ajv's semantics), and if not, which node rejects it and why. Used
 // for S's enum/const values against T, for small finite S, and for emptiness.
 import type { JsonValue, SchemaTypeName } from './types.js'
 import { own } from './own.js'

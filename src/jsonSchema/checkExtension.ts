@@ -1,4 +1,4 @@
-// Entity extension (SPEC §4 step 4): does every value S admits also fit T? Decided
+// Entity extension (docs/entity-extension.md): does every value S admits also fit T? Decided
 // structurally, soundly: "extends" is only answered when it is true; what cannot
 // be decided is a failure marked `undecidable`, never a silent pass.
 //

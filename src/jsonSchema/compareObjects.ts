@@ -5,7 +5,7 @@
 //   `additionalProperties` schema must be extended by it, T closed forbids it;
 // - a property T declares and S does not: S closed never carries it; S with an
 //   `additionalProperties` schema may, so that schema must extend T's property;
-//   S open may carry any value there, which SPEC §4 allows anyway (as TypeScript
+//   S open may carry any value there, which docs/entity-extension.md#objects allows anyway (as TypeScript
 //   does; see docs/entity-extension.md);
 // - T closed needs S closed; T's `additionalProperties` schema needs S's to extend it.
 import type { SchemaNode } from './types.js'
@@ -64,7 +64,7 @@ export function compareObjects(c: Comparison): void {
     } else if (sExtra.kind === 'open' && c.s.alsoDeclared?.has(name) === true) {
       fail(c, locationOf(c.s), locationOf(target), `property '${name}' is declared beside this schema, in a union branch`)
     }
-    // closed: S never carries it; open and optional: allowed by SPEC §4 (TypeScript-style)
+    // closed: S never carries it; open and optional: allowed (docs/entity-extension.md#objects, TypeScript-style)
   }
 
   for (const [name, sProperty] of Object.entries(sProperties)) {

@@ -73,7 +73,7 @@ function compareBranches(c: Comparison, keyword: 'anyOf' | 'oneOf', branches: Vi
     const [first, second] = fits
     if (first !== undefined && second !== undefined) {
       // Certain only without objects: an object here "extends" a branch even when it
-      // leaves out a property that branch declares as optional (SPEC §4), and the
+      // leaves out a property that branch declares as optional (docs/entity-extension.md#objects), and the
       // value it then carries under that name may well rule the branch out.
       const certain = !possibleKinds(c.s.node, c.ctx.subject.side.resolveEntity).has('object')
       fail(

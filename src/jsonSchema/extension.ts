@@ -1,4 +1,4 @@
-// The entity extension check (SPEC §4 step 4, reused by `diff`, §8).
+// The entity extension check (docs/entity-extension.md, reused by `diff`: docs/versioning.md).
 export { checkExtension, ExtensionChecker } from './checkExtension.js'
 export { Inhabitation } from './admitsNoValue.js'
 export { admitsNoValue, type NoValue } from './admitsNoValue.js'

@@ -1,4 +1,4 @@
-// The public shapes of the entity extension check (SPEC §4 step 4), shared with `diff` (§8).
+// The public shapes of the entity extension check (docs/entity-extension.md), shared with `diff` (docs/versioning.md).
 import type { SchemaNode } from './types.js'
 
 export interface SchemaSide {

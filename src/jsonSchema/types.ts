@@ -1,4 +1,4 @@
-// The JSON Schema subset that definitions may use (SPEC §2), as plain data.
+// The JSON Schema subset that definitions may use (docs/definitions.md#schemas), as plain data.
 // Every pass that reads a schema (sanity, extension, lowering, diff) uses these types.
 
 export const SCHEMA_TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const
@@ -57,7 +57,7 @@ export interface JsonSchema extends SchemaKeywords<JsonSchema, string, string> {
   $ref?: string
 }
 
-/** Every keyword a definition's schema may use, in the order SPEC §2 lists them. */
+/** Every keyword a definition's schema may use, in the order docs/definitions.md#schemas lists them. */
 export const SCHEMA_KEYWORDS = [
   'type',
   'properties',

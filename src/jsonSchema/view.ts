@@ -23,7 +23,7 @@ export interface View {
   /**
    * Property names that the keywords beside this node (the branches of a union it is
    * the base of) declare: this node does not "leave them out" in the sense of the
-   * SPEC §4 leniency for optional properties.
+   * the leniency for optional properties (docs/entity-extension.md#objects).
    */
   readonly alsoDeclared?: ReadonlySet<string>
 }

@@ -52,7 +52,7 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   const seen = new Set<string>()
   const cache = options.cache === true ? new ParseCache(cacheFile(cacheFolder(cwd), definitionsDir)) : null
   for (const entry of found) {
-    // a link to a built-in reaches the file the package loads anyway: one file, loaded once (SPEC §1)
+    // a link to a built-in reaches the file the package loads anyway: one file, loaded once (docs/definitions.md#built-in-interfaces)
     if (entry.problem === 'outside' && options.builtins && builtinDir !== null && entry.realPath !== null && isInside(builtinDir, entry.realPath)) continue
     if (entry.problem) {
       const file = unparsedSourceFile(entry.path, displayPath(entry.path, cwd), false)

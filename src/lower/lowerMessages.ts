@@ -1,4 +1,4 @@
-// messages.ts: the standard message types (SPEC §6.1), lowered from
+// messages.ts: the standard message types (docs/generated-code.md#message-types), lowered from
 // schemas/messages.schema.json so that the types and the runtime's validation share one source.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -19,7 +19,7 @@ function usedBuiltins(model: Model): Set<string> {
   return used
 }
 
-/** SPEC §1: where a rule says "highest", a pre-release wins only when no release exists. */
+/** docs/definitions.md#versions-and-ranges: where a rule says "highest", a pre-release wins only when no release exists. */
 function higher(a: string, b: string): boolean {
   const aRelease = !isPrerelease(a)
   const bRelease = !isPrerelease(b)

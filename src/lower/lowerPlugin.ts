@@ -1,7 +1,7 @@
 // A plugin's module, typed against the lowest workspace version of each interface it
 // depends on. Types that reference interface entities are generic in `Bound` (the
 // entity types per interface local name), so that a bot can instantiate them with the
-// entities of the integrations each plugin instance is wired to (SPEC §3.4).
+// entities of the integrations each plugin instance is wired to (docs/definitions.md#bot).
 import { EMPTY_CONFIGURATION } from '../resolve/model.js'
 import { requireDefinition, type EntityScope, type Model, type PluginModel } from '../resolve/model.js'
 import { declareMemberTypes, memberDefinitions, type MemberSets, type MemberTyping } from './members.js'

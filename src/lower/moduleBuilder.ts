@@ -61,7 +61,7 @@ export class ModuleBuilder {
   declareSchema(name: string, schema: SchemaNode, context: TypeContext, doc: Doc | undefined, typeParameters?: TypeParameter[]): void {
     const type = schemaToType(schema, context)
     const common = { name, ...(doc ? { doc } : {}), ...(typeParameters && typeParameters.length > 0 ? { typeParameters } : {}) }
-    // an object type without members is `Record<string, never>` (SPEC §6), never an empty interface, which every non-null value fits
+    // an object type without members is `Record<string, never>` (docs/generated-code.md#schemas-become-plain-types), never an empty interface, which every non-null value fits
     if (type.kind === 'object' && (type.members.length > 0 || type.index)) this.add({ kind: 'interface', ...common, members: type.members, ...(type.index ? { index: type.index } : {}) })
     else this.add({ kind: 'typeAlias', ...common, type })
   }

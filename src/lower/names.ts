@@ -2,7 +2,7 @@
 
 /** Names every generated module may export or use; derived names never take them. */
 export const RESERVED_NAMES = new Set([
-  // SPEC §6 exported names
+  // docs/generated-code.md#what-each-module-exports
   'definition', 'Entities', 'Actions', 'Events', 'Channels', 'Configuration', 'Interfaces', 'MessageTags',
   'Integrations', 'Plugins', 'Integration', 'Plugin', 'Bot',
   // more exported names of ours

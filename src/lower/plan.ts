@@ -90,7 +90,7 @@ export interface IndexFile {
 
 /**
  * `.gitattributes` at the top of the output folder: every file below it keeps LF line
- * endings in git on every platform (SPEC §6), whatever the user's `core.autocrlf`.
+ * endings in git on every platform (docs/cli.md#botwire-generate), whatever the user's `core.autocrlf`.
  */
 export interface GitAttributesFile {
   kind: 'gitattributes'

@@ -1,5 +1,5 @@
 // A definition schema lowered to a TypeScript type expression. Plain interfaces and
-// literal unions only (SPEC §6 typing notes): an object with no properties is
+// literal unions only (docs/generated-code.md#schemas-become-plain-types): an object with no properties is
 // `Record<string, never>` unless it admits extra properties, and an index signature
 // covers the declared properties' types too.
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../jsonSchema/types.js'

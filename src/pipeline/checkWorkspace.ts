@@ -1,18 +1,25 @@
-// The passes, in order: load -> validate (shape, schema sanity) -> resolve -> check.
-// This file only sequences them; each pass lives in its own folder.
-import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { modelChecks } from '../check/index.js'
-import { claimedDefinitions, type ClaimedDefinition } from '../validate/claimedNames.js'
-import { loadLimits } from '../load/limits.js'
+// The check pipeline, the one sequence every command runs: load -> validate (shape, schema
+// sanity, file by file) -> resolve -> checks. `check`, `generate`, both sides of `diff`,
+// watch mode and the benchmark call it (or its per-file part, `validateFile`) with options
+// rather than copies. It takes files and gives a model and diagnostics; it never prints.
+import type { Diagnostic } from '../diagnostics/diagnostic.js'
+import { runChecks } from '../check/registry.js'
 import { loadWorkspace, type LoadOptions } from '../load/loadWorkspace.js'
+import type { ParsedFile } from '../load/parseSourceFile.js'
 import type { Model } from '../resolve/model.js'
 import { resolveModel } from '../resolve/resolveModel.js'
-import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
-import { checkSchemaSanity } from '../validate/schemaSanity.js'
-import { validateShape } from '../validate/validateShape.js'
+import type { ClaimedDefinition } from '../validate/claimedNames.js'
+import type { RawDefinition } from '../validate/definitionTypes.js'
+import { capPerFile } from './capPerFile.js'
+import { UNOBSERVED, type PipelineObserver } from './observer.js'
+import { validateFile } from './validateFile.js'
+
+export interface CheckOptions extends LoadOptions {
+  /** hooks on the passes (the benchmark times them) */
+  observer?: PipelineObserver
+}
 
 export interface CheckedWorkspace {
-  /** null when the definitions could not be resolved at all */
   model: Model
   diagnostics: Diagnostic[]
   definitionsDir: string
@@ -20,79 +27,42 @@ export interface CheckedWorkspace {
   files: string[]
 }
 
-/** Keeps at most a bounded number of diagnostics per file, and says how many were left out. */
-function capPerFile(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const byFile = new Map<string, Diagnostic[]>()
-  const kept: Diagnostic[] = []
-  for (const d of diagnostics) {
-    if (!d.range) {
-      kept.push(d)
-      continue
-    }
-    const list = byFile.get(d.range.file.absolutePath) ?? []
-    list.push(d)
-    byFile.set(d.range.file.absolutePath, list)
-  }
-  for (const list of byFile.values()) {
-    // a schema reused through a YAML alias is checked at each use, with the same result at the same place: once is enough
-    const seen = new Set<string>()
-    const sorted = sortDiagnostics(list).filter((d) => {
-      const key = `${d.code} ${d.range?.start ?? ''} ${d.range?.end ?? ''} ${d.message}`
-      if (seen.has(key)) return false
-      seen.add(key)
-      return true
-    })
-    if (sorted.length <= loadLimits.maxDiagnosticsPerFile) {
-      kept.push(...sorted)
-      continue
-    }
-    const shown = sorted.slice(0, loadLimits.maxDiagnosticsPerFile)
-    kept.push(...shown)
-    // placed on the first problem not shown, so that it reads after the ones shown
-    const next = sorted[shown.length]
-    if (next?.range) {
-      const rest = sorted.length - shown.length
-      kept.push(diagnostic('BW1010', `${rest} more problem${rest === 1 ? ' in this file is' : 's in this file are'} not shown (the next is here); fix the ones above first`, next.range))
-    }
-  }
-  return sortDiagnostics(kept)
+export interface CheckedFiles {
+  model: Model
+  /** shape, sanity, resolve and check diagnostics, in pass order, not yet capped */
+  diagnostics: Diagnostic[]
 }
 
-export function checkWorkspace(options: LoadOptions): CheckedWorkspace {
-  const loaded = loadWorkspace(options)
-  const diagnostics: Diagnostic[] = [...loaded.diagnostics]
+/** Validates, resolves and checks loaded files. */
+export function checkParsedFiles(files: readonly ParsedFile[], observer: PipelineObserver = UNOBSERVED): CheckedFiles {
+  const diagnostics: Diagnostic[] = []
   const definitions: RawDefinition[] = []
   // files with errors still say which definition they are: present but broken, for resolution
   const claims: ClaimedDefinition[] = []
-  for (const parsed of loaded.files) {
-    if (!parsed.value) {
-      if (parsed.diagnostics.length > 0) claims.push(...claimedDefinitions(parsed.file, null))
-      continue
-    }
-    const shape = validateShape(parsed.file, parsed.value)
-    diagnostics.push(...shape.diagnostics)
-    const spec = parsed.value as unknown as DefinitionSpec
-    if (shape.kind === null || shape.diagnostics.length > 0) {
-      if (shape.kind !== null) diagnostics.push(...checkSchemaSanity(parsed.file, spec, shape.diagnostics))
-      claims.push(...claimedDefinitions(parsed.file, parsed.value))
-      continue
-    }
-    const sanity = checkSchemaSanity(parsed.file, spec)
-    diagnostics.push(...sanity)
-    if (sanity.some((d) => d.severity === 'error')) {
-      claims.push(...claimedDefinitions(parsed.file, parsed.value))
-      continue
-    }
-    definitions.push({ file: parsed.file, spec })
+  for (const parsed of files) {
+    const validated = validateFile(parsed, observer)
+    diagnostics.push(...validated.diagnostics)
+    claims.push(...validated.claims)
+    if (validated.definition) definitions.push(validated.definition)
   }
-  const { model, diagnostics: resolveDiagnostics } = resolveModel(definitions, claims)
-  diagnostics.push(...resolveDiagnostics)
-  // semantic checks read bound references; a model with unresolved references still
-  // checks what did resolve, since every check skips what is missing
-  for (const check of modelChecks) diagnostics.push(...check(model))
+  const resolved = observer.pass('resolve', () => resolveModel(definitions, claims))
+  diagnostics.push(...resolved.diagnostics)
+  // checks read bound references; a model with unresolved references still checks what
+  // did resolve, since every check skips what is missing
+  const model = resolved.model
+  const observe = observer.check?.bind(observer)
+  diagnostics.push(...observer.pass('checks', () => runChecks(model, observe ? { observe } : {})))
+  return { model, diagnostics }
+}
+
+export function checkWorkspace(options: CheckOptions): CheckedWorkspace {
+  const observer = options.observer ?? UNOBSERVED
+  const loaded = observer.pass('load', () => loadWorkspace(options))
+  observer.loaded?.(loaded.files)
+  const checked = checkParsedFiles(loaded.files, observer)
   return {
-    model,
-    diagnostics: capPerFile(diagnostics),
+    model: checked.model,
+    diagnostics: capPerFile([...loaded.diagnostics, ...checked.diagnostics]),
     definitionsDir: loaded.definitionsDir,
     files: loaded.files.map((f) => f.file.displayPath),
   }

@@ -2,14 +2,13 @@
 // error. Writing is the caller's choice (CLI, watch mode, programmatic API).
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { emitFiles, type OutputFile } from '../emit/emitPlan.js'
-import type { LoadOptions } from '../load/loadWorkspace.js'
 import { displayPath } from '../load/displayPath.js'
 import { filesToLower } from '../lower/lowerModel.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
-import { checkWorkspace, type CheckedWorkspace } from './checkWorkspace.js'
+import { checkWorkspace, type CheckedWorkspace, type CheckOptions } from './checkWorkspace.js'
 import { isInside, realPathOf } from '../write/outputPaths.js'
 
-export interface GenerateWorkspaceOptions extends LoadOptions {
+export interface GenerateWorkspaceOptions extends CheckOptions {
   outDir: string
 }
 

@@ -155,7 +155,7 @@ export interface PluginInstance {
   wiring: PluginWiring[]
   /**
    * The plugin's schemas dereferenced for this instance: `LOCAL.ENTITY` bound to the
-   * wired integration's entity (SPEC §3.4). Same plugin, other wiring, other scope.
+   * wired integration's entity (docs/definitions.md#bot). Same plugin, other wiring, other scope.
    */
   scope: EntityScope
 }

@@ -1,6 +1,6 @@
 // A bot's integration and plugin instances bound to definitions (highest version that
 // satisfies each range), each plugin dependency bound to an integration's implemented
-// interface, and each plugin instance's entity references dereferenced (SPEC §3.4).
+// interface, and each plugin instance's entity references dereferenced (docs/definitions.md#bot).
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { didYouMean, listNames } from '../diagnostics/suggest.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'

@@ -1,5 +1,5 @@
 // A plugin's interface dependencies, each bound to the lowest workspace version that
-// satisfies its range (SPEC §3.3), and its `LOCAL.ENTITY` references bound to them.
+// satisfies its range (docs/definitions.md#plugin), and its `LOCAL.ENTITY` references bound to them.
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'

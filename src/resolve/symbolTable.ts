@@ -199,7 +199,7 @@ export function resolveExact(table: SymbolTable, kind: DefinitionKind, name: str
 
 /**
  * A range: the highest (bots) or lowest (plugins) release version that satisfies it; a
- * pre-release only when no release version qualifies (SPEC §1). Broken versions take part
+ * pre-release only when no release version qualifies (docs/definitions.md#versions-and-ranges). Broken versions take part
  * in the choice, so that a range that picks one is not bound to another version instead.
  */
 export function resolveRange(table: SymbolTable, kind: DefinitionKind, name: string, range: string, which: 'highest' | 'lowest'): Resolution {

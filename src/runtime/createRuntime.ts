@@ -1,4 +1,4 @@
-// createRuntime (SPEC §9): runs a generated bot with its plugins and integrations in one
+// createRuntime (docs/runtime.md): runs a generated bot with its plugins and integrations in one
 // process. It validates messages and action/event values, routes callAction and
 // emitEvent through the bot's wiring, resolves `{ $secret: NAME }` configuration values
 // from the environment at call time, and dispatches incoming messages to handlers.
@@ -453,7 +453,7 @@ class Engine {
 }
 
 /**
- * Runs a generated bot with its plugins and integrations (SPEC §9):
+ * Runs a generated bot with its plugins and integrations (docs/runtime.md):
  *
  * ```ts
  * const runtime = createRuntime({ bot, integrations: { openai }, plugins: { 'support-assistant': assistant }, env: { OPENAI_API_KEY: 'sk-test' } })

@@ -106,7 +106,7 @@ export interface BotPluginDefinition {
   version: string
   configuration: ConfigurationValue
   dependencies: { [local: string]: PluginDependencyWiring }
-  /** the plugin's schemas dereferenced for this instance (SPEC §3.4) */
+  /** the plugin's schemas dereferenced for this instance (docs/definitions.md#bot) */
   definitions: { [key: string]: JsonSchema }
   actions: { [name: string]: ActionDefinition }
   events: { [name: string]: EventDefinition }

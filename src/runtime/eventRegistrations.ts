@@ -1,5 +1,5 @@
 // The createRuntime check that every event handler is registered for an event that can
-// happen (SPEC §9 dispatches by exact names: a typo would be a handler that never runs).
+// happen (docs/runtime.md dispatches by exact names: a typo would be a handler that never runs).
 import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { BotDefinition } from './definition.js'
 import { own } from '../jsonSchema/own.js'

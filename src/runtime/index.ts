@@ -5,7 +5,7 @@ export type * from './definition.js'
 export type * from './types.js'
 export { IntegrationBase, PluginBase, BotBase, type IntegrationOptions, type PluginOptions } from './bases.js'
 export type { MessageRegistrar, EventRegistrar } from './handlerRegistry.js'
-// running a generated bot (SPEC §9)
+// running a generated bot (docs/runtime.md)
 export {
   createRuntime,
   type Runtime,

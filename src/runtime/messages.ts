@@ -1,4 +1,4 @@
-// The standard message types (SPEC §6.1, seed "Payload shapes by type"), as the runtime
+// The standard message types (docs/generated-code.md#message-types), as the runtime
 // sees them. generated/messages.ts declares the same shapes from schemas/messages.schema.json;
 // a type-level test keeps the two mutually assignable.
 

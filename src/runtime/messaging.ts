@@ -1,5 +1,5 @@
 // The messaging operations (create, get, list, update, delete) over a MessageStore, with
-// every check the runtime promises (SPEC §9): payloads against schemas/messages.schema.json,
+// every check the runtime promises (docs/runtime.md): payloads against schemas/messages.schema.json,
 // tags against the bot's declared keys, limits, paging tokens, not-found ids.
 import { NotFoundError, ValidationError } from './errors.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'

@@ -52,14 +52,6 @@ export function claimedDefinitions(file: SourceFile, value: Record<string, unkno
   return DEFINITION_KINDS.map((k) => ({ kind: k, name, version: written, kindKnown: false, file, fromValue: value !== null }))
 }
 
-/** The `kind/name` keys the file claims (what `botwire diff` leaves out of its comparison). */
-export function claimedNames(value: Record<string, unknown> | null, text: string): string[] {
-  const { kind, name } = read(value, text)
-  if (typeof name !== 'string' || name === '') return []
-  if (isKind(kind)) return [`${kind}/${name}`]
-  return DEFINITION_KINDS.map((k) => `${k}/${name}`)
-}
-
 /** Where the claim's identity is written, for a diagnostic about it: its version, else its name. */
 export function claimLocation(claim: ClaimedDefinition): SourceRange {
   const { file } = claim

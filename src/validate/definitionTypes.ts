@@ -1,4 +1,4 @@
-// The shapes of the four kinds once the meta-schemas have accepted a file (SPEC §3).
+// The shapes of the four kinds once the meta-schemas have accepted a file (docs/definitions.md).
 // These are the source's words as written; resolve/ binds their references.
 import type { SchemaNode } from '../jsonSchema/types.js'
 import type { SourceFile } from '../source/sourceFile.js'

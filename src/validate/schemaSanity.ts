@@ -1,4 +1,4 @@
-// Schema sanity (SPEC §2): a schema that contradicts itself, says nothing about what it
+// Schema sanity (docs/definitions.md#schemas): a schema that contradicts itself, says nothing about what it
 // admits, or uses `$entity` where it cannot stand. Runs on every schema of a definition
 // that passed the meta-schemas. Whether a node admits any value at all is asked of the
 // emptiness analysis entity extension uses (src/jsonSchema), node by node.

@@ -5,7 +5,8 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { checkEntityValues } from '../../src/check/entityValues.js'
+import { entityValuesCheck } from '../../src/check/entityValues.js'
+import { runChecks } from '../../src/check/registry.js'
 import { loadWorkspace } from '../../src/load/loadWorkspace.js'
 import { resolveModel } from '../../src/resolve/resolveModel.js'
 import type { DefinitionSpec, RawDefinition } from '../../src/validate/definitionTypes.js'
@@ -51,7 +52,7 @@ function resolvedWithoutSanity(files: Record<string, string>): { sanity: string[
     definitions.push({ file: parsed.file, spec })
   }
   const { model } = resolveModel(definitions)
-  return { sanity, values: checkEntityValues(model).map((d) => `${d.code} ${d.path ?? ''} ${d.message}`) }
+  return { sanity, values: runChecks(model, { checks: [entityValuesCheck] }).map((d) => `${d.code} ${d.path ?? ''} ${d.message}`) }
 }
 
 describe('values checked through entities', () => {

@@ -1,0 +1,34 @@
+// One loaded file through the per-file passes: its shape against the meta-schemas, then
+// the sanity of its schemas. Gives the definition when the file has no error; otherwise
+// what the file claims to be, so that resolution treats the name as present but broken.
+import type { Diagnostic } from '../diagnostics/diagnostic.js'
+import type { ParsedFile } from '../load/parseSourceFile.js'
+import type { SourceFile } from '../source/sourceFile.js'
+import { claimedDefinitions, type ClaimedDefinition } from '../validate/claimedNames.js'
+import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
+import { checkSchemaSanity } from '../validate/schemaSanity.js'
+import { validateShape } from '../validate/validateShape.js'
+import { UNOBSERVED, type PipelineObserver } from './observer.js'
+
+export interface ValidatedFile {
+  file: SourceFile
+  /** the definition, when the file has no shape or sanity error */
+  definition: RawDefinition | null
+  /** what a file with errors claims to be (empty when `definition` is set) */
+  claims: ClaimedDefinition[]
+  /** shape and sanity diagnostics (the load's are the parsed file's own) */
+  diagnostics: Diagnostic[]
+}
+
+export function validateFile(parsed: ParsedFile, observer: PipelineObserver = UNOBSERVED): ValidatedFile {
+  const { file, value } = parsed
+  if (!value) return { file, definition: null, claims: parsed.diagnostics.length > 0 ? claimedDefinitions(file, null) : [], diagnostics: [] }
+  const shape = observer.pass('shape', () => validateShape(file, value))
+  const spec = value as unknown as DefinitionSpec
+  if (shape.kind === null) return { file, definition: null, claims: claimedDefinitions(file, value), diagnostics: shape.diagnostics }
+  // sanity beside shape errors: only the schemas a shape error is inside wait for the next run
+  const sanity = observer.pass('sanity', () => checkSchemaSanity(file, spec, shape.diagnostics))
+  const diagnostics = [...shape.diagnostics, ...sanity]
+  if (shape.diagnostics.length > 0 || sanity.some((d) => d.severity === 'error')) return { file, definition: null, claims: claimedDefinitions(file, value), diagnostics }
+  return { file, definition: { file, spec }, claims: [], diagnostics }
+}
