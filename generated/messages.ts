@@ -197,7 +197,7 @@ export interface ChoicePayload {
 /**
  * Dropdown payload
  *
- * A question with options the user picks one of, shown as a dropdown list. The seed gives no dropdown payload; botwire gives it the choice payload.
+ * A question with options the user picks one of, shown as a dropdown list; its payload is the same as a choice's.
  */
 export interface DropdownPayload {
   /**
