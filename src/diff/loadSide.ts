@@ -102,11 +102,11 @@ function checkFiles(paths: FileToLoad[], builtin: boolean): Checked {
     }
     const shape = validateShape(parsed.file, parsed.value)
     diagnostics.push(...shape.diagnostics)
-    if (shape.kind === null || shape.diagnostics.length > 0) {
+    if (shape.definition === null) {
       markBroken(parsed.value)
       continue
     }
-    const spec = parsed.value as unknown as DefinitionSpec
+    const spec = shape.definition
     const sanity = checkSchemaSanity(parsed.file, spec).filter((d) => d.severity === 'error')
     if (sanity.length > 0) {
       diagnostics.push(...sanity)

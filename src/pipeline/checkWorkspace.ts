@@ -7,7 +7,7 @@ import { loadLimits } from '../load/limits.js'
 import { loadWorkspace, type LoadOptions } from '../load/loadWorkspace.js'
 import type { Model } from '../resolve/model.js'
 import { resolveModel } from '../resolve/resolveModel.js'
-import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
+import type { RawDefinition } from '../validate/definitionTypes.js'
 import { checkSchemaSanity } from '../validate/schemaSanity.js'
 import { validateShape } from '../validate/validateShape.js'
 
@@ -71,9 +71,9 @@ export function checkWorkspace(options: LoadOptions): CheckedWorkspace {
     }
     const shape = validateShape(parsed.file, parsed.value)
     diagnostics.push(...shape.diagnostics)
-    const spec = parsed.value as unknown as DefinitionSpec
-    if (shape.kind === null || shape.diagnostics.length > 0) {
-      if (shape.kind !== null) diagnostics.push(...checkSchemaSanity(parsed.file, spec, shape.diagnostics))
+    const spec = shape.definition
+    if (spec === null) {
+      if (shape.kind !== null) diagnostics.push(...checkSchemaSanity(parsed.file, shape.unchecked, shape.diagnostics))
       claims.push(...claimedDefinitions(parsed.file, parsed.value))
       continue
     }

@@ -33,6 +33,13 @@ export type BotIntegrationSpec = generated.IntegrationInstance
 /** A plugin added to a bot (an entry of its `plugins`). */
 export type BotPluginSpec = generated.PluginInstance
 
+/**
+ * A definition's value whose kind is known but whose other parts are unchecked: a file
+ * with shape errors, whose intact schemas are still checked for sanity. A pass given one
+ * guards every step of what it reads (see schemaSites.ts).
+ */
+export type UncheckedDefinition = Record<string, unknown> & { kind: generated.DefinitionSpec['kind'] }
+
 /** A definition that passed shape validation, with the file it came from. */
 export interface RawDefinition<S extends generated.DefinitionSpec = generated.DefinitionSpec> {
   file: SourceFile
