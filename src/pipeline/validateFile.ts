@@ -5,7 +5,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js'
 import type { ParsedFile } from '../load/parseSourceFile.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { claimedDefinitions, type ClaimedDefinition } from '../validate/claimedNames.js'
-import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
+import type { RawDefinition } from '../validate/definitionTypes.js'
 import { checkSchemaSanity } from '../validate/schemaSanity.js'
 import { validateShape } from '../validate/validateShape.js'
 import { UNOBSERVED, type PipelineObserver } from './observer.js'
@@ -24,11 +24,10 @@ export function validateFile(parsed: ParsedFile, observer: PipelineObserver = UN
   const { file, value } = parsed
   if (!value) return { file, definition: null, claims: parsed.diagnostics.length > 0 ? claimedDefinitions(file, null) : [], diagnostics: [] }
   const shape = observer.pass('shape', () => validateShape(file, value))
-  const spec = value as unknown as DefinitionSpec
   if (shape.kind === null) return { file, definition: null, claims: claimedDefinitions(file, value), diagnostics: shape.diagnostics }
   // sanity beside shape errors: only the schemas a shape error is inside wait for the next run
-  const sanity = observer.pass('sanity', () => checkSchemaSanity(file, spec, shape.diagnostics))
+  const sanity = observer.pass('sanity', () => checkSchemaSanity(file, shape.definition ?? shape.unchecked, shape.diagnostics))
   const diagnostics = [...shape.diagnostics, ...sanity]
-  if (shape.diagnostics.length > 0 || sanity.some((d) => d.severity === 'error')) return { file, definition: null, claims: claimedDefinitions(file, value), diagnostics }
-  return { file, definition: { file, spec }, claims: [], diagnostics }
+  if (shape.definition === null || sanity.some((d) => d.severity === 'error')) return { file, definition: null, claims: claimedDefinitions(file, value), diagnostics }
+  return { file, definition: { file, spec: shape.definition }, claims: [], diagnostics }
 }

@@ -1,109 +1,47 @@
-// The shapes of the four kinds once the meta-schemas have accepted a file (docs/definitions.md).
-// These are the source's words as written; resolve/ binds their references.
-import type { SchemaNode } from '../jsonSchema/types.js'
+// The shapes of the four kinds once the meta-schemas have accepted a file (see
+// docs/definitions.md), under the names the passes use. These are the source's words as
+// written; resolve/ binds their references.
+//
+// The types are not written here: they are generated from the meta-schemas in schemas/
+// (definitionTypes.generated.ts, `npm run compile:types`), the same schemas the shape
+// validators are compiled from, so a key added to a meta-schema is a key of its type.
+// One override, made at generation time: a schema node (the meta-schema's `schema`
+// definition) is the core's SchemaNode (src/jsonSchema/types.ts), the type every pass
+// that reads a schema uses, rather than a second type generated from the meta-schema's
+// description of a node. It is added to an in-memory copy of the meta-schemas
+// (scripts/definitionTypesSource.ts), not written into the shipped files, which editors
+// read and ajv's strict mode checks.
+import type * as generated from './definitionTypes.generated.js'
 import type { SourceFile } from '../source/sourceFile.js'
 
-export interface SchemaHolder {
-  schema: SchemaNode
-  title?: string
-  description?: string
-}
+export type { BotSpec, DefinitionSpec, IntegrationSpec, InterfaceSpec, MetadataOverride, PluginSpec } from './definitionTypes.generated.js'
 
-export interface ActionSpec {
-  title?: string
-  description?: string
-  billable?: boolean
-  cacheable?: boolean
-  attributes?: Record<string, string>
-  input: SchemaHolder
-  output: SchemaHolder
-}
+/**
+ * A schema with its title and description: an entity, an action's input or output, a
+ * channel message or a configuration (the meta-schemas give each its own definition,
+ * all of one shape); an event is one too, with attributes beside.
+ */
+export type SchemaHolder = generated.Entity | generated.ActionInput | generated.ActionOutput | generated.ChannelMessage | generated.Configuration
 
-export interface EventSpec extends SchemaHolder {
-  attributes?: Record<string, string>
-}
+export type ActionSpec = generated.Action
+export type EventSpec = generated.Event
+export type ChannelSpec = generated.Channel
+/** One interface an integration implements (an entry of its `interfaces`). */
+export type ImplementedInterfaceSpec = generated.InterfaceImplementation
+/** An integration added to a bot (an entry of its `integrations`). */
+export type BotIntegrationSpec = generated.IntegrationInstance
+/** A plugin added to a bot (an entry of its `plugins`). */
+export type BotPluginSpec = generated.PluginInstance
 
-export interface ChannelSpec {
-  title?: string
-  description?: string
-  messages: Record<string, SchemaHolder>
-}
-
-interface DefinitionBase {
-  name: string
-  title?: string
-  description?: string
-}
-
-export interface InterfaceSpec extends DefinitionBase {
-  kind: 'interface'
-  version: string
-  entities: Record<string, SchemaHolder>
-  actions: Record<string, ActionSpec>
-  events?: Record<string, EventSpec>
-  channels?: Record<string, ChannelSpec>
-}
-
-export interface MetadataOverride {
-  name?: string
-  title?: string
-  description?: string
-}
-
-export interface ImplementedInterfaceSpec {
-  name: string
-  version: string
-  entities: Record<string, string>
-  actions?: Record<string, MetadataOverride>
-  events?: Record<string, MetadataOverride>
-  channels?: Record<string, MetadataOverride>
-}
-
-export interface IntegrationSpec extends DefinitionBase {
-  kind: 'integration'
-  version: string
-  configuration?: SchemaHolder
-  entities?: Record<string, SchemaHolder>
-  actions?: Record<string, ActionSpec>
-  events?: Record<string, EventSpec>
-  channels?: Record<string, ChannelSpec>
-  interfaces?: Record<string, ImplementedInterfaceSpec>
-}
-
-export interface PluginSpec extends DefinitionBase {
-  kind: 'plugin'
-  version: string
-  configuration?: SchemaHolder
-  interfaces?: Record<string, { name: string; version: string }>
-  actions?: Record<string, ActionSpec>
-  events?: Record<string, EventSpec>
-}
-
-export interface BotIntegrationSpec {
-  integration: string
-  version: string
-  configuration?: Record<string, unknown>
-}
-
-export interface BotPluginSpec {
-  plugin: string
-  version: string
-  configuration?: Record<string, unknown>
-  dependencies?: Record<string, { integrationAlias: string; integrationInterfaceAlias: string }>
-}
-
-export interface BotSpec extends DefinitionBase {
-  kind: 'bot'
-  version?: string
-  message?: { tags?: Record<string, { title?: string; description?: string }> }
-  integrations?: Record<string, BotIntegrationSpec>
-  plugins?: Record<string, BotPluginSpec>
-}
-
-export type DefinitionSpec = InterfaceSpec | IntegrationSpec | PluginSpec | BotSpec
+/**
+ * A definition's value whose kind is known but whose other parts are unchecked: a file
+ * with shape errors, whose intact schemas are still checked for sanity. A pass given one
+ * guards every step of what it reads (see schemaSites.ts).
+ */
+export type UncheckedDefinition = Record<string, unknown> & { kind: generated.DefinitionSpec['kind'] }
 
 /** A definition that passed shape validation, with the file it came from. */
-export interface RawDefinition<S extends DefinitionSpec = DefinitionSpec> {
+export interface RawDefinition<S extends generated.DefinitionSpec = generated.DefinitionSpec> {
   file: SourceFile
   spec: S
 }

@@ -5,9 +5,12 @@ import type { Ajv, ValidateFunction } from 'ajv'
 import { schemasDir } from '../load/packageRoot.js'
 import { ajvClass } from '../jsonSchema/ajvLibrary.js'
 import * as compiled from './compiled/metaSchemaValidators.js'
+import type { DefinitionSpec } from './definitionTypes.js'
 
 export const DEFINITION_KINDS = ['interface', 'integration', 'plugin', 'bot'] as const
 export type DefinitionKind = (typeof DEFINITION_KINDS)[number]
+/** The type of a definition of one kind, generated from that kind's meta-schema. */
+export type DefinitionSpecOfKind<K extends DefinitionKind> = Extract<DefinitionSpec, { kind: K }>
 
 /** A definition name (common.schema.json's `definitionName`): lower-case words joined by dashes, at most 64 characters. */
 export const DEFINITION_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
@@ -42,8 +45,10 @@ const compiledValidators: Record<DefinitionKind, unknown> = {
 /**
  * The validator of a definition kind: ajv's code compiled ahead of time from the
  * meta-schemas (scripts/metaSchemaSource.ts), the same validator `createMetaSchemaAjv`
- * would compile, without compiling it in every process.
+ * would compile, without compiling it in every process. It guards the kind's type: the
+ * type is generated from the same meta-schema (scripts/definitionTypesSource.ts), and
+ * tests check both generated files are current, so a value it accepts has that type.
  */
-export function metaSchemaValidator(kind: DefinitionKind): ValidateFunction {
-  return compiledValidators[kind] as ValidateFunction
+export function metaSchemaValidator<K extends DefinitionKind>(kind: K): ValidateFunction<DefinitionSpecOfKind<K>> {
+  return compiledValidators[kind] as ValidateFunction<DefinitionSpecOfKind<K>>
 }

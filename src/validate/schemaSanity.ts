@@ -13,7 +13,7 @@ import { locate, locateKey } from '../load/yamlNodes.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import { compileValueValidator, rejectedValueMessage } from '../jsonSchema/valueValidator.js'
-import type { DefinitionSpec } from './definitionTypes.js'
+import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
 import { isWithinPointer } from '../jsonSchema/pointer.js'
 import { schemaSites, walkSchema, type SchemaSite } from './schemaSites.js'
@@ -236,12 +236,13 @@ function isObjectAtTop(schema: SchemaNode): boolean {
 }
 
 /**
- * `shapeProblems`: the definition's shape errors, when it has any. Its schemas that hold
- * none of them are intact (the meta-schema accepted every node in them) and are checked
- * as usual, so that one run reports a self-contradicting schema beside a misspelt key
- * elsewhere in the file; a schema with a shape error inside is left to the next run.
+ * `shapeProblems`: the definition's shape errors, when it has any (`spec` is then the
+ * unchecked value validateShape returns). Its schemas that hold none of them are intact
+ * (the meta-schema accepted every node in them) and are checked as usual, so that one
+ * run reports a self-contradicting schema beside a misspelt key elsewhere in the file; a
+ * schema with a shape error inside is left to the next run.
  */
-export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec, shapeProblems: readonly Diagnostic[] = []): Diagnostic[] {
+export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | UncheckedDefinition, shapeProblems: readonly Diagnostic[] = []): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const site of schemaSites(spec)) {
     if (shapeProblems.some((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))) continue

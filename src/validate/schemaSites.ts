@@ -3,7 +3,7 @@
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import { escapePointerSegment } from '../jsonSchema/pointer.js'
-import type { ActionSpec, ChannelSpec, DefinitionSpec, EventSpec, SchemaHolder } from './definitionTypes.js'
+import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { isRecord } from '../jsonSchema/own.js'
 
 export type SchemaRole = 'entity' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration'
@@ -20,26 +20,29 @@ export interface SchemaSite {
 // The sites are also listed for a definition whose shape has errors (its intact schemas
 // are still checked for sanity), so every step guards against what the meta-schema would
 // have refused: a map that is a list or a scalar, a holder without an object `schema`.
-function entries<T>(map: Record<string, T> | undefined): [string, T][] {
-  return isRecord(map) ? (Object.entries(map) as [string, T][]) : []
+// The steps therefore read `unknown`, for a checked definition as for an unchecked one.
+function entries(map: unknown): [string, unknown][] {
+  return isRecord(map) ? Object.entries(map) : []
 }
 
-function site(role: SchemaRole, member: string, path: (string | number)[], holder: SchemaHolder | undefined): SchemaSite[] {
+function site(role: SchemaRole, member: string, path: (string | number)[], holder: unknown): SchemaSite[] {
   if (!isRecord(holder) || !isRecord(holder.schema)) return []
-  return [{ role, member, pointer: formatPointer([...path, 'schema']), schema: holder.schema }]
+  // an object under `schema`: a SchemaNode in a checked definition; in an unchecked one, a
+  // schema the caller reads only where no shape error lies within it (see schemaSanity.ts)
+  return [{ role, member, pointer: formatPointer([...path, 'schema']), schema: holder.schema as SchemaNode }]
 }
 
-function actionSites(actions: Record<string, ActionSpec> | undefined): SchemaSite[] {
+function actionSites(actions: unknown): SchemaSite[] {
   return entries(actions).flatMap(([name, action]) =>
     isRecord(action) ? [...site('input', name, ['actions', name, 'input'], action.input), ...site('output', name, ['actions', name, 'output'], action.output)] : [],
   )
 }
 
-function eventSites(events: Record<string, EventSpec> | undefined): SchemaSite[] {
+function eventSites(events: unknown): SchemaSite[] {
   return entries(events).flatMap(([name, event]) => site('event', name, ['events', name], event))
 }
 
-function channelSites(channels: Record<string, ChannelSpec> | undefined): SchemaSite[] {
+function channelSites(channels: unknown): SchemaSite[] {
   return entries(channels).flatMap(([channel, spec]) =>
     entries(isRecord(spec) ? spec.messages : undefined).flatMap(([message, holder]) =>
       site('channel-message', `${channel}.${message}`, ['channels', channel, 'messages', message], holder),
@@ -47,10 +50,10 @@ function channelSites(channels: Record<string, ChannelSpec> | undefined): Schema
   )
 }
 
-const sitesBySpec = new WeakMap<DefinitionSpec, SchemaSite[]>()
+const sitesBySpec = new WeakMap<DefinitionSpec | UncheckedDefinition, SchemaSite[]>()
 
 /** Every schema of a definition (computed once per definition; several passes ask). */
-export function schemaSites(spec: DefinitionSpec): SchemaSite[] {
+export function schemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite[] {
   let sites = sitesBySpec.get(spec)
   if (!sites) {
     sites = findSchemaSites(spec)
@@ -59,7 +62,7 @@ export function schemaSites(spec: DefinitionSpec): SchemaSite[] {
   return sites
 }
 
-function findSchemaSites(spec: DefinitionSpec): SchemaSite[] {
+function findSchemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite[] {
   switch (spec.kind) {
     case 'interface':
       return [

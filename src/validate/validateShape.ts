@@ -9,6 +9,7 @@ import type { SourceFile } from '../source/sourceFile.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { describePointer } from './describePointer.js'
 import { DEFINITION_KINDS, metaSchemaValidator, type DefinitionKind } from './metaSchemas.js'
+import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { SCHEMA_TYPE_NAMES } from '../jsonSchema/types.js'
 import { describeRule } from '../jsonSchema/valueIssues.js'
 import { isValidRange, parseVersion } from './versions.js'
@@ -128,8 +129,26 @@ function propertyNameDiagnostic(file: SourceFile, error: ErrorObject): Diagnosti
   return diagnostic(known.code, `key '${name}' in ${where(error.instancePath)} is not ${known.expected}`, locateKey(file, at), { path: at })
 }
 
-export type ShapeResult = { kind: DefinitionKind; diagnostics: Diagnostic[] } | { kind: null; diagnostics: Diagnostic[] }
+export type ShapeResult =
+  /** the file does not say which of the kinds it is: nothing else of it was checked */
+  | { kind: null; diagnostics: Diagnostic[]; definition: null; unchecked: null }
+  | {
+      kind: DefinitionKind
+      diagnostics: Diagnostic[]
+      /** the value, typed, when it has no shape error (the meta-schema's and the versions'); otherwise null */
+      definition: DefinitionSpec | null
+      /** the same value, with only its kind promised (for a pass that reads a file with shape errors) */
+      unchecked: UncheckedDefinition
+    }
 
+function hasDefinitionKind(value: Record<string, unknown>): value is UncheckedDefinition {
+  return typeof value.kind === 'string' && (DEFINITION_KINDS as readonly string[]).includes(value.kind)
+}
+
+/**
+ * Checks a file's value against the meta-schema of its kind. The value is returned as it
+ * came, typed as a definition when it has no shape error, so that no caller casts it.
+ */
 export function validateShape(file: SourceFile, value: Record<string, unknown>): ShapeResult {
   const kind = value.kind
   if (kind === undefined) {
@@ -137,23 +156,30 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
     const misspelt = Object.keys(value).find((key) => didYouMean(key, ['kind']) !== '')
     if (misspelt !== undefined) {
       const at = formatPointer([misspelt])
-      return { kind: null, diagnostics: [diagnostic('BW2001', `missing key 'kind': '${misspelt}' looks like a misspelling of it (a definition says what it is: ${DEFINITION_KINDS.join(', ')})`, locateKey(file, at), { path: at })] }
+      return { kind: null, definition: null, unchecked: null, diagnostics: [diagnostic('BW2001', `missing key 'kind': '${misspelt}' looks like a misspelling of it (a definition says what it is: ${DEFINITION_KINDS.join(', ')})`, locateKey(file, at), { path: at })] }
     }
     return {
       kind: null,
+      definition: null,
+      unchecked: null,
       diagnostics: [diagnostic('BW2001', `missing key 'kind': a definition says what it is (${DEFINITION_KINDS.join(', ')})`, locate(file, ''), { path: '' })],
     }
   }
-  if (typeof kind !== 'string' || !(DEFINITION_KINDS as readonly string[]).includes(kind)) {
+  if (!hasDefinitionKind(value)) {
     const hint = typeof kind === 'string' ? didYouMean(kind, DEFINITION_KINDS) : ''
     return {
       kind: null,
+      definition: null,
+      unchecked: null,
       diagnostics: [diagnostic('BW2001', `unknown kind ${JSON.stringify(kind)}${hint}; kind is one of ${DEFINITION_KINDS.join(', ')}`, locate(file, '/kind'), { path: '/kind' })],
     }
   }
-  const definitionKind = kind as DefinitionKind
+  const definitionKind = value.kind
   const validate = metaSchemaValidator(definitionKind)
-  if (validate(value)) return { kind: definitionKind, diagnostics: versionTexts(file, definitionKind, value, []) }
+  if (validate(value)) {
+    const versions = versionTexts(file, definitionKind, value, [])
+    return { kind: definitionKind, diagnostics: versions, definition: versions.length === 0 ? value : null, unchecked: value }
+  }
   const diagnostics: Diagnostic[] = []
   const seen = new Set<string>()
   /** the keys missing from each mapping, by its pointer: one diagnostic names them all */
@@ -175,7 +201,7 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
     diagnostics.push(d)
   }
   const kept = [...diagnostics, ...missingKeys(file, missing, diagnostics)]
-  return { kind: definitionKind, diagnostics: [...kept, ...versionTexts(file, definitionKind, value, kept)] }
+  return { kind: definitionKind, diagnostics: [...kept, ...versionTexts(file, definitionKind, value, kept)], definition: null, unchecked: value }
 }
 
 /**

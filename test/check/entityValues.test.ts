@@ -9,7 +9,7 @@ import { entityValuesCheck } from '../../src/check/entityValues.js'
 import { runChecks } from '../../src/check/registry.js'
 import { loadWorkspace } from '../../src/load/loadWorkspace.js'
 import { resolveModel } from '../../src/resolve/resolveModel.js'
-import type { DefinitionSpec, RawDefinition } from '../../src/validate/definitionTypes.js'
+import type { RawDefinition } from '../../src/validate/definitionTypes.js'
 import { checkSchemaSanity } from '../../src/validate/schemaSanity.js'
 import { validateShape } from '../../src/validate/validateShape.js'
 import { tempDir, writeFiles } from '../support/cli.js'
@@ -46,8 +46,10 @@ function resolvedWithoutSanity(files: Record<string, string>): { sanity: string[
   const sanity: string[] = []
   for (const parsed of loaded.files) {
     if (!parsed.value) continue
-    expect(validateShape(parsed.file, parsed.value).diagnostics).toEqual([])
-    const spec = parsed.value as unknown as DefinitionSpec
+    const shape = validateShape(parsed.file, parsed.value)
+    expect(shape.diagnostics).toEqual([])
+    const spec = shape.definition
+    if (spec === null) throw new Error(`${parsed.file.displayPath} did not pass its shape check`)
     sanity.push(...checkSchemaSanity(parsed.file, spec).map((d) => `${d.code} ${d.path ?? ''}`))
     definitions.push({ file: parsed.file, spec })
   }
