@@ -3,6 +3,7 @@
 // (regular expression inclusion is not something to guess at); when S has no
 // pattern at all, a few strings S admits are tried against T's pattern to find a
 // counterexample, and without one the answer is "cannot decide".
+import { compareCounts } from './compareCounts.js'
 import { fail, targetLabel, type Comparison } from './context.js'
 import { describeValue } from './describe.js'
 import { keywordLocation, locationOf } from './view.js'
@@ -14,26 +15,7 @@ export function compareStrings(c: Comparison): void {
   const s = c.s.node
   const t = c.t.node
   const label = targetLabel(c)
-  if (t.minLength !== undefined && t.minLength > 0 && (s.minLength ?? 0) < t.minLength) {
-    fail(
-      c,
-      s.minLength === undefined ? locationOf(c.s) : keywordLocation(c.s, 'minLength'),
-      keywordLocation(c.t, 'minLength'),
-      s.minLength === undefined
-        ? `no minLength here, but ${label} requires minLength ${t.minLength}`
-        : `minLength ${s.minLength} is looser than ${label}'s minLength ${t.minLength}`,
-    )
-  }
-  if (t.maxLength !== undefined && (s.maxLength === undefined || s.maxLength > t.maxLength)) {
-    fail(
-      c,
-      s.maxLength === undefined ? locationOf(c.s) : keywordLocation(c.s, 'maxLength'),
-      keywordLocation(c.t, 'maxLength'),
-      s.maxLength === undefined
-        ? `no maxLength here, but ${label} requires maxLength ${t.maxLength}`
-        : `maxLength ${s.maxLength} is looser than ${label}'s maxLength ${t.maxLength}`,
-    )
-  }
+  compareCounts(c, 'minLength', 'maxLength')
   if (t.pattern !== undefined && s.pattern !== t.pattern) comparePattern(c, t.pattern, label)
   if (t.format !== undefined && s.format !== t.format) {
     if (s.format !== undefined) {
