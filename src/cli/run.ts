@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { packageRoot } from '../load/packageRoot.js'
-import { EXIT, HELP, reportFailure, UsageError } from './usage.js'
+import { didYouMean } from '../diagnostics/suggest.js'
+import { COMMANDS, commandHelp, globalHelp } from './help.js'
+import { EXIT, reportFailure, UsageError } from './usage.js'
 
 type Command = (args: string[]) => number | Promise<number>
 
@@ -24,7 +26,7 @@ function version(): string {
 export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(HELP)
+    process.stdout.write(globalHelp())
     return name === undefined ? EXIT.usage : EXIT.ok
   }
   if (name === '--version' || name === '-v') {
@@ -32,9 +34,10 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok
   }
   const load = Object.hasOwn(commands, name) ? commands[name] : undefined
-  if (!load) throw new UsageError(`unknown command '${name}'; run botwire --help`)
+  const help = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
+  if (!load || !help) throw new UsageError(`unknown command '${name}'${didYouMean(name, Object.keys(commands))}; the commands are ${Object.keys(commands).join(', ')} (botwire --help)`)
   if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(HELP)
+    process.stdout.write(commandHelp(name, help))
     return EXIT.ok
   }
   return (await load())(args)

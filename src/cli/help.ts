@@ -1,0 +1,117 @@
+// The help texts: one table of the commands and their flags, printed whole by
+// `botwire --help` and one command at a time by `botwire <command> --help`. Each help
+// ends with where the command's documentation is in the installed package.
+import { join, relative } from 'node:path'
+import { packageRoot } from '../load/packageRoot.js'
+
+interface Flag {
+  flag: string
+  does: string
+}
+
+interface CommandHelp {
+  synopsis: string
+  does: string
+  flags: readonly Flag[]
+  /** the heading of docs/cli.md that documents it */
+  anchor: string
+}
+
+const DEFINITIONS: Flag = { flag: '--definitions DIR', does: 'the definitions folder (default: definitions)' }
+const FORMAT: Flag = { flag: '--format FORMAT', does: 'pretty (default) or json diagnostics' }
+const NO_BUILTINS: Flag = { flag: '--no-builtins', does: 'do not load the built-in interfaces' }
+const CACHE: Flag = { flag: '--cache', does: 'reuse the YAML parsed by the previous run (node_modules/.cache/botwire)' }
+
+export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
+  generate: {
+    synopsis: 'botwire generate [--definitions DIR] [--out DIR] [--check | --watch] [--format pretty|json] [--no-builtins] [--cache]',
+    does: 'checks the definitions, then writes the generated TypeScript (nothing when a definition has an error)',
+    flags: [
+      DEFINITIONS,
+      { flag: '--out DIR', does: 'the output folder (default: generated)' },
+      { flag: '--check', does: 'write nothing; exit 1 if the output folder is missing, stale or has extra files' },
+      { flag: '--watch', does: 'regenerate on every change' },
+      FORMAT,
+      NO_BUILTINS,
+      CACHE,
+    ],
+    anchor: 'botwire-generate',
+  },
+  check: {
+    synopsis: 'botwire check    [--definitions DIR] [--format pretty|json] [--no-builtins] [--cache]',
+    does: 'runs every check on the definitions and writes nothing',
+    flags: [DEFINITIONS, FORMAT, NO_BUILTINS, CACHE],
+    anchor: 'botwire-check',
+  },
+  diff: {
+    synopsis: 'botwire diff     OLD NEW | --against REF [--definitions DIR] [--format pretty|json] [--no-builtins] [--no-frames]',
+    does: 'compares two versions of the definitions and says which version bump their changes need',
+    flags: [
+      { flag: '--against REF', does: 'compare the definitions folder with the same folder at a git revision' },
+      DEFINITIONS,
+      { flag: '--format FORMAT', does: 'pretty (default) or json' },
+      NO_BUILTINS,
+      { flag: '--no-frames', does: 'no code frames under the changes' },
+    ],
+    anchor: 'botwire-diff',
+  },
+  init: {
+    synopsis: 'botwire init     (interface|integration|plugin|bot) NAME [--definitions DIR]',
+    does: 'writes a starter definition into the definitions folder',
+    flags: [DEFINITIONS],
+    anchor: 'botwire-init-kind-name',
+  },
+  scaffold: {
+    synopsis: 'botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]',
+    does: 'writes an implementation stub for a generated bot, integration or plugin',
+    flags: [{ flag: '--out DIR', does: 'the folder of the stub (required)' }, { flag: '--generated DIR', does: 'the generated code (default: generated)' }, DEFINITIONS],
+    anchor: 'botwire-scaffold-botintegrationplugin-name---out-dir',
+  },
+}
+
+const EXIT_CODES = 'exit codes: 0 no errors, 1 errors in definitions, 2 bad usage or internal failure'
+
+function flagLines(flags: readonly Flag[]): string {
+  return flags.map((f) => `  ${f.flag.padEnd(19)} ${f.does}\n`).join('')
+}
+
+/** Where a page of the package's docs is, as a path a terminal can open (relative when that is shorter). */
+function docsPath(page: string, anchor?: string): string {
+  const absolute = join(packageRoot, 'docs', page)
+  const shown = relative(process.cwd(), absolute)
+  const path = shown.length < absolute.length && !shown.startsWith('../../..') ? shown : absolute
+  return anchor === undefined ? path : `${path}#${anchor}`
+}
+
+/** `botwire --help`: every command, and every flag once. */
+export function globalHelp(): string {
+  const flags = new Map<string, Flag>()
+  for (const command of Object.values(COMMANDS)) for (const f of command.flags) if (!flags.has(f.flag)) flags.set(f.flag, f)
+  return `botwire: checks YAML definitions of conversational bots and compiles them to typed TypeScript
+
+usage:
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.synopsis}\n`)
+  .join('')}  botwire <command> --help
+  botwire --help | --version
+
+${flagLines([...flags.values()])}
+${EXIT_CODES}
+docs: ${docsPath('README.md')}
+`
+}
+
+/** `botwire <command> --help`: that command's usage and flags. */
+export function commandHelp(name: string, command: CommandHelp): string {
+  return `botwire ${name}: ${command.does}
+
+usage: ${command.synopsis.replace(/ {2,}/g, ' ')}
+
+${flagLines(command.flags)}
+${EXIT_CODES}
+docs: ${docsPath('cli.md', command.anchor)}
+`
+}
+
+/** Every flag a help text names: the candidates for an unknown one. */
+export const KNOWN_FLAGS: readonly string[] = [...new Set(Object.values(COMMANDS).flatMap((c) => c.flags.map((f) => f.flag.split(' ')[0] ?? f.flag)))]
