@@ -9,10 +9,12 @@ export interface OutputDifferences {
   missing: string[]
   stale: string[]
   removed: string[]
+  /** for each stale file: what the folder holds and what the definitions generate */
+  staleTexts: Map<string, { current: string; expected: string }>
 }
 
 export function compareOutput(outDir: string, files: readonly OutputFile[]): OutputDifferences {
-  const differences: OutputDifferences = { missing: [], stale: [], removed: [] }
+  const differences: OutputDifferences = { missing: [], stale: [], removed: [], staleTexts: new Map() }
   for (const file of [...files, manifestFile(files)]) {
     const target = outputPath(outDir, file.path)
     let current: string | null = null
@@ -22,7 +24,10 @@ export function compareOutput(outDir: string, files: readonly OutputFile[]): Out
       current = null
     }
     if (current === null) differences.missing.push(file.path)
-    else if (current !== file.text) differences.stale.push(file.path)
+    else if (current !== file.text) {
+      differences.stale.push(file.path)
+      differences.staleTexts.set(file.path, { current, expected: file.text })
+    }
   }
   const produced = new Set(files.map((f) => f.path))
   // as `generate` does: an entry leading outside the folder (a tampered manifest) is never

@@ -8,6 +8,7 @@ import { compareOutput, hasDifferences } from '../../write/compareOutput.js'
 import { writeFailure, writeOutput } from '../../write/writeOutput.js'
 import { commonFlags, commonOptions, type GenerateCommandOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
+import { staleDiff, MAX_DIFF_FILES } from '../staleDiff.js'
 import { EXIT, UsageError } from '../usage.js'
 import { watchDefinitions } from '../watch.js'
 
@@ -68,7 +69,17 @@ function checkOnly(options: GenerateCommandOptions): number {
     return EXIT.ok
   }
   for (const path of differences.missing) process.stdout.write(`missing: ${out}/${path}\n`)
-  for (const path of differences.stale) process.stdout.write(`stale: ${out}/${path}\n`)
+  differences.stale.forEach((path, index) => {
+    process.stdout.write(`stale: ${out}/${path}\n`)
+    const texts = differences.staleTexts.get(path)
+    if (!texts) return
+    if (index < MAX_DIFF_FILES) {
+      process.stdout.write(`--- ${out}/${path} (in the folder)\n+++ ${out}/${path} (generated from the definitions)\n`)
+      for (const line of staleDiff(path, texts.current, texts.expected)) process.stdout.write(`${line}\n`)
+    } else if (index === MAX_DIFF_FILES) {
+      process.stdout.write(`(differences of the other stale files not shown)\n`)
+    }
+  })
   for (const path of differences.removed) process.stdout.write(`no longer produced: ${out}/${path}\n`)
   process.stdout.write(`${out} is out of date: run botwire generate\n`)
   return EXIT.definitionErrors
