@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -11,6 +12,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // vitest's default is one worker fewer than the cores, which on a 2-core machine runs
+    // every file in one worker; many files here wait on child processes (the CLI, npm, git)
+    maxWorkers: availableParallelism(),
     globalSetup: ['test/support/globalSetup.ts'],
   },
 })
