@@ -1,6 +1,6 @@
 // The layering of src/: each folder is a stage, and a stage imports only the stages
 // below it, so folders never import each other in a circle. `npm test` runs this
-// (`npm run lint:layers`); test/architecture/layers.test.ts proves a violation fails it.
+// (test/architecture/layers.test.ts, as `npm run lint:layers` does) and proves a violation fails it.
 /** Bottom to top. A folder may import its own files and the folders listed before it. */
 const LAYERS = [
   'jsonSchema', // the JSON Schema core: types, pointers, equality, extension, values, formats, ajv

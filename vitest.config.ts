@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -11,6 +12,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // vitest's default is one worker fewer than the cores, which on a 2-core machine runs
+    // every file in one worker; many files here wait on child processes (the CLI, npm, git)
+    maxWorkers: availableParallelism(),
+    // one module graph per worker, not per file: importing src/ anew for each of 50 files
+    // cost more than a third of the run; no test here mocks modules or leaves globals changed
+    isolate: false,
     globalSetup: ['test/support/globalSetup.ts'],
   },
 })

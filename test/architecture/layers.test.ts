@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { cruise, type ICruiseOptions, type IFlattenedRuleSet, type IReporterOutput } from 'dependency-cruiser'
 import { afterAll, describe, expect, it } from 'vitest'
-import { repoRoot } from '../generate/validFixtures.js'
+import { repoRoot } from '../pipeline/validFixtures.js'
 
 const require = createRequire(import.meta.url)
 const config = require(join(repoRoot, '.dependency-cruiser.cjs')) as { forbidden: NonNullable<IFlattenedRuleSet['forbidden']>; options: ICruiseOptions }

@@ -3,10 +3,14 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { exampleWorkspace, repoRoot, runCli, tempDir } from '../support/cli.js'
 
-function compile(files: string[]): string[] {
+/**
+ * Compiles stubs as one program and gives each its messages; a diagnostic outside every
+ * stub (in the generated code, or of the options) counts against each of them.
+ */
+function compile(files: string[]): Map<string, string[]> {
   const program = ts.createProgram(files, {
     strict: true,
     noUncheckedIndexedAccess: true,
@@ -20,7 +24,14 @@ function compile(files: string[]): string[] {
     types: [],
     paths: { 'botwire/runtime': [join(repoRoot, 'src', 'runtime', 'index.ts')] },
   })
-  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+  const messages = new Map<string, string[]>(files.map((file) => [file, []]))
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    const text = ts.flattenDiagnosticMessageText(d.messageText, '\n')
+    const own = d.file === undefined ? undefined : messages.get(d.file.fileName)
+    if (own) own.push(text)
+    else for (const list of messages.values()) list.push(text)
+  }
+  return messages
 }
 
 describe('botwire init', () => {
@@ -53,22 +64,38 @@ describe('botwire init', () => {
 })
 
 describe('botwire scaffold', () => {
-  it('writes stubs for a bot, an integration and a plugin that compile against the generated code', () => {
-    const dir = exampleWorkspace()
+  // Both stub tests compile against the generated example: one workspace generated once,
+  // and one program holding the three stubs and a broken copy of one (in broken/, beside
+  // src/, so its imports of generated/ read the same); a type-check costs seconds.
+  let dir = ''
+  let written: ReturnType<typeof runCli>[] = []
+  let files: string[] = []
+  let broken = ''
+  let compiled = new Map<string, string[]>()
+
+  beforeAll(() => {
+    dir = exampleWorkspace()
     expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
-    const written = [
+    written = [
       runCli(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir }),
       runCli(['scaffold', 'plugin', 'support-assistant', '--out', 'src'], { cwd: dir }),
       runCli(['scaffold', 'bot', 'support-bot', '--out', 'src'], { cwd: dir }),
     ]
+    runCli(['scaffold', 'integration', 'openai', '--out', 'broken'], { cwd: dir })
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
+    files = ['openai', 'support-assistant', 'support-bot'].map((name) => join(dir, 'src', `${name}.ts`))
+    broken = join(dir, 'broken', 'openai.ts')
+    writeFileSync(broken, readFileSync(broken, 'utf8').replace(/ {4}\/\*\* Moderate \*\/\n[\s\S]*?\n {4}\},\n/, ''))
+    compiled = compile([...files, broken])
+  })
+
+  it('writes stubs for a bot, an integration and a plugin that compile against the generated code', () => {
     expect(written.map((r) => r.stdout)).toEqual([
       "wrote src/openai.ts (integration 'openai' 2.0.0, 3 action handlers)\n",
       "wrote src/support-assistant.ts (plugin 'support-assistant' 0.3.0, 2 action handlers)\n",
       "wrote src/support-bot.ts (bot 'support-bot' 1.0.0, a handler per message type)\n",
     ])
-    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
-    const files = ['openai', 'support-assistant', 'support-bot'].map((name) => join(dir, 'src', `${name}.ts`))
-    expect(compile(files)).toEqual([])
+    expect(files.flatMap((file) => compiled.get(file) ?? [`${file} was not compiled`])).toEqual([])
     const integration = readFileSync(files[0] ?? '', 'utf8')
     expect(integration).toContain("generateText: async ({ input, ctx, client }) => {")
     expect(integration).toContain(`throw new Error("openai: action 'generateText' is not implemented yet")`)
@@ -81,13 +108,8 @@ describe('botwire scaffold', () => {
   })
 
   it('a stub missing an action does not compile (the generated types demand every handler)', () => {
-    const dir = exampleWorkspace()
-    runCli(['generate'], { cwd: dir })
-    runCli(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir })
-    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
-    const file = join(dir, 'src', 'openai.ts')
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/ {4}\/\*\* Moderate \*\/\n[\s\S]*?\n {4}\},\n/, ''))
-    expect(compile([file]).join('\n')).toContain("Property 'moderate' is missing")
+    expect(readFileSync(broken, 'utf8')).not.toContain('/** Moderate */')
+    expect((compiled.get(broken) ?? []).join('\n')).toContain("Property 'moderate' is missing")
   })
 
   it('refuses a stub whose generated module is not there yet (it could not compile)', () => {

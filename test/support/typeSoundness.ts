@@ -1,5 +1,5 @@
 // Random small schemas, values sampled from them, and values broken in ways TypeScript
-// can see, for test/generate/typeSoundness.test.ts. Property names are often hostile
+// can see, for test/lower/typeSoundness.test.ts. Property names are often hostile
 // (`__proto__`, `constructor`, `toString`, `content-type`, '', unicode): every object
 // built here gets its keys with `setOwn`, never `obj[key] = ...`, which would set a
 // prototype for `__proto__`.
@@ -52,7 +52,7 @@ export const EXTRA_NAMES = ['x', '__proto__', 'toString', 'hasOwnProperty', 'con
 export const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'])
 
 /**
- * KNOWN BUG (test/generate/typeSoundness.test.ts, "known generator bugs" 1): under an
+ * KNOWN BUG (test/lower/typeSoundness.test.ts, "known generator bugs" 1): under an
  * index signature from an `additionalProperties` schema, a key named like a member of
  * every object (`toString`, `hasOwnProperty`, ...) takes that member as its contextual
  * type, so literal types (enum, const) in its value are widened and rejected. Until the
@@ -62,7 +62,7 @@ export const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'toSt
 const EXTRA_NAMES_UNDER_A_SCHEMA = EXTRA_NAMES.filter((name) => !OBJECT_MEMBERS.has(name))
 
 /**
- * KNOWN BUG (test/generate/typeSoundness.test.ts, "known generator bugs" 2): an open
+ * KNOWN BUG (test/lower/typeSoundness.test.ts, "known generator bugs" 2): an open
  * object with `anyOf`/`oneOf` beside its keywords is `{ ...; [key: string]: unknown } &
  * (A | B)`, and TypeScript checks an extra key named like a member of every object against
  * that member (`toString: 1`: "number is not assignable to () => string"); so are the
@@ -194,7 +194,7 @@ export function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<Sche
     .map(([base, count, offset, one, typed]): SchemaNode => {
       const declared = Object.keys(base.properties ?? {})
       if (declared.length === 0) return base
-      // KNOWN BUG (test/generate/typeSoundness.test.ts, "known generator bugs" 3): in the
+      // KNOWN BUG (test/lower/typeSoundness.test.ts, "known generator bugs" 3): in the
       // intersection this becomes, a declared property named like an Object member gets
       // a contextual type intersected with that member's (`valueOf: { length: 'ab' }`:
       // 'ab' meets Function's `length: number` and widens). Until fixed, no union here.
@@ -434,7 +434,7 @@ const PRIMITIVE_MEMBERS: ReadonlySet<string> = new Set([
 ])
 
 /**
- * KNOWN BUG (test/generate/typeSoundness.test.ts, "known generator bugs" 4 and 5): an object
+ * KNOWN BUG (test/lower/typeSoundness.test.ts, "known generator bugs" 4 and 5): an object
  * type whose properties are all optional is a weak type, which a primitive fits as soon
  * as it has a member of one of those names: `{ toString?: T | Object["toString"] }` takes
  * every string and number, `{ length?: number }` every string. So does one whose only

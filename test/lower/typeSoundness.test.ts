@@ -42,7 +42,7 @@ import { compileValueValidator } from '../../src/jsonSchema/valueValidator.js'
 import type { JsonValue, SchemaNode } from '../../src/jsonSchema/types.js'
 import { seededRandom, type Rng } from '../support/seededRandom.js'
 import { FAIL, mutations, objectSchemaArb, sameJson, sample, schemaArb, tsLiteral, type Resolve } from '../support/typeSoundness.js'
-import { SPEC_OPTIONS } from './validFixtures.js'
+import { SPEC_OPTIONS } from '../pipeline/validFixtures.js'
 
 const SEED = Number(process.env.TYPE_SOUNDNESS_SEED ?? '20260611')
 const WORLD_COUNT = Number(process.env.TYPE_SOUNDNESS_WORLDS ?? '40')

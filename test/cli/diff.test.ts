@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DefinitionDiff } from '../../src/diff/types.js'
 import { cliPath } from '../support/cli.js'
-import { fixturesDir, repoRoot } from './support.js'
+import { fixturesDir, repoRoot } from '../diff/support.js'
 
 interface Run {
   code: number

@@ -440,7 +440,7 @@ function soundness(options: GenOptions, runs: number): { accepted: number; check
   return stats
 }
 
-/** More runs for a long local search: EXTENSION_FUZZ_SCALE=20 npx vitest run test/check/extensionSoundness.test.ts */
+/** More runs for a long local search: EXTENSION_FUZZ_SCALE=20 npx vitest run test/jsonSchema/extensionSoundness.test.ts */
 const SCALE = Number(process.env.EXTENSION_FUZZ_SCALE ?? '1')
 
 describe('checkExtension soundness (property-based)', () => {

@@ -1,4 +1,5 @@
-// The type-level tests in test/types/ (compiled by `npm run typecheck:generated`) can
+// The type-level tests in test/types/ compile as they are (the check `npm run
+// typecheck:generated` makes, which `npm test` leaves to the first test here), and can
 // fail, and fail for the stated reason: every `// @ts-expect-error [TSxxxx "text"] why`
 // must sit above a line where, without the directive, the compiler reports that code with
 // that text in its message; and nothing else may be an error.

@@ -1,6 +1,6 @@
 // Golden output: every case in test/fixtures/valid/ generates exactly its `expected/`
 // folder, byte for byte (files and manifest), with no diagnostics at all.
-// `UPDATE_GOLDEN=1 npx vitest run test/generate` rewrites the goldens.
+// `UPDATE_GOLDEN=1 npx vitest run test/pipeline` rewrites the goldens.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
