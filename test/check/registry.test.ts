@@ -9,7 +9,7 @@ import { toRecord } from '../../src/diagnostics/record.js'
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { invalidFixtureNames, invalidFixtureOptions } from '../support/invalidFixtures.js'
-import { repoRoot } from '../generate/validFixtures.js'
+import { repoRoot } from '../pipeline/validFixtures.js'
 
 const key = (d: Diagnostic): string => JSON.stringify(toRecord(d))
 
