@@ -12,6 +12,7 @@ function isFolder(path: string): boolean {
 }
 
 const DEBOUNCE_MS = 80
+const FOLDER_CHECK_MS = 500
 
 export function watchDefinitions(options: GenerateCommandOptions, run: () => number): Promise<number> {
   // a folder that is not there cannot be watched: bad usage, before anything runs
@@ -19,11 +20,13 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
   return new Promise((resolvePromise) => {
     let stopped = false
     let timer: NodeJS.Timeout | undefined
+    let folderCheck: NodeJS.Timeout | undefined
     let watcher: FSWatcher | undefined
     const stop = (code: number): void => {
       if (stopped) return
       stopped = true
       if (timer) clearTimeout(timer)
+      if (folderCheck) clearInterval(folderCheck)
       void (watcher?.close() ?? Promise.resolve()).then(() => resolvePromise(code))
     }
     const runSafely = (): void => {
@@ -57,6 +60,11 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
         if (!stopped) sayWatching()
       }, DEBOUNCE_MS)
     })
+    // the folder's own removal is not always an event (the watch on it goes with it): look
+    // for it twice a second as well
+    folderCheck = setInterval(() => {
+      if (!isFolder(options.definitionsDir)) runSafely()
+    }, FOLDER_CHECK_MS)
     // a watcher error (a permission lost, say) is reported, not an uncaught crash
     watcher.on('error', (error) => reportFailure(error))
     process.once('SIGINT', () => stop(EXIT.ok))
