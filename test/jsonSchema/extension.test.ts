@@ -109,6 +109,11 @@ const rows: Row[] = [
   { name: 'numbers above 0 are not within minimum 1', s: { type: 'number', exclusiveMinimum: 0 }, t: { type: 'number', minimum: 1 }, extends: false, failures: [{ at: '/exclusiveMinimum', reason: 'looser' }] },
   { name: 'integer maximum 9.5 within exclusiveMaximum 10', s: { type: 'integer', maximum: 9.5 }, t: { type: 'integer', exclusiveMaximum: 10 }, extends: true },
   { name: 'maximum 10 is looser than exclusiveMaximum 10', s: { type: 'number', maximum: 10 }, t: { type: 'number', exclusiveMaximum: 10 }, extends: false, failures: [{ at: '/maximum', reason: 'maximum 10 is looser' }] },
+  // integer bounds against an exclusive bound at the same value: the integer 5 is not above 5, 6 is; 5 is not below 5, 4 is
+  { name: 'integer minimum 5 is looser than exclusiveMinimum 5', s: { type: 'integer', minimum: 5 }, t: { type: 'number', exclusiveMinimum: 5 }, extends: false, failures: [{ at: '/minimum', reason: 'looser' }] },
+  { name: 'integer minimum 6 is within exclusiveMinimum 5', s: { type: 'integer', minimum: 6 }, t: { type: 'number', exclusiveMinimum: 5 }, extends: true },
+  { name: 'integer maximum 5 is looser than exclusiveMaximum 5', s: { type: 'integer', maximum: 5 }, t: { type: 'number', exclusiveMaximum: 5 }, extends: false, failures: [{ at: '/maximum', reason: 'looser' }] },
+  { name: 'integer maximum 4 is within exclusiveMaximum 5', s: { type: 'integer', maximum: 4 }, t: { type: 'number', exclusiveMaximum: 5 }, extends: true },
   { name: 'the tighter of minimum and exclusiveMinimum counts', s: { type: 'number', minimum: 2, exclusiveMinimum: 0 }, t: { type: 'number', minimum: 1 }, extends: true },
 
   // ---- strings
