@@ -10,6 +10,7 @@ const LAYERS = [
   'validate',
   'resolve',
   'lower', // below check: the checks judge values by the JSON Schemas the runtime will validate with
+  'versioning', // below check: the versions a workspace holds are compared as `diff` compares them
   'check',
   'emit',
   'write',

@@ -9,9 +9,9 @@
 // to bump).
 import semver from 'semver'
 import type { LoadedSide, SideDefinition } from './loadSide.js'
-import type { RawChange } from './changes.js'
-import { compareDefinition } from './compareDefinition.js'
-import { covers, maxLevel, rank, requiredBump } from './levels.js'
+import type { RawChange } from '../versioning/changes.js'
+import { compareDefinition } from '../versioning/compareDefinition.js'
+import { covers, maxLevel, rank, requiredBump } from '../versioning/levels.js'
 import type { DeclaredBump, DefinitionDiff, Level } from './types.js'
 
 export interface DefinitionComparison {

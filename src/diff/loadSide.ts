@@ -13,12 +13,15 @@ import { parseSourceFile } from '../load/parseSourceFile.js'
 import { unparsedSourceFile } from '../load/sourceFiles.js'
 import { type SourceFile } from '../source/sourceFile.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
-import { definitionKey, type DefinitionKind, type DefinitionModel, type Model } from '../resolve/model.js'
+import { definitionKey, type Model } from '../resolve/model.js'
 import { resolveModel } from '../resolve/resolveModel.js'
 import { versionOf } from '../resolve/symbolTable.js'
-import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
+import type { RawDefinition } from '../validate/definitionTypes.js'
 import { validateFile } from '../pipeline/validateFile.js'
+import type { SideDefinition } from '../versioning/sideDefinition.js'
 import type { Side } from './types.js'
+
+export type { SideDefinition }
 
 /** Arguments `diff` cannot work with (a missing side, a bad git revision): bad usage, thrown (the CLI exits 2). */
 export class DiffUsageError extends Error {
@@ -26,21 +29,6 @@ export class DiffUsageError extends Error {
   readonly code = 'BW9002'
 }
 
-export interface SideDefinition {
-  side: Side
-  kind: DefinitionKind
-  name: string
-  /** the version; a bot without one has 0.0.0 (as in the model) */
-  version: string
-  /** false for a bot that declares no version */
-  versioned: boolean
-  spec: DefinitionSpec
-  file: SourceFile
-  /** the file's path inside the side's folder (its name for a file side) */
-  relativePath: string
-  /** the resolved definition (null when it could not be placed in the model) */
-  model: DefinitionModel | null
-}
 
 export interface LoadedSide {
   side: Side

@@ -2,24 +2,9 @@
 // `--format json` prints. Plain JSON data: no source files, no ranges.
 import type { DiagnosticRecord } from '../diagnostics/record.js'
 import type { DefinitionKind } from '../resolve/model.js'
+import type { ChangeLevel, DeclaredBump, Level, Side } from '../versioning/types.js'
 
-/**
- * How much a change matters to the definitions and code that use a definition:
- * `major` breaks them, `minor` adds to what they may use, `patch` changes nothing they
- * rely on (titles, descriptions, attributes, `billable`, `cacheable`).
- */
-export type ChangeLevel = 'major' | 'minor' | 'patch'
-
-/** A change level, or `none` where nothing changed. */
-export type Level = ChangeLevel | 'none'
-
-/**
- * The part of the version that changed from the compared version to this one; `down`
- * when it went down; `prerelease` between pre-releases of one version.
- */
-export type DeclaredBump = Level | 'down' | 'prerelease'
-
-export type Side = 'old' | 'new'
+export type { ChangeLevel, DeclaredBump, Level, Side }
 
 export interface DiffChange {
   level: ChangeLevel

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { diff, DiffUsageError } from '../../src/diff/index.js'
 import { zeroXNote } from '../../src/diff/compareSides.js'
-import { covers, declaredBump, interfaceVersionChange, rangeRelation, requiredBump } from '../../src/diff/levels.js'
+import { covers, declaredBump, interfaceVersionChange, rangeRelation, requiredBump } from '../../src/versioning/levels.js'
 import { diffCase, fixturesDir, repoRoot, resultFor } from './support.js'
 
 describe('enforcement', () => {

@@ -30,7 +30,7 @@ import { ChangeList, type Place } from './changes.js'
 import { compareSchemas, type Role } from './compareSchema.js'
 import { entitySpace, SharedEntities } from './entities.js'
 import { interfaceVersionChange, rangeRelation } from './levels.js'
-import type { SideDefinition } from './loadSide.js'
+import type { SideDefinition } from './sideDefinition.js'
 import type { ChangeLevel } from './types.js'
 
 /** An integration or plugin without `configuration` has an empty, open one (docs/definitions.md#integration). */

@@ -17,7 +17,7 @@ import type { SourceFile } from '../source/sourceFile.js'
 import type { Model } from '../resolve/model.js'
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import type { SideDefinition } from './loadSide.js'
+import type { SideDefinition } from './sideDefinition.js'
 import type { Place } from './changes.js'
 import type { Side } from './types.js'
 
