@@ -18,7 +18,7 @@ function oneVersionEach(bot: BotModel, kind: 'integrations' | 'plugins', instanc
     if (seen.version === instance.version) continue
     const at = formatPointer([kind, instance.alias, 'version'])
     out.push(
-      diagnostic('BW4010', `${kind === 'integrations' ? 'integration' : 'plugin'} '${instance.name}' is added at ${instance.version} here and at ${seen.version} as '${seen.alias}'; one bot uses one version of each`, locate(bot.file, at), {
+      diagnostic('BW4010', 'twoVersions', { kind: kind === 'integrations' ? 'integration' : 'plugin', name: instance.name, version: instance.version, otherVersion: seen.version, otherAlias: seen.alias }, locate(bot.file, at), {
         path: at,
         related: [{ message: `'${seen.alias}' resolves to ${seen.version}`, range: locate(bot.file, formatPointer([kind, seen.alias, 'version'])) }],
       }),
@@ -37,7 +37,7 @@ export const botAliasesCheck = defineCheck({
       if (!integrationAliases.includes(alias)) continue
       const at = formatPointer(['plugins', alias])
       out.push(
-        diagnostic('BW4009', `alias '${alias}' names both an integration and a plugin; integration and plugin aliases share one namespace`, locateKey(bot.file, at), {
+        diagnostic('BW4009', 'sharedAlias', { alias }, locateKey(bot.file, at), {
           path: at,
           related: [{ message: `integration '${alias}' is added here`, range: locateKey(bot.file, formatPointer(['integrations', alias])) }],
         }),

@@ -5,7 +5,7 @@
  */
 import { defineCheck } from './check.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { didYouMean } from '../diagnostics/suggest.js'
+import { closest, suggestionText } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { formatPointer, locate, locateKey, parsePointer, pointerExists } from '../load/yamlNodes.js'
@@ -26,13 +26,16 @@ export interface SecretReference {
   name: string
 }
 
-export interface SecretProblem {
+export type SecretProblem = {
   /** pointer to the part of `{ $secret }` at fault */
   pointer: string
   /** pointer to the `{ $secret }` itself: it still stands for a string, so its string constraints are not reported */
   secret: string
-  message: string
-}
+} & (
+  | { problem: 'name'; name: unknown; suggestion: string | undefined }
+  /** a key beside $secret */
+  | { problem: 'beside'; key: string }
+)
 
 /** Replaces each `{ $secret }` with a string stand-in; reports malformed ones. */
 export function substituteSecrets(value: unknown, pointer = ''): { value: unknown; secrets: SecretReference[]; problems: SecretProblem[] } {
@@ -47,10 +50,9 @@ export function substituteSecrets(value: unknown, pointer = ''): { value: unknow
       const extra = Object.keys(record).filter((k) => k !== '$secret')
       if (typeof name !== 'string' || !SECRET_NAME.test(name)) {
         const upper = typeof name === 'string' ? name.toUpperCase().replace(/[^A-Z0-9_]/g, '_') : ''
-        const hint = SECRET_NAME.test(upper) ? ` (did you mean '${upper}'?)` : ''
-        problems.push({ pointer: `${at}/$secret`, secret: at, message: `secret name ${JSON.stringify(name)} must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)${hint}` })
+        problems.push({ pointer: `${at}/$secret`, secret: at, problem: 'name', name, suggestion: SECRET_NAME.test(upper) ? upper : undefined })
       } else if (extra.length > 0) {
-        problems.push({ pointer: `${at}/${extra[0] ?? ''}`, secret: at, message: `'${extra[0] ?? ''}' cannot stand beside $secret; { $secret: NAME } stands for a whole string value` })
+        problems.push({ pointer: `${at}/${extra[0] ?? ''}`, secret: at, problem: 'beside', key: extra[0] ?? '' })
       } else {
         secrets.push({ pointer: at, name })
       }
@@ -72,7 +74,12 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
     const at = where(problem.pointer)
     // a bad name is shown at the name; a key beside $secret at that key
     const range = problem.pointer.endsWith('/$secret') || at !== `${base}/configuration${problem.pointer}` ? locate(file, at) : locateKey(file, at)
-    out.push(diagnostic('BW4011', problem.message, range, { path: `${base}/configuration${problem.pointer}` }))
+    const path = `${base}/configuration${problem.pointer}`
+    out.push(
+      problem.problem === 'name'
+        ? diagnostic('BW4011', 'secretName', { name: JSON.stringify(problem.name), didYouMean: suggestionText(problem.suggestion) }, range, { path, suggestion: problem.suggestion })
+        : diagnostic('BW4011', 'besideSecret', { key: problem.key }, range, { path }),
+    )
   }
   const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret)])
   if (surelyValid(schema, substituted as JsonValue, secretAt)) return out
@@ -89,24 +96,27 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
     if (isSecret && RUNTIME_KEYWORDS.has(error.keyword)) continue
     const params = error.params as Record<string, unknown>
     const path = valuePath('configuration', error.instancePath, substituted)
-    let message: string
-    if (error.keyword === 'additionalProperties') {
-      const key = String(params.additionalProperty)
-      const declared = Object.keys(schemaAt(schema, error.schemaPath).properties ?? {})
-      message = `${path} has key '${key}', which the configuration schema of ${owner} does not declare${didYouMean(key, declared)}`
-    } else if (error.keyword === 'required') message = `${path} is missing '${String(params.missingProperty)}', which the configuration schema of ${owner} requires`
-    else if (isSecret && error.keyword === 'type') message = `${path} is a $secret, which stands for a string, but the configuration schema of ${owner} wants ${expectedType(params.type)}`
-    else if (error.keyword === 'type') message = `${path} must be ${expectedType(params.type)}, not ${typeWord(valueAtInstancePath(substituted, error.instancePath))} (configuration schema of ${owner})`
-    else {
-      // a secret's stand-in is not the value: it is not shown
-      const shown = isSecret ? undefined : { value: valueAtInstancePath(substituted, error.instancePath) }
-      message = `${path} ${describeRule(error, shown)} (configuration schema of ${owner})`
-    }
     const pointer = error.keyword === 'additionalProperties' ? `${error.instancePath}${formatPointer([String(params.additionalProperty)])}` : error.instancePath
     const at = where(pointer)
     // an undeclared key is shown at the key, not at its value
     const range = error.keyword === 'additionalProperties' && at === `${base}/configuration${pointer}` ? locateKey(file, at) : locate(file, at)
-    out.push(diagnostic('BW4011', message, range, { path: `${base}/configuration${pointer}` }))
+    const extra = { path: `${base}/configuration${pointer}` }
+    if (error.keyword === 'additionalProperties') {
+      const key = String(params.additionalProperty)
+      const declared = Object.keys(schemaAt(schema, error.schemaPath).properties ?? {})
+      const suggestion = closest(key, declared)
+      out.push(diagnostic('BW4011', 'undeclaredKey', { path, key, owner, didYouMean: suggestionText(suggestion) }, range, { ...extra, suggestion, data: { key } }))
+    } else if (error.keyword === 'required') {
+      const key = String(params.missingProperty)
+      out.push(diagnostic('BW4011', 'missingKey', { path, key, owner }, range, { ...extra, data: { key } }))
+    } else if (isSecret && error.keyword === 'type') out.push(diagnostic('BW4011', 'secretNotString', { path, owner, expected: expectedType(params.type) }, range, extra))
+    else if (error.keyword === 'type') {
+      out.push(diagnostic('BW4011', 'wrongType', { path, expected: expectedType(params.type), actual: typeWord(valueAtInstancePath(substituted, error.instancePath)), owner }, range, extra))
+    } else {
+      // a secret's stand-in is not the value: it is not shown
+      const shown = isSecret ? undefined : { value: valueAtInstancePath(substituted, error.instancePath) }
+      out.push(diagnostic('BW4011', 'rule', { path, rule: describeRule(error, shown), owner }, range, extra))
+    }
   }
   return out
 }

@@ -40,12 +40,13 @@ function checkCycles(definition: DefinitionModel & { scope: EntityScope }, entit
       })
       const closing = steps[steps.length - 1]
       if (!closing) return
-      const message =
-        steps.length === 1
-          ? `entity '${name}' is its own schema: a reference to itself must pass through an object property or array items`
-          : `entities ${cycle.map((c) => `'${c}'`).join(' -> ')} reference each other directly; a cycle must pass through an object property or array items`
       const related = steps.slice(0, -1).map((step) => ({ message: `'${step.source}' references '${step.target}' here`, range: locate(definition.file, step.pointer) }))
-      out.push(diagnostic('BW4012', message, locate(definition.file, closing.pointer), { path: closing.pointer, related }))
+      const range = locate(definition.file, closing.pointer)
+      out.push(
+        steps.length === 1
+          ? diagnostic('BW4012', 'selfReference', { entity: name }, range, { path: closing.pointer, related })
+          : diagnostic('BW4012', 'cycle', { cycle: cycle.map((c) => `'${c}'`).join(' -> ') }, range, { path: closing.pointer, related, data: { entities: cycle } }),
+      )
       return
     }
     state.set(name, 'visiting')
@@ -79,7 +80,8 @@ function checkTopLevelEntities(model: Model, definition: DefinitionModel & { sco
     if (!top) continue
     const isObject = top.type === 'object' || (Array.isArray(top.type) && top.type.length === 1 && top.type[0] === 'object')
     if (!isObject) {
-      out.push(diagnostic('BW2012', `entity '${site.schema.$entity}' is not an object schema, so it cannot be the whole schema of ${site.role === 'input' || site.role === 'output' ? `the ${site.role} of action '${site.member}'` : `'${site.member}'`}`, locate(definition.file, `${site.pointer}/$entity`), { path: `${site.pointer}/$entity` }))
+      const schema = site.role === 'input' || site.role === 'output' ? `the ${site.role} of action '${site.member}'` : `'${site.member}'`
+      out.push(diagnostic('BW2012', 'entityNotObject', { entity: site.schema.$entity, schema }, locate(definition.file, `${site.pointer}/$entity`), { path: `${site.pointer}/$entity` }))
     }
   }
   return out

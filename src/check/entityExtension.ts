@@ -52,10 +52,18 @@ export const entityExtensionCheck = defineCheck({
           if (elsewhere !== null && failure.target.entity !== null && checked(elsewhere, failure.target.entity)) continue
           const at = entityPointer(failure.subject, ownEntity)
           const targetAt = entityPointer(failure.target, interfaceEntity)
-          const lead = `entity '${ownEntity}' of integration '${integration.name}' does not extend '${iface.name}.${interfaceEntity}' (mapped in interfaces.${implemented.alias})`
-          const where = elsewhere === null ? '' : `in entity '${elsewhere}', which it references, `
+          const args = {
+            entity: ownEntity,
+            integration: integration.name,
+            interface: iface.name,
+            interfaceEntity,
+            alias: implemented.alias,
+            inReferenced: elsewhere === null ? '' : `in entity '${elsewhere}', which it references, `,
+            pointer: failure.subject.pointer || '/',
+            reason: failure.reason,
+          }
           out.push(
-            diagnostic(failure.undecidable ? 'BW4002' : 'BW4001', `${lead}: ${where}${failure.subject.pointer || '/'}: ${failure.reason}`, locate(integration.file, at), {
+            diagnostic(failure.undecidable ? 'BW4002' : 'BW4001', 'doesNotExtend', args, locate(integration.file, at), {
               path: at,
               related: [
                 { message: `the interface's schema (${iface.name} ${iface.version})`, range: locate(iface.file, targetAt) },

@@ -24,7 +24,7 @@ export const entityInhabitedCheck = defineCheck({
       // the cause lies in another entity, which admits no value either and is reported itself: one mistake, one diagnostic
       if (!why || (why.location.entity !== null && why.location.entity !== name)) continue
       const at = entityPointer(why.location, name)
-      out.push(diagnostic('BW2019', `entity '${name}' of ${definition.kind} '${definition.name}' admits no value: ${why.location.pointer || '/'}: ${why.reason}`, locate(definition.file, at), { path: at }))
+      out.push(diagnostic('BW2019', 'entityAdmitsNoValue', { entity: name, kind: definition.kind, name: definition.name, pointer: why.location.pointer || '/', reason: why.reason }, locate(definition.file, at), { path: at }))
     }
     return out
   },

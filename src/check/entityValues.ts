@@ -19,7 +19,7 @@ import { entitySchema, type EntityScope, type Model, type ScopedSchema } from '.
 import { own } from '../jsonSchema/own.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
-import { compileValueValidator, rejectedValueMessage } from '../jsonSchema/valueValidator.js'
+import { compileValueValidator, describeValueErrors } from '../jsonSchema/valueValidator.js'
 import { schemaSites, walkSchema } from '../validate/schemaSites.js'
 import { directReferences } from './entityCycle.js'
 
@@ -131,6 +131,7 @@ function reachesDirectCycle(model: Model, schema: SchemaNode, scope: EntityScope
   return false
 }
 
+/** Why the value is rejected (the schema's rules it breaks), or undefined when it is not. */
 function checkHeldValue(model: Model, held: HeldValue, scope: EntityScope): string | undefined {
   if (surelyValid(inlineEntities(model, held.schema, scope), held.value)) return undefined
   // rejected with every entity admitting anything: schema sanity's to report
@@ -139,7 +140,7 @@ function checkHeldValue(model: Model, held: HeldValue, scope: EntityScope): stri
   if (reachesDirectCycle(model, held.schema, scope)) return undefined
   const validate = compileValueValidator(lowered(model, held.schema, scope))
   if (validate(held.value)) return undefined
-  return rejectedValueMessage(held.what, held.value, validate.errors)
+  return describeValueErrors(validate.errors, 'value', held.value).join('; ')
 }
 
 export const entityValuesCheck = defineCheck({
@@ -154,8 +155,8 @@ export const entityValuesCheck = defineCheck({
         if (node.const === undefined && node.enum === undefined && node.default === undefined && node.examples === undefined) return
         if (!referencesEntities(node)) return // judged whole by schema sanity
         for (const held of heldValues(node, pointer)) {
-          const message = checkHeldValue(model, held, definition.scope)
-          if (message !== undefined) out.push(diagnostic('BW2016', message, locate(definition.file, held.pointer), { path: held.pointer }))
+          const reasons = checkHeldValue(model, held, definition.scope)
+          if (reasons !== undefined) out.push(diagnostic('BW2016', 'rejectedValue', { what: held.what, value: JSON.stringify(held.value), reasons }, locate(definition.file, held.pointer), { path: held.pointer }))
         }
       })
     }

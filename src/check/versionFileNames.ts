@@ -27,7 +27,7 @@ export const versionFileNamesCheck = defineCheck({
     }
     if (!seen) return []
     return [
-      diagnostic('BW4014', `${definition.kind} '${definition.name}' has versions ${seen.version} and ${definition.version}, which differ only in letter case: their generated files would be one file on macOS and Windows; rename one of them`, locate(definition.file, '/version'), {
+      diagnostic('BW4014', 'caseOnly', { kind: definition.kind, name: definition.name, first: seen.version, version: definition.version }, locate(definition.file, '/version'), {
         path: '/version',
         related: [{ message: `${seen.version} is declared here`, range: locate(seen.file, '/version') }],
       }),

@@ -7,7 +7,7 @@
  */
 import { defineCheck } from './check.js'
 import { diagnostic, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js'
-import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
+import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { own } from '../jsonSchema/own.js'
 import { requireDefinition, type DefinitionKey, type Model } from '../resolve/model.js'
@@ -39,7 +39,7 @@ export const wiringCheck = defineCheck({
       for (const dependency of plugin.dependencies) {
         if (Object.hasOwn(given, dependency.local) || misspelt.has(dependency.local)) continue
         out.push(
-          diagnostic('BW4007', `plugin '${plugin.name}' (alias '${instance.alias}') depends on interface '${dependency.interfaceName}' ${dependency.range} as '${dependency.local}', which is not wired; add dependencies.${dependency.local}: { integrationAlias, integrationInterfaceAlias }`, locateKey(bot.file, Object.keys(given).length > 0 ? `${base}/dependencies` : base), {
+          diagnostic('BW4007', 'notWired', { plugin: plugin.name, alias: instance.alias, interface: dependency.interfaceName, range: dependency.range, local: dependency.local }, locateKey(bot.file, Object.keys(given).length > 0 ? `${base}/dependencies` : base), {
             path: base,
             related: [{ message: `'${dependency.local}' is declared here`, range: locate(plugin.file, formatPointer(['interfaces', dependency.local])) }],
           }),
@@ -49,7 +49,8 @@ export const wiringCheck = defineCheck({
         if (declared.includes(local)) continue
         const at = `${base}${formatPointer(['dependencies', local])}`
         const list = declared.length > 0 ? `; its interfaces are ${listNames(declared)}` : '; it declares no interfaces'
-        out.push(diagnostic('BW4008', `plugin '${plugin.name}' has no interface '${local}' to wire${didYouMean(local, declared)}${list}`, locateKey(bot.file, at), { path: at }))
+        const suggestion = closest(local, declared)
+        out.push(diagnostic('BW4008', 'undeclaredDependency', { plugin: plugin.name, local, didYouMean: suggestionText(suggestion), known: list }, locateKey(bot.file, at), { path: at, suggestion }))
       }
       for (const wire of instance.wiring) {
         const dependency = plugin.dependencies.find((d) => d.local === wire.local)
@@ -61,14 +62,16 @@ export const wiringCheck = defineCheck({
         // computed only when reported: a location parses the file for positions
         const related = (): RelatedLocation[] => [{ message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`, range: locate(integration.file, formatPointer(['interfaces', implemented.alias])) }]
         if (implemented.interfaceName !== dependency.interfaceName) {
-          out.push(diagnostic('BW4006', `plugin '${plugin.name}' expects interface '${dependency.interfaceName}' for '${wire.local}', but '${wire.integrationInterfaceAlias}' of integration '${integration.name}' is interface '${implemented.interfaceName}'`, locate(bot.file, at), { path: at, related: related() }))
+          const args = { plugin: plugin.name, expected: dependency.interfaceName, local: wire.local, interfaceAlias: wire.integrationInterfaceAlias, integration: integration.name, actual: implemented.interfaceName }
+          out.push(diagnostic('BW4006', 'differentInterface', args, locate(bot.file, at), { path: at, related: related() }))
         } else if (!satisfiesRange(implemented.version, dependency.range, { includePrerelease: resolvedToPrerelease(model, dependency.interfaceKey) })) {
-          out.push(diagnostic('BW4005', `plugin '${plugin.name}' needs '${dependency.interfaceName}' ${dependency.range}, but integration '${integration.name}' implements ${implemented.version}`, locate(bot.file, at), { path: at, related: related() }))
+          const args = { plugin: plugin.name, interface: dependency.interfaceName, range: dependency.range, integration: integration.name, version: implemented.version }
+          out.push(diagnostic('BW4005', 'versionOutOfRange', args, locate(bot.file, at), { path: at, related: related() }))
         } else {
           const compiled = model.definitions.get(dependency.interfaceKey)?.version
           if (compiled !== undefined && !satisfiesRange(implemented.version, `^${compiled}`, { includePrerelease: true })) {
             out.push(
-              diagnostic('BW4013', `plugin '${plugin.name}' is compiled against '${dependency.interfaceName}' ${compiled}, the lowest version satisfying '${dependency.range}', but integration '${integration.name}' implements ${implemented.version}, which is not compatible with it (^${compiled}): its actions and entities may differ; narrow the plugin's range to one major version`, locate(bot.file, at), {
+              diagnostic('BW4013', 'incompatibleVersion', { plugin: plugin.name, interface: dependency.interfaceName, compiled, range: dependency.range, integration: integration.name, version: implemented.version }, locate(bot.file, at), {
                 path: at,
                 related: [...related(), { message: `'${dependency.local}' takes '${dependency.interfaceName}' ${dependency.range} here`, range: locate(plugin.file, formatPointer(['interfaces', dependency.local, 'version'])) }],
               }),

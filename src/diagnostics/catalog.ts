@@ -1,89 +1,234 @@
-// The one catalog of diagnostic codes. Codes are stable: never renumber, only add.
-// Bands: BW1xxx load, BW2xxx shape, BW3xxx references, BW4xxx semantics, BW5xxx emit,
-// BW9xxx usage and internal. docs/diagnostics.md explains each code; a test keeps the
-// two in step and proves that every code has a fixture that produces it.
+// The one catalog of diagnostic codes, with the message templates of each. Codes are
+// stable: never renumber, only add. Bands: BW1xxx load, BW2xxx shape, BW3xxx references,
+// BW4xxx semantics, BW5xxx emit, BW9xxx usage and internal. docs/diagnostics.md explains
+// each code; a test keeps the two in step, proves that every code has a fixture that
+// produces it and that every template is used.
+//
+// A template names its arguments in braces, `{key}`: a name of letters, digits and _.
+// Other braces are text (`{ integrationAlias, integrationInterfaceAlias }`). One template
+// per form of a message; a piece that code assembles (a list, a plural, an optional
+// clause) is one argument, computed where the diagnostic is made.
 export type Severity = 'error' | 'warning'
 
-export interface CatalogEntry {
+export interface CatalogEntry<T extends Readonly<Record<string, string>> = Readonly<Record<string, string>>> {
   severity: Severity
   /** a short name for the problem, used in docs and JSON output */
   title: string
+  /** the messages of the code, by name */
+  templates: T
 }
 
-function entry(title: string, severity: Severity = 'error'): CatalogEntry {
-  return { severity, title }
+function entry<const T extends Readonly<Record<string, string>>>(title: string, templates: T, severity: Severity = 'error'): CatalogEntry<T> {
+  return { severity, title, templates }
 }
+
+// `{didYouMean}` is the text of a suggestion (" (did you mean 'x'?)", or nothing); `{hint}`
+// is that, or else another clause (what does exist)
+const BARE_NULL = "{where} holds a bare null, which YAML reads as no value, not as the type name; quote it: type: 'null' (or [string, 'null'])"
+const NOT_MATCHING = { notMatching: '{value} is not {expected}', keyNotMatching: "key '{key}' in {where} is not {expected}" } as const
+const ADMITS_NO_VALUE = { admitsNoValue: '{reason}: no value can satisfy this schema' } as const
+const REJECTED_VALUE = '{what} {value} is rejected by this schema itself ({reasons})'
+const DOES_NOT_EXTEND = "entity '{entity}' of integration '{integration}' does not extend '{interface}.{interfaceEntity}' (mapped in interfaces.{alias}): {inReferenced}{pointer}: {reason}"
 
 export const catalog = {
   // load
-  BW1001: entry('YAML syntax error'),
-  BW1002: entry('duplicate key'),
-  BW1003: entry('definition root is not a mapping'),
-  BW1004: entry('more than one document in a file'),
-  BW1005: entry('alias expansion too large'),
-  BW1006: entry('file too large'),
-  BW1007: entry('file cannot be read'),
-  BW1008: entry('file is not UTF-8 text'),
-  BW1009: entry('symbolic link leads outside the definitions folder'),
-  BW1010: entry('too many problems in one file'),
-  BW1011: entry('lists and mappings nested too deeply'),
-  BW1012: entry('a number JSON cannot hold'),
+  BW1001: entry('YAML syntax error', {
+    /** the YAML parser's own words */
+    yamlSyntax: '{reason}',
+    unknownAlias: "unknown alias '*{alias}': no anchor '&{alias}' is set before it",
+  }),
+  BW1002: entry('duplicate key', { duplicateKey: "duplicate key '{key}'" }),
+  BW1003: entry('definition root is not a mapping', {
+    empty: "a definition must be a YAML mapping with a 'kind' key, but the file is empty",
+    list: "a definition must be a YAML mapping with a 'kind' key, but it is a list",
+    scalar: "a definition must be a YAML mapping with a 'kind' key, but it is a single value",
+  }),
+  BW1004: entry('more than one document in a file', { extraDocument: 'a definition file holds exactly one YAML document; remove the extra document' }),
+  BW1005: entry('alias expansion too large', {
+    aliasExpansion: 'aliases in this file expand too much (more than {limit} alias uses); write the values out or use fewer aliases',
+  }),
+  BW1006: entry('file too large', { tooLarge: 'file is {size} bytes; definition files may be at most {limit} bytes' }),
+  BW1007: entry('file cannot be read', {
+    unreadableFile: 'cannot read file ({reason})',
+    unreadableEntry: 'cannot read {entry} (broken link or no permission)',
+    unreadableCompared: 'cannot read this file or folder (broken link or no permission)',
+  }),
+  BW1008: entry('file is not UTF-8 text', { notUtf8: 'file is not UTF-8 text' }),
+  BW1009: entry('symbolic link leads outside the definitions folder', {
+    linkOutside: 'symbolic link leads outside the definitions folder; it is not loaded',
+    linkOutsideCompared: 'symbolic link leads outside the folder; it is not compared',
+  }),
+  BW1010: entry('too many problems in one file', {
+    oneNotShown: '1 more problem in this file is not shown (the next is here); fix the ones above first',
+    notShown: '{count} more problems in this file are not shown (the next is here); fix the ones above first',
+  }),
+  BW1011: entry('lists and mappings nested too deeply', {
+    tooDeepHere: 'lists and mappings are nested more than {limit} levels deep here; no definition needs that many',
+    tooDeepInFile: 'lists and mappings are nested more than {limit} levels deep in this file; no definition needs that many',
+  }),
+  BW1012: entry('a number JSON cannot hold', {
+    notJsonNumber: '{value} (written {written}) is a YAML number but not a JSON one; definitions hold JSON values only',
+  }),
   // shape
-  BW2001: entry('missing or unknown kind'),
-  BW2002: entry('unknown key'),
-  BW2003: entry('missing key'),
-  BW2004: entry('wrong type'),
-  BW2005: entry('invalid definition name'),
-  BW2006: entry('invalid version'),
-  BW2007: entry('invalid identifier'),
-  BW2008: entry('invalid value'),
-  BW2009: entry('invalid version range'),
-  BW2010: entry('$entity with other keywords'),
-  BW2011: entry('schema says nothing about what it admits'),
-  BW2012: entry('top-level schema is not an object'),
-  BW2013: entry('required property not declared'),
-  BW2014: entry('contradictory bounds'),
-  BW2015: entry('invalid regular expression'),
-  BW2016: entry('value rejected by its own schema'),
-  BW2017: entry('entity reference in a configuration schema'),
-  BW2018: entry('malformed entity reference'),
-  BW2019: entry('schema admits no value'),
+  BW2001: entry('missing or unknown kind', {
+    missingKind: "missing key 'kind': a definition says what it is ({kinds})",
+    misspeltKind: "missing key 'kind': '{key}' looks like a misspelling of it (a definition says what it is: {kinds})",
+    unknownKind: 'unknown kind {kind}{didYouMean}; kind is one of {kinds}',
+  }),
+  BW2002: entry('unknown key', {
+    unknownKey: "unknown key '{key}' in {where}{didYouMean}",
+    unknownSchemaKeyword: "unknown key '{key}' in {where}; a schema may use only {keywords}",
+  }),
+  BW2003: entry('missing key', { missingKey: 'missing key {names} in {where}', missingKeys: 'missing keys {names} in {where}' }),
+  BW2004: entry('wrong type', { wrongType: '{where} must be {expected}, not {actual}', bareNull: BARE_NULL }),
+  BW2005: entry('invalid definition name', NOT_MATCHING),
+  BW2006: entry('invalid version', {
+    ...NOT_MATCHING,
+    numberAsVersion: '{written} is read by YAML as a number, not a version; write an exact semantic version major.minor.patch, such as {example}',
+    unreadableVersion: '{value} is not a version semver can read: each number may be at most {max}',
+  }),
+  BW2007: entry('invalid identifier', NOT_MATCHING),
+  BW2008: entry('invalid value', {
+    ...NOT_MATCHING,
+    notOneOf: '{where} must be one of {allowed}, not {actual}{didYouMean}',
+    unknownType: "unknown type '{type}'{didYouMean}; a type is one of {types}",
+    bareNull: BARE_NULL,
+    /** a meta-schema rule, in the words values are described with everywhere */
+    rule: '{where} {rule}',
+    listedTwice: '{where} lists {value} twice',
+    listedTimes: '{where} lists {value} {count} times',
+  }),
+  BW2009: entry('invalid version range', {
+    ...NOT_MATCHING,
+    numberAsRange: '{written} is read by YAML as a number, not a version range; quote it ("{written}") or write a range such as ^{example}',
+    unreadableRange: "'{range}' is not a {expected}",
+  }),
+  BW2010: entry('$entity with other keywords', {
+    besideEntity: "'{key}' cannot stand beside $entity; only title and description may (an entity reference stands for the whole entity schema)",
+  }),
+  BW2011: entry('schema says nothing about what it admits', {
+    saysNothing: '{where} says nothing about what it admits; give it a type (or $entity, const, enum, anyOf, oneOf)',
+  }),
+  BW2012: entry('top-level schema is not an object', {
+    topNotObject: 'the top of {schema} must be an object schema (type: object)',
+    entityNotObject: "entity '{entity}' is not an object schema, so it cannot be the whole schema of {schema}",
+  }),
+  BW2013: entry('required property not declared', {
+    ...ADMITS_NO_VALUE,
+    /** hint: a "did you mean", else the declared properties */
+    notDeclared: "'{name}' is required but not declared in properties{hint}",
+    notDeclaredAround: "'{name}' is required but not declared in the properties of this branch or of the schema it is a branch of{hint}",
+  }),
+  BW2014: entry('contradictory bounds', {
+    ...ADMITS_NO_VALUE,
+    lowAboveHigh: '{low} {lowValue} is above {high} {highValue}: no value can satisfy both',
+    lowEqualsHigh: '{low} {lowValue} is equal to {high} {highValue}: no value can satisfy both',
+  }),
+  BW2015: entry('invalid regular expression', { invalidPattern: 'pattern is not a valid regular expression: {reason}' }),
+  BW2016: entry('value rejected by its own schema', { ...ADMITS_NO_VALUE, rejectedValue: REJECTED_VALUE }),
+  BW2017: entry('entity reference in a configuration schema', {
+    entityInConfiguration: "configuration schemas cannot reference entities ('{entity}'); write the schema out",
+  }),
+  BW2018: entry('malformed entity reference', {
+    ...NOT_MATCHING,
+    undottedInPlugin: "in a plugin, an entity reference is LOCAL.ENTITY (an interface local name and one of its entities), not '{entity}'",
+    dottedOutsidePlugin: "in {owner}, an entity reference names one of its own entities; '{entity}' has a dot",
+  }),
+  BW2019: entry('schema admits no value', {
+    ...ADMITS_NO_VALUE,
+    entityAdmitsNoValue: "entity '{entity}' of {kind} '{name}' admits no value: {pointer}: {reason}",
+  }),
   // references
-  BW3001: entry('duplicate definition'),
-  BW3002: entry('definition clashes with a built-in'),
-  BW3003: entry('unknown entity'),
-  BW3004: entry('unknown interface'),
-  BW3005: entry('interface version not present'),
-  BW3006: entry('interface entity not mapped'),
-  BW3007: entry('unknown entity in mapping'),
-  BW3008: entry('override of an unknown member'),
-  BW3009: entry('unknown integration'),
-  BW3010: entry('unknown plugin'),
-  BW3011: entry('no version matches the range'),
-  BW3012: entry('unknown integration alias'),
-  BW3013: entry('unknown integration interface alias'),
+  BW3001: entry('duplicate definition', {
+    definedTwice: "{kind} '{name}' {version} is defined twice",
+    definedTwiceBuildMetadata: "{kind} '{name}' {version} is defined twice ({first} and {version} differ only in build metadata, so they are the same version)",
+  }),
+  BW3002: entry('definition clashes with a built-in', {
+    builtinClash: "{kind} '{name}' {version} is a built-in interface of botwire; give this one another version or name (or run with --no-builtins)",
+  }),
+  BW3003: entry('unknown entity', {
+    /** known: the plugin's interface local names, or that it declares none */
+    notLocalName: "'{local}' in '{reference}' is not an interface local name of this plugin{didYouMean}{known}",
+    /** elsewhere: where the entity is, when another interface has it */
+    noInterfaceEntity: "{interface} has no entity '{entity}'{didYouMean}; it has {entities}{elsewhere}",
+    unknownEntity: "unknown entity '{entity}'{didYouMean}; {kind} '{name}' has {entities}",
+  }),
+  BW3004: entry('unknown interface', { unknownInterface: "unknown interface '{name}'{hint}" }),
+  BW3005: entry('interface version not present', { versionNotPresent: "interface '{name}' {version} is not in the workspace; {available}" }),
+  BW3006: entry('interface entity not mapped', {
+    entityNotMapped: "interface '{name}' {version} has an entity {entities} that this integration does not map; map every interface entity to one of its own entities",
+    entitiesNotMapped: "interface '{name}' {version} has entities {entities} that this integration does not map; map every interface entity to one of its own entities",
+  }),
+  BW3007: entry('unknown entity in mapping', {
+    noInterfaceEntity: "interface '{interface}' has no entity '{entity}'{didYouMean}; {entities}",
+    noOwnEntity: "integration '{integration}' has no entity '{entity}'{didYouMean}; {entities}",
+  }),
+  BW3008: entry('override of an unknown member', { unknownMember: "interface '{interface}' has no {member} '{name}' to override{didYouMean}; {members}" }),
+  BW3009: entry('unknown integration', { unknownIntegration: "unknown integration '{name}'{hint}" }),
+  BW3010: entry('unknown plugin', { unknownPlugin: "unknown plugin '{name}'{hint}" }),
+  BW3011: entry('no version matches the range', { noVersionInRange: "no version of {kind} '{name}' satisfies '{range}'; {available}" }),
+  BW3012: entry('unknown integration alias', { unknownIntegrationAlias: "unknown integration alias '{alias}'{hint}{known}" }),
+  BW3013: entry('unknown integration interface alias', {
+    unknownInterfaceAlias: "integration '{integration}' (alias '{alias}') has no interface alias '{interfaceAlias}'{didYouMean}{known}",
+  }),
   // semantics
-  BW4001: entry('entity does not extend the interface entity'),
-  BW4002: entry('entity extension cannot be decided'),
-  BW4003: entry('member name collision'),
-  BW4004: entry('no workspace version satisfies the plugin range'),
-  BW4005: entry('wired interface version does not satisfy the plugin range'),
-  BW4006: entry('wired interface is a different interface'),
-  BW4007: entry('plugin dependency not wired'),
-  BW4008: entry('dependency the plugin does not declare'),
-  BW4009: entry('duplicate alias'),
-  BW4010: entry('two versions of one definition in a bot'),
-  BW4011: entry('invalid configuration value'),
-  BW4012: entry('entity reference cycle without an object'),
-  BW4013: entry('wired interface version incompatible with the compiled one'),
-  BW4014: entry('versions that differ only in letter case'),
+  BW4001: entry('entity does not extend the interface entity', { doesNotExtend: DOES_NOT_EXTEND }),
+  BW4002: entry('entity extension cannot be decided', { doesNotExtend: DOES_NOT_EXTEND }),
+  BW4003: entry('member name collision', {
+    nameCollision: "{member} name '{name}' is used twice in integration '{integration}': {here} and {first}; rename one with an override (interfaces.<alias>.{kind}.<name>.name)",
+  }),
+  BW4004: entry('no workspace version satisfies the plugin range', {
+    noVersionInRange: "no version of interface '{name}' in the workspace satisfies '{range}'; {available}",
+  }),
+  BW4005: entry('wired interface version does not satisfy the plugin range', {
+    versionOutOfRange: "plugin '{plugin}' needs '{interface}' {range}, but integration '{integration}' implements {version}",
+  }),
+  BW4006: entry('wired interface is a different interface', {
+    differentInterface: "plugin '{plugin}' expects interface '{expected}' for '{local}', but '{interfaceAlias}' of integration '{integration}' is interface '{actual}'",
+  }),
+  BW4007: entry('plugin dependency not wired', {
+    notWired: "plugin '{plugin}' (alias '{alias}') depends on interface '{interface}' {range} as '{local}', which is not wired; add dependencies.{local}: { integrationAlias, integrationInterfaceAlias }",
+  }),
+  BW4008: entry('dependency the plugin does not declare', { undeclaredDependency: "plugin '{plugin}' has no interface '{local}' to wire{didYouMean}{known}" }),
+  BW4009: entry('duplicate alias', {
+    sharedAlias: "alias '{alias}' names both an integration and a plugin; integration and plugin aliases share one namespace",
+  }),
+  BW4010: entry('two versions of one definition in a bot', {
+    twoVersions: "{kind} '{name}' is added at {version} here and at {otherVersion} as '{otherAlias}'; one bot uses one version of each",
+  }),
+  BW4011: entry('invalid configuration value', {
+    secretName: 'secret name {name} must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$){didYouMean}',
+    besideSecret: "'{key}' cannot stand beside $secret; { $secret: NAME } stands for a whole string value",
+    undeclaredKey: "{path} has key '{key}', which the configuration schema of {owner} does not declare{didYouMean}",
+    missingKey: "{path} is missing '{key}', which the configuration schema of {owner} requires",
+    secretNotString: '{path} is a $secret, which stands for a string, but the configuration schema of {owner} wants {expected}',
+    wrongType: '{path} must be {expected}, not {actual} (configuration schema of {owner})',
+    rule: '{path} {rule} (configuration schema of {owner})',
+  }),
+  BW4012: entry('entity reference cycle without an object', {
+    selfReference: "entity '{entity}' is its own schema: a reference to itself must pass through an object property or array items",
+    cycle: 'entities {cycle} reference each other directly; a cycle must pass through an object property or array items',
+  }),
+  BW4013: entry('wired interface version incompatible with the compiled one', {
+    incompatibleVersion:
+      "plugin '{plugin}' is compiled against '{interface}' {compiled}, the lowest version satisfying '{range}', but integration '{integration}' implements {version}, which is not compatible with it (^{compiled}): its actions and entities may differ; narrow the plugin's range to one major version",
+  }),
+  BW4014: entry('versions that differ only in letter case', {
+    caseOnly: "{kind} '{name}' has versions {first} and {version}, which differ only in letter case: their generated files would be one file on macOS and Windows; rename one of them",
+  }),
   // emit
-  BW5001: entry('output folder overlaps the definitions folder'),
-  BW5002: entry('output cannot be written'),
-  BW5003: entry('generated output out of date'),
-  // usage and internal
-  BW9001: entry('internal error'),
-  BW9002: entry('bad usage'),
+  BW5001: entry('output folder overlaps the definitions folder', {
+    overlap: 'the output folder {out} and the definitions folder {definitions} overlap; generated files must live apart from definitions',
+  }),
+  BW5002: entry('output cannot be written', { cannotWrite: 'cannot write {target} ({reason}); files already replaced are complete, the rest are unchanged' }),
+  BW5003: entry('generated output out of date', {
+    missing: 'missing: {file} is not there; run botwire generate',
+    stale: 'stale: {file} differs from what the definitions generate; run botwire generate',
+    removed: 'no longer produced: {file} would be removed; run botwire generate',
+  }),
+  // usage and internal: printed by the CLI as one line (src/cli/usage.ts), not made here
+  BW9001: entry('internal error', {}),
+  BW9002: entry('bad usage', {}),
 } satisfies Record<string, CatalogEntry>
 
 export type DiagnosticCode = keyof typeof catalog

@@ -53,8 +53,12 @@ function abbreviated(lower: string, candidates: Iterable<string>): string | unde
 
 /** " (did you mean 'x'?)" or "" */
 export function didYouMean(word: string, candidates: Iterable<string>): string {
-  const match = closest(word, candidates)
-  return match === undefined ? '' : ` (did you mean '${match}'?)`
+  return suggestionText(closest(word, candidates))
+}
+
+/** " (did you mean 'x'?)" for a suggested name, "" for none: a message's `{didYouMean}`. */
+export function suggestionText(suggestion: string | undefined): string {
+  return suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`
 }
 
 /** "'a', 'b' and 'c'" for messages that list what exists. */

@@ -104,8 +104,8 @@ export function loadSide(source: SideSource): LoadedSide {
   const seen = new Set<string>()
   for (const entry of found) {
     if (entry.problem || entry.realPath === null) {
-      const message = entry.problem === 'outside' ? 'symbolic link leads outside the folder; it is not compared' : 'cannot read this file or folder (broken link or no permission)'
-      diagnostics.push(diagnostic(entry.problem === 'outside' ? 'BW1009' : 'BW1007', message, { file: placeholder(entry.path, show(entry.path)), start: 0, end: 0 }))
+      const at = { file: placeholder(entry.path, show(entry.path)), start: 0, end: 0 }
+      diagnostics.push(entry.problem === 'outside' ? diagnostic('BW1009', 'linkOutsideCompared', {}, at) : diagnostic('BW1007', 'unreadableCompared', {}, at))
       continue
     }
     if (seen.has(entry.realPath)) continue

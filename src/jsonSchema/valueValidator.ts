@@ -48,8 +48,3 @@ export function compileValueValidator(schema: object): ValidateFunction {
 export function describeValueErrors(errors: readonly ErrorObject[] | null | undefined, root: string, value?: unknown): string[] {
   return describeIssues(errors, root, value, { showStrings: true }).map(restoreUnsafeKeys)
 }
-
-/** BW2016's words for a value its own schema rejects: `default {"a":1} is rejected by this schema itself (value.a: ...)`. */
-export function rejectedValueMessage(what: string, value: unknown, errors: readonly ErrorObject[] | null | undefined): string {
-  return `${what} ${JSON.stringify(value)} is rejected by this schema itself (${describeValueErrors(errors, 'value', value).join('; ')})`
-}

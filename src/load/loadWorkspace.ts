@@ -56,11 +56,12 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
     if (entry.problem === 'outside' && options.builtins && builtinDir !== null && entry.realPath !== null && isInside(builtinDir, entry.realPath)) continue
     if (entry.problem) {
       const file = unparsedSourceFile(entry.path, displayPath(entry.path, cwd), false)
-      const message =
+      const at = { file, start: 0, end: 0 }
+      diagnostics.push(
         entry.problem === 'outside'
-          ? `symbolic link leads outside the definitions folder; it is not loaded`
-          : `cannot read ${entry.path.endsWith('.yaml') || entry.path.endsWith('.yml') ? 'file' : 'folder'} (broken link or no permission)`
-      diagnostics.push(diagnostic(entry.problem === 'outside' ? 'BW1009' : 'BW1007', message, { file, start: 0, end: 0 }))
+          ? diagnostic('BW1009', 'linkOutside', {}, at)
+          : diagnostic('BW1007', 'unreadableEntry', { entry: entry.path.endsWith('.yaml') || entry.path.endsWith('.yml') ? 'file' : 'folder' }, at),
+      )
       continue
     }
     const realPath = entry.realPath ?? entry.path

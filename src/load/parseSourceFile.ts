@@ -1,7 +1,7 @@
 // Reads and parses one definition file into a SourceFile and its plain value.
 // Every problem becomes a diagnostic; nothing is thrown for bad input.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import type { Node } from 'yaml'
+import type { Document, Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
 import { readBlockYaml } from './blockYaml.js'
 import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile } from './sourceFiles.js'
@@ -53,10 +53,40 @@ function readText(absolutePath: string): ReadResult {
   }
 }
 
-/** yaml's messages end with " at line L, column C:" and a frame; we render our own. */
-function plainYamlMessage(message: string): string {
-  const cut = message.search(/ at line \d+, column \d+/)
-  return (cut >= 0 ? message.slice(0, cut) : message).trim()
+/**
+ * Where the quoted scalar that yaml reports unclosed (MISSING_CHAR at the end of its text,
+ * the code it shares with other missing characters) opens, or -1 when the error is another.
+ */
+function unclosedQuoteStart(document: Document.Parsed, errorAt: number): number {
+  const { visit, isScalar, Scalar } = yamlLibrary()
+  let start = -1
+  visit(document, (_key, node) => {
+    if (!isScalar(node) || !node.range || node.range[1] !== errorAt) return undefined
+    if (node.type !== Scalar.QUOTE_DOUBLE && node.type !== Scalar.QUOTE_SINGLE) return undefined
+    start = node.range[0]
+    return visit.BREAK
+  })
+  return start
+}
+
+/**
+ * The first alias, in reading order, whose anchor is not set before it (as yaml resolves
+ * an alias: to the last node before it with that anchor). One pass, with the anchors seen.
+ */
+function unresolvedAlias(document: Document.Parsed): { name: string; range: Node['range'] } | null {
+  const { visit, isAlias, isNode } = yamlLibrary()
+  const anchors = new Set<string>()
+  let found: { name: string; range: Node['range'] } | null = null
+  visit(document, (_key, node) => {
+    if (isAlias(node)) {
+      if (anchors.has(node.source)) return undefined
+      found = { name: node.source, range: node.range }
+      return visit.BREAK
+    }
+    if (isNode(node) && node.anchor) anchors.add(node.anchor)
+    return undefined
+  })
+  return found
 }
 
 /** yaml places indentation errors on the first space of the line; point at what follows instead. */
@@ -91,9 +121,10 @@ function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
           const firstRange = first ? nodeRange(file, first) : null
           if (first && range && firstRange) {
             found.push(
-              diagnostic('BW1002', `duplicate key '${name}'`, range, {
+              diagnostic('BW1002', 'duplicateKey', { key: name }, range, {
                 ...(path ? { path: formatPointer([...path, name]) } : {}),
                 related: [{ message: `'${name}' was first declared here`, range: firstRange }],
+                data: { key: name },
               }),
             )
           } else seen.set(name, keyNode)
@@ -198,7 +229,7 @@ export function parseSourceFile(absolutePath: string, displayPath: string, built
 }
 
 function tooDeep(file: SourceFile, range: SourceRange): Diagnostic {
-  return diagnostic('BW1011', `lists and mappings are nested more than ${loadLimits.maxDepth} levels deep${range.start > 0 ? ' here' : ' in this file'}; no definition needs that many`, range)
+  return diagnostic('BW1011', range.start > 0 ? 'tooDeepHere' : 'tooDeepInFile', { limit: loadLimits.maxDepth }, range)
 }
 
 /**
@@ -234,7 +265,7 @@ function onlyJsonNumbers(parsed: ParsedFile): ParsedFile {
   const diagnostics = found.map(({ pointer, value }) => {
     const range = locate(file, pointer)
     const written = JSON.stringify(file.text.slice(range.start, range.end))
-    return diagnostic('BW1012', `${String(value)} (written ${written}) is a YAML number but not a JSON one; definitions hold JSON values only`, range, { path: pointer })
+    return diagnostic('BW1012', 'notJsonNumber', { value: String(value), written }, range, { path: pointer })
   })
   return { file, value: null, diagnostics }
 }
@@ -243,14 +274,13 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
   if (!('text' in read)) {
     const file = unparsedSourceFile(absolutePath, displayPath, builtin)
     const at = { file, start: 0, end: 0 }
-    const message =
+    const problem =
       read.problem === 'too-large'
-        ? `file is ${read.size} bytes; definition files may be at most ${loadLimits.maxFileBytes} bytes`
+        ? diagnostic('BW1006', 'tooLarge', { size: read.size, limit: loadLimits.maxFileBytes }, at)
         : read.problem === 'binary'
-          ? 'file is not UTF-8 text'
-          : `cannot read file (${read.reason})`
-    const code = read.problem === 'too-large' ? 'BW1006' : read.problem === 'binary' ? 'BW1008' : 'BW1007'
-    return { file, value: null, diagnostics: [diagnostic(code, message, at)] }
+          ? diagnostic('BW1008', 'notUtf8', {}, at)
+          : diagnostic('BW1007', 'unreadableFile', { reason: read.reason }, at)
+    return { file, value: null, diagnostics: [problem] }
   }
 
   if (fast) return { file: fastSourceFile(absolutePath, displayPath, read.text, builtin), value: fast, diagnostics: [] }
@@ -260,26 +290,24 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
   const diagnostics: Diagnostic[] = []
   let syntaxReported = false
   for (const error of [...document.errors, ...document.warnings]) {
-    const code = error.code === 'MULTIPLE_DOCS' ? 'BW1004' : 'BW1001'
+    const extraDocument = error.code === 'MULTIPLE_DOCS'
     // after the first syntax error yaml's recovery is a guess: an unclosed [ is then
     // reported again as an unclosed { on the next line, and so on. Report the first only.
-    if (code === 'BW1001') {
+    if (!extraDocument) {
       if (syntaxReported) continue
       syntaxReported = true
     }
-    if (/Maximum call stack size exceeded/.test(error.message)) {
-      // yaml caught its own stack overflow: the same problem as a value found too deep
+    if (error.code === 'RESOURCE_EXHAUSTION') {
+      // yaml caught its own stack overflow (the one error it reports with this code): the
+      // same problem as a value found too deep
       diagnostics.push(tooDeep(file, tooManyBrackets(file)))
       continue
     }
     let [start, end] = skipIndentation(read.text, error.pos)
     // yaml finds an unclosed quote at the end of the text; the quote that opened it is the place to fix
-    const quote = /^Missing closing (["'])quote/.exec(error.message)?.[1]
-    const opening = quote === undefined ? -1 : read.text.lastIndexOf(quote, Math.min(error.pos[0], read.text.length - 1))
+    const opening = error.code === 'MISSING_CHAR' ? unclosedQuoteStart(document, error.pos[0]) : -1
     if (opening >= 0) [start, end] = [opening, opening + 1]
-    const message =
-      code === 'BW1004' ? 'a definition file holds exactly one YAML document; remove the extra document' : plainYamlMessage(error.message)
-    diagnostics.push(diagnostic(code, message, { file, start, end }))
+    diagnostics.push(extraDocument ? diagnostic('BW1004', 'extraDocument', {}, { file, start, end }) : diagnostic('BW1001', 'yamlSyntax', { reason: error.message.trim() }, { file, start, end }))
   }
   if (diagnostics.length > 0) return { file, value: null, diagnostics }
 
@@ -289,11 +317,10 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
     // a document with no node at all (`---` alone) holds an empty scalar: nothing was written
     const empty = root === null || (isScalar(root) && root.value === null && root.range[0] === root.range[1])
     const range = (!empty && root && nodeRange(file, root)) || { file, start: 0, end: 0 }
-    const what = empty ? 'the file is empty' : isSeq(root) ? 'it is a list' : 'it is a single value'
     return {
       file,
       value: null,
-      diagnostics: [diagnostic('BW1003', `a definition must be a YAML mapping with a 'kind' key, but ${what}`, range)],
+      diagnostics: [diagnostic('BW1003', empty ? 'empty' : isSeq(root) ? 'list' : 'scalar', {}, range)],
     }
   }
   const duplicates = duplicateKeys(file, root)
@@ -303,25 +330,14 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
     const value = document.toJS({ maxAliasCount: loadLimits.maxAliasCount }) as Record<string, unknown>
     return onlyJsonNumbers(withinDepth({ file, value, diagnostics: [] }))
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    if (/Excessive alias count/i.test(message)) {
-      return {
-        file,
-        value: null,
-        diagnostics: [
-          diagnostic(
-            'BW1005',
-            `aliases in this file expand too much (more than ${loadLimits.maxAliasCount} alias uses); write the values out or use fewer aliases`,
-            nodeRange(file, root) ?? { file, start: 0, end: 0 },
-          ),
-        ],
-      }
-    }
-    // an alias whose anchor is not set before it: point at the alias (`*name`)
-    const unresolved = /^Unresolved alias[^:]*: (.+)$/.exec(message)?.[1]
-    const at = unresolved === undefined ? -1 : read.text.search(new RegExp(`\\*${unresolved.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![^\\s,\\]}])`))
-    const range = at >= 0 && unresolved !== undefined ? { file, start: at, end: at + 1 + unresolved.length } : (nodeRange(file, root) ?? { file, start: 0, end: 0 })
-    const text = unresolved === undefined ? plainYamlMessage(message) : `unknown alias '*${unresolved}': no anchor '&${unresolved}' is set before it`
-    return { file, value: null, diagnostics: [diagnostic('BW1001', text, range)] }
+    // yaml throws a plain ReferenceError, with no code, both for an alias whose anchor is
+    // not set before it and for aliases that expand too much: the alias is found in the
+    // document itself, and the error's type tells the expansion from anything else
+    const whole = nodeRange(file, root) ?? { file, start: 0, end: 0 }
+    const alias = unresolvedAlias(document)
+    // point at the alias (`*name`)
+    if (alias) return { file, value: null, diagnostics: [diagnostic('BW1001', 'unknownAlias', { alias: alias.name }, alias.range ? { file, start: alias.range[0], end: alias.range[0] + 1 + alias.name.length } : whole, { data: { alias: alias.name } })] }
+    if (error instanceof ReferenceError) return { file, value: null, diagnostics: [diagnostic('BW1005', 'aliasExpansion', { limit: loadLimits.maxAliasCount }, whole)] }
+    return { file, value: null, diagnostics: [diagnostic('BW1001', 'yamlSyntax', { reason: (error instanceof Error ? error.message : String(error)).trim() }, whole)] }
   }
 }

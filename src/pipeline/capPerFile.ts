@@ -35,7 +35,7 @@ export function capPerFile(diagnostics: readonly Diagnostic[]): Diagnostic[] {
     const next = sorted[shown.length]
     if (next?.range) {
       const rest = sorted.length - shown.length
-      kept.push(diagnostic('BW1010', `${rest} more problem${rest === 1 ? ' in this file is' : 's in this file are'} not shown (the next is here); fix the ones above first`, next.range))
+      kept.push(rest === 1 ? diagnostic('BW1010', 'oneNotShown', {}, next.range, { data: { notShown: 1 } }) : diagnostic('BW1010', 'notShown', { count: rest }, next.range, { data: { notShown: rest } }))
     }
   }
   return sortDiagnostics(kept)

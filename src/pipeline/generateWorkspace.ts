@@ -27,7 +27,7 @@ export function generateWorkspace(options: GenerateWorkspaceOptions): GeneratedW
   const diagnostics = [...checked.diagnostics]
   if (isInside(checked.definitionsDir, outDir) || isInside(outDir, checked.definitionsDir)) {
     diagnostics.push(
-      diagnostic('BW5001', `the output folder ${displayPath(outDir, options.cwd)} and the definitions folder ${displayPath(checked.definitionsDir, options.cwd)} overlap; generated files must live apart from definitions`, null),
+      diagnostic('BW5001', 'overlap', { out: displayPath(outDir, options.cwd), definitions: displayPath(checked.definitionsDir, options.cwd) }, null),
     )
   }
   if (hasErrors(diagnostics)) return { checked, diagnostics, files: [], outDir }

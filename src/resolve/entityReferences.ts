@@ -2,7 +2,7 @@
 // ones at the reference with a near-miss suggestion.
 import { own } from '../jsonSchema/own.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionSpec } from '../validate/definitionTypes.js'
@@ -34,19 +34,24 @@ export function checkEntityReferences(file: SourceFile, spec: DefinitionSpec, sc
         const locals = Object.keys(spec.interfaces ?? {})
         if (!locals.includes(local)) {
           const list = locals.length > 0 ? `; this plugin's interfaces are ${listNames(locals)}` : '; this plugin declares no interfaces'
-          out.push(diagnostic('BW3003', `'${local}' in '${name}' is not an interface local name of this plugin${didYouMean(local, locals)}${list}`, locate(file, at), { path: at }))
+          const suggestion = closest(local, locals)
+          out.push(diagnostic('BW3003', 'notLocalName', { local, reference: name, didYouMean: suggestionText(suggestion), known: list }, locate(file, at), { path: at, suggestion }))
           return
         }
         const entities = known.filter((k) => k.startsWith(`${local}.`)).map((k) => k.slice(local.length + 1))
         const declared = own(spec.interfaces, local)
         const which = declared && typeof declared.name === 'string' && declared.name !== local ? `interface '${declared.name}' (local name '${local}')` : `interface '${local}'`
         const elsewhere = context.entityElsewhere?.(local, entity) ?? ''
-        out.push(diagnostic('BW3003', `${which} has no entity '${entity}'${elsewhere ? '' : didYouMean(entity, entities)}; it has ${entities.length > 0 ? listNames(entities) : 'no entities'}${elsewhere}`, locate(file, at), { path: at }))
+        const suggestion = elsewhere ? undefined : closest(entity, entities)
+        const args = { interface: which, entity, didYouMean: suggestionText(suggestion), entities: entities.length > 0 ? listNames(entities) : 'no entities', elsewhere }
+        out.push(diagnostic('BW3003', 'noInterfaceEntity', args, locate(file, at), { path: at, suggestion }))
         return
       }
+      const suggestion = closest(name, known)
       out.push(
-        diagnostic('BW3003', `unknown entity '${name}'${didYouMean(name, known)}; ${spec.kind} '${spec.name}' has ${known.length > 0 ? `the entities ${listNames(known)}` : 'no entities'}`, locate(file, at), {
+        diagnostic('BW3003', 'unknownEntity', { entity: name, didYouMean: suggestionText(suggestion), kind: spec.kind, name: spec.name, entities: known.length > 0 ? `the entities ${listNames(known)}` : 'no entities' }, locate(file, at), {
           path: at,
+          suggestion,
         }),
       )
     })

@@ -2,7 +2,7 @@
 // satisfies each range), each plugin dependency bound to an integration's implemented
 // interface, and each plugin instance's entity references dereferenced (docs/definitions.md#bot).
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import { own } from '../jsonSchema/own.js'
 import type { BotSpec, RawDefinition } from '../validate/definitionTypes.js'
@@ -26,14 +26,19 @@ function pickInstance(
   const nameKey = kind === 'integration' ? 'integration' : 'plugin'
   if (!hasName(table, kind, name)) {
     const names = namesOf(table, kind)
-    out.push(diagnostic(kind === 'integration' ? 'BW3009' : 'BW3010', `unknown ${kind} '${name}'${didYouMean(name, names) || knownNames(`${kind}s`, names)}`, locate(raw.file, `${base}/${nameKey}`), { path: `${base}/${nameKey}` }))
+    const suggestion = closest(name, names)
+    const hint = suggestionText(suggestion) || knownNames(`${kind}s`, names)
+    const range = locate(raw.file, `${base}/${nameKey}`)
+    const extra = { path: `${base}/${nameKey}`, suggestion }
+    out.push(kind === 'integration' ? diagnostic('BW3009', 'unknownIntegration', { name, hint }, range, extra) : diagnostic('BW3010', 'unknownPlugin', { name, hint }, range, extra))
     return undefined
   }
   const resolved = resolveRange(table, kind, name, range, 'highest')
   if (resolved.found === null && !resolved.broken) {
     out.push(
-      diagnostic('BW3011', `no version of ${kind} '${name}' satisfies '${range}'; ${availableVersions(resolved.available)}`, locate(raw.file, `${base}/version`), {
+      diagnostic('BW3011', 'noVersionInRange', { kind, name, range, available: availableVersions(resolved.available) }, locate(raw.file, `${base}/version`), {
         path: `${base}/version`,
+        data: { available: resolved.available },
       }),
     )
   }
@@ -72,8 +77,9 @@ export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Reso
           const list = integrationAliases.length > 0 ? `; this bot's integrations are ${listNames(integrationAliases)}` : '; this bot adds no integrations'
           // a plugin's alias here is a plugin wired where an integration must be
           const isPlugin = Object.hasOwn(raw.spec.plugins ?? {}, wire.integrationAlias) ? ` ('${wire.integrationAlias}' is a plugin of this bot; a plugin's interfaces are wired to integrations)` : ''
-          const hint = isPlugin || didYouMean(wire.integrationAlias, integrationAliases)
-          diagnostics.push(diagnostic('BW3012', `unknown integration alias '${wire.integrationAlias}'${hint}${list}`, locate(file, `${at}/integrationAlias`), { path: `${at}/integrationAlias` }))
+          const suggestion = isPlugin ? undefined : closest(wire.integrationAlias, integrationAliases)
+          const hint = isPlugin || suggestionText(suggestion)
+          diagnostics.push(diagnostic('BW3012', 'unknownIntegrationAlias', { alias: wire.integrationAlias, hint, known: list }, locate(file, `${at}/integrationAlias`), { path: `${at}/integrationAlias`, suggestion }))
         }
         continue
       }
@@ -84,9 +90,11 @@ export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Reso
         const declared = Object.keys(integration.spec.interfaces ?? {})
         const list = declared.length > 0 ? `; it implements ${listNames(declared)}` : '; it implements no interfaces'
         if (!declared.includes(wire.integrationInterfaceAlias)) {
+          const suggestion = closest(wire.integrationInterfaceAlias, declared)
           diagnostics.push(
-            diagnostic('BW3013', `integration '${integration.name}' (alias '${target.alias}') has no interface alias '${wire.integrationInterfaceAlias}'${didYouMean(wire.integrationInterfaceAlias, declared)}${list}`, locate(file, `${at}/integrationInterfaceAlias`), {
+            diagnostic('BW3013', 'unknownInterfaceAlias', { integration: integration.name, alias: target.alias, interfaceAlias: wire.integrationInterfaceAlias, didYouMean: suggestionText(suggestion), known: list }, locate(file, `${at}/integrationInterfaceAlias`), {
               path: `${at}/integrationInterfaceAlias`,
+              suggestion,
             }),
           )
         }

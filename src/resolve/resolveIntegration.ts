@@ -2,7 +2,7 @@
 // definitions, entity mappings checked, and its final actions, events and channels
 // (own members, then each interface's under their overridden names).
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { closest, didYouMean, listNames } from '../diagnostics/suggest.js'
+import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { own } from '../jsonSchema/own.js'
 import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
@@ -39,7 +39,8 @@ export function resolveIntegration(
   for (const [alias, impl] of Object.entries(spec.interfaces ?? {})) {
     const base = formatPointer(['interfaces', alias])
     if (!hasName(table, 'interface', impl.name)) {
-      diagnostics.push(diagnostic('BW3004', `unknown interface '${impl.name}'${unknownInterfaceHint(table, impl.name)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
+      const { hint, suggestion } = unknownInterfaceHint(table, impl.name)
+      diagnostics.push(diagnostic('BW3004', 'unknownInterface', { name: impl.name, hint }, locate(file, `${base}/name`), { path: `${base}/name`, suggestion }))
       continue
     }
     const resolved = resolveExact(table, 'interface', impl.name, impl.version)
@@ -47,8 +48,9 @@ export function resolveIntegration(
       // a broken version (or one that may be) is reported in its own file: the mapping cannot be checked against it
       if (resolved.broken) continue
       diagnostics.push(
-        diagnostic('BW3005', `interface '${impl.name}' ${impl.version} is not in the workspace; ${availableVersions(resolved.available)}`, locate(file, `${base}/version`), {
+        diagnostic('BW3005', 'versionNotPresent', { name: impl.name, version: impl.version, available: availableVersions(resolved.available) }, locate(file, `${base}/version`), {
           path: `${base}/version`,
+          data: { available: resolved.available },
         }),
       )
       continue
@@ -102,8 +104,9 @@ function checkEntityMapping(raw: RawDefinition<IntegrationSpec>, alias: string, 
   const missing = interfaceEntities.filter((name) => !Object.hasOwn(impl.entities, name) && !suggested.has(name))
   if (missing.length > 0) {
     out.push(
-      diagnostic('BW3006', `interface '${iface.name}' ${iface.version} has ${missing.length === 1 ? 'an entity' : 'entities'} ${listNames(missing)} that this integration does not map; map every interface entity to one of its own entities`, locateKey(file, base), {
+      diagnostic('BW3006', missing.length === 1 ? 'entityNotMapped' : 'entitiesNotMapped', { name: iface.name, version: iface.version, entities: listNames(missing) }, locateKey(file, base), {
         path: base,
+        data: { entities: missing },
         related: missing.map((name) => ({ message: `'${name}' is declared here`, range: locate(iface.file, formatPointer(['entities', name])) })),
       }),
     )
@@ -111,11 +114,14 @@ function checkEntityMapping(raw: RawDefinition<IntegrationSpec>, alias: string, 
   for (const [interfaceEntity, ownEntity] of Object.entries(impl.entities)) {
     const at = `${base}${formatPointer([interfaceEntity])}`
     if (!interfaceEntities.includes(interfaceEntity)) {
-      out.push(diagnostic('BW3007', `interface '${iface.name}' has no entity '${interfaceEntity}'${didYouMean(interfaceEntity, interfaceEntities)}; ${interfaceEntities.length > 0 ? `its entities are ${listNames(interfaceEntities)}` : 'it has no entities'}`, locateKey(file, at), { path: at }))
+      const suggestion = closest(interfaceEntity, interfaceEntities)
+      const entities = interfaceEntities.length > 0 ? `its entities are ${listNames(interfaceEntities)}` : 'it has no entities'
+      out.push(diagnostic('BW3007', 'noInterfaceEntity', { interface: iface.name, entity: interfaceEntity, didYouMean: suggestionText(suggestion), entities }, locateKey(file, at), { path: at, suggestion }))
     }
     if (!ownEntities.includes(ownEntity)) {
       const list = ownEntities.length > 0 ? `its entities are ${listNames(ownEntities)}` : 'it declares no entities'
-      out.push(diagnostic('BW3007', `integration '${raw.spec.name}' has no entity '${ownEntity}'${didYouMean(ownEntity, ownEntities)}; ${list}`, locate(file, at), { path: at }))
+      const suggestion = closest(ownEntity, ownEntities)
+      out.push(diagnostic('BW3007', 'noOwnEntity', { integration: raw.spec.name, entity: ownEntity, didYouMean: suggestionText(suggestion), entities: list }, locate(file, at), { path: at, suggestion }))
     }
   }
   return out
@@ -129,7 +135,8 @@ function checkOverrides(raw: RawDefinition<IntegrationSpec>, alias: string, impl
       if (declared.includes(name)) continue
       const at = formatPointer(['interfaces', alias, kind, name])
       const list = declared.length > 0 ? `its ${kind} are ${listNames(declared)}` : `it has no ${kind}`
-      out.push(diagnostic('BW3008', `interface '${iface.name}' has no ${MEMBER_WORD[kind]} '${name}' to override${didYouMean(name, declared)}; ${list}`, locateKey(raw.file, at), { path: at }))
+      const suggestion = closest(name, declared)
+      out.push(diagnostic('BW3008', 'unknownMember', { interface: iface.name, member: MEMBER_WORD[kind], name, didYouMean: suggestionText(suggestion), members: list }, locateKey(raw.file, at), { path: at, suggestion }))
     }
   }
   return out
@@ -151,7 +158,7 @@ function buildMembers(
       const first = claims.get(name)
       if (first) {
         diagnostics.push(
-          diagnostic('BW4003', `${MEMBER_WORD[kind]} name '${name}' is used twice in integration '${spec.name}': ${at.label} and ${first.label}; rename one with an override (interfaces.<alias>.${kind}.<name>.name)`, locate(file, at.pointer), {
+          diagnostic('BW4003', 'nameCollision', { member: MEMBER_WORD[kind], name, integration: spec.name, here: at.label, first: first.label, kind }, locate(file, at.pointer), {
             path: at.pointer,
             related: [{ message: `'${name}' is also ${first.label}`, range: locate(file, first.pointer) }],
           }),

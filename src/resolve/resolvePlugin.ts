@@ -20,7 +20,8 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
     dependencies.push(dependency)
     unresolvedLocals.add(local)
     if (!hasName(table, 'interface', wanted.name)) {
-      diagnostics.push(diagnostic('BW3004', `unknown interface '${wanted.name}'${unknownInterfaceHint(table, wanted.name)}`, locate(file, `${base}/name`), { path: `${base}/name` }))
+      const { hint, suggestion } = unknownInterfaceHint(table, wanted.name)
+      diagnostics.push(diagnostic('BW3004', 'unknownInterface', { name: wanted.name, hint }, locate(file, `${base}/name`), { path: `${base}/name`, suggestion }))
       continue
     }
     const resolved = resolveRange(table, 'interface', wanted.name, wanted.version, 'lowest')
@@ -28,8 +29,9 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
       // a broken version (or one that may be) is reported in its own file, and its entities are unknown
       if (resolved.broken) continue
       diagnostics.push(
-        diagnostic('BW4004', `no version of interface '${wanted.name}' in the workspace satisfies '${wanted.version}'; ${availableVersions(resolved.available)}`, locate(file, `${base}/version`), {
+        diagnostic('BW4004', 'noVersionInRange', { name: wanted.name, range: wanted.version, available: availableVersions(resolved.available) }, locate(file, `${base}/version`), {
           path: `${base}/version`,
+          data: { available: resolved.available },
         }),
       )
       continue

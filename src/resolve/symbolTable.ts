@@ -4,7 +4,7 @@
 // through resolveExact/resolveRange, so that none binds a reference past a broken version.
 import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
 import { readdirSync } from 'node:fs'
-import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
 import { claimLocation, type ClaimedDefinition } from '../validate/claimedNames.js'
 import type { SourceFile } from '../source/sourceFile.js'
@@ -102,15 +102,13 @@ export function buildSymbolTable(definitions: readonly RawDefinition[], claims: 
     const first = building.first
     if (certain && first) {
       const builtinClash = first.file.builtin && !c.file.builtin
-      const code = builtinClash ? 'BW3002' : 'BW3001'
-      const message = builtinClash
-        ? `${kind} '${name}' ${version} is a built-in interface of botwire; give this one another version or name (or run with --no-builtins)`
-        : `${kind} '${name}' ${version} is defined twice${first.version !== version ? ` (${first.version} and ${version} differ only in build metadata, so they are the same version)` : ''}`
+      const extra = { path: '/version', related: [{ message: builtinClash ? 'the built-in is here' : 'first defined here', range: contenderLocation(first) }] }
       diagnostics.push(
-        diagnostic(code, message, contenderLocation(c), {
-          path: '/version',
-          related: [{ message: builtinClash ? 'the built-in is here' : 'first defined here', range: contenderLocation(first) }],
-        }),
+        builtinClash
+          ? diagnostic('BW3002', 'builtinClash', { kind, name, version }, contenderLocation(c), extra)
+          : first.version !== version
+            ? diagnostic('BW3001', 'definedTwiceBuildMetadata', { kind, name, version, first: first.version }, contenderLocation(c), extra)
+            : diagnostic('BW3001', 'definedTwice', { kind, name, version }, contenderLocation(c), extra),
       )
     } else if (certain) building.first = c
     if (!c.raw) building.broken = true
@@ -143,11 +141,12 @@ export function hasName(table: SymbolTable, kind: DefinitionKind, name: string):
  * What follows "unknown interface 'x'": a near miss, or that it is a built-in and built-ins
  * are off (--no-builtins), or the interfaces there are.
  */
-export function unknownInterfaceHint(table: SymbolTable, name: string): string {
+export function unknownInterfaceHint(table: SymbolTable, name: string): { hint: string; suggestion?: string } {
   const names = namesOf(table, 'interface')
   const builtinsOff = !table.entries.some((e) => e.raw.file.builtin)
-  if (builtinsOff && builtinInterfaceNames().includes(name)) return `; '${name}' is a built-in interface, and built-ins are off (--no-builtins)`
-  return didYouMean(name, names) || knownNames('interfaces', names)
+  if (builtinsOff && builtinInterfaceNames().includes(name)) return { hint: `; '${name}' is a built-in interface, and built-ins are off (--no-builtins)` }
+  const suggestion = closest(name, names)
+  return suggestion === undefined ? { hint: knownNames('interfaces', names) } : { hint: suggestionText(suggestion), suggestion }
 }
 
 /** The names of the built-in interfaces, from the package's files (read only when a hint needs them). */

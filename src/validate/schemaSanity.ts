@@ -5,14 +5,13 @@
 import { nodeAdmitsNoValue, type NoValueCause } from '../jsonSchema/admitsNoValue.js'
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
-import type { DiagnosticCode } from '../diagnostics/catalog.js'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { diagnostic, type CodesWith, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { locate, locateKey } from '../load/yamlNodes.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
-import { compileValueValidator, rejectedValueMessage } from '../jsonSchema/valueValidator.js'
+import { compileValueValidator, describeValueErrors } from '../jsonSchema/valueValidator.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
 import { isWithinPointer } from '../jsonSchema/pointer.js'
@@ -40,7 +39,7 @@ const BOUNDS: Bound[] = [
 ]
 
 /** The code of a node that admits no value, by what leaves nothing. */
-const NO_VALUE_CODES: Record<NoValueCause, DiagnosticCode> = {
+const NO_VALUE_CODES: Record<NoValueCause, CodesWith<'admitsNoValue'>> = {
   values: 'BW2016',
   bounds: 'BW2014',
   required: 'BW2013',
@@ -60,17 +59,17 @@ function checkNode(
   if (typeof node.$entity === 'string') {
     for (const key of Object.keys(node)) {
       if (!ENTITY_SIBLINGS.has(key)) {
-        out.push(diagnostic('BW2010', `'${key}' cannot stand beside $entity; only title and description may (an entity reference stands for the whole entity schema)`, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
+        out.push(diagnostic('BW2010', 'besideEntity', { key }, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
       }
     }
     if (site.role === 'configuration') {
-      out.push(diagnostic('BW2017', `configuration schemas cannot reference entities ('${node.$entity}'); write the schema out`, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
+      out.push(diagnostic('BW2017', 'entityInConfiguration', { entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
     } else {
       const dotted = node.$entity.includes('.')
       if (kind === 'plugin' && !dotted) {
-        out.push(diagnostic('BW2018', `in a plugin, an entity reference is LOCAL.ENTITY (an interface local name and one of its entities), not '${node.$entity}'`, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
+        out.push(diagnostic('BW2018', 'undottedInPlugin', { entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
       } else if (kind !== 'plugin' && dotted) {
-        out.push(diagnostic('BW2018', `in ${kind === 'interface' ? 'an interface' : 'an integration'}, an entity reference names one of its own entities; '${node.$entity}' has a dot`, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
+        out.push(diagnostic('BW2018', 'dottedOutsidePlugin', { owner: kind === 'interface' ? 'an interface' : 'an integration', entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
       }
     }
     return
@@ -79,7 +78,7 @@ function checkNode(
   // a union branch beside a `type` (`const`, `enum`) narrows what that node admits: `{ required: [email] }`
   const saidAround = enclosing.some((around) => around.type !== undefined || around.const !== undefined || around.enum !== undefined)
   if (!saysWhat && !saidAround) {
-    out.push(diagnostic('BW2011', `${describePointer(pointer)} says nothing about what it admits; give it a type (or $entity, const, enum, anyOf, oneOf)`, locate(file, pointer), { path: pointer }))
+    out.push(diagnostic('BW2011', 'saysNothing', { where: describePointer(pointer) }, locate(file, pointer), { path: pointer }))
   }
   const found = out.length
   checkRequired(file, node, pointer, enclosing, out)
@@ -89,7 +88,7 @@ function checkNode(
     const hi = node[high]
     if (typeof lo === 'number' && typeof hi === 'number' && (strict ? lo >= hi : lo > hi)) {
       out.push(
-        diagnostic('BW2014', `${low} ${lo} is ${strict && lo === hi ? 'equal to' : 'above'} ${high} ${hi}: no value can satisfy both`, locate(file, `${pointer}/${low}`), {
+        diagnostic('BW2014', strict && lo === hi ? 'lowEqualsHigh' : 'lowAboveHigh', { low, lowValue: lo, high, highValue: hi }, locate(file, `${pointer}/${low}`), {
           path: `${pointer}/${low}`,
           related: [{ message: `${high} is set here`, range: locate(file, `${pointer}/${high}`) }],
         }),
@@ -101,7 +100,7 @@ function checkNode(
       new RegExp(node.pattern, 'u')
     } catch (error) {
       const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error)
-      out.push(diagnostic('BW2015', `pattern is not a valid regular expression: ${reason}`, locate(file, `${pointer}/pattern`), { path: `${pointer}/pattern` }))
+      out.push(diagnostic('BW2015', 'invalidPattern', { reason }, locate(file, `${pointer}/pattern`), { path: `${pointer}/pattern` }))
       return // ajv cannot compile the node for the value checks below
     }
   }
@@ -122,9 +121,9 @@ function checkRequired(file: SourceFile, node: SchemaNode, pointer: string, encl
   node.required?.forEach((name, i) => {
     if (declaredBy.some((holder) => Object.hasOwn(holder.properties ?? {}, name))) return
     const known = [...new Set(declaredBy.flatMap((holder) => Object.keys(holder.properties ?? {})))]
-    const hint = didYouMean(name, known) || (known.length > 0 ? `; declared properties: ${listNames(known)}` : '')
-    const where = enclosing.length === 0 ? 'in properties' : `in the properties of this branch or of the schema it is a branch of`
-    out.push(diagnostic('BW2013', `'${name}' is required but not declared ${where}${hint}`, locate(file, `${pointer}/required/${i}`), { path: `${pointer}/required/${i}` }))
+    const suggestion = closest(name, known)
+    const hint = suggestionText(suggestion) || (known.length > 0 ? `; declared properties: ${listNames(known)}` : '')
+    out.push(diagnostic('BW2013', enclosing.length === 0 ? 'notDeclared' : 'notDeclaredAround', { name, hint }, locate(file, `${pointer}/required/${i}`), { path: `${pointer}/required/${i}`, suggestion }))
   })
 }
 
@@ -152,7 +151,9 @@ function checkRepeatedEnumValues(file: SourceFile, node: SchemaNode, pointer: st
   for (const { value, at } of places) {
     const second = at[1]
     if (second === undefined) continue
-    out.push(diagnostic('BW2008', `${describePointer(`${pointer}/enum`)} lists ${describeValue(value)} ${at.length === 2 ? 'twice' : `${at.length} times`}`, locate(file, `${pointer}/enum/${second}`), { path: `${pointer}/enum/${second}` }))
+    const where = describePointer(`${pointer}/enum`)
+    const range = locate(file, `${pointer}/enum/${second}`)
+    out.push(at.length === 2 ? diagnostic('BW2008', 'listedTwice', { where, value: describeValue(value) }, range, { path: `${pointer}/enum/${second}` }) : diagnostic('BW2008', 'listedTimes', { where, value: describeValue(value), count: at.length }, range, { path: `${pointer}/enum/${second}` }))
   }
 }
 
@@ -177,7 +178,7 @@ function reportNoValue(file: SourceFile, node: SchemaNode, pointer: string, out:
   const empty = nodeAdmitsNoValue(node, pointer)
   if (empty === undefined) return false
   const at = empty.location.pointer
-  out.push(diagnostic(NO_VALUE_CODES[empty.cause], `${empty.reason}: no value can satisfy this schema`, locate(file, at), { path: at }))
+  out.push(diagnostic(NO_VALUE_CODES[empty.cause], 'admitsNoValue', { reason: empty.reason }, locate(file, at), { path: at }))
   return true
 }
 
@@ -213,7 +214,7 @@ function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out
     } catch {
       return // an invalid nested pattern is reported at its own node
     }
-    if (!validate(value)) out.push(diagnostic('BW2016', rejectedValueMessage(what, value, validate.errors), locate(file, at), { path: at }))
+    if (!validate(value)) out.push(diagnostic('BW2016', 'rejectedValue', { what, value: JSON.stringify(value), reasons: describeValueErrors(validate.errors, 'value', value).join('; ') }, locate(file, at), { path: at }))
   }
   if (part === 'values') {
     const withoutValueKeys = withoutKeys(node, ['const', 'enum', 'default', 'examples'])
@@ -248,7 +249,7 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
     if (shapeProblems.some((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))) continue
     // a top that says nothing at all is BW2011's (give it a type), not also this
     if (site.role !== 'entity' && !isObjectAtTop(site.schema) && saysWhatItAdmits(site.schema)) {
-      out.push(diagnostic('BW2012', `the top of ${describeRole(site)} must be an object schema (type: object)`, locate(file, site.pointer), { path: site.pointer }))
+      out.push(diagnostic('BW2012', 'topNotObject', { schema: describeRole(site) }, locate(file, site.pointer), { path: site.pointer }))
     }
     walkSchema(site.schema, site.pointer, (node, pointer, enclosing) => checkNode(file, spec.kind, site, node, pointer, enclosing, out))
   }

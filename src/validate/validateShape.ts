@@ -1,9 +1,8 @@
 // Shape validation: each file against the meta-schema of its kind, every ajv error
 // turned into one plain-words diagnostic at the YAML node at fault.
 import type { ErrorObject } from 'ajv'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import type { DiagnosticCode } from '../diagnostics/catalog.js'
-import { didYouMean, listNames } from '../diagnostics/suggest.js'
+import { diagnostic, type CodesWith, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import { closest, didYouMean, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
@@ -16,7 +15,7 @@ import { isValidRange, parseVersion } from './versions.js'
 import { isRecord } from '../jsonSchema/own.js'
 
 /** Codes for pattern-like failures, keyed by the shared definition that failed. */
-const DEFINITION_CODES: Record<string, { code: DiagnosticCode; expected: string }> = {
+const DEFINITION_CODES: Record<string, { code: CodesWith<'notMatching' | 'keyNotMatching'>; expected: string }> = {
   identifier: { code: 'BW2007', expected: 'an identifier: a letter or _ then letters, digits or _ (and not __proto__)' },
   definitionName: { code: 'BW2005', expected: 'a name in lower-case words joined by dashes (^[a-z][a-z0-9]*(-[a-z0-9]+)*$), at most 64 characters' },
   version: { code: 'BW2006', expected: 'an exact semantic version major.minor.patch, such as 1.0.0' },
@@ -33,14 +32,10 @@ function sharedDefinition(schemaPath: string): string | undefined {
 /** Type names other languages use, for the "did you mean" of an unknown type. */
 const TYPE_SYNONYMS: Record<string, string> = { int: 'integer', bool: 'boolean', str: 'string', float: 'number', double: 'number', list: 'array', map: 'object', dict: 'object' }
 
-function unknownType(value: string): string {
-  const synonym = Object.hasOwn(TYPE_SYNONYMS, value.toLowerCase()) ? ` (did you mean '${TYPE_SYNONYMS[value.toLowerCase()] ?? ''}'?)` : undefined
-  return `unknown type '${value}'${synonym ?? didYouMean(value, SCHEMA_TYPE_NAMES)}; a type is one of ${SCHEMA_TYPE_NAMES.join(', ')}`
-}
-
-/** `type: null` (or `[string, null]`) unquoted: YAML reads the bare word as no value at all. */
-function bareNullType(pointer: string): string {
-  return `${where(pointer)} holds a bare null, which YAML reads as no value, not as the type name; quote it: type: 'null' (or [string, 'null'])`
+function unknownType(file: SourceFile, pointer: string, value: string): Diagnostic {
+  const synonym = Object.hasOwn(TYPE_SYNONYMS, value.toLowerCase()) ? TYPE_SYNONYMS[value.toLowerCase()] : undefined
+  const suggestion = synonym ?? closest(value, SCHEMA_TYPE_NAMES)
+  return diagnostic('BW2008', 'unknownType', { type: value, didYouMean: suggestionText(suggestion), types: SCHEMA_TYPE_NAMES.join(', ') }, locate(file, pointer), { path: pointer, suggestion, data: { type: value } })
 }
 
 function where(pointer: string): string {
@@ -55,11 +50,9 @@ function numberAsVersion(file: SourceFile, pointer: string, error: ErrorObject):
   const written = file.text.slice(range.start, range.end)
   const parts = written.split('.')
   const padded = /^\d+(\.\d+)?$/.test(written) ? [...parts, '0', '0'].slice(0, 3).join('.') : '1.0.0'
-  const message =
-    shared === 'version'
-      ? `${written} is read by YAML as a number, not a version; write an exact semantic version major.minor.patch, such as ${padded}`
-      : `${written} is read by YAML as a number, not a version range; quote it ("${written}") or write a range such as ^${padded}`
-  return diagnostic(shared === 'version' ? 'BW2006' : 'BW2009', message, range, { path: pointer })
+  return shared === 'version'
+    ? diagnostic('BW2006', 'numberAsVersion', { written, example: padded }, range, { path: pointer })
+    : diagnostic('BW2009', 'numberAsRange', { written, example: padded }, range, { path: pointer })
 }
 
 function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | null {
@@ -72,29 +65,26 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
       const parent = error.parentSchema as { properties?: Record<string, unknown> } | undefined
       const known = Object.keys(parent?.properties ?? {})
-      const hint = didYouMean(key, known)
-      const message = inSchema
-        ? `unknown key '${key}' in ${where(pointer)}${hint || `; a schema may use only ${known.join(', ')}`}`
-        : `unknown key '${key}' in ${where(pointer)}${hint}`
-      return diagnostic('BW2002', message, locateKey(file, at), { path: at })
+      const suggestion = closest(key, known)
+      return inSchema && suggestion === undefined
+        ? diagnostic('BW2002', 'unknownSchemaKeyword', { key, where: where(pointer), keywords: known.join(', ') }, locateKey(file, at), { path: at, data: { key } })
+        : diagnostic('BW2002', 'unknownKey', { key, where: where(pointer), didYouMean: suggestionText(suggestion) }, locateKey(file, at), { path: at, suggestion, data: { key } })
     }
     case 'type': {
       const asVersion = numberAsVersion(file, pointer, error)
       if (asVersion) return asVersion
-      if (inSchema && error.data === null && /\/type$/.test(pointer)) return diagnostic('BW2004', bareNullType(pointer), locate(file, pointer), { path: pointer })
-      return diagnostic('BW2004', `${where(pointer)} must be ${expectedType(params.type)}, not ${typeWord(error.data)}`, locate(file, pointer), { path: pointer })
+      // `type: null` (or `[string, null]`) unquoted: YAML reads the bare word as no value at all
+      if (inSchema && error.data === null && /\/type$/.test(pointer)) return diagnostic('BW2004', 'bareNull', { where: where(pointer) }, locate(file, pointer), { path: pointer })
+      return diagnostic('BW2004', 'wrongType', { where: where(pointer), expected: expectedType(params.type), actual: typeWord(error.data) }, locate(file, pointer), { path: pointer })
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[] | undefined) ?? []
       const value = String(error.data)
       const isTypeName = /\/type(\/|$)/.test(pointer) && inSchema
       const candidates = allowed.map(String)
-      const message = isTypeName
-        ? error.data === null
-          ? bareNullType(pointer)
-          : unknownType(value)
-        : `${where(pointer)} must be one of ${candidates.join(', ')}, not ${typeWord(error.data)}${didYouMean(value, candidates)}`
-      return diagnostic('BW2008', message, locate(file, pointer), { path: pointer })
+      if (isTypeName) return error.data === null ? diagnostic('BW2008', 'bareNull', { where: where(pointer) }, locate(file, pointer), { path: pointer }) : unknownType(file, pointer, value)
+      const suggestion = closest(value, candidates)
+      return diagnostic('BW2008', 'notOneOf', { where: where(pointer), allowed: candidates.join(', '), actual: typeWord(error.data), didYouMean: suggestionText(suggestion) }, locate(file, pointer), { path: pointer, suggestion, data: { allowed: candidates } })
     }
     case 'if':
     case 'anyOf':
@@ -104,16 +94,16 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       const shared = sharedDefinition(error.schemaPath)
       if (shared === 'schemaType') {
         const value = String(error.data)
-        return diagnostic('BW2008', unknownType(value), locate(file, pointer), { path: pointer })
+        return unknownType(file, pointer, value)
       }
       const known = shared ? DEFINITION_CODES[shared] : undefined
       if (known) {
-        return diagnostic(known.code, `${JSON.stringify(error.data)} is not ${known.expected}`, locate(file, pointer), { path: pointer })
+        return diagnostic(known.code, 'notMatching', { value: JSON.stringify(error.data), expected: known.expected }, locate(file, pointer), { path: pointer })
       }
       // a repeated item is shown where it repeats
       const at = error.keyword === 'uniqueItems' ? `${pointer}/${Math.max(Number(params.i), Number(params.j))}` : pointer
       // the meta-schemas' remaining rules, in the words values are described with everywhere
-      return diagnostic('BW2008', `${where(pointer)} ${describeRule(error, { value: error.data })}`, locate(file, at), { path: at })
+      return diagnostic('BW2008', 'rule', { where: where(pointer), rule: describeRule(error, { value: error.data }) }, locate(file, at), { path: at })
     }
   }
 }
@@ -126,7 +116,7 @@ function propertyNameDiagnostic(file: SourceFile, error: ErrorObject): Diagnosti
   const shared = sharedDefinition(error.schemaPath)
   const known = shared ? DEFINITION_CODES[shared] : DEFINITION_CODES.identifier
   if (!known) return null
-  return diagnostic(known.code, `key '${name}' in ${where(error.instancePath)} is not ${known.expected}`, locateKey(file, at), { path: at })
+  return diagnostic(known.code, 'keyNotMatching', { key: name, where: where(error.instancePath), expected: known.expected }, locateKey(file, at), { path: at })
 }
 
 export type ShapeResult =
@@ -156,22 +146,22 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
     const misspelt = Object.keys(value).find((key) => didYouMean(key, ['kind']) !== '')
     if (misspelt !== undefined) {
       const at = formatPointer([misspelt])
-      return { kind: null, definition: null, unchecked: null, diagnostics: [diagnostic('BW2001', `missing key 'kind': '${misspelt}' looks like a misspelling of it (a definition says what it is: ${DEFINITION_KINDS.join(', ')})`, locateKey(file, at), { path: at })] }
+      return { kind: null, definition: null, unchecked: null, diagnostics: [diagnostic('BW2001', 'misspeltKind', { key: misspelt, kinds: DEFINITION_KINDS.join(', ') }, locateKey(file, at), { path: at, suggestion: 'kind' })] }
     }
     return {
       kind: null,
       definition: null,
       unchecked: null,
-      diagnostics: [diagnostic('BW2001', `missing key 'kind': a definition says what it is (${DEFINITION_KINDS.join(', ')})`, locate(file, ''), { path: '' })],
+      diagnostics: [diagnostic('BW2001', 'missingKind', { kinds: DEFINITION_KINDS.join(', ') }, locate(file, ''), { path: '' })],
     }
   }
   if (!hasDefinitionKind(value)) {
-    const hint = typeof kind === 'string' ? didYouMean(kind, DEFINITION_KINDS) : ''
+    const suggestion = typeof kind === 'string' ? closest(kind, DEFINITION_KINDS) : undefined
     return {
       kind: null,
       definition: null,
       unchecked: null,
-      diagnostics: [diagnostic('BW2001', `unknown kind ${JSON.stringify(kind)}${hint}; kind is one of ${DEFINITION_KINDS.join(', ')}`, locate(file, '/kind'), { path: '/kind' })],
+      diagnostics: [diagnostic('BW2001', 'unknownKind', { kind: JSON.stringify(kind), didYouMean: suggestionText(suggestion), kinds: DEFINITION_KINDS.join(', ') }, locate(file, '/kind'), { path: '/kind', suggestion })],
     }
   }
   const definitionKind = value.kind
@@ -211,14 +201,13 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
 function missingKeys(file: SourceFile, missing: ReadonlyMap<string, ReadonlySet<string>>, others: readonly Diagnostic[]): Diagnostic[] {
   const suggested = new Set<string>()
   for (const d of others) {
-    const match = d.code === 'BW2002' ? /did you mean '([^']+)'\?/.exec(d.message) : null
-    if (match && d.path !== undefined) suggested.add(`${d.path.slice(0, d.path.lastIndexOf('/'))} ${match[1] ?? ''}`)
+    if (d.code === 'BW2002' && d.suggestion !== undefined && d.path !== undefined) suggested.add(`${d.path.slice(0, d.path.lastIndexOf('/'))} ${d.suggestion}`)
   }
   const out: Diagnostic[] = []
   for (const [pointer, keys] of missing) {
     const names = [...keys].filter((name) => !suggested.has(`${pointer} ${name}`))
     if (names.length === 0) continue
-    out.push(diagnostic('BW2003', `missing key${names.length === 1 ? '' : 's'} ${listNames(names, names.length)} in ${where(pointer)}`, locate(file, pointer), { path: pointer }))
+    out.push(diagnostic('BW2003', names.length === 1 ? 'missingKey' : 'missingKeys', { names: listNames(names, names.length), where: where(pointer) }, locate(file, pointer), { path: pointer, data: { keys: names } }))
   }
   return out
 }
@@ -232,13 +221,13 @@ function missingKeys(file: SourceFile, missing: ReadonlyMap<string, ReadonlySet<
  */
 function versionTexts(file: SourceFile, kind: DefinitionKind, value: Record<string, unknown>, reported: readonly Diagnostic[]): Diagnostic[] {
   const out: Diagnostic[] = []
-  const add = (code: 'BW2006' | 'BW2009', pointer: string, message: string): void => {
+  const add = (pointer: string, report: (at: SourceRange) => Diagnostic): void => {
     if (reported.some((d) => d.path === pointer)) return
-    out.push(diagnostic(code, message, locate(file, pointer), { path: pointer }))
+    out.push(report(locate(file, pointer)))
   }
   const version = value.version
   if (typeof version === 'string' && parseVersion(version) === null) {
-    add('BW2006', '/version', `${JSON.stringify(version)} is not a version semver can read: each number may be at most ${Number.MAX_SAFE_INTEGER}`)
+    add('/version', (at) => diagnostic('BW2006', 'unreadableVersion', { value: JSON.stringify(version), max: Number.MAX_SAFE_INTEGER }, at, { path: '/version' }))
   }
   const ranges = (section: string, words: string): void => {
     const map = value[section]
@@ -247,7 +236,8 @@ function versionTexts(file: SourceFile, kind: DefinitionKind, value: Record<stri
       const range = isRecord(entry) ? entry.version : undefined
       // node-semver reads a blank range as '*': here it is a version left out
       if (typeof range !== 'string' || (range.trim() !== '' && isValidRange(range))) continue
-      add('BW2009', formatPointer([section, key, 'version']), `'${range}' is not a ${words}`)
+      const pointer = formatPointer([section, key, 'version'])
+      add(pointer, (at) => diagnostic('BW2009', 'unreadableRange', { range, expected: words }, at, { path: pointer }))
     }
   }
   if (kind === 'plugin') ranges('interfaces', 'semantic version range (such as ^1.0.0 or >=1.2.0 <2.0.0)')

@@ -108,5 +108,5 @@ export function writeFailure(outDir: string, error: unknown): Diagnostic {
   const path = (error as NodeJS.ErrnoException | null)?.path
   const what = path ? displayPath(path) : displayPath(outDir)
   const why = code ?? (error instanceof Error ? error.message : String(error))
-  return diagnostic('BW5002', `cannot write ${what} (${why}); files already replaced are complete, the rest are unchanged`, null)
+  return diagnostic('BW5002', 'cannotWrite', { target: what, reason: why }, null)
 }

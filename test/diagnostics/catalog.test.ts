@@ -1,11 +1,46 @@
 // The catalog, the code and the docs agree: every code is produced somewhere in src/,
-// documented in docs/diagnostics.md, and the docs name no code that does not exist.
+// every message template is used by a diagnostic made in src/, every code is documented
+// in docs/diagnostics.md, and the docs name no code that does not exist.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { catalog } from '../../src/diagnostics/catalog.js'
+import { formatTemplate } from '../../src/diagnostics/diagnostic.js'
 
 const root = join(import.meta.dirname, '..', '..')
+
+/** The string literals in an expression: both branches of `a ? 'x' : 'y'`, and so on. */
+function literals(node: ts.Node): string[] {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text]
+  const found: string[] = []
+  node.forEachChild((child) => {
+    found.push(...literals(child))
+  })
+  return found
+}
+
+/**
+ * Each `code template` pair a `diagnostic(code, template, ...)` call in the file can make.
+ * A code that is no literal there (`known.code`, a table lookup) stands for every code
+ * with that template; the compiler has checked that each such code has it.
+ */
+function templateUses(path: string, text: string): string[] {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true)
+  const uses: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'diagnostic' && node.arguments.length >= 2) {
+      const [codeArgument, templateArgument] = node.arguments
+      const codes = codeArgument ? literals(codeArgument).filter((c) => Object.hasOwn(catalog, c)) : []
+      for (const template of templateArgument ? literals(templateArgument) : []) {
+        for (const code of codes.length > 0 ? codes : Object.keys(catalog)) uses.push(`${code} ${template}`)
+      }
+    }
+    node.forEachChild(visit)
+  }
+  visit(source)
+  return uses
+}
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -15,10 +50,10 @@ function sources(dir: string): string[] {
 
 describe('the diagnostic catalog', () => {
   const codes = Object.keys(catalog)
-  const code = sources(join(root, 'src'))
+  const files = sources(join(root, 'src'))
     .filter((file) => !file.endsWith('catalog.ts'))
-    .map((file) => readFileSync(file, 'utf8'))
-    .join('\n')
+    .map((file) => ({ file, text: readFileSync(file, 'utf8') }))
+  const code = files.map(({ text }) => text).join('\n')
 
   it('has codes in the right bands, each with a title', () => {
     for (const c of codes) {
@@ -29,6 +64,20 @@ describe('the diagnostic catalog', () => {
 
   it('has no code that nothing produces', () => {
     expect(codes.filter((c) => !new RegExp(`\\b${c}\\b`).test(code))).toEqual([])
+  })
+
+  it('has no template that no diagnostic uses', () => {
+    const used = new Set(files.flatMap(({ file, text }) => templateUses(file, text)))
+    const templates = Object.entries(catalog).flatMap(([c, entry]) => Object.keys(entry.templates).map((name) => `${c} ${name}`))
+    expect(used.size).toBeGreaterThan(100)
+    expect(templates.filter((t) => !used.has(t))).toEqual([])
+  })
+
+  it('fills each {name} of a template once, and leaves other braces as they are', () => {
+    expect(formatTemplate("unknown alias '*{alias}': no anchor '&{alias}' is set before it", { alias: 'base' })).toBe("unknown alias '*base': no anchor '&base' is set before it")
+    expect(formatTemplate('add {local}: { integrationAlias }', { local: 'llm' })).toBe('add llm: { integrationAlias }')
+    // an argument's own braces are not read as names
+    expect(formatTemplate("'{key}' in {where}", { key: '{where}', where: 'the file' })).toBe("'{where}' in the file")
   })
 
   it('is documented, code by code, in docs/diagnostics.md', () => {

@@ -56,9 +56,9 @@ function checkOnly(options: GenerateCommandOptions): number {
   if (options.format === 'json') {
     // one JSON array, as every command prints: each difference is a BW5003 record
     const outOfDate = [
-      ...differences.missing.map((path) => diagnostic('BW5003', `missing: ${out}/${path} is not there; run botwire generate`, null)),
-      ...differences.stale.map((path) => diagnostic('BW5003', `stale: ${out}/${path} differs from what the definitions generate; run botwire generate`, null)),
-      ...differences.removed.map((path) => diagnostic('BW5003', `no longer produced: ${out}/${path} would be removed; run botwire generate`, null)),
+      ...differences.missing.map((path) => diagnostic('BW5003', 'missing', { file: `${out}/${path}` }, null)),
+      ...differences.stale.map((path) => diagnostic('BW5003', 'stale', { file: `${out}/${path}` }, null)),
+      ...differences.removed.map((path) => diagnostic('BW5003', 'removed', { file: `${out}/${path}` }, null)),
     ]
     printDiagnostics([...generated.diagnostics, ...outOfDate], options.format)
     return outOfDate.length > 0 ? EXIT.definitionErrors : EXIT.ok

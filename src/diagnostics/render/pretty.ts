@@ -72,7 +72,9 @@ export function renderPretty(diagnostics: readonly Diagnostic[], options: Pretty
 
 /** How many problems a BW1010 stands for (it is one line in place of all those not shown). */
 function notShown(d: Diagnostic): number {
-  return d.code === 'BW1010' ? Number(/^(\d+) more problem/.exec(d.message)?.[1] ?? 1) : 0
+  if (d.code !== 'BW1010') return 0
+  const count = d.data?.notShown
+  return typeof count === 'number' ? count : 1
 }
 
 export function summaryLine(diagnostics: readonly Diagnostic[]): string {
