@@ -10,6 +10,7 @@ import { entityCycleCheck } from './entityCycle.js'
 import { entityExtensionCheck } from './entityExtension.js'
 import { entityInhabitedCheck } from './entityInhabited.js'
 import { entityValuesCheck } from './entityValues.js'
+import { versionBumpsCheck } from './versionBumps.js'
 import { versionFileNamesCheck } from './versionFileNames.js'
 import { wiringCheck } from './wiring.js'
 
@@ -24,6 +25,7 @@ export const CHECKS: readonly Check[] = [
   botAliasesCheck,
   configurationCheck,
   versionFileNamesCheck,
+  versionBumpsCheck,
 ]
 
 export interface RunChecksOptions {

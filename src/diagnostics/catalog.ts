@@ -216,6 +216,9 @@ export const catalog = {
   BW4014: entry('versions that differ only in letter case', {
     caseOnly: "{kind} '{name}' has versions {first} and {version}, which differ only in letter case: their generated files would be one file on macOS and Windows; rename one of them",
   }),
+  BW4015: entry('version bump smaller than its changes need', {
+    bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
+  }),
   // emit
   BW5001: entry('output folder overlaps the definitions folder', {
     overlap: 'the output folder {out} and the definitions folder {definitions} overlap; generated files must live apart from definitions',

@@ -10,8 +10,8 @@
 import semver from 'semver'
 import type { LoadedSide, SideDefinition } from './loadSide.js'
 import type { RawChange } from '../versioning/changes.js'
-import { compareDefinition } from '../versioning/compareDefinition.js'
-import { covers, maxLevel, rank, requiredBump } from '../versioning/levels.js'
+import { compareVersions } from '../versioning/compareVersions.js'
+import { covers } from '../versioning/levels.js'
 import type { DeclaredBump, DefinitionDiff, Level } from './types.js'
 
 export interface DefinitionComparison {
@@ -35,14 +35,6 @@ function byVersion(a: SideDefinition, b: SideDefinition): number {
   return semver.compare(a.version, b.version) || (a.side === b.side ? 0 : a.side === 'old' ? -1 : 1)
 }
 
-function sortChanges(changes: RawChange[]): RawChange[] {
-  return [...changes].sort((a, b) => {
-    const byLevel = rank(b.level) - rank(a.level)
-    if (byLevel !== 0) return byLevel
-    if (a.side !== b.side) return a.side === 'new' ? -1 : 1
-    return a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0
-  })
-}
 
 /** SemVer's 0.x rule, with the bumps of the version at hand (`0.2.0 -> 0.3.0`). */
 export function zeroXNote(version: string): string {
@@ -51,11 +43,9 @@ export function zeroXNote(version: string): string {
   return `below 1.0.0 the minor number is the breaking number: a breaking change needs a minor bump (${example('minor')}), an addition or a fix a patch bump (${example('patch')})`
 }
 
-function compareVersions(base: SideDefinition, def: SideDefinition, how: 'same' | 'lower' | 'down', old: LoadedSide, neu: LoadedSide, notes: string[]): DefinitionComparison {
+function compareWith(base: SideDefinition, def: SideDefinition, how: 'same' | 'lower' | 'down', old: LoadedSide, neu: LoadedSide, notes: string[]): DefinitionComparison {
   const sideModel = (d: SideDefinition) => (d.side === 'old' ? old.model : neu.model)
-  const changes = sortChanges(compareDefinition(base, def, sideModel(base), sideModel(def)).items)
-  const level = maxLevel(changes.map((c) => c.level))
-  const required = requiredBump(level, base.version)
+  const { changes, level, required } = compareVersions(base, def, sideModel(base), sideModel(def))
   const result: DefinitionComparison = {
     kind: def.kind,
     name: def.name,
@@ -111,7 +101,7 @@ export function compareSides(old: LoadedSide, neu: LoadedSide): DefinitionCompar
       const same = olds.find((o) => semver.eq(o.version, def.version))
       if (same) {
         used.add(same)
-        results.push(compareVersions(same, def, 'same', old, neu, several ? [`compared with ${same.version} of the old side (the same version)`] : []))
+        results.push(compareWith(same, def, 'same', old, neu, several ? [`compared with ${same.version} of the old side (the same version)`] : []))
         continue
       }
       const lower = [...olds, ...news].filter((d) => semver.lt(d.version, def.version)).sort(byVersion)
@@ -121,13 +111,13 @@ export function compareSides(old: LoadedSide, neu: LoadedSide): DefinitionCompar
       if (base) {
         if (base.side === 'old') used.add(base)
         const notes = several || base.side === 'new' ? [`compared with ${base.version} of the ${base.side} side, the highest version below ${def.version}`] : []
-        results.push(compareVersions(base, def, 'lower', old, neu, notes))
+        results.push(compareWith(base, def, 'lower', old, neu, notes))
         continue
       }
       const higher = olds.find((o) => semver.gt(o.version, def.version))
       if (higher) {
         used.add(higher)
-        results.push(compareVersions(higher, def, 'down', old, neu, [`no version below ${def.version} exists; compared with ${higher.version}, the lowest old version above it`]))
+        results.push(compareWith(higher, def, 'down', old, neu, [`no version below ${def.version} exists; compared with ${higher.version}, the lowest old version above it`]))
         continue
       }
       // the same file on the old side could not be loaded: not known to be new

@@ -126,7 +126,7 @@ expectTrue<Equal<kvLatest.Item['value'], number>>()
 // each instance of `cache` dereferenced with its own integration's entity
 expectTrue<Equal<polyglotBot.Plugins['via_deepl']['reply']['input']['language'], polyglotBot.Plugins['viaDeepl']['reply']['input']['language']>>()
 expectTrue<Equal<NonNullable<cacheBot.CallableActions['redisCache#lookup']['output']['item']>['ttl'], number>>()
-expectTrue<Equal<NonNullable<cacheBot.CallableActions['memcacheCache#lookup']['output']['item']>['flags'], number>>()
+expectTrue<Equal<NonNullable<cacheBot.CallableActions['memcacheCache#lookup']['output']['item']>['flags'], number | undefined>>()
 
 // ---------------------------------------------------------------- one plugin wired twice
 
