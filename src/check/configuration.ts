@@ -1,7 +1,10 @@
 /**
  * A bot's configuration values for each integration and plugin instance are valid
  * against that definition's configuration schema; `{ $secret: NAME }` stands for a
- * string supplied at run time, accepted wherever the schema admits a string.
+ * string supplied at run time, accepted wherever the schema admits a string. A property
+ * the schema marks `secret: true` must be given that way (BW4016), since a plain value
+ * would be written into the bot's generated module; a plain string under a name that
+ * reads like a credential is a warning (BW4017).
  */
 import { defineCheck } from './check.js'
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
@@ -37,11 +40,16 @@ export type SecretProblem = {
   | { problem: 'beside'; key: string }
 )
 
-/** Replaces each `{ $secret }` with a string stand-in; reports malformed ones. */
-export function substituteSecrets(value: unknown, pointer = ''): { value: unknown; secrets: SecretReference[]; problems: SecretProblem[] } {
+/**
+ * Replaces each `{ $secret }` with a string stand-in; reports malformed ones. `plain`: the
+ * places of secrets written in plain text (reported on their own), replaced alike so that
+ * the value's other checks do not report them again.
+ */
+export function substituteSecrets(value: unknown, pointer = '', plain: ReadonlySet<string> = new Set()): { value: unknown; secrets: SecretReference[]; problems: SecretProblem[] } {
   const secrets: SecretReference[] = []
   const problems: SecretProblem[] = []
   const visit = (node: unknown, at: string): unknown => {
+    if (plain.has(at)) return ''
     if (Array.isArray(node)) return node.map((item, i) => visit(item, `${at}/${i}`))
     if (node === null || typeof node !== 'object') return node
     const record = node as Record<string, unknown>
@@ -63,9 +71,54 @@ export function substituteSecrets(value: unknown, pointer = ''): { value: unknow
   return { value: visit(value, pointer), secrets, problems }
 }
 
-function validateConfiguration(file: SourceFile, base: string, value: Record<string, unknown>, schema: SchemaNode, owner: string): Diagnostic[] {
+/** Property names that read like a credential (`apiKey`, `token`, `clientSecret`), case and separators aside. */
+const CREDENTIAL_NAME = /(apikey|token|password|passwd|passphrase|secret|accesskey|privatekey|credentials?)$/
+
+function isSecretReference(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, '$secret')
+}
+
+interface PlainCredential {
+  pointer: string
+  key: string
+  /** marked `secret: true` by the schema (an error), or only named like a credential (a warning) */
+  marked: boolean
+}
+
+/** The values written in plain text where a secret belongs, through nested objects. */
+function plainCredentials(schema: SchemaNode | undefined, value: unknown, pointer: string, out: PlainCredential[]): PlainCredential[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || isSecretReference(value)) return out
+  for (const [key, item] of Object.entries(value)) {
+    const at = `${pointer}${formatPointer([key])}`
+    const extra = schema?.additionalProperties
+    const property = schema?.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : typeof extra === 'object' ? extra : undefined
+    if (isSecretReference(item)) continue
+    const marked = property?.secret === true
+    if (marked || (typeof item === 'string' && CREDENTIAL_NAME.test(key.toLowerCase().replace(/[^a-z0-9]/g, '')))) out.push({ pointer: at, key, marked })
+    else plainCredentials(property, item, at, out)
+  }
+  return out
+}
+
+/** An environment variable name for a secret: the definition's name and the key, upper snake case. */
+function secretNameFor(ownerName: string, key: string): string {
+  const words = `${ownerName}_${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2')}`
+  return words.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+}
+
+function validateConfiguration(file: SourceFile, base: string, value: Record<string, unknown>, schema: SchemaNode, owner: string, ownerName: string): Diagnostic[] {
   const out: Diagnostic[] = []
-  const { value: substituted, secrets, problems } = substituteSecrets(value)
+  const plain = plainCredentials(schema, value, '', [])
+  for (const credential of plain) {
+    const full = `${base}/configuration${credential.pointer}`
+    const args = { path: valuePath('configuration', credential.pointer, value), key: credential.key, name: secretNameFor(ownerName, credential.key), owner }
+    out.push(
+      credential.marked
+        ? diagnostic('BW4016', 'plainSecret', args, locate(file, full), { path: full })
+        : diagnostic('BW4017', 'credentialInPlainText', args, locate(file, full), { path: full }),
+    )
+  }
+  const { value: substituted, secrets, problems } = substituteSecrets(value, '', new Set(plain.filter((p) => p.marked).map((p) => p.pointer)))
   const where = (pointer: string): string => {
     const full = `${base}/configuration${pointer}`
     return pointerExists(file, full) ? full : pointerExists(file, `${base}/configuration`) ? `${base}/configuration` : base
@@ -81,7 +134,7 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
         : diagnostic('BW4011', 'besideSecret', { key: problem.key }, range, { path }),
     )
   }
-  const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret)])
+  const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret), ...plain.filter((p) => p.marked).map((p) => p.pointer)])
   if (surelyValid(schema, substituted as JsonValue, secretAt)) return out
   // a secret's string constraints are checked at run time, against the real value: at its
   // place they are left out, in every branch (`anyOf: [integer, { string, minLength }]`
@@ -167,7 +220,7 @@ function schemaAt(schema: SchemaNode, schemaPath: string): SchemaNode {
 
 export const configurationCheck = defineCheck({
   name: 'Configuration',
-  codes: ['BW4011'],
+  codes: ['BW4011', 'BW4016', 'BW4017'],
   kinds: ['bot'],
   run(bot, model) {
     const out: Diagnostic[] = []
@@ -175,13 +228,13 @@ export const configurationCheck = defineCheck({
       const integration = requireDefinition(model, instance.integrationKey, 'integration')
       const base = formatPointer(['integrations', instance.alias])
       const value = own(bot.spec.integrations, instance.alias)?.configuration ?? {}
-      out.push(...validateConfiguration(bot.file, base, value, integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `integration '${integration.name}' ${integration.version}`))
+      out.push(...validateConfiguration(bot.file, base, value, integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `integration '${integration.name}' ${integration.version}`, integration.name))
     }
     for (const instance of bot.plugins) {
       const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
       const base = formatPointer(['plugins', instance.alias])
       const value = own(bot.spec.plugins, instance.alias)?.configuration ?? {}
-      out.push(...validateConfiguration(bot.file, base, value, plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `plugin '${plugin.name}' ${plugin.version}`))
+      out.push(...validateConfiguration(bot.file, base, value, plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `plugin '${plugin.name}' ${plugin.version}`, plugin.name))
     }
     return out
   },

@@ -216,6 +216,17 @@ export const catalog = {
   BW4014: entry('versions that differ only in letter case', {
     caseOnly: "{kind} '{name}' has versions {first} and {version}, which differ only in letter case: their generated files would be one file on macOS and Windows; rename one of them",
   }),
+  BW4016: entry('secret written in plain text', {
+    plainSecret: '{path} is a secret of {owner} (secret: true in its configuration schema), so it is never written in plain text: give it as {key}: { $secret: {name} } and set {name} in the environment',
+  }),
+  BW4017: entry(
+    'credential written in plain text',
+    {
+      credentialInPlainText:
+        '{path} looks like a credential and is written in plain text, so it ends up in the generated code; give it as {key}: { $secret: {name} } and set {name} in the environment (or mark it secret: true in the configuration schema of {owner})',
+    },
+    'warning',
+  ),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
   }),

@@ -40,6 +40,8 @@ export interface SchemaKeywords<Schema, TypeName extends string = SchemaTypeName
   description?: string
   default?: JsonValue
   examples?: JsonValue[]
+  /** in a configuration schema: a credential, given by a bot only as `{ $secret: NAME }` */
+  secret?: boolean
 }
 
 /**
@@ -82,5 +84,9 @@ export const SCHEMA_KEYWORDS = [
   'description',
   'default',
   'examples',
+  'secret',
   '$entity',
 ] as const
+
+/** Keywords that say something about a value but constrain nothing (ajv ignores them). */
+export const ANNOTATION_KEYWORDS: readonly ('title' | 'description' | 'default' | 'examples' | 'secret')[] = ['title', 'description', 'default', 'examples', 'secret']

@@ -3,7 +3,7 @@
 // may be synthetic: a node with its union stripped, or a union branch merged with
 // the keywords beside the union; then each keyword (and each merged property)
 // remembers where it was written, possibly in another entity.
-import type { SchemaNode } from './types.js'
+import { ANNOTATION_KEYWORDS, type SchemaNode } from './types.js'
 import { jsonEqual } from './jsonEqual.js'
 import { declaredKinds, intersectKinds, typeNamesOfKinds } from './kinds.js'
 import { joinPointer } from './pointer.js'
@@ -28,7 +28,6 @@ export interface View {
   readonly alsoDeclared?: ReadonlySet<string>
 }
 
-const ANNOTATIONS: ReadonlySet<string> = new Set(['title', 'description', 'default', 'examples'])
 
 export function rootView(node: SchemaNode, entity: string | null): View {
   return { node, entity, pointer: '', variant: '' }
@@ -60,6 +59,8 @@ export function childView(parent: View, node: SchemaNode, keyword: keyof SchemaN
 }
 
 /** Keywords that constrain (everything but annotations). */
+const ANNOTATIONS: ReadonlySet<string> = new Set(ANNOTATION_KEYWORDS)
+
 export function constraintKeywords(node: SchemaNode): string[] {
   return Object.keys(node).filter((key) => !ANNOTATIONS.has(key))
 }

@@ -24,7 +24,7 @@ import type { SourceFile } from '../source/sourceFile.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import { own } from '../jsonSchema/own.js'
 import { isWithinPointer } from '../jsonSchema/pointer.js'
-import type { SchemaNode } from '../jsonSchema/types.js'
+import { ANNOTATION_KEYWORDS, type SchemaNode } from '../jsonSchema/types.js'
 import type { ChangeList, Place } from './changes.js'
 import { explainOpaque, type SharedEntities } from './entities.js'
 import { rank } from './levels.js'
@@ -47,7 +47,7 @@ export interface SchemaPair {
   new: SchemaAt
 }
 
-const ANNOTATIONS = ['title', 'description', 'default', 'examples'] as const
+const ANNOTATIONS = ANNOTATION_KEYWORDS
 
 /** A copy without annotations, for "did anything but annotations change". */
 function constraints(node: SchemaNode): unknown {

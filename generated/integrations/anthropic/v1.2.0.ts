@@ -285,7 +285,7 @@ export const definition: runtime.IntegrationDefinition = {
   version: "1.2.0",
   title: "Anthropic",
   description: "Anthropic's Claude models behind the llm interface.",
-  configuration: {"type":"object","properties":{"apiKey":{"type":"string","minLength":1,"title":"API key","description":"The Anthropic API key."}},"required":["apiKey"]},
+  configuration: {"type":"object","properties":{"apiKey":{"type":"string","minLength":1,"secret":true,"title":"API key","description":"The Anthropic API key."}},"required":["apiKey"]},
   definitions: {
     "anthropic@1.2.0:claudeCapabilities": {"type":"object","properties":{"vision":{"type":"boolean","title":"Vision","description":"Accepts images."},"functionCalling":{"type":"boolean","title":"Tool use","description":"Calls tools."},"streaming":{"type":"boolean","title":"Streaming","description":"Streams its output."}},"required":["vision","functionCalling","streaming"]},
     "anthropic@1.2.0:claudeMessage": {"type":"object","properties":{"role":{"type":"string","enum":["user","assistant"],"title":"Role","description":"Who wrote the message."},"content":{"type":"string","minLength":1,"title":"Content","description":"The text of the message."}},"required":["role","content"],"additionalProperties":false},

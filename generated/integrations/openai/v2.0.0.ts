@@ -338,7 +338,7 @@ export const definition: runtime.IntegrationDefinition = {
   version: "2.0.0",
   title: "OpenAI",
   description: "OpenAI's chat models behind the llm interface, plus moderation.",
-  configuration: {"type":"object","properties":{"apiKey":{"type":"string","minLength":1,"title":"API key","description":"The OpenAI API key."},"organization":{"type":"string","title":"Organization","description":"The organization to bill, if not the key's default."}},"required":["apiKey"]},
+  configuration: {"type":"object","properties":{"apiKey":{"type":"string","minLength":1,"secret":true,"title":"API key","description":"The OpenAI API key."},"organization":{"type":"string","title":"Organization","description":"The organization to bill, if not the key's default."}},"required":["apiKey"]},
   definitions: {
     "openai@2.0.0:chatMessage": {"type":"object","properties":{"role":{"type":"string","enum":["user","assistant","system"],"title":"Role","description":"Who wrote the message."},"content":{"type":"string","title":"Content","description":"The text of the message."},"name":{"type":"string","pattern":"^[a-zA-Z0-9_-]{1,64}$","title":"Name","description":"The author's name, for multi-user chats."}},"required":["role","content"]},
     "openai@2.0.0:model": {"type":"object","properties":{"id":{"type":"string","minLength":1,"title":"Model id","description":"For example gpt-4o."},"provider":{"type":"string","const":"openai","title":"Provider","description":"Always openai."},"contextWindow":{"type":"integer","minimum":1,"title":"Context window","description":"How many tokens the model reads at most."},"capabilities":{"$ref":"#/definitions/openai@2.0.0:modelCapabilities"}},"required":["id","provider","contextWindow"]},
