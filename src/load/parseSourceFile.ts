@@ -3,7 +3,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { Node } from 'yaml'
 import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
-import { readBlockYaml } from './blockYaml.js'
 import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile } from './sourceFiles.js'
 import { type SourceFile } from '../source/sourceFile.js'
 import { loadLimits } from './limits.js'
@@ -108,36 +107,158 @@ function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
   return found
 }
 
-/** Anchors and aliases (`&name`, `*name`) need yaml's alias-expansion guard. */
-const ANCHOR_OR_ALIAS = /(^|[\s[\]{},:-])[&*][^\s[\]{},]/m
-/** Complex keys (`? key`, `[1]: x`), null keys and binary integers are read differently by the two parsers. */
-const READ_DIFFERENTLY = /^\s*\?(\s|$)|[\]}]\s*:(\s|$)|^\s*(null|Null|NULL|~)\s*:|[\s:[,-]0b[01]/m
+// The screens: each finds a construct on which js-yaml's answer cannot be trusted to be
+// yaml's (the careful path's), and sends the file down the careful path. They are cheap
+// regular expressions and two scans, run on every text; none exists for speed alone.
+// test/load/fastPath.test.ts keeps the two paths in agreement.
 
 /**
- * Whether a flow collection (`[...]`, `{...}`) spans lines: js-yaml accepts continuation
- * lines that yaml (like the editors' YAML support) rejects as badly indented. Brackets
- * inside quotes are counted too; that only sends a file down the careful path.
+ * Anchors and aliases (`&name`, `*name`): js-yaml puts no bound on them (its value shares
+ * the aliased nodes, and every pass that walks it pays for each use); yaml's alias
+ * expansion guard (BW1005) and its unresolved-alias error report them at their place.
  */
-function hasMultilineFlow(text: string): boolean {
-  let depth = 0
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 91 || c === 123) depth++
-    else if ((c === 93 || c === 125) && depth > 0) depth--
-    else if (c === 10 && depth > 0) return true
+const ANCHOR_OR_ALIAS = /(^|[\s[\]{},:-])[&*][^\s[\]{},]/m
+/**
+ * Read differently by the two parsers: tags (`!!str`, and `!` alone, which js-yaml reads
+ * as null), complex keys (`? key`, `[1]: x`), null and empty keys (`null: x`, `{ : x }`,
+ * `{ ~ }`), binary integers, signed hexadecimal and octal integers (`-0x1F`), numbers
+ * with a sign and no digit before the point (`-.5`: a string to js-yaml), and a compact
+ * nested list with more than one space after its dash (`-   - x`, whose next entries
+ * js-yaml puts in the wrong list).
+ */
+const READ_DIFFERENTLY =
+  /(^|[{[,]|-\s)\s*\?(\s|$)|[\]}]\s*:|(^|[{[,]|-\s)\s*(null|Null|NULL|~)\s*:|[{,]\s*(null|Null|NULL|~)\s*[,}]|(^|[\s[\]{},:-])!|[{[,]\s*:|(^|[\s:[,-])0b[01]|(^|[\s:[{,-])[-+](\.\d|0[xXoO])|-[ \t]{2,}-(\s|$)/m
+/**
+ * Accepted by js-yaml, an error or another value to yaml: a document marker with content
+ * after it on its line (`---kind: x`, `--- a: 1`, `---# c`), a comment without a space
+ * before it after a quoted scalar or a flow collection (`[]#`), and a tab in a line's
+ * indentation.
+ */
+const REJECTED_BY_YAML = /^---(?![ \t]+#|[ \t]*\r?$)|[^\s[{,:-]["']#|[\]}]#|^ *\t/m
+/** The quoted scalars that close on the line where they open (a quote inside a plain scalar opens none). */
+const ONE_LINE_QUOTED = /(?<![^\s[{,:-])(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*')/g
+/** A quote where a scalar may start, left when the one-line quoted scalars are taken out. */
+const OPENING_QUOTE = /(^|[\s[{,:-])["']/m
+
+/**
+ * Whether a flow collection (`[...]`, `{...}`) spans lines, where js-yaml accepts
+ * continuation lines that yaml (like the editors' YAML support) rejects as badly
+ * indented, or has a collection as a key (`{ [a]: 1 }`, `{ a, {b: 1} }`), which the two
+ * parsers turn into different texts. `unquoted` is the text without its one-line quoted
+ * scalars, whose brackets are text.
+ */
+function hasFlowProblem(unquoted: string): boolean {
+  /** the open brackets, innermost last */
+  const open: number[] = []
+  /** the last character read that is not a space */
+  let last = 0
+  for (let i = 0; i < unquoted.length; i++) {
+    const c = unquoted.charCodeAt(i)
+    if (c === 91 || c === 123) {
+      if (open[open.length - 1] === 123 && (last === 123 || last === 44)) return true
+      open.push(c)
+    } else if ((c === 93 || c === 125) && open.length > 0) open.pop()
+    else if (c === 10 && open.length > 0) return true
+    if (c !== 32) last = c
   }
   return false
 }
 
+/** A block scalar's header (`|`, `>-`, `|2+`) at the end of a line, before any comment. */
+const BLOCK_SCALAR_HEADER = /(^|[\s:-])[|>][1-9+-]{0,2}[ \t]*(#.*)?\r?$/
+
+/** A line that ends with a key and its colon, before any comment: its value starts on a later line. */
+const ENDS_WITH_KEY = /:[ \t]*(#.*)?\r?$/
+
+/** Whether a list entry's dash (`- x`, `-` alone) is at `at`. */
+function isListEntry(text: string, at: number, lineEnd: number): boolean {
+  if (text.charCodeAt(at) !== 45 /* - */) return false
+  const next = text.charCodeAt(at + 1)
+  return at + 1 >= lineEnd || next === 32 || next === 13
+}
+
+/** A column where block nodes start, around the line being read. */
+interface BlockLevel {
+  column: number
+  /** list entries (`- x`) start at it */
+  list: boolean
+  /** a mapping's keys start at it, and a list written at their column (`key:\n- x`) is open */
+  listUnderKey: boolean
+}
+
 /**
- * Whether a text outside the block YAML reader's subset may take the fast path's second
- * step: js-yaml (YAML 1.2 core schema, the values yaml gives). Anchors, multi-line flow
- * collections and the constructs the two parsers read differently take the careful path,
- * whose yaml parser also reports problems at their position. test/load/fastPath.test.ts
- * keeps the two paths in agreement.
+ * Whether the block structure is one where js-yaml's reading may not be yaml's: a line
+ * indented to a column where no node around it starts (`a:\n    - x\n  - y`, which
+ * yaml rejects), a list entry among a mapping's keys or a key among list entries, and
+ * an empty list entry followed by a line further out (js-yaml puts the entries after it
+ * in the wrong list). Blank lines, comments and the lines of block scalars are skipped.
+ * A continuation line of a plain scalar indented less than the one before counts too;
+ * that only sends a file down the careful path.
  */
-function fastPathAccepts(text: string): boolean {
-  return !(ANCHOR_OR_ALIAS.test(text) || READ_DIFFERENTLY.test(text) || hasMultilineFlow(text) || hasOverflowingNumber(text))
+function hasBlockStructureProblem(text: string): boolean {
+  const levels: BlockLevel[] = []
+  /** while a block scalar's lines run: the column of the line that opened it */
+  let blockScalarColumn = -1
+  /** the column of an empty list entry (`-` alone) on the line before, or -1 */
+  let emptyEntryColumn = -1
+  /** the column of a key that ends the line before (`key:`), or -1 */
+  let keyColumn = -1
+  for (let at = 0; at < text.length; ) {
+    const found = text.indexOf('\n', at)
+    const lineEnd = found < 0 ? text.length : found
+    const lineStart = at
+    at = lineEnd + 1
+    let first = lineStart
+    while (text.charCodeAt(first) === 32) first++
+    const column = first - lineStart
+    const code = text.charCodeAt(first)
+    const blank = first >= lineEnd || code === 13
+    if (blockScalarColumn >= 0) {
+      if (blank || column > blockScalarColumn) continue
+      blockScalarColumn = -1
+    }
+    if (blank || code === 35 /* # */ || code === 37 /* % */) continue
+    if (column === 0 && (text.startsWith('---', first) || text.startsWith('...', first))) {
+      levels.length = 0
+      emptyEntryColumn = keyColumn = -1
+      continue
+    }
+    if (column < emptyEntryColumn) return true
+    const entry = isListEntry(text, first, lineEnd)
+    let outdented = false
+    while (levels.length > 0 && (levels[levels.length - 1] as BlockLevel).column > column) {
+      levels.pop()
+      outdented = true
+    }
+    const top = levels[levels.length - 1]
+    if (top?.column === column) {
+      if (entry && !top.list && !top.listUnderKey) {
+        if (keyColumn !== column) return true
+        top.listUnderKey = true
+      } else if (!entry) {
+        if (top.list) return true
+        top.listUnderKey = false
+      }
+    } else if (outdented) return true // back out to a column where nothing around the line starts
+    else levels.push({ column, list: entry, listUnderKey: false })
+    // compact entries: each `- ` opens a node where its content starts
+    let innermost = first
+    emptyEntryColumn = -1
+    for (let dash = first; isListEntry(text, dash, lineEnd); ) {
+      let content = dash + 1
+      while (text.charCodeAt(content) === 32) content++
+      if (content >= lineEnd || text.charCodeAt(content) === 13 || text.charCodeAt(content) === 35 /* # */) {
+        emptyEntryColumn = dash - lineStart
+        break
+      }
+      levels.push({ column: content - lineStart, list: isListEntry(text, content, lineEnd), listUnderKey: false })
+      innermost = dash = content
+    }
+    const rest = text.slice(first, lineEnd)
+    keyColumn = ENDS_WITH_KEY.test(rest) ? innermost - lineStart : -1
+    if (BLOCK_SCALAR_HEADER.test(rest)) blockScalarColumn = column
+  }
+  return false
 }
 
 /** A plain number with a long exponent, as a candidate for more than a double holds. */
@@ -150,6 +271,33 @@ const LONG_EXPONENT = /(?:^|[\s:[{,])([-+]?(?:\d[\d_]*(?:\.[\d_]*)?|\.\d+)[eE][-
 function hasOverflowingNumber(text: string): boolean {
   for (const match of text.matchAll(LONG_EXPONENT)) if (!Number.isFinite(Number((match[1] ?? '').replace(/_/g, '')))) return true
   return false
+}
+
+/** Keep chomping (`|+`, `>2+`): js-yaml's value holds the line break it adds to a text that does not end with one. */
+const KEEP_CHOMPING = /[|>][1-9]?\+/
+
+/**
+ * Whether js-yaml (YAML 1.2 core schema) may read the text: none of the screens found a
+ * construct on which its answer could differ from yaml's. What the screens do not look
+ * for (syntax errors, duplicate keys, several documents, nesting too deep, `.nan` and
+ * `.inf`) js-yaml itself rejects or loadFast finds in its value.
+ */
+function fastPathAccepts(text: string): boolean {
+  if (REJECTED_BY_YAML.test(text) || hasOverflowingNumber(text)) return false
+  if (!text.endsWith('\n') && KEEP_CHOMPING.test(text)) return false
+  // the constructs below never appear inside a quoted scalar: look for them outside; a
+  // placeholder keeps the place of each one-line quoted scalar, so a key stays a key
+  const unquoted = text.includes('"') || text.includes("'") ? text.replace(ONE_LINE_QUOTED, 'q') : text
+  // a quote left opens a quoted scalar that a line break interrupts: yaml wants its
+  // continuation lines indented more than the mapping it belongs to, js-yaml does not
+  // (a quote after a space in a plain scalar or a comment counts too: careful path only)
+  return !(
+    ANCHOR_OR_ALIAS.test(unquoted) ||
+    READ_DIFFERENTLY.test(unquoted) ||
+    OPENING_QUOTE.test(unquoted) ||
+    hasFlowProblem(unquoted) ||
+    hasBlockStructureProblem(text)
+  )
 }
 
 /**
@@ -172,12 +320,9 @@ function asMapping(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 }
 
-/**
- * The fast path for one text: the block YAML reader, and for a text outside its subset,
- * the screens, then js-yaml.
- */
+/** The fast path for one text: the screens, then js-yaml; null sends the file down the careful path. */
 export function parseFast(text: string): Record<string, unknown> | null {
-  return readBlockYaml(text) ?? (fastPathAccepts(text) ? loadFast(text) : null)
+  return fastPathAccepts(text) ? loadFast(text) : null
 }
 
 /**
@@ -203,9 +348,8 @@ function tooDeep(file: SourceFile, range: SourceRange): Diagnostic {
 
 /**
  * A value nested deeper than the limit is not loaded, so that every later pass may recurse
- * safely. The block reader never gives one (it leaves such texts to the other paths), and
- * js-yaml's are sent down the careful path (loadFast): only the careful path's values are
- * measured here, where the diagnostic can point at the node.
+ * safely. js-yaml's are sent down the careful path (loadFast): only the careful path's
+ * values are measured here, where the diagnostic can point at the node.
  */
 function withinDepth(parsed: ParsedFile): ParsedFile {
   if (!parsed.value) return parsed
@@ -222,9 +366,8 @@ function withinDepth(parsed: ParsedFile): ParsedFile {
 
 /**
  * `.nan`, `.inf` and `-.inf` are YAML numbers but not JSON ones: a schema or value that
- * holds one has no JSON Schema, no TypeScript literal and no runtime value. The block
- * reader never gives one (it reads plain decimals only), js-yaml's are sent down the
- * careful path (loadFast), and here each is reported at its node.
+ * holds one has no JSON Schema, no TypeScript literal and no runtime value. js-yaml's are
+ * sent down the careful path (loadFast), and here each is reported at its node.
  */
 function onlyJsonNumbers(parsed: ParsedFile): ParsedFile {
   if (!parsed.value) return parsed
