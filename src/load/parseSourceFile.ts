@@ -130,15 +130,19 @@ const READ_DIFFERENTLY =
   /(^|[{[,]|-\s)\s*\?(\s|$)|[\]}]\s*:|(^|[{[,]|-\s)\s*(null|Null|NULL|~)\s*:|[{,]\s*(null|Null|NULL|~)\s*[,}]|(^|[\s[\]{},:-])!|[{[,]\s*:|(^|[\s:[,-])0b[01]|(^|[\s:[{,-])[-+](\.\d|0[xXoO])|-[ \t]{2,}-(\s|$)/m
 /**
  * Accepted by js-yaml, an error or another value to yaml: a document marker with content
- * after it on its line (`---kind: x`, `--- a: 1`, `---# c`), a comment without a space
- * before it after a quoted scalar or a flow collection (`[]#`), and a tab in a line's
- * indentation.
+ * after it on its line (`---kind: x`, `--- a: 1`, `---# c`), a directive (`%YAML`, and
+ * anything else after a `%`), a comment without a space before it in or after a flow
+ * collection (`[#`, `[]#`), and a tab in a line's indentation.
  */
-const REJECTED_BY_YAML = /^---(?![ \t]+#|[ \t]*\r?$)|[^\s[{,:-]["']#|[\]}]#|^ *\t/m
+const REJECTED_BY_YAML = /^---(?![ \t]+#|[ \t]*\r?$)|^%|[[\]{},]#|^ *\t/m
 /** The quoted scalars that close on the line where they open (a quote inside a plain scalar opens none). */
 const ONE_LINE_QUOTED = /(?<![^\s[{,:-])(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*')/g
+/** What stands for a one-line quoted scalar once it is taken out: a character no definition holds. */
+const QUOTED = '\uE000'
 /** A quote where a scalar may start, left when the one-line quoted scalars are taken out. */
 const OPENING_QUOTE = /(^|[\s[{,:-])["']/m
+/** A comment without a space before it, after a quoted scalar (`'x'#`): yaml rejects it. */
+const COMMENT_AFTER_QUOTED = new RegExp(`${QUOTED}#`)
 
 /**
  * Whether a flow collection (`[...]`, `{...}`) spans lines, where js-yaml accepts
@@ -287,7 +291,7 @@ function fastPathAccepts(text: string): boolean {
   if (!text.endsWith('\n') && KEEP_CHOMPING.test(text)) return false
   // the constructs below never appear inside a quoted scalar: look for them outside; a
   // placeholder keeps the place of each one-line quoted scalar, so a key stays a key
-  const unquoted = text.includes('"') || text.includes("'") ? text.replace(ONE_LINE_QUOTED, 'q') : text
+  const unquoted = text.includes('"') || text.includes("'") ? text.replace(ONE_LINE_QUOTED, QUOTED) : text
   // a quote left opens a quoted scalar that a line break interrupts: yaml wants its
   // continuation lines indented more than the mapping it belongs to, js-yaml does not
   // (a quote after a space in a plain scalar or a comment counts too: careful path only)
@@ -295,6 +299,7 @@ function fastPathAccepts(text: string): boolean {
     ANCHOR_OR_ALIAS.test(unquoted) ||
     READ_DIFFERENTLY.test(unquoted) ||
     OPENING_QUOTE.test(unquoted) ||
+    COMMENT_AFTER_QUOTED.test(unquoted) ||
     hasFlowProblem(unquoted) ||
     hasBlockStructureProblem(text)
   )

@@ -15,5 +15,6 @@ export const TRICKY_YAML: readonly string[] = [
   'a: { b: 1, { c: 2 }: 3 }\n', 'a: [{}: x]\n', 'a: [? x]\n', '- ? x\n', '---a: 1\n', '--- a: 1\n', '---# c\na: 1\n', 'a: []#\n', "a: 'x'#\n",
   'a: "x\ny"\n', "a: 'x\n# y'\n", 'a: "x\\\n- y"\n', 'a:\n  -\n- b\n', 'a:\n    - x\n  - y\n', 'a:\n- x\n-\n  - y\n  -\n- z\n',
   'a:\n  -   -\n  - x\n', '- a\nb: 1\n', 'a: 1\n\t\n', '\t---\na: 1\n', 'a: |+\n  x\n\n  ', 'a: |+\n  x',
-  ' a: |\n ', 'a: |\n  \n  b: 1\n', 'a: >\n\n\n\nb: 1\n', 'a: b\n', 'a: \u00a0\n',
+  ' a: |\n ', 'a: |\n  \n  b: 1\n', 'a: >\n\n\n\nb: 1\n', 'a: b\n', 'a: \u00a0\n', 'a: [#]\n]\n', '%# c\n---\na: 1\n', 'a: "x  "#c\n',
+  "a:\n '  - [{ '#c': 1 }]\n",
 ]
