@@ -126,15 +126,33 @@ const ANCHOR_OR_ALIAS = /(^|[\s[\]{},:-])[&*][^\s[\]{},]/m
  * nested list with more than one space after its dash (`-   - x`, whose next entries
  * js-yaml puts in the wrong list).
  */
-const READ_DIFFERENTLY =
-  /(^|[{[,]|-\s)\s*\?(\s|$)|[\]}]\s*:|(^|[{[,]|-\s)\s*(null|Null|NULL|~)\s*:|[{,]\s*(null|Null|NULL|~)\s*[,}]|(^|[\s[\]{},:-])!|[{[,]\s*:|(^|[\s:[,-])0b[01]|(^|[\s:[{,-])[-+](\.\d|0[xXoO])|-[ \t]{2,}-(\s|$)/m
+const READ_DIFFERENTLY = /[\]}]\s*:|[{[,]\s*:|(?<![^\s:[{,-])(?:[-+](?:\.\d|0[xXoO])|0b[01])|-[ \t]{2,}-(?:\s|$)/m
+/** The same, for constructs with a rare character or word, asked only when the text holds it. */
+const COMPLEX_KEY = /(?:^|[{[,]|-\s)\s*\?(?:\s|$)/m
+const NULL_KEY = /(?:^|[{[,]|-\s)\s*(?:null|Null|NULL|~)\s*:|[{,]\s*(?:null|Null|NULL|~)\s*[,}]/m
+const TAG = /(?:^|[\s[\]{},:-])!/m
+
+function readDifferently(unquoted: string): boolean {
+  return (
+    READ_DIFFERENTLY.test(unquoted) ||
+    (unquoted.includes('?') && COMPLEX_KEY.test(unquoted)) ||
+    (unquoted.includes('!') && TAG.test(unquoted)) ||
+    ((unquoted.includes('~') || unquoted.includes('ull') || unquoted.includes('ULL')) && NULL_KEY.test(unquoted))
+  )
+}
+
 /**
  * Accepted by js-yaml, an error or another value to yaml: a document marker with content
  * after it on its line (`---kind: x`, `--- a: 1`, `---# c`), a directive (`%YAML`, and
  * anything else after a `%`), a comment without a space before it in or after a flow
  * collection (`[#`, `[]#`), and a tab in a line's indentation.
  */
-const REJECTED_BY_YAML = /^---(?![ \t]+#|[ \t]*\r?$)|^%|[[\]{},]#|^ *\t/m
+const REJECTED_BY_YAML = [
+  { mark: '---', pattern: /^---(?![ \t]+#|[ \t]*\r?$)/m },
+  { mark: '%', pattern: /^%/m },
+  { mark: '#', pattern: /[[\]{},]#/ },
+  { mark: '\t', pattern: /^ *\t/m },
+]
 /** The quoted scalars that close on the line where they open (a quote inside a plain scalar opens none). */
 const ONE_LINE_QUOTED = /(?<![^\s[{,:-])(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*')/g
 /** What stands for a one-line quoted scalar once it is taken out: a character no definition holds. */
@@ -152,24 +170,54 @@ const COMMENT_AFTER_QUOTED = new RegExp(`${QUOTED}#`)
  * scalars, whose brackets are text.
  */
 function hasFlowProblem(unquoted: string): boolean {
-  /** the open brackets, innermost last */
-  const open: number[] = []
-  /** the last character read that is not a space */
-  let last = 0
-  for (let i = 0; i < unquoted.length; i++) {
-    const c = unquoted.charCodeAt(i)
-    if (c === 91 || c === 123) {
-      if (open[open.length - 1] === 123 && (last === 123 || last === 44)) return true
+  // from one opening bracket outside any flow collection to the next, and inside one
+  // from bracket to bracket: the regular expressions skip the text between
+  const opening = /[[{]/g
+  const inside = /[[\]{}\n]/g
+  for (let found = opening.exec(unquoted); found; found = opening.exec(unquoted)) {
+    /** the open brackets, innermost last */
+    const open: number[] = [unquoted.charCodeAt(found.index)]
+    inside.lastIndex = found.index + 1
+    for (let next = inside.exec(unquoted); next; next = inside.exec(unquoted)) {
+      const c = unquoted.charCodeAt(next.index)
+      if (c === 10) return true
+      if (c === 93 || c === 125) {
+        open.pop()
+        if (open.length === 0) break
+        continue
+      }
+      // a collection as a key: right after `{` or `,` (spaces between) inside a mapping
+      if (open[open.length - 1] === 123) {
+        let before = next.index - 1
+        while (unquoted.charCodeAt(before) === 32) before--
+        const previous = unquoted.charCodeAt(before)
+        if (previous === 123 || previous === 44) return true
+      }
       open.push(c)
-    } else if ((c === 93 || c === 125) && open.length > 0) open.pop()
-    else if (c === 10 && open.length > 0) return true
-    if (c !== 32) last = c
+    }
+    opening.lastIndex = inside.lastIndex
+    if (open.length > 0) break // never closed: js-yaml rejects it, or it closes on a later line (found above)
   }
   return false
 }
 
 /** A block scalar's header (`|`, `>-`, `|2+`) at the end of a line, before any comment. */
 const BLOCK_SCALAR_HEADER = /(^|[\s:-])[|>][1-9+-]{0,2}[ \t]*(#.*)?\r?$/
+
+/** Whether a block scalar's header (`|`, `>-`, `|2+`) ends at `last`, on a line whose content starts at `first`. */
+function isBlockScalarHeaderEnd(text: string, first: number, last: number): boolean {
+  let at = last
+  // up to two indicators: indentation (1-9) and chomping (+, -)
+  for (let n = 0; n < 2 && at > first; n++) {
+    const c = text.charCodeAt(at)
+    if (c === 43 || c === 45 || (c >= 49 && c <= 57)) at--
+    else break
+  }
+  const c = text.charCodeAt(at)
+  if (c !== 124 /* | */ && c !== 62 /* > */) return false
+  const before = text.charCodeAt(at - 1)
+  return at === first || before === 32 || before === 9 || before === 58 /* : */ || before === 45 /* - */
+}
 
 /** A line that ends with a key and its colon, before any comment: its value starts on a later line. */
 const ENDS_WITH_KEY = /:[ \t]*(#.*)?\r?$/
@@ -207,6 +255,8 @@ function hasBlockStructureProblem(text: string): boolean {
   let emptyEntryColumn = -1
   /** the column of a key that ends the line before (`key:`), or -1 */
   let keyColumn = -1
+  /** where the next `#` is, at or after the line being read (-1: none) */
+  let nextHash = text.indexOf('#')
   for (let at = 0; at < text.length; ) {
     const found = text.indexOf('\n', at)
     const lineEnd = found < 0 ? text.length : found
@@ -258,9 +308,20 @@ function hasBlockStructureProblem(text: string): boolean {
       levels.push({ column: content - lineStart, list: isListEntry(text, content, lineEnd), listUnderKey: false })
       innermost = dash = content
     }
-    const rest = text.slice(first, lineEnd)
-    keyColumn = ENDS_WITH_KEY.test(rest) ? innermost - lineStart : -1
-    if (BLOCK_SCALAR_HEADER.test(rest)) blockScalarColumn = column
+    // how the line ends, read from its last character; a line with a `#` (a comment, or
+    // text) asks the regular expressions
+    if (nextHash >= 0 && nextHash < first) nextHash = text.indexOf('#', first)
+    if (nextHash >= 0 && nextHash < lineEnd) {
+      const rest = text.slice(first, lineEnd)
+      keyColumn = ENDS_WITH_KEY.test(rest) ? innermost - lineStart : -1
+      if (BLOCK_SCALAR_HEADER.test(rest)) blockScalarColumn = column
+    } else {
+      let last = lineEnd - 1
+      for (let c = text.charCodeAt(last); c === 32 || c === 9 || c === 13; c = text.charCodeAt(last)) last--
+      const lastCode = text.charCodeAt(last)
+      keyColumn = lastCode === 58 /* : */ ? innermost - lineStart : -1
+      if (isBlockScalarHeaderEnd(text, first, last)) blockScalarColumn = column
+    }
   }
   return false
 }
@@ -287,7 +348,8 @@ const KEEP_CHOMPING = /[|>][1-9]?\+/
  * `.inf`) js-yaml itself rejects or loadFast finds in its value.
  */
 function fastPathAccepts(text: string): boolean {
-  if (REJECTED_BY_YAML.test(text) || hasOverflowingNumber(text)) return false
+  // each pattern asked only when the text holds its mark (includes is much cheaper than a regular expression)
+  if (REJECTED_BY_YAML.some(({ mark, pattern }) => text.includes(mark) && pattern.test(text)) || hasOverflowingNumber(text)) return false
   if (!text.endsWith('\n') && KEEP_CHOMPING.test(text)) return false
   // the constructs below never appear inside a quoted scalar: look for them outside; a
   // placeholder keeps the place of each one-line quoted scalar, so a key stays a key
@@ -296,10 +358,10 @@ function fastPathAccepts(text: string): boolean {
   // continuation lines indented more than the mapping it belongs to, js-yaml does not
   // (a quote after a space in a plain scalar or a comment counts too: careful path only)
   return !(
-    ANCHOR_OR_ALIAS.test(unquoted) ||
-    READ_DIFFERENTLY.test(unquoted) ||
-    OPENING_QUOTE.test(unquoted) ||
-    COMMENT_AFTER_QUOTED.test(unquoted) ||
+    ((unquoted.includes('&') || unquoted.includes('*')) && ANCHOR_OR_ALIAS.test(unquoted)) ||
+    readDifferently(unquoted) ||
+    ((unquoted.includes('"') || unquoted.includes("'")) && OPENING_QUOTE.test(unquoted)) ||
+    (unquoted !== text && COMMENT_AFTER_QUOTED.test(unquoted)) ||
     hasFlowProblem(unquoted) ||
     hasBlockStructureProblem(text)
   )
