@@ -1,5 +1,5 @@
-// Which way each file went through the loader: the fast path (the block YAML reader or
-// js-yaml 4, positions left for later) or the careful path (yaml with positions), and how
+// Which way each file went through the loader: the fast path (screens and js-yaml 4,
+// positions left for later) or the careful path (yaml with positions), and how
 // many yaml documents with positions a run really built (src/load/parseSourceFile.ts,
 // src/load/sourceFile.ts).
 import { Parser } from 'yaml'

@@ -6,9 +6,7 @@
 //   today the careful path and the lazy positions;
 // - the same with `process.env` a plain object (yaml's Parser reads
 //   process.env.LOG_TOKENS once per token);
-// - `parseFast`, the loader's fast path (the block YAML reader; for texts outside its
-//   subset, screens, then js-yaml 4 `load`, CORE_SCHEMA);
-// - the block YAML reader (`readBlockYaml`) alone;
+// - `parseFast`, the loader's fast path (screens, then js-yaml 4 `load`, CORE_SCHEMA);
 // - js-yaml 4 `load` alone, and js-yaml 5 `load` (json-schema-to-typescript's copy, when
 //   it has one), taken in turns so that neither always runs first.
 //
@@ -20,7 +18,6 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import jsYaml from 'js-yaml'
 import { LineCounter, parseDocument } from 'yaml'
-import { readBlockYaml } from '../src/load/blockYaml.js'
 import { parseFast } from '../src/load/parseSourceFile.js'
 import { measure, medianSample, type Sample, type Stats } from './measure.js'
 
@@ -32,9 +29,6 @@ export interface ParserFigures {
   fastPath: Stats
   /** files `parseFast` accepts */
   fastAccepted: number
-  blockReader: Stats
-  /** files the block YAML reader accepts */
-  blockAccepted: number
   jsYaml4: { version: string; stats: Stats }
   jsYaml5: { version: string; stats: Stats } | null
 }
@@ -70,8 +64,6 @@ async function figures(dir: string, runs: number): Promise<ParserFigures> {
   }, undefined, false)
   let fastAccepted = 0
   const fastPath = await measure(runs, () => all.filter((text) => parseFast(text) !== null).length, (n) => (fastAccepted = n))
-  let blockAccepted = 0
-  const blockReader = await measure(runs, () => all.filter((text) => readBlockYaml(text) !== null).length, (n) => (blockAccepted = n))
 
   const require = createRequire(import.meta.url)
   const version4 = (require('js-yaml/package.json') as { version: string }).version
@@ -104,8 +96,6 @@ async function figures(dir: string, runs: number): Promise<ParserFigures> {
     yamlPlainEnv,
     fastPath,
     fastAccepted,
-    blockReader,
-    blockAccepted,
     jsYaml4: { version: version4, stats: stats(four as (typeof libs)[number]) },
     jsYaml5: js5 && five ? { version: js5.version, stats: stats(five) } : null,
   }

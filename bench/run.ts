@@ -2,9 +2,8 @@
 // docs/performance.md hold a run's figures. Every comparison is a ratio to a baseline
 // measured in the same run, on the same inputs (the machine is shared and noisy).
 //
-// Loading has two paths (src/load/parseSourceFile.ts): a fast path, the block YAML reader
-// (src/load/blockYaml.ts) and, for texts outside its subset, js-yaml 4, whose positions
-// are read only for files a diagnostic points into (from the block reader again, or
+// Loading has two paths (src/load/parseSourceFile.ts): a fast path, screens and then
+// js-yaml 4, whose positions are read only for files a diagnostic points into (from
 // js-yaml's node events, src/load/nodesFromJsYaml.ts), for well-formed files without the
 // constructs the parsers read differently; and the careful path, yaml with positions,
 // for the rest.
@@ -28,8 +27,8 @@ import { parseArgs } from 'node:util'
 import { emitFile } from '../src/emit/emitFile.js'
 import { emitFiles, emitPlan } from '../src/emit/emitPlan.js'
 import { loadWorkspace } from '../src/load/loadWorkspace.js'
-import { blockYamlNodes } from '../src/load/blockYaml.js'
 import { cacheFile, cacheFolder } from '../src/load/parseCache.js'
+import { nodesFromJsYaml } from '../src/load/nodesFromJsYaml.js'
 import { filesToLower, lowerModel } from '../src/lower/lowerModel.js'
 import type { EmitPlan } from '../src/lower/plan.js'
 import { checkWorkspace } from '../src/pipeline/checkWorkspace.js'
@@ -154,7 +153,7 @@ try {
   // reported where it was put, and nothing else. In a function of its own, so that its
   // model and documents do not stay on the heap for the runs that follow.
   progress('counting run (paths, lazy positions, injected errors)')
-  const counts = ((): { paths: { fast: number; careful: number }; yamlParses: number; yamlParsedFiles: number; pointedAt: number; pointedFast: Set<string>; pointedByBlockReader: number; missing: string[]; unexpected: string[] } => {
+  const counts = ((): { paths: { fast: number; careful: number }; yamlParses: number; yamlParsedFiles: number; pointedAt: number; pointedFast: Set<string>; pointedByEvents: number; missing: string[]; unexpected: string[] } => {
     const brokenReal = realpathSync(brokenDir)
     const counted = withYamlParses(() => timePasses(brokenDir))
     const parsed = new Set(counted.texts)
@@ -166,7 +165,7 @@ try {
       yamlParsedFiles: counted.result.files.filter((f) => parsed.has(f.text)).length,
       pointedAt: pointedAt.size,
       pointedFast: new Set([...pointedAt].filter(tookFastPath).map((f) => f.absolutePath)),
-      pointedByBlockReader: [...pointedAt].filter((f) => tookFastPath(f) && blockYamlNodes(f.text) !== null).length,
+      pointedByEvents: [...pointedAt].filter((f) => tookFastPath(f) && nodesFromJsYaml(f.text) !== null).length,
       missing: broken.errorFiles.filter((f) => !erroredPaths.has(f)),
       unexpected: [...erroredPaths].filter((f) => !broken.errorFiles.includes(f)),
     }
@@ -209,8 +208,7 @@ try {
       [`for comparison with the old design: \`checkWorkspace\` with every file on the careful path (an unused anchor added to each file; median, after a warm-up run of ${ms(careful.first.cpuMs)} ms CPU)`, ...fmt(careful.median), toOld(careful.median)],
       ['baseline, the old design\'s parse: `yaml.parseDocument` (with positions) of the same 1,000 files, nothing else', ...fmt(parsers.yaml.median), '1×'],
       ['what-if: the same with `process.env` a plain object', ...fmt(parsers.yamlPlainEnv.median), toOld(parsers.yamlPlainEnv.median)],
-      ['the loader\'s fast path: `parseFast` of the same files (the block YAML reader; outside its subset, screens, then js-yaml 4 `load` with `CORE_SCHEMA`)', ...fmt(parsers.fastPath.median), toOld(parsers.fastPath.median)],
-      [`the block YAML reader (\`readBlockYaml\`) alone; it reads ${parsers.blockAccepted} of the ${parsers.files} files`, ...fmt(parsers.blockReader.median), toOld(parsers.blockReader.median)],
+      ['the loader\'s fast path: `parseFast` of the same files (screens, then js-yaml 4 `load` with `CORE_SCHEMA`)', ...fmt(parsers.fastPath.median), toOld(parsers.fastPath.median)],
       [`js-yaml ${parsers.jsYaml4.version} \`load\` with \`CORE_SCHEMA\` alone`, ...fmt(parsers.jsYaml4.stats.median), toOld(parsers.jsYaml4.stats.median)],
       ...(parsers.jsYaml5 ? [[`for the choice of version: js-yaml ${parsers.jsYaml5.version} \`load\` with \`CORE_SCHEMA\` (json-schema-to-typescript's copy; not a botwire dependency)`, ...fmt(parsers.jsYaml5.stats.median), `${toOld(parsers.jsYaml5.stats.median)} (${ratio(parsers.jsYaml5.stats.median.cpuMs, parsers.jsYaml4.stats.median.cpuMs)} js-yaml 4)`]] : []),
     ],
@@ -218,13 +216,13 @@ try {
   const { paths, missing, unexpected } = counts
   print(`Found ${brokenDiagnostics} errors in ${brokenErrorFiles} files; ${missing.length === 0 && unexpected.length === 0 ? `each of the ${injected} files given an error is reported, and no other file (checked against the generator's list)` : `**MISMATCH** with the ${injected} files given an error: ${missing.length} not reported (${missing.slice(0, 5).join(', ')}), ${unexpected.length} reported without one (${unexpected.slice(0, 5).join(', ')})`}. The valid workspace must give none (checked in §2). With every file on the careful path: ${carefulErrors} errors, ${carefulPaths.careful} of ${carefulPaths.fast + carefulPaths.careful} files on the careful path.`)
   print()
-  print(`Paths (a counting run, not timed): of the ${paths.fast + paths.careful} files loaded (${broken.files} of the workspace, ${paths.fast + paths.careful - broken.files} built-ins), **${paths.fast} took the fast path and ${paths.careful} the careful path**; \`parseFast\` accepts ${parsers.fastAccepted} of the ${parsers.files} workspace files. The injected errors are semantic, in well-formed YAML, so they do not send a file down the careful path; what they cost is the positions of each file a diagnostic or related location points into: ${counts.pointedAt} files (${counts.pointedFast.size} on the fast path), read again for their node tree, ${counts.pointedByBlockReader} of them by the block YAML reader and the rest by js-yaml with its node events; yaml (the last fallback) parsed ${counts.yamlParses} texts during the check, ${counts.yamlParsedFiles} distinct loaded files (counted by wrapping yaml's \`Parser.prototype.parse\`).`)
+  print(`Paths (a counting run, not timed): of the ${paths.fast + paths.careful} files loaded (${broken.files} of the workspace, ${paths.fast + paths.careful - broken.files} built-ins), **${paths.fast} took the fast path and ${paths.careful} the careful path**; \`parseFast\` accepts ${parsers.fastAccepted} of the ${parsers.files} workspace files. The injected errors are semantic, in well-formed YAML, so they do not send a file down the careful path; what they cost is the positions of each file a diagnostic or related location points into: ${counts.pointedAt} files (${counts.pointedFast.size} on the fast path), read again for their node tree, ${counts.pointedByEvents} of them by js-yaml with its node events and the rest by yaml; yaml (the careful path, and the fallback for positions) parsed ${counts.yamlParses} texts during the check, ${counts.yamlParsedFiles} distinct loaded files (counted by wrapping yaml's \`Parser.prototype.parse\`).`)
   print()
 
   const passMedian = Object.fromEntries(PASSES.map((p) => [p, medianSample(passRuns.map((r, i) => ({ wallMs: r[p], cpuMs: passCpuRuns[i]?.[p] ?? 0 })))])) as Record<PassName, Sample>
   const cpuTotal = PASSES.reduce((sum, p) => sum + passMedian[p].cpuMs, 0)
   const PASS_LABELS: Record<PassName, string> = {
-    load: 'load (`loadWorkspace`: read; the block YAML reader, or screens and js-yaml 4; yaml with positions only for files the fast path turns away)',
+    load: 'load (`loadWorkspace`: read; screens and js-yaml 4; yaml with positions only for files the fast path turns away)',
     positions: `positions (the node trees of the ${counts.pointedFast.size} fast-path files diagnostics point into; lazy in \`checkWorkspace\`)`,
     shape: 'shape (`validateShape`)',
     sanity: 'sanity (`checkSchemaSanity`)',

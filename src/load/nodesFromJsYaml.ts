@@ -1,5 +1,4 @@
-// The node tree of a fast-path file outside the block YAML reader's subset (that reader
-// builds the others' trees itself), from a second js-yaml read with its `listener`:
+// The node tree of a fast-path file, from a second js-yaml read with its `listener`:
 // js-yaml calls it when it opens and closes each node, with the offset it has reached.
 // That is about a tenth of the cost of a yaml document with positions, and only files a
 // diagnostic points into are read again. Where the events do not line up with the value
@@ -53,7 +52,8 @@ function pastSpaces(text: string, at: number): number {
 /** Back over trailing whitespace: a plain scalar's content ends where its last word does. */
 function trimmedEnd(text: string, start: number, end: number): number {
   let i = end
-  while (i > start && /\s/.test(text.charAt(i - 1))) i--
+  // YAML's white space and line breaks only: a no-break space is content to yaml
+  for (let code = text.charCodeAt(i - 1); i > start && (isSpace(code) || code === 10 || code === 13); code = text.charCodeAt(i - 1)) i--
   return i
 }
 
@@ -68,9 +68,22 @@ class Mismatch extends Error {}
 
 function blockScalarEnd(text: string, start: number, close: number): number {
   // yaml ends a block scalar after the line break of its last line with content, or
-  // with keep chomping (`|+`) after its last line break
+  // with keep chomping (`|+`) after its last line break (or at the end of the text)
   const header = text.slice(start, text.indexOf('\n', start) >>> 0)
-  if (/^[|>][1-9]?\+/.test(header)) return text.lastIndexOf('\n', close - 1) + 1 || close
+  if (/^[|>][1-9]?\+/.test(header)) return close === text.length && !text.endsWith('\n') ? close : text.lastIndexOf('\n', close - 1) + 1 || close
+  // with no line of content, yaml ends it after its header's line break and at most one
+  // blank line (however many follow); at the end of the text, not after one with no more
+  // spaces than the header's line has
+  const headerEnd = start + header.length
+  if (headerEnd >= close || trimmedEnd(text, headerEnd, close) === headerEnd) {
+    const next = Math.min(headerEnd + 1, text.length)
+    const nextEnd = text.indexOf('\n', next) < 0 ? text.length : text.indexOf('\n', next)
+    const spaces = /^( *)\r?$/.exec(text.slice(next, nextEnd))?.[1]?.length
+    const headerLine = text.lastIndexOf('\n', start - 1) + 1
+    const headerIndent = pastSpaces(text, headerLine) - headerLine
+    if (spaces === undefined || (nextEnd === text.length && spaces > 0 && spaces <= headerIndent)) return next
+    return Math.min(nextEnd + 1, text.length)
+  }
   const lastContent = trimmedEnd(text, start, close)
   const lineBreak = text.indexOf('\n', lastContent)
   return lineBreak < 0 || lineBreak >= close ? close : lineBreak + 1
@@ -123,7 +136,9 @@ function mapping(text: string, frame: Frame, start: number): SourceNode {
 
 /** The tree of a text the fast path accepted, or null where the events cannot be trusted. */
 export function nodesFromJsYaml(text: string): SourceNode | null {
-  if (TAG.test(text)) return null
+  // js-yaml drops a leading byte-order mark before it counts offsets (the loader drops it
+  // before parsing; this keeps any other caller right)
+  if (TAG.test(text) || text.charCodeAt(0) === 0xfeff) return null
   const stack: Frame[] = []
   let root: Frame | null = null
   const listener = (event: 'open' | 'close', state: ListenerState): void => {
@@ -133,7 +148,8 @@ export function nodesFromJsYaml(text: string): SourceNode | null {
     }
     const frame = stack.pop()
     if (!frame) throw new Mismatch()
-    frame.close = state.position
+    // js-yaml appends a line break to a text that does not end with one: its offsets may pass the end by one
+    frame.close = Math.min(state.position, text.length)
     frame.kind = state.kind
     frame.result = state.result
     const parent = stack[stack.length - 1]

@@ -1,33 +1,63 @@
 // `--cache`: the fast path's values from the previous run over the same definitions
 // folder, kept by the text they were read from. Reading the values back from one file
-// costs less than reading the texts again, even with the block YAML reader (about 0.2 s
-// of a 2 s check; see docs/performance.md). Off unless asked for: a check that writes
-// files would surprise, and a first run (CI) gains nothing.
+// costs less than reading the texts again (see docs/performance.md). Off unless asked
+// for: a check that writes files would surprise, and a first run (CI) gains nothing.
 //
-// A value is cached only when the fast path (the block YAML reader, or the screens and
-// js-yaml) read the text as a mapping, so a hit stands for the whole fast path; positions
-// are still read from the text when a diagnostic needs them. Keys are the texts' SHA-1;
-// the file's header names the format and the js-yaml version. A cache file that does not
-// match or cannot be read counts as empty, and one that cannot be written is left as it
-// was: the values are the same either way, only slower to get. The file is written
+// A value is cached only when the fast path (the screens, then js-yaml) read the text as
+// a mapping, so a hit stands for the whole fast path; positions are still read from the
+// text when a diagnostic needs them. Keys are the texts' SHA-1. The file's header names
+// what made its values: botwire's version (its screens and limits decide which texts take
+// the fast path) and those of js-yaml and yaml (which read them, and which the screens
+// keep in agreement), so upgrading any of them empties the cache. A cache file that does
+// not match or cannot be read counts as empty, and one that cannot be written is left as
+// it was: the values are the same either way, only slower to get. The file is written
 // whole, under a temporary name, then renamed, so a reader never sees half of it.
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
-
-/** Raise when the fast path or the cache file changes what it means (2: the block YAML reader; 3: it declines values nested too deeply or holding .nan/.inf; 4: and numbers with a three-digit exponent, which js-yaml reads as strings). */
-const FORMAT = 4
-const JS_YAML_VERSION = (createRequire(import.meta.url)('js-yaml/package.json') as { version: string }).version
+import { packageRoot } from './packageRoot.js'
 
 type Value = Record<string, unknown>
 
-interface CacheFile {
-  format: number
+/** The versions of what made a cache file's values: a file made by others is not read. */
+export interface CacheMaker {
+  botwire: string
   jsYaml: string
+  yaml: string
+}
+
+interface CacheFile {
+  madeBy: CacheMaker
   keys: string[]
   values: Value[]
+}
+
+function packageVersion(packageJson: string): string {
+  const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version?: unknown }).version
+  if (typeof version !== 'string') throw new Error(`botwire: no version in ${packageJson}`)
+  return version
+}
+
+let maker: CacheMaker | undefined
+
+/** This installation's botwire, js-yaml and yaml versions, from their package.json files. */
+export function cacheMaker(): CacheMaker {
+  if (maker) return maker
+  const require = createRequire(import.meta.url)
+  maker = {
+    botwire: packageVersion(join(packageRoot, 'package.json')),
+    jsYaml: packageVersion(require.resolve('js-yaml/package.json')),
+    yaml: packageVersion(require.resolve('yaml/package.json')),
+  }
+  return maker
+}
+
+function sameMaker(found: unknown, expected: CacheMaker): boolean {
+  if (found === null || typeof found !== 'object') return false
+  const made = found as Partial<Record<keyof CacheMaker, unknown>>
+  return made.botwire === expected.botwire && made.jsYaml === expected.jsYaml && made.yaml === expected.yaml
 }
 
 function keyOf(text: string): string {
@@ -51,7 +81,7 @@ export function cacheFile(folder: string, definitionsDir: string): string {
 function readCacheFile(path: string): Map<string, Value> {
   try {
     const file = deserialize(readFileSync(path)) as Partial<CacheFile>
-    if (file.format !== FORMAT || file.jsYaml !== JS_YAML_VERSION || !Array.isArray(file.keys) || !Array.isArray(file.values)) return new Map()
+    if (!sameMaker(file.madeBy, cacheMaker()) || !Array.isArray(file.keys) || !Array.isArray(file.values)) return new Map()
     const values = file.values
     return new Map(file.keys.map((key, i) => [key, values[i] as Value]))
   } catch {
@@ -92,7 +122,7 @@ export class ParseCache {
   /** Writes this run's values when they differ from those read; call before anything can change them. */
   save(): void {
     if (!this.changed && this.used.size === this.found.size) return
-    const file: CacheFile = { format: FORMAT, jsYaml: JS_YAML_VERSION, keys: [...this.used.keys()], values: [...this.used.values()] }
+    const file: CacheFile = { madeBy: cacheMaker(), keys: [...this.used.keys()], values: [...this.used.values()] }
     const temporary = `${this.path}.${process.pid}.tmp`
     try {
       mkdirSync(dirname(this.path), { recursive: true })

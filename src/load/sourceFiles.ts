@@ -1,7 +1,6 @@
 // The constructors of a loaded definition file: its node tree is built when, and only
 // when, a diagnostic needs a position.
 import type { Document } from 'yaml'
-import { blockYamlNodes } from './blockYaml.js'
 import { nodesFromJsYaml } from './nodesFromJsYaml.js'
 import { nodesFromYaml } from './nodesFromYaml.js'
 import type { SourceFile } from '../source/sourceFile.js'
@@ -37,9 +36,8 @@ export function carefulSourceFile(absolutePath: string, displayPath: string, tex
 
 /**
  * A file the fast path read: its node tree is built only when something asks for a
- * position, so files without a problem never pay for it (see docs/performance.md). The
- * block YAML reader builds it; for a text outside its subset, js-yaml's node events, and
- * where those cannot be trusted, yaml.
+ * position, so files without a problem never pay for it (see docs/performance.md): from
+ * js-yaml's node events, and where those cannot be trusted, from yaml.
  */
 export function fastSourceFile(absolutePath: string, displayPath: string, text: string, builtin: boolean): SourceFile {
   let nodes: SourceNode | null | undefined
@@ -50,7 +48,7 @@ export function fastSourceFile(absolutePath: string, displayPath: string, text: 
     reader: 'fast',
     builtin,
     get nodes(): SourceNode | null {
-      if (nodes === undefined) nodes = blockYamlNodes(text) ?? nodesFromJsYaml(text) ?? nodesFromYaml(parseYaml(text))
+      if (nodes === undefined) nodes = nodesFromJsYaml(text) ?? nodesFromYaml(parseYaml(text))
       return nodes
     },
   }

@@ -1,6 +1,6 @@
 // The YAML libraries, loaded on first use. yaml, the careful path's parser, costs about
-// 65 ms to import in a fresh process, js-yaml about 20 ms; a workspace whose files the
-// block YAML reader reads, values and positions, needs neither. A synchronous require
+// 65 ms to import in a fresh process, js-yaml about 20 ms; a workspace whose files all
+// take the fast path, values and positions, never loads yaml. A synchronous require
 // keeps loading synchronous (under require both are CommonJS; nothing in src/ imports
 // them as ES modules, so the package has one instance of each).
 import { createRequire } from 'node:module'

@@ -1,7 +1,7 @@
 // Where each node of a definition file is: the tree that turns a JSON pointer into a
-// source range. Built from whichever reader read the file (src/load/blockYaml.ts or
-// src/load/nodesFromJsYaml.ts for the fast path, src/load/nodesFromYaml.ts for the
-// careful one), so that locating knows nothing about any of them.
+// source range. Built from whichever reader read the file (src/load/nodesFromJsYaml.ts
+// for the fast path, src/load/nodesFromYaml.ts for the careful one), so that locating
+// knows nothing about either of them.
 
 /** Offsets into the file's text: `start` inclusive, `end` exclusive. */
 export interface Span {

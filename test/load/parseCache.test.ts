@@ -2,11 +2,13 @@
 // exactly what an uncached run loads: the same values (NaN, -0 and `__proto__` keys
 // included), a changed file read anew, a corrupt cache file ignored, two files with the
 // same text never sharing one value; and nothing is written unless the cache is asked for.
-import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+// A cache file made by another version of botwire, js-yaml or yaml is not read.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
 import { describe, expect, it } from 'vitest'
 import { loadWorkspace } from '../../src/load/loadWorkspace.js'
-import { cacheFile, cacheFolder } from '../../src/load/parseCache.js'
+import { cacheFile, cacheFolder, cacheMaker, type CacheMaker } from '../../src/load/parseCache.js'
 import { runCli, tempDir, writeFiles } from '../support/cli.js'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -82,6 +84,33 @@ describe('the parse cache', () => {
     expect(summary(load(p, true))).toEqual(summary(load(p, false)))
     expect(summary(load(p, true))).toEqual(summary(load(p, false)))
     expect(readdirSync(cacheFolder(p.cwd)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('names the versions of botwire, js-yaml and yaml that made it', () => {
+    const version = (path: string): string => (JSON.parse(readFileSync(join(root, path), 'utf8')) as { version: string }).version
+    expect(cacheMaker()).toEqual({ botwire: version('package.json'), jsYaml: version('node_modules/js-yaml/package.json'), yaml: version('node_modules/yaml/package.json') })
+  })
+
+  it('is trusted only when the same botwire, js-yaml and yaml made it', () => {
+    const p = project()
+    const expected = summary(load(p, false))
+    load(p, true)
+    const path = cacheFile(cacheFolder(p.cwd), p.definitions)
+    const made = deserialize(readFileSync(path)) as { madeBy: CacheMaker; keys: string[]; values: unknown[] }
+    expect(made.madeBy).toEqual(cacheMaker())
+    // every cached value replaced: a run that trusts the file loads these instead of the texts
+    const planted = (madeBy: CacheMaker): void => {
+      writeFileSync(path, serialize({ madeBy, keys: made.keys, values: made.values.map((_, i) => ({ kind: 'interface', planted: i })) }))
+    }
+    const plantedValues = (loaded: Loaded): number => loaded.files.filter((f) => f.value !== null && 'planted' in f.value).length
+    planted(made.madeBy)
+    expect(plantedValues(load(p, true))).toBe(made.keys.length)
+    for (const upgraded of ['botwire', 'jsYaml', 'yaml'] as const) {
+      planted({ ...made.madeBy, [upgraded]: `${made.madeBy[upgraded]}-next` })
+      const loaded = load(p, true)
+      expect(plantedValues(loaded), upgraded).toBe(0)
+      expect(summary(loaded), upgraded).toEqual(expected)
+    }
   })
 
   it('lives in .botwire-cache when the project has no node_modules', () => {

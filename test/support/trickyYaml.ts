@@ -9,4 +9,12 @@ export const TRICKY_YAML: readonly string[] = [
   'null: 1\ntrue: 2\n1: 3\n', '~: 1\n', 'a: ~\nb: Null\nc: NULL\n', 'a: True\nb: TRUE\nc: yes\nd: on\n', 'a: 010\nb: 0o10\nc: 1_000\n',
   "a: '\n", 'a: b\n-c: d\n', '__proto__: { polluted: true }\nb: 1\n', 'a: &x 1\nb: *x\n', 'a: 1\n---\nb: 2\n', '[1, 2]\n', '"just a string"\n', '',
   'a: <<\n', '<<: {b: 1}\n', 'a: 1\r\nb: 2\r\n', '\ufeffa: 1\n',
+  // found by the random documents of test/load/fastPath.test.ts: js-yaml reads each one
+  // differently from yaml, or accepts what yaml rejects
+  'a: -.5\n', '-.5: x\n', 'a: +.5\n', '-0x1F: x\n', 'a: -0o17\n', '0b101: x\n', 'a: !\n', 'a: { : x }\n', 'a: [: x]\n', 'a: {~}\n',
+  'a: { b: 1, { c: 2 }: 3 }\n', 'a: [{}: x]\n', 'a: [? x]\n', '- ? x\n', '---a: 1\n', '--- a: 1\n', '---# c\na: 1\n', 'a: []#\n', "a: 'x'#\n",
+  'a: "x\ny"\n', "a: 'x\n# y'\n", 'a: "x\\\n- y"\n', 'a:\n  -\n- b\n', 'a:\n    - x\n  - y\n', 'a:\n- x\n-\n  - y\n  -\n- z\n',
+  'a:\n  -   -\n  - x\n', '- a\nb: 1\n', 'a: 1\n\t\n', '\t---\na: 1\n', 'a: |+\n  x\n\n  ', 'a: |+\n  x',
+  ' a: |\n ', 'a: |\n  \n  b: 1\n', 'a: >\n\n\n\nb: 1\n', 'a: b\n', 'a: \u00a0\n', 'a: [#]\n]\n', '%# c\n---\na: 1\n', 'a: "x  "#c\n',
+  "a:\n '  - [{ '#c': 1 }]\n",
 ]
