@@ -40,7 +40,12 @@ export function medianSample(samples: Sample[]): Sample {
  * Runs `fn` once to warm up (unless `warmup` is false, for code that ran just before),
  * then `runs` times; each run after a full GC. `onResult` gets run 0 for the warm-up.
  */
-export async function measure<T>(runs: number, fn: (run: number) => T | Promise<T>, onResult?: (result: T, run: number) => void, warmup = true): Promise<Stats> {
+export async function measure<T>(
+  runs: number,
+  fn: (run: number) => T | Promise<T>,
+  onResult?: (result: T, run: number) => void,
+  warmup = true,
+): Promise<Stats> {
   const samples: Sample[] = []
   for (let run = warmup ? 0 : 1; run <= runs; run++) {
     gc?.()

@@ -54,16 +54,25 @@ async function figures(dir: string, runs: number): Promise<ParserFigures> {
   }
   const yaml = await measure(runs, parseAllWithYaml)
   const realEnv = process.env
-  const yamlPlainEnv = await measure(runs, () => {
-    process.env = { ...realEnv }
-    try {
-      parseAllWithYaml()
-    } finally {
-      process.env = realEnv
-    }
-  }, undefined, false)
+  const yamlPlainEnv = await measure(
+    runs,
+    () => {
+      process.env = { ...realEnv }
+      try {
+        parseAllWithYaml()
+      } finally {
+        process.env = realEnv
+      }
+    },
+    undefined,
+    false,
+  )
   let fastAccepted = 0
-  const fastPath = await measure(runs, () => all.filter((text) => parseFast(text) !== null).length, (n) => (fastAccepted = n))
+  const fastPath = await measure(
+    runs,
+    () => all.filter((text) => parseFast(text) !== null).length,
+    (n) => (fastAccepted = n),
+  )
 
   const require = createRequire(import.meta.url)
   const version4 = (require('js-yaml/package.json') as { version: string }).version
@@ -79,7 +88,10 @@ async function figures(dir: string, runs: number): Promise<ParserFigures> {
   const loadAll = (lib: typeof jsYaml) => (): void => {
     for (const text of all) lib.load(text, { schema: lib.CORE_SCHEMA })
   }
-  const libs = [{ lib: jsYaml, samples: [] as Sample[], first: undefined as Sample | undefined }, ...(js5 ? [{ lib: js5.lib, samples: [] as Sample[], first: undefined as Sample | undefined }] : [])]
+  const libs = [
+    { lib: jsYaml, samples: [] as Sample[], first: undefined as Sample | undefined },
+    ...(js5 ? [{ lib: js5.lib, samples: [] as Sample[], first: undefined as Sample | undefined }] : []),
+  ]
   for (let round = 0; round <= runs; round++) {
     for (const entry of round % 2 === 0 ? libs : [...libs].reverse()) {
       const one = await measure(1, loadAll(entry.lib), undefined, false)

@@ -27,19 +27,19 @@ import { parseArgs } from 'node:util'
 import { emitFile } from '../src/emit/emitFile.js'
 import { emitFiles, emitPlan } from '../src/emit/emitPlan.js'
 import { loadWorkspace } from '../src/load/loadWorkspace.js'
-import { cacheFile, cacheFolder } from '../src/load/parseCache.js'
 import { nodesFromJsYaml } from '../src/load/nodesFromJsYaml.js'
+import { cacheFile, cacheFolder } from '../src/load/parseCache.js'
 import { filesToLower, lowerModel } from '../src/lower/lowerModel.js'
 import type { EmitPlan } from '../src/lower/plan.js'
 import { checkWorkspace } from '../src/pipeline/checkWorkspace.js'
 import type { Model } from '../src/resolve/model.js'
 import { botwireTypes, jsttTypes, moduleSchema, typedModules } from './baselines/jsonSchemaToTs.js'
 import { createProject, tsMorphFile } from './baselines/tsMorph.js'
-import { parserFiguresInChild, yamlFiguresInChild } from './parsers.js'
 import { countPaths, filesPointedAt, tookFastPath, withYamlParses } from './loadPaths.js'
 import { childrenCpuMs, measure, medianSample, ms, ratio, type Sample, type Stats } from './measure.js'
-import { CHECKS, PASSES, timePasses, type PassName, type PassTimes } from './passes.js'
-import { writeCarefulCopy, writeSyntheticWorkspaces, type SyntheticWorkspace } from './syntheticWorkspace.js'
+import { parserFiguresInChild, yamlFiguresInChild } from './parsers.js'
+import { CHECKS, PASSES, type PassName, type PassTimes, timePasses } from './passes.js'
+import { type SyntheticWorkspace, writeCarefulCopy, writeSyntheticWorkspaces } from './syntheticWorkspace.js'
 import { typecheckGenerated } from './typecheck.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -106,11 +106,15 @@ const since = (start: Sample): Sample => {
 /** Like `measure`, with an untimed `setup` before each run whose result the run gets (made after the previous run, so one lives at a time). */
 async function measureWithSetup<S, T>(setup: () => S, fn: (input: S) => T, onResult?: (result: T) => void): Promise<Stats> {
   let input: S | undefined = setup()
-  return measure(RUNS, () => fn(input as S), (result, run) => {
-    onResult?.(result)
-    input = undefined
-    if (run < RUNS) input = setup()
-  })
+  return measure(
+    RUNS,
+    () => fn(input as S),
+    (result, run) => {
+      onResult?.(result)
+      input = undefined
+      if (run < RUNS) input = setup()
+    },
+  )
 }
 
 const started = performance.now()
@@ -129,13 +133,20 @@ const valid = generated.valid
 const broken = generated.broken as SyntheticWorkspace
 const injected = Object.values(broken.errors).reduce((a, b) => a + b, 0)
 
-
 try {
   print(`## botwire benchmark`)
   print()
-  print(`Command: \`npm run bench\`${process.argv.length > 2 ? ` (\`${process.argv.slice(2).join(' ')}\`)` : ''}. Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${process.platform}/${process.arch}. Warm-up run first, then the median of ${RUNS} run${RUNS === 1 ? '' : 's'}; wall and CPU milliseconds (CPU = user + system of this process, less sensitive to other load than wall time).`)
+  print(
+    `Command: \`npm run bench\`${process.argv.length > 2 ? ` (\`${process.argv.slice(2).join(' ')}\`)` : ''}. Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${process.platform}/${process.arch}. Warm-up run first, then the median of ${RUNS} run${RUNS === 1 ? '' : 's'}; wall and CPU milliseconds (CPU = user + system of this process, less sensitive to other load than wall time).`,
+  )
   print()
-  print(`Synthetic workspaces (seeded, \`bench/syntheticWorkspace.ts\`): ${valid.files} definitions (100 interfaces, 400 integrations, 400 plugins, 100 bots), ${(valid.bytes / 1e6).toFixed(2)} MB of YAML, ${((valid.bytes / valid.files) / 1024).toFixed(1)} KB per file on average; the broken copy has one semantic error in ${injected} files (${Object.entries(broken.errors).map(([k, v]) => `${v} ${k}`).join(', ')}).`)
+  print(
+    `Synthetic workspaces (seeded, \`bench/syntheticWorkspace.ts\`): ${valid.files} definitions (100 interfaces, 400 integrations, 400 plugins, 100 bots), ${(valid.bytes / 1e6).toFixed(2)} MB of YAML, ${(valid.bytes / valid.files / 1024).toFixed(1)} KB per file on average; the broken copy has one semantic error in ${injected} files (${Object.entries(
+      broken.errors,
+    )
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}).`,
+  )
   print()
 
   // -------------------------------------------------------------------------------
@@ -144,21 +155,42 @@ try {
   progress('checkWorkspace on the broken workspace')
   let brokenDiagnostics = 0
   let brokenErrorFiles = 0
-  const check = await measure(RUNS, () => checkWorkspace({ definitionsDir: brokenDir, builtins: true }), (result) => {
-    brokenDiagnostics = result.diagnostics.filter((d) => d.severity === 'error').length
-    brokenErrorFiles = new Set(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.range?.file.absolutePath)).size
-  })
+  const check = await measure(
+    RUNS,
+    () => checkWorkspace({ definitionsDir: brokenDir, builtins: true }),
+    (result) => {
+      brokenDiagnostics = result.diagnostics.filter((d) => d.severity === 'error').length
+      brokenErrorFiles = new Set(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.range?.file.absolutePath)).size
+    },
+  )
   // one more run, not timed: which path each file took, how many yaml documents with
   // positions were built (the lazy ones included), and whether every injected error is
   // reported where it was put, and nothing else. In a function of its own, so that its
   // model and documents do not stay on the heap for the runs that follow.
   progress('counting run (paths, lazy positions, injected errors)')
-  const counts = ((): { paths: { fast: number; careful: number }; yamlParses: number; yamlParsedFiles: number; pointedAt: number; pointedFast: Set<string>; pointedByEvents: number; missing: string[]; unexpected: string[] } => {
+  const counts = ((): {
+    paths: { fast: number; careful: number }
+    yamlParses: number
+    yamlParsedFiles: number
+    pointedAt: number
+    pointedFast: Set<string>
+    pointedByEvents: number
+    missing: string[]
+    unexpected: string[]
+  } => {
     const brokenReal = realpathSync(brokenDir)
     const counted = withYamlParses(() => timePasses(brokenDir))
     const parsed = new Set(counted.texts)
     const pointedAt = filesPointedAt(counted.result.diagnostics)
-    const erroredPaths = new Set(counted.result.diagnostics.filter((d) => d.severity === 'error' && d.range).map((d) => relative(brokenReal, d.range?.file.absolutePath ?? '').split(sep).join('/')))
+    const erroredPaths = new Set(
+      counted.result.diagnostics
+        .filter((d) => d.severity === 'error' && d.range)
+        .map((d) =>
+          relative(brokenReal, d.range?.file.absolutePath ?? '')
+            .split(sep)
+            .join('/'),
+        ),
+    )
     return {
       paths: countPaths(counted.result.files),
       yamlParses: counted.texts.length,
@@ -177,11 +209,16 @@ try {
   const passCpuRuns: Record<PassName, number>[] = []
   const checkRuns: Record<string, Sample>[] = []
   // no warm-up of its own: checkWorkspace just ran the same code on the same files
-  const passWall = await measure(RUNS, () => timePasses(brokenDir, counts.pointedFast), (result) => {
-    passRuns.push(result.passes)
-    passCpuRuns.push(result.cpu)
-    checkRuns.push(result.checks)
-  }, false)
+  const passWall = await measure(
+    RUNS,
+    () => timePasses(brokenDir, counts.pointedFast),
+    (result) => {
+      passRuns.push(result.passes)
+      passCpuRuns.push(result.cpu)
+      checkRuns.push(result.checks)
+    },
+    false,
+  )
 
   // the parsers on the same files, in a child process with a fresh heap (bench/parsers.ts)
   progress('parsers (child process)')
@@ -191,35 +228,63 @@ try {
   progress('checkWorkspace with every file on the careful path')
   writeCarefulCopy(brokenDir, carefulDir)
   let carefulErrors = 0
-  const careful = await measure(RUNS, () => checkWorkspace({ definitionsDir: carefulDir, builtins: true }), (result) => (carefulErrors = result.diagnostics.filter((d) => d.severity === 'error').length))
+  const careful = await measure(
+    RUNS,
+    () => checkWorkspace({ definitionsDir: carefulDir, builtins: true }),
+    (result) => (carefulErrors = result.diagnostics.filter((d) => d.severity === 'error').length),
+  )
   const carefulPaths = countPaths(loadWorkspace({ definitionsDir: carefulDir, builtins: true }).files.map((f) => f.file))
 
   const floor = parsers.yaml.median.cpuMs
   const toOld = (s: Sample): string => ratio(s.cpuMs, floor)
   print(`### 1. \`botwire check\` on 1,000 definitions with ${injected} semantic errors`)
   print()
-  print(`\`checkWorkspace\` in this process; the parsers in a child process of their own with a fresh heap (\`bench/parsers.ts\`; js-yaml 4 and 5 in turns), each after a warm-up run.`)
+  print(
+    `\`checkWorkspace\` in this process; the parsers in a child process of their own with a fresh heap (\`bench/parsers.ts\`; js-yaml 4 and 5 in turns), each after a warm-up run.`,
+  )
   print()
   table(
-    ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to `yaml.parseDocument` (the old design\'s parse)'],
+    ['measure', 'wall ms', 'CPU ms', "ratio (CPU) to `yaml.parseDocument` (the old design's parse)"],
     [
       ['`checkWorkspace`, first run in the process (cold caches, JIT not warm)', ...fmt(check.first), toOld(check.first)],
       ['`checkWorkspace`, median', ...fmt(check.median), toOld(check.median)],
-      [`for comparison with the old design: \`checkWorkspace\` with every file on the careful path (an unused anchor added to each file; median, after a warm-up run of ${ms(careful.first.cpuMs)} ms CPU)`, ...fmt(careful.median), toOld(careful.median)],
-      ['baseline, the old design\'s parse: `yaml.parseDocument` (with positions) of the same 1,000 files, nothing else', ...fmt(parsers.yaml.median), '1×'],
+      [
+        `for comparison with the old design: \`checkWorkspace\` with every file on the careful path (an unused anchor added to each file; median, after a warm-up run of ${ms(careful.first.cpuMs)} ms CPU)`,
+        ...fmt(careful.median),
+        toOld(careful.median),
+      ],
+      ["baseline, the old design's parse: `yaml.parseDocument` (with positions) of the same 1,000 files, nothing else", ...fmt(parsers.yaml.median), '1×'],
       ['what-if: the same with `process.env` a plain object', ...fmt(parsers.yamlPlainEnv.median), toOld(parsers.yamlPlainEnv.median)],
-      ['the loader\'s fast path: `parseFast` of the same files (screens, then js-yaml 4 `load` with `CORE_SCHEMA`)', ...fmt(parsers.fastPath.median), toOld(parsers.fastPath.median)],
+      [
+        "the loader's fast path: `parseFast` of the same files (screens, then js-yaml 4 `load` with `CORE_SCHEMA`)",
+        ...fmt(parsers.fastPath.median),
+        toOld(parsers.fastPath.median),
+      ],
       [`js-yaml ${parsers.jsYaml4.version} \`load\` with \`CORE_SCHEMA\` alone`, ...fmt(parsers.jsYaml4.stats.median), toOld(parsers.jsYaml4.stats.median)],
-      ...(parsers.jsYaml5 ? [[`for the choice of version: js-yaml ${parsers.jsYaml5.version} \`load\` with \`CORE_SCHEMA\` (json-schema-to-typescript's copy; not a botwire dependency)`, ...fmt(parsers.jsYaml5.stats.median), `${toOld(parsers.jsYaml5.stats.median)} (${ratio(parsers.jsYaml5.stats.median.cpuMs, parsers.jsYaml4.stats.median.cpuMs)} js-yaml 4)`]] : []),
+      ...(parsers.jsYaml5
+        ? [
+            [
+              `for the choice of version: js-yaml ${parsers.jsYaml5.version} \`load\` with \`CORE_SCHEMA\` (json-schema-to-typescript's copy; not a botwire dependency)`,
+              ...fmt(parsers.jsYaml5.stats.median),
+              `${toOld(parsers.jsYaml5.stats.median)} (${ratio(parsers.jsYaml5.stats.median.cpuMs, parsers.jsYaml4.stats.median.cpuMs)} js-yaml 4)`,
+            ],
+          ]
+        : []),
     ],
   )
   const { paths, missing, unexpected } = counts
-  print(`Found ${brokenDiagnostics} errors in ${brokenErrorFiles} files; ${missing.length === 0 && unexpected.length === 0 ? `each of the ${injected} files given an error is reported, and no other file (checked against the generator's list)` : `**MISMATCH** with the ${injected} files given an error: ${missing.length} not reported (${missing.slice(0, 5).join(', ')}), ${unexpected.length} reported without one (${unexpected.slice(0, 5).join(', ')})`}. The valid workspace must give none (checked in §2). With every file on the careful path: ${carefulErrors} errors, ${carefulPaths.careful} of ${carefulPaths.fast + carefulPaths.careful} files on the careful path.`)
+  print(
+    `Found ${brokenDiagnostics} errors in ${brokenErrorFiles} files; ${missing.length === 0 && unexpected.length === 0 ? `each of the ${injected} files given an error is reported, and no other file (checked against the generator's list)` : `**MISMATCH** with the ${injected} files given an error: ${missing.length} not reported (${missing.slice(0, 5).join(', ')}), ${unexpected.length} reported without one (${unexpected.slice(0, 5).join(', ')})`}. The valid workspace must give none (checked in §2). With every file on the careful path: ${carefulErrors} errors, ${carefulPaths.careful} of ${carefulPaths.fast + carefulPaths.careful} files on the careful path.`,
+  )
   print()
-  print(`Paths (a counting run, not timed): of the ${paths.fast + paths.careful} files loaded (${broken.files} of the workspace, ${paths.fast + paths.careful - broken.files} built-ins), **${paths.fast} took the fast path and ${paths.careful} the careful path**; \`parseFast\` accepts ${parsers.fastAccepted} of the ${parsers.files} workspace files. The injected errors are semantic, in well-formed YAML, so they do not send a file down the careful path; what they cost is the positions of each file a diagnostic or related location points into: ${counts.pointedAt} files (${counts.pointedFast.size} on the fast path), read again for their node tree, ${counts.pointedByEvents} of them by js-yaml with its node events and the rest by yaml; yaml (the careful path, and the fallback for positions) parsed ${counts.yamlParses} texts during the check, ${counts.yamlParsedFiles} distinct loaded files (counted by wrapping yaml's \`Parser.prototype.parse\`).`)
+  print(
+    `Paths (a counting run, not timed): of the ${paths.fast + paths.careful} files loaded (${broken.files} of the workspace, ${paths.fast + paths.careful - broken.files} built-ins), **${paths.fast} took the fast path and ${paths.careful} the careful path**; \`parseFast\` accepts ${parsers.fastAccepted} of the ${parsers.files} workspace files. The injected errors are semantic, in well-formed YAML, so they do not send a file down the careful path; what they cost is the positions of each file a diagnostic or related location points into: ${counts.pointedAt} files (${counts.pointedFast.size} on the fast path), read again for their node tree, ${counts.pointedByEvents} of them by js-yaml with its node events and the rest by yaml; yaml (the careful path, and the fallback for positions) parsed ${counts.yamlParses} texts during the check, ${counts.yamlParsedFiles} distinct loaded files (counted by wrapping yaml's \`Parser.prototype.parse\`).`,
+  )
   print()
 
-  const passMedian = Object.fromEntries(PASSES.map((p) => [p, medianSample(passRuns.map((r, i) => ({ wallMs: r[p], cpuMs: passCpuRuns[i]?.[p] ?? 0 })))])) as Record<PassName, Sample>
+  const passMedian = Object.fromEntries(
+    PASSES.map((p) => [p, medianSample(passRuns.map((r, i) => ({ wallMs: r[p], cpuMs: passCpuRuns[i]?.[p] ?? 0 })))]),
+  ) as Record<PassName, Sample>
   const cpuTotal = PASSES.reduce((sum, p) => sum + passMedian[p].cpuMs, 0)
   const PASS_LABELS: Record<PassName, string> = {
     load: 'load (`loadWorkspace`: read; screens and js-yaml 4; yaml with positions only for files the fast path turns away)',
@@ -229,7 +294,9 @@ try {
     resolve: 'resolve (`resolveModel`)',
     checks: 'checks (`runChecks`: every check of src/check/registry.ts)',
   }
-  print(`Per pass (the sequence of \`checkWorkspace\` with the pass functions called directly, and the lazy positions asked for right after loading so that each pass's time is its own work; median of ${RUNS}; whole sequence ${ms(passWall.median.wallMs)} ms wall, ${ms(passWall.median.cpuMs)} ms CPU; share of CPU):`)
+  print(
+    `Per pass (the sequence of \`checkWorkspace\` with the pass functions called directly, and the lazy positions asked for right after loading so that each pass's time is its own work; median of ${RUNS}; whole sequence ${ms(passWall.median.wallMs)} ms wall, ${ms(passWall.median.cpuMs)} ms CPU; share of CPU):`,
+  )
   print()
   table(
     ['pass', 'wall ms', 'CPU ms', 'share (CPU)'],
@@ -241,7 +308,9 @@ try {
       }),
     ],
   )
-  print(`Throughput: ${((broken.bytes / 1e6) / (check.median.cpuMs / 1000)).toFixed(2)} MB of YAML per CPU second for \`checkWorkspace\`, ${((parsers.bytes / 1e6) / (parsers.fastPath.median.cpuMs / 1000)).toFixed(2)} MB/s for the fast path alone, ${((parsers.bytes / 1e6) / (floor / 1000)).toFixed(2)} MB/s for \`yaml.parseDocument\` alone.`)
+  print(
+    `Throughput: ${(broken.bytes / 1e6 / (check.median.cpuMs / 1000)).toFixed(2)} MB of YAML per CPU second for \`checkWorkspace\`, ${(parsers.bytes / 1e6 / (parsers.fastPath.median.cpuMs / 1000)).toFixed(2)} MB/s for the fast path alone, ${(parsers.bytes / 1e6 / (floor / 1000)).toFixed(2)} MB/s for \`yaml.parseDocument\` alone.`,
+  )
   print()
 
   // -------------------------------------------------------------------------------
@@ -249,7 +318,10 @@ try {
 
   if (!flags['no-cli']) {
     const main = cliMain
-    const newest = (dir: string): number => readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && e.name.endsWith('.ts')).reduce((m, e) => Math.max(m, statSync(join(e.parentPath, e.name)).mtimeMs), 0)
+    const newest = (dir: string): number =>
+      readdirSync(dir, { withFileTypes: true, recursive: true })
+        .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+        .reduce((m, e) => Math.max(m, statSync(join(e.parentPath, e.name)).mtimeMs), 0)
     let buildNote = 'dist/ was up to date'
     if (!existsSync(main) || statSync(main).mtimeMs < newest(join(root, 'src'))) {
       progress('npm run build (dist/ missing or older than src/)')
@@ -267,20 +339,44 @@ try {
       rmSync(cacheFile(cacheFolder(root), realpathSync(brokenDir)), { force: true })
       print(`### 1b. The whole CLI, as a child process`)
       print()
-      print(`\`node dist/cli/main.js check --definitions <broken workspace>\` (pretty output, NO_COLOR, ${Math.round(cli.bytes / 1024)} KB printed, exit ${cli.status}); ${buildNote}. CPU is the children's user + system time from /proc (10 ms resolution).`)
+      print(
+        `\`node dist/cli/main.js check --definitions <broken workspace>\` (pretty output, NO_COLOR, ${Math.round(cli.bytes / 1024)} KB printed, exit ${cli.status}); ${buildNote}. CPU is the children's user + system time from /proc (10 ms resolution).`,
+      )
       print()
       table(
         ['command', 'wall ms', 'CPU ms', 'ratio (wall) to node startup'],
         [
           ['baseline: `node -e 0`', ...fmt(nodeStart.stats.median), '1×'],
-          ['`node dist/cli/main.js --version` (loads the CLI modules)', ...fmt(version.stats.median), ratio(version.stats.median.wallMs, nodeStart.stats.median.wallMs)],
-          ['`node dist/cli/main.js check ...`, first run (every run is a fresh process: cold JIT, cold caches)', ...fmt(cli.stats.first), ratio(cli.stats.first.wallMs, nodeStart.stats.median.wallMs)],
-          [`\`node dist/cli/main.js check ...\`, median of ${RUNS} more`, ...fmt(cli.stats.median), ratio(cli.stats.median.wallMs, nodeStart.stats.median.wallMs)],
-          ['`node dist/cli/main.js check --cache ...`, first run (parses, writes the cache)', ...fmt(cached.stats.first), ratio(cached.stats.first.wallMs, nodeStart.stats.median.wallMs)],
-          [`\`node dist/cli/main.js check --cache ...\`, median of ${RUNS} more (values read from the cache)`, ...fmt(cached.stats.median), ratio(cached.stats.median.wallMs, nodeStart.stats.median.wallMs)],
+          [
+            '`node dist/cli/main.js --version` (loads the CLI modules)',
+            ...fmt(version.stats.median),
+            ratio(version.stats.median.wallMs, nodeStart.stats.median.wallMs),
+          ],
+          [
+            '`node dist/cli/main.js check ...`, first run (every run is a fresh process: cold JIT, cold caches)',
+            ...fmt(cli.stats.first),
+            ratio(cli.stats.first.wallMs, nodeStart.stats.median.wallMs),
+          ],
+          [
+            `\`node dist/cli/main.js check ...\`, median of ${RUNS} more`,
+            ...fmt(cli.stats.median),
+            ratio(cli.stats.median.wallMs, nodeStart.stats.median.wallMs),
+          ],
+          [
+            '`node dist/cli/main.js check --cache ...`, first run (parses, writes the cache)',
+            ...fmt(cached.stats.first),
+            ratio(cached.stats.first.wallMs, nodeStart.stats.median.wallMs),
+          ],
+          [
+            `\`node dist/cli/main.js check --cache ...\`, median of ${RUNS} more (values read from the cache)`,
+            ...fmt(cached.stats.median),
+            ratio(cached.stats.median.wallMs, nodeStart.stats.median.wallMs),
+          ],
         ],
       )
-      print(`In CPU time, the CLI's median is ${ratio(cli.stats.median.cpuMs, check.first.cpuMs)} an in-process \`checkWorkspace\` run first in its process (the comparable one: a CLI run is always a first run) and ${ratio(cli.stats.median.cpuMs, check.median.cpuMs)} the warm in-process median; the difference includes node startup and module loading (the \`--version\` row) and printing ${brokenDiagnostics} diagnostics with code frames.`)
+      print(
+        `In CPU time, the CLI's median is ${ratio(cli.stats.median.cpuMs, check.first.cpuMs)} an in-process \`checkWorkspace\` run first in its process (the comparable one: a CLI run is always a first run) and ${ratio(cli.stats.median.cpuMs, check.median.cpuMs)} the warm in-process median; the difference includes node startup and module loading (the \`--version\` row) and printing ${brokenDiagnostics} diagnostics with code frames.`,
+      )
       print()
     } else {
       print(`### 1b. The whole CLI: skipped (${buildNote}; dist/cli/main.js missing)`)
@@ -295,9 +391,14 @@ try {
   // every pass (the model is needed), timing the load; no warm-up of its own (the same
   // code just ran on the broken copy)
   const loadRuns: Sample[] = []
-  await measure(RUNS, () => timePasses(validDir), (result) => {
-    loadRuns.push({ wallMs: result.passes.load, cpuMs: result.cpu.load })
-  }, false)
+  await measure(
+    RUNS,
+    () => timePasses(validDir),
+    (result) => {
+      loadRuns.push({ wallMs: result.passes.load, cpuMs: result.cpu.load })
+    },
+    false,
+  )
   // a counting run, not timed: the model for lowering, the paths, and yaml's parses
   const validCounted = withYamlParses(() => timePasses(validDir))
   const validPasses: PassTimes = validCounted.result
@@ -315,10 +416,14 @@ try {
   const freshModel = (): Model => checkWorkspace({ definitionsDir: validDir, builtins: true }).model
   let outputBytes = 0
   let outputFiles = 0
-  const byFile = await measureWithSetup(freshModel, (fresh) => emitFiles(filesToLower(fresh, lowerOptions)), (files) => {
-    outputBytes = files.reduce((n, f) => n + f.text.length, 0)
-    outputFiles = files.length
-  })
+  const byFile = await measureWithSetup(
+    freshModel,
+    (fresh) => emitFiles(filesToLower(fresh, lowerOptions)),
+    (files) => {
+      outputBytes = files.reduce((n, f) => n + f.text.length, 0)
+      outputFiles = files.length
+    },
+  )
   let plan: EmitPlan = { files: [] }
   const lowerRuns: Sample[] = []
   const emitRuns: Sample[] = []
@@ -335,14 +440,16 @@ try {
   const emit = medianSample(emitRuns.slice(1))
   print(`### 2. Emission vs parsing (valid workspace: ${outputFiles} output files, ${(outputBytes / 1e6).toFixed(1)} MB of TypeScript)`)
   print()
-  print(`No errors (checked). Paths: ${validPaths.fast} files on the fast path, ${validPaths.careful} on the careful path; yaml parsed ${validCounted.texts.length} texts during the passes (no diagnostic, so no position was asked for). Each lowering run gets a model of its own, checked just before it (untimed), so that lowering's per-schema caches start cold as in a CLI run.`)
+  print(
+    `No errors (checked). Paths: ${validPaths.fast} files on the fast path, ${validPaths.careful} on the careful path; yaml parsed ${validCounted.texts.length} texts during the passes (no diagnostic, so no position was asked for). Each lowering run gets a model of its own, checked just before it (untimed), so that lowering's per-schema caches start cold as in a CLI run.`,
+  )
   print()
   const both = (s: Sample): string[] => [...fmt(s), ratio(s.cpuMs, load.cpuMs), ratio(s.cpuMs, validYaml.median.cpuMs)]
   table(
     ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to the load', 'ratio (CPU) to the old parse'],
     [
       ['baseline: the load (`loadWorkspace`, as `checkWorkspace` runs it)', ...both(load)],
-      ['baseline, the old design\'s parse: `yaml.parseDocument` (with positions) of the same files, nothing else', ...both(validYaml.median)],
+      ["baseline, the old design's parse: `yaml.parseDocument` (with positions) of the same files, nothing else", ...both(validYaml.median)],
       ['`emitFiles(filesToLower(...))`: lowering and printing file by file, as `botwire generate` does; first run (cold JIT)', ...both(byFile.first)],
       [`the same, median of ${RUNS} more`, ...both(byFile.median)],
       ['of which, with the whole plan at once: `lowerModel`', ...both(lower)],
@@ -355,14 +462,24 @@ try {
     const checkCli = await child([cliMain, 'check', '--definitions', validDir])
     rmSync(outDir, { recursive: true, force: true })
     const generateCli = await child([cliMain, 'generate', '--definitions', validDir, '--out', outDir])
-    print(`The whole CLI on the valid workspace (child processes; \`generate\` writes ${outputFiles} files into a temporary folder: its first run writes them all, later runs compare and find them unchanged):`)
+    print(
+      `The whole CLI on the valid workspace (child processes; \`generate\` writes ${outputFiles} files into a temporary folder: its first run writes them all, later runs compare and find them unchanged):`,
+    )
     print()
     table(
       ['command', 'wall ms', 'CPU ms', 'ratio (wall) to check'],
       [
         ['baseline: `node dist/cli/main.js check --definitions <valid>`, median', ...fmt(checkCli.stats.median), '1×'],
-        ['`node dist/cli/main.js generate --definitions <valid> --out <temp>`, first run (writes every file)', ...fmt(generateCli.stats.first), ratio(generateCli.stats.first.wallMs, checkCli.stats.median.wallMs)],
-        [`the same, median of ${RUNS} more (every file unchanged)`, ...fmt(generateCli.stats.median), ratio(generateCli.stats.median.wallMs, checkCli.stats.median.wallMs)],
+        [
+          '`node dist/cli/main.js generate --definitions <valid> --out <temp>`, first run (writes every file)',
+          ...fmt(generateCli.stats.first),
+          ratio(generateCli.stats.first.wallMs, checkCli.stats.median.wallMs),
+        ],
+        [
+          `the same, median of ${RUNS} more (every file unchanged)`,
+          ...fmt(generateCli.stats.median),
+          ratio(generateCli.stats.median.wallMs, checkCli.stats.median.wallMs),
+        ],
       ],
     )
   }
@@ -376,18 +493,28 @@ try {
     const schemas = modules.map((m) => moduleSchema(model, m))
     let botwireBytes = 0
     let jsttBytes = 0
-    const bw = await measure(RUNS, () => modules.map(botwireTypes), (texts) => (botwireBytes = texts.reduce((n, t) => n + t.length, 0)))
-    const jstt = await measure(RUNS, async () => {
-      const texts: string[] = []
-      for (const [i, schema] of schemas.entries()) texts.push(await jsttTypes(schema, `Module${i}`))
-      return texts
-    }, (texts) => (jsttBytes = texts.reduce((n, t) => n + t.length, 0)))
+    const bw = await measure(
+      RUNS,
+      () => modules.map(botwireTypes),
+      (texts) => (botwireBytes = texts.reduce((n, t) => n + t.length, 0)),
+    )
+    const jstt = await measure(
+      RUNS,
+      async () => {
+        const texts: string[] = []
+        for (const [i, schema] of schemas.entries()) texts.push(await jsttTypes(schema, `Module${i}`))
+        return texts
+      },
+      (texts) => (jsttBytes = texts.reduce((n, t) => n + t.length, 0)),
+    )
     const jsttRaw = await measure(RUNS, async () => {
       for (const [i, schema] of schemas.entries()) await jsttTypes(schema, `Module${i}`, false)
     })
     print(`### 3a. Types from schemas: botwire vs json-schema-to-typescript`)
     print()
-    print(`${modules.length} modules (${modules.filter((m) => m.definition.kind === 'interface').length} interfaces, ${modules.filter((m) => m.definition.kind === 'integration').length} integrations) of the valid workspace: their entity types and action input/output types. json-schema-to-typescript gets each module as one JSON Schema with entity references lowered to \`$ref\` into \`definitions\` (\`compile(schema, name, { bannerComment: '' })\`, default options, so Prettier formats its output); botwire declares the same types with its ModuleBuilder and prints them. Output: botwire ${Math.round(botwireBytes / 1024)} KB, json-schema-to-typescript ${Math.round(jsttBytes / 1024)} KB.`)
+    print(
+      `${modules.length} modules (${modules.filter((m) => m.definition.kind === 'interface').length} interfaces, ${modules.filter((m) => m.definition.kind === 'integration').length} integrations) of the valid workspace: their entity types and action input/output types. json-schema-to-typescript gets each module as one JSON Schema with entity references lowered to \`$ref\` into \`definitions\` (\`compile(schema, name, { bannerComment: '' })\`, default options, so Prettier formats its output); botwire declares the same types with its ModuleBuilder and prints them. Output: botwire ${Math.round(botwireBytes / 1024)} KB, json-schema-to-typescript ${Math.round(jsttBytes / 1024)} KB.`,
+    )
     print()
     table(
       ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to botwire'],
@@ -404,14 +531,24 @@ try {
     progress(`ts-morph on ${sample.length} modules`)
     let printedBytes = 0
     let morphBytes = 0
-    const printer = await measure(RUNS, () => sample.map(emitFile), (files) => (printedBytes = files.reduce((n, f) => n + f.text.length, 0)))
-    const morph = await measure(RUNS, () => {
-      const project = createProject()
-      return sample.map((f) => tsMorphFile(project, f))
-    }, (texts) => (morphBytes = texts.reduce((n, t) => n + t.length, 0)))
+    const printer = await measure(
+      RUNS,
+      () => sample.map(emitFile),
+      (files) => (printedBytes = files.reduce((n, f) => n + f.text.length, 0)),
+    )
+    const morph = await measure(
+      RUNS,
+      () => {
+        const project = createProject()
+        return sample.map((f) => tsMorphFile(project, f))
+      },
+      (texts) => (morphBytes = texts.reduce((n, t) => n + t.length, 0)),
+    )
     print(`### 3b. Printing: botwire's text printer vs ts-morph`)
     print()
-    print(`${sample.length} planned modules (every ${step}${step === 1 ? 'st' : 'th'} module of the valid workspace's plan, all kinds; ${Math.round(printedBytes / 1024)} KB of TypeScript from botwire, ${Math.round(morphBytes / 1024)} KB from ts-morph). ts-morph: one \`project.createSourceFile(path, { statements })\` per module with structures (nested types as writer functions), then \`getFullText()\`, in a fresh in-memory project per run.`)
+    print(
+      `${sample.length} planned modules (every ${step}${step === 1 ? 'st' : 'th'} module of the valid workspace's plan, all kinds; ${Math.round(printedBytes / 1024)} KB of TypeScript from botwire, ${Math.round(morphBytes / 1024)} KB from ts-morph). ts-morph: one \`project.createSourceFile(path, { statements })\` per module with structures (nested types as writer functions), then \`getFullText()\`, in a fresh in-memory project per run.`,
+    )
     print()
     table(
       ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to botwire'],
@@ -431,16 +568,28 @@ try {
     const lib = stats[0]
     print(`### 4. Type-check cost of the generated example (\`generated/\`, options of tsconfig.generated.json)`)
     print()
-    print('Instantiations and types are deterministic; check time is wall time on this machine. The reference platform\'s generated code for a small bot costs about 68,000 instantiations.')
+    print(
+      "Instantiations and types are deterministic; check time is wall time on this machine. The reference platform's generated code for a small bot costs about 68,000 instantiations.",
+    )
     print()
     table(
       ['project', 'files', 'types', 'instantiations', 'minus lib baseline', 'check s', 'exit'],
-      stats.map((s) => [s.label, s.files ?? '?', s.types ?? '?', s.instantiations ?? '?', s === lib || s.instantiations === null || lib?.instantiations == null ? '' : s.instantiations - lib.instantiations, s.checkSeconds ?? '?', `${s.exitCode ?? '?'}${s.errors ? ` (${s.errors.split('\n')[0] ?? ''})` : ''}`]),
+      stats.map((s) => [
+        s.label,
+        s.files ?? '?',
+        s.types ?? '?',
+        s.instantiations ?? '?',
+        s === lib || s.instantiations === null || lib?.instantiations == null ? '' : s.instantiations - lib.instantiations,
+        s.checkSeconds ?? '?',
+        `${s.exitCode ?? '?'}${s.errors ? ` (${s.errors.split('\n')[0] ?? ''})` : ''}`,
+      ]),
     )
   }
 
   const load1 = loadavg()[0] ?? 0
-  print(`Total ${Math.round((performance.now() - started) / 1000)} s. Load average (1 min) ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end, on ${cpus().length} cores.`)
+  print(
+    `Total ${Math.round((performance.now() - started) / 1000)} s. Load average (1 min) ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end, on ${cpus().length} cores.`,
+  )
 } finally {
   if (flags.keep) progress(`kept ${tempRoot}`)
   else rmSync(tempRoot, { recursive: true, force: true })

@@ -58,15 +58,107 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type Obj = { [key: string]: Json }
 
 const WORDS = [
-  'account', 'address', 'agent', 'amount', 'archive', 'asset', 'balance', 'batch', 'booking', 'branch', 'budget', 'campaign',
-  'channel', 'claim', 'client', 'comment', 'contact', 'contract', 'coupon', 'customer', 'dataset', 'deal', 'device', 'document',
-  'draft', 'event', 'folder', 'invoice', 'issue', 'item', 'job', 'label', 'lead', 'ledger', 'license', 'listing', 'meeting',
-  'member', 'metric', 'note', 'offer', 'order', 'owner', 'page', 'payment', 'policy', 'product', 'project', 'quote', 'record',
-  'refund', 'region', 'report', 'request', 'resource', 'review', 'route', 'schedule', 'segment', 'session', 'shipment', 'site',
-  'sprint', 'store', 'subscription', 'supplier', 'survey', 'task', 'team', 'template', 'thread', 'ticket', 'topic', 'transfer',
-  'trip', 'user', 'vendor', 'video', 'visit', 'warehouse', 'webhook', 'workflow', 'workspace',
+  'account',
+  'address',
+  'agent',
+  'amount',
+  'archive',
+  'asset',
+  'balance',
+  'batch',
+  'booking',
+  'branch',
+  'budget',
+  'campaign',
+  'channel',
+  'claim',
+  'client',
+  'comment',
+  'contact',
+  'contract',
+  'coupon',
+  'customer',
+  'dataset',
+  'deal',
+  'device',
+  'document',
+  'draft',
+  'event',
+  'folder',
+  'invoice',
+  'issue',
+  'item',
+  'job',
+  'label',
+  'lead',
+  'ledger',
+  'license',
+  'listing',
+  'meeting',
+  'member',
+  'metric',
+  'note',
+  'offer',
+  'order',
+  'owner',
+  'page',
+  'payment',
+  'policy',
+  'product',
+  'project',
+  'quote',
+  'record',
+  'refund',
+  'region',
+  'report',
+  'request',
+  'resource',
+  'review',
+  'route',
+  'schedule',
+  'segment',
+  'session',
+  'shipment',
+  'site',
+  'sprint',
+  'store',
+  'subscription',
+  'supplier',
+  'survey',
+  'task',
+  'team',
+  'template',
+  'thread',
+  'ticket',
+  'topic',
+  'transfer',
+  'trip',
+  'user',
+  'vendor',
+  'video',
+  'visit',
+  'warehouse',
+  'webhook',
+  'workflow',
+  'workspace',
 ]
-const VERBS = ['create', 'get', 'list', 'update', 'delete', 'search', 'sync', 'archive', 'assign', 'approve', 'export', 'import', 'publish', 'schedule', 'cancel']
+const VERBS = [
+  'create',
+  'get',
+  'list',
+  'update',
+  'delete',
+  'search',
+  'sync',
+  'archive',
+  'assign',
+  'approve',
+  'export',
+  'import',
+  'publish',
+  'schedule',
+  'cancel',
+]
 const SENTENCES = [
   'Used by support agents to follow up with customers.',
   'Kept in sync with the remote system every few minutes.',
@@ -205,7 +297,16 @@ function makeInterface(g: Gen, name: string): { versions: InterfaceVersion[]; do
   const nouns = g.sample(WORDS, entityCount)
   const plans: EntityPlan[] = nouns.map((noun, i) => {
     const props = g.sample(WORDS, g.int(2, 4)).map((w) => ({ name: `${w}${cap(g.pick(['id', 'name', 'status', 'count', 'at']))}`, leaf: leaf(g, w) }))
-    const properties: EntityPlan['properties'] = [{ name: 'id', leaf: { schema: { type: 'string', minLength: 1, title: 'Id', description: 'Identifier.' }, tighten: () => ({ type: 'string', minLength: 1, maxLength: 64, title: 'Id', description: 'Identifier.' }) } }, ...props]
+    const properties: EntityPlan['properties'] = [
+      {
+        name: 'id',
+        leaf: {
+          schema: { type: 'string', minLength: 1, title: 'Id', description: 'Identifier.' },
+          tighten: () => ({ type: 'string', minLength: 1, maxLength: 64, title: 'Id', description: 'Identifier.' }),
+        },
+      },
+      ...props,
+    ]
     // entity references: to a later entity (no cycles but through the tree)
     const later = nouns.slice(i + 1)
     if (later.length > 0) properties.push({ name: `${g.pick(later)}Ref`, ref: g.pick(later) })
@@ -235,14 +336,30 @@ function makeInterface(g: Gen, name: string): { versions: InterfaceVersion[]; do
       ]),
     )
   const entities: Obj = Object.fromEntries(
-    plans.map((p) => [p.name, { title: cap(p.name), description: g.sentence(), schema: entitySchema(p, (e) => e, (l) => l.schema) }]),
+    plans.map((p) => [
+      p.name,
+      {
+        title: cap(p.name),
+        description: g.sentence(),
+        schema: entitySchema(
+          p,
+          (e) => e,
+          (l) => l.schema,
+        ),
+      },
+    ]),
   )
-  const events: Obj = Object.fromEntries(eventNames.map((e) => [e, { title: cap(e), description: g.sentence(), schema: objectSchema(g, nouns, '', g.int(1, 3)) }]))
+  const events: Obj = Object.fromEntries(
+    eventNames.map((e) => [e, { title: cap(e), description: g.sentence(), schema: objectSchema(g, nouns, '', g.int(1, 3)) }]),
+  )
   const channels: Obj = {
     updates: {
       title: 'Updates',
       description: 'Streamed changes.',
-      messages: { change: { schema: objectSchema(g, nouns, '', 2) }, heartbeat: { schema: { type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] } } },
+      messages: {
+        change: { schema: objectSchema(g, nouns, '', 2) },
+        heartbeat: { schema: { type: 'object', properties: { at: { type: 'string', format: 'date-time' } }, required: ['at'] } },
+      },
     },
   }
   const actionsV1 = actions(uniqueActions)
@@ -257,7 +374,10 @@ function makeInterface(g: Gen, name: string): { versions: InterfaceVersion[]; do
 function minorVersion(g: Gen, doc: Obj, version: InterfaceVersion): { version: InterfaceVersion; doc: Obj } {
   const nouns = version.entities.map((e) => e.name)
   const added = `bulk${cap(g.pick(VERBS))}${cap(g.pick(nouns))}`
-  const actions = { ...(doc.actions as Obj), [added]: { title: cap(added), input: { schema: objectSchema(g, nouns, '', 2) }, output: { schema: objectSchema(g, nouns, '', 1) } } }
+  const actions = {
+    ...(doc.actions as Obj),
+    [added]: { title: cap(added), input: { schema: objectSchema(g, nouns, '', 2) }, output: { schema: objectSchema(g, nouns, '', 1) } },
+  }
   return { version: { ...version, version: '1.1.0', actions: [...version.actions, added] }, doc: { ...doc, version: '1.1.0', actions } }
 }
 
@@ -298,7 +418,15 @@ function makeIntegration(g: Gen, name: string, implemented: InterfaceVersion[], 
   }
   const ownEntities = Object.keys(entities)
   const ownActions: Obj = Object.fromEntries(
-    g.sample(VERBS, g.int(1, 3)).map((v) => [`${v}${cap(prefix)}Resource`, { title: `${cap(v)} resource`, description: g.sentence(), input: { schema: objectSchema(g, ownEntities.slice(0, 2), '', 2) }, output: { schema: objectSchema(g, [], '', 2) } }]),
+    g.sample(VERBS, g.int(1, 3)).map((v) => [
+      `${v}${cap(prefix)}Resource`,
+      {
+        title: `${cap(v)} resource`,
+        description: g.sentence(),
+        input: { schema: objectSchema(g, ownEntities.slice(0, 2), '', 2) },
+        output: { schema: objectSchema(g, [], '', 2) },
+      },
+    ]),
   )
   return {
     kind: 'integration',
@@ -339,7 +467,12 @@ function makePlugin(g: Gen, plan: PluginPlan, error: ErrorKind | null): Obj {
   const actions: Obj = Object.fromEntries(
     g.sample(VERBS, g.int(2, 4)).map((v) => [
       `${v}${cap(g.pick(WORDS))}`,
-      { title: cap(v), description: g.sentence(), input: { schema: objectSchema(g, qualified, '', g.int(2, 4)) }, output: { schema: objectSchema(g, qualified, '', g.int(1, 3)) } },
+      {
+        title: cap(v),
+        description: g.sentence(),
+        input: { schema: objectSchema(g, qualified, '', g.int(2, 4)) },
+        output: { schema: objectSchema(g, qualified, '', g.int(1, 3)) },
+      },
     ]),
   )
   return {
@@ -425,7 +558,11 @@ function makeBot(g: Gen, name: string, plugins: readonly PluginPlan[], implement
     pluginsOut[alias] = {
       plugin: plugin.name,
       version: `^${plugin.version}`,
-      configuration: { maxItems: g.int(1, 500), mode: g.pick(['fast', 'thorough']), ...(g.chance(0.5) ? { webhookSecret: { $secret: `${alias.toUpperCase()}_SECRET` } } : {}) },
+      configuration: {
+        maxItems: g.int(1, 500),
+        mode: g.pick(['fast', 'thorough']),
+        ...(g.chance(0.5) ? { webhookSecret: { $secret: `${alias.toUpperCase()}_SECRET` } } : {}),
+      },
       dependencies,
     }
     count++
@@ -434,7 +571,9 @@ function makeBot(g: Gen, name: string, plugins: readonly PluginPlan[], implement
     // a plugin that wants ^1.1.0 wired to an integration implementing 1.0.0
     const plugin = plugins.find((p) => p.deps.length === 1 && p.deps[0]?.range === '^1.1.0' && !usedPlugins.has(p.name))
     const dep = plugin?.deps[0]
-    const wrong = dep ? (implementers.get(dep.iface.name) ?? []).find((i) => i.implements.some((x) => x.iface.name === dep.iface.name && x.iface.version === '1.0.0')) : undefined
+    const wrong = dep
+      ? (implementers.get(dep.iface.name) ?? []).find((i) => i.implements.some((x) => x.iface.name === dep.iface.name && x.iface.version === '1.0.0'))
+      : undefined
     const impl = wrong?.implements.find((x) => x.iface.name === dep?.iface.name)
     if (plugin && dep && wrong && impl) {
       pluginsOut[`${plugin.name.replace(/-/g, '')}Wrong`] = {
@@ -452,7 +591,11 @@ function makeBot(g: Gen, name: string, plugins: readonly PluginPlan[], implement
     title: cap(name.replace(/-/g, ' ')),
     description: g.sentence(),
     message: {
-      tags: Object.fromEntries(g.sample(['priority', 'topic', 'language', 'channel', 'sentiment', 'customerTier'], g.int(1, 4)).map((t) => [t, { title: cap(t), description: g.sentence() }])),
+      tags: Object.fromEntries(
+        g
+          .sample(['priority', 'topic', 'language', 'channel', 'sentiment', 'customerTier'], g.int(1, 4))
+          .map((t) => [t, { title: cap(t), description: g.sentence() }]),
+      ),
     },
     integrations,
     plugins: pluginsOut,
@@ -494,7 +637,8 @@ function* generate(options: SyntheticOptions): Generator<Generated> {
   const errorRate = options.errorRate ?? 0
   // errors are chosen by their own generator, so the definitions do not depend on them
   const errorRng = new Rng(seed ^ 0x5eed)
-  const maybeError = (kinds: ErrorKind[]): ErrorKind | null => (errorRng.next() < errorRate ? (kinds[Math.floor(errorRng.next() * kinds.length)] as ErrorKind) : null)
+  const maybeError = (kinds: ErrorKind[]): ErrorKind | null =>
+    errorRng.next() < errorRate ? (kinds[Math.floor(errorRng.next() * kinds.length)] as ErrorKind) : null
   const both = <T extends Obj>(kinds: ErrorKind[], make: (g: Gen, error: ErrorKind | null) => T): { valid: T; broken: T | null; error: ErrorKind | null } => {
     const error = maybeError(kinds)
     const copy = g.copy()
@@ -538,7 +682,10 @@ function* generate(options: SyntheticOptions): Generator<Generated> {
     const plan: IntegrationPlan = {
       name,
       version: spec.version as string,
-      implements: Object.entries(spec.interfaces as Obj).map(([alias, v]) => ({ alias, iface: picked.find((p) => p.name === (v as Obj).name) as InterfaceVersion })),
+      implements: Object.entries(spec.interfaces as Obj).map(([alias, v]) => ({
+        alias,
+        iface: picked.find((p) => p.name === (v as Obj).name) as InterfaceVersion,
+      })),
     }
     for (const impl of plan.implements) implementers.set(impl.iface.name, [...(implementers.get(impl.iface.name) ?? []), plan])
     yield { kind: 'integration', name, ...made }
@@ -559,7 +706,11 @@ function* generate(options: SyntheticOptions): Generator<Generated> {
 
   for (let i = 0; i < botCount; i++) {
     const name = `${g.pick(['support', 'sales', 'ops', 'hr', 'billing'])}-bot-${pad(i)}`
-    yield { kind: 'bot', name, ...both(['unwired-dependency', 'wired-version-outside-range'], (gen, error) => makeBot(gen, name, pluginPlans, implementers, error)) }
+    yield {
+      kind: 'bot',
+      name,
+      ...both(['unwired-dependency', 'wired-version-outside-range'], (gen, error) => makeBot(gen, name, pluginPlans, implementers, error)),
+    }
   }
 }
 
@@ -572,7 +723,11 @@ function prepare(dir: string): void {
  * Writes the valid workspace to `validDir` and, when given, the one with errors to
  * `brokenDir` (files without an error are written to both from one serialisation).
  */
-export function writeSyntheticWorkspaces(validDir: string, brokenDir: string | null, options: SyntheticOptions = {}): { valid: SyntheticWorkspace; broken: SyntheticWorkspace | null } {
+export function writeSyntheticWorkspaces(
+  validDir: string,
+  brokenDir: string | null,
+  options: SyntheticOptions = {},
+): { valid: SyntheticWorkspace; broken: SyntheticWorkspace | null } {
   const valid: SyntheticWorkspace = { dir: validDir, files: 0, bytes: 0, errors: {}, errorFiles: [] }
   const broken: SyntheticWorkspace | null = brokenDir ? { dir: brokenDir, files: 0, bytes: 0, errors: {}, errorFiles: [] } : null
   prepare(validDir)

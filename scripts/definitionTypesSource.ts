@@ -22,7 +22,7 @@
 //   which every pass that reads a schema already uses; the meta-schema's own description
 //   of a node is for editors and ajv.
 import { compile, type JSONSchema } from 'json-schema-to-typescript'
-import { DEFINITION_KINDS, readMetaSchema, SHARED_SCHEMA_FILES, type DefinitionKind } from '../src/validate/metaSchemas.js'
+import { DEFINITION_KINDS, type DefinitionKind, readMetaSchema, SHARED_SCHEMA_FILES } from '../src/validate/metaSchemas.js'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
@@ -75,7 +75,8 @@ function bundledRef(file: string, ref: string): string {
   const match = /^([a-z]+\.schema\.json)?#\/definitions\/([A-Za-z0-9_]+)$/.exec(ref)
   if (!match?.[2]) throw new Error(`${file}: cannot bundle the reference ${ref}: only references to a file's definitions are expected`)
   const [, inFile = file, key] = match
-  if (inFile !== file && !(SHARED_SCHEMA_FILES as readonly string[]).includes(inFile)) throw new Error(`${file}: ${ref} points into ${inFile}, which is not a shared schema file`)
+  if (inFile !== file && !(SHARED_SCHEMA_FILES as readonly string[]).includes(inFile))
+    throw new Error(`${file}: ${ref} points into ${inFile}, which is not a shared schema file`)
   return `#/definitions/${typeName(key)}`
 }
 
@@ -95,7 +96,13 @@ export function bundledMetaSchema(): JSONSchema {
       if (!isJsonObject(schema)) throw new Error(`${file}: definition ${key} is not an object`)
       const prepared = prepare(schema, target)
       // the override of the file's opening comment: a schema node is the core's SchemaNode
-      add(file, typeName(key), file === 'common.schema.json' && key === 'schema' ? { tsType: 'SchemaNode', ...(prepared.description === undefined ? {} : { description: prepared.description }) } : prepared)
+      add(
+        file,
+        typeName(key),
+        file === 'common.schema.json' && key === 'schema'
+          ? { tsType: 'SchemaNode', ...(prepared.description === undefined ? {} : { description: prepared.description }) }
+          : prepared,
+      )
     }
     const kind = DEFINITION_KINDS.find((k) => file === `${k}.schema.json`)
     if (kind) add(file, definitionSpecName(kind), prepare(root, target))

@@ -2,20 +2,20 @@
 // diagnostics (and files) instead of printing.
 import { resolve } from 'node:path'
 import { hasErrors } from './diagnostics/diagnostic.js'
-import { toRecord, type DiagnosticRecord } from './diagnostics/record.js'
+import { type DiagnosticRecord, toRecord } from './diagnostics/record.js'
 import type { OutputFile } from './emit/emitPlan.js'
-import { generateWorkspace } from './pipeline/generateWorkspace.js'
-import { checkWorkspace } from './pipeline/checkWorkspace.js'
-import { assertKnownOptions } from './pipeline/apiOptions.js'
 import { WorkspaceUsageError } from './load/loadWorkspace.js'
-import { writeFailure, writeOutput, type WriteSummary } from './write/writeOutput.js'
+import { assertKnownOptions } from './pipeline/apiOptions.js'
+import { checkWorkspace } from './pipeline/checkWorkspace.js'
+import { generateWorkspace } from './pipeline/generateWorkspace.js'
+import { type WriteSummary, writeFailure, writeOutput } from './write/writeOutput.js'
 
-export type { DiagnosticRecord, RelatedRecord, LocationRecord } from './diagnostics/record.js'
+export { catalog, type DiagnosticCode } from './diagnostics/catalog.js'
+export type { DiagnosticRecord, LocationRecord, RelatedRecord } from './diagnostics/record.js'
+export { type DefinitionDiff, type DiffChange, type DiffOptions, type DiffResult, DiffUsageError, diff } from './diff/index.js'
 export type { OutputFile } from './emit/emitPlan.js'
 export type { WriteSummary } from './write/writeOutput.js'
-export { catalog, type DiagnosticCode } from './diagnostics/catalog.js'
 export { WorkspaceUsageError }
-export { diff, DiffUsageError, type DiffOptions, type DiffResult, type DefinitionDiff, type DiffChange } from './diff/index.js'
 
 export interface CheckOptions {
   /** the definitions folder; default `definitions` (relative to the working directory) */
@@ -37,7 +37,11 @@ const GENERATE_OPTIONS: Record<keyof GenerateOptions, 'string' | 'boolean'> = { 
 
 export function check(options: CheckOptions = {}): CheckResult {
   assertKnownOptions('check', options, CHECK_OPTIONS, WorkspaceUsageError)
-  const checked = checkWorkspace({ definitionsDir: resolve(options.definitions ?? 'definitions'), builtins: options.builtins ?? true, cache: options.cache ?? false })
+  const checked = checkWorkspace({
+    definitionsDir: resolve(options.definitions ?? 'definitions'),
+    builtins: options.builtins ?? true,
+    cache: options.cache ?? false,
+  })
   return { ok: !hasErrors(checked.diagnostics), diagnostics: checked.diagnostics.map(toRecord) }
 }
 

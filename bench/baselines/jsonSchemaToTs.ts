@@ -11,13 +11,13 @@
 // ModuleBuilder and prints them with its printer.
 import { compile } from 'json-schema-to-typescript'
 import { emitFile } from '../../src/emit/emitFile.js'
+import type { JsonValue } from '../../src/jsonSchema/types.js'
 import { declareEntities } from '../../src/lower/entities.js'
 import { declareMemberTypes, type MemberSets } from '../../src/lower/members.js'
 import { ModuleBuilder } from '../../src/lower/moduleBuilder.js'
 import { pascalCase } from '../../src/lower/names.js'
 import { JsonSchemaLowering } from '../../src/lower/schemaToJson.js'
 import type { IntegrationModel, InterfaceModel, Model } from '../../src/resolve/model.js'
-import type { JsonValue } from '../../src/jsonSchema/types.js'
 
 export interface TypedModule {
   definition: InterfaceModel | IntegrationModel
@@ -58,7 +58,10 @@ function renameRefs(value: JsonValue, rename: Map<string, string>): JsonValue {
   if (Array.isArray(value)) return value.map((v) => renameRefs(v, rename))
   if (value === null || typeof value !== 'object') return value
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? `#/definitions/${rename.get(v.slice('#/definitions/'.length)) ?? 'missing'}` : renameRefs(v, rename)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' ? `#/definitions/${rename.get(v.slice('#/definitions/'.length)) ?? 'missing'}` : renameRefs(v, rename),
+    ]),
   )
 }
 
@@ -85,7 +88,10 @@ export function moduleSchema(model: Model, module: TypedModule): Record<string, 
     Object.entries(section).map(([key, schema]) => {
       const entity = key.slice(key.lastIndexOf(':') + 1)
       const owned = entityKeys.some(([, k]) => k === key)
-      return [rename.get(key) as string, { ...(renameRefs(schema.toJSON(), rename) as Record<string, JsonValue>), title: owned ? pascalCase(entity) : pascalCase(safeKey(key)) }]
+      return [
+        rename.get(key) as string,
+        { ...(renameRefs(schema.toJSON(), rename) as Record<string, JsonValue>), title: owned ? pascalCase(entity) : pascalCase(safeKey(key)) },
+      ]
     }),
   )
   const entityProperties = Object.fromEntries(entityKeys.map(([entity, key]) => [entity, { $ref: `#/definitions/${rename.get(key) as string}` }]))

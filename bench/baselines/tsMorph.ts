@@ -4,23 +4,33 @@
 // imports), nested types as writer functions, then `getFullText()`. The plan is the
 // one `lowerModel` made, so both printers get the same input.
 import {
+  type CodeBlockWriter,
   IndentationText,
   NewLineKind,
-  Project,
-  QuoteKind,
-  StructureKind,
-  VariableDeclarationKind,
-  Writers,
-  type CodeBlockWriter,
   type OptionalKind,
+  Project,
   type PropertySignatureStructure,
+  QuoteKind,
   type StatementStructures,
+  StructureKind,
   type TypeParameterDeclarationStructure,
+  VariableDeclarationKind,
   type WriterFunction,
+  Writers,
 } from 'ts-morph'
 import { escapeCommentText } from '../../src/emit/printDoc.js'
 import { isIdentifierName, propertyKey } from '../../src/lower/names.js'
-import { JsonText, type ConstValue, type Declaration, type Doc, type IndexFile, type ModuleFile, type PropertySignature, type TypeExpr, type TypeParameter } from '../../src/lower/plan.js'
+import {
+  type ConstValue,
+  type Declaration,
+  type Doc,
+  type IndexFile,
+  JsonText,
+  type ModuleFile,
+  type PropertySignature,
+  type TypeExpr,
+  type TypeParameter,
+} from '../../src/lower/plan.js'
 
 type TypeText = string | WriterFunction
 
@@ -73,7 +83,10 @@ function typeText(type: TypeExpr): TypeText {
 
 function docs(doc: Doc | undefined): string[] {
   if (!doc) return []
-  const text = [doc.title, doc.description].filter((p): p is string => p !== undefined && p.trim() !== '').map(escapeCommentText).join('\n\n')
+  const text = [doc.title, doc.description]
+    .filter((p): p is string => p !== undefined && p.trim() !== '')
+    .map(escapeCommentText)
+    .join('\n\n')
   return text ? [text] : []
 }
 
@@ -82,7 +95,11 @@ function property(member: PropertySignature): OptionalKind<PropertySignatureStru
 }
 
 function typeParameters(parameters: readonly TypeParameter[] | undefined): OptionalKind<TypeParameterDeclarationStructure>[] {
-  return (parameters ?? []).map((p) => ({ name: p.name, ...(p.constraint ? { constraint: typeText(p.constraint) } : {}), ...(p.default ? { default: typeText(p.default) } : {}) }))
+  return (parameters ?? []).map((p) => ({
+    name: p.name,
+    ...(p.constraint ? { constraint: typeText(p.constraint) } : {}),
+    ...(p.default ? { default: typeText(p.default) } : {}),
+  }))
 }
 
 function writeValue(w: CodeBlockWriter, value: ConstValue): void {
@@ -134,7 +151,14 @@ function statement(declaration: Declaration): StatementStructures {
         ...(declaration.index ? { indexSignatures: [{ keyName: 'key', keyType: 'string', returnType: typeText(declaration.index) }] } : {}),
       }
     case 'typeAlias':
-      return { kind: StructureKind.TypeAlias, name: declaration.name, isExported: true, docs: docs(declaration.doc), typeParameters: typeParameters(declaration.typeParameters), type: typeText(declaration.type) }
+      return {
+        kind: StructureKind.TypeAlias,
+        name: declaration.name,
+        isExported: true,
+        docs: docs(declaration.doc),
+        typeParameters: typeParameters(declaration.typeParameters),
+        type: typeText(declaration.type),
+      }
     case 'const':
       return {
         kind: StructureKind.VariableStatement,
@@ -167,7 +191,12 @@ function banner(sources: readonly string[]): string {
 export function createProject(): Project {
   return new Project({
     useInMemoryFileSystem: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double, newLineKind: NewLineKind.LineFeed, useTrailingCommas: true },
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      quoteKind: QuoteKind.Double,
+      newLineKind: NewLineKind.LineFeed,
+      useTrailingCommas: true,
+    },
   })
 }
 
@@ -177,7 +206,14 @@ export function tsMorphFile(project: Project, file: ModuleFile | IndexFile): str
     file.kind === 'module'
       ? [
           banner(file.sources),
-          ...file.imports.map((i): StatementStructures => ({ kind: StructureKind.ImportDeclaration, isTypeOnly: i.typeOnly, namespaceImport: i.namespace, moduleSpecifier: i.from })),
+          ...file.imports.map(
+            (i): StatementStructures => ({
+              kind: StructureKind.ImportDeclaration,
+              isTypeOnly: i.typeOnly,
+              namespaceImport: i.namespace,
+              moduleSpecifier: i.from,
+            }),
+          ),
           ...file.declarations.map(statement),
         ]
       : [banner(file.sources), { kind: StructureKind.ExportDeclaration, moduleSpecifier: file.reexport }]

@@ -2,12 +2,18 @@
  * Integration and plugin aliases share one namespace, and a bot adds each integration
  * and each plugin at one version only.
  */
-import { defineCheck } from './check.js'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
-import { requireDefinition, type BotModel } from '../resolve/model.js'
 
-function oneVersionEach(bot: BotModel, kind: 'integrations' | 'plugins', instances: { alias: string; name: string; version: string }[], out: Diagnostic[]): void {
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import { type BotModel, requireDefinition } from '../resolve/model.js'
+import { defineCheck } from './check.js'
+
+function oneVersionEach(
+  bot: BotModel,
+  kind: 'integrations' | 'plugins',
+  instances: { alias: string; name: string; version: string }[],
+  out: Diagnostic[],
+): void {
   const first = new Map<string, { alias: string; version: string }>()
   for (const instance of instances) {
     const seen = first.get(instance.name)
@@ -18,10 +24,22 @@ function oneVersionEach(bot: BotModel, kind: 'integrations' | 'plugins', instanc
     if (seen.version === instance.version) continue
     const at = formatPointer([kind, instance.alias, 'version'])
     out.push(
-      diagnostic('BW4010', 'twoVersions', { kind: kind === 'integrations' ? 'integration' : 'plugin', name: instance.name, version: instance.version, otherVersion: seen.version, otherAlias: seen.alias }, locate(bot.file, at), {
-        path: at,
-        related: [{ message: `'${seen.alias}' resolves to ${seen.version}`, range: locate(bot.file, formatPointer([kind, seen.alias, 'version'])) }],
-      }),
+      diagnostic(
+        'BW4010',
+        'twoVersions',
+        {
+          kind: kind === 'integrations' ? 'integration' : 'plugin',
+          name: instance.name,
+          version: instance.version,
+          otherVersion: seen.version,
+          otherAlias: seen.alias,
+        },
+        locate(bot.file, at),
+        {
+          path: at,
+          related: [{ message: `'${seen.alias}' resolves to ${seen.version}`, range: locate(bot.file, formatPointer([kind, seen.alias, 'version'])) }],
+        },
+      ),
     )
   }
 }

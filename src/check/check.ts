@@ -4,8 +4,8 @@
 // can affect) and get exactly the diagnostics a whole run would give for them.
 import type { DiagnosticCode } from '../diagnostics/catalog.js'
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
-import type { DefinitionKind } from '../validate/metaSchemas.js'
 import type { DefinitionModel, Model } from '../resolve/model.js'
+import type { DefinitionKind } from '../validate/metaSchemas.js'
 
 export interface Check {
   /** as the file is named, capitalised: entityExtension.ts is EntityExtension */

@@ -6,18 +6,19 @@
  * would be written into the bot's generated module; a plain string under a name that
  * reads like a credential is a warning (BW4017).
  */
-import { defineCheck } from './check.js'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { closest, suggestionText } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
-import type { SourceFile } from '../source/sourceFile.js'
+import { own } from '../jsonSchema/own.js'
+import { surelyValid } from '../jsonSchema/surelyValid.js'
+import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
+import { describeRule, mergeUnionErrors, valueAtInstancePath, valuePath } from '../jsonSchema/valueIssues.js'
+import { compileValueValidator } from '../jsonSchema/valueValidator.js'
 import { formatPointer, locate, locateKey, parsePointer, pointerExists } from '../load/yamlNodes.js'
 import { EMPTY_CONFIGURATION, requireDefinition } from '../resolve/model.js'
-import { own } from '../jsonSchema/own.js'
-import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
-import { surelyValid } from '../jsonSchema/surelyValid.js'
-import { compileValueValidator } from '../jsonSchema/valueValidator.js'
-import { describeRule, mergeUnionErrors, valueAtInstancePath, valuePath } from '../jsonSchema/valueIssues.js'
+import type { SourceFile } from '../source/sourceFile.js'
+import { defineCheck } from './check.js'
 
 const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
 /** string constraints are checked against the real value at run time */
@@ -45,7 +46,11 @@ export type SecretProblem = {
  * places of secrets written in plain text (reported on their own), replaced alike so that
  * the value's other checks do not report them again.
  */
-export function substituteSecrets(value: unknown, pointer = '', plain: ReadonlySet<string> = new Set()): { value: unknown; secrets: SecretReference[]; problems: SecretProblem[] } {
+export function substituteSecrets(
+  value: unknown,
+  pointer = '',
+  plain: ReadonlySet<string> = new Set(),
+): { value: unknown; secrets: SecretReference[]; problems: SecretProblem[] } {
   const secrets: SecretReference[] = []
   const problems: SecretProblem[] = []
   const visit = (node: unknown, at: string): unknown => {
@@ -103,10 +108,20 @@ function plainCredentials(schema: SchemaNode | undefined, value: unknown, pointe
 /** An environment variable name for a secret: the definition's name and the key, upper snake case. */
 function secretNameFor(ownerName: string, key: string): string {
   const words = `${ownerName}_${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2')}`
-  return words.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+  return words
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
 }
 
-function validateConfiguration(file: SourceFile, base: string, value: Record<string, unknown>, schema: SchemaNode, owner: string, ownerName: string): Diagnostic[] {
+function validateConfiguration(
+  file: SourceFile,
+  base: string,
+  value: Record<string, unknown>,
+  schema: SchemaNode,
+  owner: string,
+  ownerName: string,
+): Diagnostic[] {
   const out: Diagnostic[] = []
   const plain = plainCredentials(schema, value, '', [])
   for (const credential of plain) {
@@ -130,7 +145,10 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
     const path = `${base}/configuration${problem.pointer}`
     out.push(
       problem.problem === 'name'
-        ? diagnostic('BW4011', 'secretName', { name: JSON.stringify(problem.name), didYouMean: suggestionText(problem.suggestion) }, range, { path, suggestion: problem.suggestion })
+        ? diagnostic('BW4011', 'secretName', { name: JSON.stringify(problem.name), didYouMean: suggestionText(problem.suggestion) }, range, {
+            path,
+            suggestion: problem.suggestion,
+          })
         : diagnostic('BW4011', 'besideSecret', { key: problem.key }, range, { path }),
     )
   }
@@ -158,13 +176,24 @@ function validateConfiguration(file: SourceFile, base: string, value: Record<str
       const key = String(params.additionalProperty)
       const declared = Object.keys(schemaAt(schema, error.schemaPath).properties ?? {})
       const suggestion = closest(key, declared)
-      out.push(diagnostic('BW4011', 'undeclaredKey', { path, key, owner, didYouMean: suggestionText(suggestion) }, range, { ...extra, suggestion, data: { key } }))
+      out.push(
+        diagnostic('BW4011', 'undeclaredKey', { path, key, owner, didYouMean: suggestionText(suggestion) }, range, { ...extra, suggestion, data: { key } }),
+      )
     } else if (error.keyword === 'required') {
       const key = String(params.missingProperty)
       out.push(diagnostic('BW4011', 'missingKey', { path, key, owner }, range, { ...extra, data: { key } }))
-    } else if (isSecret && error.keyword === 'type') out.push(diagnostic('BW4011', 'secretNotString', { path, owner, expected: expectedType(params.type) }, range, extra))
+    } else if (isSecret && error.keyword === 'type')
+      out.push(diagnostic('BW4011', 'secretNotString', { path, owner, expected: expectedType(params.type) }, range, extra))
     else if (error.keyword === 'type') {
-      out.push(diagnostic('BW4011', 'wrongType', { path, expected: expectedType(params.type), actual: typeWord(valueAtInstancePath(substituted, error.instancePath)), owner }, range, extra))
+      out.push(
+        diagnostic(
+          'BW4011',
+          'wrongType',
+          { path, expected: expectedType(params.type), actual: typeWord(valueAtInstancePath(substituted, error.instancePath)), owner },
+          range,
+          extra,
+        ),
+      )
     } else {
       // a secret's stand-in is not the value: it is not shown
       const shown = isSecret ? undefined : { value: valueAtInstancePath(substituted, error.instancePath) }
@@ -194,7 +223,9 @@ function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): Sc
   const properties = (node.properties ?? {}) as Record<string, SchemaNode>
   const extra = node.additionalProperties
   if (Object.hasOwn(properties, head)) {
-    node.properties = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, name === head ? withoutRuntimeKeywords(property, rest) : property]))
+    node.properties = Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => [name, name === head ? withoutRuntimeKeywords(property, rest) : property]),
+    )
   } else if (extra !== null && typeof extra === 'object') {
     node.properties = Object.fromEntries([...Object.entries(properties), [head, withoutRuntimeKeywords(extra as SchemaNode, rest)]])
   }
@@ -228,13 +259,31 @@ export const configurationCheck = defineCheck({
       const integration = requireDefinition(model, instance.integrationKey, 'integration')
       const base = formatPointer(['integrations', instance.alias])
       const value = own(bot.spec.integrations, instance.alias)?.configuration ?? {}
-      out.push(...validateConfiguration(bot.file, base, value, integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `integration '${integration.name}' ${integration.version}`, integration.name))
+      out.push(
+        ...validateConfiguration(
+          bot.file,
+          base,
+          value,
+          integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION,
+          `integration '${integration.name}' ${integration.version}`,
+          integration.name,
+        ),
+      )
     }
     for (const instance of bot.plugins) {
       const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
       const base = formatPointer(['plugins', instance.alias])
       const value = own(bot.spec.plugins, instance.alias)?.configuration ?? {}
-      out.push(...validateConfiguration(bot.file, base, value, plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION, `plugin '${plugin.name}' ${plugin.version}`, plugin.name))
+      out.push(
+        ...validateConfiguration(
+          bot.file,
+          base,
+          value,
+          plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION,
+          `plugin '${plugin.name}' ${plugin.version}`,
+          plugin.name,
+        ),
+      )
     }
     return out
   },

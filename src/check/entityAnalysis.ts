@@ -1,12 +1,13 @@
 // What the entity checks share about a definition's entities: which ones sit on a problem
 // reported elsewhere, and which admit a value at all (one analysis per definition).
-import { formatPointer } from '../load/yamlNodes.js'
-import type { IntegrationModel, InterfaceModel } from '../resolve/model.js'
+
+import { Inhabitation, type SchemaLocation } from '../jsonSchema/extension.js'
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
+import { formatPointer } from '../load/yamlNodes.js'
+import type { IntegrationModel, InterfaceModel } from '../resolve/model.js'
 import { walkSchema } from '../validate/schemaSites.js'
 import { directReferences } from './entityCycle.js'
-import { Inhabitation, type SchemaLocation } from '../jsonSchema/extension.js'
 
 export type EntityOwner = IntegrationModel | InterfaceModel
 

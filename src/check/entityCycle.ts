@@ -3,13 +3,13 @@
  * `a` being `{ $entity: b }` while `b` is `{ $entity: a }` describes no value at all.
  * Also: a top-level schema that is an `$entity` must reference an object entity.
  */
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { defineCheck } from './check.js'
-import { formatPointer, locate } from '../load/yamlNodes.js'
-import { entitySchema, type DefinitionModel, type EntityScope, type Model, type QualifiedEntity } from '../resolve/model.js'
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
+import { formatPointer, locate } from '../load/yamlNodes.js'
+import { type DefinitionModel, type EntityScope, entitySchema, type Model, type QualifiedEntity } from '../resolve/model.js'
 import { schemaSites } from '../validate/schemaSites.js'
+import { defineCheck } from './check.js'
 
 /** References reachable from a node without passing through properties or items. */
 export function directReferences(schema: SchemaNode, pointer: string): { name: string; pointer: string }[] {
@@ -40,12 +40,18 @@ function checkCycles(definition: DefinitionModel & { scope: EntityScope }, entit
       })
       const closing = steps[steps.length - 1]
       if (!closing) return
-      const related = steps.slice(0, -1).map((step) => ({ message: `'${step.source}' references '${step.target}' here`, range: locate(definition.file, step.pointer) }))
+      const related = steps
+        .slice(0, -1)
+        .map((step) => ({ message: `'${step.source}' references '${step.target}' here`, range: locate(definition.file, step.pointer) }))
       const range = locate(definition.file, closing.pointer)
       out.push(
         steps.length === 1
           ? diagnostic('BW4012', 'selfReference', { entity: name }, range, { path: closing.pointer, related })
-          : diagnostic('BW4012', 'cycle', { cycle: cycle.map((c) => `'${c}'`).join(' -> ') }, range, { path: closing.pointer, related, data: { entities: cycle } }),
+          : diagnostic('BW4012', 'cycle', { cycle: cycle.map((c) => `'${c}'`).join(' -> ') }, range, {
+              path: closing.pointer,
+              related,
+              data: { entities: cycle },
+            }),
       )
       return
     }
@@ -81,7 +87,11 @@ function checkTopLevelEntities(model: Model, definition: DefinitionModel & { sco
     const isObject = top.type === 'object' || (Array.isArray(top.type) && top.type.length === 1 && top.type[0] === 'object')
     if (!isObject) {
       const schema = site.role === 'input' || site.role === 'output' ? `the ${site.role} of action '${site.member}'` : `'${site.member}'`
-      out.push(diagnostic('BW2012', 'entityNotObject', { entity: site.schema.$entity, schema }, locate(definition.file, `${site.pointer}/$entity`), { path: `${site.pointer}/$entity` }))
+      out.push(
+        diagnostic('BW2012', 'entityNotObject', { entity: site.schema.$entity, schema }, locate(definition.file, `${site.pointer}/$entity`), {
+          path: `${site.pointer}/$entity`,
+        }),
+      )
     }
   }
   return out

@@ -2,13 +2,14 @@
  * Each integration entity mapped to an interface entity extends it (docs/entity-extension.md#the-rules):
  * every value the integration's entity admits is a value the interface's admits.
  */
-import { defineCheck } from './check.js'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { ExtensionChecker, type SchemaSide, type SideEntities } from '../jsonSchema/extension.js'
+import { own } from '../jsonSchema/own.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import { requireDefinition } from '../resolve/model.js'
-import { own } from '../jsonSchema/own.js'
-import { entitiesOf, entityPointer, entityResolver, inhabitationOf, unsoundEntities, type EntityOwner } from './entityAnalysis.js'
-import { ExtensionChecker, type SchemaSide, type SideEntities } from '../jsonSchema/extension.js'
+import { defineCheck } from './check.js'
+import { type EntityOwner, entitiesOf, entityPointer, entityResolver, inhabitationOf, unsoundEntities } from './entityAnalysis.js'
 
 function sideEntities(definition: EntityOwner): SideEntities {
   return { resolveEntity: entityResolver(definition), label: (name) => `${definition.name}.${name ?? ''}` }
@@ -34,7 +35,10 @@ export const entityExtensionCheck = defineCheck({
     const out: Diagnostic[] = []
     for (const implemented of integration.implemented) {
       const iface = requireDefinition(model, implemented.interfaceKey, 'interface')
-      const checker = new ExtensionChecker(sideEntities(integration), sideEntities(iface), { subject: inhabitationOf(integration), target: inhabitationOf(iface) })
+      const checker = new ExtensionChecker(sideEntities(integration), sideEntities(iface), {
+        subject: inhabitationOf(integration),
+        target: inhabitationOf(iface),
+      })
       const checked = (ownEntity: string, interfaceEntity: string): boolean =>
         own(implemented.entityMap, interfaceEntity) === ownEntity && comparable(integration, ownEntity) && comparable(iface, interfaceEntity)
       for (const [interfaceEntity, ownEntity] of Object.entries(implemented.entityMap)) {
@@ -46,7 +50,11 @@ export const entityExtensionCheck = defineCheck({
         if (result.extends) continue
         for (const failure of result.failures) {
           // inside an entity that admits no value or reaches a problem, which is reported where it is: not again here
-          if ((failure.subject.entity !== null && !comparable(integration, failure.subject.entity)) || (failure.target.entity !== null && !comparable(iface, failure.target.entity))) continue
+          if (
+            (failure.subject.entity !== null && !comparable(integration, failure.subject.entity)) ||
+            (failure.target.entity !== null && !comparable(iface, failure.target.entity))
+          )
+            continue
           const elsewhere = failure.subject.entity !== null && failure.subject.entity !== ownEntity ? failure.subject.entity : null
           // inside another mapped pair, which is checked and reported on its own: one root cause, one diagnostic
           if (elsewhere !== null && failure.target.entity !== null && checked(elsewhere, failure.target.entity)) continue

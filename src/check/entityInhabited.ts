@@ -4,11 +4,11 @@
  * sanity's; this is the rest, found through entity references: an entity that must
  * contain itself forever (`node` requiring a `child` that is a `node`) has no finite value.
  */
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { defineCheck } from './check.js'
-import { locate } from '../load/yamlNodes.js'
-import { entitiesOf, entityPointer, inhabitationOf, unsoundEntities } from './entityAnalysis.js'
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { rootView } from '../jsonSchema/view.js'
+import { locate } from '../load/yamlNodes.js'
+import { defineCheck } from './check.js'
+import { entitiesOf, entityPointer, inhabitationOf, unsoundEntities } from './entityAnalysis.js'
 
 export const entityInhabitedCheck = defineCheck({
   name: 'EntityInhabited',
@@ -24,7 +24,15 @@ export const entityInhabitedCheck = defineCheck({
       // the cause lies in another entity, which admits no value either and is reported itself: one mistake, one diagnostic
       if (!why || (why.location.entity !== null && why.location.entity !== name)) continue
       const at = entityPointer(why.location, name)
-      out.push(diagnostic('BW2019', 'entityAdmitsNoValue', { entity: name, kind: definition.kind, name: definition.name, pointer: why.location.pointer || '/', reason: why.reason }, locate(definition.file, at), { path: at }))
+      out.push(
+        diagnostic(
+          'BW2019',
+          'entityAdmitsNoValue',
+          { entity: name, kind: definition.kind, name: definition.name, pointer: why.location.pointer || '/', reason: why.reason },
+          locate(definition.file, at),
+          { path: at },
+        ),
+      )
     }
     return out
   },

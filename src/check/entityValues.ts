@@ -11,16 +11,17 @@
  * an unknown entity (BW3003) admits anything here; a value whose schema reaches a direct
  * reference cycle (BW4012) is not judged until the cycle is fixed.
  */
-import { defineCheck } from './check.js'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { locate } from '../load/yamlNodes.js'
-import { JsonSchemaLowering, referencesEntities, UNRESOLVED_DEFINITION } from '../lower/schemaToJson.js'
-import { entitySchema, type EntityScope, type Model, type ScopedSchema } from '../resolve/model.js'
+
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { own } from '../jsonSchema/own.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { compileValueValidator, describeValueErrors } from '../jsonSchema/valueValidator.js'
+import { locate } from '../load/yamlNodes.js'
+import { JsonSchemaLowering, referencesEntities, UNRESOLVED_DEFINITION } from '../lower/schemaToJson.js'
+import { type EntityScope, entitySchema, type Model, type ScopedSchema } from '../resolve/model.js'
 import { schemaSites, walkSchema } from '../validate/schemaSites.js'
+import { defineCheck } from './check.js'
 import { directReferences } from './entityCycle.js'
 
 /** A value a schema node holds, and the schema that must admit it. */
@@ -41,10 +42,14 @@ function heldValues(node: SchemaNode, pointer: string): HeldValue[] {
   const held: HeldValue[] = []
   const rest = withoutKeys(node, ['const', 'enum', 'default', 'examples'])
   if (node.const !== undefined) held.push({ what: 'const', value: node.const, pointer: `${pointer}/const`, schema: rest })
-  node.enum?.forEach((value, i) => held.push({ what: 'enum value', value, pointer: `${pointer}/enum/${i}`, schema: rest }))
+  node.enum?.forEach((value, i) => {
+    held.push({ what: 'enum value', value, pointer: `${pointer}/enum/${i}`, schema: rest })
+  })
   const annotated = withoutKeys(node, ['default', 'examples'])
   if (node.default !== undefined) held.push({ what: 'default', value: node.default, pointer: `${pointer}/default`, schema: annotated })
-  node.examples?.forEach((value, i) => held.push({ what: 'example', value, pointer: `${pointer}/examples/${i}`, schema: annotated }))
+  node.examples?.forEach((value, i) => {
+    held.push({ what: 'example', value, pointer: `${pointer}/examples/${i}`, schema: annotated })
+  })
   return held
 }
 
@@ -75,7 +80,13 @@ const INLINE_BUDGET = 64
  * being written (recursion), or one past the budget, stays an `$entity`, which
  * surelyValid leaves to ajv should the value reach it; an unknown one admits anything.
  */
-function inlineEntities(model: Model, schema: SchemaNode, scope: EntityScope, budget = { left: INLINE_BUDGET }, writing: ReadonlySet<string> = new Set()): SchemaNode {
+function inlineEntities(
+  model: Model,
+  schema: SchemaNode,
+  scope: EntityScope,
+  budget = { left: INLINE_BUDGET },
+  writing: ReadonlySet<string> = new Set(),
+): SchemaNode {
   return substituteEntities(schema, (node) => {
     const target = own(scope, node.$entity ?? '')
     const resolved = target && entitySchema(model, target)
@@ -156,7 +167,12 @@ export const entityValuesCheck = defineCheck({
         if (!referencesEntities(node)) return // judged whole by schema sanity
         for (const held of heldValues(node, pointer)) {
           const reasons = checkHeldValue(model, held, definition.scope)
-          if (reasons !== undefined) out.push(diagnostic('BW2016', 'rejectedValue', { what: held.what, value: JSON.stringify(held.value), reasons }, locate(definition.file, held.pointer), { path: held.pointer }))
+          if (reasons !== undefined)
+            out.push(
+              diagnostic('BW2016', 'rejectedValue', { what: held.what, value: JSON.stringify(held.value), reasons }, locate(definition.file, held.pointer), {
+                path: held.pointer,
+              }),
+            )
         }
       })
     }

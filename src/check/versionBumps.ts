@@ -57,7 +57,15 @@ export const versionBumpsCheck = defineCheck({
       diagnostic(
         'BW4015',
         'bumpTooSmall',
-        { kind: definition.kind, name: definition.name, version: definition.version, base: base.version, problem: verdict.problem, change: weightiest.message, level: weightiest.level },
+        {
+          kind: definition.kind,
+          name: definition.name,
+          version: definition.version,
+          base: base.version,
+          problem: verdict.problem,
+          change: weightiest.message,
+          level: weightiest.level,
+        },
         locate(at.file, '/version'),
         {
           path: '/version',

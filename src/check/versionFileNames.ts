@@ -5,9 +5,9 @@
  * same on every machine (docs/generated-code.md).
  */
 import { diagnostic } from '../diagnostics/diagnostic.js'
-import { defineCheck } from './check.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionModel } from '../resolve/model.js'
+import { defineCheck } from './check.js'
 
 export const versionFileNamesCheck = defineCheck({
   name: 'VersionFileNames',
@@ -27,10 +27,16 @@ export const versionFileNamesCheck = defineCheck({
     }
     if (!seen) return []
     return [
-      diagnostic('BW4014', 'caseOnly', { kind: definition.kind, name: definition.name, first: seen.version, version: definition.version }, locate(definition.file, '/version'), {
-        path: '/version',
-        related: [{ message: `${seen.version} is declared here`, range: locate(seen.file, '/version') }],
-      }),
+      diagnostic(
+        'BW4014',
+        'caseOnly',
+        { kind: definition.kind, name: definition.name, first: seen.version, version: definition.version },
+        locate(definition.file, '/version'),
+        {
+          path: '/version',
+          related: [{ message: `${seen.version} is declared here`, range: locate(seen.file, '/version') }],
+        },
+      ),
     ]
   },
 })

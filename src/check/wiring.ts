@@ -5,13 +5,14 @@
  * (docs/definitions.md#plugin: minor versions only add, a major one may take away); no dependency key names an
  * interface the plugin does not declare.
  */
-import { defineCheck } from './check.js'
-import { diagnostic, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js'
+
+import { type Diagnostic, diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
-import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { own } from '../jsonSchema/own.js'
-import { requireDefinition, type DefinitionKey, type Model } from '../resolve/model.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import { type DefinitionKey, type Model, requireDefinition } from '../resolve/model.js'
 import { isPrerelease, satisfiesRange } from '../validate/versions.js'
+import { defineCheck } from './check.js'
 
 /**
  * Whether the plugin's range took a pre-release because no release version in the workspace
@@ -35,14 +36,24 @@ export const wiringCheck = defineCheck({
       const given = own(bot.spec.plugins, instance.alias)?.dependencies ?? {}
       const declared = plugin.dependencies.map((d) => d.local)
       // a misspelt key ('lm' for 'llm') is reported once, as undeclared with its suggestion below
-      const misspelt = new Set(Object.keys(given).filter((local) => !declared.includes(local)).map((local) => closest(local, declared)))
+      const misspelt = new Set(
+        Object.keys(given)
+          .filter((local) => !declared.includes(local))
+          .map((local) => closest(local, declared)),
+      )
       for (const dependency of plugin.dependencies) {
         if (Object.hasOwn(given, dependency.local) || misspelt.has(dependency.local)) continue
         out.push(
-          diagnostic('BW4007', 'notWired', { plugin: plugin.name, alias: instance.alias, interface: dependency.interfaceName, range: dependency.range, local: dependency.local }, locateKey(bot.file, Object.keys(given).length > 0 ? `${base}/dependencies` : base), {
-            path: base,
-            related: [{ message: `'${dependency.local}' is declared here`, range: locate(plugin.file, formatPointer(['interfaces', dependency.local])) }],
-          }),
+          diagnostic(
+            'BW4007',
+            'notWired',
+            { plugin: plugin.name, alias: instance.alias, interface: dependency.interfaceName, range: dependency.range, local: dependency.local },
+            locateKey(bot.file, Object.keys(given).length > 0 ? `${base}/dependencies` : base),
+            {
+              path: base,
+              related: [{ message: `'${dependency.local}' is declared here`, range: locate(plugin.file, formatPointer(['interfaces', dependency.local])) }],
+            },
+          ),
         )
       }
       for (const local of Object.keys(given)) {
@@ -50,7 +61,15 @@ export const wiringCheck = defineCheck({
         const at = `${base}${formatPointer(['dependencies', local])}`
         const list = declared.length > 0 ? `; its interfaces are ${listNames(declared)}` : '; it declares no interfaces'
         const suggestion = closest(local, declared)
-        out.push(diagnostic('BW4008', 'undeclaredDependency', { plugin: plugin.name, local, didYouMean: suggestionText(suggestion), known: list }, locateKey(bot.file, at), { path: at, suggestion }))
+        out.push(
+          diagnostic(
+            'BW4008',
+            'undeclaredDependency',
+            { plugin: plugin.name, local, didYouMean: suggestionText(suggestion), known: list },
+            locateKey(bot.file, at),
+            { path: at, suggestion },
+          ),
+        )
       }
       for (const wire of instance.wiring) {
         const dependency = plugin.dependencies.find((d) => d.local === wire.local)
@@ -60,21 +79,58 @@ export const wiringCheck = defineCheck({
         if (!dependency || !implemented || dependency.interfaceKey === null) continue
         const at = `${base}${formatPointer(['dependencies', wire.local, 'integrationInterfaceAlias'])}`
         // computed only when reported: a location parses the file for positions
-        const related = (): RelatedLocation[] => [{ message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`, range: locate(integration.file, formatPointer(['interfaces', implemented.alias])) }]
+        const related = (): RelatedLocation[] => [
+          {
+            message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`,
+            range: locate(integration.file, formatPointer(['interfaces', implemented.alias])),
+          },
+        ]
         if (implemented.interfaceName !== dependency.interfaceName) {
-          const args = { plugin: plugin.name, expected: dependency.interfaceName, local: wire.local, interfaceAlias: wire.integrationInterfaceAlias, integration: integration.name, actual: implemented.interfaceName }
+          const args = {
+            plugin: plugin.name,
+            expected: dependency.interfaceName,
+            local: wire.local,
+            interfaceAlias: wire.integrationInterfaceAlias,
+            integration: integration.name,
+            actual: implemented.interfaceName,
+          }
           out.push(diagnostic('BW4006', 'differentInterface', args, locate(bot.file, at), { path: at, related: related() }))
         } else if (!satisfiesRange(implemented.version, dependency.range, { includePrerelease: resolvedToPrerelease(model, dependency.interfaceKey) })) {
-          const args = { plugin: plugin.name, interface: dependency.interfaceName, range: dependency.range, integration: integration.name, version: implemented.version }
+          const args = {
+            plugin: plugin.name,
+            interface: dependency.interfaceName,
+            range: dependency.range,
+            integration: integration.name,
+            version: implemented.version,
+          }
           out.push(diagnostic('BW4005', 'versionOutOfRange', args, locate(bot.file, at), { path: at, related: related() }))
         } else {
           const compiled = model.definitions.get(dependency.interfaceKey)?.version
           if (compiled !== undefined && !satisfiesRange(implemented.version, `^${compiled}`, { includePrerelease: true })) {
             out.push(
-              diagnostic('BW4013', 'incompatibleVersion', { plugin: plugin.name, interface: dependency.interfaceName, compiled, range: dependency.range, integration: integration.name, version: implemented.version }, locate(bot.file, at), {
-                path: at,
-                related: [...related(), { message: `'${dependency.local}' takes '${dependency.interfaceName}' ${dependency.range} here`, range: locate(plugin.file, formatPointer(['interfaces', dependency.local, 'version'])) }],
-              }),
+              diagnostic(
+                'BW4013',
+                'incompatibleVersion',
+                {
+                  plugin: plugin.name,
+                  interface: dependency.interfaceName,
+                  compiled,
+                  range: dependency.range,
+                  integration: integration.name,
+                  version: implemented.version,
+                },
+                locate(bot.file, at),
+                {
+                  path: at,
+                  related: [
+                    ...related(),
+                    {
+                      message: `'${dependency.local}' takes '${dependency.interfaceName}' ${dependency.range} here`,
+                      range: locate(plugin.file, formatPointer(['interfaces', dependency.local, 'version'])),
+                    },
+                  ],
+                },
+              ),
             )
           }
         }

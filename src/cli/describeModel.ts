@@ -9,7 +9,12 @@ function count(n: number, word: string): string {
 
 export function describeModel(model: Model): string {
   const own = (list: readonly { builtin: boolean }[]): number => list.filter((d) => !d.builtin).length
-  const parts = [count(own(model.interfaces), 'interface'), count(own(model.integrations), 'integration'), count(own(model.plugins), 'plugin'), count(own(model.bots), 'bot')]
+  const parts = [
+    count(own(model.interfaces), 'interface'),
+    count(own(model.integrations), 'integration'),
+    count(own(model.plugins), 'plugin'),
+    count(own(model.bots), 'bot'),
+  ]
   const builtins = [...model.definitions.values()].filter((d) => d.builtin).length
   const withBuiltins = builtins > 0 ? ` and ${count(builtins, 'built-in interface')}` : ''
   return `${count(model.definitions.size - builtins, 'definition')} (${parts.join(', ')})${withBuiltins}`

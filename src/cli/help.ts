@@ -64,7 +64,11 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
   scaffold: {
     synopsis: 'botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]',
     does: 'writes an implementation stub for a generated bot, integration or plugin',
-    flags: [{ flag: '--out DIR', does: 'the folder of the stub (required)' }, { flag: '--generated DIR', does: 'the generated code (default: generated)' }, DEFINITIONS],
+    flags: [
+      { flag: '--out DIR', does: 'the folder of the stub (required)' },
+      { flag: '--generated DIR', does: 'the generated code (default: generated)' },
+      DEFINITIONS,
+    ],
     anchor: 'botwire-scaffold-botintegrationplugin-name---out-dir',
   },
 }

@@ -1,7 +1,7 @@
 // Flags shared by several commands, parsed once into a context object.
 import { resolve } from 'node:path'
-import { UsageError } from './usage.js'
 import type { OutputFormat } from './printDiagnostics.js'
+import { UsageError } from './usage.js'
 
 export interface CommonOptions {
   definitionsDir: string
@@ -18,7 +18,12 @@ export const commonFlags = {
   cache: { type: 'boolean' },
 } as const
 
-export function commonOptions(values: { definitions?: string | undefined; format?: string | undefined; 'no-builtins'?: boolean | undefined; cache?: boolean | undefined }): CommonOptions {
+export function commonOptions(values: {
+  definitions?: string | undefined
+  format?: string | undefined
+  'no-builtins'?: boolean | undefined
+  cache?: boolean | undefined
+}): CommonOptions {
   const format = values.format ?? 'pretty'
   if (format !== 'pretty' && format !== 'json') throw new UsageError(`--format must be pretty or json, not '${format}'`)
   return {

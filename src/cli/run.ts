@@ -2,8 +2,8 @@
 // any unexpected failure into one line with code BW9001 (never a stack trace).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { packageRoot } from '../load/packageRoot.js'
 import { didYouMean } from '../diagnostics/suggest.js'
+import { packageRoot } from '../load/packageRoot.js'
 import { COMMANDS, commandHelp, globalHelp } from './help.js'
 import { EXIT, reportFailure, UsageError } from './usage.js'
 
@@ -35,7 +35,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = Object.hasOwn(commands, name) ? commands[name] : undefined
   const help = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
-  if (!load || !help) throw new UsageError(`unknown command '${name}'${didYouMean(name, Object.keys(commands))}; the commands are ${Object.keys(commands).join(', ')} (botwire --help)`)
+  if (!load || !help)
+    throw new UsageError(
+      `unknown command '${name}'${didYouMean(name, Object.keys(commands))}; the commands are ${Object.keys(commands).join(', ')} (botwire --help)`,
+    )
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(commandHelp(name, help))
     return EXIT.ok

@@ -2,7 +2,7 @@
 // debounced so that an editor's save (write to a temp file, rename over the original)
 // triggers one run. Keeps running through errors; exits cleanly on Ctrl-C.
 import { existsSync, statSync } from 'node:fs'
-import { watch, type FSWatcher } from 'chokidar'
+import { type FSWatcher, watch } from 'chokidar'
 import { displayPath } from '../load/displayPath.js'
 import type { GenerateCommandOptions } from './options.js'
 import { EXIT, reportFailure, UsageError } from './usage.js'

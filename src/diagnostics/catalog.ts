@@ -28,7 +28,8 @@ const BARE_NULL = "{where} holds a bare null, which YAML reads as no value, not 
 const NOT_MATCHING = { notMatching: '{value} is not {expected}', keyNotMatching: "key '{key}' in {where} is not {expected}" } as const
 const ADMITS_NO_VALUE = { admitsNoValue: '{reason}: no value can satisfy this schema' } as const
 const REJECTED_VALUE = '{what} {value} is rejected by this schema itself ({reasons})'
-const DOES_NOT_EXTEND = "entity '{entity}' of integration '{integration}' does not extend '{interface}.{interfaceEntity}' (mapped in interfaces.{alias}): {inReferenced}{pointer}: {reason}"
+const DOES_NOT_EXTEND =
+  "entity '{entity}' of integration '{integration}' does not extend '{interface}.{interfaceEntity}' (mapped in interfaces.{alias}): {inReferenced}{pointer}: {reason}"
 
 export const catalog = {
   // load
@@ -156,8 +157,10 @@ export const catalog = {
   BW3004: entry('unknown interface', { unknownInterface: "unknown interface '{name}'{hint}" }),
   BW3005: entry('interface version not present', { versionNotPresent: "interface '{name}' {version} is not in the workspace; {available}" }),
   BW3006: entry('interface entity not mapped', {
-    entityNotMapped: "interface '{name}' {version} has an entity {entities} that this integration does not map; map every interface entity to one of its own entities",
-    entitiesNotMapped: "interface '{name}' {version} has entities {entities} that this integration does not map; map every interface entity to one of its own entities",
+    entityNotMapped:
+      "interface '{name}' {version} has an entity {entities} that this integration does not map; map every interface entity to one of its own entities",
+    entitiesNotMapped:
+      "interface '{name}' {version} has entities {entities} that this integration does not map; map every interface entity to one of its own entities",
   }),
   BW3007: entry('unknown entity in mapping', {
     noInterfaceEntity: "interface '{interface}' has no entity '{entity}'{didYouMean}; {entities}",
@@ -175,7 +178,8 @@ export const catalog = {
   BW4001: entry('entity does not extend the interface entity', { doesNotExtend: DOES_NOT_EXTEND }),
   BW4002: entry('entity extension cannot be decided', { doesNotExtend: DOES_NOT_EXTEND }),
   BW4003: entry('member name collision', {
-    nameCollision: "{member} name '{name}' is used twice in integration '{integration}': {here} and {first}; rename one with an override (interfaces.<alias>.{kind}.<name>.name)",
+    nameCollision:
+      "{member} name '{name}' is used twice in integration '{integration}': {here} and {first}; rename one with an override (interfaces.<alias>.{kind}.<name>.name)",
   }),
   BW4004: entry('no workspace version satisfies the plugin range', {
     noVersionInRange: "no version of interface '{name}' in the workspace satisfies '{range}'; {available}",
@@ -184,10 +188,12 @@ export const catalog = {
     versionOutOfRange: "plugin '{plugin}' needs '{interface}' {range}, but integration '{integration}' implements {version}",
   }),
   BW4006: entry('wired interface is a different interface', {
-    differentInterface: "plugin '{plugin}' expects interface '{expected}' for '{local}', but '{interfaceAlias}' of integration '{integration}' is interface '{actual}'",
+    differentInterface:
+      "plugin '{plugin}' expects interface '{expected}' for '{local}', but '{interfaceAlias}' of integration '{integration}' is interface '{actual}'",
   }),
   BW4007: entry('plugin dependency not wired', {
-    notWired: "plugin '{plugin}' (alias '{alias}') depends on interface '{interface}' {range} as '{local}', which is not wired; add dependencies.{local}: { integrationAlias, integrationInterfaceAlias }",
+    notWired:
+      "plugin '{plugin}' (alias '{alias}') depends on interface '{interface}' {range} as '{local}', which is not wired; add dependencies.{local}: { integrationAlias, integrationInterfaceAlias }",
   }),
   BW4008: entry('dependency the plugin does not declare', { undeclaredDependency: "plugin '{plugin}' has no interface '{local}' to wire{didYouMean}{known}" }),
   BW4009: entry('duplicate alias', {
@@ -214,10 +220,12 @@ export const catalog = {
       "plugin '{plugin}' is compiled against '{interface}' {compiled}, the lowest version satisfying '{range}', but integration '{integration}' implements {version}, which is not compatible with it (^{compiled}): its actions and entities may differ; narrow the plugin's range to one major version",
   }),
   BW4014: entry('versions that differ only in letter case', {
-    caseOnly: "{kind} '{name}' has versions {first} and {version}, which differ only in letter case: their generated files would be one file on macOS and Windows; rename one of them",
+    caseOnly:
+      "{kind} '{name}' has versions {first} and {version}, which differ only in letter case: their generated files would be one file on macOS and Windows; rename one of them",
   }),
   BW4016: entry('secret written in plain text', {
-    plainSecret: '{path} is a secret of {owner} (secret: true in its configuration schema), so it is never written in plain text: give it as {key}: { $secret: {name} } and set {name} in the environment',
+    plainSecret:
+      '{path} is a secret of {owner} (secret: true in its configuration schema), so it is never written in plain text: give it as {key}: { $secret: {name} } and set {name} in the environment',
   }),
   BW4017: entry(
     'credential written in plain text',

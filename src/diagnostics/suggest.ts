@@ -48,7 +48,10 @@ function isOtherNumber(a: string, b: string): boolean {
  */
 function abbreviated(lower: string, candidates: Iterable<string>): string | undefined {
   if (lower.length < 4) return undefined
-  return only(candidates, (c) => c.length > lower.length && c.startsWith(lower)) ?? (lower.length < 6 ? undefined : only(candidates, (c) => c.length > lower.length && c.endsWith(lower)))
+  return (
+    only(candidates, (c) => c.length > lower.length && c.startsWith(lower)) ??
+    (lower.length < 6 ? undefined : only(candidates, (c) => c.length > lower.length && c.endsWith(lower)))
+  )
 }
 
 /** " (did you mean 'x'?)" or "" */

@@ -8,10 +8,10 @@
 // was compared with is reported as removed (informational: there is no version left
 // to bump).
 import semver from 'semver'
-import type { LoadedSide, SideDefinition } from './loadSide.js'
 import type { RawChange } from '../versioning/changes.js'
 import { compareVersions } from '../versioning/compareVersions.js'
 import { covers } from '../versioning/levels.js'
+import type { LoadedSide, SideDefinition } from './loadSide.js'
 import type { DeclaredBump, DefinitionDiff, Level } from './types.js'
 
 export interface DefinitionComparison {
@@ -35,7 +35,6 @@ function byVersion(a: SideDefinition, b: SideDefinition): number {
   return semver.compare(a.version, b.version) || (a.side === b.side ? 0 : a.side === 'old' ? -1 : 1)
 }
 
-
 /** SemVer's 0.x rule, with the bumps of the version at hand (`0.2.0 -> 0.3.0`). */
 export function zeroXNote(version: string): string {
   const parsed = semver.parse(version)
@@ -43,7 +42,14 @@ export function zeroXNote(version: string): string {
   return `below 1.0.0 the minor number is the breaking number: a breaking change needs a minor bump (${example('minor')}), an addition or a fix a patch bump (${example('patch')})`
 }
 
-function compareWith(base: SideDefinition, def: SideDefinition, how: 'same' | 'lower' | 'down', old: LoadedSide, neu: LoadedSide, notes: string[]): DefinitionComparison {
+function compareWith(
+  base: SideDefinition,
+  def: SideDefinition,
+  how: 'same' | 'lower' | 'down',
+  old: LoadedSide,
+  neu: LoadedSide,
+  notes: string[],
+): DefinitionComparison {
   const sideModel = (d: SideDefinition) => (d.side === 'old' ? old.model : neu.model)
   const { changes, level, required } = compareVersions(base, def, sideModel(base), sideModel(def))
   const result: DefinitionComparison = {
@@ -117,12 +123,28 @@ export function compareSides(old: LoadedSide, neu: LoadedSide): DefinitionCompar
       const higher = olds.find((o) => semver.gt(o.version, def.version))
       if (higher) {
         used.add(higher)
-        results.push(compareWith(higher, def, 'down', old, neu, [`no version below ${def.version} exists; compared with ${higher.version}, the lowest old version above it`]))
+        results.push(
+          compareWith(higher, def, 'down', old, neu, [
+            `no version below ${def.version} exists; compared with ${higher.version}, the lowest old version above it`,
+          ]),
+        )
         continue
       }
       // the same file on the old side could not be loaded: not known to be new
       if (old.brokenFiles.has(def.relativePath)) continue
-      results.push({ kind: def.kind, name: def.name, status: 'added', old: null, new: def, changes: [], level: 'none', required: 'none', declared: null, ok: true, notes: [] })
+      results.push({
+        kind: def.kind,
+        name: def.name,
+        status: 'added',
+        old: null,
+        new: def,
+        changes: [],
+        level: 'none',
+        required: 'none',
+        declared: null,
+        ok: true,
+        notes: [],
+      })
     }
     for (const o of olds) {
       if (used.has(o) || news.some((n) => semver.eq(n.version, o.version))) continue

@@ -3,18 +3,18 @@
 // `diff()` returns the structured result; the CLI renders it.
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js'
 import { toRecord as diagnosticRecord } from '../diagnostics/record.js'
 import { displayPath } from '../load/displayPath.js'
+import { assertKnownOptions } from '../pipeline/apiOptions.js'
 import { compareSides, type DefinitionComparison } from './compareSides.js'
 import { revisionFolder } from './gitRevision.js'
-import { assertKnownOptions } from '../pipeline/apiOptions.js'
 import { DiffUsageError, loadSide } from './loadSide.js'
 import { toRecord } from './render.js'
 import type { DiffOptions, DiffResult } from './types.js'
 
-export type { ChangeLevel, DeclaredBump, DefinitionDiff, DefinitionVersion, DiffChange, DiffOptions, DiffResult, Level, Side } from './types.js'
 export { DiffUsageError } from './loadSide.js'
+export type { ChangeLevel, DeclaredBump, DefinitionDiff, DefinitionVersion, DiffChange, DiffOptions, DiffResult, Level, Side } from './types.js'
 
 export interface DiffRun {
   comparisons: DefinitionComparison[]
@@ -34,7 +34,8 @@ export function runDiff(options: DiffOptions): DiffRun {
   if (options.against !== undefined) {
     if (options.old !== undefined || options.new !== undefined) throw new DiffUsageError('give either OLD and NEW, or --against REF, not both')
     const definitionsDir = resolve(cwd, options.definitions ?? 'definitions')
-    if (!existsSync(definitionsDir) || !statSync(definitionsDir).isDirectory()) throw new DiffUsageError(`definitions folder not found: ${displayPath(definitionsDir, cwd)}`)
+    if (!existsSync(definitionsDir) || !statSync(definitionsDir).isDirectory())
+      throw new DiffUsageError(`definitions folder not found: ${displayPath(definitionsDir, cwd)}`)
     const revision = revisionFolder(options.against, definitionsDir)
     try {
       if (revision.missing) notes.push(`${displayPath(definitionsDir, cwd)} does not exist at ${options.against}: every definition is new`)
@@ -63,7 +64,14 @@ export function runDiff(options: DiffOptions): DiffRun {
  * enough. Prints nothing. Throws DiffUsageError for bad usage (a side not found, not a
  * git repository, an unknown revision).
  */
-const DIFF_OPTIONS: Record<keyof DiffOptions, 'string' | 'boolean'> = { old: 'string', new: 'string', against: 'string', definitions: 'string', builtins: 'boolean', cwd: 'string' }
+const DIFF_OPTIONS: Record<keyof DiffOptions, 'string' | 'boolean'> = {
+  old: 'string',
+  new: 'string',
+  against: 'string',
+  definitions: 'string',
+  builtins: 'boolean',
+  cwd: 'string',
+}
 
 export function diff(options: DiffOptions): DiffResult {
   assertKnownOptions('diff', options, DIFF_OPTIONS, DiffUsageError)

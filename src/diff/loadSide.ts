@@ -5,19 +5,19 @@
 // a diff is not a check.
 import { existsSync, realpathSync, statSync } from 'node:fs'
 import { basename, relative, sep } from 'node:path'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { displayPath } from '../load/displayPath.js'
 import { findDefinitionFiles } from '../load/findDefinitionFiles.js'
-import type { ClaimedDefinition } from '../validate/claimedNames.js'
+import { builtinDefinitionsDir } from '../load/packageRoot.js'
 import { parseSourceFile } from '../load/parseSourceFile.js'
 import { unparsedSourceFile } from '../load/sourceFiles.js'
-import { type SourceFile } from '../source/sourceFile.js'
-import { builtinDefinitionsDir } from '../load/packageRoot.js'
+import { validateFile } from '../pipeline/validateFile.js'
 import { definitionKey, type Model } from '../resolve/model.js'
 import { resolveModel } from '../resolve/resolveModel.js'
 import { versionOf } from '../resolve/symbolTable.js'
+import type { SourceFile } from '../source/sourceFile.js'
+import type { ClaimedDefinition } from '../validate/claimedNames.js'
 import type { RawDefinition } from '../validate/definitionTypes.js'
-import { validateFile } from '../pipeline/validateFile.js'
 import type { SideDefinition } from '../versioning/sideDefinition.js'
 import type { Side } from './types.js'
 
@@ -28,7 +28,6 @@ export class DiffUsageError extends Error {
   override name = 'DiffUsageError'
   readonly code = 'BW9002'
 }
-
 
 export interface LoadedSide {
   side: Side

@@ -3,9 +3,9 @@
 // (for major and minor changes) a code frame; colors only when asked for.
 import { codeFrameColumns } from '@babel/code-frame'
 import { createColors } from 'picocolors'
-import { lineColumn } from '../source/sourceFile.js'
-import { locate } from '../load/yamlNodes.js'
 import type { SourceRange } from '../diagnostics/diagnostic.js'
+import { locate } from '../load/yamlNodes.js'
+import { lineColumn } from '../source/sourceFile.js'
 import type { RawChange } from '../versioning/changes.js'
 import type { DefinitionComparison } from './compareSides.js'
 import type { SideDefinition } from './loadSide.js'
@@ -101,7 +101,10 @@ export function renderPrettyComparison(c: DefinitionComparison, options: PrettyO
   const head = `${p.bold(`${c.kind} ${c.name}`)} ${versions(c)}`
   if (c.status === 'added') return `${head}: ${p.green('new')} (${c.new?.file.displayPath ?? ''})`
   if (c.status === 'removed') return `${head}: ${p.dim('removed')} (${c.old?.file.displayPath ?? ''}${c.notes.length > 0 ? `; ${c.notes.join('; ')}` : ''})`
-  const files = c.old && c.new && c.old.file.displayPath !== c.new.file.displayPath ? `${c.old.file.displayPath} -> ${c.new.file.displayPath}` : (c.new?.file.displayPath ?? '')
+  const files =
+    c.old && c.new && c.old.file.displayPath !== c.new.file.displayPath
+      ? `${c.old.file.displayPath} -> ${c.new.file.displayPath}`
+      : (c.new?.file.displayPath ?? '')
   const lines = [`${head} ${p.dim(`(${files})`)}`]
   for (const change of c.changes) {
     const range = locate(change.file, change.pointer)
@@ -136,6 +139,10 @@ export function renderPretty(comparisons: readonly DefinitionComparison[], optio
       : `${plural(comparisons.length, 'definition')}: ${parts.join(', ')}`
   const bumped = options.incomplete ? 'every version compared is bumped enough' : 'every version is bumped enough'
   let verdict = failed === 0 ? p.green(bumped) : p.red(`${plural(failed, 'definition')} ${failed === 1 ? 'fails' : 'fail'} the version check`)
-  if (options.incomplete) verdict = comparisons.length === 0 ? p.red('nothing could be compared (see the errors above)') : `${verdict}, but ${p.red('some files could not be compared')} (see the errors above)`
+  if (options.incomplete)
+    verdict =
+      comparisons.length === 0
+        ? p.red('nothing could be compared (see the errors above)')
+        : `${verdict}, but ${p.red('some files could not be compared')} (see the errors above)`
   return `${blocks.length > 0 ? `${blocks.join('\n\n')}\n\n` : ''}${totals}; ${verdict}\n`
 }

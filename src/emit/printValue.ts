@@ -4,7 +4,7 @@
 // Schemas, most of the generated text) go out as they are, one line each.
 // Written into one list of chunks and joined once.
 import { isIdentifierName } from '../lower/names.js'
-import { JsonText, type ConstValue } from '../lower/plan.js'
+import { type ConstValue, JsonText } from '../lower/plan.js'
 
 const INDENT = '  '
 

@@ -10,13 +10,14 @@
 // Entities are decided together as a least fixpoint: an entity admits a value when
 // its schema does with the entities already known to admit one; the rest admit none
 // (a finite value cannot nest an entity inside itself forever).
-import type { SchemaNode } from './types.js'
-import { own } from './own.js'
-import { admitsValue, type Admission } from './admitsValue.js'
+
+import { type Admission, admitsValue } from './admitsValue.js'
 import { describeValue, describeValues } from './describe.js'
-import { ALL_KINDS, declaredKinds, describeKinds, intersectKinds, kindOfValue, possibleKinds, type KindSet } from './kinds.js'
-import { describeEmptyRange, lowerBound, rangeAdmitsSome, upperBound } from './numericBounds.js'
 import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
+import { ALL_KINDS, declaredKinds, describeKinds, intersectKinds, type KindSet, kindOfValue, possibleKinds } from './kinds.js'
+import { describeEmptyRange, lowerBound, rangeAdmitsSome, upperBound } from './numericBounds.js'
+import { own } from './own.js'
+import type { SchemaNode } from './types.js'
 import { childView, keywordLocation, locationOf, rootView, type View } from './view.js'
 
 /**
@@ -228,8 +229,7 @@ function entityEmptiness(view: View, name: string, env: Env): NoValue | undefine
     visiting.delete(name)
     if (inner !== undefined) return inner
   }
-  const reason =
-    visiting?.has(name) === true ? `every '${name}' must contain another '${name}', so no finite value fits` : `entity '${name}' admits no value`
+  const reason = visiting?.has(name) === true ? `every '${name}' must contain another '${name}', so no finite value fits` : `entity '${name}' admits no value`
   return { location: locationOf(view), reason, cause: 'other' }
 }
 

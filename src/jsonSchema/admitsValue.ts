@@ -1,19 +1,17 @@
 // Decides whether one concrete JSON value is admitted by a schema (the subset of
 // docs/definitions.md#schemas, with ajv's semantics), and if not, which node rejects it and why. Used
 // for S's enum/const values against T, for small finite S, and for emptiness.
-import type { JsonValue, SchemaTypeName } from './types.js'
-import { own } from './own.js'
+
 import { describeValue, describeValues } from './describe.js'
+import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
 import { matchesFormat } from './formats.js'
 import { isJsonObject, jsonEqual } from './jsonEqual.js'
 import { declaredTypes } from './kinds.js'
-import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
+import { own } from './own.js'
+import type { JsonValue, SchemaTypeName } from './types.js'
 import { childView, keywordLocation, locationOf, rootView, type View } from './view.js'
 
-export type Admission =
-  | { verdict: 'yes' }
-  | { verdict: 'no'; at: SchemaLocation; reason: string }
-  | { verdict: 'unknown'; at: SchemaLocation; reason: string }
+export type Admission = { verdict: 'yes' } | { verdict: 'no'; at: SchemaLocation; reason: string } | { verdict: 'unknown'; at: SchemaLocation; reason: string }
 
 const YES: Admission = { verdict: 'yes' }
 /** References followed without entering a value: more means a cycle that never ends. */

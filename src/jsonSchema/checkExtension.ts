@@ -7,9 +7,9 @@
 // or an item has been entered since (so every assumption is about a smaller value,
 // which is what makes it sound by induction on values).
 import { Inhabitation } from './admitsNoValue.js'
+import { compareStructure } from './compareTypes.js'
 import { compareSubjectUnion, compareTargetUnion } from './compareUnions.js'
 import { compareSubjectValues, compareTargetValues } from './compareValues.js'
-import { compareStructure } from './compareTypes.js'
 import type { Comparison, Context, SideContext } from './context.js'
 import type { ExtensionFailure, ExtensionResult, SchemaLocation, SchemaSide, SideEntities } from './extensionTypes.js'
 import { SameSchema } from './sameSchema.js'
@@ -71,7 +71,11 @@ class Run {
       (name) => subject.resolveEntity(name),
       (name) => target.resolveEntity(name),
     )
-    this.ctx = { subject: side(subject, inhabitation?.subject), target: side(target, inhabitation?.target), compare: (s, t, depth) => this.compare(s, t, depth) }
+    this.ctx = {
+      subject: side(subject, inhabitation?.subject),
+      target: side(target, inhabitation?.target),
+      compare: (s, t, depth) => this.compare(s, t, depth),
+    }
   }
 
   compare(s0: View, t0: View, depth: number): ExtensionFailure[] {
@@ -156,7 +160,14 @@ function canonical(failures: ExtensionFailure[]): ExtensionFailure[] {
   if (failures.length < 2) return failures
   const byKey = new Map<string, ExtensionFailure>()
   for (const failure of failures) {
-    const key = JSON.stringify([failure.subject.entity, failure.subject.pointer, failure.target.entity, failure.target.pointer, failure.reason, failure.undecidable])
+    const key = JSON.stringify([
+      failure.subject.entity,
+      failure.subject.pointer,
+      failure.target.entity,
+      failure.target.pointer,
+      failure.reason,
+      failure.undecidable,
+    ])
     if (!byKey.has(key)) byKey.set(key, failure)
   }
   return [...byKey.keys()].sort().map((key) => byKey.get(key) as ExtensionFailure)

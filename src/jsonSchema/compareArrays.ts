@@ -2,7 +2,7 @@
 // unless T's items admit anything too); `minItems`/`maxItems` no looser than T's.
 // An S with `maxItems: 0` admits only [], whatever its items say.
 import { compareCounts } from './compareCounts.js'
-import { compareChild, fail, targetLabel, type Comparison } from './context.js'
+import { type Comparison, compareChild, fail, targetLabel } from './context.js'
 import { childView, isUnconstrained, keywordLocation, locationOf } from './view.js'
 
 export function compareArrays(c: Comparison): void {

@@ -1,6 +1,6 @@
 // Rule on counted bounds (`minItems`/`maxItems`, `minLength`/`maxLength`): S's are no
 // looser than T's. A missing lower bound is 0; a missing upper bound is none at all.
-import { fail, targetLabel, type Comparison } from './context.js'
+import { type Comparison, fail, targetLabel } from './context.js'
 import { keywordLocation, locationOf } from './view.js'
 
 type CountKeyword = 'minItems' | 'maxItems' | 'minLength' | 'maxLength'

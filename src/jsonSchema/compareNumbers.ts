@@ -2,7 +2,7 @@
 // bounds (`exclusiveMinimum: 0` is tighter than `minimum: 0`); when S admits only
 // integers they are compared as the integers they allow (`exclusiveMinimum: 0`
 // then equals `minimum: 1`).
-import { fail, targetLabel, type Comparison } from './context.js'
+import { type Comparison, fail, targetLabel } from './context.js'
 import { describeBound, lowerBound, lowerWithin, upperBound, upperWithin } from './numericBounds.js'
 import { keywordLocation, locationOf } from './view.js'
 
@@ -26,4 +26,3 @@ export function compareNumbers(c: Comparison, integerOnly: boolean): void {
   check('lower')
   check('upper')
 }
-

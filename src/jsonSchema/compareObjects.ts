@@ -8,10 +8,11 @@
 //   S open may carry any value there, which docs/entity-extension.md#objects allows anyway (as TypeScript
 //   does; see docs/entity-extension.md);
 // - T closed needs S closed; T's `additionalProperties` schema needs S's to extend it.
-import type { SchemaNode } from './types.js'
-import { own } from './own.js'
-import { compareChild, fail, targetLabel, type Comparison } from './context.js'
+
+import { type Comparison, compareChild, fail, targetLabel } from './context.js'
 import type { SchemaLocation } from './extensionTypes.js'
+import { own } from './own.js'
+import type { SchemaNode } from './types.js'
 import { childView, isUnconstrained, keywordLocation, locationOf, type View } from './view.js'
 
 type Extra = { kind: 'open' } | { kind: 'closed' } | { kind: 'schema'; view: View }
@@ -56,7 +57,6 @@ export function compareObjects(c: Comparison): void {
     if (sProperty !== undefined) {
       compareChild(c, childView(c.s, sProperty, 'properties', name), target, true)
     } else if (reported.has(name)) {
-      continue // already reported as missing
     } else if (sExtra.kind === 'schema') {
       compareChild(c, sExtra.view, target, true)
     } else if (sExtra.kind === 'open' && sRequired.has(name)) {

@@ -4,7 +4,7 @@
 // pattern at all, a few strings S admits are tried against T's pattern to find a
 // counterexample, and without one the answer is "cannot decide".
 import { compareCounts } from './compareCounts.js'
-import { fail, targetLabel, type Comparison } from './context.js'
+import { type Comparison, fail, targetLabel } from './context.js'
 import { describeValue } from './describe.js'
 import { keywordLocation, locationOf } from './view.js'
 

@@ -5,7 +5,7 @@ import { compareArrays } from './compareArrays.js'
 import { compareNumbers } from './compareNumbers.js'
 import { compareObjects } from './compareObjects.js'
 import { compareStrings } from './compareStrings.js'
-import { fail, type Comparison } from './context.js'
+import { type Comparison, fail } from './context.js'
 import { ALL_KINDS, declaredKinds, declaredTypes, describeKinds, intersectKinds, isSubsetOf, kindsOfTypeName } from './kinds.js'
 import { locationOf } from './view.js'
 

@@ -2,11 +2,11 @@
 // extends some branch of T. S's `oneOf` is read as `anyOf` (it admits no more).
 // T's `oneOf` needs exactly one branch to match, so a branch of T that S extends
 // counts only when S is also proven disjoint from every other branch.
-import { fail, compareChild, targetLabel, trial, type Comparison } from './context.js'
+import { type Comparison, compareChild, fail, targetLabel, trial } from './context.js'
 import { provablyDisjoint } from './disjoint.js'
-import { declaredTypes, describeKinds, intersectKinds, possibleKinds, type Kind } from './kinds.js'
-import type { SchemaNode } from './types.js'
 import type { EntityResolver, ExtensionFailure } from './extensionTypes.js'
+import { declaredTypes, describeKinds, intersectKinds, type Kind, possibleKinds } from './kinds.js'
+import type { SchemaNode } from './types.js'
 import { childView, followEntities, isUnconstrained, keywordLocation, locationOf, mergeBranch, rootView, stripKeywords, type View } from './view.js'
 
 /**
@@ -54,7 +54,12 @@ export function compareTargetUnion(c: Comparison): void {
   if (!isUnconstrained(base.node)) compareChild(c, c.s, base, false)
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = c.t.node[keyword]
-    if (branches !== undefined) compareBranches(c, keyword, branches.map((branch, j) => childView(c.t, branch, keyword, j)))
+    if (branches !== undefined)
+      compareBranches(
+        c,
+        keyword,
+        branches.map((branch, j) => childView(c.t, branch, keyword, j)),
+      )
   }
 }
 

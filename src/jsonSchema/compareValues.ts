@@ -3,13 +3,13 @@
 // T's types, bounds, pattern, format, unions and entities at once. T with
 // `enum`/`const` needs S to admit only a few values, each of them listed by T.
 import { admitsValue } from './admitsValue.js'
-import { fail, targetLabel, type Comparison } from './context.js'
+import { type Comparison, fail, targetLabel } from './context.js'
 import { describeValue, describeValues } from './describe.js'
+import type { SchemaLocation } from './extensionTypes.js'
 import { finiteValues } from './finiteValues.js'
 import { ALL_KINDS, declaredKinds, describeKinds } from './kinds.js'
-import type { SchemaLocation } from './extensionTypes.js'
-import { keywordLocation, locationOf } from './view.js'
 import type { JsonValue } from './types.js'
+import { keywordLocation, locationOf } from './view.js'
 
 /** S lists its values: each one S admits must be admitted by T. */
 export function compareSubjectValues(c: Comparison): void {

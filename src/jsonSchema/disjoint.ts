@@ -1,11 +1,12 @@
 // Proves that two schemas share no value, for T's `oneOf`: a value of S that fits
 // one branch must fit no other. Only certain answers are true; when in doubt, false.
-import type { SchemaNode } from './types.js'
-import { own } from './own.js'
+
 import { admitsValue } from './admitsValue.js'
-import { intersectKinds, possibleKinds, type Kind } from './kinds.js'
-import { rangesDisjoint } from './numericBounds.js'
 import type { EntityResolver } from './extensionTypes.js'
+import { intersectKinds, type Kind, possibleKinds } from './kinds.js'
+import { rangesDisjoint } from './numericBounds.js'
+import { own } from './own.js'
+import type { SchemaNode } from './types.js'
 import { rootView } from './view.js'
 
 export interface SidedNode {
@@ -20,7 +21,13 @@ export function provablyDisjoint(a: SidedNode, b: SidedNode, depth = DEPTH): boo
   const left = follow(a)
   const right = follow(b)
   if (left === undefined || right === undefined) return false
-  return valuesExcluded(left, right) || valuesExcluded(right, left) || unionExcluded(left, right, depth) || unionExcluded(right, left, depth) || kindsDisjoint(left, right, depth)
+  return (
+    valuesExcluded(left, right) ||
+    valuesExcluded(right, left) ||
+    unionExcluded(left, right, depth) ||
+    unionExcluded(right, left, depth) ||
+    kindsDisjoint(left, right, depth)
+  )
 }
 
 function follow(side: SidedNode): SidedNode | undefined {
@@ -38,15 +45,14 @@ function valuesExcluded(a: SidedNode, b: SidedNode): boolean {
   const values = a.node.const !== undefined ? [a.node.const] : a.node.enum
   if (values === undefined) return false
   return values.every(
-    (value) =>
-      admitsValue(value, rootView(a.node, null), a.resolve).verdict === 'no' || admitsValue(value, rootView(b.node, null), b.resolve).verdict === 'no',
+    (value) => admitsValue(value, rootView(a.node, null), a.resolve).verdict === 'no' || admitsValue(value, rootView(b.node, null), b.resolve).verdict === 'no',
   )
 }
 
 /** `a` is a union whose every branch is disjoint from `b`. */
 function unionExcluded(a: SidedNode, b: SidedNode, depth: number): boolean {
   for (const branches of [a.node.anyOf, a.node.oneOf]) {
-    if (branches !== undefined && branches.every((branch) => provablyDisjoint({ node: branch, resolve: a.resolve }, b, depth - 1))) return true
+    if (branches?.every((branch) => provablyDisjoint({ node: branch, resolve: a.resolve }, b, depth - 1))) return true
   }
   return false
 }
@@ -64,11 +70,7 @@ function kindDisjoint(kind: Kind, shared: ReadonlySet<Kind>, a: SidedNode, b: Si
     case 'string':
       return lengthsDisjoint(a.node.minLength, a.node.maxLength, b.node.minLength, b.node.maxLength)
     case 'array':
-      return (
-        lengthsDisjoint(a.node.minItems, a.node.maxItems, b.node.minItems, b.node.maxItems) ||
-        itemsExcluded(a, b, depth) ||
-        itemsExcluded(b, a, depth)
-      )
+      return lengthsDisjoint(a.node.minItems, a.node.maxItems, b.node.minItems, b.node.maxItems) || itemsExcluded(a, b, depth) || itemsExcluded(b, a, depth)
     case 'object':
       return propertyExcluded(a, b, depth) || propertyExcluded(b, a, depth)
     default:
@@ -94,7 +96,9 @@ function propertyExcluded(a: SidedNode, b: SidedNode, depth: number): boolean {
     if (theirs === undefined) {
       const extra = b.node.additionalProperties
       if (extra === false) return true
-      return mine !== undefined && typeof extra === 'object' && provablyDisjoint({ node: mine, resolve: a.resolve }, { node: extra, resolve: b.resolve }, depth - 1)
+      return (
+        mine !== undefined && typeof extra === 'object' && provablyDisjoint({ node: mine, resolve: a.resolve }, { node: extra, resolve: b.resolve }, depth - 1)
+      )
     }
     return mine !== undefined && provablyDisjoint({ node: mine, resolve: a.resolve }, { node: theirs, resolve: b.resolve }, depth - 1)
   })

@@ -2,9 +2,10 @@
 // (boolean, null, a short integer range, a single number, '' , [], {}): lets
 // `type: boolean` extend `enum: [true, false]`. Undefined when there are (or may be)
 // more than a few. The caller filters the list through the schema itself.
-import type { JsonValue, SchemaNode } from './types.js'
+
 import type { KindSet } from './kinds.js'
 import { integerLower, integerUpper, lowerBound, upperBound } from './numericBounds.js'
+import type { JsonValue, SchemaNode } from './types.js'
 
 const MAX_FINITE_VALUES = 64
 

@@ -1,7 +1,8 @@
 // Kinds of JSON values. `number` is split into integers and fractions so that
 // "integer within number" is plain set inclusion.
-import type { JsonValue, SchemaNode, SchemaTypeName } from './types.js'
+
 import type { EntityResolver } from './extensionTypes.js'
+import type { JsonValue, SchemaNode, SchemaTypeName } from './types.js'
 
 export type Kind = 'null' | 'boolean' | 'integer' | 'fraction' | 'string' | 'array' | 'object'
 export type KindSet = ReadonlySet<Kind>
@@ -43,7 +44,10 @@ export function declaredKinds(node: SchemaNode): KindSet | undefined {
   if (type === undefined) return undefined
   if (Array.isArray(type)) return new Set(type.flatMap(kindsOfTypeName))
   let kinds = KINDS_OF_TYPE_NAME.get(type)
-  if (!kinds) KINDS_OF_TYPE_NAME.set(type, (kinds = new Set(kindsOfTypeName(type))))
+  if (!kinds) {
+    kinds = new Set(kindsOfTypeName(type))
+    KINDS_OF_TYPE_NAME.set(type, kinds)
+  }
   return kinds
 }
 

@@ -13,8 +13,7 @@ export interface Bound {
 
 export function lowerBound(node: SchemaNode): Bound | undefined {
   const inclusive = node.minimum === undefined ? undefined : { value: node.minimum, exclusive: false, keyword: 'minimum' as const }
-  const exclusive =
-    node.exclusiveMinimum === undefined ? undefined : { value: node.exclusiveMinimum, exclusive: true, keyword: 'exclusiveMinimum' as const }
+  const exclusive = node.exclusiveMinimum === undefined ? undefined : { value: node.exclusiveMinimum, exclusive: true, keyword: 'exclusiveMinimum' as const }
   if (inclusive === undefined) return exclusive
   if (exclusive === undefined) return inclusive
   return exclusive.value >= inclusive.value ? exclusive : inclusive
@@ -22,8 +21,7 @@ export function lowerBound(node: SchemaNode): Bound | undefined {
 
 export function upperBound(node: SchemaNode): Bound | undefined {
   const inclusive = node.maximum === undefined ? undefined : { value: node.maximum, exclusive: false, keyword: 'maximum' as const }
-  const exclusive =
-    node.exclusiveMaximum === undefined ? undefined : { value: node.exclusiveMaximum, exclusive: true, keyword: 'exclusiveMaximum' as const }
+  const exclusive = node.exclusiveMaximum === undefined ? undefined : { value: node.exclusiveMaximum, exclusive: true, keyword: 'exclusiveMaximum' as const }
   if (inclusive === undefined) return exclusive
   if (exclusive === undefined) return inclusive
   return exclusive.value <= inclusive.value ? exclusive : inclusive

@@ -2,9 +2,10 @@
 // it references (transitively) is also written the same way on both sides. Needed
 // where the rules alone cannot decide (a `oneOf` whose branches may overlap
 // extends itself), and cheap where they can (an unchanged schema in `diff`).
-import type { SchemaNode } from './types.js'
-import { jsonEqual } from './jsonEqual.js'
+
 import type { EntityResolver } from './extensionTypes.js'
+import { jsonEqual } from './jsonEqual.js'
+import type { SchemaNode } from './types.js'
 
 export class SameSchema {
   /** entity name -> are its two schemas written the same way */

@@ -15,7 +15,7 @@ import { stringLength, valueHasType } from './admitsValue.js'
 import { matchesFormat } from './formats.js'
 import { jsonEqual } from './jsonEqual.js'
 import { joinPointer } from './pointer.js'
-import { ANNOTATION_KEYWORDS, SCHEMA_FORMATS, type JsonValue, type SchemaNode, type SchemaTypeName } from './types.js'
+import { ANNOTATION_KEYWORDS, type JsonValue, SCHEMA_FORMATS, type SchemaNode, type SchemaTypeName } from './types.js'
 
 /**
  * Where the value holds a secret reference (`{ $secret: NAME }`, replaced by a string):
@@ -26,9 +26,25 @@ export type SecretPointers = ReadonlySet<string>
 
 /** The keywords decided here; annotations are ignored as ajv ignores them. */
 const DECIDED = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems',
-  'pattern', 'format', '$comment', ...ANNOTATION_KEYWORDS,
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'pattern',
+  'format',
+  '$comment',
+  ...ANNOTATION_KEYWORDS,
 ])
 
 const TYPE_NAMES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'])

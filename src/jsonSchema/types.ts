@@ -89,4 +89,10 @@ export const SCHEMA_KEYWORDS = [
 ] as const
 
 /** Keywords that say something about a value but constrain nothing (ajv ignores them). */
-export const ANNOTATION_KEYWORDS: readonly ('title' | 'description' | 'default' | 'examples' | 'secret')[] = ['title', 'description', 'default', 'examples', 'secret']
+export const ANNOTATION_KEYWORDS: readonly ('title' | 'description' | 'default' | 'examples' | 'secret')[] = [
+  'title',
+  'description',
+  'default',
+  'examples',
+  'secret',
+]

@@ -2,8 +2,8 @@
 // schemas may carry annotations). Compiled validators are cached by schema text.
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
 import { ajvClass, ajvFormatsPlugin } from './ajvLibrary.js'
-import { createValueAjv } from './valueAjv.js'
 import { renameUnsafeKeys, restoreUnsafeKeys } from './unsafeKeys.js'
+import { createValueAjv } from './valueAjv.js'
 import { describeIssues } from './valueIssues.js'
 
 /** The value validator's ajv, with ajv and ajv-formats loaded on first use. */
@@ -16,7 +16,12 @@ const cache = new Map<string, ValidateFunction>()
 
 function restoreError(error: ErrorObject): ErrorObject {
   const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'string' ? restoreUnsafeKeys(v) : v]))
-  return { ...error, instancePath: restoreUnsafeKeys(error.instancePath), params, ...(error.message === undefined ? {} : { message: restoreUnsafeKeys(error.message) }) }
+  return {
+    ...error,
+    instancePath: restoreUnsafeKeys(error.instancePath),
+    params,
+    ...(error.message === undefined ? {} : { message: restoreUnsafeKeys(error.message) }),
+  }
 }
 
 /**

@@ -3,11 +3,12 @@
 // may be synthetic: a node with its union stripped, or a union branch merged with
 // the keywords beside the union; then each keyword (and each merged property)
 // remembers where it was written, possibly in another entity.
-import { ANNOTATION_KEYWORDS, type SchemaNode } from './types.js'
+
+import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
 import { jsonEqual } from './jsonEqual.js'
 import { declaredKinds, intersectKinds, typeNamesOfKinds } from './kinds.js'
 import { joinPointer } from './pointer.js'
-import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
+import { ANNOTATION_KEYWORDS, type SchemaNode } from './types.js'
 
 export interface View {
   readonly node: SchemaNode
@@ -27,7 +28,6 @@ export interface View {
    */
   readonly alsoDeclared?: ReadonlySet<string>
 }
-
 
 export function rootView(node: SchemaNode, entity: string | null): View {
   return { node, entity, pointer: '', variant: '' }
@@ -152,7 +152,8 @@ export function mergeBranch(base: View, branchView: View, resolve: EntityResolve
     } else if (key === 'required') take(branch, key, [...new Set([...(base.node.required ?? []), ...(branch.node.required ?? [])])])
     else if (tighter !== undefined && typeof existing === 'number' && typeof value === 'number') {
       take(tighter(existing, value) === value ? branch : base, key, tighter(existing, value))
-    } else if (key === 'additionalProperties' && (existing === false || value === true)) continue // the tighter one stays
+    } else if (key === 'additionalProperties' && (existing === false || value === true))
+      continue // the tighter one stays
     else if (key !== 'properties') take(branch, key, value)
   }
   if (Object.keys(properties).length > 0 || node.properties !== undefined) node.properties = properties

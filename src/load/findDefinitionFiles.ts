@@ -1,7 +1,7 @@
 // Finds every *.yaml / *.yml file below a definitions folder, following symbolic links
 // only while they stay inside it. Dot-folders and node_modules are skipped.
-import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs'
-import { join, relative, isAbsolute } from 'node:path'
+import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs'
+import { isAbsolute, join, relative } from 'node:path'
 
 export interface FoundFile {
   /** the path as reached from the root (what the user sees) */

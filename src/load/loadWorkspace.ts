@@ -1,13 +1,13 @@
 // Loads every definition file of a workspace, plus the package's built-in interfaces.
 // A file reached twice (a symlink, or the built-ins inside the workspace) is loaded once.
 import { existsSync, realpathSync, statSync } from 'node:fs'
-import { relative, isAbsolute } from 'node:path'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { builtinDefinitionsDir } from './packageRoot.js'
+import { isAbsolute, relative } from 'node:path'
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { displayPath } from './displayPath.js'
-import { findDefinitionFiles, type FoundFile } from './findDefinitionFiles.js'
+import { type FoundFile, findDefinitionFiles } from './findDefinitionFiles.js'
+import { builtinDefinitionsDir } from './packageRoot.js'
 import { cacheFile, cacheFolder, ParseCache } from './parseCache.js'
-import { parseFast, parseSourceFile, type ParsedFile } from './parseSourceFile.js'
+import { type ParsedFile, parseFast, parseSourceFile } from './parseSourceFile.js'
 import { unparsedSourceFile } from './sourceFiles.js'
 
 export interface LoadOptions {
@@ -40,7 +40,9 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   const cwd = options.cwd ?? process.cwd()
   if (!existsSync(options.definitionsDir)) throw new WorkspaceUsageError(`definitions folder not found: ${displayPath(options.definitionsDir, cwd)}`)
   if (!statSync(options.definitionsDir).isDirectory()) {
-    throw new WorkspaceUsageError(`--definitions takes a folder, and ${displayPath(options.definitionsDir, cwd)} is a file; pass the folder that holds the definition files`)
+    throw new WorkspaceUsageError(
+      `--definitions takes a folder, and ${displayPath(options.definitionsDir, cwd)} is a file; pass the folder that holds the definition files`,
+    )
   }
   const definitionsDir = realpathSync(options.definitionsDir)
   const builtinDir = existsSync(builtinDefinitionsDir) ? realpathSync(builtinDefinitionsDir) : null

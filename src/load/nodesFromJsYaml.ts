@@ -126,7 +126,7 @@ function mapping(text: string, frame: Frame, start: number): SourceNode {
     const valueFrame = hasValue ? children[i++] : undefined
     if (hasValue && !valueFrame) throw new Mismatch()
     const name = String(keyFrame.result)
-    if (entries.has(name) || !Object.prototype.hasOwnProperty.call(value, name)) throw new Mismatch()
+    if (entries.has(name) || !Object.hasOwn(value, name)) throw new Mismatch()
     const key = { start: keyStart, end: keyEnd }
     entries.set(name, { key, value: valueFrame ? toNode(text, valueFrame) : { kind: 'scalar', ...key } })
   }

@@ -75,7 +75,12 @@ export function cacheFolder(cwd: string): string {
 
 /** The cache file of a definitions folder (by its real path). */
 export function cacheFile(folder: string, definitionsDir: string): string {
-  return join(folder, `values-${keyOf(definitionsDir).replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}.bin`)
+  return join(
+    folder,
+    `values-${keyOf(definitionsDir)
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 16)}.bin`,
+  )
 }
 
 function readCacheFile(path: string): Map<string, Value> {

@@ -2,13 +2,13 @@
 // Every problem becomes a diagnostic; nothing is thrown for bad input.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { Document, Node } from 'yaml'
-import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
-import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile } from './sourceFiles.js'
-import { type SourceFile } from '../source/sourceFile.js'
+import { type Diagnostic, diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import { loadLimits } from './limits.js'
-import { formatPointer, locate } from './yamlNodes.js'
+import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile } from './sourceFiles.js'
 import { firstTooDeep, nonFiniteNumbers, tooManyBrackets } from './valueLimits.js'
 import { jsYamlLibrary, yamlLibrary } from './yamlLibrary.js'
+import { formatPointer, locate } from './yamlNodes.js'
 
 export interface ParsedFile {
   file: SourceFile
@@ -131,7 +131,9 @@ function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
         visit(pair.value, name === undefined || !path ? null : [...path, name])
       }
     } else if (isSeq(node)) {
-      node.items.forEach((item, i) => visit(item, path ? [...path, i] : null))
+      node.items.forEach((item, i) => {
+        visit(item, path ? [...path, i] : null)
+      })
     }
   }
   visit(root, [])
@@ -324,7 +326,8 @@ function hasBlockStructureProblem(text: string): boolean {
         if (top.list) return true
         top.listUnderKey = false
       }
-    } else if (outdented) return true // back out to a column where nothing around the line starts
+    } else if (outdented)
+      return true // back out to a column where nothing around the line starts
     else levels.push({ column, list: entry, listUnderKey: false })
     // compact entries: each `- ` opens a node where its content starts
     let innermost = first
@@ -427,7 +430,12 @@ export function parseFast(text: string): Record<string, unknown> | null {
  * Reads and parses one file. `fastPath` gives the fast path's value for the text (null:
  * take the careful path); `--cache` passes one that looks in the cache first.
  */
-export function parseSourceFile(absolutePath: string, displayPath: string, builtin: boolean, fastPath: (text: string) => Record<string, unknown> | null = parseFast): ParsedFile {
+export function parseSourceFile(
+  absolutePath: string,
+  displayPath: string,
+  builtin: boolean,
+  fastPath: (text: string) => Record<string, unknown> | null = parseFast,
+): ParsedFile {
   const read = readText(absolutePath)
   try {
     return parsedSourceFile(absolutePath, displayPath, builtin, read, 'text' in read ? fastPath(read.text) : null)
@@ -440,7 +448,7 @@ export function parseSourceFile(absolutePath: string, displayPath: string, built
   }
 }
 
-function tooDeep(file: SourceFile, range: SourceRange): Diagnostic {
+function tooDeep(_file: SourceFile, range: SourceRange): Diagnostic {
   return diagnostic('BW1011', range.start > 0 ? 'tooDeepHere' : 'tooDeepInFile', { limit: loadLimits.maxDepth }, range)
 }
 
@@ -517,7 +525,11 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
     // yaml finds an unclosed quote at the end of the text; the quote that opened it is the place to fix
     const opening = error.code === 'MISSING_CHAR' ? unclosedQuoteStart(document, error.pos[0]) : -1
     if (opening >= 0) [start, end] = [opening, opening + 1]
-    diagnostics.push(extraDocument ? diagnostic('BW1004', 'extraDocument', {}, { file, start, end }) : diagnostic('BW1001', 'yamlSyntax', { reason: error.message.trim() }, { file, start, end }))
+    diagnostics.push(
+      extraDocument
+        ? diagnostic('BW1004', 'extraDocument', {}, { file, start, end })
+        : diagnostic('BW1001', 'yamlSyntax', { reason: error.message.trim() }, { file, start, end }),
+    )
   }
   if (diagnostics.length > 0) return { file, value: null, diagnostics }
 
@@ -546,8 +558,26 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
     const whole = nodeRange(file, root) ?? { file, start: 0, end: 0 }
     const alias = unresolvedAlias(document)
     // point at the alias (`*name`)
-    if (alias) return { file, value: null, diagnostics: [diagnostic('BW1001', 'unknownAlias', { alias: alias.name }, alias.range ? { file, start: alias.range[0], end: alias.range[0] + 1 + alias.name.length } : whole, { data: { alias: alias.name } })] }
-    if (error instanceof ReferenceError) return { file, value: null, diagnostics: [diagnostic('BW1005', 'aliasExpansion', { limit: loadLimits.maxAliasCount }, whole)] }
-    return { file, value: null, diagnostics: [diagnostic('BW1001', 'yamlSyntax', { reason: (error instanceof Error ? error.message : String(error)).trim() }, whole)] }
+    if (alias)
+      return {
+        file,
+        value: null,
+        diagnostics: [
+          diagnostic(
+            'BW1001',
+            'unknownAlias',
+            { alias: alias.name },
+            alias.range ? { file, start: alias.range[0], end: alias.range[0] + 1 + alias.name.length } : whole,
+            { data: { alias: alias.name } },
+          ),
+        ],
+      }
+    if (error instanceof ReferenceError)
+      return { file, value: null, diagnostics: [diagnostic('BW1005', 'aliasExpansion', { limit: loadLimits.maxAliasCount }, whole)] }
+    return {
+      file,
+      value: null,
+      diagnostics: [diagnostic('BW1001', 'yamlSyntax', { reason: (error instanceof Error ? error.message : String(error)).trim() }, whole)],
+    }
   }
 }

@@ -1,10 +1,10 @@
 // The constructors of a loaded definition file: its node tree is built when, and only
 // when, a diagnostic needs a position.
 import type { Document } from 'yaml'
-import { nodesFromJsYaml } from './nodesFromJsYaml.js'
-import { nodesFromYaml } from './nodesFromYaml.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { SourceNode } from '../source/sourceNodes.js'
+import { nodesFromJsYaml } from './nodesFromJsYaml.js'
+import { nodesFromYaml } from './nodesFromYaml.js'
 import { yamlLibrary } from './yamlLibrary.js'
 
 /** How the careful path parses a definition file: a yaml document with positions. */

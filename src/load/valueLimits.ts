@@ -3,8 +3,8 @@
 // the load limit (BW1011), or holding numbers JSON cannot hold (BW1012).
 import type { SourceRange } from '../diagnostics/diagnostic.js'
 import { escapePointerSegment } from '../jsonSchema/pointer.js'
-import { loadLimits } from './limits.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import { loadLimits } from './limits.js'
 
 /**
  * Where a parser's stack ran out, as a place that does not depend on the stack's size: the

@@ -12,9 +12,11 @@ let loadedYaml: typeof Yaml | undefined
 let loadedJsYaml: typeof JsYaml | undefined
 
 export function yamlLibrary(): typeof Yaml {
-  return (loadedYaml ??= require('yaml') as typeof Yaml)
+  loadedYaml ??= require('yaml') as typeof Yaml
+  return loadedYaml
 }
 
 export function jsYamlLibrary(): typeof JsYaml {
-  return (loadedJsYaml ??= require('js-yaml') as typeof JsYaml)
+  loadedJsYaml ??= require('js-yaml') as typeof JsYaml
+  return loadedJsYaml
 }

@@ -1,9 +1,10 @@
 // Entity types of an interface or an integration: one named type per entity (so that
 // recursive entities are recursive named types), and the `Entities` map.
-import type { DefinitionKey, EntityScope } from '../resolve/model.js'
+
 import { own } from '../jsonSchema/own.js'
+import type { DefinitionKey, EntityScope } from '../resolve/model.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
-import { ref, type ModuleBuilder } from './moduleBuilder.js'
+import { type ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { PropertySignature, TypeExpr } from './plan.js'
 import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
@@ -21,7 +22,12 @@ export interface EntityTypes {
  * signature (`[key: string]: unknown`), which an interface without one never does
  * (lowerIntegration says when that matters)
  */
-export function declareEntities(builder: ModuleBuilder, owner: DefinitionKey, entities: Record<string, SchemaHolder>, aliased: ReadonlySet<string> = new Set()): EntityTypes {
+export function declareEntities(
+  builder: ModuleBuilder,
+  owner: DefinitionKey,
+  entities: Record<string, SchemaHolder>,
+  aliased: ReadonlySet<string> = new Set(),
+): EntityTypes {
   const names = new Map<string, string>()
   for (const name of Object.keys(entities)) names.set(name, builder.names.allocate(pascalCase(name)))
   const context = (scope: EntityScope): TypeContext => ({

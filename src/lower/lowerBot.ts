@@ -1,16 +1,17 @@
 // A bot's module: declared message tags, the actions of every integration instance and
 // of every plugin instance (dereferenced: typed with the entities of the integrations
 // it is wired to), one flat map of callable actions, the `Bot` class and `definition`.
-import { requireDefinition, type BotModel, type Model, type PluginInstance } from '../resolve/model.js'
+
 import { own } from '../jsonSchema/own.js'
 import type { JsonValue } from '../jsonSchema/types.js'
+import { type BotModel, type Model, type PluginInstance, requireDefinition } from '../resolve/model.js'
+import { BINDINGS_PARAMETER, pluginMembers } from './lowerPlugin.js'
 import { actionsAreGeneric, memberDefinitions } from './members.js'
-import { indexed, modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
+import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { ConstValue, ModuleFile, PropertySignature, TypeExpr } from './plan.js'
-import { BINDINGS_PARAMETER, pluginMembers } from './lowerPlugin.js'
-import { docOf, optionalPropertyType } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
+import { docOf, optionalPropertyType } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
 
 function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
@@ -50,35 +51,69 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
       type: { kind: 'object', members: tags.map(([name, tag]) => prop(name, optionalPropertyType(name, { kind: 'keyword', name: 'string' }), true, tag)) },
     })
   } else {
-    builder.add({ kind: 'typeAlias', name: 'MessageTags', doc: { description: 'This bot declares no message tags.' }, type: { kind: 'raw', text: 'Record<string, never>' } })
+    builder.add({
+      kind: 'typeAlias',
+      name: 'MessageTags',
+      doc: { description: 'This bot declares no message tags.' },
+      type: { kind: 'raw', text: 'Record<string, never>' },
+    })
   }
 
   const integrations = bot.integrations.map((instance) => {
     const integration = requireDefinition(model, instance.integrationKey, 'integration')
     return { instance, integration, namespace: builder.importDefinition('integration', integration.name, integration.version) }
   })
-  builder.add({ kind: 'interface', name: 'Integrations', doc: { description: 'The actions of each integration this bot adds, by alias.' }, members: integrations.map((i) => prop(i.instance.alias, ref(`${i.namespace}.Actions`))) })
+  builder.add({
+    kind: 'interface',
+    name: 'Integrations',
+    doc: { description: 'The actions of each integration this bot adds, by alias.' },
+    members: integrations.map((i) => prop(i.instance.alias, ref(`${i.namespace}.Actions`))),
+  })
 
   const plugins = bot.plugins.map((instance) => {
     const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
     const namespace = builder.importDefinition('plugin', plugin.name, plugin.version)
-    const generic = plugin.dependencies.length > 0 && actionsAreGeneric(pluginMembers(plugin, plugin.scope), { context: () => ({ entity: () => ({ kind: 'keyword', name: 'unknown' }) }), typeParameters: [{ name: BINDINGS_PARAMETER }] })
+    const generic =
+      plugin.dependencies.length > 0 &&
+      actionsAreGeneric(pluginMembers(plugin, plugin.scope), {
+        context: () => ({ entity: () => ({ kind: 'keyword', name: 'unknown' }) }),
+        typeParameters: [{ name: BINDINGS_PARAMETER }],
+      })
     let actions: TypeExpr = ref(`${namespace}.Actions`)
     if (generic) {
       const bindings = builder.names.allocate(`${pascalCase(instance.alias)}Entities`)
-      builder.add({ kind: 'typeAlias', name: bindings, doc: { description: `The entity types plugin instance '${instance.alias}' is wired to.` }, type: instanceBindings(model, builder, instance) })
+      builder.add({
+        kind: 'typeAlias',
+        name: bindings,
+        doc: { description: `The entity types plugin instance '${instance.alias}' is wired to.` },
+        type: instanceBindings(model, builder, instance),
+      })
       actions = ref(`${namespace}.Actions`, [ref(bindings)])
     }
     return { instance, plugin, actions }
   })
-  builder.add({ kind: 'interface', name: 'Plugins', doc: { description: 'The actions of each plugin instance, by alias, typed with the entities of the integrations it is wired to.' }, members: plugins.map((p) => prop(p.instance.alias, p.actions)) })
+  builder.add({
+    kind: 'interface',
+    name: 'Plugins',
+    doc: { description: 'The actions of each plugin instance, by alias, typed with the entities of the integrations it is wired to.' },
+    members: plugins.map((p) => prop(p.instance.alias, p.actions)),
+  })
 
   const callable: PropertySignature[] = [
     ...integrations.flatMap((i) => i.integration.actions.map((a) => prop(`${i.instance.alias}:${a.name}`, indexed(ref(`${i.namespace}.Actions`), a.name)))),
-    ...plugins.flatMap((p) => Object.keys(p.plugin.spec.actions ?? {}).map((a) => prop(`${p.instance.alias}#${a}`, indexed(indexed(ref('Plugins'), p.instance.alias), a)))),
+    ...plugins.flatMap((p) =>
+      Object.keys(p.plugin.spec.actions ?? {}).map((a) => prop(`${p.instance.alias}#${a}`, indexed(indexed(ref('Plugins'), p.instance.alias), a))),
+    ),
   ]
-  builder.add({ kind: 'interface', name: 'CallableActions', doc: { description: "What `callAction` accepts: `'<integrationAlias>:<action>'` and `'<pluginAlias>#<action>'`." }, members: callable })
-  const events = integrations.flatMap((i) => i.integration.events.map((e) => prop(`${i.instance.alias}:${e.name}`, indexed(ref(`${i.namespace}.Events`), e.name))))
+  builder.add({
+    kind: 'interface',
+    name: 'CallableActions',
+    doc: { description: "What `callAction` accepts: `'<integrationAlias>:<action>'` and `'<pluginAlias>#<action>'`." },
+    members: callable,
+  })
+  const events = integrations.flatMap((i) =>
+    i.integration.events.map((e) => prop(`${i.instance.alias}:${e.name}`, indexed(ref(`${i.namespace}.Events`), e.name))),
+  )
   builder.add({ kind: 'interface', name: 'BotEvents', doc: { description: "What `bot.on.event` accepts: `'<integrationAlias>:<event>'`." }, members: events })
 
   builder.addDefinition('BotDefinition', `bot '${bot.name}' (with its wiring)`, botDefinition(model, bot))
@@ -123,7 +158,15 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
       )
       return [
         instance.alias,
-        { name: plugin.name, version: plugin.version, configuration: instance.configuration as JsonValue, dependencies, definitions: lowering.section(), actions: sections.actions, events: sections.events },
+        {
+          name: plugin.name,
+          version: plugin.version,
+          configuration: instance.configuration as JsonValue,
+          dependencies,
+          definitions: lowering.section(),
+          actions: sections.actions,
+          events: sections.events,
+        },
       ]
     }),
   )

@@ -1,14 +1,15 @@
 // An integration's module: its entities, configuration, final actions/events/channels
 // (own and implemented, under final names, entities substituted), the `Integration`
 // class and `definition`.
-import { EMPTY_CONFIGURATION } from '../resolve/model.js'
+
 import type { IntegrationModel, Model } from '../resolve/model.js'
+import { EMPTY_CONFIGURATION } from '../resolve/model.js'
 import { declareEntities } from './entities.js'
-import { declareMemberTypes, memberDefinitions, type MemberSets } from './members.js'
-import { modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
+import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
+import { ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import type { ModuleFile } from './plan.js'
-import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
+import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
 
 /**
@@ -37,7 +38,12 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
   const runtime = builder.importRuntime(false)
   const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {}, entitiesForIndexSignatures(model, integration))
   const configuration = integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION
-  builder.declareSchema('Configuration', configuration, entities.context({}), docOf(integration.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this integration.' })
+  builder.declareSchema(
+    'Configuration',
+    configuration,
+    entities.context({}),
+    docOf(integration.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this integration.' },
+  )
   const members: MemberSets = {
     actions: integration.actions.map((a) => ({ name: a.name, spec: a.spec, scope: a.scope, ...documented(a) })),
     events: integration.events.map((e) => ({ name: e.name, spec: e.spec, scope: e.scope, ...documented(e) })),
@@ -45,7 +51,9 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
   }
   declareMemberTypes(builder, members, { context: entities.context }, { actions: 'Actions', events: 'Events', channels: 'Channels' })
   const lowering = new JsonSchemaLowering(model)
-  const entityKeys = Object.fromEntries(Object.keys(integration.spec.entities ?? {}).map((entity) => [entity, lowering.include({ owner: integration.key, entity })]))
+  const entityKeys = Object.fromEntries(
+    Object.keys(integration.spec.entities ?? {}).map((entity) => [entity, lowering.include({ owner: integration.key, entity })]),
+  )
   const sections = memberDefinitions(members, lowering)
   const interfaces = Object.fromEntries(
     integration.implemented.map((i) => [
@@ -54,21 +62,24 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     ]),
   )
   builder.addDefinition('IntegrationDefinition', `integration '${integration.name}' ${integration.version}`, {
-      kind: 'integration',
-      name: integration.name,
-      version: integration.version,
-      ...documented(integration.spec),
-      configuration: lowering.lower(configuration, {}),
-      definitions: lowering.section(),
-      entities: entityKeys,
-      ...sections,
-      interfaces,
+    kind: 'integration',
+    name: integration.name,
+    version: integration.version,
+    ...documented(integration.spec),
+    configuration: lowering.lower(configuration, {}),
+    definitions: lowering.section(),
+    entities: entityKeys,
+    ...sections,
+    interfaces,
   })
   const typeArgs = [ref('Configuration'), ref('Actions'), ref('Events')]
   builder.add({
     kind: 'class',
     name: 'Integration',
-    doc: definitionDoc(integration.spec, `Implements integration '${integration.name}' ${integration.version}: \`new Integration({ actions })\` with a handler for every action.`),
+    doc: definitionDoc(
+      integration.spec,
+      `Implements integration '${integration.name}' ${integration.version}: \`new Integration({ actions })\` with a handler for every action.`,
+    ),
     base: ref(`${runtime}.IntegrationBase`, typeArgs),
     options: ref(`${runtime}.IntegrationOptions`, typeArgs),
   })

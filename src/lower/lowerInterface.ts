@@ -1,8 +1,8 @@
 // An interface's module: its entities, actions, events, channels and `definition`.
 import type { InterfaceModel, Model } from '../resolve/model.js'
 import { declareEntities } from './entities.js'
-import { declareMemberTypes, memberDefinitions, type MemberSets } from './members.js'
-import { modulePath, ModuleBuilder } from './moduleBuilder.js'
+import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
+import { ModuleBuilder, modulePath } from './moduleBuilder.js'
 import type { ModuleFile } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { documented, sourceName } from './sources.js'
@@ -19,6 +19,14 @@ export function lowerInterface(model: Model, iface: InterfaceModel, definitionsD
   const lowering = new JsonSchemaLowering(model)
   const entityKeys = Object.fromEntries(Object.keys(iface.spec.entities).map((entity) => [entity, lowering.include({ owner: iface.key, entity })]))
   const sections = memberDefinitions(members, lowering)
-  builder.addDefinition('InterfaceDefinition', `interface '${iface.name}' ${iface.version}`, { kind: 'interface', name: iface.name, version: iface.version, ...documented(iface.spec), definitions: lowering.section(), entities: entityKeys, ...sections })
+  builder.addDefinition('InterfaceDefinition', `interface '${iface.name}' ${iface.version}`, {
+    kind: 'interface',
+    name: iface.name,
+    version: iface.version,
+    ...documented(iface.spec),
+    definitions: lowering.section(),
+    entities: entityKeys,
+    ...sections,
+  })
   return builder.build()
 }

@@ -2,8 +2,8 @@
 // schemas/messages.schema.json so that the types and the runtime's validation share one source.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { schemasDir } from '../load/packageRoot.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
+import { schemasDir } from '../load/packageRoot.js'
 import { MESSAGE_TYPES } from '../runtime/messages.js'
 import { ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
@@ -23,8 +23,7 @@ function payloadName(type: string): string {
 export function lowerMessages(): ModuleFile {
   const schema = JSON.parse(readFileSync(join(schemasDir, 'messages.schema.json'), 'utf8')) as MessagesSchema
   const builder = new ModuleBuilder('messages.ts', ['botwire/schemas/messages.schema.json'])
-  const nameOf = (definition: string): string =>
-    (MESSAGE_TYPES as readonly string[]).includes(definition) ? payloadName(definition) : pascalCase(definition)
+  const nameOf = (definition: string): string => ((MESSAGE_TYPES as readonly string[]).includes(definition) ? payloadName(definition) : pascalCase(definition))
   const context: TypeContext = {
     entity: () => ({ kind: 'keyword', name: 'unknown' }),
     definition: (name) => ref(nameOf(name)),
@@ -47,7 +46,18 @@ export function lowerMessages(): ModuleFile {
     kind: 'typeAlias',
     name: 'BlocItem',
     ...(blocDoc ? { doc: blocDoc } : {}),
-    type: { kind: 'union', members: itemTypes.map((t): TypeExpr => ({ kind: 'object', members: [{ name: 'type', optional: false, type: { kind: 'literal', value: t } }, { name: 'payload', optional: false, type: ref(payloadName(t)) }] })) },
+    type: {
+      kind: 'union',
+      members: itemTypes.map(
+        (t): TypeExpr => ({
+          kind: 'object',
+          members: [
+            { name: 'type', optional: false, type: { kind: 'literal', value: t } },
+            { name: 'payload', optional: false, type: ref(payloadName(t)) },
+          ],
+        }),
+      ),
+    },
   })
   builder.declareSchema(payloadName('bloc'), definition('bloc'), context, docOf(definition('bloc')))
   builder.add({
@@ -61,7 +71,10 @@ export function lowerMessages(): ModuleFile {
     kind: 'interface',
     name: 'TypedMessage',
     doc: { description: 'A stored message of one type.' },
-    typeParameters: [{ name: 'T', constraint: ref('MessageType') }, { name: 'Tags', default: { kind: 'raw', text: '{ [key: string]: string | undefined }' } }],
+    typeParameters: [
+      { name: 'T', constraint: ref('MessageType') },
+      { name: 'Tags', default: { kind: 'raw', text: '{ [key: string]: string | undefined }' } },
+    ],
     members: [
       { name: 'id', optional: false, type: { kind: 'keyword', name: 'string' }, doc: { description: 'The message identifier.' } },
       { name: 'conversationId', optional: false, type: { kind: 'keyword', name: 'string' }, doc: { description: 'The conversation the message belongs to.' } },
@@ -77,7 +90,10 @@ export function lowerMessages(): ModuleFile {
     kind: 'typeAlias',
     name: 'Message',
     doc: { description: 'A message of type T; for a union of types, the union that narrows on `type`.' },
-    typeParameters: [{ name: 'T', constraint: ref('MessageType'), default: ref('MessageType') }, { name: 'Tags', default: { kind: 'raw', text: '{ [key: string]: string | undefined }' } }],
+    typeParameters: [
+      { name: 'T', constraint: ref('MessageType'), default: ref('MessageType') },
+      { name: 'Tags', default: { kind: 'raw', text: '{ [key: string]: string | undefined }' } },
+    ],
     type: { kind: 'raw', text: '{ [K in T]: TypedMessage<K, Tags> }[T]' },
   })
   return builder.build()

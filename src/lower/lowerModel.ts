@@ -2,6 +2,7 @@
 // workspace definition and of every built-in some definition uses (all built-ins when
 // the workspace is the package's own definitions/), and an index per name.
 import type { DefinitionModel, Model } from '../resolve/model.js'
+import { compareVersions, isPrerelease } from '../validate/versions.js'
 import { lowerBot } from './lowerBot.js'
 import { lowerIntegration } from './lowerIntegration.js'
 import { lowerInterface } from './lowerInterface.js'
@@ -10,7 +11,6 @@ import { lowerPlugin } from './lowerPlugin.js'
 import { modulePath } from './moduleBuilder.js'
 import type { EmitPlan, PlannedFile } from './plan.js'
 import { sourceName } from './sources.js'
-import { compareVersions, isPrerelease } from '../validate/versions.js'
 
 function usedBuiltins(model: Model): Set<string> {
   const used = new Set<string>()

@@ -2,13 +2,12 @@
 // depends on. Types that reference interface entities are generic in `Bound` (the
 // entity types per interface local name), so that a bot can instantiate them with the
 // entities of the integrations each plugin instance is wired to (docs/definitions.md#bot).
-import { EMPTY_CONFIGURATION } from '../resolve/model.js'
-import { requireDefinition, type EntityScope, type Model, type PluginModel } from '../resolve/model.js'
-import { declareMemberTypes, memberDefinitions, type MemberSets, type MemberTyping } from './members.js'
-import { indexed, modulePath, ModuleBuilder, ref } from './moduleBuilder.js'
+import { EMPTY_CONFIGURATION, type EntityScope, type Model, type PluginModel, requireDefinition } from '../resolve/model.js'
+import { declareMemberTypes, type MemberSets, type MemberTyping, memberDefinitions } from './members.js'
+import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
-import { docOf, type TypeContext } from './schemaToType.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
+import { docOf, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
 
 export const BINDINGS_PARAMETER = 'Bound'
@@ -59,38 +58,69 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     }
   }
   const configuration = plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION
-  builder.declareSchema('Configuration', configuration, typing.context({}), docOf(plugin.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this plugin.' })
+  builder.declareSchema(
+    'Configuration',
+    configuration,
+    typing.context({}),
+    docOf(plugin.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this plugin.' },
+  )
   const members = pluginMembers(plugin, plugin.scope)
   declareMemberTypes(builder, members, typing, { actions: 'Actions', events: 'Events', channels: null })
 
   const interfaceMembers: PropertySignature[] = dependencies.map((d) => ({ name: d.local, optional: false, type: ref(`${d.namespace}.Actions`) }))
-  builder.add({ kind: 'interface', name: 'Interfaces', doc: { description: "The actions of each interface this plugin depends on, by local name." }, members: interfaceMembers })
+  builder.add({
+    kind: 'interface',
+    name: 'Interfaces',
+    doc: { description: 'The actions of each interface this plugin depends on, by local name.' },
+    members: interfaceMembers,
+  })
   const calls: PropertySignature[] = dependencies.flatMap((d) =>
-    Object.keys(d.iface.spec.actions).map((action) => ({ name: `${d.local}:${action}`, optional: false, type: indexed(ref(`${d.namespace}.Actions`), action) })),
+    Object.keys(d.iface.spec.actions).map((action) => ({
+      name: `${d.local}:${action}`,
+      optional: false,
+      type: indexed(ref(`${d.namespace}.Actions`), action),
+    })),
   )
-  builder.add({ kind: 'interface', name: 'InterfaceCalls', doc: { description: "What `callAction` accepts: `'<local>:<interface action>'` keys." }, members: calls })
+  builder.add({
+    kind: 'interface',
+    name: 'InterfaceCalls',
+    doc: { description: "What `callAction` accepts: `'<local>:<interface action>'` keys." },
+    members: calls,
+  })
   const events: PropertySignature[] = dependencies.flatMap((d) =>
-    Object.keys(d.iface.spec.events ?? {}).map((event) => ({ name: `${d.local}:${event}`, optional: false, type: indexed(ref(`${d.namespace}.Events`), event) })),
+    Object.keys(d.iface.spec.events ?? {}).map((event) => ({
+      name: `${d.local}:${event}`,
+      optional: false,
+      type: indexed(ref(`${d.namespace}.Events`), event),
+    })),
   )
-  builder.add({ kind: 'interface', name: 'InterfaceEvents', doc: { description: "What `on.event` accepts: `'<local>:<interface event>'` keys." }, members: events })
+  builder.add({
+    kind: 'interface',
+    name: 'InterfaceEvents',
+    doc: { description: "What `on.event` accepts: `'<local>:<interface event>'` keys." },
+    members: events,
+  })
 
   const lowering = new JsonSchemaLowering(model)
   const sections = memberDefinitions(members, lowering)
   builder.addDefinition('PluginDefinition', `plugin '${plugin.name}' ${plugin.version}`, {
-      kind: 'plugin',
-      name: plugin.name,
-      version: plugin.version,
-      ...documented(plugin.spec),
-      configuration: lowering.lower(configuration, {}),
-      interfaces: Object.fromEntries(dependencies.map((d) => [d.local, { name: d.iface.name, version: d.range, resolvedVersion: d.iface.version }])),
-      definitions: lowering.section(),
-      actions: sections.actions,
-      events: sections.events,
+    kind: 'plugin',
+    name: plugin.name,
+    version: plugin.version,
+    ...documented(plugin.spec),
+    configuration: lowering.lower(configuration, {}),
+    interfaces: Object.fromEntries(dependencies.map((d) => [d.local, { name: d.iface.name, version: d.range, resolvedVersion: d.iface.version }])),
+    definitions: lowering.section(),
+    actions: sections.actions,
+    events: sections.events,
   })
   builder.add({
     kind: 'class',
     name: 'Plugin',
-    doc: definitionDoc(plugin.spec, `Implements plugin '${plugin.name}' ${plugin.version}: \`new Plugin({ actions })\`, then \`plugin.on.message(...)\` and \`plugin.on.event(...)\`.`),
+    doc: definitionDoc(
+      plugin.spec,
+      `Implements plugin '${plugin.name}' ${plugin.version}: \`new Plugin({ actions })\`, then \`plugin.on.message(...)\` and \`plugin.on.event(...)\`.`,
+    ),
     base: ref(`${runtime}.PluginBase`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls'), ref('InterfaceEvents')]),
     options: ref(`${runtime}.PluginOptions`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls')]),
   })

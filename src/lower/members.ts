@@ -2,12 +2,12 @@
 // integration and plugin modules, which differ only in how `$entity` names resolve.
 import type { EntityScope } from '../resolve/model.js'
 import type { ActionSpec, ChannelSpec, EventSpec } from '../validate/definitionTypes.js'
-import { ref, type ModuleBuilder } from './moduleBuilder.js'
+import { type ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
-import { definitionDoc, documented } from './sources.js'
 import type { ConstValue, Doc, PropertySignature, TypeExpr, TypeParameter } from './plan.js'
+import { type JsonSchemaLowering, referencesEntities } from './schemaToJson.js'
 import { docOf, type TypeContext } from './schemaToType.js'
-import { referencesEntities, type JsonSchemaLowering } from './schemaToJson.js'
+import { definitionDoc, documented } from './sources.js'
 
 export interface Member<S> {
   name: string
@@ -37,7 +37,14 @@ function docFor(member: { title?: string; description?: string }): Doc | undefin
 }
 
 /** Declares a schema's type under a fresh name; returns the type expression that uses it. */
-function declare(builder: ModuleBuilder, wanted: string, schema: ActionSpec['input']['schema'], scope: EntityScope, typing: MemberTyping, doc: Doc | undefined): TypeExpr {
+function declare(
+  builder: ModuleBuilder,
+  wanted: string,
+  schema: ActionSpec['input']['schema'],
+  scope: EntityScope,
+  typing: MemberTyping,
+  doc: Doc | undefined,
+): TypeExpr {
   const name = builder.names.allocate(wanted)
   const generic = typing.typeParameters !== undefined && referencesEntities(schema)
   builder.declareSchema(name, schema, typing.context(scope), doc, generic ? typing.typeParameters : undefined)
@@ -65,8 +72,22 @@ export function declareMemberTypes(
   const actionTypes: TypeExpr[] = []
   for (const action of members.actions) {
     const base = pascalCase(action.name)
-    const input = declare(builder, `${base}Input`, action.spec.input.schema, action.scope, typing, docOf(action.spec.input.schema) ?? { description: `Input of action '${action.name}'.` })
-    const output = declare(builder, `${base}Output`, action.spec.output.schema, action.scope, typing, docOf(action.spec.output.schema) ?? { description: `Output of action '${action.name}'.` })
+    const input = declare(
+      builder,
+      `${base}Input`,
+      action.spec.input.schema,
+      action.scope,
+      typing,
+      docOf(action.spec.input.schema) ?? { description: `Input of action '${action.name}'.` },
+    )
+    const output = declare(
+      builder,
+      `${base}Output`,
+      action.spec.output.schema,
+      action.scope,
+      typing,
+      docOf(action.spec.output.schema) ?? { description: `Output of action '${action.name}'.` },
+    )
     actionTypes.push(input, output)
     actionMembers.push(member(action.name, { kind: 'object', members: [member('input', input), member('output', output)] }, docFor(action)))
   }
@@ -82,7 +103,14 @@ export function declareMemberTypes(
   for (const channel of members.channels) {
     const messages: PropertySignature[] = []
     for (const [name, message] of Object.entries(channel.spec.messages)) {
-      const type = declare(builder, `${pascalCase(channel.name)}${pascalCase(name)}Message`, message.schema, channel.scope, typing, docOf(message) ?? docOf(message.schema))
+      const type = declare(
+        builder,
+        `${pascalCase(channel.name)}${pascalCase(name)}Message`,
+        message.schema,
+        channel.scope,
+        typing,
+        docOf(message) ?? docOf(message.schema),
+      )
       channelTypes.push(type)
       messages.push(member(name, type, docOf(message)))
     }
@@ -94,7 +122,8 @@ export function declareMemberTypes(
   }
   declareMap(exported.actions, actionMembers, actionTypes, definitionDoc(definition, 'Actions by name: the input each takes and the output it returns.'))
   declareMap(exported.events, eventMembers, eventTypes, { description: 'Events by name: the payload each carries.' })
-  if (exported.channels) declareMap(exported.channels, channelMembers, channelTypes, { description: 'Channels by name: the payload of each of their messages.' })
+  if (exported.channels)
+    declareMap(exported.channels, channelMembers, channelTypes, { description: 'Channels by name: the payload of each of their messages.' })
 }
 
 /** Whether `declareMemberTypes` made the `Actions` map generic. */
@@ -105,7 +134,6 @@ export function actionsAreGeneric(members: MemberSets, typing: MemberTyping): bo
 export function eventsAreGeneric(members: MemberSets, typing: MemberTyping): boolean {
   return typing.typeParameters !== undefined && members.events.some((e) => referencesEntities(e.spec.schema))
 }
-
 
 /** The `actions`, `events` and `channels` sections of a `definition` constant. */
 export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLowering): { actions: ConstValue; events: ConstValue; channels: ConstValue } {
@@ -123,13 +151,19 @@ export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLower
         },
       ]),
     ),
-    events: Object.fromEntries(members.events.map((e) => [e.name, { ...documented(e), attributes: e.spec.attributes ?? {}, schema: lowering.lower(e.spec.schema, e.scope) }])),
+    events: Object.fromEntries(
+      members.events.map((e) => [e.name, { ...documented(e), attributes: e.spec.attributes ?? {}, schema: lowering.lower(e.spec.schema, e.scope) }]),
+    ),
     channels: Object.fromEntries(
       members.channels.map((c) => [
         c.name,
-        { ...documented(c), messages: Object.fromEntries(Object.entries(c.spec.messages).map(([name, m]) => [name, { ...documented(m), schema: lowering.lower(m.schema, c.scope) }])) },
+        {
+          ...documented(c),
+          messages: Object.fromEntries(
+            Object.entries(c.spec.messages).map(([name, m]) => [name, { ...documented(m), schema: lowering.lower(m.schema, c.scope) }]),
+          ),
+        },
       ]),
     ),
   }
 }
-

@@ -1,6 +1,7 @@
 // Collects one module's imports and declarations while lowering, handing out names.
-import type { DefinitionKind } from '../resolve/model.js'
+
 import type { SchemaNode } from '../jsonSchema/types.js'
+import type { DefinitionKind } from '../resolve/model.js'
 import { NameAllocator, namespaceName } from './names.js'
 import type { ConstValue, Declaration, Doc, ImportDeclaration, ModuleFile, TypeExpr, TypeParameter } from './plan.js'
 import { schemaToType, type TypeContext } from './schemaToType.js'
@@ -62,7 +63,8 @@ export class ModuleBuilder {
     const type = schemaToType(schema, context)
     const common = { name, ...(doc ? { doc } : {}), ...(typeParameters && typeParameters.length > 0 ? { typeParameters } : {}) }
     // an object type without members is `Record<string, never>` (docs/generated-code.md#schemas-become-plain-types), never an empty interface, which every non-null value fits
-    if (type.kind === 'object' && (type.members.length > 0 || type.index)) this.add({ kind: 'interface', ...common, members: type.members, ...(type.index ? { index: type.index } : {}) })
+    if (type.kind === 'object' && (type.members.length > 0 || type.index))
+      this.add({ kind: 'interface', ...common, members: type.members, ...(type.index ? { index: type.index } : {}) })
     else this.add({ kind: 'typeAlias', ...common, type })
   }
 
@@ -72,7 +74,13 @@ export class ModuleBuilder {
    */
   addDefinition(runtimeType: string, what: string, value: ConstValue): void {
     const runtime = this.importRuntime(true)
-    this.add({ kind: 'const', name: 'definition', doc: { description: `The resolved definition of ${what}, with plain JSON Schemas.` }, type: ref(`${runtime}.${runtimeType}`), value })
+    this.add({
+      kind: 'const',
+      name: 'definition',
+      doc: { description: `The resolved definition of ${what}, with plain JSON Schemas.` },
+      type: ref(`${runtime}.${runtimeType}`),
+      value,
+    })
   }
 
   build(): ModuleFile {

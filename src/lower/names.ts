@@ -3,22 +3,75 @@
 /** Names every generated module may export or use; derived names never take them. */
 export const RESERVED_NAMES = new Set([
   // docs/generated-code.md#what-each-module-exports
-  'definition', 'Entities', 'Actions', 'Events', 'Channels', 'Configuration', 'Interfaces', 'MessageTags',
-  'Integrations', 'Plugins', 'Integration', 'Plugin', 'Bot',
+  'definition',
+  'Entities',
+  'Actions',
+  'Events',
+  'Channels',
+  'Configuration',
+  'Interfaces',
+  'MessageTags',
+  'Integrations',
+  'Plugins',
+  'Integration',
+  'Plugin',
+  'Bot',
   // more exported names of ours
-  'EntityBindings', 'EntityBindingShape', 'InterfaceCalls', 'InterfaceEvents', 'CallableActions', 'BotEvents',
+  'EntityBindings',
+  'EntityBindingShape',
+  'InterfaceCalls',
+  'InterfaceEvents',
+  'CallableActions',
+  'BotEvents',
   // globals the generated code uses or users expect to see unshadowed
-  'Record', 'Promise', 'Array', 'ReadonlyArray', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude',
-  'Extract', 'NonNullable', 'ReturnType', 'Parameters', 'Awaited', 'Object', 'String', 'Number', 'Boolean',
-  'Symbol', 'BigInt', 'Function', 'Date', 'Error', 'Map', 'Set', 'WeakMap', 'WeakSet', 'RegExp', 'JSON', 'Math',
-  'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize', 'Intl', 'Iterable', 'Iterator', 'PropertyKey',
+  'Record',
+  'Promise',
+  'Array',
+  'ReadonlyArray',
+  'Partial',
+  'Required',
+  'Readonly',
+  'Pick',
+  'Omit',
+  'Exclude',
+  'Extract',
+  'NonNullable',
+  'ReturnType',
+  'Parameters',
+  'Awaited',
+  'Object',
+  'String',
+  'Number',
+  'Boolean',
+  'Symbol',
+  'BigInt',
+  'Function',
+  'Date',
+  'Error',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'RegExp',
+  'JSON',
+  'Math',
+  'Uppercase',
+  'Lowercase',
+  'Capitalize',
+  'Uncapitalize',
+  'Intl',
+  'Iterable',
+  'Iterator',
+  'PropertyKey',
 ])
 
 const RESERVED_WORDS = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
     'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
     'implements interface let package private protected public static yield any boolean number string symbol ' +
-    'type unknown never object undefined await async of readonly keyof infer is asserts declare module namespace abstract').split(' '),
+    'type unknown never object undefined await async of readonly keyof infer is asserts declare module namespace abstract'
+  ).split(' '),
 )
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/

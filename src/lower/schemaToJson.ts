@@ -1,9 +1,10 @@
 // A definition schema lowered to a plain JSON Schema for the runtime, as JSON text: every
 // `$entity` becomes `$ref: '#/definitions/<key>'`, and the entities it reaches are
 // collected into the definitions section, each under one stable key.
-import { entitySchema, type EntityScope, type Model, type QualifiedEntity } from '../resolve/model.js'
+
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
+import { type EntityScope, entitySchema, type Model, type QualifiedEntity } from '../resolve/model.js'
 import { JsonText } from './plan.js'
 
 /** `openai@2.0.0:model`: one key per entity, unique across definitions. */
@@ -124,7 +125,12 @@ export function referencesEntities(schema: object): boolean {
       if (isDataKeyword(key)) continue
       const child = record[key]
       if (key === '$entity' && typeof child === 'string') found = true
-      else if (child !== null && typeof child === 'object' && (key === 'properties' && !Array.isArray(child) ? propertiesReferenceEntities(child) : referencesEntities(child))) found = true
+      else if (
+        child !== null &&
+        typeof child === 'object' &&
+        (key === 'properties' && !Array.isArray(child) ? propertiesReferenceEntities(child) : referencesEntities(child))
+      )
+        found = true
     }
   }
   schemaReferences.set(schema, found)

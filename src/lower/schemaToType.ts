@@ -2,9 +2,10 @@
 // literal unions only (docs/generated-code.md#schemas-become-plain-types): an object with no properties is
 // `Record<string, never>` unless it admits extra properties, and an index signature
 // covers the declared properties' types too.
+
+import { own } from '../jsonSchema/own.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../jsonSchema/types.js'
 import type { Doc, PropertySignature, TypeExpr } from './plan.js'
-import { own } from '../jsonSchema/own.js'
 import { referencesEntities } from './schemaToJson.js'
 
 export interface TypeContext {
@@ -98,7 +99,8 @@ export function optionalPropertyType(name: string, type: TypeExpr): TypeExpr {
  * TypeScript takes `{ __proto__: 'p' }` for a `__proto__` property, but in JavaScript that
  * literal sets the prototype and creates no property: the one key the types cannot guard.
  */
-const PROTO_KEY_NOTE = "Write this key as a computed key, `['__proto__']: ...`: in an object literal, `__proto__: ...` sets the prototype and creates no property."
+const PROTO_KEY_NOTE =
+  "Write this key as a computed key, `['__proto__']: ...`: in an object literal, `__proto__: ...` sets the prototype and creates no property."
 
 function propertyDoc(name: string, property: SchemaNode): Doc | undefined {
   const doc = docOf(property)
@@ -247,7 +249,8 @@ function isObjectOnly(types: SchemaTypeName[] | undefined): boolean {
  */
 function branchType(branch: SchemaNode, parent: SchemaNode, context: TypeContext): TypeExpr {
   const types = typesOf(branch)
-  const untypedObject = !WHAT_A_NODE_ADMITS.some((k) => branch[k] !== undefined) && OBJECT_KEYWORDS.some((k) => branch[k] !== undefined) && isObjectOnly(typesOf(parent))
+  const untypedObject =
+    !WHAT_A_NODE_ADMITS.some((k) => branch[k] !== undefined) && OBJECT_KEYWORDS.some((k) => branch[k] !== undefined) && isObjectOnly(typesOf(parent))
   if (!untypedObject && !isObjectOnly(types)) return schemaToType(branch, context)
   const inherited = (branch.required ?? []).flatMap((name) => {
     const declared = own(branch.properties, name) === undefined ? own(parent.properties, name) : undefined

@@ -2,8 +2,8 @@
 // definitions folder, or `botwire/definitions/...` for a built-in outside it. Never an
 // absolute path, so that output is the same on every machine.
 import { isAbsolute, relative, sep } from 'node:path'
-import type { SourceFile } from '../source/sourceFile.js'
 import { packageRoot } from '../load/packageRoot.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import type { Doc } from './plan.js'
 
 export function sourceName(file: SourceFile, definitionsDir: string): string {

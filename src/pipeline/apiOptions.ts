@@ -10,6 +10,7 @@ export function assertKnownOptions(operation: string, options: unknown, known: O
   for (const [key, value] of Object.entries(options)) {
     const type = Object.hasOwn(known, key) ? known[key] : undefined
     if (type === undefined) throw new UsageError(`${operation}() has no option '${key}'${didYouMean(key, names)}; its options are ${names.join(', ')}`)
-    if (value !== undefined && typeof value !== type) throw new UsageError(`${operation}() option '${key}' takes a ${type}, not ${value === null ? 'null' : typeof value}`)
+    if (value !== undefined && typeof value !== type)
+      throw new UsageError(`${operation}() option '${key}' takes a ${type}, not ${value === null ? 'null' : typeof value}`)
   }
 }

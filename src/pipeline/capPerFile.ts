@@ -1,6 +1,6 @@
 // The diagnostics a run reports: in reading order, each once, and at most a bounded number
 // per file, with a last one saying how many were left out.
-import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js'
 import { loadLimits } from '../load/limits.js'
 
 /** Keeps at most a bounded number of diagnostics per file, and says how many were left out. */
@@ -35,7 +35,11 @@ export function capPerFile(diagnostics: readonly Diagnostic[]): Diagnostic[] {
     const next = sorted[shown.length]
     if (next?.range) {
       const rest = sorted.length - shown.length
-      kept.push(rest === 1 ? diagnostic('BW1010', 'oneNotShown', {}, next.range, { data: { notShown: 1 } }) : diagnostic('BW1010', 'notShown', { count: rest }, next.range, { data: { notShown: rest } }))
+      kept.push(
+        rest === 1
+          ? diagnostic('BW1010', 'oneNotShown', {}, next.range, { data: { notShown: 1 } })
+          : diagnostic('BW1010', 'notShown', { count: rest }, next.range, { data: { notShown: rest } }),
+      )
     }
   }
   return sortDiagnostics(kept)

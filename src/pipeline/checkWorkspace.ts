@@ -2,16 +2,17 @@
 // sanity, file by file) -> resolve -> checks. `check`, `generate`, both sides of `diff`,
 // watch mode and the benchmark call it (or its per-file part, `validateFile`) with options
 // rather than copies. It takes files and gives a model and diagnostics; it never prints.
-import type { Diagnostic } from '../diagnostics/diagnostic.js'
+
 import { runChecks } from '../check/registry.js'
-import { loadWorkspace, type LoadOptions } from '../load/loadWorkspace.js'
+import type { Diagnostic } from '../diagnostics/diagnostic.js'
+import { type LoadOptions, loadWorkspace } from '../load/loadWorkspace.js'
 import type { ParsedFile } from '../load/parseSourceFile.js'
 import type { Model } from '../resolve/model.js'
 import { resolveModel } from '../resolve/resolveModel.js'
 import type { ClaimedDefinition } from '../validate/claimedNames.js'
 import type { RawDefinition } from '../validate/definitionTypes.js'
 import { capPerFile } from './capPerFile.js'
-import { UNOBSERVED, type PipelineObserver } from './observer.js'
+import { type PipelineObserver, UNOBSERVED } from './observer.js'
 import { validateFile } from './validateFile.js'
 
 export interface CheckOptions extends LoadOptions {

@@ -1,12 +1,12 @@
 // Generation without I/O on the output: check, then lower and emit when there is no
 // error. Writing is the caller's choice (CLI, watch mode, programmatic API).
-import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, hasErrors } from '../diagnostics/diagnostic.js'
 import { emitFiles, type OutputFile } from '../emit/emitPlan.js'
 import { displayPath } from '../load/displayPath.js'
-import { filesToLower } from '../lower/lowerModel.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
-import { checkWorkspace, type CheckedWorkspace, type CheckOptions } from './checkWorkspace.js'
+import { filesToLower } from '../lower/lowerModel.js'
 import { isInside, realPathOf } from '../write/outputPaths.js'
+import { type CheckedWorkspace, type CheckOptions, checkWorkspace } from './checkWorkspace.js'
 
 export interface GenerateWorkspaceOptions extends CheckOptions {
   outDir: string

@@ -4,11 +4,11 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
 import type { ParsedFile } from '../load/parseSourceFile.js'
 import type { SourceFile } from '../source/sourceFile.js'
-import { claimedDefinitions, type ClaimedDefinition } from '../validate/claimedNames.js'
+import { type ClaimedDefinition, claimedDefinitions } from '../validate/claimedNames.js'
 import type { RawDefinition } from '../validate/definitionTypes.js'
 import { checkSchemaSanity } from '../validate/schemaSanity.js'
 import { validateShape } from '../validate/validateShape.js'
-import { UNOBSERVED, type PipelineObserver } from './observer.js'
+import { type PipelineObserver, UNOBSERVED } from './observer.js'
 
 export interface ValidatedFile {
   file: SourceFile
@@ -28,6 +28,7 @@ export function validateFile(parsed: ParsedFile, observer: PipelineObserver = UN
   // sanity beside shape errors: only the schemas a shape error is inside wait for the next run
   const sanity = observer.pass('sanity', () => checkSchemaSanity(file, shape.definition ?? shape.unchecked, shape.diagnostics))
   const diagnostics = [...shape.diagnostics, ...sanity]
-  if (shape.definition === null || sanity.some((d) => d.severity === 'error')) return { file, definition: null, claims: claimedDefinitions(file, value), diagnostics }
+  if (shape.definition === null || sanity.some((d) => d.severity === 'error'))
+    return { file, definition: null, claims: claimedDefinitions(file, value), diagnostics }
   return { file, definition: { file, spec: shape.definition }, claims: [], diagnostics }
 }

@@ -1,10 +1,11 @@
 // Binds every `$entity` in a definition's schemas to its scope, reporting the unknown
 // ones at the reference with a near-miss suggestion.
-import { own } from '../jsonSchema/own.js'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
-import type { SourceFile } from '../source/sourceFile.js'
+import { own } from '../jsonSchema/own.js'
 import { locate } from '../load/yamlNodes.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec } from '../validate/definitionTypes.js'
 import { schemaSites, walkSchema } from '../validate/schemaSites.js'
 import type { EntityScope } from './model.js'
@@ -35,24 +36,50 @@ export function checkEntityReferences(file: SourceFile, spec: DefinitionSpec, sc
         if (!locals.includes(local)) {
           const list = locals.length > 0 ? `; this plugin's interfaces are ${listNames(locals)}` : '; this plugin declares no interfaces'
           const suggestion = closest(local, locals)
-          out.push(diagnostic('BW3003', 'notLocalName', { local, reference: name, didYouMean: suggestionText(suggestion), known: list }, locate(file, at), { path: at, suggestion }))
+          out.push(
+            diagnostic('BW3003', 'notLocalName', { local, reference: name, didYouMean: suggestionText(suggestion), known: list }, locate(file, at), {
+              path: at,
+              suggestion,
+            }),
+          )
           return
         }
         const entities = known.filter((k) => k.startsWith(`${local}.`)).map((k) => k.slice(local.length + 1))
         const declared = own(spec.interfaces, local)
-        const which = declared && typeof declared.name === 'string' && declared.name !== local ? `interface '${declared.name}' (local name '${local}')` : `interface '${local}'`
+        const which =
+          declared && typeof declared.name === 'string' && declared.name !== local
+            ? `interface '${declared.name}' (local name '${local}')`
+            : `interface '${local}'`
         const elsewhere = context.entityElsewhere?.(local, entity) ?? ''
         const suggestion = elsewhere ? undefined : closest(entity, entities)
-        const args = { interface: which, entity, didYouMean: suggestionText(suggestion), entities: entities.length > 0 ? listNames(entities) : 'no entities', elsewhere }
+        const args = {
+          interface: which,
+          entity,
+          didYouMean: suggestionText(suggestion),
+          entities: entities.length > 0 ? listNames(entities) : 'no entities',
+          elsewhere,
+        }
         out.push(diagnostic('BW3003', 'noInterfaceEntity', args, locate(file, at), { path: at, suggestion }))
         return
       }
       const suggestion = closest(name, known)
       out.push(
-        diagnostic('BW3003', 'unknownEntity', { entity: name, didYouMean: suggestionText(suggestion), kind: spec.kind, name: spec.name, entities: known.length > 0 ? `the entities ${listNames(known)}` : 'no entities' }, locate(file, at), {
-          path: at,
-          suggestion,
-        }),
+        diagnostic(
+          'BW3003',
+          'unknownEntity',
+          {
+            entity: name,
+            didYouMean: suggestionText(suggestion),
+            kind: spec.kind,
+            name: spec.name,
+            entities: known.length > 0 ? `the entities ${listNames(known)}` : 'no entities',
+          },
+          locate(file, at),
+          {
+            path: at,
+            suggestion,
+          },
+        ),
       )
     })
   }

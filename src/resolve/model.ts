@@ -1,18 +1,11 @@
 // The resolved model of a workspace: every definition with its references bound.
 // Plain data, built once by resolve/ and read by check/, lower/ and diff.
-import type { SourceFile } from '../source/sourceFile.js'
-import type { SchemaNode } from '../jsonSchema/types.js'
+
 import { own } from '../jsonSchema/own.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
+import type { SourceFile } from '../source/sourceFile.js'
+import type { ActionSpec, BotSpec, ChannelSpec, EventSpec, IntegrationSpec, InterfaceSpec, PluginSpec } from '../validate/definitionTypes.js'
 import type { DefinitionKind } from '../validate/metaSchemas.js'
-import type {
-  ActionSpec,
-  BotSpec,
-  ChannelSpec,
-  EventSpec,
-  IntegrationSpec,
-  InterfaceSpec,
-  PluginSpec,
-} from '../validate/definitionTypes.js'
 
 export type { DefinitionKind }
 

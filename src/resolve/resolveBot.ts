@@ -1,10 +1,10 @@
 // A bot's integration and plugin instances bound to definitions (highest version that
 // satisfies each range), each plugin dependency bound to an integration's implemented
 // interface, and each plugin instance's entity references dereferenced (docs/definitions.md#bot).
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
-import { formatPointer, locate } from '../load/yamlNodes.js'
 import { own } from '../jsonSchema/own.js'
+import { formatPointer, locate } from '../load/yamlNodes.js'
 import type { BotSpec, RawDefinition } from '../validate/definitionTypes.js'
 import type { BotModel, DefinitionKind, EntityScope, IntegrationInstance, IntegrationModel, PluginInstance, PluginModel, PluginWiring } from './model.js'
 import { availableVersions, hasName, knownNames, modelBase, namesOf, resolveRange, type SymbolTable, type TableEntry } from './symbolTable.js'
@@ -30,7 +30,11 @@ function pickInstance(
     const hint = suggestionText(suggestion) || knownNames(`${kind}s`, names)
     const range = locate(raw.file, `${base}/${nameKey}`)
     const extra = { path: `${base}/${nameKey}`, suggestion }
-    out.push(kind === 'integration' ? diagnostic('BW3009', 'unknownIntegration', { name, hint }, range, extra) : diagnostic('BW3010', 'unknownPlugin', { name, hint }, range, extra))
+    out.push(
+      kind === 'integration'
+        ? diagnostic('BW3009', 'unknownIntegration', { name, hint }, range, extra)
+        : diagnostic('BW3010', 'unknownPlugin', { name, hint }, range, extra),
+    )
     return undefined
   }
   const resolved = resolveRange(table, kind, name, range, 'highest')
@@ -76,10 +80,17 @@ export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Reso
         if (!integrationAliases.includes(wire.integrationAlias)) {
           const list = integrationAliases.length > 0 ? `; this bot's integrations are ${listNames(integrationAliases)}` : '; this bot adds no integrations'
           // a plugin's alias here is a plugin wired where an integration must be
-          const isPlugin = Object.hasOwn(raw.spec.plugins ?? {}, wire.integrationAlias) ? ` ('${wire.integrationAlias}' is a plugin of this bot; a plugin's interfaces are wired to integrations)` : ''
+          const isPlugin = Object.hasOwn(raw.spec.plugins ?? {}, wire.integrationAlias)
+            ? ` ('${wire.integrationAlias}' is a plugin of this bot; a plugin's interfaces are wired to integrations)`
+            : ''
           const suggestion = isPlugin ? undefined : closest(wire.integrationAlias, integrationAliases)
           const hint = isPlugin || suggestionText(suggestion)
-          diagnostics.push(diagnostic('BW3012', 'unknownIntegrationAlias', { alias: wire.integrationAlias, hint, known: list }, locate(file, `${at}/integrationAlias`), { path: `${at}/integrationAlias`, suggestion }))
+          diagnostics.push(
+            diagnostic('BW3012', 'unknownIntegrationAlias', { alias: wire.integrationAlias, hint, known: list }, locate(file, `${at}/integrationAlias`), {
+              path: `${at}/integrationAlias`,
+              suggestion,
+            }),
+          )
         }
         continue
       }
@@ -92,15 +103,33 @@ export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Reso
         if (!declared.includes(wire.integrationInterfaceAlias)) {
           const suggestion = closest(wire.integrationInterfaceAlias, declared)
           diagnostics.push(
-            diagnostic('BW3013', 'unknownInterfaceAlias', { integration: integration.name, alias: target.alias, interfaceAlias: wire.integrationInterfaceAlias, didYouMean: suggestionText(suggestion), known: list }, locate(file, `${at}/integrationInterfaceAlias`), {
-              path: `${at}/integrationInterfaceAlias`,
-              suggestion,
-            }),
+            diagnostic(
+              'BW3013',
+              'unknownInterfaceAlias',
+              {
+                integration: integration.name,
+                alias: target.alias,
+                interfaceAlias: wire.integrationInterfaceAlias,
+                didYouMean: suggestionText(suggestion),
+                known: list,
+              },
+              locate(file, `${at}/integrationInterfaceAlias`),
+              {
+                path: `${at}/integrationInterfaceAlias`,
+                suggestion,
+              },
+            ),
           )
         }
         continue
       }
-      wiring.push({ local, integrationAlias: target.alias, integrationInterfaceAlias: implemented.alias, integrationKey: integration.key, interfaceKey: implemented.interfaceKey })
+      wiring.push({
+        local,
+        integrationAlias: target.alias,
+        integrationInterfaceAlias: implemented.alias,
+        integrationKey: integration.key,
+        interfaceKey: implemented.interfaceKey,
+      })
       for (const name of Object.keys(plugin.scope)) {
         if (!name.startsWith(`${local}.`)) continue
         const mapped = own(implemented.entityMap, name.slice(local.length + 1))

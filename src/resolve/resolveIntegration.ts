@@ -1,14 +1,14 @@
 // An integration's view of itself: the interfaces it implements bound to their
 // definitions, entity mappings checked, and its final actions, events and channels
 // (own members, then each interface's under their overridden names).
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
-import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { own } from '../jsonSchema/own.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, FinalAction, FinalChannel, FinalEvent, ImplementedInterface, IntegrationModel, InterfaceModel, MemberOrigin } from './model.js'
-import { availableVersions, hasName, modelBase, resolveExact, unknownInterfaceHint, type SymbolTable, type TableEntry } from './symbolTable.js'
+import { availableVersions, hasName, modelBase, resolveExact, type SymbolTable, type TableEntry, unknownInterfaceHint } from './symbolTable.js'
 
 export function ownScope(key: string, entities: Record<string, unknown> | undefined): EntityScope {
   return Object.fromEntries(Object.keys(entities ?? {}).map((name) => [name, { owner: key, entity: name }]))
@@ -48,10 +48,16 @@ export function resolveIntegration(
       // a broken version (or one that may be) is reported in its own file: the mapping cannot be checked against it
       if (resolved.broken) continue
       diagnostics.push(
-        diagnostic('BW3005', 'versionNotPresent', { name: impl.name, version: impl.version, available: availableVersions(resolved.available) }, locate(file, `${base}/version`), {
-          path: `${base}/version`,
-          data: { available: resolved.available },
-        }),
+        diagnostic(
+          'BW3005',
+          'versionNotPresent',
+          { name: impl.name, version: impl.version, available: availableVersions(resolved.available) },
+          locate(file, `${base}/version`),
+          {
+            path: `${base}/version`,
+            data: { available: resolved.available },
+          },
+        ),
       )
       continue
     }
@@ -94,21 +100,37 @@ function finalNames(members: Record<string, unknown> | undefined, overrides: Rec
   return Object.fromEntries(Object.keys(members ?? {}).map((name) => [name, own(overrides, name)?.name ?? name]))
 }
 
-function checkEntityMapping(raw: RawDefinition<IntegrationSpec>, alias: string, impl: ImplementedInterfaceSpec, iface: InterfaceModel, ownEntities: string[]): Diagnostic[] {
+function checkEntityMapping(
+  raw: RawDefinition<IntegrationSpec>,
+  alias: string,
+  impl: ImplementedInterfaceSpec,
+  iface: InterfaceModel,
+  ownEntities: string[],
+): Diagnostic[] {
   const { file } = raw
   const out: Diagnostic[] = []
   const base = formatPointer(['interfaces', alias, 'entities'])
   const interfaceEntities = Object.keys(iface.spec.entities)
   // a misspelt key ('modelref') is reported once, as unknown with its suggestion, not also as a missing 'modelRef'
-  const suggested = new Set(Object.keys(impl.entities).filter((k) => !interfaceEntities.includes(k)).map((k) => closest(k, interfaceEntities)))
+  const suggested = new Set(
+    Object.keys(impl.entities)
+      .filter((k) => !interfaceEntities.includes(k))
+      .map((k) => closest(k, interfaceEntities)),
+  )
   const missing = interfaceEntities.filter((name) => !Object.hasOwn(impl.entities, name) && !suggested.has(name))
   if (missing.length > 0) {
     out.push(
-      diagnostic('BW3006', missing.length === 1 ? 'entityNotMapped' : 'entitiesNotMapped', { name: iface.name, version: iface.version, entities: listNames(missing) }, locateKey(file, base), {
-        path: base,
-        data: { entities: missing },
-        related: missing.map((name) => ({ message: `'${name}' is declared here`, range: locate(iface.file, formatPointer(['entities', name])) })),
-      }),
+      diagnostic(
+        'BW3006',
+        missing.length === 1 ? 'entityNotMapped' : 'entitiesNotMapped',
+        { name: iface.name, version: iface.version, entities: listNames(missing) },
+        locateKey(file, base),
+        {
+          path: base,
+          data: { entities: missing },
+          related: missing.map((name) => ({ message: `'${name}' is declared here`, range: locate(iface.file, formatPointer(['entities', name])) })),
+        },
+      ),
     )
   }
   for (const [interfaceEntity, ownEntity] of Object.entries(impl.entities)) {
@@ -116,12 +138,28 @@ function checkEntityMapping(raw: RawDefinition<IntegrationSpec>, alias: string, 
     if (!interfaceEntities.includes(interfaceEntity)) {
       const suggestion = closest(interfaceEntity, interfaceEntities)
       const entities = interfaceEntities.length > 0 ? `its entities are ${listNames(interfaceEntities)}` : 'it has no entities'
-      out.push(diagnostic('BW3007', 'noInterfaceEntity', { interface: iface.name, entity: interfaceEntity, didYouMean: suggestionText(suggestion), entities }, locateKey(file, at), { path: at, suggestion }))
+      out.push(
+        diagnostic(
+          'BW3007',
+          'noInterfaceEntity',
+          { interface: iface.name, entity: interfaceEntity, didYouMean: suggestionText(suggestion), entities },
+          locateKey(file, at),
+          { path: at, suggestion },
+        ),
+      )
     }
     if (!ownEntities.includes(ownEntity)) {
       const list = ownEntities.length > 0 ? `its entities are ${listNames(ownEntities)}` : 'it declares no entities'
       const suggestion = closest(ownEntity, ownEntities)
-      out.push(diagnostic('BW3007', 'noOwnEntity', { integration: raw.spec.name, entity: ownEntity, didYouMean: suggestionText(suggestion), entities: list }, locate(file, at), { path: at, suggestion }))
+      out.push(
+        diagnostic(
+          'BW3007',
+          'noOwnEntity',
+          { integration: raw.spec.name, entity: ownEntity, didYouMean: suggestionText(suggestion), entities: list },
+          locate(file, at),
+          { path: at, suggestion },
+        ),
+      )
     }
   }
   return out
@@ -136,7 +174,15 @@ function checkOverrides(raw: RawDefinition<IntegrationSpec>, alias: string, impl
       const at = formatPointer(['interfaces', alias, kind, name])
       const list = declared.length > 0 ? `its ${kind} are ${listNames(declared)}` : `it has no ${kind}`
       const suggestion = closest(name, declared)
-      out.push(diagnostic('BW3008', 'unknownMember', { interface: iface.name, member: MEMBER_WORD[kind], name, didYouMean: suggestionText(suggestion), members: list }, locateKey(raw.file, at), { path: at, suggestion }))
+      out.push(
+        diagnostic(
+          'BW3008',
+          'unknownMember',
+          { interface: iface.name, member: MEMBER_WORD[kind], name, didYouMean: suggestionText(suggestion), members: list },
+          locateKey(raw.file, at),
+          { path: at, suggestion },
+        ),
+      )
     }
   }
   return out
@@ -158,10 +204,16 @@ function buildMembers(
       const first = claims.get(name)
       if (first) {
         diagnostics.push(
-          diagnostic('BW4003', 'nameCollision', { member: MEMBER_WORD[kind], name, integration: spec.name, here: at.label, first: first.label, kind }, locate(file, at.pointer), {
-            path: at.pointer,
-            related: [{ message: `'${name}' is also ${first.label}`, range: locate(file, first.pointer) }],
-          }),
+          diagnostic(
+            'BW4003',
+            'nameCollision',
+            { member: MEMBER_WORD[kind], name, integration: spec.name, here: at.label, first: first.label, kind },
+            locate(file, at.pointer),
+            {
+              path: at.pointer,
+              related: [{ message: `'${name}' is also ${first.label}`, range: locate(file, first.pointer) }],
+            },
+          ),
         )
         return false
       }
@@ -178,11 +230,14 @@ function buildMembers(
       if (!iface) continue
       const overrides = own(spec.interfaces, impl.alias)?.[kind]
       const names = kind === 'actions' ? impl.actionNames : kind === 'events' ? impl.eventNames : impl.channelNames
-      const memberScope: EntityScope = Object.fromEntries(Object.entries(impl.entityMap).map(([ifaceEntity, ownEntity]) => [ifaceEntity, { owner: key, entity: ownEntity }]))
+      const memberScope: EntityScope = Object.fromEntries(
+        Object.entries(impl.entityMap).map(([ifaceEntity, ownEntity]) => [ifaceEntity, { owner: key, entity: ownEntity }]),
+      )
       for (const [interfaceMember, member] of Object.entries(iface.spec[kind] ?? {})) {
         const finalName = names[interfaceMember] ?? interfaceMember
         const override = own(overrides, interfaceMember)
-        const pointer = override?.name !== undefined ? formatPointer(['interfaces', impl.alias, kind, interfaceMember, 'name']) : formatPointer(['interfaces', impl.alias])
+        const pointer =
+          override?.name !== undefined ? formatPointer(['interfaces', impl.alias, kind, interfaceMember, 'name']) : formatPointer(['interfaces', impl.alias])
         if (!claim(finalName, { pointer, label: `${MEMBER_WORD[kind]} '${interfaceMember}' of interface '${iface.name}' (alias '${impl.alias}')` })) continue
         const origin: MemberOrigin = { from: 'interface', alias: impl.alias, interfaceKey: iface.key, interfaceMember }
         pushMember(result, kind, { name: finalName, member, scope: memberScope, origin, pointer, override })

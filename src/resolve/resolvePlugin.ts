@@ -1,14 +1,18 @@
 // A plugin's interface dependencies, each bound to the lowest workspace version that
 // satisfies its range (docs/definitions.md#plugin), and its `LOCAL.ENTITY` references bound to them.
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
+import { compareVersions } from '../validate/versions.js'
 import { checkEntityReferences } from './entityReferences.js'
 import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
-import { availableVersions, hasName, modelBase, resolveRange, unknownInterfaceHint, type SymbolTable, type TableEntry } from './symbolTable.js'
-import { compareVersions } from '../validate/versions.js'
+import { availableVersions, hasName, modelBase, resolveRange, type SymbolTable, type TableEntry, unknownInterfaceHint } from './symbolTable.js'
 
-export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces: ReadonlyMap<string, InterfaceModel>): { model: PluginModel; diagnostics: Diagnostic[] } {
+export function resolvePlugin(
+  entry: TableEntry,
+  table: SymbolTable,
+  interfaces: ReadonlyMap<string, InterfaceModel>,
+): { model: PluginModel; diagnostics: Diagnostic[] } {
   const { file, spec } = entry.raw as RawDefinition<PluginSpec>
   const diagnostics: Diagnostic[] = []
   const dependencies: PluginDependency[] = []
@@ -21,7 +25,9 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
     unresolvedLocals.add(local)
     if (!hasName(table, 'interface', wanted.name)) {
       const { hint, suggestion } = unknownInterfaceHint(table, wanted.name)
-      diagnostics.push(diagnostic('BW3004', 'unknownInterface', { name: wanted.name, hint }, locate(file, `${base}/name`), { path: `${base}/name`, suggestion }))
+      diagnostics.push(
+        diagnostic('BW3004', 'unknownInterface', { name: wanted.name, hint }, locate(file, `${base}/name`), { path: `${base}/name`, suggestion }),
+      )
       continue
     }
     const resolved = resolveRange(table, 'interface', wanted.name, wanted.version, 'lowest')
@@ -29,10 +35,16 @@ export function resolvePlugin(entry: TableEntry, table: SymbolTable, interfaces:
       // a broken version (or one that may be) is reported in its own file, and its entities are unknown
       if (resolved.broken) continue
       diagnostics.push(
-        diagnostic('BW4004', 'noVersionInRange', { name: wanted.name, range: wanted.version, available: availableVersions(resolved.available) }, locate(file, `${base}/version`), {
-          path: `${base}/version`,
-          data: { available: resolved.available },
-        }),
+        diagnostic(
+          'BW4004',
+          'noVersionInRange',
+          { name: wanted.name, range: wanted.version, available: availableVersions(resolved.available) },
+          locate(file, `${base}/version`),
+          {
+            path: `${base}/version`,
+            data: { available: resolved.available },
+          },
+        ),
       )
       continue
     }

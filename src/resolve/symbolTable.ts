@@ -2,17 +2,18 @@
 // identities that files with errors claim, as versions that are present but broken.
 // Duplicates and clashes with built-ins are reported here; every resolution step goes
 // through resolveExact/resolveRange, so that none binds a reference past a broken version.
-import { diagnostic, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+
 import { readdirSync } from 'node:fs'
+import { type Diagnostic, diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
-import { claimLocation, type ClaimedDefinition } from '../validate/claimedNames.js'
-import type { SourceFile } from '../source/sourceFile.js'
 import { locate } from '../load/yamlNodes.js'
+import type { SourceFile } from '../source/sourceFile.js'
+import { type ClaimedDefinition, claimLocation } from '../validate/claimedNames.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { isDefinitionName } from '../validate/metaSchemas.js'
-import { definitionKey, type DefinitionKey, type DefinitionKind } from './model.js'
 import { compareVersions, isExactVersion, isPrerelease, parseVersion, satisfiesRange } from '../validate/versions.js'
+import { type DefinitionKey, type DefinitionKind, definitionKey } from './model.js'
 
 export interface TableEntry {
   key: DefinitionKey
@@ -77,10 +78,20 @@ interface Building {
   broken: boolean
 }
 
-export function buildSymbolTable(definitions: readonly RawDefinition[], claims: readonly ClaimedDefinition[] = []): { table: SymbolTable; diagnostics: Diagnostic[] } {
+export function buildSymbolTable(
+  definitions: readonly RawDefinition[],
+  claims: readonly ClaimedDefinition[] = [],
+): { table: SymbolTable; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = []
   const unversioned = new Set<string>()
-  const contenders: Contender[] = definitions.map((raw) => ({ kind: raw.spec.kind, name: raw.spec.name, version: versionOf(raw.spec), file: raw.file, raw, claim: null }))
+  const contenders: Contender[] = definitions.map((raw) => ({
+    kind: raw.spec.kind,
+    name: raw.spec.name,
+    version: versionOf(raw.spec),
+    file: raw.file,
+    raw,
+    claim: null,
+  }))
   for (const claim of claims) {
     // a version that is not one (BW2006) is no better than none: the claim stands for every version
     if (claim.version === null || !isExactVersion(claim.version)) unversioned.add(`${claim.kind}/${claim.name}`)
@@ -121,9 +132,14 @@ export function buildSymbolTable(definitions: readonly RawDefinition[], claims: 
       b.slot.entry = b.broken ? null : b.definition
       if (b.definition) entries.push(b.definition)
     }
-    byName.set(key, group.map((b) => b.slot).sort((a, b) => compareVersions(a.version, b.version)))
+    byName.set(
+      key,
+      group.map((b) => b.slot).sort((a, b) => compareVersions(a.version, b.version)),
+    )
   }
-  entries.sort((a, b) => (a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.name !== b.name ? (a.name < b.name ? -1 : 1) : compareVersions(a.version, b.version)))
+  entries.sort((a, b) =>
+    a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.name !== b.name ? (a.name < b.name ? -1 : 1) : compareVersions(a.version, b.version),
+  )
   return { table: { byName, entries, unversioned }, diagnostics }
 }
 
@@ -152,7 +168,9 @@ export function unknownInterfaceHint(table: SymbolTable, name: string): { hint: 
 /** The names of the built-in interfaces, from the package's files (read only when a hint needs them). */
 function builtinInterfaceNames(): string[] {
   try {
-    return readdirSync(builtinDefinitionsDir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -'.yaml'.length))
+    return readdirSync(builtinDefinitionsDir)
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => f.slice(0, -'.yaml'.length))
   } catch {
     return []
   }

@@ -1,18 +1,10 @@
 // The base classes that generated `Integration`, `Plugin` and `Bot` classes extend:
 // they hold the resolved definition and the registered handlers.
-import type { MessageTagMap } from './messages.js'
+
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
-import type {
-  ActionHandlers,
-  ActionShapes,
-  BotClient,
-  BotContext,
-  IntegrationClient,
-  IntegrationContext,
-  PluginClient,
-  PluginContext,
-} from './types.js'
+import type { MessageTagMap } from './messages.js'
+import type { ActionHandlers, ActionShapes, BotClient, BotContext, IntegrationClient, IntegrationContext, PluginClient, PluginContext } from './types.js'
 
 export interface IntegrationOptions<C, A extends ActionShapes<A>, E> {
   actions: ActionHandlers<A, IntegrationContext<C>, IntegrationClient<E>>
@@ -33,7 +25,12 @@ export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends Actio
 }
 
 /** IE: `'<local>:<interface event>'` -> payload. */
-export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, IE> extends HandlerRegistry<IE, PluginClient<Calls>, PluginContext<C>, MessageTagMap> {
+export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, IE> extends HandlerRegistry<
+  IE,
+  PluginClient<Calls>,
+  PluginContext<C>,
+  MessageTagMap
+> {
   readonly definition: PluginDefinition
   readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls>>
 

@@ -2,25 +2,18 @@
 // process. It validates messages and action/event values, routes callAction and
 // emitEvent through the bot's wiring, resolves `{ $secret: NAME }` configuration values
 // from the environment at call time, and dispatches incoming messages to handlers.
+
+import { isRecord } from '../jsonSchema/own.js'
 import type { BotBase } from './bases.js'
 import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
-import {
-  ActionError,
-  HandlerError,
-  messageOf,
-  MissingImplementationError,
-  MissingSecretError,
-  UnknownTargetError,
-  ValidationError,
-} from './errors.js'
+import { ActionError, HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
+import { unknownEventRegistrations } from './eventRegistrations.js'
 import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './messageStore.js'
 import type { Message, MessageTagMap, MessageType } from './messages.js'
 import { Messaging } from './messaging.js'
-import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
-import { validateValue, type SchemaDefinitions } from './validation.js'
-import { unknownEventRegistrations } from './eventRegistrations.js'
-import { isRecord } from '../jsonSchema/own.js'
 import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
+import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
+import { type SchemaDefinitions, validateValue } from './validation.js'
 
 export type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin }
 
@@ -85,7 +78,6 @@ function own<T>(map: { readonly [key: string]: T } | undefined, key: string): T 
   return map !== undefined && Object.hasOwn(map, key) ? map[key] : undefined
 }
 
-
 function copy<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
 }
@@ -139,24 +131,38 @@ class Engine {
   checkOptions(): void {
     const issues: string[] = []
     const def = this.definition
-    const check = (kind: 'integration' | 'plugin', given: { readonly [name: string]: RunnableIntegration | RunnablePlugin }, added: { readonly [alias: string]: { name: string; version: string } }): void => {
+    const check = (
+      kind: 'integration' | 'plugin',
+      given: { readonly [name: string]: RunnableIntegration | RunnablePlugin },
+      added: { readonly [alias: string]: { name: string; version: string } },
+    ): void => {
       const usedNames = [...new Set(Object.values(added).map((a) => a.name))].sort()
       for (const [name, impl] of Object.entries(given)) {
         const at = `${kind}s[${JSON.stringify(name)}]`
         const implDef = (impl as { definition?: { kind?: unknown; name?: unknown; version?: unknown } } | undefined)?.definition
         if (!implDef || implDef.kind !== kind) {
-          issues.push(`${at}: expected a generated ${kind === 'integration' ? 'Integration' : 'Plugin'} (new ${kind === 'integration' ? 'Integration' : 'Plugin'}({ actions }))`)
+          issues.push(
+            `${at}: expected a generated ${kind === 'integration' ? 'Integration' : 'Plugin'} (new ${kind === 'integration' ? 'Integration' : 'Plugin'}({ actions }))`,
+          )
           continue
         }
         if (implDef.name !== name) {
           issues.push(`${at}: is ${kind} '${String(implDef.name)}'; key each ${kind} by its name`)
           continue
         }
-        const versions = [...new Set(Object.values(added).filter((a) => a.name === name).map((a) => a.version))]
+        const versions = [
+          ...new Set(
+            Object.values(added)
+              .filter((a) => a.name === name)
+              .map((a) => a.version),
+          ),
+        ]
         if (versions.length === 0) {
           issues.push(`${at}: bot '${def.name}' adds no ${kind} '${name}' (it adds ${list(usedNames)})`)
         } else if (!versions.includes(String(implDef.version))) {
-          issues.push(`${at}: is version ${String(implDef.version)}, but bot '${def.name}' uses ${name} ${versions.join(', ')} (pass the ${kind} generated for that version)`)
+          issues.push(
+            `${at}: is version ${String(implDef.version)}, but bot '${def.name}' uses ${name} ${versions.join(', ')} (pass the ${kind} generated for that version)`,
+          )
         }
       }
     }
@@ -193,19 +199,33 @@ class Engine {
 
   private integrationConfiguration(alias: string, impl: RunnableIntegration): JsonValue {
     const wiring = own(this.definition.integrations, alias)
-    return this.configuration(wiring?.configuration ?? {}, impl.definition.configuration, impl.definition.definitions, `integration '${alias}' (${impl.definition.name})`)
+    return this.configuration(
+      wiring?.configuration ?? {},
+      impl.definition.configuration,
+      impl.definition.definitions,
+      `integration '${alias}' (${impl.definition.name})`,
+    )
   }
 
   private pluginConfiguration(alias: string, impl: RunnablePlugin): JsonValue {
     const wiring = own(this.definition.plugins, alias)
-    return this.configuration(wiring?.configuration ?? {}, impl.definition.configuration, impl.definition.definitions, `plugin instance '${alias}' (${impl.definition.name})`)
+    return this.configuration(
+      wiring?.configuration ?? {},
+      impl.definition.configuration,
+      impl.definition.definitions,
+      `plugin instance '${alias}' (${impl.definition.name})`,
+    )
   }
 
   // ---- implementations -------------------------------------------------------------
 
   private integrationImpl(alias: string, forWhat: string): RunnableIntegration {
     const wiring = own(this.definition.integrations, alias)
-    if (!wiring) throw new UnknownTargetError('UNKNOWN_ACTION', `${forWhat}: bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(this.definition.integrations))})`)
+    if (!wiring)
+      throw new UnknownTargetError(
+        'UNKNOWN_ACTION',
+        `${forWhat}: bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(this.definition.integrations))})`,
+      )
     const impl = own(this.integrations, wiring.name)
     if (!impl) {
       throw new MissingImplementationError(
@@ -217,7 +237,11 @@ class Engine {
 
   private pluginImpl(alias: string, forWhat: string): RunnablePlugin {
     const wiring = own(this.definition.plugins, alias)
-    if (!wiring) throw new UnknownTargetError('UNKNOWN_ACTION', `${forWhat}: bot '${this.definition.name}' adds no plugin '${alias}' (its plugins: ${list(Object.keys(this.definition.plugins))})`)
+    if (!wiring)
+      throw new UnknownTargetError(
+        'UNKNOWN_ACTION',
+        `${forWhat}: bot '${this.definition.name}' adds no plugin '${alias}' (its plugins: ${list(Object.keys(this.definition.plugins))})`,
+      )
     const impl = own(this.plugins, wiring.name)
     if (!impl) {
       throw new MissingImplementationError(
@@ -246,7 +270,10 @@ class Engine {
 
   private checkCall(call: unknown, from: string): ActionCall {
     if (!isRecord(call) || typeof call['type'] !== 'string') {
-      throw new UnknownTargetError('UNKNOWN_ACTION', `callAction (${from}): expected { type, input }, where type is ${from === 'bot' ? "'<integrationAlias>:<action>' or '<pluginAlias>#<action>'" : "'<interface local name>:<action>'"}`)
+      throw new UnknownTargetError(
+        'UNKNOWN_ACTION',
+        `callAction (${from}): expected { type, input }, where type is ${from === 'bot' ? "'<integrationAlias>:<action>' or '<pluginAlias>#<action>'" : "'<interface local name>:<action>'"}`,
+      )
     }
     return { type: call['type'], input: call['input'] }
   }
@@ -269,13 +296,19 @@ class Engine {
     const wiring = own(this.definition.plugins, pluginAlias)
     const colon = call.type.indexOf(':')
     if (!wiring || colon <= 0) {
-      throw new UnknownTargetError('UNKNOWN_ACTION', `callAction from plugin instance '${pluginAlias}': '${call.type}' is not '<interface local name>:<action>'`)
+      throw new UnknownTargetError(
+        'UNKNOWN_ACTION',
+        `callAction from plugin instance '${pluginAlias}': '${call.type}' is not '<interface local name>:<action>'`,
+      )
     }
     const local = call.type.slice(0, colon)
     const action = call.type.slice(colon + 1)
     const dependency = own(wiring.dependencies, local)
     if (!dependency) {
-      throw new UnknownTargetError('UNKNOWN_ACTION', `callAction from plugin instance '${pluginAlias}': it has no interface '${local}' (its interfaces: ${list(Object.keys(wiring.dependencies))})`)
+      throw new UnknownTargetError(
+        'UNKNOWN_ACTION',
+        `callAction from plugin instance '${pluginAlias}': it has no interface '${local}' (its interfaces: ${list(Object.keys(wiring.dependencies))})`,
+      )
     }
     const finalName = own(dependency.actions, action)
     if (finalName === undefined) {
@@ -285,7 +318,13 @@ class Engine {
       )
     }
     const target = `${dependency.integrationAlias}:${finalName}`
-    return this.runIntegrationAction(dependency.integrationAlias, finalName, call.input, call.type, `action '${call.type}' of plugin instance '${pluginAlias}' (runs ${target})`)
+    return this.runIntegrationAction(
+      dependency.integrationAlias,
+      finalName,
+      call.input,
+      call.type,
+      `action '${call.type}' of plugin instance '${pluginAlias}' (runs ${target})`,
+    )
   }
 
   private async runIntegrationAction(alias: string, action: string, input: unknown, callType: string, label: string): Promise<unknown> {
@@ -315,7 +354,10 @@ class Engine {
     const instance = own(this.definition.plugins, alias)
     const actionDef = instance && own(instance.actions, action)
     if (!instance || !actionDef) {
-      throw new UnknownTargetError('UNKNOWN_ACTION', `${label}: plugin instance '${alias}' (${impl.definition.name}) has no action '${action}' (its actions: ${list(Object.keys(instance?.actions ?? {}))})`)
+      throw new UnknownTargetError(
+        'UNKNOWN_ACTION',
+        `${label}: plugin instance '${alias}' (${impl.definition.name}) has no action '${action}' (its actions: ${list(Object.keys(instance?.actions ?? {}))})`,
+      )
     }
     const handler = own(impl.actions as { readonly [name: string]: unknown }, action)
     if (typeof handler !== 'function') {
@@ -330,7 +372,14 @@ class Engine {
     return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
   }
 
-  private async invokeAction(handler: Handler, args: object, output: JsonSchema, definitions: SchemaDefinitions, callType: string, label: string): Promise<unknown> {
+  private async invokeAction(
+    handler: Handler,
+    args: object,
+    output: JsonSchema,
+    definitions: SchemaDefinitions,
+    callType: string,
+    label: string,
+  ): Promise<unknown> {
     let result: unknown
     try {
       result = await handler(args)
@@ -345,7 +394,11 @@ class Engine {
 
   // ---- dispatch ----------------------------------------------------------------------
 
-  private async runHandler(handler: Handler, args: object, describe: () => { owner: string; registeredFor: string; messageId?: string; message: string }): Promise<void> {
+  private async runHandler(
+    handler: Handler,
+    args: object,
+    describe: () => { owner: string; registeredFor: string; messageId?: string; message: string },
+  ): Promise<void> {
     try {
       await handler(args)
     } catch (error) {
@@ -360,7 +413,11 @@ class Engine {
    * HandlerError like a handler's own failure (with the message id for `receive`), whose
    * `cause` is the MissingSecretError or ValidationError.
    */
-  private dispatchConfiguration(alias: string, impl: RunnablePlugin, describe: () => { owner: string; registeredFor: string; messageId?: string; message: string }): JsonValue {
+  private dispatchConfiguration(
+    alias: string,
+    impl: RunnablePlugin,
+    describe: () => { owner: string; registeredFor: string; messageId?: string; message: string },
+  ): JsonValue {
     try {
       return this.pluginConfiguration(alias, impl)
     } catch (error) {
@@ -410,12 +467,18 @@ class Engine {
     if (typeof name !== 'string') throw new UnknownTargetError('UNKNOWN_EVENT', `emitEvent of integration '${alias}': expected { type, payload }`)
     const label = `event '${alias}:${name}'`
     if (!own(this.definition.integrations, alias)) {
-      throw new UnknownTargetError('UNKNOWN_EVENT', `${label}: bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(this.definition.integrations))})`)
+      throw new UnknownTargetError(
+        'UNKNOWN_EVENT',
+        `${label}: bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(this.definition.integrations))})`,
+      )
     }
     const impl = this.integrationImpl(alias, label)
     const eventDef = own(impl.definition.events, name)
     if (!eventDef) {
-      throw new UnknownTargetError('UNKNOWN_EVENT', `${label}: integration '${impl.definition.name}' ${impl.definition.version} has no event '${name}' (its events: ${list(Object.keys(impl.definition.events))})`)
+      throw new UnknownTargetError(
+        'UNKNOWN_EVENT',
+        `${label}: integration '${impl.definition.name}' ${impl.definition.version} has no event '${name}' (its events: ${list(Object.keys(impl.definition.events))})`,
+      )
     }
     const rawPayload = (event as { [key: string]: unknown })['payload']
     const issues = validateValue(rawPayload, eventDef.schema, impl.definition.definitions, 'payload')
@@ -425,7 +488,11 @@ class Engine {
     const botType = `${alias}:${name}`
     for (const registration of this.bot.eventHandlers.filter((r) => r.type === botType)) {
       const args = { event: { type: botType, payload: copy(payload) }, client: this.botClient, ctx: { botId: this.botId } }
-      await this.runHandler(registration.handler as Handler, args, () => ({ owner: 'bot', registeredFor: botType, message: `emitEvent: the bot's handler for event '${botType}' failed` }))
+      await this.runHandler(registration.handler as Handler, args, () => ({
+        owner: 'bot',
+        registeredFor: botType,
+        message: `emitEvent: the bot's handler for event '${botType}' failed`,
+      }))
     }
     for (const [pluginAlias, instance] of Object.entries(this.definition.plugins)) {
       const impl = own(this.plugins, instance.name)
@@ -467,7 +534,9 @@ class Engine {
 export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events>(options: RuntimeOptions<Tags, Calls, Events>): Runtime<Tags, Calls, Events> {
   const bot: RunnableBot = options.bot
   if ((bot as Partial<RunnableBot> | undefined)?.definition?.kind !== 'bot') {
-    throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', ['bot: expected a generated Bot (new Bot() from the generated module)'])
+    throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', [
+      'bot: expected a generated Bot (new Bot() from the generated module)',
+    ])
   }
   const engine = new Engine({
     bot,
@@ -487,4 +556,3 @@ export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events>(o
     emitEvent: (event) => engine.emitBotEvent(event),
   }
 }
-

@@ -77,7 +77,10 @@ export class MissingSecretError extends RuntimeError {
   readonly secret: string
 
   constructor(secret: string, owner: string) {
-    super('MISSING_SECRET', `${owner} needs the secret ${secret}, which is not set: set the environment variable ${secret} (or pass it in createRuntime({ env }))`)
+    super(
+      'MISSING_SECRET',
+      `${owner} needs the secret ${secret}, which is not set: set the environment variable ${secret} (or pass it in createRuntime({ env }))`,
+    )
     this.secret = secret
   }
 }

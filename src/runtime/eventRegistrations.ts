@@ -1,8 +1,9 @@
 // The createRuntime check that every event handler is registered for an event that can
 // happen (docs/runtime.md dispatches by exact names: a typo would be a handler that never runs).
-import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
-import type { BotDefinition } from './definition.js'
+
 import { own } from '../jsonSchema/own.js'
+import type { BotDefinition } from './definition.js'
+import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 
 function list(names: readonly string[]): string {
   return names.length > 0 ? names.join(', ') : 'none'
@@ -26,29 +27,37 @@ export function unknownEventRegistrations(
     const event = type.slice(colon + 1)
     const added = own(bot.definition.integrations, alias)
     if (!added) {
-      issues.push(`bot.on.event(${JSON.stringify(type)}): bot '${bot.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(bot.definition.integrations))})`)
+      issues.push(
+        `bot.on.event(${JSON.stringify(type)}): bot '${bot.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(bot.definition.integrations))})`,
+      )
       continue
     }
     const impl = own(integrations, added.name)
     const events = impl?.definition?.kind === 'integration' ? impl.definition.events : undefined
     if (events && !own(events, event)) {
-      issues.push(`bot.on.event(${JSON.stringify(type)}): integration '${alias}' (${added.name} ${added.version}) has no event '${event}' (its events: ${list(Object.keys(events))})`)
+      issues.push(
+        `bot.on.event(${JSON.stringify(type)}): integration '${alias}' (${added.name} ${added.version}) has no event '${event}' (its events: ${list(Object.keys(events))})`,
+      )
     }
   }
   const seen = new Set<string>()
   for (const instance of Object.values(bot.definition.plugins)) {
     const impl = own(plugins, instance.name)
     // what is not a generated Plugin is reported by checkOptions already
-    if (!impl || impl.definition?.kind !== 'plugin' || !Array.isArray(impl.eventHandlers) || seen.has(instance.name)) continue
+    if (impl?.definition?.kind !== 'plugin' || !Array.isArray(impl.eventHandlers) || seen.has(instance.name)) continue
     seen.add(instance.name)
     for (const { type } of impl.eventHandlers) {
       const colon = type.indexOf(':')
       const local = type.slice(0, colon)
       const dependency = own(instance.dependencies, local)
       if (!dependency) {
-        issues.push(`plugin '${instance.name}' on.event(${JSON.stringify(type)}): the plugin has no interface '${local}' (its interfaces: ${list(Object.keys(instance.dependencies))})`)
+        issues.push(
+          `plugin '${instance.name}' on.event(${JSON.stringify(type)}): the plugin has no interface '${local}' (its interfaces: ${list(Object.keys(instance.dependencies))})`,
+        )
       } else if (!own(dependency.events, type.slice(colon + 1))) {
-        issues.push(`plugin '${instance.name}' on.event(${JSON.stringify(type)}): interface '${local}' (${dependency.interfaceName} ${dependency.interfaceVersion}) has no event '${type.slice(colon + 1)}' (its events: ${list(Object.keys(dependency.events))})`)
+        issues.push(
+          `plugin '${instance.name}' on.event(${JSON.stringify(type)}): interface '${local}' (${dependency.interfaceName} ${dependency.interfaceVersion}) has no event '${type.slice(colon + 1)}' (its events: ${list(Object.keys(dependency.events))})`,
+        )
       }
     }
   }

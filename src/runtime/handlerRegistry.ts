@@ -22,7 +22,8 @@ export class HandlerRegistry<E, Client, Ctx, Tags> {
   readonly on: { message: MessageRegistrar<Client, Ctx, Tags>; event: EventRegistrar<E, Client, Ctx> } = {
     message: (type: MessageType | '*', handler: MessageHandler<never, Client, Ctx>): void => {
       const issues: string[] = []
-      if (type !== '*' && !(MESSAGE_TYPES as readonly unknown[]).includes(type)) issues.push(`type: must be '*' or one of ${MESSAGE_TYPES.join(', ')}, not ${JSON.stringify(type) ?? String(type)}`)
+      if (type !== '*' && !(MESSAGE_TYPES as readonly unknown[]).includes(type))
+        issues.push(`type: must be '*' or one of ${MESSAGE_TYPES.join(', ')}, not ${JSON.stringify(type) ?? String(type)}`)
       if (typeof handler !== 'function') issues.push('handler: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.message: invalid arguments', issues)
       this.messageHandlers.push({ type, handler: handler as MessageRegistration<Client, Ctx, Tags>['handler'] })

@@ -1,30 +1,39 @@
 // botwire/runtime: what generated code imports. Types for the generated API, the base
 // classes that hold definitions and handlers.
-export * from './messages.js'
-export type * from './definition.js'
-export type * from './types.js'
-export { IntegrationBase, PluginBase, BotBase, type IntegrationOptions, type PluginOptions } from './bases.js'
-export type { MessageRegistrar, EventRegistrar } from './handlerRegistry.js'
+
+export { BotBase, IntegrationBase, type IntegrationOptions, PluginBase, type PluginOptions } from './bases.js'
 // running a generated bot (docs/runtime.md)
 export {
   createRuntime,
-  type Runtime,
-  type RuntimeOptions,
+  type HandlerRegistrationLike,
   type RunnableIntegration,
   type RunnablePlugin,
-  type HandlerRegistrationLike,
+  type Runtime,
+  type RuntimeOptions,
 } from './createRuntime.js'
+export type * from './definition.js'
 export {
-  RuntimeError,
-  ValidationError,
-  NotFoundError,
-  MissingSecretError,
-  MissingImplementationError,
-  UnknownTargetError,
   ActionError,
   HandlerError,
+  MissingImplementationError,
+  MissingSecretError,
+  NotFoundError,
+  RuntimeError,
   type RuntimeErrorCode,
   type RuntimeErrorOptions,
+  UnknownTargetError,
+  ValidationError,
 } from './errors.js'
-export { InMemoryMessageStore, type MessageStore, type MessageRecord, type StoredMessage, type StoredTags, type ListQuery, type MessageUpdate } from './messageStore.js'
+export type { EventRegistrar, MessageRegistrar } from './handlerRegistry.js'
+export {
+  InMemoryMessageStore,
+  type ListQuery,
+  type MessageRecord,
+  type MessageStore,
+  type MessageUpdate,
+  type StoredMessage,
+  type StoredTags,
+} from './messageStore.js'
+export * from './messages.js'
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
+export type * from './types.js'

@@ -2,18 +2,57 @@
 // sees them. generated/messages.ts declares the same shapes from schemas/messages.schema.json;
 // a type-level test keeps the two mutually assignable.
 
-export interface TextPayload { text: string }
-export interface ImagePayload { imageUrl: string; title?: string }
-export interface AudioPayload { audioUrl: string; title?: string }
-export interface VideoPayload { videoUrl: string; title?: string }
-export interface FilePayload { fileUrl: string; title?: string }
-export interface LocationPayload { latitude: number; longitude: number; address?: string; title?: string }
-export interface CardAction { action: 'postback' | 'url' | 'say'; label: string; value: string }
-export interface CardPayload { title: string; subtitle?: string; imageUrl?: string; actions: CardAction[] }
-export interface CarouselPayload { items: CardPayload[] }
-export interface ChoiceOption { label: string; value: string }
-export interface ChoicePayload { text: string; options: ChoiceOption[] }
-export interface DropdownPayload { text: string; options: ChoiceOption[] }
+export interface TextPayload {
+  text: string
+}
+export interface ImagePayload {
+  imageUrl: string
+  title?: string
+}
+export interface AudioPayload {
+  audioUrl: string
+  title?: string
+}
+export interface VideoPayload {
+  videoUrl: string
+  title?: string
+}
+export interface FilePayload {
+  fileUrl: string
+  title?: string
+}
+export interface LocationPayload {
+  latitude: number
+  longitude: number
+  address?: string
+  title?: string
+}
+export interface CardAction {
+  action: 'postback' | 'url' | 'say'
+  label: string
+  value: string
+}
+export interface CardPayload {
+  title: string
+  subtitle?: string
+  imageUrl?: string
+  actions: CardAction[]
+}
+export interface CarouselPayload {
+  items: CardPayload[]
+}
+export interface ChoiceOption {
+  label: string
+  value: string
+}
+export interface ChoicePayload {
+  text: string
+  options: ChoiceOption[]
+}
+export interface DropdownPayload {
+  text: string
+  options: ChoiceOption[]
+}
 export type BlocItem =
   | { type: 'text'; payload: TextPayload }
   | { type: 'image'; payload: ImagePayload }
@@ -21,7 +60,9 @@ export type BlocItem =
   | { type: 'video'; payload: VideoPayload }
   | { type: 'file'; payload: FilePayload }
   | { type: 'location'; payload: LocationPayload }
-export interface BlocPayload { items: BlocItem[] }
+export interface BlocPayload {
+  items: BlocItem[]
+}
 
 export interface MessagePayloads {
   text: TextPayload

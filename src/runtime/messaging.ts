@@ -1,20 +1,20 @@
 // The messaging operations (create, get, list, update, delete) over a MessageStore, with
 // every check the runtime promises (docs/runtime.md): payloads against schemas/messages.schema.json,
 // tags against the bot's declared keys, limits, paging tokens, not-found ids.
+
+import { isRecord } from '../jsonSchema/own.js'
 import { NotFoundError, ValidationError } from './errors.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
 import { MESSAGE_TYPES, type Message, type MessageTagMap, type MessageType } from './messages.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
 import type { CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
-import { isRecord } from '../jsonSchema/own.js'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
 
 const CREATE_KEYS = ['conversationId', 'userId', 'type', 'payload', 'tags']
 const UPDATE_KEYS = ['id', 'tags']
-
 
 function randomId(): string {
   const webCrypto = (globalThis as unknown as { crypto?: { randomUUID?: () => string } }).crypto
@@ -47,7 +47,9 @@ export class Messaging {
   client(): MessagingClient<MessageTagMap> {
     return {
       // the stored message has the input's type, T
-      createMessage: async <T extends MessageType>(input: CreateMessageInput<MessageTagMap, T>) => ({ message: (await this.create(input, 'createMessage')) as Message<T, MessageTagMap> }),
+      createMessage: async <T extends MessageType>(input: CreateMessageInput<MessageTagMap, T>) => ({
+        message: (await this.create(input, 'createMessage')) as Message<T, MessageTagMap>,
+      }),
       getMessage: async (input) => ({ message: (await this.getRecord(input, 'getMessage')).message }),
       listMessages: async (input) => this.list(input),
       updateMessage: async (input) => ({ message: await this.update(input) }),
@@ -60,7 +62,9 @@ export class Messaging {
     for (const [key, value] of Object.entries(tags)) {
       const at = joinPath('tags', key)
       if (!this.declaredTags.includes(key)) {
-        issues.push(`${at}: is not a tag bot '${this.botName}' declares (${this.declaredTags.length > 0 ? `it declares ${this.declaredTags.join(', ')}` : 'it declares none'})`)
+        issues.push(
+          `${at}: is not a tag bot '${this.botName}' declares (${this.declaredTags.length > 0 ? `it declares ${this.declaredTags.join(', ')}` : 'it declares none'})`,
+        )
       } else if (value !== undefined && typeof value !== 'string') {
         issues.push(`${at}: must be a string`)
       } else if (!allowEmpty && value === '') {
@@ -76,7 +80,10 @@ export class Messaging {
     const issues: string[] = []
     const { conversationId, userId, type, payload, tags } = input
     for (const key of Object.keys(input)) {
-      if (!CREATE_KEYS.includes(key)) issues.push(`${joinPath('', key).replace(/^\./, '')}: is not allowed (${operation} takes ${CREATE_KEYS.join(', ')}; the runtime assigns id, createdAt and updatedAt)`)
+      if (!CREATE_KEYS.includes(key))
+        issues.push(
+          `${joinPath('', key).replace(/^\./, '')}: is not allowed (${operation} takes ${CREATE_KEYS.join(', ')}; the runtime assigns id, createdAt and updatedAt)`,
+        )
     }
     if (!nonEmptyString(conversationId)) issues.push('conversationId: is required (a non-empty string)')
     if (!nonEmptyString(userId)) issues.push('userId: is required (a non-empty string; a bot or plugin passes ctx.botId)')
@@ -137,10 +144,17 @@ export class Messaging {
     const record = input as { [key: string]: unknown }
     const extra = Object.keys(record).filter((key) => !UPDATE_KEYS.includes(key))
     if (extra.length > 0) {
-      throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, extra.map((key) => `${joinPath('', key).replace(/^\./, '')}: is not allowed (${operation} takes ${UPDATE_KEYS.join(', ')}; only tags can be updated)`))
+      throw new ValidationError(
+        'INVALID_ARGUMENT',
+        `${operation}: invalid arguments`,
+        extra.map((key) => `${joinPath('', key).replace(/^\./, '')}: is not allowed (${operation} takes ${UPDATE_KEYS.join(', ')}; only tags can be updated)`),
+      )
     }
     const tags = record['tags']
-    if (!isRecord(tags)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, ['tags: is required (an object of tag name -> string; a tag given as "" is removed)'])
+    if (!isRecord(tags))
+      throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, [
+        'tags: is required (an object of tag name -> string; a tag given as "" is removed)',
+      ])
     const issues = this.tagIssues(tags, true)
     if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid tags`, issues)
     return this.oneAtATime(id, async () => {
@@ -185,16 +199,21 @@ export class Messaging {
     const operation = 'listMessages'
     if (!isRecord(input)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: expected { conversationId, limit?, nextToken? }`, [])
     const { conversationId, limit, nextToken } = input
-    if (!nonEmptyString(conversationId)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, ['conversationId: is required (a non-empty string)'])
+    if (!nonEmptyString(conversationId))
+      throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, ['conversationId: is required (a non-empty string)'])
     let pageSize = DEFAULT_PAGE_SIZE
     if (limit !== undefined) {
       if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-        throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, [`limit: must be a positive integer (got ${typeof limit === 'number' ? String(limit) : typeof limit}; default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`])
+        throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, [
+          `limit: must be a positive integer (got ${typeof limit === 'number' ? String(limit) : typeof limit}; default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`,
+        ])
       }
       pageSize = Math.min(limit, MAX_PAGE_SIZE)
     }
     const beforeSeq = nextToken === undefined ? undefined : decodePagingToken(nextToken, conversationId)
-    const records = await this.store.list(beforeSeq === undefined ? { conversationId, limit: pageSize + 1 } : { conversationId, limit: pageSize + 1, beforeSeq })
+    const records = await this.store.list(
+      beforeSeq === undefined ? { conversationId, limit: pageSize + 1 } : { conversationId, limit: pageSize + 1, beforeSeq },
+    )
     const page = records.slice(0, pageSize)
     const last = page[page.length - 1]
     const meta: { nextToken?: string } = {}

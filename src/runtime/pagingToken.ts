@@ -13,7 +13,7 @@ function toBase64Url(ascii: string): string {
     const a = ascii.charCodeAt(i)
     const b = i + 1 < ascii.length ? ascii.charCodeAt(i + 1) : -1
     const c = i + 2 < ascii.length ? ascii.charCodeAt(i + 2) : -1
-    const n = (a << 16) | ((b < 0 ? 0 : b) << 8) | (c < 0 ? 0 : c)
+    const n = (a << 16) | (Math.max(b, 0) << 8) | Math.max(c, 0)
     out += ALPHABET[(n >> 18) & 63] ?? ''
     out += ALPHABET[(n >> 12) & 63] ?? ''
     if (b >= 0) out += ALPHABET[(n >> 6) & 63] ?? ''
@@ -56,11 +56,23 @@ export function decodePagingToken(token: unknown, conversationId: string): numbe
     parsed = undefined
   }
   const body = parsed as { v?: unknown; c?: unknown; s?: unknown } | undefined
-  if (!body || typeof body !== 'object' || body.v !== 1 || typeof body.c !== 'string' || typeof body.s !== 'number' || !Number.isSafeInteger(body.s) || body.s < 1) {
-    throw invalidToken(`nextToken '${token.length > 40 ? `${token.slice(0, 40)}...` : token}' is not a token listMessages returned (pass meta.nextToken unchanged)`)
+  if (
+    !body ||
+    typeof body !== 'object' ||
+    body.v !== 1 ||
+    typeof body.c !== 'string' ||
+    typeof body.s !== 'number' ||
+    !Number.isSafeInteger(body.s) ||
+    body.s < 1
+  ) {
+    throw invalidToken(
+      `nextToken '${token.length > 40 ? `${token.slice(0, 40)}...` : token}' is not a token listMessages returned (pass meta.nextToken unchanged)`,
+    )
   }
   if (body.c !== conversationId) {
-    throw invalidToken(`nextToken was issued for another conversation than '${conversationId}' (pass the conversationId of the listMessages call that returned it)`)
+    throw invalidToken(
+      `nextToken was issued for another conversation than '${conversationId}' (pass the conversationId of the listMessages call that returned it)`,
+    )
   }
   return body.s
 }

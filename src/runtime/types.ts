@@ -65,7 +65,11 @@ export interface MessagingClient<Tags> {
   /** T is inferred from the argument's `type`: the stored message comes back as that type (a union when `type` is one). */
   createMessage<T extends MessageType>(input: CreateMessageInput<Tags, T>): Promise<{ message: Message<T, Tags> }>
   getMessage(input: { id: string }): Promise<{ message: Message<MessageType, Tags> }>
-  listMessages(input: { conversationId: string; limit?: number; nextToken?: string }): Promise<{ messages: Message<MessageType, Tags>[]; meta: { nextToken?: string } }>
+  listMessages(input: {
+    conversationId: string
+    limit?: number
+    nextToken?: string
+  }): Promise<{ messages: Message<MessageType, Tags>[]; meta: { nextToken?: string } }>
   /** merges the given tags into the message's; a tag given as '' is removed */
   updateMessage(input: { id: string; tags: Tags }): Promise<{ message: Message<MessageType, Tags> }>
   deleteMessage(input: { id: string }): Promise<void>

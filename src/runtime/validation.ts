@@ -6,8 +6,8 @@
 // (`payload.actions[0].label: must not be empty`, `input.temperature: must be at most 2, not 7`).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats'
-import { createValueAjv } from '../jsonSchema/valueAjv.js'
 import { renameUnsafeKeys, restoreUnsafeKeys } from '../jsonSchema/unsafeKeys.js'
+import { createValueAjv } from '../jsonSchema/valueAjv.js'
 import { describeIssues as describeValueIssues, joinPath } from '../jsonSchema/valueIssues.js'
 import type { JsonSchema } from './definition.js'
 import type { MessageType } from './messages.js'
@@ -83,8 +83,9 @@ export function nonJsonIssues(value: unknown, root: string): Issues {
           return
         }
         inProgress.add(node)
-        if (Array.isArray(node)) node.forEach((item: unknown, i) => visit(item, joinPath(path, String(i)), true))
-        else for (const key of Object.keys(node)) visit((node as { [key: string]: unknown })[key], joinPath(path, key), false)
+        if (Array.isArray(node)) {
+          for (const [i, item] of (node as unknown[]).entries()) visit(item, joinPath(path, String(i)), true)
+        } else for (const key of Object.keys(node)) visit((node as { [key: string]: unknown })[key], joinPath(path, key), false)
         inProgress.delete(node)
         return
       }

@@ -11,8 +11,9 @@
 // description of a node. It is added to an in-memory copy of the meta-schemas
 // (scripts/definitionTypesSource.ts), not written into the shipped files, which editors
 // read and ajv's strict mode checks.
-import type * as generated from './definitionTypes.generated.js'
+
 import type { SourceFile } from '../source/sourceFile.js'
+import type * as generated from './definitionTypes.generated.js'
 
 export type { BotSpec, DefinitionSpec, IntegrationSpec, InterfaceSpec, MetadataOverride, PluginSpec } from './definitionTypes.generated.js'
 

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Ajv, ValidateFunction } from 'ajv'
-import { schemasDir } from '../load/packageRoot.js'
 import { ajvClass } from '../jsonSchema/ajvLibrary.js'
+import { schemasDir } from '../load/packageRoot.js'
 import * as compiled from './compiled/metaSchemaValidators.js'
 import type { DefinitionSpec } from './definitionTypes.js'
 

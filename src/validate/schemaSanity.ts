@@ -2,20 +2,21 @@
 // admits, or uses `$entity` where it cannot stand. Runs on every schema of a definition
 // that passed the meta-schemas. Whether a node admits any value at all is asked of the
 // emptiness analysis entity extension uses (src/jsonSchema), node by node.
-import { nodeAdmitsNoValue, type NoValueCause } from '../jsonSchema/admitsNoValue.js'
+
+import { type CodesWith, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
+import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
-import { diagnostic, type CodesWith, type Diagnostic } from '../diagnostics/diagnostic.js'
-import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
-import type { SourceFile } from '../source/sourceFile.js'
-import { locate, locateKey } from '../load/yamlNodes.js'
-import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
+import { isWithinPointer } from '../jsonSchema/pointer.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
+import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { compileValueValidator, describeValueErrors } from '../jsonSchema/valueValidator.js'
+import { locate, locateKey } from '../load/yamlNodes.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
-import { isWithinPointer } from '../jsonSchema/pointer.js'
-import { schemaSites, walkSchema, type SchemaSite } from './schemaSites.js'
+import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
 
@@ -69,7 +70,15 @@ function checkNode(
       if (kind === 'plugin' && !dotted) {
         out.push(diagnostic('BW2018', 'undottedInPlugin', { entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
       } else if (kind !== 'plugin' && dotted) {
-        out.push(diagnostic('BW2018', 'dottedOutsidePlugin', { owner: kind === 'interface' ? 'an interface' : 'an integration', entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
+        out.push(
+          diagnostic(
+            'BW2018',
+            'dottedOutsidePlugin',
+            { owner: kind === 'interface' ? 'an interface' : 'an integration', entity: node.$entity },
+            locate(file, `${pointer}/$entity`),
+            { path: `${pointer}/$entity` },
+          ),
+        )
       }
     }
     return
@@ -88,10 +97,16 @@ function checkNode(
     const hi = node[high]
     if (typeof lo === 'number' && typeof hi === 'number' && (strict ? lo >= hi : lo > hi)) {
       out.push(
-        diagnostic('BW2014', strict && lo === hi ? 'lowEqualsHigh' : 'lowAboveHigh', { low, lowValue: lo, high, highValue: hi }, locate(file, `${pointer}/${low}`), {
-          path: `${pointer}/${low}`,
-          related: [{ message: `${high} is set here`, range: locate(file, `${pointer}/${high}`) }],
-        }),
+        diagnostic(
+          'BW2014',
+          strict && lo === hi ? 'lowEqualsHigh' : 'lowAboveHigh',
+          { low, lowValue: lo, high, highValue: hi },
+          locate(file, `${pointer}/${low}`),
+          {
+            path: `${pointer}/${low}`,
+            related: [{ message: `${high} is set here`, range: locate(file, `${pointer}/${high}`) }],
+          },
+        ),
       )
     }
   }
@@ -123,7 +138,12 @@ function checkRequired(file: SourceFile, node: SchemaNode, pointer: string, encl
     const known = [...new Set(declaredBy.flatMap((holder) => Object.keys(holder.properties ?? {})))]
     const suggestion = closest(name, known)
     const hint = suggestionText(suggestion) || (known.length > 0 ? `; declared properties: ${listNames(known)}` : '')
-    out.push(diagnostic('BW2013', enclosing.length === 0 ? 'notDeclared' : 'notDeclaredAround', { name, hint }, locate(file, `${pointer}/required/${i}`), { path: `${pointer}/required/${i}`, suggestion }))
+    out.push(
+      diagnostic('BW2013', enclosing.length === 0 ? 'notDeclared' : 'notDeclaredAround', { name, hint }, locate(file, `${pointer}/required/${i}`), {
+        path: `${pointer}/required/${i}`,
+        suggestion,
+      }),
+    )
   })
 }
 
@@ -153,7 +173,11 @@ function checkRepeatedEnumValues(file: SourceFile, node: SchemaNode, pointer: st
     if (second === undefined) continue
     const where = describePointer(`${pointer}/enum`)
     const range = locate(file, `${pointer}/enum/${second}`)
-    out.push(at.length === 2 ? diagnostic('BW2008', 'listedTwice', { where, value: describeValue(value) }, range, { path: `${pointer}/enum/${second}` }) : diagnostic('BW2008', 'listedTimes', { where, value: describeValue(value), count: at.length }, range, { path: `${pointer}/enum/${second}` }))
+    out.push(
+      at.length === 2
+        ? diagnostic('BW2008', 'listedTwice', { where, value: describeValue(value) }, range, { path: `${pointer}/enum/${second}` })
+        : diagnostic('BW2008', 'listedTimes', { where, value: describeValue(value), count: at.length }, range, { path: `${pointer}/enum/${second}` }),
+    )
   }
 }
 
@@ -208,23 +232,36 @@ function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out
   if (node.const === undefined && node.enum === undefined && node.default === undefined && node.examples === undefined) return
   const check = (schema: SchemaNode, value: JsonValue | undefined, at: string, what: string): void => {
     if (value === undefined || surelyValid(schema, value)) return
-    let validate
+    let validate: ReturnType<typeof compileValueValidator>
     try {
       validate = compileValueValidator(valueCheckSchema(schema))
     } catch {
       return // an invalid nested pattern is reported at its own node
     }
-    if (!validate(value)) out.push(diagnostic('BW2016', 'rejectedValue', { what, value: JSON.stringify(value), reasons: describeValueErrors(validate.errors, 'value', value).join('; ') }, locate(file, at), { path: at }))
+    if (!validate(value))
+      out.push(
+        diagnostic(
+          'BW2016',
+          'rejectedValue',
+          { what, value: JSON.stringify(value), reasons: describeValueErrors(validate.errors, 'value', value).join('; ') },
+          locate(file, at),
+          { path: at },
+        ),
+      )
   }
   if (part === 'values') {
     const withoutValueKeys = withoutKeys(node, ['const', 'enum', 'default', 'examples'])
     if (node.const !== undefined) check(withoutValueKeys, node.const, `${pointer}/const`, 'const')
-    node.enum?.forEach((value, i) => check(withoutValueKeys, value, `${pointer}/enum/${i}`, 'enum value'))
+    node.enum?.forEach((value, i) => {
+      check(withoutValueKeys, value, `${pointer}/enum/${i}`, 'enum value')
+    })
     return
   }
   const withoutAnnotations = withoutKeys(node, ['default', 'examples'])
   check(withoutAnnotations, node.default, `${pointer}/default`, 'default')
-  node.examples?.forEach((value, i) => check(withoutAnnotations, value, `${pointer}/examples/${i}`, 'example'))
+  node.examples?.forEach((value, i) => {
+    check(withoutAnnotations, value, `${pointer}/examples/${i}`, 'example')
+  })
 }
 
 function saysWhatItAdmits(node: SchemaNode): boolean {

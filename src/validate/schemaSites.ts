@@ -1,10 +1,11 @@
 // Lists every schema a definition holds, with its JSON pointer and role, so that the
 // passes that look at schemas (sanity, references, extension, lowering) agree on them.
+
+import { isRecord } from '../jsonSchema/own.js'
+import { escapePointerSegment } from '../jsonSchema/pointer.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
-import { escapePointerSegment } from '../jsonSchema/pointer.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
-import { isRecord } from '../jsonSchema/own.js'
 
 export type SchemaRole = 'entity' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration'
 
@@ -34,7 +35,9 @@ function site(role: SchemaRole, member: string, path: (string | number)[], holde
 
 function actionSites(actions: unknown): SchemaSite[] {
   return entries(actions).flatMap(([name, action]) =>
-    isRecord(action) ? [...site('input', name, ['actions', name, 'input'], action.input), ...site('output', name, ['actions', name, 'output'], action.output)] : [],
+    isRecord(action)
+      ? [...site('input', name, ['actions', name, 'input'], action.input), ...site('output', name, ['actions', name, 'output'], action.output)]
+      : [],
   )
 }
 
@@ -80,11 +83,7 @@ function findSchemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite
         ...channelSites(spec.channels),
       ]
     case 'plugin':
-      return [
-        ...site('configuration', 'configuration', ['configuration'], spec.configuration),
-        ...actionSites(spec.actions),
-        ...eventSites(spec.events),
-      ]
+      return [...site('configuration', 'configuration', ['configuration'], spec.configuration), ...actionSites(spec.actions), ...eventSites(spec.events)]
     case 'bot':
       return []
   }
@@ -113,6 +112,10 @@ export function walkSchema(
   if (schema.items) walkSchema(schema.items, `${pointer}/items`, visit)
   if (schema.anyOf === undefined && schema.oneOf === undefined) return
   const branchEnclosing = [...enclosing, schema]
-  schema.anyOf?.forEach((branch, i) => walkSchema(branch, `${pointer}/anyOf/${i}`, visit, branchEnclosing))
-  schema.oneOf?.forEach((branch, i) => walkSchema(branch, `${pointer}/oneOf/${i}`, visit, branchEnclosing))
+  schema.anyOf?.forEach((branch, i) => {
+    walkSchema(branch, `${pointer}/anyOf/${i}`, visit, branchEnclosing)
+  })
+  schema.oneOf?.forEach((branch, i) => {
+    walkSchema(branch, `${pointer}/oneOf/${i}`, visit, branchEnclosing)
+  })
 }

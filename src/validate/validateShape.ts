@@ -1,18 +1,18 @@
 // Shape validation: each file against the meta-schema of its kind, every ajv error
 // turned into one plain-words diagnostic at the YAML node at fault.
 import type { ErrorObject } from 'ajv'
-import { diagnostic, type CodesWith, type Diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import { type CodesWith, type Diagnostic, diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
 import { closest, didYouMean, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
-import type { SourceFile } from '../source/sourceFile.js'
-import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
-import { describePointer } from './describePointer.js'
-import { DEFINITION_KINDS, metaSchemaValidator, type DefinitionKind } from './metaSchemas.js'
-import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
+import { isRecord } from '../jsonSchema/own.js'
 import { SCHEMA_TYPE_NAMES } from '../jsonSchema/types.js'
 import { describeRule } from '../jsonSchema/valueIssues.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import type { SourceFile } from '../source/sourceFile.js'
+import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
+import { describePointer } from './describePointer.js'
+import { DEFINITION_KINDS, type DefinitionKind, metaSchemaValidator } from './metaSchemas.js'
 import { isValidRange, parseVersion } from './versions.js'
-import { isRecord } from '../jsonSchema/own.js'
 
 /** Codes for pattern-like failures, keyed by the shared definition that failed. */
 const DEFINITION_CODES: Record<string, { code: CodesWith<'notMatching' | 'keyNotMatching'>; expected: string }> = {
@@ -30,12 +30,27 @@ function sharedDefinition(schemaPath: string): string | undefined {
 }
 
 /** Type names other languages use, for the "did you mean" of an unknown type. */
-const TYPE_SYNONYMS: Record<string, string> = { int: 'integer', bool: 'boolean', str: 'string', float: 'number', double: 'number', list: 'array', map: 'object', dict: 'object' }
+const TYPE_SYNONYMS: Record<string, string> = {
+  int: 'integer',
+  bool: 'boolean',
+  str: 'string',
+  float: 'number',
+  double: 'number',
+  list: 'array',
+  map: 'object',
+  dict: 'object',
+}
 
 function unknownType(file: SourceFile, pointer: string, value: string): Diagnostic {
   const synonym = Object.hasOwn(TYPE_SYNONYMS, value.toLowerCase()) ? TYPE_SYNONYMS[value.toLowerCase()] : undefined
   const suggestion = synonym ?? closest(value, SCHEMA_TYPE_NAMES)
-  return diagnostic('BW2008', 'unknownType', { type: value, didYouMean: suggestionText(suggestion), types: SCHEMA_TYPE_NAMES.join(', ') }, locate(file, pointer), { path: pointer, suggestion, data: { type: value } })
+  return diagnostic(
+    'BW2008',
+    'unknownType',
+    { type: value, didYouMean: suggestionText(suggestion), types: SCHEMA_TYPE_NAMES.join(', ') },
+    locate(file, pointer),
+    { path: pointer, suggestion, data: { type: value } },
+  )
 }
 
 function where(pointer: string): string {
@@ -67,24 +82,47 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       const known = Object.keys(parent?.properties ?? {})
       const suggestion = closest(key, known)
       return inSchema && suggestion === undefined
-        ? diagnostic('BW2002', 'unknownSchemaKeyword', { key, where: where(pointer), keywords: known.join(', ') }, locateKey(file, at), { path: at, data: { key } })
-        : diagnostic('BW2002', 'unknownKey', { key, where: where(pointer), didYouMean: suggestionText(suggestion) }, locateKey(file, at), { path: at, suggestion, data: { key } })
+        ? diagnostic('BW2002', 'unknownSchemaKeyword', { key, where: where(pointer), keywords: known.join(', ') }, locateKey(file, at), {
+            path: at,
+            data: { key },
+          })
+        : diagnostic('BW2002', 'unknownKey', { key, where: where(pointer), didYouMean: suggestionText(suggestion) }, locateKey(file, at), {
+            path: at,
+            suggestion,
+            data: { key },
+          })
     }
     case 'type': {
       const asVersion = numberAsVersion(file, pointer, error)
       if (asVersion) return asVersion
       // `type: null` (or `[string, null]`) unquoted: YAML reads the bare word as no value at all
-      if (inSchema && error.data === null && /\/type$/.test(pointer)) return diagnostic('BW2004', 'bareNull', { where: where(pointer) }, locate(file, pointer), { path: pointer })
-      return diagnostic('BW2004', 'wrongType', { where: where(pointer), expected: expectedType(params.type), actual: typeWord(error.data) }, locate(file, pointer), { path: pointer })
+      if (inSchema && error.data === null && /\/type$/.test(pointer))
+        return diagnostic('BW2004', 'bareNull', { where: where(pointer) }, locate(file, pointer), { path: pointer })
+      return diagnostic(
+        'BW2004',
+        'wrongType',
+        { where: where(pointer), expected: expectedType(params.type), actual: typeWord(error.data) },
+        locate(file, pointer),
+        { path: pointer },
+      )
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[] | undefined) ?? []
       const value = String(error.data)
       const isTypeName = /\/type(\/|$)/.test(pointer) && inSchema
       const candidates = allowed.map(String)
-      if (isTypeName) return error.data === null ? diagnostic('BW2008', 'bareNull', { where: where(pointer) }, locate(file, pointer), { path: pointer }) : unknownType(file, pointer, value)
+      if (isTypeName)
+        return error.data === null
+          ? diagnostic('BW2008', 'bareNull', { where: where(pointer) }, locate(file, pointer), { path: pointer })
+          : unknownType(file, pointer, value)
       const suggestion = closest(value, candidates)
-      return diagnostic('BW2008', 'notOneOf', { where: where(pointer), allowed: candidates.join(', '), actual: typeWord(error.data), didYouMean: suggestionText(suggestion) }, locate(file, pointer), { path: pointer, suggestion, data: { allowed: candidates } })
+      return diagnostic(
+        'BW2008',
+        'notOneOf',
+        { where: where(pointer), allowed: candidates.join(', '), actual: typeWord(error.data), didYouMean: suggestionText(suggestion) },
+        locate(file, pointer),
+        { path: pointer, suggestion, data: { allowed: candidates } },
+      )
     }
     case 'if':
     case 'anyOf':
@@ -146,7 +184,14 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
     const misspelt = Object.keys(value).find((key) => didYouMean(key, ['kind']) !== '')
     if (misspelt !== undefined) {
       const at = formatPointer([misspelt])
-      return { kind: null, definition: null, unchecked: null, diagnostics: [diagnostic('BW2001', 'misspeltKind', { key: misspelt, kinds: DEFINITION_KINDS.join(', ') }, locateKey(file, at), { path: at, suggestion: 'kind' })] }
+      return {
+        kind: null,
+        definition: null,
+        unchecked: null,
+        diagnostics: [
+          diagnostic('BW2001', 'misspeltKind', { key: misspelt, kinds: DEFINITION_KINDS.join(', ') }, locateKey(file, at), { path: at, suggestion: 'kind' }),
+        ],
+      }
     }
     return {
       kind: null,
@@ -161,7 +206,15 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
       kind: null,
       definition: null,
       unchecked: null,
-      diagnostics: [diagnostic('BW2001', 'unknownKind', { kind: JSON.stringify(kind), didYouMean: suggestionText(suggestion), kinds: DEFINITION_KINDS.join(', ') }, locate(file, '/kind'), { path: '/kind', suggestion })],
+      diagnostics: [
+        diagnostic(
+          'BW2001',
+          'unknownKind',
+          { kind: JSON.stringify(kind), didYouMean: suggestionText(suggestion), kinds: DEFINITION_KINDS.join(', ') },
+          locate(file, '/kind'),
+          { path: '/kind', suggestion },
+        ),
+      ],
     }
   }
   const definitionKind = value.kind
@@ -207,11 +260,18 @@ function missingKeys(file: SourceFile, missing: ReadonlyMap<string, ReadonlySet<
   for (const [pointer, keys] of missing) {
     const names = [...keys].filter((name) => !suggested.has(`${pointer} ${name}`))
     if (names.length === 0) continue
-    out.push(diagnostic('BW2003', names.length === 1 ? 'missingKey' : 'missingKeys', { names: listNames(names, names.length), where: where(pointer) }, locate(file, pointer), { path: pointer, data: { keys: names } }))
+    out.push(
+      diagnostic(
+        'BW2003',
+        names.length === 1 ? 'missingKey' : 'missingKeys',
+        { names: listNames(names, names.length), where: where(pointer) },
+        locate(file, pointer),
+        { path: pointer, data: { keys: names } },
+      ),
+    )
   }
   return out
 }
-
 
 /**
  * Versions and ranges the meta-schema's patterns accept but semver cannot read: a number
@@ -227,7 +287,9 @@ function versionTexts(file: SourceFile, kind: DefinitionKind, value: Record<stri
   }
   const version = value.version
   if (typeof version === 'string' && parseVersion(version) === null) {
-    add('/version', (at) => diagnostic('BW2006', 'unreadableVersion', { value: JSON.stringify(version), max: Number.MAX_SAFE_INTEGER }, at, { path: '/version' }))
+    add('/version', (at) =>
+      diagnostic('BW2006', 'unreadableVersion', { value: JSON.stringify(version), max: Number.MAX_SAFE_INTEGER }, at, { path: '/version' }),
+    )
   }
   const ranges = (section: string, words: string): void => {
     const map = value[section]

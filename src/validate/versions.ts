@@ -30,7 +30,8 @@ function parsedOrThrow(version: string): SemVer {
 }
 
 /** major.minor.patch with optional pre-release and build parts, as a definition writes it (semver also reads `v1.0.0`). */
-const EXACT_VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/
+const EXACT_VERSION =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/
 
 /** Whether a text is a version a definition may give (the meta-schemas' pattern) and semver can read. */
 export function isExactVersion(version: string): boolean {
@@ -70,5 +71,5 @@ export function isValidRange(range: string): boolean {
 export function satisfiesRange(version: string, range: string, options: { includePrerelease?: boolean } = {}): boolean {
   const parsed = parseVersion(version)
   const wanted = rangeOf(range, options.includePrerelease === true)
-  return parsed !== null && wanted !== null && wanted.test(parsed)
+  return parsed !== null && (wanted?.test(parsed) ?? false)
 }

@@ -9,10 +9,10 @@
 //   bot: every change is patch (bots are leaves: nothing uses a bot)
 import semver from 'semver'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
-import { formatPointer } from '../load/yamlNodes.js'
-import type { Model } from '../resolve/model.js'
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
+import { formatPointer } from '../load/yamlNodes.js'
+import type { Model } from '../resolve/model.js'
 import type {
   ActionSpec,
   BotSpec,
@@ -97,7 +97,11 @@ class Comparison {
       if (jsonEqual(x, y)) continue
       const verb = x === undefined ? 'added' : y === undefined ? 'removed' : 'changed'
       const place = y === undefined ? this.atOld([...path, key]) : this.atNew([...path, key])
-      this.add('patch', place, `${key} of ${what} ${verb}${typeof x !== 'object' && typeof y !== 'object' && x !== undefined && y !== undefined ? ` (${String(x)} -> ${String(y)})` : ''}`)
+      this.add(
+        'patch',
+        place,
+        `${key} of ${what} ${verb}${typeof x !== 'object' && typeof y !== 'object' && x !== undefined && y !== undefined ? ` (${String(x)} -> ${String(y)})` : ''}`,
+      )
     }
   }
 
@@ -135,41 +139,81 @@ class Comparison {
   // ---- the members every kind but bots may have
 
   entitiesOf(before: Record<string, SchemaHolder> | undefined, after: Record<string, SchemaHolder> | undefined): void {
-    this.members((name) => `entity '${name}'`, ['entities'], before, after, { removed: 'major', added: 'minor' }, (name, a, b) => this.holder('both', `entity '${name}'`, ['entities', name], a, b))
+    this.members(
+      (name) => `entity '${name}'`,
+      ['entities'],
+      before,
+      after,
+      { removed: 'major', added: 'minor' },
+      (name, a, b) => this.holder('both', `entity '${name}'`, ['entities', name], a, b),
+    )
   }
 
   actionsOf(before: Record<string, ActionSpec> | undefined, after: Record<string, ActionSpec> | undefined): void {
-    this.members((name) => `action '${name}'`, ['actions'], before, after, { removed: 'major', added: 'minor' }, (name, a, b) => {
-      const what = `action '${name}'`
-      const path = ['actions', name]
-      this.metadata(what, path, a, b, ['title', 'description', 'billable', 'cacheable'])
-      this.attributes(what, path, a.attributes, b.attributes)
-      this.holder('input', `input of ${what}`, [...path, 'input'], a.input, b.input)
-      this.holder('output', `output of ${what}`, [...path, 'output'], a.output, b.output)
-    })
+    this.members(
+      (name) => `action '${name}'`,
+      ['actions'],
+      before,
+      after,
+      { removed: 'major', added: 'minor' },
+      (name, a, b) => {
+        const what = `action '${name}'`
+        const path = ['actions', name]
+        this.metadata(what, path, a, b, ['title', 'description', 'billable', 'cacheable'])
+        this.attributes(what, path, a.attributes, b.attributes)
+        this.holder('input', `input of ${what}`, [...path, 'input'], a.input, b.input)
+        this.holder('output', `output of ${what}`, [...path, 'output'], a.output, b.output)
+      },
+    )
   }
 
   eventsOf(before: Record<string, EventSpec> | undefined, after: Record<string, EventSpec> | undefined): void {
-    this.members((name) => `event '${name}'`, ['events'], before, after, { removed: 'major', added: 'minor' }, (name, a, b) => {
-      const what = `event '${name}'`
-      this.metadata(what, ['events', name], a, b, ['title', 'description'])
-      this.attributes(what, ['events', name], a.attributes, b.attributes)
-      this.schema('output', `payload of ${what}`, ['events', name, 'schema'], ['events', name, 'schema'], a.schema, b.schema)
-    })
+    this.members(
+      (name) => `event '${name}'`,
+      ['events'],
+      before,
+      after,
+      { removed: 'major', added: 'minor' },
+      (name, a, b) => {
+        const what = `event '${name}'`
+        this.metadata(what, ['events', name], a, b, ['title', 'description'])
+        this.attributes(what, ['events', name], a.attributes, b.attributes)
+        this.schema('output', `payload of ${what}`, ['events', name, 'schema'], ['events', name, 'schema'], a.schema, b.schema)
+      },
+    )
   }
 
   channelsOf(before: Record<string, ChannelSpec> | undefined, after: Record<string, ChannelSpec> | undefined): void {
-    this.members((name) => `channel '${name}'`, ['channels'], before, after, { removed: 'major', added: 'minor' }, (channel, a, b) => {
-      this.metadata(`channel '${channel}'`, ['channels', channel], a, b, ['title', 'description'])
-      this.members((message) => `message '${message}' of channel '${channel}'`, ['channels', channel, 'messages'], a.messages, b.messages, { removed: 'major', added: 'minor' }, (message, x, y) =>
-        this.holder('both', `message '${message}' of channel '${channel}'`, ['channels', channel, 'messages', message], x, y),
-      )
-    })
+    this.members(
+      (name) => `channel '${name}'`,
+      ['channels'],
+      before,
+      after,
+      { removed: 'major', added: 'minor' },
+      (channel, a, b) => {
+        this.metadata(`channel '${channel}'`, ['channels', channel], a, b, ['title', 'description'])
+        this.members(
+          (message) => `message '${message}' of channel '${channel}'`,
+          ['channels', channel, 'messages'],
+          a.messages,
+          b.messages,
+          { removed: 'major', added: 'minor' },
+          (message, x, y) => this.holder('both', `message '${message}' of channel '${channel}'`, ['channels', channel, 'messages', message], x, y),
+        )
+      },
+    )
   }
 
   configurationOf(before: SchemaHolder | undefined, after: SchemaHolder | undefined): void {
     if (before && after) this.metadata('the configuration', ['configuration'], before, after, ['title', 'description'])
-    this.schema('configuration', 'the configuration', ['configuration', 'schema'], ['configuration', 'schema'], before?.schema ?? DEFAULT_CONFIGURATION, after?.schema ?? DEFAULT_CONFIGURATION)
+    this.schema(
+      'configuration',
+      'the configuration',
+      ['configuration', 'schema'],
+      ['configuration', 'schema'],
+      before?.schema ?? DEFAULT_CONFIGURATION,
+      after?.schema ?? DEFAULT_CONFIGURATION,
+    )
   }
 }
 
@@ -182,7 +226,14 @@ function compareInterface(c: Comparison, a: InterfaceSpec, b: InterfaceSpec): vo
   c.channelsOf(a.channels, b.channels)
 }
 
-function overrides(c: Comparison, alias: string, interfaceName: string, member: 'actions' | 'events' | 'channels', before: Record<string, MetadataOverride> | undefined, after: Record<string, MetadataOverride> | undefined): void {
+function overrides(
+  c: Comparison,
+  alias: string,
+  interfaceName: string,
+  member: 'actions' | 'events' | 'channels',
+  before: Record<string, MetadataOverride> | undefined,
+  after: Record<string, MetadataOverride> | undefined,
+): void {
   const word = member.slice(0, -1)
   const a = before ?? {}
   const b = after ?? {}
@@ -193,18 +244,27 @@ function overrides(c: Comparison, alias: string, interfaceName: string, member: 
     const was = x?.name ?? name
     const now = y?.name ?? name
     if (was !== now) {
-      c.add('major', y ? c.atNew(y.name === undefined ? path : [...path, 'name']) : c.atOld(path), `${interfaceName} ${word} '${name}' is now named '${now}' (was '${was}'): code that uses '${was}' breaks`)
+      c.add(
+        'major',
+        y ? c.atNew(y.name === undefined ? path : [...path, 'name']) : c.atOld(path),
+        `${interfaceName} ${word} '${name}' is now named '${now}' (was '${was}'): code that uses '${was}' breaks`,
+      )
     }
     c.metadata(`the override of ${interfaceName} ${word} '${name}'`, path, x ?? {}, y ?? {}, ['title', 'description'])
   }
 }
 
-function compareImplemented(c: Comparison, before: Record<string, ImplementedInterfaceSpec> | undefined, after: Record<string, ImplementedInterfaceSpec> | undefined): void {
+function compareImplemented(
+  c: Comparison,
+  before: Record<string, ImplementedInterfaceSpec> | undefined,
+  after: Record<string, ImplementedInterfaceSpec> | undefined,
+): void {
   const a = before ?? {}
   const b = after ?? {}
   for (const alias of Object.keys(a)) {
     const x = own(a, alias) as ImplementedInterfaceSpec
-    if (own(b, alias) === undefined) c.add('major', c.atOld(['interfaces', alias]), `no longer implements interface '${x.name}' (alias '${alias}'): its actions, events and channels are gone`)
+    if (own(b, alias) === undefined)
+      c.add('major', c.atOld(['interfaces', alias]), `no longer implements interface '${x.name}' (alias '${alias}'): its actions, events and channels are gone`)
   }
   for (const [alias, y] of Object.entries(b)) {
     const x = own(a, alias)
@@ -235,7 +295,11 @@ function compareImplemented(c: Comparison, before: Record<string, ImplementedInt
       if (was === now) continue
       const at = [...path, 'entities', entity]
       if (was === undefined || now === undefined) {
-        c.add('patch', now === undefined ? c.atOld(at) : c.atNew(at), `mapping of ${y.name}.${entity} ${now === undefined ? 'removed' : 'added'} (follows the interface version)`)
+        c.add(
+          'patch',
+          now === undefined ? c.atOld(at) : c.atNew(at),
+          `mapping of ${y.name}.${entity} ${now === undefined ? 'removed' : 'added'} (follows the interface version)`,
+        )
         continue
       }
       const before = own(c.old.spec.kind === 'integration' ? c.old.spec.entities : undefined, was)
@@ -244,7 +308,14 @@ function compareImplemented(c: Comparison, before: Record<string, ImplementedInt
         c.add('major', c.atNew(at), `${y.name}.${entity} is now mapped to '${now}' (was '${was}')`)
         continue
       }
-      c.schema('both', `the entity mapped to ${y.name}.${entity} ('${was}' -> '${now}')`, ['entities', was, 'schema'], ['entities', now, 'schema'], before.schema, after.schema)
+      c.schema(
+        'both',
+        `the entity mapped to ${y.name}.${entity} ('${was}' -> '${now}')`,
+        ['entities', was, 'schema'],
+        ['entities', now, 'schema'],
+        before.schema,
+        after.schema,
+      )
     }
     overrides(c, alias, y.name, 'actions', x.actions, y.actions)
     overrides(c, alias, y.name, 'events', x.events, y.events)
@@ -300,14 +371,29 @@ function comparePlugin(c: Comparison, a: PluginSpec, b: PluginSpec): void {
 
 /** Bots are leaves (no definition uses a bot): every change is patch. */
 function compareBot(c: Comparison, a: BotSpec, b: BotSpec): void {
-  c.members((tag) => `message tag '${tag}'`, ['message', 'tags'], a.message?.tags, b.message?.tags, { removed: 'patch', added: 'patch' }, (tag, x, y) =>
-    c.metadata(`message tag '${tag}'`, ['message', 'tags', tag], x, y, ['title', 'description']),
+  c.members(
+    (tag) => `message tag '${tag}'`,
+    ['message', 'tags'],
+    a.message?.tags,
+    b.message?.tags,
+    { removed: 'patch', added: 'patch' },
+    (tag, x, y) => c.metadata(`message tag '${tag}'`, ['message', 'tags', tag], x, y, ['title', 'description']),
   )
-  c.members((alias) => `integration '${alias}'`, ['integrations'], a.integrations, b.integrations, { removed: 'patch', added: 'patch' }, (alias, x, y) =>
-    c.metadata(`integration '${alias}'`, ['integrations', alias], x, y, ['integration', 'version', 'configuration']),
+  c.members(
+    (alias) => `integration '${alias}'`,
+    ['integrations'],
+    a.integrations,
+    b.integrations,
+    { removed: 'patch', added: 'patch' },
+    (alias, x, y) => c.metadata(`integration '${alias}'`, ['integrations', alias], x, y, ['integration', 'version', 'configuration']),
   )
-  c.members((alias) => `plugin '${alias}'`, ['plugins'], a.plugins, b.plugins, { removed: 'patch', added: 'patch' }, (alias, x, y) =>
-    c.metadata(`plugin '${alias}'`, ['plugins', alias], x, y, ['plugin', 'version', 'configuration', 'dependencies']),
+  c.members(
+    (alias) => `plugin '${alias}'`,
+    ['plugins'],
+    a.plugins,
+    b.plugins,
+    { removed: 'patch', added: 'patch' },
+    (alias, x, y) => c.metadata(`plugin '${alias}'`, ['plugins', alias], x, y, ['plugin', 'version', 'configuration', 'dependencies']),
   )
 }
 
@@ -334,7 +420,12 @@ export function compareDefinition(old: SideDefinition, neu: SideDefinition, oldM
     if (COVERED[b.kind].includes(key)) continue
     const x = (a as unknown as Record<string, unknown>)[key]
     const y = (b as unknown as Record<string, unknown>)[key]
-    if (!jsonEqual(x, y)) c.add(b.kind === 'bot' ? 'patch' : 'major', y === undefined ? c.atOld([key]) : c.atNew([key]), `'${key}' of ${what} changed${b.kind === 'bot' ? '' : ' (not compared in detail, so counted as breaking)'}`)
+    if (!jsonEqual(x, y))
+      c.add(
+        b.kind === 'bot' ? 'patch' : 'major',
+        y === undefined ? c.atOld([key]) : c.atNew([key]),
+        `'${key}' of ${what} changed${b.kind === 'bot' ? '' : ' (not compared in detail, so counted as breaking)'}`,
+      )
   }
   return c.out
 }

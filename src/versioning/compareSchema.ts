@@ -20,11 +20,11 @@
 // the breaking direction would: major there, minor the other way.
 import { checkExtension, type ExtensionFailure, type SchemaLocation, type SchemaSide } from '../jsonSchema/extension.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
-import type { SourceFile } from '../source/sourceFile.js'
-import { formatPointer } from '../load/yamlNodes.js'
 import { own } from '../jsonSchema/own.js'
 import { isWithinPointer } from '../jsonSchema/pointer.js'
 import { ANNOTATION_KEYWORDS, type SchemaNode } from '../jsonSchema/types.js'
+import { formatPointer } from '../load/yamlNodes.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import type { ChangeList, Place } from './changes.js'
 import { explainOpaque, type SharedEntities } from './entities.js'
 import { rank } from './levels.js'
@@ -108,7 +108,13 @@ function propertyDelta(pairs: readonly Pairing[]): PropertyDelta[] {
     if (old.$entity !== undefined || neu.$entity !== undefined) continue
     for (const name of Object.keys(old.properties ?? {})) {
       if (own(neu.properties, name) === undefined) {
-        out.push({ change: 'removed', name, required: (old.required ?? []).includes(name), rel: `${rel}${formatPointer(['properties', name])}`, objectRel: rel })
+        out.push({
+          change: 'removed',
+          name,
+          required: (old.required ?? []).includes(name),
+          rel: `${rel}${formatPointer(['properties', name])}`,
+          objectRel: rel,
+        })
       }
     }
     for (const name of Object.keys(neu.properties ?? {})) {
@@ -238,8 +244,12 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
     const consequence = REMOVAL[pair.role]
     candidates.push({
       level: removed ? consequence.level : 'minor',
-      message: removed ? `${kind} property '${delta.name}' removed from ${pair.what}${consequence.why}` : `${kind} property '${delta.name}' added to ${pair.what}`,
-      place: removed ? { side: 'old', file: pair.old.file, pointer: `${pair.old.pointer}${delta.rel}` } : { side: 'new', file: pair.new.file, pointer: `${pair.new.pointer}${delta.rel}` },
+      message: removed
+        ? `${kind} property '${delta.name}' removed from ${pair.what}${consequence.why}`
+        : `${kind} property '${delta.name}' added to ${pair.what}`,
+      place: removed
+        ? { side: 'old', file: pair.old.file, pointer: `${pair.old.pointer}${delta.rel}` }
+        : { side: 'new', file: pair.new.file, pointer: `${pair.new.pointer}${delta.rel}` },
       undecidable: false,
       pointers: [],
       reason: '',
@@ -256,7 +266,8 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
     const delta = d.delta as PropertyDelta
     for (const f of failures) {
       const same =
-        f.pointers.some((p) => isWithinPointer(p, delta.rel)) || (f.reason.includes(`'${delta.name}'`) && f.pointers.some((p) => isWithinPointer(p, delta.objectRel)))
+        f.pointers.some((p) => isWithinPointer(p, delta.rel)) ||
+        (f.reason.includes(`'${delta.name}'`) && f.pointers.some((p) => isWithinPointer(p, delta.objectRel)))
       if (!same) continue
       if (rank(d.level) >= rank(f.level)) dropped.add(f)
       else dropped.add(d)
@@ -265,14 +276,23 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
   // both directions failing at one place (string -> number): the higher level says it
   for (const a of failures) {
     for (const b of failures) {
-      if (a !== b && !dropped.has(a) && !dropped.has(b) && a.place.file === b.place.file && a.place.pointer === b.place.pointer && rank(a.level) > rank(b.level)) dropped.add(b)
+      if (
+        a !== b &&
+        !dropped.has(a) &&
+        !dropped.has(b) &&
+        a.place.file === b.place.file &&
+        a.place.pointer === b.place.pointer &&
+        rank(a.level) > rank(b.level)
+      )
+        dropped.add(b)
     }
   }
   // both directions failing at one place at one level (an entity's string -> integer): one change that says both
   const merged = new Map<Candidate, string>()
   for (const a of failures) {
     for (const b of failures) {
-      if (a.direction !== 'oldInNew' || b.direction !== 'newInOld' || a.undecidable || b.undecidable || dropped.has(a) || dropped.has(b) || merged.has(a)) continue
+      if (a.direction !== 'oldInNew' || b.direction !== 'newInOld' || a.undecidable || b.undecidable || dropped.has(a) || dropped.has(b) || merged.has(a))
+        continue
       if (a.place.file !== b.place.file || a.place.pointer !== b.place.pointer || a.level !== b.level) continue
       const there = MEANINGS[pair.role].oldInNew
       const back = MEANINGS[pair.role].newInOld

@@ -12,13 +12,14 @@
 // reference that now points elsewhere) resolves to that side's schema and is compared
 // structurally. A name found on neither side (a plugin whose interface is not
 // available) is opaque: equal to itself only.
-import { formatPointer } from '../load/yamlNodes.js'
-import type { SourceFile } from '../source/sourceFile.js'
-import type { Model } from '../resolve/model.js'
+
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import type { SideDefinition } from './sideDefinition.js'
+import { formatPointer } from '../load/yamlNodes.js'
+import type { Model } from '../resolve/model.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import type { Place } from './changes.js'
+import type { SideDefinition } from './sideDefinition.js'
 import type { Side } from './types.js'
 
 interface EntityHome {

@@ -64,7 +64,11 @@ export function declaredBump(from: string, to: string): DeclaredBump {
  * A pre-release promises nothing (SemVer §9): from a pre-release to another
  * pre-release or to the release of the same major.minor.patch, any change is allowed.
  */
-export function covers(from: string, to: string, required: Level): { ok: true; declared: DeclaredBump; note?: string } | { ok: false; declared: DeclaredBump; problem: string } {
+export function covers(
+  from: string,
+  to: string,
+  required: Level,
+): { ok: true; declared: DeclaredBump; note?: string } | { ok: false; declared: DeclaredBump; problem: string } {
   const bump = declaredBump(from, to)
   if (bump === 'down') return { ok: false, declared: 'down', problem: `the version went down (${from} -> ${to})` }
   if (bump === 'prerelease' || (semver.prerelease(from) !== null && sameRelease(from, to))) {
@@ -76,7 +80,11 @@ export function covers(from: string, to: string, required: Level): { ok: true; d
     return { ok: false, declared: 'none', problem: `the content changed but the version did not (${to})` }
   }
   if (RANK[bump] >= RANK[required]) return { ok: true, declared: bump }
-  return { ok: false, declared: bump, problem: `a ${required} bump is needed (at least ${minimalVersion(from, required)}), but ${from} -> ${to} is a ${bump} bump` }
+  return {
+    ok: false,
+    declared: bump,
+    problem: `a ${required} bump is needed (at least ${minimalVersion(from, required)}), but ${from} -> ${to} is a ${bump} bump`,
+  }
 }
 
 function sameRelease(a: string, b: string): boolean {

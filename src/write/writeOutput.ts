@@ -3,10 +3,10 @@
 // no longer produced; writes the manifest last. Touches nothing else.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import type { OutputFile } from '../emit/emitPlan.js'
 import { displayPath } from '../load/displayPath.js'
-import { manifestFile, MANIFEST_NAME, readManifestPaths } from './manifest.js'
+import { MANIFEST_NAME, manifestFile, readManifestPaths } from './manifest.js'
 import { outputPath } from './outputPaths.js'
 
 export interface WriteSummary {

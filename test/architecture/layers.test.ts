@@ -1,6 +1,6 @@
 // The layering rules of src/ (.dependency-cruiser.cjs) hold, and they can fail: an import
 // that breaks one is reported under the rule's name.
-import { cpSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,7 +21,12 @@ async function violations(root: string): Promise<Violation[]> {
   const previous = process.cwd()
   process.chdir(root)
   try {
-    const result: IReporterOutput = await cruise(['src'], { ...config.options, ruleSet: { forbidden: config.forbidden }, validate: true, tsConfig: { fileName: join(repoRoot, 'tsconfig.json') } })
+    const result: IReporterOutput = await cruise(['src'], {
+      ...config.options,
+      ruleSet: { forbidden: config.forbidden },
+      validate: true,
+      tsConfig: { fileName: join(repoRoot, 'tsconfig.json') },
+    })
     if (typeof result.output === 'string') throw new Error('expected a cruise result')
     return result.output.summary.violations.map((v) => ({ rule: { name: v.rule.name }, from: v.from, to: v.to }))
   } finally {
@@ -41,14 +46,18 @@ describe('layers', () => {
     const root = join(scratch, 'broken')
     mkdirSync(join(root, 'src'), { recursive: true })
     for (const folder of ['jsonSchema', 'check', 'cli', 'runtime', 'load']) mkdirSync(join(root, 'src', folder))
-    writeFileSync(join(root, 'src/check/rule.ts'), "export const rule = 1\n")
-    writeFileSync(join(root, 'src/cli/print.ts'), "export const print = 1\n")
+    writeFileSync(join(root, 'src/check/rule.ts'), 'export const rule = 1\n')
+    writeFileSync(join(root, 'src/cli/print.ts'), 'export const print = 1\n')
     writeFileSync(join(root, 'src/jsonSchema/core.ts'), "import { rule } from '../check/rule.js'\nexport const core = rule\n")
     writeFileSync(join(root, 'src/runtime/run.ts'), "import { print } from '../load/read.js'\nexport const run = print\n")
     writeFileSync(join(root, 'src/load/read.ts'), "import { print } from '../cli/print.js'\nimport { run } from '../runtime/run.js'\nexport { print, run }\n")
     cpSync(join(repoRoot, 'package.json'), join(root, 'package.json'))
     const found = await violations(root)
-    const rules = (from: string): string[] => found.filter((v) => v.from === from).map((v) => v.rule.name).sort()
+    const rules = (from: string): string[] =>
+      found
+        .filter((v) => v.from === from)
+        .map((v) => v.rule.name)
+        .sort()
     expect(rules('src/jsonSchema/core.ts')).toEqual(['core-imports-nothing', 'layer-jsonSchema'])
     expect(rules('src/load/read.ts')).toEqual(['layer-load', 'no-circular', 'no-pass-imports-cli'])
     expect(rules('src/runtime/run.ts')).toEqual(['runtime-depends-on-core-alone'])

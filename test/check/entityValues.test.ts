@@ -61,6 +61,8 @@ describe('values checked through entities', () => {
   it('leaves a value schema sanity rejects to it, and reports one it could not judge', () => {
     const { sanity, values } = resolvedWithoutSanity({ 'crm.yaml': CRM })
     expect(sanity).toEqual(['BW2016 /actions/getContact/input/schema/examples/0'])
-    expect(values).toEqual(['BW2016 /actions/getContact/input/schema/examples/1 example {"contact":42,"limit":1} is rejected by this schema itself (value.contact: must be an object, not 42)'])
+    expect(values).toEqual([
+      'BW2016 /actions/getContact/input/schema/examples/1 example {"contact":42,"limit":1} is rejected by this schema itself (value.contact: must be an object, not 42)',
+    ])
   })
 })

@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CHECKS, runChecks } from '../../src/check/registry.js'
-import { toRecord } from '../../src/diagnostics/record.js'
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js'
+import { toRecord } from '../../src/diagnostics/record.js'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
-import { invalidFixtureNames, invalidFixtureOptions } from '../support/invalidFixtures.js'
 import { repoRoot } from '../pipeline/validFixtures.js'
+import { invalidFixtureNames, invalidFixtureOptions } from '../support/invalidFixtures.js'
 
 const key = (d: Diagnostic): string => JSON.stringify(toRecord(d))
 

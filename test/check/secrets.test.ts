@@ -29,7 +29,10 @@ configuration:
 function check(configuration: string): string[] {
   const dir = tempDir()
   writeFileSync(join(dir, 'linear.yaml'), INTEGRATION)
-  writeFileSync(join(dir, 'bot.yaml'), `kind: bot\nname: triage-bot\nintegrations:\n  linear:\n    integration: linear\n    version: 1.0.0\n    configuration:\n${configuration}`)
+  writeFileSync(
+    join(dir, 'bot.yaml'),
+    `kind: bot\nname: triage-bot\nintegrations:\n  linear:\n    integration: linear\n    version: 1.0.0\n    configuration:\n${configuration}`,
+  )
   return checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics.map((d) => `${d.code} ${d.path ?? ''}`)
 }
 
@@ -50,6 +53,8 @@ describe('secrets', () => {
   })
 
   it('warns for names that end like a credential, and only for plain strings', () => {
-    expect(check('      apiKey: { $secret: LINEAR_API_KEY }\n      maxTokens: 500\n      tokenizer: cl100k\n      password: hunter2\n')).toEqual(['BW4017 /integrations/linear/configuration/password'])
+    expect(check('      apiKey: { $secret: LINEAR_API_KEY }\n      maxTokens: 500\n      tokenizer: cl100k\n      password: hunter2\n')).toEqual([
+      'BW4017 /integrations/linear/configuration/password',
+    ])
   })
 })

@@ -28,7 +28,9 @@ describe('botwire check', () => {
     writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })
     const result = runCli(['check'], { cwd: dir })
     expect(result.code).toBe(1)
-    expect(result.stdout).toContain("definitions/ticketing.yaml:10:7 - error BW2002: unknown key 'require' in entity 'ticket' schema (did you mean 'required'?)")
+    expect(result.stdout).toContain(
+      "definitions/ticketing.yaml:10:7 - error BW2002: unknown key 'require' in entity 'ticket' schema (did you mean 'required'?)",
+    )
     expect(result.stdout).toContain('> 10 |       require: [id]')
     expect(result.stdout).toContain('1 error in 1 file')
     expect(result.stdout).not.toMatch(/\u001b\[/) // not a TTY: no colors
@@ -37,7 +39,13 @@ describe('botwire check', () => {
   it('shows a window of an over-long line (a definition written as one line of JSON), not the whole line', () => {
     const dir = tempDir()
     const properties = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { type: 'string' }]))
-    const definition = { kind: 'interface', name: 'flat', version: '1.0.0', entities: { item: { schema: { type: 'object', properties, require: ['p1'] } } }, actions: {} }
+    const definition = {
+      kind: 'interface',
+      name: 'flat',
+      version: '1.0.0',
+      entities: { item: { schema: { type: 'object', properties, require: ['p1'] } } },
+      actions: {},
+    }
     writeFiles(dir, { 'definitions/flat.yaml': JSON.stringify(definition) })
     const result = runCli(['check', '--no-builtins'], { cwd: dir })
     expect(result.code).toBe(1)
@@ -80,7 +88,8 @@ describe('botwire check', () => {
   it('reports every broken file in one run', () => {
     const dir = tempDir()
     const files: Record<string, string> = {}
-    for (let i = 0; i < 100; i++) files[`definitions/broken-${String(i).padStart(3, '0')}.yaml`] = `kind: interface\nname: broken-${i}\nversion: 1.0\nentities: {}\nactions: {}\n`
+    for (let i = 0; i < 100; i++)
+      files[`definitions/broken-${String(i).padStart(3, '0')}.yaml`] = `kind: interface\nname: broken-${i}\nversion: 1.0\nentities: {}\nactions: {}\n`
     writeFiles(dir, files)
     const result = runCli(['check', '--format', 'json', '--no-builtins'], { cwd: dir })
     expect(result.code).toBe(1)
@@ -89,7 +98,6 @@ describe('botwire check', () => {
     expect(new Set(diagnostics.map((d) => d.file)).size).toBe(100)
     expect(diagnostics.every((d) => d.code === 'BW2006' && d.line === 3)).toBe(true)
   })
-
 
   it('prints nothing of the YAML library on stderr: a collection as a key is reported by botwire itself', () => {
     const dir = tempDir()
@@ -104,7 +112,10 @@ describe('botwire check', () => {
     writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })
     for (const format of ['pretty', 'json']) {
       // `true` reads nothing and exits at once, so every write botwire makes meets a closed pipe
-      const piped = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cliPath}" check --format ${format} | true`], { cwd: dir, encoding: 'utf8' })
+      const piped = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cliPath}" check --format ${format} | true`], {
+        cwd: dir,
+        encoding: 'utf8',
+      })
       expect([piped.status, piped.stderr]).toEqual([1, ''])
     }
   })
@@ -123,7 +134,9 @@ describe('botwire check', () => {
     const dir = tempDir()
     expect(runCli(['check', '--fromat', 'json'], { cwd: dir }).stderr).toBe("botwire: error BW9002: Unknown option '--fromat' (did you mean '--format'?)\n")
     writeFiles(dir, { 'defs.yaml': 'kind: bot\n' })
-    expect(runCli(['check', '--definitions', 'defs.yaml'], { cwd: dir }).stderr).toBe('botwire: error BW9002: --definitions takes a folder, and defs.yaml is a file; pass the folder that holds the definition files\n')
+    expect(runCli(['check', '--definitions', 'defs.yaml'], { cwd: dir }).stderr).toBe(
+      'botwire: error BW9002: --definitions takes a folder, and defs.yaml is a file; pass the folder that holds the definition files\n',
+    )
   })
 
   it('checks a copy of the example workspace with the built-ins from the package', () => {

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DefinitionDiff } from '../../src/diff/types.js'
-import { cliPath } from '../support/cli.js'
 import { fixturesDir, repoRoot } from '../diff/support.js'
+import { cliPath } from '../support/cli.js'
 
 interface Run {
   code: number
@@ -44,7 +44,9 @@ describe.concurrent('botwire diff (CLI)', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('interface demo 1.0.0 -> 1.1.0')
     expect(run.stdout).toContain('major /actions/search/input/schema/required/1 test/fixtures/diff/enforce-too-small/new/demo.yaml:28:27')
-    expect(run.stdout).toContain("input of action 'search' rejects values it accepted: property 'limit' is required by the new schema but optional in the old schema")
+    expect(run.stdout).toContain(
+      "input of action 'search' rejects values it accepted: property 'limit' is required by the new schema but optional in the old schema",
+    )
     expect(run.stdout).toContain('> 28 |         required: [query, limit]')
     expect(run.stdout).toContain('required: major, declared: minor (1.0.0 -> 1.1.0) FAIL: a major bump is needed (at least 2.0.0)')
     expect(run.stdout).toContain('1 definition fails the version check')
@@ -152,7 +154,11 @@ describe('botwire diff --against REF', () => {
   let repo: string
   let outside: string
   const git = (...args: string[]): void => {
-    execFileSync('git', ['-c', 'user.name=botwire test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args], { cwd: repo, stdio: 'ignore' })
+    execFileSync(
+      'git',
+      ['-c', 'user.name=botwire test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args],
+      { cwd: repo, stdio: 'ignore' },
+    )
   }
 
   beforeAll(() => {

@@ -35,7 +35,8 @@ describe('botwire generate', () => {
   it('keeps LF line endings through a git checkout with core.autocrlf=true (its .gitattributes)', () => {
     const dir = exampleWorkspace()
     expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
-    const git = (...args: string[]): string => execFileSync('git', ['-c', 'core.autocrlf=true', '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' })
+    const git = (...args: string[]): string =>
+      execFileSync('git', ['-c', 'core.autocrlf=true', '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' })
     git('init', '-q')
     git('add', 'generated')
     git('commit', '-q', '-m', 'generated')
@@ -84,7 +85,7 @@ describe('botwire generate', () => {
     rmSync(join(dir, 'definitions/example/integrations/anthropic.yaml'))
     const bot = join(dir, 'definitions/example/bots/support-bot.yaml')
     const text = readFileSync(bot, 'utf8')
-    writeFileSync(bot, text.replace(/  claude:\n(    .*\n)+?(?=  zendesk:)/, '').replace(/  assistantClaude:\n[\s\S]*$/, ''))
+    writeFileSync(bot, text.replace(/ {2}claude:\n( {4}.*\n)+?(?= {2}zendesk:)/, '').replace(/ {2}assistantClaude:\n[\s\S]*$/, ''))
     const result = runCli(['generate'], { cwd: dir })
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/2 removed/)
@@ -105,7 +106,10 @@ describe('botwire generate', () => {
     expect(runCli(['generate', '--check'], { cwd: dir }).stdout).toBe('generated is up to date (16 files)\n')
 
     const out = join(dir, 'generated')
-    writeFileSync(join(out, 'bots/support-bot/v1.0.0.ts'), readFileSync(join(out, 'bots/support-bot/v1.0.0.ts'), 'utf8').replace('priority?: string', 'priority?: number'))
+    writeFileSync(
+      join(out, 'bots/support-bot/v1.0.0.ts'),
+      readFileSync(join(out, 'bots/support-bot/v1.0.0.ts'), 'utf8').replace('priority?: string', 'priority?: number'),
+    )
     rmSync(join(out, 'messages.ts'))
     const manifest = JSON.parse(readFileSync(join(out, 'botwire-manifest.json'), 'utf8')) as { files: { path: string; sha256: string }[] }
     manifest.files.push({ path: 'integrations/legacy/v0.1.0.ts', sha256: '0' })
@@ -153,9 +157,11 @@ describe('botwire generate', () => {
     const outA = snapshot(join(a, 'generated'))
     const outB = snapshot(join(b, 'out'))
     // banners name the source files, which differ here; everything else is identical
-    const strip = (files: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(files).map(([p, t]) => [p, t.replace(/^\/\/ Generated from:\n(\/\/ {3}.*\n)+/m, '')]))
+    const strip = (files: Record<string, string>): Record<string, string> =>
+      Object.fromEntries(Object.entries(files).map(([p, t]) => [p, t.replace(/^\/\/ Generated from:\n(\/\/ {3}.*\n)+/m, '')]))
     expect(Object.keys(outB)).toEqual(Object.keys(outA))
-    const withoutManifest = (files: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(strip(files)).filter(([p]) => p !== 'botwire-manifest.json'))
+    const withoutManifest = (files: Record<string, string>): Record<string, string> =>
+      Object.fromEntries(Object.entries(strip(files)).filter(([p]) => p !== 'botwire-manifest.json'))
     expect(withoutManifest(outB)).toEqual(withoutManifest(outA))
   })
 

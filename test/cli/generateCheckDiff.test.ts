@@ -16,7 +16,10 @@ describe('generate --check', () => {
     expect(result.code).toBe(1)
     const lines = result.stdout.split('\n')
     const at = lines.indexOf('stale: generated/bots/support-bot/v1.0.0.ts')
-    expect(lines.slice(at + 1, at + 3)).toEqual(['--- generated/bots/support-bot/v1.0.0.ts (in the folder)', '+++ generated/bots/support-bot/v1.0.0.ts (generated from the definitions)'])
+    expect(lines.slice(at + 1, at + 3)).toEqual([
+      '--- generated/bots/support-bot/v1.0.0.ts (in the folder)',
+      '+++ generated/bots/support-bot/v1.0.0.ts (generated from the definitions)',
+    ])
     expect(lines[at + 3]).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/)
     expect(lines).toContainEqual(expect.stringMatching(/^-\s+priority\?: number$/))
     expect(lines).toContainEqual(expect.stringMatching(/^\+\s+priority\?: string$/))

@@ -9,7 +9,15 @@ import { repoRoot, runCli } from '../support/cli.js'
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to dashes. */
 function anchors(markdown: string): Set<string> {
   const headings = markdown.split('\n').filter((line) => /^#{1,6} /.test(line))
-  return new Set(headings.map((h) => h.replace(/^#+ /, '').toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-')))
+  return new Set(
+    headings.map((h) =>
+      h
+        .replace(/^#+ /, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    ),
+  )
 }
 
 describe('help', () => {
@@ -36,6 +44,8 @@ describe('help', () => {
   it('an unknown command is bad usage with the command it most likely meant', () => {
     const result = runCli(['genrate'], { cwd: repoRoot })
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe("botwire: error BW9002: unknown command 'genrate' (did you mean 'generate'?); the commands are check, diff, generate, init, scaffold (botwire --help)\n")
+    expect(result.stderr).toBe(
+      "botwire: error BW9002: unknown command 'genrate' (did you mean 'generate'?); the commands are check, diff, generate, init, scaffold (botwire --help)\n",
+    )
   })
 })

@@ -1,7 +1,6 @@
 // An unexpected failure reaches the user as one line with BW9001 and exit code 2.
 import { describe, expect, it, vi } from 'vitest'
-import { reportFailure } from '../../src/cli/usage.js'
-import { UsageError } from '../../src/cli/usage.js'
+import { reportFailure, UsageError } from '../../src/cli/usage.js'
 
 describe('failures outside the definitions', () => {
   it('an internal error is one line with BW9001, no stack trace, exit code 2', () => {

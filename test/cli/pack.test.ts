@@ -35,7 +35,14 @@ describe('npm pack', () => {
     })
     execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', join(packDir, tarball ?? '')], { cwd: project, stdio: 'pipe' })
     const installed = join(project, 'node_modules', 'botwire')
-    for (const path of ['schemas/interface.schema.json', 'schemas/messages.schema.json', 'definitions/interfaces/llm.yaml', 'dist/runtime/index.d.ts', 'dist/index.d.ts', 'templates/init/bot.yaml.hbs']) {
+    for (const path of [
+      'schemas/interface.schema.json',
+      'schemas/messages.schema.json',
+      'definitions/interfaces/llm.yaml',
+      'dist/runtime/index.d.ts',
+      'dist/index.d.ts',
+      'templates/init/bot.yaml.hbs',
+    ]) {
       expect(existsSync(join(installed, path)), path).toBe(true)
     }
     expect(existsSync(join(installed, 'definitions', 'example'))).toBe(false)
@@ -52,7 +59,15 @@ describe('npm pack', () => {
     expect(existsSync(join(project, 'generated', 'integrations', 'openai', 'v1.0.0.ts'))).toBe(true)
     expect(existsSync(join(project, 'generated', 'interfaces', 'llm', 'v1.0.0.ts'))).toBe(true)
 
-    const api = spawnSync(process.execPath, ['--input-type=module', '-e', "import { check } from 'botwire'; import * as runtime from 'botwire/runtime'; console.log(check().ok, typeof runtime.IntegrationBase)"], { cwd: project, encoding: 'utf8' })
+    const api = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { check } from 'botwire'; import * as runtime from 'botwire/runtime'; console.log(check().ok, typeof runtime.IntegrationBase)",
+      ],
+      { cwd: project, encoding: 'utf8' },
+    )
     expect(api.stdout).toBe('true function\n')
   }, 180_000)
 })

@@ -97,7 +97,7 @@ describe('botwire scaffold', () => {
     ])
     expect(files.flatMap((file) => compiled.get(file) ?? [`${file} was not compiled`])).toEqual([])
     const integration = readFileSync(files[0] ?? '', 'utf8')
-    expect(integration).toContain("generateText: async ({ input, ctx, client }) => {")
+    expect(integration).toContain('generateText: async ({ input, ctx, client }) => {')
     expect(integration).toContain(`throw new Error("openai: action 'generateText' is not implemented yet")`)
     const bot = readFileSync(files[2] ?? '', 'utf8')
     expect(bot.match(/bot\.on\.message\(/g)).toHaveLength(11)
@@ -116,7 +116,9 @@ describe('botwire scaffold', () => {
     const dir = exampleWorkspace()
     const result = runCli(['scaffold', 'plugin', 'support-assistant', '--out', 'src', '--generated', 'nogen'], { cwd: dir })
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe("botwire: error BW9002: nogen/plugins/support-assistant/index.ts does not exist; run botwire generate (into nogen, or pass --generated DIR) before scaffolding plugin 'support-assistant'\n")
+    expect(result.stderr).toBe(
+      "botwire: error BW9002: nogen/plugins/support-assistant/index.ts does not exist; run botwire generate (into nogen, or pass --generated DIR) before scaffolding plugin 'support-assistant'\n",
+    )
   })
 
   it('names an unknown definition as usage', () => {
@@ -124,6 +126,9 @@ describe('botwire scaffold', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toContain("no plugin named 'nope'")
     const near = runCli(['scaffold', 'plugin', 'support-asistant', '--out', 'src'], { cwd: exampleWorkspace() })
-    expect([near.code, near.stderr]).toEqual([2, "botwire: error BW9002: no plugin named 'support-asistant' in definitions (did you mean 'support-assistant'?); its plugins are 'support-assistant'\n"])
+    expect([near.code, near.stderr]).toEqual([
+      2,
+      "botwire: error BW9002: no plugin named 'support-asistant' in definitions (did you mean 'support-assistant'?); its plugins are 'support-assistant'\n",
+    ])
   })
 })

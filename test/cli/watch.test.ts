@@ -35,7 +35,10 @@ describe('botwire generate --watch', () => {
       await until('the edit to show', () => readFileSync(join(out, 'integrations/openai/v2.0.0.ts'), 'utf8').includes('Moderate content'))
 
       // a new definition
-      writeFileSync(join(dir, 'definitions/example/interfaces/greeting.yaml'), 'kind: interface\nname: greeting\nversion: 1.0.0\nentities: {}\nactions:\n  greet:\n    input: { schema: { type: object, properties: { name: { type: string } } } }\n    output: { schema: { type: object, properties: { text: { type: string } } } }\n')
+      writeFileSync(
+        join(dir, 'definitions/example/interfaces/greeting.yaml'),
+        'kind: interface\nname: greeting\nversion: 1.0.0\nentities: {}\nactions:\n  greet:\n    input: { schema: { type: object, properties: { name: { type: string } } } }\n    output: { schema: { type: object, properties: { text: { type: string } } } }\n',
+      )
       await until('the new interface', () => existsSync(join(out, 'interfaces/greeting/v1.0.0.ts')))
 
       // an error: reported with its location, nothing written, watching goes on

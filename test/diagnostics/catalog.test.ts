@@ -74,7 +74,9 @@ describe('the diagnostic catalog', () => {
   })
 
   it('fills each {name} of a template once, and leaves other braces as they are', () => {
-    expect(formatTemplate("unknown alias '*{alias}': no anchor '&{alias}' is set before it", { alias: 'base' })).toBe("unknown alias '*base': no anchor '&base' is set before it")
+    expect(formatTemplate("unknown alias '*{alias}': no anchor '&{alias}' is set before it", { alias: 'base' })).toBe(
+      "unknown alias '*base': no anchor '&base' is set before it",
+    )
     expect(formatTemplate('add {local}: { integrationAlias }', { local: 'llm' })).toBe('add llm: { integrationAlias }')
     // an argument's own braces are not read as names
     expect(formatTemplate("'{key}' in {where}", { key: '{where}', where: 'the file' })).toBe("'{where}' in the file")

@@ -4,8 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { catalog } from '../../src/diagnostics/catalog.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { invalidFixtureNames as cases, invalidFixtureOptions, invalidFixturesRoot as root } from '../support/invalidFixtures.js'
 import { fixtureLines } from '../support/renderForFixture.js'
 
@@ -17,10 +17,15 @@ describe('invalid fixtures', () => {
     const actual = fixtureLines(checked.diagnostics)
     const expectedFile = join(root, name, 'expected.txt')
     if (update) writeFileSync(expectedFile, `${actual.join('\n')}\n`)
-    const expected = readFileSync(expectedFile, 'utf8').split('\n').filter((line) => line.trim() !== '')
+    const expected = readFileSync(expectedFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
     expect(actual).toEqual(expected)
     const code = name.split('-')[0] ?? ''
-    expect(actual.some((line) => line.split(' ')[1] === code), `${name} must produce ${code}`).toBe(true)
+    expect(
+      actual.some((line) => line.split(' ')[1] === code),
+      `${name} must produce ${code}`,
+    ).toBe(true)
   })
 })
 

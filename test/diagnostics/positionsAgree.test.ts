@@ -10,9 +10,7 @@ import { invalidFixtureNames as cases, invalidFixtureOptions } from '../support/
 async function checkAll(): Promise<Map<string, DiagnosticRecord[]>> {
   const { checkWorkspace } = await import('../../src/pipeline/checkWorkspace.js')
   const { toRecord } = await import('../../src/diagnostics/record.js')
-  return new Map(
-    cases.map((name) => [name, checkWorkspace(invalidFixtureOptions(name)).diagnostics.map(toRecord)]),
-  )
+  return new Map(cases.map((name) => [name, checkWorkspace(invalidFixtureOptions(name)).diagnostics.map(toRecord)]))
 }
 
 describe('positions of fast-path files', () => {

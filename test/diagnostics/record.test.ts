@@ -28,7 +28,10 @@ describe('the code frame', () => {
   it('underlines what the record spans: never a CRLF line end', () => {
     const crlf = unparsedSourceFile('/w/a.yaml', 'a.yaml', false, 'kind: x\r\ntitle: strin\r\nname: n\r\n')
     const title = crlf.text.indexOf('strin')
-    const text = renderPrettyDiagnostic(diagnostic('BW2004', 'wrongType', { where: 'title', expected: 'a string', actual: 'null' }, { file: crlf, start: title, end: title + 6 }), { color: false })
+    const text = renderPrettyDiagnostic(
+      diagnostic('BW2004', 'wrongType', { where: 'title', expected: 'a string', actual: 'null' }, { file: crlf, start: title, end: title + 6 }),
+      { color: false },
+    )
     expect(text.split('\n').find((line) => line.includes('^'))).toBe('    |        ^^^^^')
   })
 })
@@ -37,12 +40,19 @@ describe('summaryLine', () => {
   it('counts files only for problems that belong to one', () => {
     const file = unparsedSourceFile('/w/a.yaml', 'a.yaml', false, 'kind: x\n')
     expect(summaryLine([diagnostic('BW5001', 'overlap', { out: 'out', definitions: 'definitions' }, null)])).toBe('1 error')
-    expect(summaryLine([diagnostic('BW5001', 'overlap', { out: 'out', definitions: 'definitions' }, null), diagnostic('BW2001', 'missingKind', { kinds: 'bot' }, { file, start: 0, end: 1 })])).toBe('2 errors in 1 file')
+    expect(
+      summaryLine([
+        diagnostic('BW5001', 'overlap', { out: 'out', definitions: 'definitions' }, null),
+        diagnostic('BW2001', 'missingKind', { kinds: 'bot' }, { file, start: 0, end: 1 }),
+      ]),
+    ).toBe('2 errors in 1 file')
   })
 
   it('counts the problems a BW1010 stands for, not the BW1010 itself', () => {
     const file = unparsedSourceFile('/w/a.yaml', 'a.yaml', false, 'kind: x\n')
-    const shown = Array.from({ length: 50 }, () => diagnostic('BW2002', 'unknownKey', { key: 'nmae', where: 'the definition', didYouMean: '' }, { file, start: 0, end: 1 }))
+    const shown = Array.from({ length: 50 }, () =>
+      diagnostic('BW2002', 'unknownKey', { key: 'nmae', where: 'the definition', didYouMean: '' }, { file, start: 0, end: 1 }),
+    )
     const more = diagnostic('BW1010', 'notShown', { count: 10 }, { file, start: 0, end: 1 }, { data: { notShown: 10 } })
     expect(summaryLine([...shown, more])).toBe('60 errors in 1 file (10 not shown)')
   })

@@ -4,8 +4,8 @@
 // holds several versions, and the programmatic API.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { diff, DiffUsageError } from '../../src/diff/index.js'
 import { zeroXNote } from '../../src/diff/compareSides.js'
+import { DiffUsageError, diff } from '../../src/diff/index.js'
 import { covers, declaredBump, interfaceVersionChange, rangeRelation, requiredBump } from '../../src/versioning/levels.js'
 import { diffCase, fixturesDir, repoRoot, resultFor } from './support.js'
 
@@ -37,7 +37,13 @@ describe('enforcement', () => {
   })
 
   it('passes when nothing changed and the version did not', () => {
-    expect(resultFor(diffCase('unchanged'), 'interface', 'demo')).toMatchObject({ status: 'unchanged', level: 'none', required: 'none', declared: 'none', ok: true })
+    expect(resultFor(diffCase('unchanged'), 'interface', 'demo')).toMatchObject({
+      status: 'unchanged',
+      level: 'none',
+      required: 'none',
+      declared: 'none',
+      ok: true,
+    })
   })
 
   describe('below 1.0.0 the minor number is the breaking number', () => {
@@ -48,7 +54,9 @@ describe('enforcement', () => {
     })
 
     it('words the rule with the bumps of the version at hand', () => {
-      expect(zeroXNote('0.2.5')).toBe('below 1.0.0 the minor number is the breaking number: a breaking change needs a minor bump (0.2.5 -> 0.3.0), an addition or a fix a patch bump (0.2.5 -> 0.2.6)')
+      expect(zeroXNote('0.2.5')).toBe(
+        'below 1.0.0 the minor number is the breaking number: a breaking change needs a minor bump (0.2.5 -> 0.3.0), an addition or a fix a patch bump (0.2.5 -> 0.2.6)',
+      )
     })
 
     it('a breaking change from 0.3.0 to 0.3.1 fails', () => {
@@ -58,7 +66,12 @@ describe('enforcement', () => {
     })
 
     it('an addition from 0.3.0 needs only 0.3.1', () => {
-      expect(resultFor(diffCase('enforce-zero-addition-patch'), 'interface', 'demo')).toMatchObject({ level: 'minor', required: 'patch', declared: 'patch', ok: true })
+      expect(resultFor(diffCase('enforce-zero-addition-patch'), 'interface', 'demo')).toMatchObject({
+        level: 'minor',
+        required: 'patch',
+        declared: 'patch',
+        ok: true,
+      })
     })
 
     it('0.x -> 1.0.0 covers a breaking change', () => {
@@ -118,10 +131,22 @@ describe('enforcement', () => {
 
 describe('the programmatic API', () => {
   it('diff() compares single files and returns plain data', () => {
-    const result = diff({ old: join(fixturesDir, 'input-bound', 'old', 'demo.yaml'), new: join(fixturesDir, 'input-bound', 'new', 'demo.yaml'), cwd: fixturesDir })
+    const result = diff({
+      old: join(fixturesDir, 'input-bound', 'old', 'demo.yaml'),
+      new: join(fixturesDir, 'input-bound', 'new', 'demo.yaml'),
+      cwd: fixturesDir,
+    })
     expect(JSON.parse(JSON.stringify(result))).toEqual(result)
     expect(result.definitions).toHaveLength(1)
-    expect(result.definitions[0]).toMatchObject({ kind: 'interface', name: 'demo', status: 'changed', required: 'major', declared: 'major', ok: true, old: { version: '1.0.0', file: 'input-bound/old/demo.yaml', side: 'old' } })
+    expect(result.definitions[0]).toMatchObject({
+      kind: 'interface',
+      name: 'demo',
+      status: 'changed',
+      required: 'major',
+      declared: 'major',
+      ok: true,
+      old: { version: '1.0.0', file: 'input-bound/old/demo.yaml', side: 'old' },
+    })
   })
 
   it('the built-in interfaces compared with themselves: no change', () => {

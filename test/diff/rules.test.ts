@@ -31,11 +31,41 @@ const ghostly: [string, string] = ['plugin', 'ghostly']
 
 const rows: Row[] = [
   // ---- members added / removed
-  { case: 'entity-added', subject: demo, rule: 'new entity minor, removed entity major', forward: { level: 'minor', says: "entity 'tag' added", path: '/entities/tag' }, reverse: { level: 'major', says: "entity 'tag' removed", path: '/entities/tag' } },
-  { case: 'action-added', subject: demo, rule: 'new action minor, removed action major', forward: { level: 'minor', says: "action 'count' added", path: '/actions/count' }, reverse: { level: 'major', says: "action 'count' removed" } },
-  { case: 'action-renamed', subject: demo, rule: 'renamed action major', forward: { level: 'major', says: "action 'ping' removed (renamed to 'check'?)", path: '/actions/ping' }, reverse: { level: 'major', says: "action 'check' removed (renamed to 'ping'?)" } },
-  { case: 'event-added', subject: demo, rule: 'new event minor, removed event major', forward: { level: 'minor', says: "event 'itemLost' added", path: '/events/itemLost' }, reverse: { level: 'major', says: "event 'itemLost' removed" } },
-  { case: 'channel-added', subject: demo, rule: 'new channel minor, removed channel major', forward: { level: 'minor', says: "channel 'alerts' added", path: '/channels/alerts' }, reverse: { level: 'major', says: "channel 'alerts' removed" } },
+  {
+    case: 'entity-added',
+    subject: demo,
+    rule: 'new entity minor, removed entity major',
+    forward: { level: 'minor', says: "entity 'tag' added", path: '/entities/tag' },
+    reverse: { level: 'major', says: "entity 'tag' removed", path: '/entities/tag' },
+  },
+  {
+    case: 'action-added',
+    subject: demo,
+    rule: 'new action minor, removed action major',
+    forward: { level: 'minor', says: "action 'count' added", path: '/actions/count' },
+    reverse: { level: 'major', says: "action 'count' removed" },
+  },
+  {
+    case: 'action-renamed',
+    subject: demo,
+    rule: 'renamed action major',
+    forward: { level: 'major', says: "action 'ping' removed (renamed to 'check'?)", path: '/actions/ping' },
+    reverse: { level: 'major', says: "action 'check' removed (renamed to 'ping'?)" },
+  },
+  {
+    case: 'event-added',
+    subject: demo,
+    rule: 'new event minor, removed event major',
+    forward: { level: 'minor', says: "event 'itemLost' added", path: '/events/itemLost' },
+    reverse: { level: 'major', says: "event 'itemLost' removed" },
+  },
+  {
+    case: 'channel-added',
+    subject: demo,
+    rule: 'new channel minor, removed channel major',
+    forward: { level: 'minor', says: "channel 'alerts' added", path: '/channels/alerts' },
+    reverse: { level: 'major', says: "channel 'alerts' removed" },
+  },
   {
     case: 'channel-message-added',
     subject: demo,
@@ -49,7 +79,11 @@ const rows: Row[] = [
     case: 'input-required',
     subject: demo,
     rule: 'input: new required property major, no longer required minor',
-    forward: { level: 'major', says: "rejects values it accepted: property 'limit' is required by the new schema", path: '/actions/search/input/schema/required/1' },
+    forward: {
+      level: 'major',
+      says: "rejects values it accepted: property 'limit' is required by the new schema",
+      path: '/actions/search/input/schema/required/1',
+    },
     reverse: { level: 'minor', says: 'accepts more' },
   },
   {
@@ -63,7 +97,11 @@ const rows: Row[] = [
     case: 'input-enum',
     subject: demo,
     rule: 'input: wider enum minor, narrower enum major',
-    forward: { level: 'minor', says: "accepts more: 'relevance' is not allowed by the old schema", path: '/actions/search/input/schema/properties/sort/enum/2' },
+    forward: {
+      level: 'minor',
+      says: "accepts more: 'relevance' is not allowed by the old schema",
+      path: '/actions/search/input/schema/properties/sort/enum/2',
+    },
     reverse: { level: 'major', says: "rejects values it accepted: 'relevance' is not allowed by the new schema" },
   },
   {
@@ -91,7 +129,12 @@ const rows: Row[] = [
     case: 'input-undecidable',
     subject: demo,
     rule: 'undecidable in the breaking direction counts as major',
-    forward: { level: 'major', says: 'cannot decide whether it rejects values it accepted', path: '/actions/search/input/schema/properties/query/pattern', undecidable: true },
+    forward: {
+      level: 'major',
+      says: 'cannot decide whether it rejects values it accepted',
+      path: '/actions/search/input/schema/properties/query/pattern',
+      undecidable: true,
+    },
     reverse: { level: 'major', says: 'cannot decide', undecidable: true },
   },
 
@@ -100,7 +143,11 @@ const rows: Row[] = [
     case: 'output-required',
     subject: demo,
     rule: 'output: property no longer required major, newly required minor',
-    forward: { level: 'major', says: "may produce values it did not: property 'status' is required by the old schema but optional in the new schema", path: '/actions/search/output/schema/required' },
+    forward: {
+      level: 'major',
+      says: "may produce values it did not: property 'status' is required by the old schema but optional in the new schema",
+      path: '/actions/search/output/schema/required',
+    },
     reverse: { level: 'minor', says: 'produces less' },
   },
   {
@@ -135,7 +182,11 @@ const rows: Row[] = [
     case: 'event-payload',
     subject: demo,
     rule: 'event payload: looser bound major, tighter bound minor',
-    forward: { level: 'major', says: "payload of event 'itemFound' may produce values it did not: maximum 10 is looser than the old schema's maximum 1", path: '/events/itemFound/schema/properties/score/maximum' },
+    forward: {
+      level: 'major',
+      says: "payload of event 'itemFound' may produce values it did not: maximum 10 is looser than the old schema's maximum 1",
+      path: '/events/itemFound/schema/properties/score/maximum',
+    },
     reverse: { level: 'minor', says: "payload of event 'itemFound' produces less" },
   },
 
@@ -165,7 +216,11 @@ const rows: Row[] = [
     case: 'channel-message-changed',
     subject: demo,
     rule: 'channel message: tighter or looser major',
-    forward: { level: 'major', says: "message 'update' of channel 'feed' rejects values it admitted", path: '/channels/feed/messages/update/schema/properties/text/minLength' },
+    forward: {
+      level: 'major',
+      says: "message 'update' of channel 'feed' rejects values it admitted",
+      path: '/channels/feed/messages/update/schema/properties/text/minLength',
+    },
     reverse: { level: 'major', says: "message 'update' of channel 'feed' admits values it did not" },
   },
   {
@@ -194,7 +249,13 @@ const rows: Row[] = [
   { case: 'unchanged', subject: demo, rule: 'identical content is no change', forward: { level: 'none' }, reverse: { level: 'none' } },
 
   // ---- integrations: own members, configuration (an input), implemented interfaces
-  { case: 'integration-action-added', subject: acme, rule: 'integration: own action added minor, removed major', forward: { level: 'minor', says: "action 'purge' added" }, reverse: { level: 'major', says: "action 'purge' removed" } },
+  {
+    case: 'integration-action-added',
+    subject: acme,
+    rule: 'integration: own action added minor, removed major',
+    forward: { level: 'minor', says: "action 'purge' added" },
+    reverse: { level: 'major', says: "action 'purge' removed" },
+  },
   {
     case: 'configuration-required',
     subject: acme,
@@ -244,7 +305,13 @@ const rows: Row[] = [
     forward: { level: 'major', says: "demo action 'search' is now named 'lookupRecords' (was 'findRecords')", path: '/interfaces/demo/actions/search/name' },
     reverse: { level: 'major', says: "now named 'findRecords'" },
   },
-  { case: 'override-title', subject: acme, rule: 'override title patch', forward: { level: 'patch', says: "title of the override of demo action 'search' added" }, reverse: { level: 'patch', says: 'removed' } },
+  {
+    case: 'override-title',
+    subject: acme,
+    rule: 'override title patch',
+    forward: { level: 'patch', says: "title of the override of demo action 'search' added" },
+    reverse: { level: 'patch', says: 'removed' },
+  },
   {
     case: 'entity-mapping',
     subject: acme,
@@ -279,7 +346,11 @@ const rows: Row[] = [
     case: 'plugin-entity-reference',
     subject: helper,
     rule: 'plugin LOCAL.ENTITY resolved against the interface: union with the entity wider (minor), back narrower (major)',
-    forward: { level: 'minor', says: "input of action 'assist' accepts more: string does not extend object", path: '/actions/assist/input/schema/properties/item/anyOf/1' },
+    forward: {
+      level: 'minor',
+      says: "input of action 'assist' accepts more: string does not extend object",
+      path: '/actions/assist/input/schema/properties/item/anyOf/1',
+    },
     reverse: { level: 'major', says: 'rejects values it accepted: string does not extend object' },
   },
   {
@@ -362,7 +433,8 @@ describe('diff rules (SPEC §8)', () => {
     expect(changes).toHaveLength(1)
     expect(changes[0]).toMatchObject({
       level: 'major',
-      message: "entity 'item' rejects values it admitted and admits values it did not (entities and channel messages flow both ways): string does not extend integer; integer does not extend string",
+      message:
+        "entity 'item' rejects values it admitted and admits values it did not (entities and channel messages flow both ways): string does not extend integer; integer does not extend string",
     })
   })
 

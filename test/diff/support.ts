@@ -18,6 +18,9 @@ export function resultFor(result: DiffResult, kind: string, name: string): Defin
   const matching = result.definitions.filter((d) => d.kind === kind && d.name === name)
   const changed = matching.filter((d) => d.status !== 'unchanged')
   const found = changed.length > 0 ? changed : matching
-  if (found.length !== 1) throw new Error(`expected one result for ${kind} ${name}, got ${found.length}: ${JSON.stringify(result.definitions.map((d) => [d.kind, d.name, d.status]))}`)
+  if (found.length !== 1)
+    throw new Error(
+      `expected one result for ${kind} ${name}, got ${found.length}: ${JSON.stringify(result.definitions.map((d) => [d.kind, d.name, d.status]))}`,
+    )
   return found[0] as DefinitionDiff
 }

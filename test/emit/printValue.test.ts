@@ -2,7 +2,7 @@
 // `__proto__` key in it stays an own property, wherever it is.
 import { describe, expect, it } from 'vitest'
 import { printValue } from '../../src/emit/printValue.js'
-import { JsonText, type ConstValue } from '../../src/lower/plan.js'
+import { type ConstValue, JsonText } from '../../src/lower/plan.js'
 
 function evaluate(value: ConstValue): unknown {
   return new Function(`return (${printValue(value)})`)() as unknown
@@ -15,7 +15,9 @@ function text(json: string): JsonText {
 
 describe('printValue', () => {
   it('prints JSON text on one line inside the indented structure', () => {
-    expect(printValue({ kind: 'x', schema: text('{"type": "object", "properties": {}}') })).toBe('{\n  kind: "x",\n  schema: {"type":"object","properties":{}},\n}')
+    expect(printValue({ kind: 'x', schema: text('{"type": "object", "properties": {}}') })).toBe(
+      '{\n  kind: "x",\n  schema: {"type":"object","properties":{}},\n}',
+    )
   })
 
   it('keeps `__proto__` keys in JSON text own properties, and leaves `__proto__` strings alone', () => {

@@ -2,9 +2,8 @@
 // pair S/T, whether S extends T, and for failures where in S and why.
 import { describe, expect, it } from 'vitest'
 import { admitsNoValue, checkExtension } from '../../src/jsonSchema/extension.js'
-import { makeSide, type SideSpec } from './sides.js'
 import type { SchemaNode } from '../../src/jsonSchema/types.js'
-
+import { makeSide, type SideSpec } from './sides.js'
 
 interface Expected {
   /** JSON pointer of the failure in S */
@@ -54,7 +53,13 @@ const rows: Row[] = [
     extends: false,
     failures: [{ at: '/properties/id', reason: 'integer does not extend string', target: '/properties/id' }],
   },
-  { name: 'nullable S into non-null T', s: { type: ['string', 'null'] }, t: str, extends: false, failures: [{ at: '', reason: 'null does not extend string' }] },
+  {
+    name: 'nullable S into non-null T',
+    s: { type: ['string', 'null'] },
+    t: str,
+    extends: false,
+    failures: [{ at: '', reason: 'null does not extend string' }],
+  },
   { name: 'non-null S into nullable T', s: str, t: { type: ['string', 'null'] }, extends: true },
   { name: 'S without type admits anything', s: { description: 'x' }, t: str, extends: false, failures: [{ at: '', reason: 'no type' }] },
   { name: 'boolean into string', s: { type: 'boolean' }, t: str, extends: false, failures: [{ at: '', reason: 'boolean does not extend string' }] },
@@ -63,7 +68,13 @@ const rows: Row[] = [
 
   // ---- enum / const
   { name: 'const without type has the type of its value', s: { const: 'a' }, t: str, extends: true },
-  { name: 'const of the wrong type', s: { const: 3 }, t: str, extends: false, failures: [{ at: '/const', reason: '3 is not allowed by T schema (expected string)' }] },
+  {
+    name: 'const of the wrong type',
+    s: { const: 3 },
+    t: str,
+    extends: false,
+    failures: [{ at: '/const', reason: '3 is not allowed by T schema (expected string)' }],
+  },
   { name: 'enum with a fraction into integer', s: { enum: [1, 2.5] }, t: int, extends: false, failures: [{ at: '/enum/1', reason: '2.5 is not allowed' }] },
   { name: 'enum subset', s: { type: 'string', enum: ['open', 'closed'] }, t: { type: 'string', enum: ['open', 'closed', 'archived'] }, extends: true },
   {
@@ -73,13 +84,43 @@ const rows: Row[] = [
     extends: false,
     failures: [{ at: '/properties/status/enum/2', reason: "'archived' is not allowed by T.ticket", target: '/properties/status/enum' }],
   },
-  { name: 'plain string into enum', s: str, t: { enum: ['a', 'b'] }, extends: false, failures: [{ at: '', reason: "any string is allowed here, but T schema allows only 'a', 'b'" }] },
+  {
+    name: 'plain string into enum',
+    s: str,
+    t: { enum: ['a', 'b'] },
+    extends: false,
+    failures: [{ at: '', reason: "any string is allowed here, but T schema allows only 'a', 'b'" }],
+  },
   { name: 'boolean into enum [true, false]', s: { type: 'boolean' }, t: { enum: [false, true] }, extends: true },
-  { name: 'boolean into const true', s: { type: 'boolean' }, t: { const: true }, extends: false, failures: [{ at: '', reason: 'false (allowed here) is not allowed' }] },
+  {
+    name: 'boolean into const true',
+    s: { type: 'boolean' },
+    t: { const: true },
+    extends: false,
+    failures: [{ at: '', reason: 'false (allowed here) is not allowed' }],
+  },
   { name: 'short integer range into enum', s: { type: 'integer', minimum: 1, maximum: 3 }, t: { enum: [1, 2, 3, 4] }, extends: true },
-  { name: 'integer range too wide for enum', s: { type: 'integer', minimum: 1, maximum: 5 }, t: { enum: [1, 2, 3, 4] }, extends: false, failures: [{ at: '', reason: '5 (allowed here) is not allowed' }] },
-  { name: 'enum values against T bounds', s: { enum: [1, 5, 10] }, t: { type: 'integer', maximum: 5 }, extends: false, failures: [{ at: '/enum/2', reason: 'above maximum 5', target: '/maximum' }] },
-  { name: 'enum values against T pattern', s: { enum: ['ab', 'cd'] }, t: { type: 'string', pattern: '^a' }, extends: false, failures: [{ at: '/enum/1', reason: "does not match pattern '^a'" }] },
+  {
+    name: 'integer range too wide for enum',
+    s: { type: 'integer', minimum: 1, maximum: 5 },
+    t: { enum: [1, 2, 3, 4] },
+    extends: false,
+    failures: [{ at: '', reason: '5 (allowed here) is not allowed' }],
+  },
+  {
+    name: 'enum values against T bounds',
+    s: { enum: [1, 5, 10] },
+    t: { type: 'integer', maximum: 5 },
+    extends: false,
+    failures: [{ at: '/enum/2', reason: 'above maximum 5', target: '/maximum' }],
+  },
+  {
+    name: 'enum values against T pattern',
+    s: { enum: ['ab', 'cd'] },
+    t: { type: 'string', pattern: '^a' },
+    extends: false,
+    failures: [{ at: '/enum/1', reason: "does not match pattern '^a'" }],
+  },
   {
     name: 'enum object without an own required property named like a prototype member',
     s: { type: 'object', enum: [{}] },
@@ -87,15 +128,33 @@ const rows: Row[] = [
     extends: false,
     failures: [{ at: '/enum/0', reason: "property 'constructor' is missing", target: '/required/0' }],
   },
-  { name: 'enum values against T format', s: { enum: ['a@example.com', 'nope'] }, t: { type: 'string', format: 'email' }, extends: false, failures: [{ at: '/enum/1', reason: 'not a valid email' }] },
+  {
+    name: 'enum values against T format',
+    s: { enum: ['a@example.com', 'nope'] },
+    t: { type: 'string', format: 'email' },
+    extends: false,
+    failures: [{ at: '/enum/1', reason: 'not a valid email' }],
+  },
   { name: 'enum values satisfy T pattern', s: { enum: ['ab', 'ac'] }, t: { type: 'string', pattern: '^a' }, extends: true },
   { name: 'object const into object schema', s: { const: { a: 1 } }, t: obj({ a: int }, ['a']), extends: true },
   { name: 'deep equality of enum values', s: { const: [1, { a: 'x', b: null }] }, t: { enum: [[1, { b: null, a: 'x' }]] }, extends: true },
-  { name: 'enum into union, value by value', s: { enum: [1, 'a', null] }, t: { anyOf: [int, str] }, extends: false, failures: [{ at: '/enum/2', reason: 'null is not allowed' }] },
+  {
+    name: 'enum into union, value by value',
+    s: { enum: [1, 'a', null] },
+    t: { anyOf: [int, str] },
+    extends: false,
+    failures: [{ at: '/enum/2', reason: 'null is not allowed' }],
+  },
 
   // ---- numbers
   { name: 'tighter bounds', s: { type: 'number', minimum: 1, maximum: 5 }, t: { type: 'number', minimum: 0, maximum: 10 }, extends: true },
-  { name: 'looser minimum', s: { type: 'number', minimum: 0 }, t: { type: 'number', minimum: 1 }, extends: false, failures: [{ at: '/minimum', reason: 'minimum 0 is looser than T schema', target: '/minimum' }] },
+  {
+    name: 'looser minimum',
+    s: { type: 'number', minimum: 0 },
+    t: { type: 'number', minimum: 1 },
+    extends: false,
+    failures: [{ at: '/minimum', reason: 'minimum 0 is looser than T schema', target: '/minimum' }],
+  },
   { name: 'missing minimum', s: num, t: { type: 'number', minimum: 0 }, extends: false, failures: [{ at: '', reason: 'no lower bound here' }] },
   {
     name: 'minimum 0 is looser than exclusiveMinimum 0',
@@ -106,20 +165,55 @@ const rows: Row[] = [
   },
   { name: 'exclusiveMinimum 0 is within minimum 0', s: { type: 'number', exclusiveMinimum: 0 }, t: { type: 'number', minimum: 0 }, extends: true },
   { name: 'integers above 0 are within minimum 1', s: { type: 'integer', exclusiveMinimum: 0 }, t: { type: 'number', minimum: 1 }, extends: true },
-  { name: 'numbers above 0 are not within minimum 1', s: { type: 'number', exclusiveMinimum: 0 }, t: { type: 'number', minimum: 1 }, extends: false, failures: [{ at: '/exclusiveMinimum', reason: 'looser' }] },
+  {
+    name: 'numbers above 0 are not within minimum 1',
+    s: { type: 'number', exclusiveMinimum: 0 },
+    t: { type: 'number', minimum: 1 },
+    extends: false,
+    failures: [{ at: '/exclusiveMinimum', reason: 'looser' }],
+  },
   { name: 'integer maximum 9.5 within exclusiveMaximum 10', s: { type: 'integer', maximum: 9.5 }, t: { type: 'integer', exclusiveMaximum: 10 }, extends: true },
-  { name: 'maximum 10 is looser than exclusiveMaximum 10', s: { type: 'number', maximum: 10 }, t: { type: 'number', exclusiveMaximum: 10 }, extends: false, failures: [{ at: '/maximum', reason: 'maximum 10 is looser' }] },
+  {
+    name: 'maximum 10 is looser than exclusiveMaximum 10',
+    s: { type: 'number', maximum: 10 },
+    t: { type: 'number', exclusiveMaximum: 10 },
+    extends: false,
+    failures: [{ at: '/maximum', reason: 'maximum 10 is looser' }],
+  },
   // integer bounds against an exclusive bound at the same value: the integer 5 is not above 5, 6 is; 5 is not below 5, 4 is
-  { name: 'integer minimum 5 is looser than exclusiveMinimum 5', s: { type: 'integer', minimum: 5 }, t: { type: 'number', exclusiveMinimum: 5 }, extends: false, failures: [{ at: '/minimum', reason: 'looser' }] },
+  {
+    name: 'integer minimum 5 is looser than exclusiveMinimum 5',
+    s: { type: 'integer', minimum: 5 },
+    t: { type: 'number', exclusiveMinimum: 5 },
+    extends: false,
+    failures: [{ at: '/minimum', reason: 'looser' }],
+  },
   { name: 'integer minimum 6 is within exclusiveMinimum 5', s: { type: 'integer', minimum: 6 }, t: { type: 'number', exclusiveMinimum: 5 }, extends: true },
-  { name: 'integer maximum 5 is looser than exclusiveMaximum 5', s: { type: 'integer', maximum: 5 }, t: { type: 'number', exclusiveMaximum: 5 }, extends: false, failures: [{ at: '/maximum', reason: 'looser' }] },
+  {
+    name: 'integer maximum 5 is looser than exclusiveMaximum 5',
+    s: { type: 'integer', maximum: 5 },
+    t: { type: 'number', exclusiveMaximum: 5 },
+    extends: false,
+    failures: [{ at: '/maximum', reason: 'looser' }],
+  },
   { name: 'integer maximum 4 is within exclusiveMaximum 5', s: { type: 'integer', maximum: 4 }, t: { type: 'number', exclusiveMaximum: 5 }, extends: true },
-  { name: 'the tighter of minimum and exclusiveMinimum counts', s: { type: 'number', minimum: 2, exclusiveMinimum: 0 }, t: { type: 'number', minimum: 1 }, extends: true },
+  {
+    name: 'the tighter of minimum and exclusiveMinimum counts',
+    s: { type: 'number', minimum: 2, exclusiveMinimum: 0 },
+    t: { type: 'number', minimum: 1 },
+    extends: true,
+  },
 
   // ---- strings
   { name: 'tighter lengths', s: { type: 'string', minLength: 2, maxLength: 5 }, t: { type: 'string', minLength: 1, maxLength: 10 }, extends: true },
   { name: 'missing minLength', s: str, t: { type: 'string', minLength: 1 }, extends: false, failures: [{ at: '', reason: 'no minLength here' }] },
-  { name: 'looser maxLength', s: { type: 'string', maxLength: 100 }, t: { type: 'string', maxLength: 50 }, extends: false, failures: [{ at: '/maxLength', reason: 'maxLength 100 is looser' }] },
+  {
+    name: 'looser maxLength',
+    s: { type: 'string', maxLength: 100 },
+    t: { type: 'string', maxLength: 50 },
+    extends: false,
+    failures: [{ at: '/maxLength', reason: 'maxLength 100 is looser' }],
+  },
   { name: 'same pattern', s: { type: 'string', pattern: '^[a-z]+$', maxLength: 5 }, t: { type: 'string', pattern: '^[a-z]+$' }, extends: true },
   {
     name: 'different pattern is undecidable',
@@ -128,8 +222,20 @@ const rows: Row[] = [
     extends: false,
     failures: [{ at: '/pattern', reason: 'cannot tell', undecidable: true }],
   },
-  { name: 'missing pattern with a counterexample', s: str, t: { type: 'string', pattern: '^[a-z]+$' }, extends: false, failures: [{ at: '', reason: "strings such as '' are allowed here", undecidable: false }] },
-  { name: 'missing pattern without a counterexample is undecidable', s: str, t: { type: 'string', pattern: '.*' }, extends: false, failures: [{ at: '', reason: 'cannot tell', undecidable: true }] },
+  {
+    name: 'missing pattern with a counterexample',
+    s: str,
+    t: { type: 'string', pattern: '^[a-z]+$' },
+    extends: false,
+    failures: [{ at: '', reason: "strings such as '' are allowed here", undecidable: false }],
+  },
+  {
+    name: 'missing pattern without a counterexample is undecidable',
+    s: str,
+    t: { type: 'string', pattern: '.*' },
+    extends: false,
+    failures: [{ at: '', reason: 'cannot tell', undecidable: true }],
+  },
   { name: 'only the empty string, which matches', s: { type: 'string', maxLength: 0 }, t: { type: 'string', pattern: '^a*$' }, extends: true },
   { name: 'same format', s: { type: 'string', format: 'uuid', minLength: 1 }, t: { type: 'string', format: 'uuid' }, extends: true },
   {
@@ -155,13 +261,37 @@ const rows: Row[] = [
     extends: false,
     failures: [{ at: '', entity: 'a', reason: 'cycle', undecidable: true }],
   },
-  { name: 'format not kept', s: str, t: { type: 'string', format: 'email' }, extends: false, failures: [{ at: '', reason: "requires format 'email'", undecidable: false }] },
-  { name: 'different format is undecidable', s: { type: 'string', format: 'uri' }, t: { type: 'string', format: 'email' }, extends: false, failures: [{ at: '/format', reason: 'cannot tell', undecidable: true }] },
+  {
+    name: 'format not kept',
+    s: str,
+    t: { type: 'string', format: 'email' },
+    extends: false,
+    failures: [{ at: '', reason: "requires format 'email'", undecidable: false }],
+  },
+  {
+    name: 'different format is undecidable',
+    s: { type: 'string', format: 'uri' },
+    t: { type: 'string', format: 'email' },
+    extends: false,
+    failures: [{ at: '/format', reason: 'cannot tell', undecidable: true }],
+  },
 
   // ---- arrays
   { name: 'items compared (integer within number)', s: { type: 'array', items: int }, t: { type: 'array', items: num }, extends: true },
-  { name: 'items of the wrong type', s: { type: 'array', items: str }, t: { type: 'array', items: int }, extends: false, failures: [{ at: '/items', reason: 'string does not extend integer', target: '/items' }] },
-  { name: 'missing items', s: { type: 'array' }, t: { type: 'array', items: str }, extends: false, failures: [{ at: '', reason: 'items may be any value here' }] },
+  {
+    name: 'items of the wrong type',
+    s: { type: 'array', items: str },
+    t: { type: 'array', items: int },
+    extends: false,
+    failures: [{ at: '/items', reason: 'string does not extend integer', target: '/items' }],
+  },
+  {
+    name: 'missing items',
+    s: { type: 'array' },
+    t: { type: 'array', items: str },
+    extends: false,
+    failures: [{ at: '', reason: 'items may be any value here' }],
+  },
   { name: 'no items on both sides', s: { type: 'array' }, t: { type: 'array' }, extends: true },
   { name: 'only the empty array needs no items', s: { type: 'array', maxItems: 0 }, t: { type: 'array', items: str }, extends: true },
   {
@@ -174,7 +304,12 @@ const rows: Row[] = [
       { at: '/maxItems', reason: 'maxItems 5 is looser' },
     ],
   },
-  { name: 'tighter item counts', s: { type: 'array', items: str, minItems: 2, maxItems: 3 }, t: { type: 'array', items: str, minItems: 1, maxItems: 3 }, extends: true },
+  {
+    name: 'tighter item counts',
+    s: { type: 'array', items: str, minItems: 2, maxItems: 3 },
+    t: { type: 'array', items: str, minItems: 1, maxItems: 3 },
+    extends: true,
+  },
 
   // ---- objects
   { name: 'extra property when T is open', s: obj({ id: str, extra: int }, ['id']), t: obj({ id: str }, ['id']), extends: true },
@@ -185,9 +320,21 @@ const rows: Row[] = [
     extends: false,
     failures: [{ at: '/required', reason: "property 'id' is required by T.modelRef but optional here", target: '/required/0' }],
   },
-  { name: 'required by T and missing here', s: obj({ name: str }), t: obj({ id: str }, ['id']), extends: false, failures: [{ at: '', reason: "property 'id' is required by T schema but missing here" }] },
+  {
+    name: 'required by T and missing here',
+    s: obj({ name: str }),
+    t: obj({ id: str }, ['id']),
+    extends: false,
+    failures: [{ at: '', reason: "property 'id' is required by T schema but missing here" }],
+  },
   { name: 'optional property of T left out (SPEC: allowed)', s: obj({ id: str }, ['id']), t: obj({ id: str, note: str }, ['id']), extends: true },
-  { name: 'optional on both sides, compared', s: obj({ note: int }), t: obj({ note: str }), extends: false, failures: [{ at: '/properties/note', reason: 'integer does not extend string' }] },
+  {
+    name: 'optional on both sides, compared',
+    s: obj({ note: int }),
+    t: obj({ note: str }),
+    extends: false,
+    failures: [{ at: '/properties/note', reason: 'integer does not extend string' }],
+  },
   {
     name: 'T closed, S open',
     s: obj({ id: str }, ['id']),
@@ -202,7 +349,12 @@ const rows: Row[] = [
     extends: false,
     failures: [{ at: '/properties/extra', reason: "property 'extra' is not allowed by T schema" }],
   },
-  { name: 'T closed, S closed with fewer optional properties', s: obj({ id: str }, ['id'], { additionalProperties: false }), t: obj({ id: str, note: str }, ['id'], { additionalProperties: false }), extends: true },
+  {
+    name: 'T closed, S closed with fewer optional properties',
+    s: obj({ id: str }, ['id'], { additionalProperties: false }),
+    t: obj({ id: str, note: str }, ['id'], { additionalProperties: false }),
+    extends: true,
+  },
   { name: 'T open, S closed', s: obj({ id: str }, ['id'], { additionalProperties: false }), t: obj({ id: str }, ['id']), extends: true },
   {
     name: "S's own property must extend T's additionalProperties schema",
@@ -214,9 +366,26 @@ const rows: Row[] = [
       { at: '', reason: 'extra properties may hold any value here' },
     ],
   },
-  { name: 'additionalProperties schemas compared (integer within number)', s: obj({}, [], { additionalProperties: int }), t: obj({}, [], { additionalProperties: num }), extends: true },
-  { name: 'additionalProperties schemas that do not extend', s: obj({}, [], { additionalProperties: str }), t: obj({}, [], { additionalProperties: int }), extends: false, failures: [{ at: '/additionalProperties', reason: 'string does not extend integer' }] },
-  { name: 'additionalProperties schema into closed T', s: obj({}, [], { additionalProperties: str }), t: obj({}, [], { additionalProperties: false }), extends: false, failures: [{ at: '/additionalProperties', reason: 'closed' }] },
+  {
+    name: 'additionalProperties schemas compared (integer within number)',
+    s: obj({}, [], { additionalProperties: int }),
+    t: obj({}, [], { additionalProperties: num }),
+    extends: true,
+  },
+  {
+    name: 'additionalProperties schemas that do not extend',
+    s: obj({}, [], { additionalProperties: str }),
+    t: obj({}, [], { additionalProperties: int }),
+    extends: false,
+    failures: [{ at: '/additionalProperties', reason: 'string does not extend integer' }],
+  },
+  {
+    name: 'additionalProperties schema into closed T',
+    s: obj({}, [], { additionalProperties: str }),
+    t: obj({}, [], { additionalProperties: false }),
+    extends: false,
+    failures: [{ at: '/additionalProperties', reason: 'closed' }],
+  },
   {
     name: "S's additionalProperties schema may carry T's optional property",
     s: obj({}, [], { additionalProperties: str }),
@@ -224,8 +393,20 @@ const rows: Row[] = [
     extends: false,
     failures: [{ at: '/additionalProperties', reason: 'string does not extend integer', target: '/properties/count' }],
   },
-  { name: 'property names are escaped in pointers', s: obj({ 'a/b~c': int }), t: obj({ 'a/b~c': str }), extends: false, failures: [{ at: '/properties/a~1b~0c', reason: 'integer does not extend string' }] },
-  { name: '__proto__ is an ordinary property name', s: JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"}}}') as SchemaNode, t: JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}') as SchemaNode, extends: false, failures: [{ at: '/properties/__proto__', reason: 'integer does not extend string' }] },
+  {
+    name: 'property names are escaped in pointers',
+    s: obj({ 'a/b~c': int }),
+    t: obj({ 'a/b~c': str }),
+    extends: false,
+    failures: [{ at: '/properties/a~1b~0c', reason: 'integer does not extend string' }],
+  },
+  {
+    name: '__proto__ is an ordinary property name',
+    s: JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"}}}') as SchemaNode,
+    t: JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}') as SchemaNode,
+    extends: false,
+    failures: [{ at: '/properties/__proto__', reason: 'integer does not extend string' }],
+  },
   {
     name: 'every failure is reported',
     s: obj({ id: int, name: { type: 'string', maxLength: 80 } }),
@@ -240,16 +421,44 @@ const rows: Row[] = [
 
   // ---- unions
   { name: 'union into wider union', s: { anyOf: [str, int] }, t: { anyOf: [str, num] }, extends: true },
-  { name: 'union branch outside T', s: { anyOf: [str, { type: 'boolean' }] }, t: { anyOf: [str, int] }, extends: false, failures: [{ at: '/anyOf/1', reason: 'boolean does not extend string or integer' }] },
+  {
+    name: 'union branch outside T',
+    s: { anyOf: [str, { type: 'boolean' }] },
+    t: { anyOf: [str, int] },
+    extends: false,
+    failures: [{ at: '/anyOf/1', reason: 'boolean does not extend string or integer' }],
+  },
   { name: 'non-union into union', s: str, t: { anyOf: [str, { type: 'null' }] }, extends: true },
   { name: 'type list into union', s: { type: ['string', 'null'] }, t: { anyOf: [str, { type: 'null' }] }, extends: true },
-  { name: 'union into non-union', s: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'integer', minimum: 5 }] }, t: { type: 'integer', minimum: 1 }, extends: false, failures: [{ at: '/anyOf/0/minimum', reason: 'minimum 0 is looser' }] },
+  {
+    name: 'union into non-union',
+    s: {
+      anyOf: [
+        { type: 'integer', minimum: 0 },
+        { type: 'integer', minimum: 5 },
+      ],
+    },
+    t: { type: 'integer', minimum: 1 },
+    extends: false,
+    failures: [{ at: '/anyOf/0/minimum', reason: 'minimum 0 is looser' }],
+  },
   { name: 'oneOf branches disjoint by type', s: str, t: { oneOf: [str, int] }, extends: true },
-  { name: 'oneOf branches that both match', s: int, t: { oneOf: [num, int] }, extends: false, failures: [{ at: '', reason: 'match both branch 0 and branch 1', undecidable: false }] },
+  {
+    name: 'oneOf branches that both match',
+    s: int,
+    t: { oneOf: [num, int] },
+    extends: false,
+    failures: [{ at: '', reason: 'match both branch 0 and branch 1', undecidable: false }],
+  },
   {
     name: 'oneOf disjointness not provable is undecidable',
     s: { type: 'string', pattern: '^a' },
-    t: { oneOf: [{ type: 'string', pattern: '^a' }, { type: 'string', pattern: 'b$' }] },
+    t: {
+      oneOf: [
+        { type: 'string', pattern: '^a' },
+        { type: 'string', pattern: 'b$' },
+      ],
+    },
     extends: false,
     failures: [{ at: '', reason: 'cannot tell whether values here', undecidable: true, target: '/oneOf/1' }],
   },
@@ -261,7 +470,13 @@ const rows: Row[] = [
   },
   {
     name: 'union branches merged with the keywords beside them',
-    s: { ...obj({ a: str, b: str }), anyOf: [{ type: 'object', required: ['a'] }, { type: 'object', required: ['b'] }] },
+    s: {
+      ...obj({ a: str, b: str }),
+      anyOf: [
+        { type: 'object', required: ['a'] },
+        { type: 'object', required: ['b'] },
+      ],
+    },
     t: { anyOf: [obj({ a: str }, ['a']), obj({ b: str }, ['b'])] },
     extends: true,
   },
@@ -294,7 +509,19 @@ const rows: Row[] = [
   },
   { name: 'union of consts into enum', s: { anyOf: [{ const: 'a' }, { const: 'b' }] }, t: { enum: ['a', 'b'] }, extends: true },
   { name: 'oneOf in S is read as anyOf', s: { oneOf: [str, int] }, t: { anyOf: [str, int] }, extends: true },
-  { name: 'T union beside base keywords', s: { type: 'string', maxLength: 3 }, t: { type: 'string', maxLength: 5, anyOf: [{ type: 'string', maxLength: 4 }, { type: 'string', minLength: 10 }] }, extends: true },
+  {
+    name: 'T union beside base keywords',
+    s: { type: 'string', maxLength: 3 },
+    t: {
+      type: 'string',
+      maxLength: 5,
+      anyOf: [
+        { type: 'string', maxLength: 4 },
+        { type: 'string', minLength: 10 },
+      ],
+    },
+    extends: true,
+  },
 
   // ---- entities
   {
@@ -336,14 +563,44 @@ const rows: Row[] = [
     t: { entities: { x: obj({ b: { $entity: 'y' }, n: num }), y: obj({ a: { $entity: 'x' } }) }, entity: 'x' },
     extends: true,
   },
-  { name: 'unknown entity in S', s: { entities: {}, schema: obj({ a: { $entity: 'missing' } }) }, t: obj({ a: str }), extends: false, failures: [{ at: '/properties/a', reason: "entity 'missing' is not defined" }] },
+  {
+    name: 'unknown entity in S',
+    s: { entities: {}, schema: obj({ a: { $entity: 'missing' } }) },
+    t: obj({ a: str }),
+    extends: false,
+    failures: [{ at: '/properties/a', reason: "entity 'missing' is not defined" }],
+  },
 
   // ---- S that admits no value
-  { name: 'minimum above maximum', s: { type: 'integer', minimum: 5, maximum: 3 }, t: int, extends: false, failures: [{ at: '', reason: 'admits no value: minimum 5 is above maximum 3' }] },
-  { name: 'no integer between the bounds', s: { type: 'integer', minimum: 1.2, maximum: 1.5 }, t: num, extends: false, failures: [{ at: '', reason: 'admits no value: no integer lies between' }] },
+  {
+    name: 'minimum above maximum',
+    s: { type: 'integer', minimum: 5, maximum: 3 },
+    t: int,
+    extends: false,
+    failures: [{ at: '', reason: 'admits no value: minimum 5 is above maximum 3' }],
+  },
+  {
+    name: 'no integer between the bounds',
+    s: { type: 'integer', minimum: 1.2, maximum: 1.5 },
+    t: num,
+    extends: false,
+    failures: [{ at: '', reason: 'admits no value: no integer lies between' }],
+  },
   { name: 'string with const 3', s: { type: 'string', const: 3 }, t: str, extends: false, failures: [{ at: '/const', reason: 'admits no value' }] },
-  { name: 'minLength above maxLength', s: { type: 'string', minLength: 5, maxLength: 2 }, t: str, extends: false, failures: [{ at: '', reason: 'admits no value: minLength 5 is above maxLength 2' }] },
-  { name: 'enum empty after type filtering', s: { type: 'integer', enum: ['a', 'b'] }, t: int, extends: false, failures: [{ at: '/enum', reason: 'admits no value' }] },
+  {
+    name: 'minLength above maxLength',
+    s: { type: 'string', minLength: 5, maxLength: 2 },
+    t: str,
+    extends: false,
+    failures: [{ at: '', reason: 'admits no value: minLength 5 is above maxLength 2' }],
+  },
+  {
+    name: 'enum empty after type filtering',
+    s: { type: 'integer', enum: ['a', 'b'] },
+    t: int,
+    extends: false,
+    failures: [{ at: '/enum', reason: 'admits no value' }],
+  },
   {
     name: 'required property that admits nothing',
     s: obj({ p: { type: 'number', exclusiveMinimum: 1, exclusiveMaximum: 1 } }, ['p']),
@@ -358,13 +615,24 @@ const rows: Row[] = [
     extends: false,
     failures: [{ at: '/properties/next', entity: 'loop', reason: "every 'loop' must contain another 'loop'" }],
   },
-  { name: 'optional property that admits nothing is never present', s: obj({ p: { type: 'integer', minimum: 3, maximum: 1 } }), t: obj({ p: str }), extends: true },
+  {
+    name: 'optional property that admits nothing is never present',
+    s: obj({ p: { type: 'integer', minimum: 3, maximum: 1 } }),
+    t: obj({ p: str }),
+    extends: true,
+  },
 
   // ---- "at least one of": union branches that require what the object beside them declares
   {
     name: 'at least one of: a wider S with typeless branches extends T with typed ones',
     s: { ...contactBase({ name: str }), anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
-    t: { ...contactBase(), anyOf: [{ type: 'object', required: ['email'] }, { type: 'object', required: ['phone'] }] },
+    t: {
+      ...contactBase(),
+      anyOf: [
+        { type: 'object', required: ['email'] },
+        { type: 'object', required: ['phone'] },
+      ],
+    },
     extends: true,
   },
   {

@@ -13,12 +13,11 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { admitsNoValue, checkExtension, ExtensionChecker, Inhabitation } from '../../src/jsonSchema/extension.js'
-import { makeSide } from './sides.js'
-import { seededRandom, type Rng } from '../support/seededRandom.js'
-import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/jsonSchema/numericBounds.js'
 import { declaredTypes } from '../../src/jsonSchema/kinds.js'
+import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/jsonSchema/numericBounds.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
-
+import { type Rng, seededRandom } from '../support/seededRandom.js'
+import { makeSide } from './sides.js'
 
 // ---------------------------------------------------------------- schemas
 
@@ -82,7 +81,9 @@ function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode>
   if (depth <= 0) return leafArb()
   const child = (): fc.Arbitrary<SchemaNode> => schemaArb(depth - 1, options)
   const slot = (): fc.Arbitrary<SchemaNode> =>
-    options.entities.length === 0 ? child() : fc.oneof({ weight: 3, arbitrary: child() }, { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
+    options.entities.length === 0
+      ? child()
+      : fc.oneof({ weight: 3, arbitrary: child() }, { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
   const objectArb = fc
     .record({
       names: fc.subarray([...NAMES]),
@@ -92,7 +93,7 @@ function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode>
     })
     .map(({ names, schemas, requiredMask, extra }): SchemaNode => {
       const properties: Record<string, SchemaNode> = {}
-      names.forEach((name, i) => (properties[name] = schemas[i] ?? { type: 'null' }))
+      for (const [i, name] of names.entries()) properties[name] = schemas[i] ?? { type: 'null' }
       const required = names.filter((_, i) => requiredMask[i] === true)
       return compact({ type: 'object', properties, required: required.length > 0 ? required : undefined, additionalProperties: extra })
     })
@@ -147,9 +148,11 @@ function mutateArb(node: SchemaNode, depth: number, options: GenOptions): fc.Arb
   }
   if (node.type === 'string') {
     variants.push(
-      fc.record({ keyword: fc.constantFrom('minLength', 'maxLength', 'pattern'), value: fc.integer({ min: 0, max: 4 }) }).map(({ keyword, value }) =>
-        compact({ ...node, [keyword]: keyword === 'pattern' ? (value % 2 === 0 ? undefined : PATTERNS[value % PATTERNS.length]) : value }),
-      ),
+      fc
+        .record({ keyword: fc.constantFrom('minLength', 'maxLength', 'pattern'), value: fc.integer({ min: 0, max: 4 }) })
+        .map(({ keyword, value }) =>
+          compact({ ...node, [keyword]: keyword === 'pattern' ? (value % 2 === 0 ? undefined : PATTERNS[value % PATTERNS.length]) : value }),
+        ),
       fc.constant({ ...node, type: ['string', 'null'] }),
     )
   }
@@ -397,7 +400,9 @@ function disguise(world: World): World {
 function pairArb(options: GenOptions): fc.Arbitrary<{ s: World; t: World }> {
   if (options.entities.length === 0) {
     return schemaArb(3, options).chain((t) =>
-      fc.oneof({ weight: 5, arbitrary: mutateArb(t, 3, options) }, { weight: 1, arbitrary: schemaArb(3, options) }).map((s) => ({ s: { entities: {}, root: s }, t: { entities: {}, root: t } })),
+      fc
+        .oneof({ weight: 5, arbitrary: mutateArb(t, 3, options) }, { weight: 1, arbitrary: schemaArb(3, options) })
+        .map((s) => ({ s: { entities: {}, root: s }, t: { entities: {}, root: t } })),
     )
   }
   // entity worlds: S's entities are variants of T's; the roots are e0 on both sides

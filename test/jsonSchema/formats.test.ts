@@ -10,7 +10,9 @@ import { schemasDir } from '../../src/load/packageRoot.js'
 
 describe('schema formats', () => {
   it("are the meta-schema's list", () => {
-    const common = JSON.parse(readFileSync(join(schemasDir, 'common.schema.json'), 'utf8')) as { definitions: { schema: { properties: { format: { enum: string[] } } } } }
+    const common = JSON.parse(readFileSync(join(schemasDir, 'common.schema.json'), 'utf8')) as {
+      definitions: { schema: { properties: { format: { enum: string[] } } } }
+    }
     expect(common.definitions.schema.properties.format.enum).toEqual([...SCHEMA_FORMATS])
   })
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { surelyValid } from '../../src/jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../../src/jsonSchema/types.js'
 import { createValueAjv } from '../../src/jsonSchema/valueAjv.js'
-import { seededRandom, type Rng } from '../support/seededRandom.js'
+import { type Rng, seededRandom } from '../support/seededRandom.js'
 
 /**
  * Ajv as the value validator sets it up, without its logger: the random schemas use
@@ -25,14 +25,45 @@ function pick<T>(rng: Rng, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)] as T
 }
 
-const STRINGS = ['', 'a', 'ab', 'abc', 'hello world', 'x@y.io', 'not an email', 'https://example.com/a', 'mailto:', '2024-01-31', '2024-02-30', '2024-01-31T10:00:00Z', '00000000-0000-0000-0000-000000000000', 'é', '😀', 'A1', '__proto__']
+const STRINGS = [
+  '',
+  'a',
+  'ab',
+  'abc',
+  'hello world',
+  'x@y.io',
+  'not an email',
+  'https://example.com/a',
+  'mailto:',
+  '2024-01-31',
+  '2024-02-30',
+  '2024-01-31T10:00:00Z',
+  '00000000-0000-0000-0000-000000000000',
+  'é',
+  '😀',
+  'A1',
+  '__proto__',
+]
 const NUMBERS = [0, 1, -1, 2.5, 3, 10, 100, -0.5, 1e21]
 const NAMES = ['a', 'b', 'c', 'toString', 'constructor']
 
 function randomSchema(rng: Rng, depth: number): SchemaNode {
   const schema: Record<string, unknown> = {}
   const roll = rng()
-  const type = roll < 0.25 ? 'string' : roll < 0.4 ? pick(rng, ['number', 'integer']) : roll < 0.5 ? 'boolean' : roll < 0.55 ? 'null' : roll < 0.75 && depth > 0 ? 'object' : roll < 0.85 && depth > 0 ? 'array' : undefined
+  const type =
+    roll < 0.25
+      ? 'string'
+      : roll < 0.4
+        ? pick(rng, ['number', 'integer'])
+        : roll < 0.5
+          ? 'boolean'
+          : roll < 0.55
+            ? 'null'
+            : roll < 0.75 && depth > 0
+              ? 'object'
+              : roll < 0.85 && depth > 0
+                ? 'array'
+                : undefined
   if (type !== undefined) schema.type = rng() < 0.15 ? [type, pick(rng, ['null', 'string', 'number'])] : type
   const maybe = (p: number, key: string, value: () => unknown): void => {
     if (rng() < p) schema[key] = value()

@@ -2,9 +2,9 @@
 // the rule and the value, in the checks (BW2016 through describeValueErrors) and at run
 // time, where strings are never shown.
 import { describe, expect, it } from 'vitest'
-import { describeIssues as runtimeIssues, validateValue } from '../../src/runtime/validation.js'
 import type { JsonSchema, JsonValue } from '../../src/jsonSchema/types.js'
 import { compileValueValidator, describeValueErrors } from '../../src/jsonSchema/valueValidator.js'
+import { describeIssues as runtimeIssues, validateValue } from '../../src/runtime/validation.js'
 
 function checkIssues(schema: object, value: JsonValue): string[] {
   const validate = compileValueValidator(schema)
@@ -37,7 +37,12 @@ describe('the words for a value a schema rejects', () => {
     ['pattern', { type: 'string', pattern: '^T-[0-9]+$' }, '1042', "value: must match the pattern '^T-[0-9]+$', not '1042'"],
     ['format', { type: 'string', format: 'email' }, 'bob', "value: must be a valid email, not 'bob'"],
     ['type', { type: 'object' }, 42, 'value: must be an object, not 42'],
-    ['a nested bound', { type: 'object', properties: { o: { type: 'object', properties: { k: { type: 'integer', minimum: 1 } } } } }, { o: { k: 0 } }, 'value.o.k: must be at least 1, not 0'],
+    [
+      'a nested bound',
+      { type: 'object', properties: { o: { type: 'object', properties: { k: { type: 'integer', minimum: 1 } } } } },
+      { o: { k: 0 } },
+      'value.o.k: must be at least 1, not 0',
+    ],
     ['a required property', { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, {}, 'value.id: is required'],
     ['an undeclared property', { type: 'object', additionalProperties: false }, { x: 1 }, 'value.x: is not allowed'],
   ])('%s', (_label, schema, value, expected) => {
@@ -53,14 +58,21 @@ describe('the words for a value a schema rejects', () => {
 
 describe('the same words at run time', () => {
   it('shows numbers and lists as they are', () => {
-    expect(validateValue({ t: 3, tags: [] }, { type: 'object', properties: { t: { type: 'number', maximum: 2 }, tags: { type: 'array', minItems: 2 } } }, {}, 'input')).toEqual([
-      'input.t: must be at most 2, not 3',
-      'input.tags: must have at least 2 items, not 0',
-    ])
+    expect(
+      validateValue(
+        { t: 3, tags: [] },
+        { type: 'object', properties: { t: { type: 'number', maximum: 2 }, tags: { type: 'array', minItems: 2 } } },
+        {},
+        'input',
+      ),
+    ).toEqual(['input.t: must be at most 2, not 3', 'input.tags: must have at least 2 items, not 0'])
   })
 
-  it('never shows a string: it may be a secret or a user\'s data', () => {
-    const schema: JsonSchema = { type: 'object', properties: { key: { type: 'string', minLength: 20, pattern: '^sk-' }, region: { enum: ['eu', 'us'] }, n: { type: 'integer' } } }
+  it("never shows a string: it may be a secret or a user's data", () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { key: { type: 'string', minLength: 20, pattern: '^sk-' }, region: { enum: ['eu', 'us'] }, n: { type: 'integer' } },
+    }
     const issues = validateValue({ key: 'hunter2', region: 'mars', n: 'hunter3' }, schema, {}, 'configuration')
     expect(issues).toEqual([
       'configuration.key: must have at least 20 characters',

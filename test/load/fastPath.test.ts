@@ -6,17 +6,17 @@
 // thousands of random and randomly edited documents.
 import { readFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
-import { parseDocument } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { parseDocument } from 'yaml'
+import { nodesFromJsYaml } from '../../src/load/nodesFromJsYaml.js'
+import { nodesFromYaml } from '../../src/load/nodesFromYaml.js'
+import { parseFast } from '../../src/load/parseSourceFile.js'
+import { parseYaml } from '../../src/load/sourceFiles.js'
 import { locations, spans } from '../support/nodeSpans.js'
 import { seededRandom } from '../support/seededRandom.js'
 import { editedYaml, styledYaml } from '../support/styledYaml.js'
 import { TRICKY_YAML } from '../support/trickyYaml.js'
 import { repositoryYamlFiles } from '../support/yamlFiles.js'
-import { nodesFromJsYaml } from '../../src/load/nodesFromJsYaml.js'
-import { nodesFromYaml } from '../../src/load/nodesFromYaml.js'
-import { parseFast } from '../../src/load/parseSourceFile.js'
-import { parseYaml } from '../../src/load/sourceFiles.js'
 
 /** Whether the fast path accepted the text; when it did, its value and positions must be yaml's. */
 function agree(text: string): boolean {
@@ -24,10 +24,16 @@ function agree(text: string): boolean {
   if (fast === null) return false // the careful path decides, with positions
   const shown = JSON.stringify(text)
   const document = parseDocument(text, { uniqueKeys: true })
-  expect([...document.errors, ...document.warnings].map((e) => e.code), shown).toEqual([])
+  expect(
+    [...document.errors, ...document.warnings].map((e) => e.code),
+    shown,
+  ).toEqual([])
   // isDeepStrictEqual tells 1 from '1' and keeps a `constructor` key a plain key; JSON shows the difference
   const viaYaml: unknown = document.toJS()
-  expect(isDeepStrictEqual(fast, viaYaml) || JSON.stringify(fast) === JSON.stringify(viaYaml), `${shown}: ${JSON.stringify(fast)} against yaml's ${JSON.stringify(viaYaml)}`).toBe(true)
+  expect(
+    isDeepStrictEqual(fast, viaYaml) || JSON.stringify(fast) === JSON.stringify(viaYaml),
+    `${shown}: ${JSON.stringify(fast)} against yaml's ${JSON.stringify(viaYaml)}`,
+  ).toBe(true)
   const nodes = nodesFromJsYaml(text)
   if (nodes !== null) {
     const reference = nodesFromYaml(parseYaml(text))
@@ -39,10 +45,26 @@ function agree(text: string): boolean {
 
 /** The forms definitions are written in: the fast path must read them itself. */
 const COMMON = [
-  'a: 1\n', 'a:\n  b: 1\n  c: [x, y]\n', 'a:\n- 1\n- 2\nb: 3\n', 'a:\n  - b: 1\n    c: 2\n  - - x\n    - y\n  -\n    z: 1\n', 'a: |\n  x\n\n  y\n\nb: 1\n',
-  'a: |+\n  x\n\nb: 1\n', 'a: |-\n  x\n', 'a: >\n  x\n  y\n\n  z\n', 'a: >-\n\n  x\n', 'a: >+\n  x\n\n', 'a: |\n  x\n  \n', 'a: |  # c\n  x\n',
-  'a: "q"  # c\nb: \'it\'\'s\'\n', '"k\\u00e9y": "\\t\\n\\"\\\\\\/"\n', 'a: { b: { c: [d, "e", \'f\'] } }\n', 'a: []\nb: {}\nc: [ ]\n',
-  'a: x # c\n# only a comment\n\nb: y\n', 'a: 1.2.3\nb: 2024-01-01\nc: -1\nd: 1.5\ne: 0\n', 'a: C# and F#\nb: x#y\n', 'a: ~\nb: null\nc: True\nd: yes\ne:\n',
+  'a: 1\n',
+  'a:\n  b: 1\n  c: [x, y]\n',
+  'a:\n- 1\n- 2\nb: 3\n',
+  'a:\n  - b: 1\n    c: 2\n  - - x\n    - y\n  -\n    z: 1\n',
+  'a: |\n  x\n\n  y\n\nb: 1\n',
+  'a: |+\n  x\n\nb: 1\n',
+  'a: |-\n  x\n',
+  'a: >\n  x\n  y\n\n  z\n',
+  'a: >-\n\n  x\n',
+  'a: >+\n  x\n\n',
+  'a: |\n  x\n  \n',
+  'a: |  # c\n  x\n',
+  "a: \"q\"  # c\nb: 'it''s'\n",
+  '"k\\u00e9y": "\\t\\n\\"\\\\\\/"\n',
+  'a: { b: { c: [d, "e", \'f\'] } }\n',
+  'a: []\nb: {}\nc: [ ]\n',
+  'a: x # c\n# only a comment\n\nb: y\n',
+  'a: 1.2.3\nb: 2024-01-01\nc: -1\nd: 1.5\ne: 0\n',
+  'a: C# and F#\nb: x#y\n',
+  'a: ~\nb: null\nc: True\nd: yes\ne:\n',
 ]
 
 describe('the fast YAML path', () => {

@@ -166,7 +166,7 @@ describe('symbolic links', () => {
     symlinkSync(builtinDefinitionsDir, join(dir, 'standard'))
     const withBuiltins = checkWorkspace({ definitionsDir: dir, builtins: true, cwd: dir })
     expect(withBuiltins.diagnostics).toEqual([])
-    expect(withBuiltins.files.filter((f) => f.endsWith("llm.yaml"))).toHaveLength(1)
+    expect(withBuiltins.files.filter((f) => f.endsWith('llm.yaml'))).toHaveLength(1)
     expect(check(dir).codes).toEqual(['BW1009', 'BW1009'])
   })
 

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import { describe, expect, it } from 'vitest'
 import { loadWorkspace } from '../../src/load/loadWorkspace.js'
-import { cacheFile, cacheFolder, cacheMaker, type CacheMaker } from '../../src/load/parseCache.js'
+import { type CacheMaker, cacheFile, cacheFolder, cacheMaker } from '../../src/load/parseCache.js'
 import { runCli, tempDir, writeFiles } from '../support/cli.js'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -54,7 +54,8 @@ describe('the parse cache', () => {
     expect(existsSync(path)).toBe(true)
     const second = load(p, true)
     expect(summary(second)).toEqual(expected)
-    const oddOf = (loaded: Loaded): Record<string, unknown> => loaded.files.find((f) => f.file.displayPath.endsWith('odd.yaml'))?.value as Record<string, unknown>
+    const oddOf = (loaded: Loaded): Record<string, unknown> =>
+      loaded.files.find((f) => f.file.displayPath.endsWith('odd.yaml'))?.value as Record<string, unknown>
     const odd = oddOf(second)
     expect(second.files.find((f) => f.file.displayPath.endsWith('nan.yaml'))?.diagnostics.map((d) => d.code)).toEqual(['BW1012'])
     // toEqual does not tell 0 from -0
@@ -88,7 +89,11 @@ describe('the parse cache', () => {
 
   it('names the versions of botwire, js-yaml and yaml that made it', () => {
     const version = (path: string): string => (JSON.parse(readFileSync(join(root, path), 'utf8')) as { version: string }).version
-    expect(cacheMaker()).toEqual({ botwire: version('package.json'), jsYaml: version('node_modules/js-yaml/package.json'), yaml: version('node_modules/yaml/package.json') })
+    expect(cacheMaker()).toEqual({
+      botwire: version('package.json'),
+      jsYaml: version('node_modules/js-yaml/package.json'),
+      yaml: version('node_modules/yaml/package.json'),
+    })
   })
 
   it('is trusted only when the same botwire, js-yaml and yaml made it', () => {

@@ -5,16 +5,15 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import jsYaml from 'js-yaml'
-import { LineCounter, parseDocument, stringify } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { spans } from '../support/nodeSpans.js'
-import { repositoryYamlFiles } from '../support/yamlFiles.js'
+import { LineCounter, parseDocument, stringify } from 'yaml'
 import { nodesFromJsYaml } from '../../src/load/nodesFromJsYaml.js'
 import { nodesFromYaml } from '../../src/load/nodesFromYaml.js'
 import { parseFast } from '../../src/load/parseSourceFile.js'
 import { parseYaml, unparsedSourceFile } from '../../src/load/sourceFiles.js'
 import { lineColumn } from '../../src/source/sourceFile.js'
-
+import { spans } from '../support/nodeSpans.js'
+import { repositoryYamlFiles } from '../support/yamlFiles.js'
 
 /** Whether the fast tree agrees with yaml's; false when the fast reading declined the text (it falls back to yaml). */
 function agree(text: string): boolean {
@@ -26,14 +25,53 @@ function agree(text: string): boolean {
 }
 
 const SAMPLES = [
-  'a:\nb: 1\n', 'a:   # c\nb: 1\n', 'a: |\n  x\n\n  y\n\nb: 1\n', 'a: |+\n  x\n\nb: 1\n', 'a: |+\n  x\n\n', 'a: >+2\n   x\n\n  \nb: 1\n', 'a: |\n  x\n  \n', 'a: |-\n  x\nb: 1\n', 'a: >\n  x\n  y\n', 'a: >2\n   x\n',
-  'a: plain\n  more   \nb: 1', 'a: "q"  \n', 'a:\n  - x\n  -\n  - y\n', 'a: [1, {b: 2}]  # c\n', 'a:\n  b: 1\n\n# c\nc: 2\n', 'a: {}\nb: []\n',
-  '# top\n\n---\na: 1\n...\n', '%YAML 1.2\n---\na: 1\n', 'a:\n- 1\n- 2\nb: 3\n', '- is not a root\n', 'a:\n  - - x\n    - y\n  - - z\n',
-  'a:\n  - b: 1\n    c:\n      - d\n  - e: {f: [g, h]}\n', "'quoted key': 1\n\"double\": 2\n'it''s': 3\n", '"k\\u00e9y": 1\n"tab\\tkey": 2\n',
-  'a: "multi\n  line"\nb: \'also\n  multi\'\n', 'a: 1\r\nb:\r\n  c: 2\r\n', 'a: x # c\n# only a comment\nb: y\n', 'key   : spaced\n', 'a: b\t\n',
-  'a:\n\n\n  b: 1\n', 'a: é\nü: 2\n', '1: one\n0x10: sixteen\ntrue: yes\n1.5: x\n', 'a: [ ]\nb: { }\n', 'a: [x, [y, [z]]]\n', 'a: {b: {c: d}}\n',
-  'a:\n  b:\n    c:\n      d: deep\n', '__proto__: { polluted: true }\nb: 1\n', 'a: !!str 1\n', 'a: - 1\n', 'a: [a: b]\n', 'a:\n  -\n  - x\n',
-  'a:    \n  b\n', 'a:\n  # comment\n  b: 1\n', 'a: >-\n\n  x\n', 'a: ""\nb: \'\'\n', 'description: "He said: \\"hi\\""\n', 'a: 1 #c\n#c\n',
+  'a:\nb: 1\n',
+  'a:   # c\nb: 1\n',
+  'a: |\n  x\n\n  y\n\nb: 1\n',
+  'a: |+\n  x\n\nb: 1\n',
+  'a: |+\n  x\n\n',
+  'a: >+2\n   x\n\n  \nb: 1\n',
+  'a: |\n  x\n  \n',
+  'a: |-\n  x\nb: 1\n',
+  'a: >\n  x\n  y\n',
+  'a: >2\n   x\n',
+  'a: plain\n  more   \nb: 1',
+  'a: "q"  \n',
+  'a:\n  - x\n  -\n  - y\n',
+  'a: [1, {b: 2}]  # c\n',
+  'a:\n  b: 1\n\n# c\nc: 2\n',
+  'a: {}\nb: []\n',
+  '# top\n\n---\na: 1\n...\n',
+  '%YAML 1.2\n---\na: 1\n',
+  'a:\n- 1\n- 2\nb: 3\n',
+  '- is not a root\n',
+  'a:\n  - - x\n    - y\n  - - z\n',
+  'a:\n  - b: 1\n    c:\n      - d\n  - e: {f: [g, h]}\n',
+  "'quoted key': 1\n\"double\": 2\n'it''s': 3\n",
+  '"k\\u00e9y": 1\n"tab\\tkey": 2\n',
+  'a: "multi\n  line"\nb: \'also\n  multi\'\n',
+  'a: 1\r\nb:\r\n  c: 2\r\n',
+  'a: x # c\n# only a comment\nb: y\n',
+  'key   : spaced\n',
+  'a: b\t\n',
+  'a:\n\n\n  b: 1\n',
+  'a: é\nü: 2\n',
+  '1: one\n0x10: sixteen\ntrue: yes\n1.5: x\n',
+  'a: [ ]\nb: { }\n',
+  'a: [x, [y, [z]]]\n',
+  'a: {b: {c: d}}\n',
+  'a:\n  b:\n    c:\n      d: deep\n',
+  '__proto__: { polluted: true }\nb: 1\n',
+  'a: !!str 1\n',
+  'a: - 1\n',
+  'a: [a: b]\n',
+  'a:\n  -\n  - x\n',
+  'a:    \n  b\n',
+  'a:\n  # comment\n  b: 1\n',
+  'a: >-\n\n  x\n',
+  'a: ""\nb: \'\'\n',
+  'description: "He said: \\"hi\\""\n',
+  'a: 1 #c\n#c\n',
 ]
 
 describe('the fast path node tree', () => {
@@ -55,8 +93,18 @@ describe('the fast path node tree', () => {
     expect(read).toBe(fast)
   })
 
-  const key = fc.oneof(fc.constantFrom('a', 'type', 'properties', 'x y', 'é', '1', 'true', 'on', '-', 'a:b', '#c', "it's", '"q"', ''), fc.string({ maxLength: 8 }))
-  const scalar = fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null), fc.constantFrom('multi\nline', ' lead', 'trail ', 'a: b', '# not', '- x', '[x]', 'true', '0x1', ''))
+  const key = fc.oneof(
+    fc.constantFrom('a', 'type', 'properties', 'x y', 'é', '1', 'true', 'on', '-', 'a:b', '#c', "it's", '"q"', ''),
+    fc.string({ maxLength: 8 }),
+  )
+  const scalar = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.integer(),
+    fc.double({ noNaN: true }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constantFrom('multi\nline', ' lead', 'trail ', 'a: b', '# not', '- x', '[x]', 'true', '0x1', ''),
+  )
   const value = fc.letrec((tie) => ({
     node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('list'), tie('map')),
     list: fc.array(tie('node'), { maxLength: 4 }),
@@ -77,7 +125,12 @@ describe('the fast path node tree', () => {
       fc.property(value, style, (definition, s) => {
         let text =
           s.writer === 'yaml'
-            ? stringify(definition, { indent: s.indent, lineWidth: s.lineWidth, defaultStringType: s.quote ? 'QUOTE_DOUBLE' : 'PLAIN', collectionStyle: s.flowLevel === 0 ? 'flow' : 'any' })
+            ? stringify(definition, {
+                indent: s.indent,
+                lineWidth: s.lineWidth,
+                defaultStringType: s.quote ? 'QUOTE_DOUBLE' : 'PLAIN',
+                collectionStyle: s.flowLevel === 0 ? 'flow' : 'any',
+              })
             : jsYaml.dump(definition, { indent: s.indent, lineWidth: s.lineWidth, flowLevel: s.flowLevel, forceQuotes: s.quote, schema: jsYaml.CORE_SCHEMA })
         if (s.comments) text = text.replace(/\n/g, (_, at: number) => (at % 3 === 0 ? '  # note\n' : at % 3 === 1 ? '\n# line\n' : '\n'))
         if (agree(text)) read++

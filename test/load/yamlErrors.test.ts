@@ -14,10 +14,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 function problems(text: string): { code: string; message: string; start: number | undefined; data?: unknown }[] {
   const path = join(dir, 'a.yaml')
   writeFileSync(path, text)
-  return parseSourceFile(path, 'a.yaml', false, () => null).diagnostics.map((d) => ({ code: d.code, message: d.message, start: d.range?.start, ...(d.data ? { data: d.data } : {}) }))
+  return parseSourceFile(path, 'a.yaml', false, () => null).diagnostics.map((d) => ({
+    code: d.code,
+    message: d.message,
+    start: d.range?.start,
+    ...(d.data ? { data: d.data } : {}),
+  }))
 }
 
-const ALIAS_BOMB = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefghi'.split('').map((name, i) => `${name}: &${name} [${Array(10).fill(`*${'abcdefghi'[i] ?? ''}`).join(', ')}]`)].join('\n')
+const ALIAS_BOMB = [
+  'a: &a [x, x, x, x, x, x, x, x, x, x]',
+  ...'bcdefghi'.split('').map(
+    (name, i) =>
+      `${name}: &${name} [${Array(10)
+        .fill(`*${'abcdefghi'[i] ?? ''}`)
+        .join(', ')}]`,
+  ),
+].join('\n')
 
 describe('yaml errors on the careful path', () => {
   it('points an unclosed quote at the quote that opens it, past escaped quotes inside', () => {
@@ -32,7 +45,9 @@ describe('yaml errors on the careful path', () => {
 
   it('finds an unknown alias among the nodes, not where its text first appears', () => {
     const text = "kind: bot\ntitle: 'see *base here'\nversion: *base\n"
-    expect(problems(text)).toEqual([{ code: 'BW1001', message: "unknown alias '*base': no anchor '&base' is set before it", start: text.lastIndexOf('*base'), data: { alias: 'base' } }])
+    expect(problems(text)).toEqual([
+      { code: 'BW1001', message: "unknown alias '*base': no anchor '&base' is set before it", start: text.lastIndexOf('*base'), data: { alias: 'base' } },
+    ])
   })
 
   it('tells an alias used before its anchor from aliases that expand too much', () => {

@@ -4,10 +4,10 @@
 // `$ref`), whatever the scope, and property names such as `default` or `$entity` must be
 // read as names, never as keywords.
 import { describe, expect, it } from 'vitest'
+import type { SchemaNode } from '../../src/jsonSchema/types.js'
 import { JsonSchemaLowering, referencesEntities } from '../../src/lower/schemaToJson.js'
 import type { EntityScope, Model, QualifiedEntity } from '../../src/resolve/model.js'
-import type { SchemaNode } from '../../src/jsonSchema/types.js'
-import { seededRandom, type Rng } from '../support/seededRandom.js'
+import { type Rng, seededRandom } from '../support/seededRandom.js'
 
 /** With no definitions in the model, an entity's key is `owner:entity`. */
 const model = { definitions: new Map() } as unknown as Model
@@ -57,7 +57,12 @@ function expectedLowering(value: unknown, scope: EntityScope, isBranch = false):
       const properties: Record<string, unknown> = {}
       for (const name of Object.keys(child)) put(properties, name, expectedLowering((child as Record<string, unknown>)[name], scope))
       put(out, key, properties)
-    } else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(child)) put(out, key, child.map((branch) => expectedLowering(branch, scope, true)))
+    } else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(child))
+      put(
+        out,
+        key,
+        child.map((branch) => expectedLowering(branch, scope, true)),
+      )
     else put(out, key, expectedLowering(child, scope))
   }
   return out
@@ -150,7 +155,11 @@ describe('schema lowering to JSON text', () => {
         { type: 'object', required: ['email'], properties: { email: {} } },
         { required: ['phone'], properties: { phone: {} } },
         // the branch applied its additionalProperties to 'owner': declared with it, nothing changes
-        { required: ['owner'], additionalProperties: { $ref: '#/definitions/interface:i@1.0.0:user' }, properties: { owner: { $ref: '#/definitions/interface:i@1.0.0:user' } } },
+        {
+          required: ['owner'],
+          additionalProperties: { $ref: '#/definitions/interface:i@1.0.0:user' },
+          properties: { owner: { $ref: '#/definitions/interface:i@1.0.0:user' } },
+        },
       ],
     })
     // the schema as written is left alone

@@ -33,16 +33,16 @@ import { dirname, join } from 'node:path'
 import fc from 'fast-check'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateWorkspace } from '../../src/pipeline/generateWorkspace.js'
-import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
-import * as runtime from '../../src/runtime/index.js'
-import type { JsonSchema } from '../../src/runtime/definition.js'
-import { validateValue, type SchemaDefinitions } from '../../src/runtime/validation.js'
-import { compileValueValidator } from '../../src/jsonSchema/valueValidator.js'
 import type { JsonValue, SchemaNode } from '../../src/jsonSchema/types.js'
-import { seededRandom, type Rng } from '../support/seededRandom.js'
-import { FAIL, mutations, objectSchemaArb, sameJson, sample, schemaArb, tsLiteral, type Resolve } from '../support/typeSoundness.js'
+import { compileValueValidator } from '../../src/jsonSchema/valueValidator.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
+import { generateWorkspace } from '../../src/pipeline/generateWorkspace.js'
+import type { JsonSchema } from '../../src/runtime/definition.js'
+import * as runtime from '../../src/runtime/index.js'
+import { type SchemaDefinitions, validateValue } from '../../src/runtime/validation.js'
 import { SPEC_OPTIONS } from '../pipeline/validFixtures.js'
+import { type Rng, seededRandom } from '../support/seededRandom.js'
+import { FAIL, mutations, objectSchemaArb, type Resolve, sameJson, sample, schemaArb, tsLiteral } from '../support/typeSoundness.js'
 
 const SEED = Number(process.env.TYPE_SOUNDNESS_SEED ?? '20260611')
 const WORLD_COUNT = Number(process.env.TYPE_SOUNDNESS_WORLDS ?? '40')
@@ -52,7 +52,29 @@ const DEPTH = Number(process.env.TYPE_SOUNDNESS_DEPTH ?? '2')
 const VERBOSE = process.env.TYPE_SOUNDNESS_VERBOSE === '1'
 
 /** Entity names: mostly plain, often the names of globals, reserved or derived names the generated code uses. */
-const ENTITY_NAMES = ['e0', 'e1', 'e2', 'e3', 'Record', 'Object', 'entities', 'Entities', 'default', 'constructor', 'toString', 'runtime', 'string', 'actInput', 'definition', 'Integration', 'Configuration', 'unknown', '_', 'E0', 'Bound']
+const ENTITY_NAMES = [
+  'e0',
+  'e1',
+  'e2',
+  'e3',
+  'Record',
+  'Object',
+  'entities',
+  'Entities',
+  'default',
+  'constructor',
+  'toString',
+  'runtime',
+  'string',
+  'actInput',
+  'definition',
+  'Integration',
+  'Configuration',
+  'unknown',
+  '_',
+  'E0',
+  'Bound',
+]
 const PLAIN_ENTITY_NAMES = ['e0', 'e1', 'e2', 'e3']
 const ACTION_NAMES = ['act', 'act', 'delete', 'constructor', 'toString', 'default', 'actions']
 const EVENT_NAMES = ['ev', 'ev', 'constructor', 'changed', 'valueOf']
@@ -95,10 +117,18 @@ interface World {
   pluginAlias: string
 }
 
-const fileNames = (world: World): { iface: string; integration: string; plugin: string; bot: string } => ({ iface: `t${world.n}`, integration: `i${world.n}`, plugin: `p${world.n}`, bot: `b${world.n}` })
+const fileNames = (world: World): { iface: string; integration: string; plugin: string; bot: string } => ({
+  iface: `t${world.n}`,
+  integration: `i${world.n}`,
+  plugin: `p${world.n}`,
+  bot: `b${world.n}`,
+})
 
 function worldArb(): fc.Arbitrary<Omit<World, 'n'>> {
-  const namesArb = fc.uniqueArray(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PLAIN_ENTITY_NAMES) }, { weight: 2, arbitrary: fc.constantFrom(...ENTITY_NAMES) }), { minLength: 2, maxLength: 3 })
+  const namesArb = fc.uniqueArray(
+    fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PLAIN_ENTITY_NAMES) }, { weight: 2, arbitrary: fc.constantFrom(...ENTITY_NAMES) }),
+    { minLength: 2, maxLength: 3 },
+  )
   return fc.tuple(namesArb, fc.constantFrom(...LOCAL_NAMES)).chain(([names, local]) => {
     const options = { entities: names }
     const pluginOptions = { entities: names.map((name) => `${local}.${name}`) }
@@ -137,7 +167,8 @@ function worldArb(): fc.Arbitrary<Omit<World, 'n'>> {
   })
 }
 
-const entitiesOf = (world: World): Record<string, { schema: SchemaNode }> => Object.fromEntries(Object.entries(world.entities).map(([name, schema]) => [name, { schema }]))
+const entitiesOf = (world: World): Record<string, { schema: SchemaNode }> =>
+  Object.fromEntries(Object.entries(world.entities).map(([name, schema]) => [name, { schema }]))
 
 function interfaceOf(world: World): unknown {
   return {
@@ -219,7 +250,12 @@ const KNOWN_BUGS: { id: number; title: string; schema: SchemaNode; value: JsonVa
   {
     id: 2,
     title: 'an extra key named like an Object member, in an open object with anyOf beside its properties',
-    schema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, additionalProperties: true, anyOf: [{ required: ['a'] }, { required: ['b'] }] },
+    schema: {
+      type: 'object',
+      properties: { a: { type: 'integer' }, b: { type: 'integer' } },
+      additionalProperties: true,
+      anyOf: [{ required: ['a'] }, { required: ['b'] }],
+    },
     value: { a: 1, toString: 1 },
     expect: 'compiles',
   },
@@ -458,13 +494,27 @@ beforeAll(() => {
     }
     const members = (ns: string, definition: runtime.InterfaceDefinition | runtime.IntegrationDefinition): void => {
       for (const entity of Object.keys(world.entities)) {
-        add(ns, `Entities[${key(entity)}]`, { $entity: entity }, `Entities[${key(entity)}]`, { $ref: `#/definitions/${String(definition.entities[entity])}` } as JsonSchema, definition.definitions)
+        add(
+          ns,
+          `Entities[${key(entity)}]`,
+          { $entity: entity },
+          `Entities[${key(entity)}]`,
+          { $ref: `#/definitions/${String(definition.entities[entity])}` } as JsonSchema,
+          definition.definitions,
+        )
       }
       const action = definition.actions[world.action]
       add(ns, `${world.action} input`, world.input, `Actions[${key(world.action)}]["input"]`, action?.input, definition.definitions)
       add(ns, `${world.action} output`, world.output, `Actions[${key(world.action)}]["output"]`, action?.output, definition.definitions)
       add(ns, `event ${world.event}`, world.eventSchema, `Events[${key(world.event)}]`, definition.events[world.event]?.schema, definition.definitions)
-      add(ns, `message ${world.channel}.${world.message}`, world.messageSchema, `Channels[${key(world.channel)}][${key(world.message)}]`, definition.channels[world.channel]?.messages[world.message]?.schema, definition.definitions)
+      add(
+        ns,
+        `message ${world.channel}.${world.message}`,
+        world.messageSchema,
+        `Channels[${key(world.channel)}][${key(world.message)}]`,
+        definition.channels[world.channel]?.messages[world.message]?.schema,
+        definition.definitions,
+      )
     }
     const iface = moduleOf('interfaces', names.iface)
     members(iface.ns, iface.definition as unknown as runtime.InterfaceDefinition)
@@ -489,13 +539,29 @@ beforeAll(() => {
       const bot = definition as unknown as runtime.BotDefinition
       const instance = bot.plugins[world.pluginAlias]
       const action = instance?.actions[world.pluginAction]
-      add(ns, `plugin ${world.pluginAlias} ${world.pluginAction} input`, world.pluginInput, `Plugins[${key(world.pluginAlias)}][${key(world.pluginAction)}]["input"]`, action?.input, instance?.definitions)
-      add(ns, `plugin ${world.pluginAlias} ${world.pluginAction} output`, world.pluginOutput, `Plugins[${key(world.pluginAlias)}][${key(world.pluginAction)}]["output"]`, action?.output, instance?.definitions)
+      add(
+        ns,
+        `plugin ${world.pluginAlias} ${world.pluginAction} input`,
+        world.pluginInput,
+        `Plugins[${key(world.pluginAlias)}][${key(world.pluginAction)}]["input"]`,
+        action?.input,
+        instance?.definitions,
+      )
+      add(
+        ns,
+        `plugin ${world.pluginAlias} ${world.pluginAction} output`,
+        world.pluginOutput,
+        `Plugins[${key(world.pluginAlias)}][${key(world.pluginAction)}]["output"]`,
+        action?.output,
+        instance?.definitions,
+      )
       // the configuration values come through the emitted object literals intact (`__proto__` included)
       const given = configurations.get(world.n)
       const integrationConfiguration = bot.integrations[world.integrationAlias]?.configuration
       if (!sameJson(integrationConfiguration ?? null, given?.integration ?? null) || !sameJson(instance?.configuration ?? null, given?.plugin ?? null)) {
-        otherErrors.push(`${names.bot}: configuration values changed in the definition: ${JSON.stringify([integrationConfiguration, instance?.configuration])} for ${JSON.stringify(given)}`)
+        otherErrors.push(
+          `${names.bot}: configuration values changed in the definition: ${JSON.stringify([integrationConfiguration, instance?.configuration])} for ${JSON.stringify(given)}`,
+        )
       }
     }
   }

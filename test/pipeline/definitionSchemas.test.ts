@@ -5,11 +5,11 @@ import { Ajv, type AnySchema } from 'ajv'
 import addFormats from 'ajv-formats'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import * as runtime from '../../src/runtime/index.js'
-import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
+import type { JsonValue } from '../../src/jsonSchema/types.js'
 import { lowerModel } from '../../src/lower/lowerModel.js'
 import type { ConstValue } from '../../src/lower/plan.js'
-import type { JsonValue } from '../../src/jsonSchema/types.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
+import * as runtime from '../../src/runtime/index.js'
 import { definitionsDirOf, readExpected, validCases } from './validFixtures.js'
 
 type Json = JsonValue
@@ -17,7 +17,10 @@ type JsonObject = { [key: string]: Json }
 
 /** Runs a golden module (transpiled to CommonJS) and returns its exports. */
 function evaluateModule(path: string, text: string): Record<string, unknown> {
-  const { outputText } = ts.transpileModule(text, { fileName: path, compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false } })
+  const { outputText } = ts.transpileModule(text, {
+    fileName: path,
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
+  })
   const exports: Record<string, unknown> = {}
   const require = (specifier: string): unknown => {
     if (specifier === 'botwire/runtime') return runtime
@@ -60,17 +63,21 @@ function schemasOf(definition: JsonObject): { where: string; schema: JsonObject;
       out.push({ where: `${where}actions.${name}.input`, schema: action.input as JsonObject, definitions })
       out.push({ where: `${where}actions.${name}.output`, schema: action.output as JsonObject, definitions })
     }
-    for (const [name, event] of Object.entries((owner.events ?? {}) as Record<string, JsonObject>)) out.push({ where: `${where}events.${name}`, schema: event.schema as JsonObject, definitions })
+    for (const [name, event] of Object.entries((owner.events ?? {}) as Record<string, JsonObject>))
+      out.push({ where: `${where}events.${name}`, schema: event.schema as JsonObject, definitions })
     for (const [name, channel] of Object.entries((owner.channels ?? {}) as Record<string, JsonObject>)) {
-      for (const [message, spec] of Object.entries(channel.messages as Record<string, JsonObject>)) out.push({ where: `${where}channels.${name}.${message}`, schema: spec.schema as JsonObject, definitions })
+      for (const [message, spec] of Object.entries(channel.messages as Record<string, JsonObject>))
+        out.push({ where: `${where}channels.${name}.${message}`, schema: spec.schema as JsonObject, definitions })
     }
     if (owner.configuration && definition.kind !== 'bot') out.push({ where: `${where}configuration`, schema: owner.configuration as JsonObject, definitions })
   }
   if (definition.kind === 'bot') {
-    for (const [alias, plugin] of Object.entries(definition.plugins as Record<string, JsonObject>)) members(`plugins.${alias}.`, plugin, plugin.definitions as Json)
+    for (const [alias, plugin] of Object.entries(definition.plugins as Record<string, JsonObject>))
+      members(`plugins.${alias}.`, plugin, plugin.definitions as Json)
   } else {
     members('', definition, definition.definitions as Json)
-    for (const [name, schema] of Object.entries(definition.definitions as Record<string, JsonObject>)) out.push({ where: `definitions.${name}`, schema, definitions: definition.definitions as Json })
+    for (const [name, schema] of Object.entries(definition.definitions as Record<string, JsonObject>))
+      out.push({ where: `definitions.${name}`, schema, definitions: definition.definitions as Json })
   }
   return out
 }
@@ -171,7 +178,14 @@ describe('hostile property names in definitions', () => {
     const definition = at('integrations/hostile/v1.0.0.ts')
     expect(Object.keys(child(definition, 'actions'))).toEqual(['Entities', 'definition', 'Integration', 'delete', 'class', 'constructor', 'fooBar', 'foo_bar'])
     expect(Object.keys(child(definition, 'events'))).toEqual(['constructor', 'default'])
-    expect(child(definition, 'interfaces', 'keywords', 'actions')).toEqual({ default: 'Integration', delete: 'delete', class: 'class', constructor: 'constructor', fooBar: 'fooBar', foo_bar: 'foo_bar' })
+    expect(child(definition, 'interfaces', 'keywords', 'actions')).toEqual({
+      default: 'Integration',
+      delete: 'delete',
+      class: 'class',
+      constructor: 'constructor',
+      fooBar: 'fooBar',
+      foo_bar: 'foo_bar',
+    })
     const bot = at('bots/hostile-bot/v0.0.0.ts')
     expect(Object.keys(child(bot, 'integrations'))).toEqual(['constructor'])
     expect(Object.keys(child(bot, 'plugins'))).toEqual(['default'])

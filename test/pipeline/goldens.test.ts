@@ -12,7 +12,16 @@ const update = process.env.UPDATE_GOLDEN === '1'
 
 describe('golden fixtures', () => {
   it('has the cases the generator must cover', () => {
-    for (const name of ['hostile-names', 'recursive-entities', 'several-versions', 'plugin-wired-twice', 'schema-shapes', 'no-builtins-needed', 'renamed-members', 'open-entities']) {
+    for (const name of [
+      'hostile-names',
+      'recursive-entities',
+      'several-versions',
+      'plugin-wired-twice',
+      'schema-shapes',
+      'no-builtins-needed',
+      'renamed-members',
+      'open-entities',
+    ]) {
       expect(validCases).toContain(name)
     }
   })

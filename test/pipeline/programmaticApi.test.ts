@@ -1,7 +1,7 @@
 // `import { check, generate, diff } from 'botwire'`: results instead of printing; bad usage thrown.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { check, diff, DiffUsageError, generate, WorkspaceUsageError } from '../../src/index.js'
+import { check, DiffUsageError, diff, generate, WorkspaceUsageError } from '../../src/index.js'
 import { exampleWorkspace, tempDir, writeFiles } from '../support/cli.js'
 
 describe('the programmatic API', () => {
@@ -28,7 +28,10 @@ describe('the programmatic API', () => {
 
   it('gives a duplicate key the pointer of its place, as every diagnostic inside a definition has', () => {
     const dir = tempDir()
-    writeFiles(dir, { 'definitions/x.yaml': 'kind: interface\nname: x\nversion: 1.0.0\nentities: {}\nactions:\n  a:\n    input: { schema: { type: object } }\n    input: { schema: { type: object } }\n' })
+    writeFiles(dir, {
+      'definitions/x.yaml':
+        'kind: interface\nname: x\nversion: 1.0.0\nentities: {}\nactions:\n  a:\n    input: { schema: { type: object } }\n    input: { schema: { type: object } }\n',
+    })
     const result = check({ definitions: join(dir, 'definitions') })
     expect(result.diagnostics).toMatchObject([{ code: 'BW1002', line: 8, column: 5, path: '/actions/a/input', related: [{ line: 7, column: 5 }] }])
   })
@@ -51,10 +54,21 @@ describe('the programmatic API', () => {
 
   it('throws on an option it does not take or a value of the wrong type, instead of falling back to the default', () => {
     const options = { definition: 'defs' } as unknown as Parameters<typeof check>[0]
-    expect(() => check(options)).toThrow(new WorkspaceUsageError("check() has no option 'definition' (did you mean 'definitions'?); its options are definitions, builtins, cache"))
+    expect(() => check(options)).toThrow(
+      new WorkspaceUsageError("check() has no option 'definition' (did you mean 'definitions'?); its options are definitions, builtins, cache"),
+    )
     expect(() => generate({ outDir: 'out' } as unknown as Parameters<typeof generate>[0])).toThrow(/^generate\(\) has no option 'outDir'/)
-    expect(() => check({ definitions: 5 } as unknown as Parameters<typeof check>[0])).toThrow(new WorkspaceUsageError("check() option 'definitions' takes a string, not number"))
-    expect(() => check({ builtins: 'no' } as unknown as Parameters<typeof check>[0])).toThrow(new WorkspaceUsageError("check() option 'builtins' takes a boolean, not string"))
-    expect(() => diff({ old: 'a', neww: 'b' } as unknown as Parameters<typeof diff>[0])).toThrow(expect.objectContaining({ name: 'DiffUsageError', message: expect.stringMatching(/^diff\(\) has no option 'neww' \(did you mean 'new'\?\)/) as string }) as Error)
+    expect(() => check({ definitions: 5 } as unknown as Parameters<typeof check>[0])).toThrow(
+      new WorkspaceUsageError("check() option 'definitions' takes a string, not number"),
+    )
+    expect(() => check({ builtins: 'no' } as unknown as Parameters<typeof check>[0])).toThrow(
+      new WorkspaceUsageError("check() option 'builtins' takes a boolean, not string"),
+    )
+    expect(() => diff({ old: 'a', neww: 'b' } as unknown as Parameters<typeof diff>[0])).toThrow(
+      expect.objectContaining({
+        name: 'DiffUsageError',
+        message: expect.stringMatching(/^diff\(\) has no option 'neww' \(did you mean 'new'\?\)/) as string,
+      }) as Error,
+    )
   })
 })

@@ -82,7 +82,10 @@ describe('type-level tests', () => {
     for (const e of found) {
       const here = diagnostics.filter((d) => where(d).file === e.file && where(d).line === e.line)
       const match = here.find((d) => d.code === e.code && e.texts.every((t) => ts.flattenDiagnosticMessageText(d.messageText, ' ').includes(t)))
-      if (!match) problems.push(`${e.file.replace(repoRoot, '')}:${e.line + 1} expects TS${e.code} ${JSON.stringify(e.texts)}; got ${here.length === 0 ? 'no error' : here.map(render).join(' | ')}`)
+      if (!match)
+        problems.push(
+          `${e.file.replace(repoRoot, '')}:${e.line + 1} expects TS${e.code} ${JSON.stringify(e.texts)}; got ${here.length === 0 ? 'no error' : here.map(render).join(' | ')}`,
+        )
     }
     expect(problems).toEqual([])
     // and no error anywhere else

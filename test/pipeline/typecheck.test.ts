@@ -72,7 +72,8 @@ describe('goldens type-check', () => {
     expect(diagnostics).toEqual([])
     // every golden .ts file was part of the program (and the runtime, through paths)
     const names = new Set(program.getSourceFiles().map((f) => f.fileName))
-    for (const name of validCases) for (const path of listFiles(expectedDirOf(name)).filter((p) => p.endsWith('.ts'))) expect(names.has(join(workDir, name, path))).toBe(true)
+    for (const name of validCases)
+      for (const path of listFiles(expectedDirOf(name)).filter((p) => p.endsWith('.ts'))) expect(names.has(join(workDir, name, path))).toBe(true)
     expect(names.has(runtimeEntry)).toBe(true)
   })
 })
@@ -108,6 +109,9 @@ describe('no `any` in the public types', () => {
   })
 
   it('the detector finds `any` in syntax but not in comments or strings', () => {
-    expect(anyKeywords('x.ts', 'export type A = { a: any }\n// any\nconst s = "any"\n/** any */\nexport type B = Array<any>\n')).toEqual(['x.ts:1:22', 'x.ts:5:23'])
+    expect(anyKeywords('x.ts', 'export type A = { a: any }\n// any\nconst s = "any"\n/** any */\nexport type B = Array<any>\n')).toEqual([
+      'x.ts:1:22',
+      'x.ts:5:23',
+    ])
   })
 })

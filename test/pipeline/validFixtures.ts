@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import type { OutputFile } from '../../src/emit/emitPlan.js'
-import { generateWorkspace, type GeneratedWorkspace } from '../../src/pipeline/generateWorkspace.js'
+import { type GeneratedWorkspace, generateWorkspace } from '../../src/pipeline/generateWorkspace.js'
 import { manifestFile } from '../../src/write/manifest.js'
 
 export const repoRoot = join(import.meta.dirname, '..', '..')

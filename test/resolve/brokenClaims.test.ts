@@ -9,10 +9,10 @@ import { join } from 'node:path'
 import semver from 'semver'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toRecord } from '../../src/diagnostics/record.js'
-import { claimedDefinitions } from '../../src/validate/claimedNames.js'
+import { schemasDir } from '../../src/load/packageRoot.js'
 import { unparsedSourceFile } from '../../src/load/sourceFiles.js'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
-import { schemasDir } from '../../src/load/packageRoot.js'
+import { claimedDefinitions } from '../../src/validate/claimedNames.js'
 import { isExactVersion } from '../../src/validate/versions.js'
 
 const folders: string[] = []
@@ -43,8 +43,16 @@ describe('a duplicate of a file with errors', () => {
 
   it('points at the version line of a file that is not YAML, read from its text', () => {
     const broken = 'kind: interface\nname: thing\nversion: "1.0.0"\ntitle: "Thing\nentities: {}\nactions: {}\n'
-    expect(check({ 'a.yaml': HEALTHY, 'b.yaml': broken }).find((d) => d.code === 'BW3001')).toEqual({ where: 'b.yaml:3:11', code: 'BW3001', related: ['a.yaml:3:10'] })
-    expect(check({ 'a.yaml': broken, 'b.yaml': HEALTHY }).find((d) => d.code === 'BW3001')).toEqual({ where: 'b.yaml:3:10', code: 'BW3001', related: ['a.yaml:3:11'] })
+    expect(check({ 'a.yaml': HEALTHY, 'b.yaml': broken }).find((d) => d.code === 'BW3001')).toEqual({
+      where: 'b.yaml:3:11',
+      code: 'BW3001',
+      related: ['a.yaml:3:10'],
+    })
+    expect(check({ 'a.yaml': broken, 'b.yaml': HEALTHY }).find((d) => d.code === 'BW3001')).toEqual({
+      where: 'b.yaml:3:10',
+      code: 'BW3001',
+      related: ['a.yaml:3:11'],
+    })
   })
 
   it('is not reported for two files with errors of unknown kind: neither is known to be an interface', () => {
@@ -60,11 +68,16 @@ describe('what a file with errors claims', () => {
     expect(claims('kind: integration\nname: notion\nversion: 2.1.0 # next\ntitle: "x\n')).toEqual(['integration/notion@2.1.0'])
     expect(claims('kind: bot\nname: notes-bot\ntitle: "x\n')).toEqual(['bot/notes-bot@0.0.0'])
     expect(claims('kind: integration\nname: notion\ntitle: "x\n')).toEqual(['integration/notion@*'])
-    expect(claims('kind: integraton\nname: notion\nversion: 2.1.0\n')).toEqual(['interface/notion@2.1.0?', 'integration/notion@2.1.0?', 'plugin/notion@2.1.0?', 'bot/notion@2.1.0?'])
+    expect(claims('kind: integraton\nname: notion\nversion: 2.1.0\n')).toEqual([
+      'interface/notion@2.1.0?',
+      'integration/notion@2.1.0?',
+      'plugin/notion@2.1.0?',
+      'bot/notion@2.1.0?',
+    ])
     expect(claims('title: "x\n')).toEqual([])
   })
 
-  it('has a version only when it is one a definition may give: the meta-schemas\' pattern, read by semver', () => {
+  it("has a version only when it is one a definition may give: the meta-schemas' pattern, read by semver", () => {
     const common = JSON.parse(readFileSync(join(schemasDir, 'common.schema.json'), 'utf8')) as { definitions: { version: { pattern: string } } }
     const pattern = new RegExp(common.definitions.version.pattern)
     for (const version of ['1.0.0', '2.1.0-rc.1', '2.0.0+build.5', 'v2.1.0', '=1.0.0', '1.0', '01.0.0', '1.0.99999999999999999999', ' 1.0.0', '']) {

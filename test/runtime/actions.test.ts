@@ -3,11 +3,13 @@
 import { ActionError, createRuntime, MissingImplementationError, MissingSecretError, ValidationError } from 'botwire/runtime'
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
-import { Integration as OpenAI, type GenerateTextOutput } from '../../generated/integrations/openai/v2.0.0.js'
+import { type GenerateTextOutput, Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'
 import { Integration as Zendesk } from '../../generated/integrations/zendesk/v1.0.0.js'
 import { ENV, gpt4o, makeImplementations, makeWorld, sonnet, ticket } from './world.js'
 
-async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string; cause?: unknown; action?: string; secret?: string; issues?: readonly string[] }> {
+async function rejection(
+  promise: Promise<unknown>,
+): Promise<Error & { code?: string; cause?: unknown; action?: string; secret?: string; issues?: readonly string[] }> {
   try {
     await promise
   } catch (error) {
@@ -32,7 +34,9 @@ describe('callAction routing', () => {
     expect(await runtime.client.callAction({ type: 'claude:listLanguageModels', input: {} })).toEqual({ models: [sonnet] })
     expect(await runtime.client.callAction({ type: 'openai:moderate', input: { text: 'bad words' } })).toEqual({ flagged: true, categories: [] })
     // @ts-expect-error openai has no generateContent: it renamed it generateText
-    await expect(runtime.client.callAction({ type: 'openai:generateContent', input: { model: gpt4o, messages: hi } })).rejects.toMatchObject({ code: 'UNKNOWN_ACTION' })
+    await expect(runtime.client.callAction({ type: 'openai:generateContent', input: { model: gpt4o, messages: hi } })).rejects.toMatchObject({
+      code: 'UNKNOWN_ACTION',
+    })
   })
 
   it("routes '<pluginAlias>#<action>' to the plugin instance, whose 'llm:generateContent' reaches the integration it is wired to", async () => {
@@ -72,17 +76,31 @@ describe('callAction routing', () => {
     const runtime = createRuntime({ bot: new Bot(), integrations: { zendesk }, env: ENV, botId: 'b1' })
     await runtime.client.callAction({ type: 'zendesk:getTicket', input: { id: '42' } })
     expect(seen).toEqual([
-      { input: { id: '42' }, ctx: { configuration: { subdomain: 'acme', apiToken: 'zd-token', email: 'support@acme.example' }, botId: 'b1' }, emitEvent: 'function' },
+      {
+        input: { id: '42' },
+        ctx: { configuration: { subdomain: 'acme', apiToken: 'zd-token', email: 'support@acme.example' }, botId: 'b1' },
+        emitEvent: 'function',
+      },
     ])
   })
 
   it('keeps a configuration key named __proto__ an own property, resolved and checked like any other', async () => {
     const impl = makeImplementations([])
     let configuration: object | undefined
-    const zendesk = new Zendesk({ actions: { ...impl.zendesk.actions, getTicket: ({ ctx }) => ((configuration = ctx.configuration), { ticket }) } })
+    const zendesk = new Zendesk({
+      actions: {
+        ...impl.zendesk.actions,
+        getTicket: ({ ctx }) => {
+          configuration = ctx.configuration
+          return { ticket }
+        },
+      },
+    })
     // the integration's configuration schema requires a `__proto__` string; the bot gives one
     const integrationDefinition = structuredClone(zendesk.definition)
-    integrationDefinition.configuration = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}') as typeof integrationDefinition.configuration
+    integrationDefinition.configuration = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}',
+    ) as typeof integrationDefinition.configuration
     ;(zendesk as { definition: typeof integrationDefinition }).definition = integrationDefinition
     const bot = new Bot()
     const botDefinition = structuredClone(bot.definition)
@@ -102,8 +120,12 @@ describe('callAction routing', () => {
     const noAlias = await rejection(loose({ type: 'gemini:generate', input: {} }))
     expect(noAlias.code).toBe('UNKNOWN_ACTION')
     expect(noAlias.message).toContain("bot 'support-bot' adds no integration 'gemini' (its integrations: openai, claude, zendesk)")
-    expect((await rejection(loose({ type: 'openai:nope', input: {} }))).message).toContain("integration 'openai' 2.0.0 has no action 'nope' (its actions: moderate, generateText, listLanguageModels)")
-    expect((await rejection(loose({ type: 'assistantOpenai#nope', input: {} }))).message).toContain("plugin instance 'assistantOpenai' (support-assistant) has no action 'nope'")
+    expect((await rejection(loose({ type: 'openai:nope', input: {} }))).message).toContain(
+      "integration 'openai' 2.0.0 has no action 'nope' (its actions: moderate, generateText, listLanguageModels)",
+    )
+    expect((await rejection(loose({ type: 'assistantOpenai#nope', input: {} }))).message).toContain(
+      "plugin instance 'assistantOpenai' (support-assistant) has no action 'nope'",
+    )
     expect((await rejection(loose({ type: 'ghost#summarize', input: {} }))).message).toContain("adds no plugin 'ghost'")
     expect((await rejection(loose({ type: 'noseparator', input: {} }))).code).toBe('UNKNOWN_ACTION')
 
@@ -137,7 +159,9 @@ describe('validation of inputs and outputs', () => {
     })
     await runtime.receive({ conversationId: 'c', userId: 'u', type: 'text', payload: { text: 'x' }, tags: {} })
     expect(error?.code).toBe('INVALID_INPUT')
-    expect(error?.message).toBe("invalid input for action 'llm:generateContent' of plugin instance 'assistantOpenai' (runs openai:generateText): input.model.contextWindow: is required")
+    expect(error?.message).toBe(
+      "invalid input for action 'llm:generateContent' of plugin instance 'assistantOpenai' (runs openai:generateText): input.model.contextWindow: is required",
+    )
   })
 
   it("validates plugin action inputs against the instance's dereferenced schemas", async () => {
@@ -173,7 +197,9 @@ describe('secrets and configuration', () => {
     expect(error).toBeInstanceOf(MissingSecretError)
     expect(error.code).toBe('MISSING_SECRET')
     expect(error.secret).toBe('ANTHROPIC_API_KEY')
-    expect(error.message).toBe("integration 'claude' (anthropic) needs the secret ANTHROPIC_API_KEY, which is not set: set the environment variable ANTHROPIC_API_KEY (or pass it in createRuntime({ env }))")
+    expect(error.message).toBe(
+      "integration 'claude' (anthropic) needs the secret ANTHROPIC_API_KEY, which is not set: set the environment variable ANTHROPIC_API_KEY (or pass it in createRuntime({ env }))",
+    )
     // the openai side works
     await runtime.client.callAction({ type: 'openai:moderate', input: { text: 'ok' } })
     expect(log).toEqual([])
@@ -214,7 +240,9 @@ describe('missing implementations', () => {
       "action 'zendesk:getTicket': no implementation of integration 'zendesk' (alias 'zendesk') was given: pass createRuntime({ integrations: { 'zendesk': new Integration({ actions }) } })",
     )
     // through a plugin, too
-    const viaPlugin = await rejection(runtime.client.callAction({ type: 'assistantOpenai#escalate', input: { conversationId: 'c', requester: { email: 'a@b.co', userId: 1 } } }))
+    const viaPlugin = await rejection(
+      runtime.client.callAction({ type: 'assistantOpenai#escalate', input: { conversationId: 'c', requester: { email: 'a@b.co', userId: 1 } } }),
+    )
     expect(viaPlugin.code).toBe('ACTION_FAILED')
     expect((viaPlugin.cause as { code?: string }).code).toBe('MISSING_IMPLEMENTATION')
   })
@@ -239,11 +267,19 @@ describe('missing implementations', () => {
   it('rejects implementations keyed by another name, of a version the bot does not use, or that the bot does not add', () => {
     const impl = makeImplementations([])
     const bot = new Bot()
-    expect(() => createRuntime({ bot, integrations: { anthropic: impl.openai } })).toThrow("integrations[\"anthropic\"]: is integration 'openai'; key each integration by its name")
-    const wrongVersion = Object.assign(Object.create(Object.getPrototypeOf(impl.openai) as object) as typeof impl.openai, impl.openai, { definition: { ...impl.openai.definition, version: '1.0.0' } })
-    expect(() => createRuntime({ bot, integrations: { openai: wrongVersion } })).toThrow("integrations[\"openai\"]: is version 1.0.0, but bot 'support-bot' uses openai 2.0.0")
+    expect(() => createRuntime({ bot, integrations: { anthropic: impl.openai } })).toThrow(
+      'integrations["anthropic"]: is integration \'openai\'; key each integration by its name',
+    )
+    const wrongVersion = Object.assign(Object.create(Object.getPrototypeOf(impl.openai) as object) as typeof impl.openai, impl.openai, {
+      definition: { ...impl.openai.definition, version: '1.0.0' },
+    })
+    expect(() => createRuntime({ bot, integrations: { openai: wrongVersion } })).toThrow(
+      'integrations["openai"]: is version 1.0.0, but bot \'support-bot\' uses openai 2.0.0',
+    )
     const unused = { ...impl.openai, definition: { ...impl.openai.definition, name: 'mistral' } }
-    expect(() => createRuntime({ bot, integrations: { mistral: unused } })).toThrow("bot 'support-bot' adds no integration 'mistral' (it adds anthropic, openai, zendesk)")
+    expect(() => createRuntime({ bot, integrations: { mistral: unused } })).toThrow(
+      "bot 'support-bot' adds no integration 'mistral' (it adds anthropic, openai, zendesk)",
+    )
     try {
       createRuntime({ bot, plugins: { 'support-assistant': impl.openai as never } })
       expect.unreachable()

@@ -67,7 +67,12 @@ describe('receive', () => {
     await runtime.receive(text('c9', 'hi'))
     expect(seen).toEqual([
       { who: 'bot', text: 'hi', ctx: { botId: 'support-bot' }, conversation: { id: 'c9' } },
-      { who: 'plugin', text: 'hi', ctx: { botId: 'support-bot', configuration: { maxWords: 80, escalateOn: ['refund', 'lawyer'] } }, conversation: { id: 'c9' } },
+      {
+        who: 'plugin',
+        text: 'hi',
+        ctx: { botId: 'support-bot', configuration: { maxWords: 80, escalateOn: ['refund', 'lawyer'] } },
+        conversation: { id: 'c9' },
+      },
       { who: 'plugin', text: 'hi', ctx: { botId: 'support-bot', configuration: { maxWords: 120 } }, conversation: { id: 'c9' } },
     ])
   })
@@ -309,7 +314,9 @@ describe('registering handlers', () => {
       issues = (error as { issues?: readonly string[] }).issues ?? []
     }
     expect(issues).toHaveLength(3)
-    expect(issues[0]).toMatch(/^bot\.on\.event\("openai:nothingLikeThis"\): integration 'openai' \(openai 2\.0\.0\) has no event 'nothingLikeThis' \(its events: /)
+    expect(issues[0]).toMatch(
+      /^bot\.on\.event\("openai:nothingLikeThis"\): integration 'openai' \(openai 2\.0\.0\) has no event 'nothingLikeThis' \(its events: /,
+    )
     expect(issues[1]).toMatch(/^bot\.on\.event\("mistral:anything"\): bot 'support-bot' adds no integration 'mistral'/)
     expect(issues[2]).toMatch(/^plugin 'support-assistant' on\.event\("llm:nothingLikeThis"\): interface 'llm' \(llm 1\.0\.0\) has no event 'nothingLikeThis'/)
   })

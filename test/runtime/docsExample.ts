@@ -2,7 +2,7 @@
 import { createRuntime } from 'botwire/runtime'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { Integration as Anthropic } from '../../generated/integrations/anthropic/v1.2.0.js'
-import { Integration as OpenAI, type Model } from '../../generated/integrations/openai/v2.0.0.js'
+import { type Model, Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'
 import { Integration as Zendesk } from '../../generated/integrations/zendesk/v1.0.0.js'
 import { Plugin as SupportAssistant } from '../../generated/plugins/support-assistant/v0.3.0.js'
 
@@ -23,7 +23,10 @@ const openai = new OpenAI({
 })
 const anthropic = new Anthropic({
   actions: {
-    generateContent: ({ input }) => ({ message: { role: 'assistant', content: `Claude read ${input.messages.length} messages` }, usage: { inputTokens: 1, outputTokens: 1 } }),
+    generateContent: ({ input }) => ({
+      message: { role: 'assistant', content: `Claude read ${input.messages.length} messages` },
+      usage: { inputTokens: 1, outputTokens: 1 },
+    }),
     listLanguageModels: () => ({ models: [] }),
   },
 })
@@ -46,7 +49,10 @@ const assistant = new SupportAssistant({
       return { summary: message.content, model: input.model }
     },
     escalate: async ({ input, client }) => {
-      const { ticket } = await client.callAction({ type: 'desk:openTicket', input: { subject: 'Escalated', body: input.conversationId, requester: input.requester } })
+      const { ticket } = await client.callAction({
+        type: 'desk:openTicket',
+        input: { subject: 'Escalated', body: input.conversationId, requester: input.requester },
+      })
       return { ticket }
     },
   },
@@ -86,6 +92,9 @@ for (const m of page.messages) console.log(`${m.userId}: ${m.type === 'text' ? m
 // support-bot: You said: hello
 // u1: hello
 
-const { summary } = await runtime.client.callAction({ type: 'assistantClaude#summarize', input: { conversationId: 'c1', model: { id: 'claude-sonnet-4', provider: 'anthropic', maxOutputTokens: 8192 } } })
+const { summary } = await runtime.client.callAction({
+  type: 'assistantClaude#summarize',
+  input: { conversationId: 'c1', model: { id: 'claude-sonnet-4', provider: 'anthropic', maxOutputTokens: 8192 } },
+})
 console.log(summary)
 // Claude read 1 messages

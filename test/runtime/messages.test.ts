@@ -27,7 +27,13 @@ afterEach(() => {
 describe('createMessage', () => {
   it('assigns id, createdAt and updatedAt, stores the message and returns { message }', async () => {
     const { runtime } = makeWorld()
-    const { message } = await runtime.client.createMessage({ conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: 'hello' }, tags: { priority: 'high' } })
+    const { message } = await runtime.client.createMessage({
+      conversationId: 'c1',
+      userId: 'u1',
+      type: 'text',
+      payload: { text: 'hello' },
+      tags: { priority: 'high' },
+    })
     expect(message).toEqual({
       id: expect.stringMatching(UUID),
       conversationId: 'c1',
@@ -60,7 +66,12 @@ describe('createMessage', () => {
       conversationId: 'c',
       userId: 'u',
       type: 'bloc',
-      payload: { items: [{ type: 'text', payload: { text: 'a' } }, { type: 'location', payload: { latitude: 0, longitude: 0 } }] },
+      payload: {
+        items: [
+          { type: 'text', payload: { text: 'a' } },
+          { type: 'location', payload: { latitude: 0, longitude: 0 } },
+        ],
+      },
       tags: {},
     })
     expect(await count(runtime, 'c')).toBe(10)
@@ -69,7 +80,13 @@ describe('createMessage', () => {
   it('rejects an invalid payload, saying what and where, and stores nothing', async () => {
     const { runtime } = makeWorld()
     const error = await rejection(
-      runtime.client.createMessage({ conversationId: 'c1', userId: 'u1', type: 'card', payload: { title: 'Plan', actions: [{ action: 'url', label: '', value: 'https://x' }] }, tags: {} }),
+      runtime.client.createMessage({
+        conversationId: 'c1',
+        userId: 'u1',
+        type: 'card',
+        payload: { title: 'Plan', actions: [{ action: 'url', label: '', value: 'https://x' }] },
+        tags: {},
+      }),
     )
     expect(error).toBeInstanceOf(ValidationError)
     expect(error.code).toBe('INVALID_MESSAGE')
@@ -83,11 +100,21 @@ describe('createMessage', () => {
     ['an empty text', 'text', { text: '' }, 'payload.text: must not be empty'],
     ['an unknown field', 'image', { imageUrl: 'x', caption: 'no' }, 'payload.caption: is not allowed'],
     ['a wrong type', 'location', { latitude: '1', longitude: 2 }, 'payload.latitude: must be a number, not a string'],
-    ['a bad card action kind', 'card', { title: 't', actions: [{ action: 'call', label: 'l', value: 'v' }] }, "payload.actions[0].action: must be one of 'postback', 'url', 'say'"],
+    [
+      'a bad card action kind',
+      'card',
+      { title: 't', actions: [{ action: 'call', label: 'l', value: 'v' }] },
+      "payload.actions[0].action: must be one of 'postback', 'url', 'say'",
+    ],
     ['an empty choice option', 'choice', { text: 't', options: [{ label: 'l', value: '' }] }, 'payload.options[0].value: must not be empty'],
     ['a card inside a carousel', 'carousel', { items: [{ title: '', actions: [] }] }, 'payload.items[0].title: must not be empty'],
     ['a bloc item payload', 'bloc', { items: [{ type: 'text', payload: { text: '' } }] }, 'payload.items[0].payload.text: must not be empty'],
-    ['a card as a bloc item', 'bloc', { items: [{ type: 'card', payload: { title: 't', actions: [] } }] }, "payload.items[0].type: must be one of 'text', 'image', 'audio', 'video', 'file', 'location'"],
+    [
+      'a card as a bloc item',
+      'bloc',
+      { items: [{ type: 'card', payload: { title: 't', actions: [] } }] },
+      "payload.items[0].type: must be one of 'text', 'image', 'audio', 'video', 'file', 'location'",
+    ],
   ])('rejects %s', async (_label, type, payload, expected) => {
     const { runtime } = makeWorld()
     const call = { conversationId: 'c1', userId: 'u1', type, payload, tags: {} } as unknown as Parameters<typeof runtime.client.createMessage>[0]
@@ -99,7 +126,15 @@ describe('createMessage', () => {
 
   it('rejects what JSON cannot hold (NaN, Infinity), which a stored copy would turn into null', async () => {
     const { runtime } = makeWorld()
-    const error = await rejection(runtime.client.createMessage({ conversationId: 'c1', userId: 'u1', type: 'location', payload: { latitude: Number.NaN, longitude: Number.POSITIVE_INFINITY }, tags: {} }))
+    const error = await rejection(
+      runtime.client.createMessage({
+        conversationId: 'c1',
+        userId: 'u1',
+        type: 'location',
+        payload: { latitude: Number.NaN, longitude: Number.POSITIVE_INFINITY },
+        tags: {},
+      }),
+    )
     expect(error.code).toBe('INVALID_MESSAGE')
     expect(error.message).toContain('payload.latitude: must be a finite number, not NaN')
     expect(error.message).toContain('payload.longitude: must be a finite number, not Infinity')
@@ -110,11 +145,17 @@ describe('createMessage', () => {
     const { runtime } = makeWorld()
     const loose = runtime.client.createMessage as (input: unknown) => Promise<unknown>
     expect((await rejection(loose({ conversationId: 'c1', type: 'text', payload: { text: 'hi' }, tags: {} }))).message).toContain('userId: is required')
-    expect((await rejection(loose({ conversationId: 'c1', userId: '', type: 'text', payload: { text: 'hi' }, tags: {} }))).message).toContain('userId: is required')
+    expect((await rejection(loose({ conversationId: 'c1', userId: '', type: 'text', payload: { text: 'hi' }, tags: {} }))).message).toContain(
+      'userId: is required',
+    )
     expect((await rejection(loose({ userId: 'u', type: 'text', payload: { text: 'hi' }, tags: {} }))).message).toContain('conversationId: is required')
-    expect((await rejection(loose({ conversationId: 'c1', userId: 'u', type: 'sticker', payload: {}, tags: {} }))).message).toContain('type: must be one of "text"')
+    expect((await rejection(loose({ conversationId: 'c1', userId: 'u', type: 'sticker', payload: {}, tags: {} }))).message).toContain(
+      'type: must be one of "text"',
+    )
     expect((await rejection(loose({ conversationId: 'c1', userId: 'u', type: 'text', payload: { text: 'hi' } }))).message).toContain('tags: is required')
-    expect((await rejection(loose({ conversationId: 'c1', userId: 'u', type: 'text', payload: { text: 'hi' }, tags: {}, id: 'mine' }))).message).toContain('id: is not allowed')
+    expect((await rejection(loose({ conversationId: 'c1', userId: 'u', type: 'text', payload: { text: 'hi' }, tags: {}, id: 'mine' }))).message).toContain(
+      'id: is not allowed',
+    )
     expect(await count(runtime, 'c1')).toBe(0)
   })
 
@@ -170,7 +211,13 @@ describe('getMessage and deleteMessage', () => {
 describe('updateMessage', () => {
   it('merges the given tags into the existing ones and removes a tag given as ""', async () => {
     const { runtime } = makeWorld()
-    const { message } = await runtime.client.createMessage({ conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: 'hello' }, tags: { priority: 'high' } })
+    const { message } = await runtime.client.createMessage({
+      conversationId: 'c1',
+      userId: 'u1',
+      type: 'text',
+      payload: { text: 'hello' },
+      tags: { priority: 'high' },
+    })
     const merged = await runtime.client.updateMessage({ id: message.id, tags: { topic: 'billing' } })
     expect(merged.message.tags).toEqual({ priority: 'high', topic: 'billing' })
     const changed = await runtime.client.updateMessage({ id: message.id, tags: { priority: 'low' } })
@@ -221,7 +268,13 @@ describe('updateMessage', () => {
 
   it('rejects undeclared tags and non-string values, leaving the message as it was', async () => {
     const { runtime } = makeWorld()
-    const { message } = await runtime.client.createMessage({ conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: 'hello' }, tags: { topic: 'x' } })
+    const { message } = await runtime.client.createMessage({
+      conversationId: 'c1',
+      userId: 'u1',
+      type: 'text',
+      payload: { text: 'hello' },
+      tags: { topic: 'x' },
+    })
     const loose = runtime.client.updateMessage as (input: unknown) => Promise<unknown>
     const error = await rejection(loose({ id: message.id, tags: { topic: 'y', color: 'red' } }))
     expect(error.code).toBe('INVALID_ARGUMENT')

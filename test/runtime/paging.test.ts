@@ -1,7 +1,8 @@
 // listMessages: newest first, limits, and nextToken paging that neither repeats nor skips
 // while messages are added and deleted between pages (SPEC §9).
-import fc from 'fast-check'
+
 import type { Message, MessageType } from 'botwire/runtime'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { makeWorld, text } from './world.js'
 
@@ -92,7 +93,11 @@ describe('listMessages', () => {
     let nextToken: string | undefined
     let pageNo = 0
     do {
-      const page: Awaited<ReturnType<typeof client.listMessages>> = await client.listMessages({ conversationId: 'c1', limit: 17, ...(nextToken !== undefined && { nextToken }) })
+      const page: Awaited<ReturnType<typeof client.listMessages>> = await client.listMessages({
+        conversationId: 'c1',
+        limit: 17,
+        ...(nextToken !== undefined && { nextToken }),
+      })
       seen.push(...page.messages.map((m) => m.id))
       nextToken = page.meta.nextToken
       pageNo++
@@ -118,35 +123,47 @@ describe('listMessages', () => {
 
   it('never repeats or skips under any interleaving of inserts and deletes (property)', async () => {
     type Op = { kind: 'insert' } | { kind: 'delete'; pick: number }
-    const op = fc.oneof(fc.constant<Op>({ kind: 'insert' }), fc.nat().map<Op>((pick) => ({ kind: 'delete', pick })))
+    const op = fc.oneof(
+      fc.constant<Op>({ kind: 'insert' }),
+      fc.nat().map<Op>((pick) => ({ kind: 'delete', pick })),
+    )
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 12 }), fc.array(fc.array(op, { maxLength: 6 }), { maxLength: 30 }), async (n, limit, between) => {
-        const world = makeWorld()
-        const client = world.runtime.client
-        const initial = await fill(world, 'c', n)
-        const alive = new Set(initial)
-        const deletedBeforeSeen = new Set<string>()
-        const seen: string[] = []
-        let nextToken: string | undefined
-        let round = 0
-        do {
-          const page: Awaited<ReturnType<typeof client.listMessages>> = await client.listMessages({ conversationId: 'c', limit, ...(nextToken !== undefined && { nextToken }) })
-          seen.push(...page.messages.map((m) => m.id))
-          nextToken = page.meta.nextToken
-          for (const o of between[round++] ?? []) {
-            if (o.kind === 'insert') {
-              alive.add((await client.createMessage(text('c', 'new'))).message.id)
-            } else if (alive.size > 0) {
-              const id = [...alive][o.pick % alive.size] as string
-              await client.deleteMessage({ id })
-              alive.delete(id)
-              if (!seen.includes(id)) deletedBeforeSeen.add(id)
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.array(op, { maxLength: 6 }), { maxLength: 30 }),
+        async (n, limit, between) => {
+          const world = makeWorld()
+          const client = world.runtime.client
+          const initial = await fill(world, 'c', n)
+          const alive = new Set(initial)
+          const deletedBeforeSeen = new Set<string>()
+          const seen: string[] = []
+          let nextToken: string | undefined
+          let round = 0
+          do {
+            const page: Awaited<ReturnType<typeof client.listMessages>> = await client.listMessages({
+              conversationId: 'c',
+              limit,
+              ...(nextToken !== undefined && { nextToken }),
+            })
+            seen.push(...page.messages.map((m) => m.id))
+            nextToken = page.meta.nextToken
+            for (const o of between[round++] ?? []) {
+              if (o.kind === 'insert') {
+                alive.add((await client.createMessage(text('c', 'new'))).message.id)
+              } else if (alive.size > 0) {
+                const id = [...alive][o.pick % alive.size] as string
+                await client.deleteMessage({ id })
+                alive.delete(id)
+                if (!seen.includes(id)) deletedBeforeSeen.add(id)
+              }
             }
-          }
-        } while (nextToken !== undefined)
-        expect(new Set(seen).size).toBe(seen.length)
-        expect(seen).toEqual(initial.filter((id) => !deletedBeforeSeen.has(id)).reverse())
-      }),
+          } while (nextToken !== undefined)
+          expect(new Set(seen).size).toBe(seen.length)
+          expect(seen).toEqual(initial.filter((id) => !deletedBeforeSeen.has(id)).reverse())
+        },
+      ),
       { numRuns: 60 },
     )
   })

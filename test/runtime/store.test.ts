@@ -1,11 +1,28 @@
 // The MessageStore interface: the in-memory default, and another store plugged in.
-import { InMemoryMessageStore, type BotClient, type ListQuery, type MessageRecord, type MessageStore, type MessageUpdate, type StoredMessage } from 'botwire/runtime'
+import {
+  type BotClient,
+  InMemoryMessageStore,
+  type ListQuery,
+  type MessageRecord,
+  type MessageStore,
+  type MessageUpdate,
+  type StoredMessage,
+} from 'botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { CallableActions, MessageTags } from '../../generated/bots/support-bot/v1.0.0.js'
 import { makeWorld, text } from './world.js'
 
 function message(id: string, conversationId: string): StoredMessage {
-  return { id, conversationId, userId: 'u', type: 'text', payload: { text: id }, tags: {}, createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2030-01-01T00:00:00.000Z' }
+  return {
+    id,
+    conversationId,
+    userId: 'u',
+    type: 'text',
+    payload: { text: id },
+    tags: {},
+    createdAt: '2030-01-01T00:00:00.000Z',
+    updatedAt: '2030-01-01T00:00:00.000Z',
+  }
 }
 
 describe('InMemoryMessageStore', () => {
@@ -23,7 +40,10 @@ describe('InMemoryMessageStore', () => {
     expect(store.list({ conversationId: 'c1', limit: 10, beforeSeq: 4 }).map((r) => r.message.id)).toEqual(['a'])
     expect(store.insert(message('e', 'c1')).seq).toBe(5) // never reused
     expect(store.get('c')).toBeUndefined()
-    expect(store.update('a', { tags: { topic: 't' }, updatedAt: '2030-01-02T00:00:00.000Z' })?.message).toMatchObject({ tags: { topic: 't' }, updatedAt: '2030-01-02T00:00:00.000Z' })
+    expect(store.update('a', { tags: { topic: 't' }, updatedAt: '2030-01-02T00:00:00.000Z' })?.message).toMatchObject({
+      tags: { topic: 't' },
+      updatedAt: '2030-01-02T00:00:00.000Z',
+    })
     expect(store.update('zzz', { tags: {}, updatedAt: 'x' })).toBeUndefined()
     expect(store.size).toBe(4)
   })

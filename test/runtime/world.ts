@@ -1,12 +1,13 @@
 // The generated support bot (generated/) with implementations of every integration and of
 // the support-assistant plugin, recording what ran in `log`. Each call builds fresh
 // instances, so that every test registers its own handlers.
+
+import { createRuntime, type MessageStore } from 'botwire/runtime'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { Integration as Anthropic, type ClaudeModel } from '../../generated/integrations/anthropic/v1.2.0.js'
-import { Integration as OpenAI, type Model } from '../../generated/integrations/openai/v2.0.0.js'
+import { type Model, Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'
 import { Integration as Zendesk, type ZendeskTicket } from '../../generated/integrations/zendesk/v1.0.0.js'
 import { Plugin as SupportAssistant } from '../../generated/plugins/support-assistant/v0.3.0.js'
-import { createRuntime, type MessageStore } from 'botwire/runtime'
 
 export const gpt4o: Model = { id: 'gpt-4o', provider: 'openai', contextWindow: 128000 }
 export const sonnet: ClaudeModel = { id: 'claude-sonnet-4', provider: 'anthropic', maxOutputTokens: 8192 }
@@ -57,7 +58,10 @@ export function makeImplementations(log: string[]) {
         return { summary: message.content, model: input.model }
       },
       escalate: async ({ input, client }) => {
-        const { ticket: opened } = await client.callAction({ type: 'desk:openTicket', input: { subject: 'Escalation', body: input.conversationId, requester: input.requester } })
+        const { ticket: opened } = await client.callAction({
+          type: 'desk:openTicket',
+          input: { subject: 'Escalation', body: input.conversationId, requester: input.requester },
+        })
         return { ticket: opened }
       },
     },

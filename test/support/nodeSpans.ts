@@ -1,15 +1,20 @@
 // Node trees as the tests compare them: every key and node as `pointer kind start-end`,
 // and where `locate` and `locateKey` point for every pointer, as diagnostics see them.
-import { unparsedSourceFile } from '../../src/load/sourceFiles.js'
-import type { SourceNode } from '../../src/source/sourceNodes.js'
-import { locate, locateKey } from '../../src/load/yamlNodes.js'
+
 import { joinPointer } from '../../src/jsonSchema/pointer.js'
+import { unparsedSourceFile } from '../../src/load/sourceFiles.js'
+import { locate, locateKey } from '../../src/load/yamlNodes.js'
+import type { SourceNode } from '../../src/source/sourceNodes.js'
 
 /** Every key and node as `pointer kind start-end` (collections by their start). */
 export function spans(node: SourceNode | null, pointer = ''): string[] {
   if (!node) return ['(none)']
   const own = `${pointer} ${node.kind} ${node.start}${node.kind === 'scalar' ? `-${node.end}` : ''}`
-  if (node.kind === 'mapping') return [own, ...[...node.entries].flatMap(([key, entry]) => [`${pointer}/${key} key ${entry.key.start}-${entry.key.end}`, ...spans(entry.value, `${pointer}/${key}`)])]
+  if (node.kind === 'mapping')
+    return [
+      own,
+      ...[...node.entries].flatMap(([key, entry]) => [`${pointer}/${key} key ${entry.key.start}-${entry.key.end}`, ...spans(entry.value, `${pointer}/${key}`)]),
+    ]
   if (node.kind === 'sequence') return [own, ...node.items.flatMap((item, i) => spans(item, `${pointer}/${i}`))]
   return [own]
 }

@@ -12,12 +12,103 @@ function pick<T>(rng: Rng, items: readonly T[]): T {
 
 const WORDS = ['a', 'type', 'properties', 'x y', 'é', 'ticket', 'status', 'The API key.', 'Hello, world', 'C# and F#', 'v1', 'open', 'see http://x.io/a?b=c']
 const HAZARDS = [
-  '1', '-1', '0', '1.5', '-2.25', '007', '0x1F', '0o17', '0b101', '1e3', '+1', '1_000', '.5', '-.5', '.inf', '-.Inf', '.NaN', '-0', '1.', '1.2.3', '2024-01-01',
-  'true', 'True', 'TRUE', 'yes', 'on', 'off', 'null', 'Null', '~', '', ' lead', 'trail ', 'a: b', 'a:b', 'a:', ':a', 'x #y', 'x#y', '# no', '- x', '-x', '?x', '? x',
-  '[x]', '{x}', 'x, y', 'x]', "it's", 'say "hi"', 'back\\slash', 'tab\there', 'multi\nline', 'two\n\nlines\n', 'end\n', '  indented\nfirst', '@x', '%x', '!x', '&x',
-  '*x', '|', '>', '`x', '---', '...', '__proto__', 'constructor', 'é\u00e9', '\u00a0nbsp',
+  '1',
+  '-1',
+  '0',
+  '1.5',
+  '-2.25',
+  '007',
+  '0x1F',
+  '0o17',
+  '0b101',
+  '1e3',
+  '+1',
+  '1_000',
+  '.5',
+  '-.5',
+  '.inf',
+  '-.Inf',
+  '.NaN',
+  '-0',
+  '1.',
+  '1.2.3',
+  '2024-01-01',
+  'true',
+  'True',
+  'TRUE',
+  'yes',
+  'on',
+  'off',
+  'null',
+  'Null',
+  '~',
+  '',
+  ' lead',
+  'trail ',
+  'a: b',
+  'a:b',
+  'a:',
+  ':a',
+  'x #y',
+  'x#y',
+  '# no',
+  '- x',
+  '-x',
+  '?x',
+  '? x',
+  '[x]',
+  '{x}',
+  'x, y',
+  'x]',
+  "it's",
+  'say "hi"',
+  'back\\slash',
+  'tab\there',
+  'multi\nline',
+  'two\n\nlines\n',
+  'end\n',
+  '  indented\nfirst',
+  '@x',
+  '%x',
+  '!x',
+  '&x',
+  '*x',
+  '|',
+  '>',
+  '`x',
+  '---',
+  '...',
+  '__proto__',
+  'constructor',
+  'é\u00e9',
+  '\u00a0nbsp',
 ]
-const KEYS = ['a', 'b', 'type', 'properties', 'items', 'x y', 'é', '1', 'true', 'null', '~', '-', '-a', 'a:b', 'a b:', '#c', "it's", '"q"', '', '__proto__', '$entity', 'on', '1.2.3', 'a'.repeat(8)]
+const KEYS = [
+  'a',
+  'b',
+  'type',
+  'properties',
+  'items',
+  'x y',
+  'é',
+  '1',
+  'true',
+  'null',
+  '~',
+  '-',
+  '-a',
+  'a:b',
+  'a b:',
+  '#c',
+  "it's",
+  '"q"',
+  '',
+  '__proto__',
+  '$entity',
+  'on',
+  '1.2.3',
+  'a'.repeat(8),
+]
 
 type Value = null | boolean | number | string | Value[] | { [key: string]: Value }
 
@@ -43,7 +134,10 @@ function scalarText(rng: Rng, value: null | boolean | number | string, indent: n
   if (value.includes('\n') && roll < 0.5) {
     const header = `${pick(rng, ['|', '>'])}${pick(rng, ['', '-', '+'])}`
     const pad = ' '.repeat(indent + pick(rng, [1, 2, 2, 4]))
-    return `${header}\n${value.split('\n').map((line) => (line === '' ? '' : pad + line)).join('\n')}`
+    return `${header}\n${value
+      .split('\n')
+      .map((line) => (line === '' ? '' : pad + line))
+      .join('\n')}`
   }
   if (roll < 0.6) return value // raw, hazards included
   if (roll < 0.8) return `'${value.replaceAll("'", "''")}'`
@@ -103,7 +197,46 @@ export function styledYaml(rng: Rng): string {
   return `${start}${blockText(rng, value, 0, pick(rng, [2, 2, 4, 1, 3]))}${rng() < 0.9 ? '\n' : ''}`
 }
 
-const EDITS = [' ', '  ', '\n', ':', ': ', '-', '- ', '#', ' #', '"', "'", '\\', '[', ']', '{', '}', ',', '|', '>', '|-', '>+', '&a', '*a', '!', '?', '~', '0', '1.5', '0x', 'e3', '_', '.', '---', '\t', 'é', '%', '\n  ', '\n- ']
+const EDITS = [
+  ' ',
+  '  ',
+  '\n',
+  ':',
+  ': ',
+  '-',
+  '- ',
+  '#',
+  ' #',
+  '"',
+  "'",
+  '\\',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '|',
+  '>',
+  '|-',
+  '>+',
+  '&a',
+  '*a',
+  '!',
+  '?',
+  '~',
+  '0',
+  '1.5',
+  '0x',
+  'e3',
+  '_',
+  '.',
+  '---',
+  '\t',
+  'é',
+  '%',
+  '\n  ',
+  '\n- ',
+]
 
 /** The text with a few random edits: characters inserted or deleted, a line repeated or re-indented. */
 export function editedYaml(rng: Rng, text: string): string {

@@ -44,12 +44,42 @@ export function sameJson(a: JsonValue, b: JsonValue): boolean {
 // ---------------------------------------------------------------- schemas
 
 /** Names of declared properties: mostly plain, often hostile. */
-export const PROPERTY_NAMES = ['a', 'b', 'c', '__proto__', 'constructor', 'toString', 'valueOf', 'content-type', '', 'default', 'ünï', '日本', 'x y', '0', '$x', 'length', '$entity', '$ref', 'type', 'properties', 'required'] as const
+export const PROPERTY_NAMES = [
+  'a',
+  'b',
+  'c',
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'content-type',
+  '',
+  'default',
+  'ünï',
+  '日本',
+  'x y',
+  '0',
+  '$x',
+  'length',
+  '$entity',
+  '$ref',
+  'type',
+  'properties',
+  'required',
+] as const
 const PLAIN_NAMES = ['a', 'b', 'c']
 /** Names of undeclared properties a value may carry where its object admits extra keys. */
 export const EXTRA_NAMES = ['x', '__proto__', 'toString', 'hasOwnProperty', 'content-type', '', 'ünï']
 /** Members every object has, which TypeScript finds on any object literal. */
-export const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'])
+export const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
+  'constructor',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+])
 
 /**
  * KNOWN BUG (test/lower/typeSoundness.test.ts, "known generator bugs" 1): under an
@@ -73,7 +103,32 @@ const EXTRA_NAMES_UNDER_A_SCHEMA = EXTRA_NAMES.filter((name) => !OBJECT_MEMBERS.
 const EXTRA_NAMES_BESIDE_A_UNION = EXTRA_NAMES.filter((name) => !OBJECT_MEMBERS.has(name))
 const BOUNDS = [-2, -1, -0.5, 0, 0.5, 1, 2, 3, 5]
 const HOSTILE_OBJECT = JSON.parse('{"__proto__": 1, "toString": "t"}') as JsonValue
-export const POOL: JsonValue[] = [null, true, false, 0, 1, 2, 1.5, -1, 1e21, -2.5e-7, '', 'a', 'b', 'ab', 'ü"\\', '*/\u2028${x}', [], [1, 'a'], {}, { a: 1 }, { 'content-type': 'a' }, HOSTILE_OBJECT, { $entity: 'e0', type: 'x' }]
+export const POOL: JsonValue[] = [
+  null,
+  true,
+  false,
+  0,
+  1,
+  2,
+  1.5,
+  -1,
+  1e21,
+  -2.5e-7,
+  '',
+  'a',
+  'b',
+  'ab',
+  'ü"\\',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a hostile value: it must stay text in generated code
+  '*/\u2028${x}',
+  [],
+  [1, 'a'],
+  {},
+  { a: 1 },
+  { 'content-type': 'a' },
+  HOSTILE_OBJECT,
+  { $entity: 'e0', type: 'x' },
+]
 const SCALAR_TYPES: SchemaTypeName[] = ['null', 'boolean', 'integer', 'number', 'string']
 const ALL_TYPES: SchemaTypeName[] = [...SCALAR_TYPES, 'array', 'object']
 
@@ -118,11 +173,15 @@ const enumArb: fc.Arbitrary<SchemaNode> = fc.oneof(
   fc.constantFrom(...POOL).map((value) => ({ const: clone(value) })),
   fc.subarray(['a', 'b', 'ab', '', 'content-type', '__proto__'], { minLength: 1 }).map((values) => ({ type: 'string' as const, enum: values })),
   // a type list beside an enum or a const: every value fits it, and it may list more
-  fc.tuple(fc.subarray(POOL, { minLength: 1, maxLength: 4 }), fc.boolean(), fc.subarray(ALL_TYPES, { maxLength: 1 }), fc.boolean()).map(([values, asNumber, more, single]): SchemaNode => {
-    const type = [...new Set([...values.map((v) => typeNamesOf(v, asNumber)), ...more])]
-    const value = values[0] as JsonValue
-    return single ? { type: [...new Set([typeNamesOf(value, asNumber), ...more])], const: clone(value) } : { type: type.length === 1 ? (type[0] as SchemaTypeName) : type, enum: values.map(clone) }
-  }),
+  fc
+    .tuple(fc.subarray(POOL, { minLength: 1, maxLength: 4 }), fc.boolean(), fc.subarray(ALL_TYPES, { maxLength: 1 }), fc.boolean())
+    .map(([values, asNumber, more, single]): SchemaNode => {
+      const type = [...new Set([...values.map((v) => typeNamesOf(v, asNumber)), ...more])]
+      const value = values[0] as JsonValue
+      return single
+        ? { type: [...new Set([typeNamesOf(value, asNumber), ...more])], const: clone(value) }
+        : { type: type.length === 1 ? (type[0] as SchemaTypeName) : type, enum: values.map(clone) }
+    }),
 )
 
 const typeArb: fc.Arbitrary<SchemaNode> = fc.oneof(
@@ -137,12 +196,16 @@ function leafArb(): fc.Arbitrary<SchemaNode> {
 }
 
 /** Declared property names: one to three, mostly plain. */
-const namesArb: fc.Arbitrary<string[]> = fc.uniqueArray(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PLAIN_NAMES) }, { weight: 2, arbitrary: fc.constantFrom(...PROPERTY_NAMES) }), {
-  minLength: 0,
-  maxLength: 3,
-})
+const namesArb: fc.Arbitrary<string[]> = fc.uniqueArray(
+  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PLAIN_NAMES) }, { weight: 2, arbitrary: fc.constantFrom(...PROPERTY_NAMES) }),
+  {
+    minLength: 0,
+    maxLength: 3,
+  },
+)
 
 /** Titles and descriptions that must not break the JSDoc they end up in. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: hostile texts: they must stay text in generated JSDoc
 const DOC_TEXTS = ['plain', 'a */ b', '*/', '/* c */ @ts-ignore', 'line\nbreak\n * star', '`tick` ${x} \\u0000', '\u2028sep\u2029', '<!-- -->']
 
 const docArb: fc.Arbitrary<{ title?: string; description?: string }> = fc
@@ -151,7 +214,12 @@ const docArb: fc.Arbitrary<{ title?: string; description?: string }> = fc
 
 const OBJECT_TYPES: SchemaNode['type'][] = ['object', 'object', 'object', 'object', ['object', 'null'], ['object', 'string']]
 
-function objectArb(depth: number, child: () => fc.Arbitrary<SchemaNode>, slot: () => fc.Arbitrary<SchemaNode>, types = OBJECT_TYPES): fc.Arbitrary<SchemaNode> {
+function objectArb(
+  depth: number,
+  _child: () => fc.Arbitrary<SchemaNode>,
+  slot: () => fc.Arbitrary<SchemaNode>,
+  types = OBJECT_TYPES,
+): fc.Arbitrary<SchemaNode> {
   return fc
     .record({
       names: namesArb,
@@ -169,7 +237,13 @@ function objectArb(depth: number, child: () => fc.Arbitrary<SchemaNode>, slot: (
         setOwn(properties, name, { ...schema, ...propertyDoc })
       })
       const required = names.filter((_, i) => requiredMask[i] === true)
-      return compact({ type, properties: names.length > 0 || extra === undefined ? properties : undefined, required: required.length > 0 ? required : undefined, additionalProperties: extra, ...doc })
+      return compact({
+        type,
+        properties: names.length > 0 || extra === undefined ? properties : undefined,
+        required: required.length > 0 ? required : undefined,
+        additionalProperties: extra,
+        ...doc,
+      })
     })
 }
 
@@ -177,7 +251,9 @@ export function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<Sche
   if (depth <= 0) return leafArb()
   const child = (): fc.Arbitrary<SchemaNode> => schemaArb(depth - 1, options)
   const slot = (): fc.Arbitrary<SchemaNode> =>
-    options.entities.length === 0 ? child() : fc.oneof({ weight: 3, arbitrary: child() }, { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
+    options.entities.length === 0
+      ? child()
+      : fc.oneof({ weight: 3, arbitrary: child() }, { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
   const object = objectArb(depth, child, slot)
   const arrayArb = fc
     .record({
@@ -209,7 +285,13 @@ export function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<Sche
   // a type list narrowed by branches of some of its types (or by any schema, now and then)
   const typeListUnionArb = fc.subarray(ALL_TYPES, { minLength: 2, maxLength: 3 }).chain((type) =>
     fc
-      .tuple(fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...type).map(branchOfType) }, { weight: 1, arbitrary: child() }), { minLength: 1, maxLength: 2 }), fc.boolean())
+      .tuple(
+        fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...type).map(branchOfType) }, { weight: 1, arbitrary: child() }), {
+          minLength: 1,
+          maxLength: 2,
+        }),
+        fc.boolean(),
+      )
       .map(([branches, one]): SchemaNode => (one ? { type, oneOf: branches } : { type, anyOf: branches })),
   )
   return fc.oneof(
@@ -244,7 +326,9 @@ function branchOfType(type: SchemaTypeName): SchemaNode {
 export function objectSchemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
   const child = (): fc.Arbitrary<SchemaNode> => schemaArb(depth - 1, options)
   const slot = (): fc.Arbitrary<SchemaNode> =>
-    options.entities.length === 0 ? child() : fc.oneof({ weight: 2, arbitrary: child() }, { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
+    options.entities.length === 0
+      ? child()
+      : fc.oneof({ weight: 2, arbitrary: child() }, { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
   return objectArb(depth, child, slot, ['object'])
 }
 
@@ -368,7 +452,8 @@ export function sample(node: SchemaNode, rng: Rng, resolve: Resolve, depth = 0, 
       const extra = node.additionalProperties
       const declaresNone = Object.keys(properties).length === 0
       if (extra === true || (extra === undefined && declaresNone)) {
-        for (const name of besideUnion ? EXTRA_NAMES_BESIDE_A_UNION : EXTRA_NAMES) if (!Object.hasOwn(properties, name) && depth < 5 && rng() < 0.12) setOwn(value, name, clone(pick(rng, POOL) ?? null))
+        for (const name of besideUnion ? EXTRA_NAMES_BESIDE_A_UNION : EXTRA_NAMES)
+          if (!Object.hasOwn(properties, name) && depth < 5 && rng() < 0.12) setOwn(value, name, clone(pick(rng, POOL) ?? null))
       }
       if (typeof extra === 'object') {
         for (const name of EXTRA_NAMES_UNDER_A_SCHEMA) {
@@ -386,7 +471,9 @@ export function sample(node: SchemaNode, rng: Rng, resolve: Resolve, depth = 0, 
 
 /** A string literal on one line: U+2028 and U+2029, which JSON.stringify leaves, end a line for TypeScript's positions. */
 function quote(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 /**
@@ -520,7 +607,8 @@ export function mutations(node: SchemaNode, value: JsonValue, resolve: Resolve, 
   const replaceWith = (replacement: JsonValue, why: string): Mutation => ({ what: `${path}: ${JSON.stringify(replacement)} (${why})`, value: replacement })
   if (schema.anyOf !== undefined || schema.oneOf !== undefined) {
     // a union: only a primitive that no branch admits by its type (or its literals)
-    for (const candidate of WRONG_PRIMITIVES) if (primitiveVerdict(schema, candidate, resolve, null) === 'rejects') found.push(replaceWith(candidate, 'no branch admits its type'))
+    for (const candidate of WRONG_PRIMITIVES)
+      if (primitiveVerdict(schema, candidate, resolve, null) === 'rejects') found.push(replaceWith(candidate, 'no branch admits its type'))
     return found
   }
   if (schema.const !== undefined || schema.enum !== undefined) {
@@ -554,11 +642,13 @@ export function mutations(node: SchemaNode, value: JsonValue, resolve: Resolve, 
       return copy
     }
     for (const name of required) {
-      if (Object.hasOwn(value, name) && !OBJECT_MEMBERS.has(name)) found.push({ what: `${path}: required ${JSON.stringify(name)} left out`, value: withEntry(name, undefined) })
+      if (Object.hasOwn(value, name) && !OBJECT_MEMBERS.has(name))
+        found.push({ what: `${path}: required ${JSON.stringify(name)} left out`, value: withEntry(name, undefined) })
     }
     if (schema.additionalProperties === false) {
       for (const name of ['zz', 'content-type', '__proto__', 'toString', '']) {
-        if (!Object.hasOwn(properties, name) && !Object.hasOwn(value, name)) found.push({ what: `${path}: undeclared ${JSON.stringify(name)} in a closed object`, value: withEntry(name, 1) })
+        if (!Object.hasOwn(properties, name) && !Object.hasOwn(value, name))
+          found.push({ what: `${path}: undeclared ${JSON.stringify(name)} in a closed object`, value: withEntry(name, 1) })
       }
     }
     const extra = schema.additionalProperties

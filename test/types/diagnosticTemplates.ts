@@ -1,8 +1,8 @@
 // The diagnostic factory's arguments are the template's names, read from its text: a
 // missing, misspelt or extra argument, or a template the code does not have, does not
 // compile.
-import { diagnostic, type ArgumentNames } from '../../src/diagnostics/diagnostic.js'
-import { expectTrue, type Equal } from './support.js'
+import { type ArgumentNames, diagnostic } from '../../src/diagnostics/diagnostic.js'
+import { type Equal, expectTrue } from './support.js'
 
 expectTrue<Equal<ArgumentNames<"unknown key '{key}' in {where}{didYouMean}">, 'key' | 'where' | 'didYouMean'>>()
 // a brace that opens no name is text; a name inside it still counts

@@ -1,8 +1,9 @@
 // The examples of docs/generated-code.md, compiled by `npm run typecheck:generated` so
 // that the documentation cannot drift from the generated API.
+
+import { Bot } from '../../generated/bots/support-bot/index.js'
 import { Integration } from '../../generated/integrations/openai/index.js'
 import { Plugin } from '../../generated/plugins/support-assistant/index.js'
-import { Bot } from '../../generated/bots/support-bot/index.js'
 
 export const openai = new Integration({
   actions: {

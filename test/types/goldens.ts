@@ -5,22 +5,22 @@ import type * as runtime from 'botwire/runtime'
 import * as hostileBot from '../fixtures/valid/hostile-names/expected/bots/hostile-bot/v0.0.0.js'
 import * as hostile from '../fixtures/valid/hostile-names/expected/integrations/hostile/v1.0.0.js'
 import type * as keywords from '../fixtures/valid/hostile-names/expected/interfaces/keywords/v1.0.0.js'
-import type * as tree from '../fixtures/valid/recursive-entities/expected/interfaces/tree/v1.0.0.js'
+import type * as bareBot from '../fixtures/valid/no-builtins-needed/expected/bots/bare-bot/v0.0.1.js'
+import type * as auditBot from '../fixtures/valid/open-entities/expected/bots/audit-bot/v1.0.0.js'
+import type * as webhookLog from '../fixtures/valid/open-entities/expected/integrations/webhook-log/v1.0.0.js'
+import type * as eventsLog from '../fixtures/valid/open-entities/expected/interfaces/events-log/v1.0.0.js'
+import * as auditor from '../fixtures/valid/open-entities/expected/plugins/auditor/v1.0.0.js'
+import type * as polyglotBot from '../fixtures/valid/plugin-wired-twice/expected/bots/polyglot-bot/v1.0.0.js'
 import type * as forest from '../fixtures/valid/recursive-entities/expected/integrations/forest/v1.0.0.js'
+import type * as tree from '../fixtures/valid/recursive-entities/expected/interfaces/tree/v1.0.0.js'
+import type * as slack from '../fixtures/valid/renamed-members/expected/integrations/slack/v1.0.0.js'
+import type * as shapes from '../fixtures/valid/schema-shapes/expected/integrations/shapes/v1.0.0.js'
 import type * as cacheBot from '../fixtures/valid/several-versions/expected/bots/cache-bot/v2.0.0.js'
-import * as cache from '../fixtures/valid/several-versions/expected/plugins/cache/v1.0.0.js'
-import * as lister from '../fixtures/valid/several-versions/expected/plugins/lister/v1.0.0.js'
 import type * as kvLatest from '../fixtures/valid/several-versions/expected/interfaces/kv/index.js'
 import type * as kv2 from '../fixtures/valid/several-versions/expected/interfaces/kv/v2.0.0.js'
-import type * as polyglotBot from '../fixtures/valid/plugin-wired-twice/expected/bots/polyglot-bot/v1.0.0.js'
-import type * as shapes from '../fixtures/valid/schema-shapes/expected/integrations/shapes/v1.0.0.js'
-import type * as slack from '../fixtures/valid/renamed-members/expected/integrations/slack/v1.0.0.js'
-import type * as bareBot from '../fixtures/valid/no-builtins-needed/expected/bots/bare-bot/v0.0.1.js'
-import type * as eventsLog from '../fixtures/valid/open-entities/expected/interfaces/events-log/v1.0.0.js'
-import type * as webhookLog from '../fixtures/valid/open-entities/expected/integrations/webhook-log/v1.0.0.js'
-import * as auditor from '../fixtures/valid/open-entities/expected/plugins/auditor/v1.0.0.js'
-import type * as auditBot from '../fixtures/valid/open-entities/expected/bots/audit-bot/v1.0.0.js'
-import { expectTrue, type Equal, type Extends } from './support.js'
+import * as cache from '../fixtures/valid/several-versions/expected/plugins/cache/v1.0.0.js'
+import type * as lister from '../fixtures/valid/several-versions/expected/plugins/lister/v1.0.0.js'
+import { type Equal, type Extends, expectTrue } from './support.js'
 
 // ---------------------------------------------------------------- hostile names
 
@@ -73,6 +73,7 @@ export const hostileImplementation = new hostile.Integration({
   },
 })
 expectTrue<Equal<Parameters<typeof hostileImplementation.actions.constructor>[0]['input'], hostile.Constructor>>()
+// biome-ignore lint/complexity/noBannedTypes: the generated type names Object's own member, as TypeScript resolves it
 expectTrue<Equal<hostile.Configuration, { __proto__: string; 'content-type'?: string; ''?: number; hasOwnProperty?: string | Object['hasOwnProperty'] }>>()
 
 const hostileClient = {} as runtime.BotClient<hostileBot.MessageTags, hostileBot.CallableActions>
@@ -81,9 +82,18 @@ export async function hostileCalls(): Promise<void> {
   await hostileClient.callAction({ type: 'constructor:Integration', input: { value: { __proto__: 'p', constructor: 1, '': '', café: 'x' } } })
   // @ts-expect-error [TS2820 "constructor:default"] `default` was renamed to `Integration` by the integration
   await hostileClient.callAction({ type: 'constructor:default', input: {} })
-  const out = await hostileClient.callAction({ type: 'default#delete', input: { value: { __proto__: 'p', constructor: 1, '': '', café: 'x', extra: 'dereferenced' } } })
+  const out = await hostileClient.callAction({
+    type: 'default#delete',
+    input: { value: { __proto__: 'p', constructor: 1, '': '', café: 'x', extra: 'dereferenced' } },
+  })
   expectTrue<Equal<typeof out, { ''?: hostile.Delete }>>()
-  await hostileClient.createMessage({ conversationId: 'c', userId: 'u', type: 'text', payload: { text: 'x' }, tags: { constructor: 'a', toString: 'b', default: 'c' } })
+  await hostileClient.createMessage({
+    conversationId: 'c',
+    userId: 'u',
+    type: 'text',
+    payload: { text: 'x' },
+    tags: { constructor: 'a', toString: 'b', default: 'c' },
+  })
 }
 new hostileBot.Bot().on.event('constructor:constructor', ({ event }) => {
   expectTrue<Equal<typeof event.payload.__proto__, string>>()

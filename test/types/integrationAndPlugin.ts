@@ -1,11 +1,12 @@
 // The example integration (openai: an own action, llm implemented with renames) and
 // plugin (support-assistant: calls interface actions by the interface's names).
-import type * as llm from '../../generated/interfaces/llm/v1.0.0.js'
+
 import * as openai from '../../generated/integrations/openai/v2.0.0.js'
-import * as assistant from '../../generated/plugins/support-assistant/v0.3.0.js'
+import type * as llm from '../../generated/interfaces/llm/v1.0.0.js'
 import type * as ticketing from '../../generated/interfaces/ticketing/v1.0.0.js'
 import type * as messages from '../../generated/messages.js'
-import { expectTrue, type Equal } from './support.js'
+import * as assistant from '../../generated/plugins/support-assistant/v0.3.0.js'
+import { type Equal, expectTrue } from './support.js'
 
 const model: openai.Model = { id: 'gpt-4o', provider: 'openai', contextWindow: 128000 }
 const usage = { inputTokens: 1, outputTokens: 2 }
@@ -116,7 +117,13 @@ export const plugin = new assistant.Plugin({
         // @ts-expect-error [TS2741 "messages"] generateContent requires messages
         input: { model: input.model },
       })
-      await client.createMessage({ conversationId: input.conversationId, userId: ctx.botId, type: 'text', payload: { text: generated.message.content }, tags: {} })
+      await client.createMessage({
+        conversationId: input.conversationId,
+        userId: ctx.botId,
+        type: 'text',
+        payload: { text: generated.message.content },
+        tags: {},
+      })
       return { summary: generated.message.content, model: input.model }
     },
     escalate: async ({ input, client }) => {

@@ -3,7 +3,7 @@
 // other, type by type, and `Message` narrowing on `type` the same way.
 import type * as runtime from 'botwire/runtime'
 import type * as generated from '../../generated/messages.js'
-import { expectTrue, type Equal, type Extends } from './support.js'
+import { type Equal, type Extends, expectTrue } from './support.js'
 
 type Mutual<A, B> = Extends<A, B> extends true ? Extends<B, A> : false
 

@@ -6,7 +6,7 @@
 export type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
 
 /** Compiles only when T is `true`. */
-export function expectTrue<T extends true>(): void {}
+export function expectTrue<_T extends true>(): void {}
 
 /** Whether A is assignable to B. */
 export type Extends<A, B> = [A] extends [B] ? true : false

@@ -5,7 +5,7 @@ import { Bot, type BotEvents, type CallableActions, type MessageTags, type Plugi
 import type * as anthropic from '../../generated/integrations/anthropic/v1.2.0.js'
 import type * as openai from '../../generated/integrations/openai/v2.0.0.js'
 import type * as messages from '../../generated/messages.js'
-import { expectTrue, type Equal, type Extends } from './support.js'
+import { type Equal, type Extends, expectTrue } from './support.js'
 
 const bot = new Bot()
 type Client = runtime.BotClient<MessageTags, CallableActions>
@@ -25,7 +25,17 @@ export async function createMessages(): Promise<void> {
   await client.createMessage({ ...base, type: 'text', payload: { text: 'hello' }, tags: {} })
   await client.createMessage({ ...base, type: 'text', payload: { text: 'hi' }, tags: { priority: 'high', topic: 'billing' } })
   await client.createMessage({ ...base, type: 'choice', payload: { text: 'Pick', options: [{ label: 'A', value: 'a' }] }, tags: {} })
-  await client.createMessage({ ...base, type: 'bloc', payload: { items: [{ type: 'text', payload: { text: 'a' } }, { type: 'image', payload: { imageUrl: 'https://x/y.png' } }] }, tags: {} })
+  await client.createMessage({
+    ...base,
+    type: 'bloc',
+    payload: {
+      items: [
+        { type: 'text', payload: { text: 'a' } },
+        { type: 'image', payload: { imageUrl: 'https://x/y.png' } },
+      ],
+    },
+    tags: {},
+  })
   await client.createMessage({ ...base, type: 'dropdown', payload: { text: 'Pick', options: [] }, tags: {} })
   await client.createMessage({
     ...base,
@@ -197,7 +207,22 @@ export async function callActions(): Promise<void> {
 }
 
 // the flat map of callable keys, and the dereferenced plugin types
-expectTrue<Equal<keyof CallableActions, 'openai:moderate' | 'openai:generateText' | 'openai:listLanguageModels' | 'claude:generateContent' | 'claude:listLanguageModels' | 'zendesk:openTicket' | 'zendesk:getTicket' | 'assistantOpenai#summarize' | 'assistantOpenai#escalate' | 'assistantClaude#summarize' | 'assistantClaude#escalate'>>()
+expectTrue<
+  Equal<
+    keyof CallableActions,
+    | 'openai:moderate'
+    | 'openai:generateText'
+    | 'openai:listLanguageModels'
+    | 'claude:generateContent'
+    | 'claude:listLanguageModels'
+    | 'zendesk:openTicket'
+    | 'zendesk:getTicket'
+    | 'assistantOpenai#summarize'
+    | 'assistantOpenai#escalate'
+    | 'assistantClaude#summarize'
+    | 'assistantClaude#escalate'
+  >
+>()
 expectTrue<Equal<Plugins['assistantOpenai']['summarize']['input']['model'], openai.Model>>()
 expectTrue<Equal<Plugins['assistantClaude']['summarize']['input']['model'], anthropic.ClaudeModel>>()
 expectTrue<Equal<Extends<Plugins['assistantClaude']['summarize']['input'], Plugins['assistantOpenai']['summarize']['input']>, false>>()

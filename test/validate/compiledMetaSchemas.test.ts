@@ -10,7 +10,10 @@ const committed = join(import.meta.dirname, '..', '..', 'src', 'validate', 'comp
 
 describe('the compiled meta-schema validators', () => {
   it('are current: `npm run compile:schemas` writes the same text', () => {
-    expect(readFileSync(committed, 'utf8') === metaSchemaValidatorsSource(), 'src/validate/compiled/metaSchemaValidators.ts is stale: run `npm run compile:schemas`').toBe(true)
+    expect(
+      readFileSync(committed, 'utf8') === metaSchemaValidatorsSource(),
+      'src/validate/compiled/metaSchemaValidators.ts is stale: run `npm run compile:schemas`',
+    ).toBe(true)
   })
 
   it('report what ajv compiling the schemas reports, error for error', () => {
@@ -21,7 +24,12 @@ describe('the compiled meta-schema validators', () => {
       { kind: 'plugin', name: 'p', version: '1.0.0', dependencies: { __proto__: null, 'bad-key': { name: 'x', version: 1 } } },
       { kind: 'bot', name: 'b', integrations: { a: { name: 'x', version: '1.0.0', configuration: 'no' } }, plugins: [] },
       // property names that instance paths must escape
-      { kind: 'interface', name: 'x', version: '1.0.0', entities: { e: { schema: { type: 'object', properties: { 'a/b': { type: 'strin' }, 'c~d': { minLength: 'x' }, '~/': { properties: { '/': 1 } } } } } } },
+      {
+        kind: 'interface',
+        name: 'x',
+        version: '1.0.0',
+        entities: { e: { schema: { type: 'object', properties: { 'a/b': { type: 'strin' }, 'c~d': { minLength: 'x' }, '~/': { properties: { '/': 1 } } } } } },
+      },
     ]
     for (const kind of DEFINITION_KINDS) {
       const file = `${kind}.schema.json`

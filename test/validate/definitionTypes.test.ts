@@ -30,7 +30,8 @@ function declaredInterfaces(source: string): Map<string, { members: Map<string, 
     let indexed = false
     for (const member of statement.members) {
       if (ts.isIndexSignatureDeclaration(member)) indexed = true
-      else if (ts.isPropertySignature(member) && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) members.set(member.name.text, member.questionToken !== undefined)
+      else if (ts.isPropertySignature(member) && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)))
+        members.set(member.name.text, member.questionToken !== undefined)
     }
     out.set(statement.name.text, { members, indexed })
   }
@@ -51,7 +52,10 @@ function anyTypes(source: string): string[] {
 
 describe('the generated definition types', () => {
   it('are current: `npm run compile:types` writes the same text', async () => {
-    expect(readFileSync(committed, 'utf8') === (await definitionTypesSource()), 'src/validate/definitionTypes.generated.ts is stale: run `npm run compile:types`').toBe(true)
+    expect(
+      readFileSync(committed, 'utf8') === (await definitionTypesSource()),
+      'src/validate/definitionTypes.generated.ts is stale: run `npm run compile:types`',
+    ).toBe(true)
   })
 
   it('declare every key of each kind, optional exactly where the meta-schema does not require it, and no other', async () => {

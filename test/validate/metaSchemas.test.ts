@@ -1,18 +1,13 @@
 // The meta-schemas in schemas/: they compile under botwire's strict ajv, accept the SPEC §3
 // examples and the built-in interfaces, report one error per problem (plus ajv's wrapper
 // errors, see WRAPPER_KEYWORDS), and document every property for editors.
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { builtinDefinitionsDir, schemasDir } from '../../src/load/packageRoot.js'
-import {
-  createMetaSchemaAjv,
-  DEFINITION_KINDS,
-  metaSchemaValidator,
-  type DefinitionKind,
-} from '../../src/validate/metaSchemas.js'
+import { createMetaSchemaAjv, DEFINITION_KINDS, type DefinitionKind, metaSchemaValidator } from '../../src/validate/metaSchemas.js'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
@@ -94,10 +89,7 @@ const llmInterface = {
     },
     message: {
       title: 'Chat message',
-      schema: objectOf(
-        { role: { type: 'string', enum: ['user', 'assistant', 'system'] }, content: { type: 'string' } },
-        ['role', 'content'],
-      ),
+      schema: objectOf({ role: { type: 'string', enum: ['user', 'assistant', 'system'] }, content: { type: 'string' } }, ['role', 'content']),
     },
   },
   actions: {
@@ -122,10 +114,7 @@ const llmInterface = {
         schema: objectOf(
           {
             message: { $entity: 'message', title: 'Message' },
-            usage: objectOf({ inputTokens: { type: 'number' }, outputTokens: { type: 'number' } }, [
-              'inputTokens',
-              'outputTokens',
-            ]),
+            usage: objectOf({ inputTokens: { type: 'number' }, outputTokens: { type: 'number' } }, ['inputTokens', 'outputTokens']),
           },
           ['message', 'usage'],
         ),
@@ -158,16 +147,14 @@ const openaiIntegration = {
   },
   entities: {
     model: {
-      schema: objectOf(
-        { id: { type: 'string' }, provider: { type: 'string' }, contextWindow: { type: 'integer', minimum: 1 } },
-        ['id', 'provider', 'contextWindow'],
-      ),
+      schema: objectOf({ id: { type: 'string' }, provider: { type: 'string' }, contextWindow: { type: 'integer', minimum: 1 } }, [
+        'id',
+        'provider',
+        'contextWindow',
+      ]),
     },
     chatMessage: {
-      schema: objectOf({ role: { type: 'string', enum: ['user', 'assistant'] }, content: { type: 'string' } }, [
-        'role',
-        'content',
-      ]),
+      schema: objectOf({ role: { type: 'string', enum: ['user', 'assistant'] }, content: { type: 'string' } }, ['role', 'content']),
     },
   },
   actions: {
@@ -197,10 +184,7 @@ const summaryPlugin = {
   actions: {
     summarize: {
       input: {
-        schema: objectOf(
-          { conversationId: { type: 'string', minLength: 1 }, model: { $entity: 'llm.modelRef' } },
-          ['conversationId', 'model'],
-        ),
+        schema: objectOf({ conversationId: { type: 'string', minLength: 1 }, model: { $entity: 'llm.modelRef' } }, ['conversationId', 'model']),
       },
       output: { schema: objectOf({ summary: { type: 'string' } }, ['summary']) },
     },
@@ -257,7 +241,11 @@ const EXAMPLES: Record<DefinitionKind, unknown> = {
 
 describe('meta-schema files', () => {
   it('are exactly the expected files', () => {
-    expect(readdirSync(schemasDir).filter((f) => f.endsWith('.json')).sort()).toEqual(SCHEMA_FILES)
+    expect(
+      readdirSync(schemasDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    ).toEqual(SCHEMA_FILES)
   })
 
   it('carry draft-07 and no $id', () => {
@@ -378,16 +366,13 @@ describe('one error per problem', () => {
     const ajv = createMetaSchemaAjv()
     ajv.addSchema(readSchema('interface.schema.json'), 'interface.schema.json')
     const validate = ajv.getSchema('interface.schema.json') as ValidateFunction
-    const definitions = (ajv.getSchema('common.schema.json')?.schema as { definitions: Record<string, unknown> }).definitions
+    const definitions = (ajv.getSchema('common.schema.json')?.schema as { definitions: Record<string, unknown> } | undefined)?.definitions ?? {}
     const data = variant(llmInterface, (d) => {
       ;(d.entities.modelRef as Record<string, unknown>).extra = 1
       ;(d.entities.modelRef.schema as JsonObject).require = ['id']
     })
     expect(validate(data)).toBe(false)
-    const owners = (validate.errors ?? []).map((e) => [
-      e.schemaPath,
-      Object.keys(definitions).find((name) => definitions[name] === e.parentSchema),
-    ])
+    const owners = (validate.errors ?? []).map((e) => [e.schemaPath, Object.keys(definitions).find((name) => definitions[name] === e.parentSchema)])
     expect(owners).toEqual([
       ['#/additionalProperties', 'entity'],
       ['#/additionalProperties', 'schema'],
@@ -430,9 +415,7 @@ describe('one error per problem', () => {
     const data = variant(llmInterface, (d) => {
       ;(d.entities.modelRef.schema.properties.id as JsonObject).type = 'strnig'
     })
-    expect(errorsOf('interface', data)).toMatchObject([
-      { keyword: 'pattern', instancePath: `${id}/type`, schemaPath: '#/definitions/schemaType/pattern' },
-    ])
+    expect(errorsOf('interface', data)).toMatchObject([{ keyword: 'pattern', instancePath: `${id}/type`, schemaPath: '#/definitions/schemaType/pattern' }])
   })
 
   it('an unknown type name in a list, and a duplicate one', () => {
@@ -568,9 +551,7 @@ describe('one error per problem', () => {
 
   it('a missing required member', () => {
     const { actions: _actions, ...noActions } = llmInterface
-    expect(errorsOf('interface', noActions)).toMatchObject([
-      { keyword: 'required', instancePath: '', params: { missingProperty: 'actions' } },
-    ])
+    expect(errorsOf('interface', noActions)).toMatchObject([{ keyword: 'required', instancePath: '', params: { missingProperty: 'actions' } }])
     const noOutput = variant(llmInterface, (d) => {
       delete (d.actions.generateContent as Partial<typeof d.actions.generateContent>).output
     })
@@ -583,9 +564,7 @@ describe('one error per problem', () => {
     expect(errorsOf('interface', { ...llmInterface, extra: 1 })).toMatchObject([
       { keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'extra' } },
     ])
-    expect(errorsOf('interface', { ...llmInterface, kind: 'integration' })).toMatchObject([
-      { keyword: 'const', instancePath: '/kind' },
-    ])
+    expect(errorsOf('interface', { ...llmInterface, kind: 'integration' })).toMatchObject([{ keyword: 'const', instancePath: '/kind' }])
   })
 
   it('integration: a version range where an exact interface version is needed', () => {
@@ -664,8 +643,7 @@ describe('definition.schema.json', () => {
 // ---------------------------------------------------------------------------------------
 // Editor documentation
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Every property declared under `properties`, anywhere in the schema, with the
@@ -695,14 +673,11 @@ function undocumentedProperties(node: unknown, path: string, fields: string[], f
 describe('editor documentation', () => {
   const editorFields = ['title', 'description', 'markdownDescription']
 
-  it.each(SCHEMA_FILES.filter((f) => f !== 'messages.schema.json'))(
-    'every property in %s has title, description and markdownDescription',
-    (file) => {
-      const found = { count: 0 }
-      expect(undocumentedProperties(readSchema(file), '#', editorFields, found)).toEqual([])
-      expect(found.count).toBeGreaterThan(0)
-    },
-  )
+  it.each(SCHEMA_FILES.filter((f) => f !== 'messages.schema.json'))('every property in %s has title, description and markdownDescription', (file) => {
+    const found = { count: 0 }
+    expect(undocumentedProperties(readSchema(file), '#', editorFields, found)).toEqual([])
+    expect(found.count).toBeGreaterThan(0)
+  })
 
   it('every shared definition has title, description and markdownDescription', () => {
     const definitions = readSchema('common.schema.json').definitions as Record<string, JsonObject>
@@ -786,12 +761,8 @@ describe('messages.schema.json', () => {
       const errors = run(validatorOf(type), { ...VALID[type], extra: true })
       expect(errors, type).toMatchObject([{ keyword: 'additionalProperties', instancePath: '' }])
     }
-    expect(run(validatorOf('location'), { latitude: 1 })).toMatchObject([
-      { keyword: 'required', params: { missingProperty: 'longitude' } },
-    ])
-    expect(run(validatorOf('card'), { title: 'x' })).toMatchObject([
-      { keyword: 'required', params: { missingProperty: 'actions' } },
-    ])
+    expect(run(validatorOf('location'), { latitude: 1 })).toMatchObject([{ keyword: 'required', params: { missingProperty: 'longitude' } }])
+    expect(run(validatorOf('card'), { title: 'x' })).toMatchObject([{ keyword: 'required', params: { missingProperty: 'actions' } }])
   })
 
   it('rejects an empty text', () => {
@@ -807,26 +778,18 @@ describe('messages.schema.json', () => {
     expect(run(validatorOf('card'), payload)).toMatchObject([
       { keyword: 'enum', instancePath: '/actions/0/action', params: { allowedValues: ['postback', 'url', 'say'] } },
     ])
-    expect(run(validatorOf('carousel'), { items: [payload] })).toMatchObject([
-      { keyword: 'enum', instancePath: '/items/0/actions/0/action' },
-    ])
+    expect(run(validatorOf('carousel'), { items: [payload] })).toMatchObject([{ keyword: 'enum', instancePath: '/items/0/actions/0/action' }])
   })
 
   it('gives dropdown the choice payload: text and options', () => {
     expect(run(validatorOf('dropdown'), { text: 'Pick', options })).toEqual([])
-    expect(run(validatorOf('dropdown'), { text: 'Pick' })).toMatchObject([
-      { keyword: 'required', params: { missingProperty: 'options' } },
-    ])
-    expect(run(validatorOf('dropdown'), { options })).toMatchObject([
-      { keyword: 'required', params: { missingProperty: 'text' } },
-    ])
+    expect(run(validatorOf('dropdown'), { text: 'Pick' })).toMatchObject([{ keyword: 'required', params: { missingProperty: 'options' } }])
+    expect(run(validatorOf('dropdown'), { options })).toMatchObject([{ keyword: 'required', params: { missingProperty: 'text' } }])
   })
 
   it('rejects a card, carousel, choice or bloc inside a bloc, with one error', () => {
     for (const type of ['card', 'carousel', 'choice', 'dropdown', 'bloc']) {
-      expect(run(validatorOf('bloc'), { items: [{ type, payload: VALID[type] }] }), type).toMatchObject([
-        { keyword: 'enum', instancePath: '/items/0/type' },
-      ])
+      expect(run(validatorOf('bloc'), { items: [{ type, payload: VALID[type] }] }), type).toMatchObject([{ keyword: 'enum', instancePath: '/items/0/type' }])
     }
   })
 
@@ -839,16 +802,12 @@ describe('messages.schema.json', () => {
   })
 
   it('checks a whole message: its type, then its payload against the type', () => {
-    expect(run(validatorOf('message'), { type: 'sticker', payload: {} })).toMatchObject([
-      { keyword: 'enum', instancePath: '/type' },
-    ])
+    expect(run(validatorOf('message'), { type: 'sticker', payload: {} })).toMatchObject([{ keyword: 'enum', instancePath: '/type' }])
     const errors = run(validatorOf('message'), { type: 'text', payload: { imageUrl: 'x' } })
     expect(problems(errors)).toMatchObject([
       { keyword: 'required', instancePath: '/payload', params: { missingProperty: 'text' } },
       { keyword: 'additionalProperties', instancePath: '/payload', params: { additionalProperty: 'imageUrl' } },
     ])
-    expect(run(validatorOf('message'), { type: 'text' })).toMatchObject([
-      { keyword: 'required', params: { missingProperty: 'payload' } },
-    ])
+    expect(run(validatorOf('message'), { type: 'text' })).toMatchObject([{ keyword: 'required', params: { missingProperty: 'payload' } }])
   })
 })

@@ -24,11 +24,35 @@ const at = (pointer: string): string => `/entities/e/schema${pointer}`
 
 describe('the "at least one of" idiom passes', () => {
   it.each([
-    ['typed branches', { type: 'object', properties: contact, anyOf: [{ type: 'object', required: ['email'] }, { type: 'object', required: ['phone'] }] }],
+    [
+      'typed branches',
+      {
+        type: 'object',
+        properties: contact,
+        anyOf: [
+          { type: 'object', required: ['email'] },
+          { type: 'object', required: ['phone'] },
+        ],
+      },
+    ],
     ['branches without a type', { type: 'object', properties: contact, anyOf: [{ required: ['email'] }, { required: ['phone'] }] }],
     ['oneOf, closed object', { type: 'object', properties: contact, additionalProperties: false, oneOf: [{ required: ['email'] }, { required: ['phone'] }] }],
-    ['a branch of a branch', { type: 'object', properties: contact, anyOf: [{ anyOf: [{ required: ['email'] }, { required: ['phone'] }] }, { type: 'object', properties: { fax: { type: 'string' } }, required: ['fax'] }] }],
-    ['a branch with its own properties too', { type: 'object', properties: contact, anyOf: [{ properties: { email: { type: 'string', minLength: 3 } }, required: ['email'] }, { required: ['phone'] }] }],
+    [
+      'a branch of a branch',
+      {
+        type: 'object',
+        properties: contact,
+        anyOf: [{ anyOf: [{ required: ['email'] }, { required: ['phone'] }] }, { type: 'object', properties: { fax: { type: 'string' } }, required: ['fax'] }],
+      },
+    ],
+    [
+      'a branch with its own properties too',
+      {
+        type: 'object',
+        properties: contact,
+        anyOf: [{ properties: { email: { type: 'string', minLength: 3 } }, required: ['email'] }, { required: ['phone'] }],
+      },
+    ],
     ['a dead branch beside a live one is not a contradiction', { type: 'string', anyOf: [{ type: 'integer' }, { minLength: 1 }] }],
   ])('%s', (_name, schema) => {
     expect(sanity(schema)).toEqual([])
@@ -42,20 +66,28 @@ describe('a schema node that admits no value', () => {
     ['no integer between fractional bounds', { type: 'integer', minimum: 1.2, maximum: 1.5 }, ['BW2014 ']],
     ['no integer between exclusive bounds', { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 1 }, ['BW2014 ']],
     ['union branches of other types', { type: 'string', anyOf: [{ type: 'integer' }, { const: true }] }, ['BW2019 /anyOf']],
-    ['a typeless branch closed against what it requires', { type: 'object', properties: contact, anyOf: [{ required: ['email'], additionalProperties: false }] }, ['BW2013 /anyOf/0/required/0']],
+    [
+      'a typeless branch closed against what it requires',
+      { type: 'object', properties: contact, anyOf: [{ required: ['email'], additionalProperties: false }] },
+      ['BW2013 /anyOf/0/required/0'],
+    ],
     // its default is rejected too, for the same reason: one diagnostic
     ['with a default', { type: 'integer', minimum: 1.2, maximum: 1.5, default: 1 }, ['BW2014 ']],
   ])('%s', (_name, schema, expected) => {
-    expect(sanity(schema)).toEqual(expected.map((line) => {
-      const [code, pointer] = line.split(' ')
-      return `${code} ${at(pointer ?? '')}`
-    }))
+    expect(sanity(schema)).toEqual(
+      expected.map((line) => {
+        const [code, pointer] = line.split(' ')
+        return `${code} ${at(pointer ?? '')}`
+      }),
+    )
   })
 
   it('is reported at the sub-schema at fault, not again at the nodes around it', () => {
     const emptyBranch = { type: 'integer', anyOf: [{ type: 'integer', minimum: 1.2, maximum: 1.5 }] }
     expect(sanity({ type: 'object', properties: { p: emptyBranch }, required: ['p'] })).toEqual([`BW2014 ${at('/properties/p/anyOf/0')}`])
-    expect(sanity({ type: 'object', properties: { n: { type: 'integer', minimum: 1.2, maximum: 1.5 } }, required: ['n'] })).toEqual([`BW2014 ${at('/properties/n')}`])
+    expect(sanity({ type: 'object', properties: { n: { type: 'integer', minimum: 1.2, maximum: 1.5 } }, required: ['n'] })).toEqual([
+      `BW2014 ${at('/properties/n')}`,
+    ])
     expect(sanity({ type: 'array', minItems: 1, items: { enum: ['a'], const: 'b' } })).toEqual([`BW2016 ${at('/items/const')}`])
   })
 

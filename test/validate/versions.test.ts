@@ -3,8 +3,39 @@ import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 import { compareVersions, isPrerelease, isValidRange, parseVersion, satisfiesRange } from '../../src/validate/versions.js'
 
-const VERSIONS = ['0.0.0', '0.0.3', '1.0.0', '1.0.1', '1.2.0', '1.10.0', '2.0.0-rc.1', '2.0.0', '2.0.0+build.5', '9.9.9', '1.0.0-alpha', '1.0.0-alpha.1', 'not-a-version', '1.0', '']
-const RANGES = ['^1.0.0', '~1.2.0', '>=1.0.0 <2.0.0', '*', '1.x', '2.0.0', '^2.0.0-rc.0', '>=0.0.1', '1.0.0 - 1.2.0', '^0.0.3', 'nonsense', '>=', '', '^1.0.0 || ^2.0.0']
+const VERSIONS = [
+  '0.0.0',
+  '0.0.3',
+  '1.0.0',
+  '1.0.1',
+  '1.2.0',
+  '1.10.0',
+  '2.0.0-rc.1',
+  '2.0.0',
+  '2.0.0+build.5',
+  '9.9.9',
+  '1.0.0-alpha',
+  '1.0.0-alpha.1',
+  'not-a-version',
+  '1.0',
+  '',
+]
+const RANGES = [
+  '^1.0.0',
+  '~1.2.0',
+  '>=1.0.0 <2.0.0',
+  '*',
+  '1.x',
+  '2.0.0',
+  '^2.0.0-rc.0',
+  '>=0.0.1',
+  '1.0.0 - 1.2.0',
+  '^0.0.3',
+  'nonsense',
+  '>=',
+  '',
+  '^1.0.0 || ^2.0.0',
+]
 
 describe('version helpers', () => {
   it('compare, parse and tell pre-releases as semver does', () => {
@@ -22,7 +53,9 @@ describe('version helpers', () => {
       expect(isValidRange(range), range).toBe(semver.validRange(range) !== null)
       for (const version of VERSIONS) {
         expect(satisfiesRange(version, range), `${version} ${range}`).toBe(semver.satisfies(version, range))
-        expect(satisfiesRange(version, range, { includePrerelease: true }), `${version} ${range} +pre`).toBe(semver.satisfies(version, range, { includePrerelease: true }))
+        expect(satisfiesRange(version, range, { includePrerelease: true }), `${version} ${range} +pre`).toBe(
+          semver.satisfies(version, range, { includePrerelease: true }),
+        )
       }
     }
   })

@@ -2,10 +2,10 @@
 import { parseArgs } from 'node:util'
 import { hasErrors } from '../../diagnostics/diagnostic.js'
 import { checkWorkspace } from '../../pipeline/checkWorkspace.js'
+import { describeModel } from '../describeModel.js'
 import { commonFlags, commonOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
 import { EXIT } from '../usage.js'
-import { describeModel } from '../describeModel.js'
 
 export function runCheck(args: string[]): number {
   const { values } = parseArgs({ args, options: commonFlags, allowPositionals: false, strict: true })

@@ -2,9 +2,9 @@
 // report each change with the bump it needs; exit 1 where a version is not bumped
 // enough (or went down, or stayed while the content changed), 2 on bad usage.
 import { parseArgs } from 'node:util'
-import { renderPretty as renderDiagnostics } from '../../diagnostics/render/pretty.js'
 import { renderJson as renderDiagnosticsJson } from '../../diagnostics/render/json.js'
-import { DiffUsageError, runDiff, type DiffRun } from '../../diff/index.js'
+import { renderPretty as renderDiagnostics } from '../../diagnostics/render/pretty.js'
+import { type DiffRun, DiffUsageError, runDiff } from '../../diff/index.js'
 import { renderJson, renderPretty } from '../../diff/render.js'
 import type { DiffOptions } from '../../diff/types.js'
 import { useColor } from '../terminal.js'
@@ -57,7 +57,9 @@ export function runDiffCommand(args: string[]): number {
     const problems = renderDiagnostics(run.diagnostics, { color })
     if (problems) process.stdout.write(`${problems}\n`)
     for (const note of run.notes) process.stdout.write(`note: ${note}\n`)
-    process.stdout.write(renderPretty(run.comparisons, { color, frames: values['no-frames'] !== true, incomplete: run.diagnostics.some((d) => d.severity === 'error') }))
+    process.stdout.write(
+      renderPretty(run.comparisons, { color, frames: values['no-frames'] !== true, incomplete: run.diagnostics.some((d) => d.severity === 'error') }),
+    )
   }
   return run.ok ? EXIT.ok : EXIT.definitionErrors
 }

@@ -5,10 +5,10 @@ import { diagnostic, hasErrors } from '../../diagnostics/diagnostic.js'
 import { displayPath } from '../../load/displayPath.js'
 import { generateWorkspace } from '../../pipeline/generateWorkspace.js'
 import { compareOutput, hasDifferences } from '../../write/compareOutput.js'
-import { writeFailure, writeOutput } from '../../write/writeOutput.js'
+import { type WriteSummary, writeFailure, writeOutput } from '../../write/writeOutput.js'
 import { commonFlags, commonOptions, type GenerateCommandOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
-import { staleDiff, MAX_DIFF_FILES } from '../staleDiff.js'
+import { MAX_DIFF_FILES, staleDiff } from '../staleDiff.js'
 import { EXIT, UsageError } from '../usage.js'
 import { watchDefinitions } from '../watch.js'
 
@@ -26,7 +26,7 @@ export function generateOnce(options: GenerateCommandOptions): number {
     if (options.format === 'pretty') process.stdout.write('nothing written\n')
     return EXIT.definitionErrors
   }
-  let summary
+  let summary: WriteSummary
   try {
     summary = writeOutput(generated.outDir, generated.files)
   } catch (error) {

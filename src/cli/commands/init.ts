@@ -10,7 +10,6 @@ import { DEFINITION_KINDS, DEFINITION_NAME, MAX_DEFINITION_NAME_LENGTH } from '.
 import { writeNewFile } from '../../write/writeNewFile.js'
 import { EXIT, UsageError } from '../usage.js'
 
-
 function titleOf(name: string): string {
   return name
     .split('-')
@@ -24,10 +23,13 @@ export function runInit(args: string[]): number {
   if (!kind || !name || rest.length > 0) throw new UsageError('usage: botwire init (interface|integration|plugin|bot) NAME [--definitions DIR]')
   if (!(DEFINITION_KINDS as readonly string[]).includes(kind)) throw new UsageError(`unknown kind '${kind}'; kind is one of ${DEFINITION_KINDS.join(', ')}`)
   if (!DEFINITION_NAME.test(name)) throw new UsageError(`'${name}' is not a definition name: lower-case words joined by dashes, such as support-bot`)
-  if (name.length > MAX_DEFINITION_NAME_LENGTH) throw new UsageError(`'${name}' is ${name.length} characters long; a definition name has at most ${MAX_DEFINITION_NAME_LENGTH}`)
+  if (name.length > MAX_DEFINITION_NAME_LENGTH)
+    throw new UsageError(`'${name}' is ${name.length} characters long; a definition name has at most ${MAX_DEFINITION_NAME_LENGTH}`)
   const file = resolve(values.definitions ?? 'definitions', `${kind}s`, `${name}.yaml`)
   if (existsSync(file)) throw new UsageError(`${displayPath(file)} already exists; botwire init never overwrites a file`)
-  const schemaPath = relative(dirname(file), join(schemasDir, `${kind}.schema.json`)).split(sep).join('/')
+  const schemaPath = relative(dirname(file), join(schemasDir, `${kind}.schema.json`))
+    .split(sep)
+    .join('/')
   const text = renderTemplate(join('init', `${kind}.yaml.hbs`), { name, title: titleOf(name), schemaPath })
   mkdirSync(dirname(file), { recursive: true })
   writeNewFile(file, text)

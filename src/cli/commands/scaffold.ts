@@ -4,17 +4,17 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { parseArgs } from 'node:util'
 import { hasErrors } from '../../diagnostics/diagnostic.js'
+import { didYouMean, listNames } from '../../diagnostics/suggest.js'
 import { displayPath } from '../../load/displayPath.js'
 import { checkWorkspace } from '../../pipeline/checkWorkspace.js'
 import type { DefinitionModel } from '../../resolve/model.js'
 import { MESSAGE_TYPES } from '../../runtime/messages.js'
 import { renderTemplate } from '../../templates/renderTemplate.js'
+import { compareVersions } from '../../validate/versions.js'
 import { writeNewFile } from '../../write/writeNewFile.js'
 import { commonFlags, commonOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
-import { didYouMean, listNames } from '../../diagnostics/suggest.js'
 import { EXIT, UsageError } from '../usage.js'
-import { compareVersions } from '../../validate/versions.js'
 
 const KINDS = ['bot', 'integration', 'plugin'] as const
 
@@ -27,9 +27,15 @@ function oneLine(text: string): string {
 }
 
 export function runScaffold(args: string[]): number {
-  const { values, positionals } = parseArgs({ args, options: { ...commonFlags, out: { type: 'string' }, generated: { type: 'string' } }, allowPositionals: true, strict: true })
+  const { values, positionals } = parseArgs({
+    args,
+    options: { ...commonFlags, out: { type: 'string' }, generated: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  })
   const [kind, name, ...rest] = positionals
-  if (!kind || !name || rest.length > 0 || !values.out) throw new UsageError('usage: botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]')
+  if (!kind || !name || rest.length > 0 || !values.out)
+    throw new UsageError('usage: botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]')
   if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`cannot scaffold '${kind}'; scaffold one of ${KINDS.join(', ')}`)
   const options = commonOptions(values)
   const checked = checkWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache })
@@ -53,9 +59,13 @@ export function runScaffold(args: string[]): number {
   // the stub imports the generated module: without it, it could not compile
   const generatedModule = join(generatedDir, `${kind}s`, name, 'index.ts')
   if (!existsSync(generatedModule)) {
-    throw new UsageError(`${displayPath(generatedModule)} does not exist; run botwire generate (into ${displayPath(generatedDir)}, or pass --generated DIR) before scaffolding ${kind} '${name}'`)
+    throw new UsageError(
+      `${displayPath(generatedModule)} does not exist; run botwire generate (into ${displayPath(generatedDir)}, or pass --generated DIR) before scaffolding ${kind} '${name}'`,
+    )
   }
-  let generatedImport = relative(outDir, join(generatedDir, `${kind}s`, name, 'index.js')).split(sep).join('/')
+  let generatedImport = relative(outDir, join(generatedDir, `${kind}s`, name, 'index.js'))
+    .split(sep)
+    .join('/')
   if (!generatedImport.startsWith('.')) generatedImport = `./${generatedImport}`
 
   const actionsOf = (d: DefinitionModel): { name: string; title?: string; description?: string }[] =>
@@ -71,6 +81,8 @@ export function runScaffold(args: string[]): number {
   })
   mkdirSync(dirname(file), { recursive: true })
   writeNewFile(file, text)
-  process.stdout.write(`wrote ${displayPath(file)} (${kind} '${name}' ${definition.version}${kind === 'bot' ? `, a handler per message type` : `, ${actions.length} action handler${actions.length === 1 ? '' : 's'}`})\n`)
+  process.stdout.write(
+    `wrote ${displayPath(file)} (${kind} '${name}' ${definition.version}${kind === 'bot' ? `, a handler per message type` : `, ${actions.length} action handler${actions.length === 1 ? '' : 's'}`})\n`,
+  )
   return EXIT.ok
 }
