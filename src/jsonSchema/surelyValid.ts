@@ -15,7 +15,7 @@ import { stringLength, valueHasType } from './admitsValue.js'
 import { matchesFormat } from './formats.js'
 import { jsonEqual } from './jsonEqual.js'
 import { joinPointer } from './pointer.js'
-import { ANNOTATION_KEYWORDS, type JsonValue, SCHEMA_FORMATS, type SchemaNode, type SchemaTypeName } from './types.js'
+import { type JsonValue, SCHEMA_FORMATS, SCHEMA_KEYWORDS, type SchemaNode, type SchemaTypeName } from './types.js'
 
 /**
  * Where the value holds a secret reference (`{ $secret: NAME }`, replaced by a string):
@@ -24,28 +24,10 @@ import { ANNOTATION_KEYWORDS, type JsonValue, SCHEMA_FORMATS, type SchemaNode, t
  */
 export type SecretPointers = ReadonlySet<string>
 
+/** Unions and entity references are left to ajv, as are keywords of other dialects. */
+const LEFT_TO_AJV: ReadonlySet<string> = new Set(['anyOf', 'oneOf', '$entity'])
 /** The keywords decided here; annotations are ignored as ajv ignores them. */
-const DECIDED = new Set([
-  'type',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'enum',
-  'const',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'maxLength',
-  'minItems',
-  'maxItems',
-  'pattern',
-  'format',
-  '$comment',
-  ...ANNOTATION_KEYWORDS,
-])
+const DECIDED: ReadonlySet<string> = new Set([...SCHEMA_KEYWORDS.filter((keyword) => !LEFT_TO_AJV.has(keyword)), '$comment'])
 
 const TYPE_NAMES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'])
 
