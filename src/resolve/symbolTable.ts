@@ -41,6 +41,34 @@ export interface SymbolTable {
   entries: TableEntry[]
   /** kind/name claimed by a file with errors whose version cannot be read: it may be any version */
   unversioned: ReadonlySet<string>
+  /**
+   * kind -> the names that files with errors write where a definition name belongs but is
+   * none (`Ticketing`, `Triage_Plugin`), in the form a reference would use (`ticketing`,
+   * `triage-plugin`): a reference near one of them is to that broken file
+   */
+  invalidNames: ReadonlyMap<DefinitionKind, readonly string[]>
+}
+
+/** A name as a reference would write it: lower case, words joined by dashes. */
+function asDefinitionName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+/**
+ * Whether a reference to an unknown name is, most likely, to a file whose name is invalid:
+ * the same name once written as a definition name, one that starts with it as a word
+ * (`triage` for `Triage_Plugin`), or a near miss of it. That file's own error explains the
+ * reference: one mistake, one diagnostic.
+ */
+function claimedInvalidly(table: SymbolTable, kind: DefinitionKind, name: string): boolean {
+  const claimed = table.invalidNames.get(kind) ?? []
+  return claimed.some(
+    (written) => written === name || written.startsWith(`${name}-`) || name.startsWith(`${written}-`) || closest(name, [written]) !== undefined,
+  )
 }
 
 /** A bot's version is optional; the model gives it 0.0.0 so that it has a key. */
@@ -84,6 +112,7 @@ export function buildSymbolTable(
 ): { table: SymbolTable; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = []
   const unversioned = new Set<string>()
+  const invalidNames = new Map<DefinitionKind, string[]>()
   const contenders: Contender[] = definitions.map((raw) => ({
     kind: raw.spec.kind,
     name: raw.spec.name,
@@ -93,6 +122,7 @@ export function buildSymbolTable(
     claim: null,
   }))
   for (const claim of claims) {
+    if (!isDefinitionName(claim.name)) invalidNames.set(claim.kind, [...(invalidNames.get(claim.kind) ?? []), asDefinitionName(claim.name)])
     // a version that is not one (BW2006) is no better than none: the claim stands for every version
     if (claim.version === null || !isExactVersion(claim.version)) unversioned.add(`${claim.kind}/${claim.name}`)
     else contenders.push({ kind: claim.kind, name: claim.name, version: claim.version, file: claim.file, raw: null, claim })
@@ -140,7 +170,7 @@ export function buildSymbolTable(
   entries.sort((a, b) =>
     a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.name !== b.name ? (a.name < b.name ? -1 : 1) : compareVersions(a.version, b.version),
   )
-  return { table: { byName, entries, unversioned }, diagnostics }
+  return { table: { byName, entries, unversioned, invalidNames }, diagnostics }
 }
 
 /** The fields every definition model takes from its table entry. */
@@ -150,7 +180,7 @@ export function modelBase(entry: TableEntry): { key: DefinitionKey; name: string
 
 /** Whether anything of that kind and name is in the workspace, a file with errors that claims it included. */
 export function hasName(table: SymbolTable, kind: DefinitionKind, name: string): boolean {
-  return table.byName.has(`${kind}/${name}`) || table.unversioned.has(`${kind}/${name}`)
+  return table.byName.has(`${kind}/${name}`) || table.unversioned.has(`${kind}/${name}`) || claimedInvalidly(table, kind, name)
 }
 
 /**
@@ -202,7 +232,7 @@ export type Resolution = { found: TableEntry } | { found: null; broken: true } |
 const BROKEN: Resolution = { found: null, broken: true }
 
 function resolution(table: SymbolTable, kind: DefinitionKind, name: string, slot: VersionSlot | undefined): Resolution {
-  if (table.unversioned.has(`${kind}/${name}`)) return BROKEN
+  if (table.unversioned.has(`${kind}/${name}`) || (!table.byName.has(`${kind}/${name}`) && claimedInvalidly(table, kind, name))) return BROKEN
   if (slot) return slot.entry ? { found: slot.entry } : BROKEN
   return { found: null, broken: false, available: (table.byName.get(`${kind}/${name}`) ?? []).map((s) => s.version) }
 }
