@@ -81,7 +81,12 @@ export const catalog = {
     unknownSchemaKeyword: "unknown key '{key}' in {where}; a schema may use only {keywords}",
   }),
   BW2003: entry('missing key', { missingKey: 'missing key {names} in {where}', missingKeys: 'missing keys {names} in {where}' }),
-  BW2004: entry('wrong type', { wrongType: '{where} must be {expected}, not {actual}', bareNull: BARE_NULL }),
+  BW2004: entry('wrong type', {
+    wrongType: '{where} must be {expected}, not {actual}',
+    bareNull: BARE_NULL,
+    misindentedKeyword:
+      "{where} must be {expected}, not {actual}: '{keyword}' is read as a property named '{keyword}', so it is probably indented one level too deep; it belongs beside 'properties'",
+  }),
   BW2005: entry('invalid definition name', NOT_MATCHING),
   BW2006: entry('invalid version', {
     ...NOT_MATCHING,

@@ -5,7 +5,7 @@ import { type CodesWith, type Diagnostic, diagnostic, type SourceRange } from '.
 import { closest, didYouMean, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
 import { isRecord } from '../jsonSchema/own.js'
-import { SCHEMA_TYPE_NAMES } from '../jsonSchema/types.js'
+import { SCHEMA_KEYWORDS, SCHEMA_TYPE_NAMES } from '../jsonSchema/types.js'
 import { describeRule } from '../jsonSchema/valueIssues.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
@@ -98,6 +98,16 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       // `type: null` (or `[string, null]`) unquoted: YAML reads the bare word as no value at all
       if (inSchema && error.data === null && /\/type$/.test(pointer))
         return diagnostic('BW2004', 'bareNull', { where: where(pointer) }, locate(file, pointer), { path: pointer })
+      // `required: [id]` (or another keyword) indented under `properties`: read as a property of that name
+      const keyword = inSchema ? /\/properties\/([^/]+)$/.exec(pointer)?.[1] : undefined
+      if (keyword !== undefined && keyword !== 'properties' && (SCHEMA_KEYWORDS as readonly string[]).includes(keyword) && !isRecord(error.data))
+        return diagnostic(
+          'BW2004',
+          'misindentedKeyword',
+          { where: where(pointer), expected: expectedType(params.type), actual: typeWord(error.data), keyword },
+          locate(file, pointer),
+          { path: pointer },
+        )
       return diagnostic(
         'BW2004',
         'wrongType',
