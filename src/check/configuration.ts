@@ -254,37 +254,22 @@ export const configurationCheck = defineCheck({
   codes: ['BW4011', 'BW4016', 'BW4017'],
   kinds: ['bot'],
   run(bot, model) {
-    const out: Diagnostic[] = []
-    for (const instance of bot.integrations) {
-      const integration = requireDefinition(model, instance.integrationKey, 'integration')
-      const base = formatPointer(['integrations', instance.alias])
-      const value = own(bot.spec.integrations, instance.alias)?.configuration ?? {}
-      out.push(
-        ...validateConfiguration(
-          bot.file,
-          base,
-          value,
-          integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION,
-          `integration '${integration.name}' ${integration.version}`,
-          integration.name,
-        ),
-      )
-    }
-    for (const instance of bot.plugins) {
-      const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
-      const base = formatPointer(['plugins', instance.alias])
-      const value = own(bot.spec.plugins, instance.alias)?.configuration ?? {}
-      out.push(
-        ...validateConfiguration(
-          bot.file,
-          base,
-          value,
-          plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION,
-          `plugin '${plugin.name}' ${plugin.version}`,
-          plugin.name,
-        ),
-      )
-    }
-    return out
+    const instances = [
+      ...bot.integrations.map((i) => ({
+        base: formatPointer(['integrations', i.alias]),
+        value: own(bot.spec.integrations, i.alias)?.configuration,
+        definition: requireDefinition(model, i.integrationKey, 'integration'),
+      })),
+      ...bot.plugins.map((p) => ({
+        base: formatPointer(['plugins', p.alias]),
+        value: own(bot.spec.plugins, p.alias)?.configuration,
+        definition: requireDefinition(model, p.pluginKey, 'plugin'),
+      })),
+    ]
+    return instances.flatMap(({ base, value, definition }) => {
+      const schema = definition.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+      const owner = `${definition.kind} '${definition.name}' ${definition.version}`
+      return validateConfiguration(bot.file, base, value ?? {}, schema, owner, definition.name)
+    })
   },
 })

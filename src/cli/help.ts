@@ -83,7 +83,7 @@ function flagLines(flags: readonly Flag[]): string {
 function docsPath(page: string, anchor?: string): string {
   const absolute = join(packageRoot, 'docs', page)
   const shown = relative(process.cwd(), absolute)
-  const path = shown.length < absolute.length && !shown.startsWith('../../..') ? shown : absolute
+  const path = shown.length < absolute.length ? shown : absolute
   return anchor === undefined ? path : `${path}#${anchor}`
 }
 
