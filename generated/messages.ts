@@ -33,7 +33,7 @@ export interface ImagePayload {
    *
    * A caption of the image.
    */
-  title?: string
+  title?: string | undefined
 }
 
 /**
@@ -53,7 +53,7 @@ export interface AudioPayload {
    *
    * A caption of the audio.
    */
-  title?: string
+  title?: string | undefined
 }
 
 /**
@@ -73,7 +73,7 @@ export interface VideoPayload {
    *
    * A caption of the video.
    */
-  title?: string
+  title?: string | undefined
 }
 
 /**
@@ -93,7 +93,7 @@ export interface FilePayload {
    *
    * A caption of the file.
    */
-  title?: string
+  title?: string | undefined
 }
 
 /**
@@ -119,13 +119,13 @@ export interface LocationPayload {
    *
    * The postal address of the place.
    */
-  address?: string
+  address?: string | undefined
   /**
    * Title
    *
    * The name of the place.
    */
-  title?: string
+  title?: string | undefined
 }
 
 /**
@@ -145,13 +145,13 @@ export interface CardPayload {
    *
    * A line shown under the title.
    */
-  subtitle?: string
+  subtitle?: string | undefined
   /**
    * Image URL
    *
    * The URL of an image shown on the card.
    */
-  imageUrl?: string
+  imageUrl?: string | undefined
   /**
    * Actions
    *

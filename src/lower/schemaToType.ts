@@ -86,13 +86,17 @@ function typesOf(schema: SchemaNode): SchemaTypeName[] | undefined {
 const OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'])
 
 /**
- * The type of an optional property. One named like a member of every object (`toString`,
- * `constructor`) also admits that member's type: an object without the property still
- * has the inherited member, and without this no object literal that leaves the property
- * out would be assignable (TS2322: `() => string` is not assignable to `string`).
+ * The type of an optional property: `T | undefined`, because the runtime treats a property
+ * given as `undefined` as left out (values travel as JSON), so that under
+ * exactOptionalPropertyTypes `{ nextToken: token }` with `token: string | undefined`
+ * compiles. One named like a member of every object (`toString`, `constructor`) also
+ * admits that member's type: an object without the property still has the inherited
+ * member, and without this no object literal that leaves the property out would be
+ * assignable (TS2322: `() => string` is not assignable to `string`).
  */
 export function optionalPropertyType(name: string, type: TypeExpr): TypeExpr {
-  return OBJECT_MEMBERS.has(name) ? union([type, { kind: 'indexed', object: { kind: 'ref', name: 'Object' }, key: name }]) : type
+  const inherited: TypeExpr[] = OBJECT_MEMBERS.has(name) ? [{ kind: 'indexed', object: { kind: 'ref', name: 'Object' }, key: name }] : []
+  return union([type, { kind: 'keyword', name: 'undefined' }, ...inherited])
 }
 
 /**
@@ -128,11 +132,9 @@ function objectType(schema: SchemaNode, context: TypeContext): TypeExpr {
     // types too); left out, the declared properties only (docs/decisions.md says why)
     return extra === true ? { kind: 'object', members, index: UNKNOWN } : { kind: 'object', members }
   }
-  // an index signature must admit every declared property's type as well, and
-  // `undefined` where one is optional: without exactOptionalPropertyTypes an optional
-  // property's type includes undefined, and it must still fit the index (TS2411)
-  const optional: TypeExpr[] = members.some((m) => m.optional) ? [{ kind: 'keyword', name: 'undefined' }] : []
-  const index = union([schemaToType(extra, context), ...members.map((m) => m.type), ...optional])
+  // an index signature must admit every declared property's type as well (TS2411); an
+  // optional one's type includes `undefined` (optionalPropertyType)
+  const index = union([schemaToType(extra, context), ...members.map((m) => m.type)])
   return { kind: 'object', members, index }
 }
 

@@ -7,25 +7,25 @@ export interface TextPayload {
 }
 export interface ImagePayload {
   imageUrl: string
-  title?: string
+  title?: string | undefined
 }
 export interface AudioPayload {
   audioUrl: string
-  title?: string
+  title?: string | undefined
 }
 export interface VideoPayload {
   videoUrl: string
-  title?: string
+  title?: string | undefined
 }
 export interface FilePayload {
   fileUrl: string
-  title?: string
+  title?: string | undefined
 }
 export interface LocationPayload {
   latitude: number
   longitude: number
-  address?: string
-  title?: string
+  address?: string | undefined
+  title?: string | undefined
 }
 export interface CardAction {
   action: 'postback' | 'url' | 'say'
@@ -34,8 +34,8 @@ export interface CardAction {
 }
 export interface CardPayload {
   title: string
-  subtitle?: string
-  imageUrl?: string
+  subtitle?: string | undefined
+  imageUrl?: string | undefined
   actions: CardAction[]
 }
 export interface CarouselPayload {

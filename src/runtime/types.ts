@@ -67,8 +67,8 @@ export interface MessagingClient<Tags> {
   getMessage(input: { id: string }): Promise<{ message: Message<MessageType, Tags> }>
   listMessages(input: {
     conversationId: string
-    limit?: number
-    nextToken?: string
+    limit?: number | undefined
+    nextToken?: string | undefined
   }): Promise<{ messages: Message<MessageType, Tags>[]; meta: { nextToken?: string } }>
   /** merges the given tags into the message's; a tag given as '' is removed */
   updateMessage(input: { id: string; tags: Tags }): Promise<{ message: Message<MessageType, Tags> }>

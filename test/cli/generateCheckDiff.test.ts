@@ -21,8 +21,8 @@ describe('generate --check', () => {
       '+++ generated/bots/support-bot/v1.0.0.ts (generated from the definitions)',
     ])
     expect(lines[at + 3]).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/)
-    expect(lines).toContainEqual(expect.stringMatching(/^-\s+priority\?: number$/))
-    expect(lines).toContainEqual(expect.stringMatching(/^\+\s+priority\?: string$/))
+    expect(lines).toContainEqual(expect.stringMatching(/^-\s+priority\?: number \| undefined$/))
+    expect(lines).toContainEqual(expect.stringMatching(/^\+\s+priority\?: string \| undefined$/))
     expect(lines.at(-2)).toBe('generated is out of date: run botwire generate')
   })
 

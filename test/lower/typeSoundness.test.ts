@@ -8,7 +8,8 @@
 //
 // - Completeness: every value ajv accepts, written as an object literal, compiles as
 //   `const v: Entities['e0'] = ...` under strict, noUncheckedIndexedAccess,
-//   exactOptionalPropertyTypes and nodenext.
+//   exactOptionalPropertyTypes and nodenext; so does the value with the optional
+//   properties it leaves out given as `undefined`, where the runtime accepts that.
 // - Precision: a value ajv rejects for a reason TypeScript can express (a primitive of
 //   the wrong type, or outside an enum/const, or of a type no union branch admits; a
 //   required property left out; an undeclared property of a closed object; each reached
@@ -42,7 +43,7 @@ import * as runtime from '../../src/runtime/index.js'
 import { type SchemaDefinitions, validateValue } from '../../src/runtime/validation.js'
 import { SPEC_OPTIONS } from '../pipeline/validFixtures.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
-import { FAIL, mutations, objectSchemaArb, type Resolve, sameJson, sample, schemaArb, tsLiteral } from '../support/typeSoundness.js'
+import { absentAsUndefined, FAIL, mutations, objectSchemaArb, type Resolve, sameJson, sample, schemaArb, tsLiteral } from '../support/typeSoundness.js'
 
 const SEED = Number(process.env.TYPE_SOUNDNESS_SEED ?? '20260611')
 const WORLD_COUNT = Number(process.env.TYPE_SOUNDNESS_WORLDS ?? '40')
@@ -341,6 +342,7 @@ const stats = {
   sampled: 0,
   accepted: 0,
   precision: 0,
+  undefinedOptionals: 0,
 }
 const moduleErrors: string[] = []
 const completenessFailures: Failure[] = []
@@ -585,6 +587,14 @@ beforeAll(() => {
       stats.accepted++
       lines.push(`const v${lines.length}: ${target.type} = ${tsLiteral(value)}`)
       cases.set(lines.length, { target, value })
+      // the same value with its left-out optional properties given as undefined, which
+      // the runtime reads as left out: where it accepts that, it must compile too
+      const withUndefined = absentAsUndefined(target.schema, value, resolve)
+      if (withUndefined !== undefined && validateValue(withUndefined.value, target.jsonSchema, target.definitions, 'value').length === 0) {
+        stats.undefinedOptionals++
+        lines.push(`const u${lines.length}: ${target.type} = ${withUndefined.literal}`)
+        cases.set(lines.length, { target, value, what: `with optional properties given as undefined: ${withUndefined.literal}` })
+      }
       // a rejection TypeScript can see, for about half of the values
       const broken = mutations(target.schema, value, resolve)
       const chosen = rng() < 0.6 ? broken[Math.floor(rng() * broken.length)] : undefined
@@ -656,6 +666,7 @@ describe('generated types against JSON Schema (property-based)', () => {
 
   it('every value ajv accepts compiles (completeness)', () => {
     expect(stats.accepted).toBeGreaterThan(250)
+    expect(stats.undefinedOptionals).toBeGreaterThan(50)
     expect(summary(completenessFailures)).toEqual([])
   })
 

@@ -490,6 +490,47 @@ export function tsLiteral(value: JsonValue): string {
   return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`
 }
 
+/** A value with optional properties given as `undefined`: its TypeScript literal and the JavaScript value itself. */
+export interface WithUndefined {
+  literal: string
+  value: unknown
+}
+
+/**
+ * `value` (which `node` admits) with every optional property it leaves out given as
+ * `undefined` instead, where the schema is plain on the way there (no anyOf/oneOf): the
+ * generated types say `?: T | undefined`, and the runtime reads such a property as left
+ * out. Undefined when no property could be added.
+ */
+export function absentAsUndefined(node: SchemaNode, value: JsonValue, resolve: Resolve): WithUndefined | undefined {
+  let added = false
+  const visit = (at: SchemaNode, v: JsonValue): WithUndefined => {
+    const schema = resolveEntities(at, resolve)
+    const plain = schema !== undefined && schema.anyOf === undefined && schema.oneOf === undefined
+    if (!plain || v === null || typeof v !== 'object') return { literal: tsLiteral(v), value: v }
+    if (Array.isArray(v)) {
+      const items = v.map((item) => (schema.items === undefined ? { literal: tsLiteral(item), value: item } : visit(schema.items, item)))
+      return { literal: `[${items.map((i) => i.literal).join(', ')}]`, value: items.map((i) => i.value) }
+    }
+    const entries: [string, WithUndefined][] = Object.entries(v).map(([k, item]) => {
+      const property = own(schema.properties, k)
+      return [k, property === undefined ? { literal: tsLiteral(item), value: item } : visit(property, item)]
+    })
+    const required = new Set(schema.required ?? [])
+    for (const k of Object.keys(schema.properties ?? {})) {
+      if (required.has(k) || Object.hasOwn(v, k)) continue
+      entries.push([k, { literal: 'undefined', value: undefined }])
+      added = true
+    }
+    const copy: Record<string, unknown> = {}
+    for (const [k, item] of entries) setOwn(copy, k, item.value)
+    const literal = entries.map(([k, item]) => `${k === '__proto__' ? '["__proto__"]' : quote(k)}: ${item.literal}`).join(', ')
+    return { literal: entries.length === 0 ? '{}' : `{ ${literal} }`, value: copy }
+  }
+  const result = visit(node, value)
+  return added ? result : undefined
+}
+
 // ---------------------------------------------------------------- rejections TypeScript can see
 
 export interface Mutation {

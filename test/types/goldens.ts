@@ -25,8 +25,8 @@ import { type Equal, type Extends, expectTrue } from './support.js'
 // ---------------------------------------------------------------- hostile names
 
 // `fooBar` and `foo_bar` side by side: distinct types, neither lost
-expectTrue<Equal<keywords.Actions['fooBar']['input'], { a?: string }>>()
-expectTrue<Equal<keywords.Actions['foo_bar']['input'], { b?: number }>>()
+expectTrue<Equal<keywords.Actions['fooBar']['input'], { a?: string | undefined }>>()
+expectTrue<Equal<keywords.Actions['foo_bar']['input'], { b?: number | undefined }>>()
 expectTrue<Equal<Extends<keywords.FooBarInput, keywords.FooBarInput2>, false>>()
 // entities named `actions` and `entities` do not take the reserved names
 expectTrue<Equal<keyof keywords.Actions, 'default' | 'delete' | 'class' | 'constructor' | 'fooBar' | 'foo_bar'>>()
@@ -74,7 +74,12 @@ export const hostileImplementation = new hostile.Integration({
 })
 expectTrue<Equal<Parameters<typeof hostileImplementation.actions.constructor>[0]['input'], hostile.Constructor>>()
 // biome-ignore lint/complexity/noBannedTypes: the generated type names Object's own member, as TypeScript resolves it
-expectTrue<Equal<hostile.Configuration, { __proto__: string; 'content-type'?: string; ''?: number; hasOwnProperty?: string | Object['hasOwnProperty'] }>>()
+expectTrue<
+  Equal<
+    hostile.Configuration,
+    { __proto__: string; 'content-type'?: string | undefined; ''?: number | undefined; hasOwnProperty?: string | undefined | Object['hasOwnProperty'] }
+  >
+>()
 
 const hostileClient = {} as runtime.BotClient<hostileBot.MessageTags, hostileBot.CallableActions>
 export async function hostileCalls(): Promise<void> {
@@ -86,7 +91,7 @@ export async function hostileCalls(): Promise<void> {
     type: 'default#delete',
     input: { value: { __proto__: 'p', constructor: 1, '': '', café: 'x', extra: 'dereferenced' } },
   })
-  expectTrue<Equal<typeof out, { ''?: hostile.Delete }>>()
+  expectTrue<Equal<typeof out, { ''?: hostile.Delete | undefined }>>()
   await hostileClient.createMessage({
     conversationId: 'c',
     userId: 'u',

@@ -116,6 +116,20 @@ export async function createMessages(): Promise<void> {
   expectTrue<Equal<typeof page.meta.nextToken, string | undefined>>()
   // @ts-expect-error [TS2322 "string"] limit is a number
   await client.listMessages({ conversationId: 'c1', limit: '10' })
+
+  // an optional property given as `undefined` is left out, as the runtime treats it
+  // (exactOptionalPropertyTypes would reject these if the types said `?: T` alone)
+  let token: string | undefined
+  do {
+    const next = await client.listMessages({ conversationId: 'c1', limit: 3, nextToken: token })
+    token = next.meta.nextToken
+  } while (token !== undefined)
+  await client.createMessage({ ...base, type: 'text', payload: { text: 'hi' }, tags: { topic: undefined } })
+  await client.createMessage({ ...base, type: 'image', payload: { imageUrl: 'https://x/y.png', title: undefined }, tags: {} })
+  const temperature: number | undefined = undefined
+  await client.callAction({ type: 'openai:generateText', input: { model: openaiModel, messages: [], temperature } })
+  // @ts-expect-error [TS2322 "null"] undefined is absence, null is a value the schema does not admit
+  await client.createMessage({ ...base, type: 'text', payload: { text: 'hi' }, tags: { topic: null } })
 }
 
 bot.on.message('text', ({ message, ctx, conversation }) => {
@@ -226,7 +240,7 @@ expectTrue<
 expectTrue<Equal<Plugins['assistantOpenai']['summarize']['input']['model'], openai.Model>>()
 expectTrue<Equal<Plugins['assistantClaude']['summarize']['input']['model'], anthropic.ClaudeModel>>()
 expectTrue<Equal<Extends<Plugins['assistantClaude']['summarize']['input'], Plugins['assistantOpenai']['summarize']['input']>, false>>()
-expectTrue<Equal<MessageTags, { priority?: string; topic?: string }>>()
+expectTrue<Equal<MessageTags, { priority?: string | undefined; topic?: string | undefined }>>()
 
 bot.on.event('openai:textGenerated', ({ event }) => {
   expectTrue<Equal<typeof event.type, 'openai:textGenerated'>>()

@@ -15,13 +15,13 @@ export type MessageTags = {
    *
    * How urgent the user is.
    */
-  priority?: string
+  priority?: string | undefined
   /**
    * Topic
    *
    * What the message is about.
    */
-  topic?: string
+  topic?: string | undefined
 }
 
 /** The actions of each integration this bot adds, by alias. */

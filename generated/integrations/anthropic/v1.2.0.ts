@@ -28,7 +28,7 @@ export interface ClaudeModel {
    * The most tokens one answer may have.
    */
   maxOutputTokens: number
-  capabilities?: ClaudeCapabilities
+  capabilities?: ClaudeCapabilities | undefined
 }
 
 /**
@@ -128,13 +128,13 @@ export interface GenerateContentInput {
    *
    * Sampling temperature from 0 (most deterministic) to 2 (most random).
    */
-  temperature?: number
+  temperature?: number | undefined
   /**
    * Maximum tokens
    *
    * The largest number of tokens the model may generate.
    */
-  maxTokens?: number
+  maxTokens?: number | undefined
 }
 
 /** Output of action 'generateContent'. */

@@ -28,7 +28,7 @@ export interface Model {
    * How many tokens the model reads at most.
    */
   contextWindow: number
-  capabilities?: ModelCapabilities
+  capabilities?: ModelCapabilities | undefined
 }
 
 /**
@@ -42,25 +42,25 @@ export interface ModelCapabilities {
    *
    * Accepts images.
    */
-  vision?: boolean
+  vision?: boolean | undefined
   /**
    * Function calling
    *
    * Calls tools.
    */
-  functionCalling?: boolean
+  functionCalling?: boolean | undefined
   /**
    * Streaming
    *
    * Streams its output.
    */
-  streaming?: boolean
+  streaming?: boolean | undefined
   /**
    * JSON mode
    *
    * Can be forced to answer in JSON.
    */
-  jsonMode?: boolean
+  jsonMode?: boolean | undefined
 }
 
 /**
@@ -86,7 +86,7 @@ export interface ChatMessage {
    *
    * The author's name, for multi-user chats.
    */
-  name?: string
+  name?: string | undefined
 }
 
 /** Entities by name. */
@@ -124,7 +124,7 @@ export interface Configuration {
    *
    * The organization to bill, if not the key's default.
    */
-  organization?: string
+  organization?: string | undefined
 }
 
 /** Input of action 'moderate'. */
@@ -172,13 +172,13 @@ export interface GenerateTextInput {
    *
    * Sampling temperature from 0 (most deterministic) to 2 (most random).
    */
-  temperature?: number
+  temperature?: number | undefined
   /**
    * Maximum tokens
    *
    * The largest number of tokens the model may generate.
    */
-  maxTokens?: number
+  maxTokens?: number | undefined
 }
 
 /** Output of action 'generateText'. */

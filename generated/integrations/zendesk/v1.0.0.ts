@@ -34,13 +34,13 @@ export interface ZendeskTicket {
    * How urgent the ticket is.
    */
   priority: "low" | "normal" | "high" | "urgent"
-  requester?: ZendeskUser
+  requester?: ZendeskUser | undefined
   /**
    * Tags
    *
    * Zendesk tags.
    */
-  tags?: string[]
+  tags?: string[] | undefined
 }
 
 /**
@@ -60,7 +60,7 @@ export interface ZendeskUser {
    *
    * The user's name.
    */
-  name?: string
+  name?: string | undefined
   /**
    * User id
    *
@@ -156,7 +156,7 @@ export interface TicketChangedEvent {
    *
    * The agent who made the change.
    */
-  changedBy?: string
+  changedBy?: string | undefined
 }
 
 /** Actions by name: the input each takes and the output it returns. */

@@ -27,7 +27,7 @@ export interface Ticket {
    *
    * Details that help the agent take over.
    */
-  description?: string
+  description?: string | undefined
   /**
    * Status
    *
@@ -45,13 +45,13 @@ export interface Ticket {
    *
    * The agent working on the ticket; absent while none is assigned.
    */
-  assignee?: Agent
+  assignee?: Agent | undefined
   /**
    * Resolution
    *
    * How the ticket was resolved; set when it is closed.
    */
-  resolution?: string
+  resolution?: string | undefined
 }
 
 /**
@@ -103,7 +103,7 @@ export interface CreateTicketInput {
    *
    * Details that help the agent take over.
    */
-  description?: string
+  description?: string | undefined
   /**
    * Conversation ID
    *
@@ -135,7 +135,7 @@ export interface AssignAgentInput {
    *
    * The agent to assign; the integration chooses one when omitted.
    */
-  agentId?: string
+  agentId?: string | undefined
 }
 
 /** Output of action 'assignAgent'. */
@@ -161,7 +161,7 @@ export interface CloseTicketInput {
    *
    * How the ticket was resolved.
    */
-  resolution?: string
+  resolution?: string | undefined
 }
 
 /** Output of action 'closeTicket'. */

@@ -27,7 +27,7 @@ export interface ModelRef {
    *
    * What the model can do, where the provider says so.
    */
-  capabilities?: Capabilities
+  capabilities?: Capabilities | undefined
 }
 
 /**
@@ -41,19 +41,19 @@ export interface Capabilities {
    *
    * Whether the model accepts images as input.
    */
-  vision?: boolean
+  vision?: boolean | undefined
   /**
    * Function calling
    *
    * Whether the model can call functions (tools).
    */
-  functionCalling?: boolean
+  functionCalling?: boolean | undefined
   /**
    * Streaming
    *
    * Whether the model can stream its output in chunks.
    */
-  streaming?: boolean
+  streaming?: boolean | undefined
 }
 
 /**
@@ -117,13 +117,13 @@ export interface GenerateContentInput {
    *
    * Sampling temperature from 0 (most deterministic) to 2 (most random).
    */
-  temperature?: number
+  temperature?: number | undefined
   /**
    * Maximum tokens
    *
    * The largest number of tokens the model may generate.
    */
-  maxTokens?: number
+  maxTokens?: number | undefined
 }
 
 /** Output of action 'generateContent'. */

@@ -55,13 +55,13 @@ export interface ListInput {
    *
    * The meta.nextToken of the previous page; omitted for the first page.
    */
-  nextToken?: string
+  nextToken?: string | undefined
   /**
    * Limit
    *
    * The largest number of items to return in this page; the integration chooses when omitted.
    */
-  limit?: number
+  limit?: number | undefined
 }
 
 /** Output of action 'list'. */
@@ -83,7 +83,7 @@ export interface ListOutput {
      *
      * The token that fetches the next page; absent when this is the last page.
      */
-    nextToken?: string
+    nextToken?: string | undefined
   }
 }
 

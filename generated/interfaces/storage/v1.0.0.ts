@@ -103,7 +103,7 @@ export interface UploadFileInput {
    *
    * The folder to upload into; the storage root when omitted.
    */
-  folder?: Folder
+  folder?: Folder | undefined
 }
 
 /** Output of action 'uploadFile'. */
@@ -143,7 +143,7 @@ export interface ListFilesInput {
    *
    * The folder to list; the storage root when omitted.
    */
-  folder?: Folder
+  folder?: Folder | undefined
 }
 
 /** Output of action 'listFiles'. */

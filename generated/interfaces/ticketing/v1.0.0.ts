@@ -33,7 +33,7 @@ export interface Ticket {
    *
    * Who asked for help.
    */
-  requester?: Requester
+  requester?: Requester | undefined
 }
 
 /**
@@ -53,7 +53,7 @@ export interface Requester {
    *
    * How to address the person.
    */
-  name?: string
+  name?: string | undefined
 }
 
 /** Entities by name. */
@@ -121,7 +121,7 @@ export interface TicketUpdatedEvent {
    *
    * The agent who made the change.
    */
-  changedBy?: string
+  changedBy?: string | undefined
 }
 
 /**

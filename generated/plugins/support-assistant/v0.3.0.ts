@@ -28,7 +28,7 @@ export interface Configuration {
    *
    * Words that make the assistant open a ticket.
    */
-  escalateOn?: string[]
+  escalateOn?: string[] | undefined
 }
 
 /** Input of action 'summarize'. */
