@@ -4,6 +4,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
 import type { DefinitionModel, Model } from '../resolve/model.js'
 import { botAliasesCheck } from './botAliases.js'
+import { boundMembersCheck } from './boundMembers.js'
 import type { Check } from './check.js'
 import { configurationCheck } from './configuration.js'
 import { entityCycleCheck } from './entityCycle.js'
@@ -21,6 +22,7 @@ export const CHECKS: readonly Check[] = [
   entityInhabitedCheck,
   entityValuesCheck,
   entityExtensionCheck,
+  boundMembersCheck,
   wiringCheck,
   botAliasesCheck,
   configurationCheck,

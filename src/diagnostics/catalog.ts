@@ -185,6 +185,8 @@ export const catalog = {
   BW4003: entry('member name collision', {
     nameCollision:
       "{member} name '{name}' is used twice in integration '{integration}': {here} and {first}; rename one with an override (interfaces.<alias>.{kind}.<name>.name)",
+    collidesWithOwn:
+      "{member} name '{name}' is used twice in integration '{integration}': {here} and {first}; rename one with an override (interfaces.<alias>.{kind}.<name>.name), or have the own {member} stand for the interface's by giving that override name: {name}",
   }),
   BW4004: entry('no workspace version satisfies the plugin range', {
     noVersionInRange: "no version of interface '{name}' in the workspace satisfies '{range}'; {available}",
@@ -242,6 +244,18 @@ export const catalog = {
   ),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
+  }),
+  BW4018: entry("bound member does not keep the interface member's contract", {
+    inputDoesNotFit:
+      "{member} '{name}' cannot stand for {member} '{interfaceMember}' of interface '{interface}' (alias '{alias}'): its input does not accept every input of the interface's: at {pointer} of the interface's input, {reason}",
+    outputDoesNotFit:
+      "{member} '{name}' cannot stand for {member} '{interfaceMember}' of interface '{interface}' (alias '{alias}'): its output does not extend the interface's: at {pointer}, {reason}",
+    payloadDoesNotFit:
+      "{member} '{name}' cannot stand for {member} '{interfaceMember}' of interface '{interface}' (alias '{alias}'): its payload does not extend the interface's: at {pointer}, {reason}",
+    messageDoesNotFit:
+      "{member} '{name}' cannot stand for {member} '{interfaceMember}' of interface '{interface}' (alias '{alias}'): its message '{message}' does not extend the interface's: at {pointer}, {reason}",
+    unknownMessage:
+      "{member} '{name}' cannot stand for {member} '{interfaceMember}' of interface '{interface}' (alias '{alias}'): it sends {messages}, which the interface's channel does not have (its messages: {theirs})",
   }),
   // emit
   BW5001: entry('output folder overlaps the definitions folder', {

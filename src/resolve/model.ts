@@ -101,6 +101,25 @@ export interface ImplementedInterface {
   channelNames: Record<string, string>
 }
 
+/**
+ * An interface member whose override names one of the integration's own members of the
+ * same kind: the own member stands for it (docs/definitions.md#binding-an-interface-member-to-an-own-member).
+ * The BoundMembers check proves that it fits the interface member's contract.
+ */
+export interface MemberBinding {
+  kind: 'actions' | 'events' | 'channels'
+  /** the integration interface alias */
+  alias: string
+  interfaceKey: DefinitionKey
+  interfaceMember: string
+  /** the own member's name, which the override's `name` gives */
+  name: string
+  /** pointer to the override's `name` */
+  pointer: string
+  /** interface entity -> the integration's entity: how the interface member's schemas read here */
+  scope: EntityScope
+}
+
 export interface IntegrationModel extends DefinitionModelBase {
   kind: 'integration'
   spec: IntegrationSpec
@@ -109,6 +128,7 @@ export interface IntegrationModel extends DefinitionModelBase {
   actions: FinalAction[]
   events: FinalEvent[]
   channels: FinalChannel[]
+  bindings: MemberBinding[]
 }
 
 export interface PluginDependency {

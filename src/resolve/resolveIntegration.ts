@@ -7,7 +7,17 @@ import { own } from '../jsonSchema/own.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
-import type { EntityScope, FinalAction, FinalChannel, FinalEvent, ImplementedInterface, IntegrationModel, InterfaceModel, MemberOrigin } from './model.js'
+import type {
+  EntityScope,
+  FinalAction,
+  FinalChannel,
+  FinalEvent,
+  ImplementedInterface,
+  IntegrationModel,
+  InterfaceModel,
+  MemberBinding,
+  MemberOrigin,
+} from './model.js'
 import { availableVersions, hasName, modelBase, resolveExact, type SymbolTable, type TableEntry, unknownInterfaceHint } from './symbolTable.js'
 
 export function ownScope(key: string, entities: Record<string, unknown> | undefined): EntityScope {
@@ -20,6 +30,8 @@ const MEMBER_WORD: Record<MemberKind, string> = { actions: 'action', events: 'ev
 interface Claim {
   pointer: string
   label: string
+  /** claimed by the integration's own member, which an override's `name` binds to */
+  own: boolean
 }
 
 export function resolveIntegration(
@@ -91,6 +103,7 @@ export function resolveIntegration(
       actions: members.actions,
       events: members.events,
       channels: members.channels,
+      bindings: members.bindings,
     },
     diagnostics,
   }
@@ -194,10 +207,11 @@ function buildMembers(
   implemented: ImplementedInterface[],
   interfaceModels: Map<string, InterfaceModel>,
   scope: EntityScope,
-): { actions: FinalAction[]; events: FinalEvent[]; channels: FinalChannel[]; diagnostics: Diagnostic[] } {
+): { actions: FinalAction[]; events: FinalEvent[]; channels: FinalChannel[]; bindings: MemberBinding[]; diagnostics: Diagnostic[] } {
   const { file, spec } = raw
   const diagnostics: Diagnostic[] = []
   const result = { actions: [] as FinalAction[], events: [] as FinalEvent[], channels: [] as FinalChannel[] }
+  const bindings: MemberBinding[] = []
   for (const kind of ['actions', 'events', 'channels'] as const) {
     const claims = new Map<string, Claim>()
     const claim = (name: string, at: Claim): boolean => {
@@ -206,7 +220,7 @@ function buildMembers(
         diagnostics.push(
           diagnostic(
             'BW4003',
-            'nameCollision',
+            first.own ? 'collidesWithOwn' : 'nameCollision',
             { member: MEMBER_WORD[kind], name, integration: spec.name, here: at.label, first: first.label, kind },
             locate(file, at.pointer),
             {
@@ -222,7 +236,7 @@ function buildMembers(
     }
     for (const [name, member] of Object.entries(spec[kind] ?? {})) {
       const pointer = formatPointer([kind, name])
-      if (!claim(name, { pointer, label: `its own ${MEMBER_WORD[kind]}` })) continue
+      if (!claim(name, { pointer, label: `its own ${MEMBER_WORD[kind]}`, own: true })) continue
       pushMember(result, kind, { name, member, scope, origin: { from: 'own' }, pointer })
     }
     for (const impl of implemented) {
@@ -238,13 +252,19 @@ function buildMembers(
         const override = own(overrides, interfaceMember)
         const pointer =
           override?.name !== undefined ? formatPointer(['interfaces', impl.alias, kind, interfaceMember, 'name']) : formatPointer(['interfaces', impl.alias])
-        if (!claim(finalName, { pointer, label: `${MEMBER_WORD[kind]} '${interfaceMember}' of interface '${iface.name}' (alias '${impl.alias}')` })) continue
+        // an override that names an own member binds the two: the own member stands for it
+        if (override?.name !== undefined && claims.get(finalName)?.own === true) {
+          bindings.push({ kind, alias: impl.alias, interfaceKey: iface.key, interfaceMember, name: finalName, pointer, scope: memberScope })
+          continue
+        }
+        if (!claim(finalName, { pointer, label: `${MEMBER_WORD[kind]} '${interfaceMember}' of interface '${iface.name}' (alias '${impl.alias}')`, own: false }))
+          continue
         const origin: MemberOrigin = { from: 'interface', alias: impl.alias, interfaceKey: iface.key, interfaceMember }
         pushMember(result, kind, { name: finalName, member, scope: memberScope, origin, pointer, override })
       }
     }
   }
-  return { ...result, diagnostics }
+  return { ...result, bindings, diagnostics }
 }
 
 type FinalMember = FinalAction | FinalEvent | FinalChannel

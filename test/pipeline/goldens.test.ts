@@ -21,6 +21,7 @@ describe('golden fixtures', () => {
       'no-builtins-needed',
       'renamed-members',
       'open-entities',
+      'bound-members',
     ]) {
       expect(validCases).toContain(name)
     }
