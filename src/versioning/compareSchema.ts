@@ -319,7 +319,20 @@ function annotationChanges(pair: SchemaPair, pairs: readonly Pairing[], out: Cha
         after === undefined
           ? { side: 'old', file: pair.old.file, pointer: `${pair.old.pointer}${rel}/${key}` }
           : { side: 'new', file: pair.new.file, pointer: `${pair.new.pointer}${rel}/${key}` }
-      out.add('patch', place, `${key} ${verb}${rel === '' ? ` on ${pair.what}` : ` at ${rel} of ${pair.what}`}`)
+      const where = rel === '' ? ` on ${pair.what}` : ` at ${rel} of ${pair.what}`
+      if (key === 'secret' && (before === true) !== (after === true)) out.add(...secretChange(after === true, where, place))
+      else out.add('patch', place, `${key} ${verb}${where}`)
     }
   }
+}
+
+/**
+ * `secret: true` is an annotation for values, but a rule for bots: a bot must give a
+ * secret as `{ $secret: NAME }` (BW4016). Marking a property secret rejects the bots that
+ * give it in plain text; unmarking it only lets them.
+ */
+function secretChange(marked: boolean, where: string, place: Place): [ChangeLevel, Place, string] {
+  return marked
+    ? ['major', place, `secret: true added${where} (a bot that gives it in plain text no longer passes check; it must give { $secret: NAME })`]
+    : ['minor', place, `secret: true removed${where} (a bot may now give it in plain text)`]
 }

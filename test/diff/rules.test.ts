@@ -271,6 +271,13 @@ const rows: Row[] = [
     reverse: { level: 'minor', says: "optional property 'timeout' removed from the configuration (bots that set it still pass" },
   },
   {
+    case: 'configuration-secret',
+    subject: acme,
+    rule: 'configuration: secret: true added major (plain values now fail check), removed minor',
+    forward: { level: 'major', says: 'secret: true added at /properties/apiKey of the configuration', path: '/configuration/schema/properties/apiKey/secret' },
+    reverse: { level: 'minor', says: 'secret: true removed at /properties/apiKey of the configuration (a bot may now give it in plain text)' },
+  },
+  {
     case: 'configuration-added',
     subject: acme,
     rule: 'configuration with a required property where there was none major; dropped minor',
