@@ -13,6 +13,7 @@ import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import type { Model } from '../resolve/model.js'
+import { EMPTY_CONFIGURATION } from '../resolve/model.js'
 import type {
   ActionSpec,
   BotSpec,
@@ -33,8 +34,11 @@ import { interfaceVersionChange, rangeRelation } from './levels.js'
 import type { SideDefinition } from './sideDefinition.js'
 import type { ChangeLevel } from './types.js'
 
-/** An integration or plugin without `configuration` has an empty, open one (docs/definitions.md#integration). */
-const DEFAULT_CONFIGURATION: SchemaNode = { type: 'object' }
+/**
+ * An integration or plugin without `configuration` has an empty, closed one, as `check` and
+ * the runtime read it (docs/definitions.md#integration): a bot may give it no field.
+ */
+const DEFAULT_CONFIGURATION: SchemaNode = EMPTY_CONFIGURATION
 
 type Path = (string | number)[]
 

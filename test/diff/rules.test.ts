@@ -280,9 +280,9 @@ const rows: Row[] = [
   {
     case: 'configuration-added',
     subject: acme,
-    rule: 'configuration with a required property where there was none major; dropped minor',
+    rule: 'configuration with a required property where there was none major; dropped major (a missing configuration is closed)',
     forward: { level: 'major', says: "property 'apiKey' is required by the new schema but missing in the old schema" },
-    reverse: { level: 'minor', says: "required property 'apiKey' removed from the configuration" },
+    reverse: { level: 'major', says: "property 'apiKey' is not allowed by the new schema (additionalProperties: false)" },
   },
   {
     case: 'implemented-minor',
