@@ -55,5 +55,13 @@ describe('summaryLine', () => {
     )
     const more = diagnostic('BW1010', 'notShown', { count: 10 }, { file, start: 0, end: 1 }, { data: { notShown: 10 } })
     expect(summaryLine([...shown, more])).toBe('60 errors in 1 file (10 not shown)')
+    const warning = diagnostic(
+      'BW4017',
+      'credentialInPlainText',
+      { path: 'configuration.token', key: 'token', name: 'TOKEN', owner: "integration 'linear' 1.0.0" },
+      { file, start: 0, end: 1 },
+    )
+    expect(warning.severity).toBe('warning')
+    expect(summaryLine([...shown, more, warning])).toBe('60 errors, 1 warning in 1 file (10 not shown)')
   })
 })

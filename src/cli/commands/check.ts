@@ -14,6 +14,8 @@ export function runCheck(args: string[]): number {
   const checked = checkWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache })
   const ms = Math.round(performance.now() - started)
   printDiagnostics(checked.diagnostics, options.format)
-  printSummary(checked.diagnostics, options.format, `checked ${describeModel(checked.model)} in ${ms} ms: no errors`)
+  const warnings = checked.diagnostics.filter((d) => d.severity === 'warning').length
+  const counted = warnings === 0 ? '' : `, ${warnings} warning${warnings === 1 ? '' : 's'}`
+  printSummary(checked.diagnostics, options.format, `checked ${describeModel(checked.model)} in ${ms} ms: no errors${counted}`)
   return hasErrors(checked.diagnostics) ? EXIT.definitionErrors : EXIT.ok
 }

@@ -81,7 +81,7 @@ export function summaryLine(diagnostics: readonly Diagnostic[]): string {
   const hidden = diagnostics.reduce((n, d) => n + notShown(d), 0)
   // every problem counts, those a BW1010 stands for too, and the BW1010 itself not
   const errors = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'BW1010').length + hidden
-  const warnings = diagnostics.length - errors
+  const warnings = diagnostics.filter((d) => d.severity === 'warning').length
   const files = new Set(diagnostics.filter((d) => d.severity === 'error' && d.range).map((d) => d.range?.file.displayPath)).size
   const parts = [`${errors} error${errors === 1 ? '' : 's'}`]
   if (warnings > 0) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`)
