@@ -262,10 +262,18 @@ export const catalog = {
     overlap: 'the output folder {out} and the definitions folder {definitions} overlap; generated files must live apart from definitions',
   }),
   BW5002: entry('output cannot be written', { cannotWrite: 'cannot write {target} ({reason}); files already replaced are complete, the rest are unchanged' }),
+  BW5007: entry('a way out of the output folder', {
+    leadsOutside:
+      '{path} leads outside the output folder {out} (to {target}); botwire writes and removes files only inside the output folder, so nothing was written: replace the symbolic link with a folder, or choose another --out',
+  }),
+  BW5008: entry('output folder locked by another run', {
+    locked: '{out} is being written by another botwire run ({holder} holds {lock}); waited {seconds} s. If no botwire runs, remove {lock}',
+  }),
   BW5003: entry('generated output out of date', {
     missing: 'missing: {file} is not there; run botwire generate',
     stale: 'stale: {file} differs from what the definitions generate; run botwire generate',
     removed: 'no longer produced: {file} would be removed; run botwire generate',
+    leftover: 'leftover: {file} is a temporary file of an interrupted run; run botwire generate',
   }),
   // usage and internal: printed by the CLI as one line (src/cli/usage.ts), not made here
   BW9001: entry('internal error', {}),

@@ -1,20 +1,24 @@
 // `generate --check`: what writing would change, without writing. Any difference
 // (a missing file, a hand edit, a file that would be removed) is reported.
 import { readFileSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
 import type { OutputFile } from '../emit/emitPlan.js'
 import { manifestFile, readManifestPaths } from './manifest.js'
 import { outputPath } from './outputPaths.js'
+import { temporaryFilesIn } from './temporaryFiles.js'
 
 export interface OutputDifferences {
   missing: string[]
   stale: string[]
   removed: string[]
+  /** temporary files an interrupted run left, which the next run removes */
+  leftover: string[]
   /** for each stale file: what the folder holds and what the definitions generate */
   staleTexts: Map<string, { current: string; expected: string }>
 }
 
 export function compareOutput(outDir: string, files: readonly OutputFile[]): OutputDifferences {
-  const differences: OutputDifferences = { missing: [], stale: [], removed: [], staleTexts: new Map() }
+  const differences: OutputDifferences = { missing: [], stale: [], removed: [], leftover: [], staleTexts: new Map() }
   for (const file of [...files, manifestFile(files)]) {
     const target = outputPath(outDir, file.path)
     let current: string | null = null
@@ -32,10 +36,16 @@ export function compareOutput(outDir: string, files: readonly OutputFile[]): Out
   const produced = new Set(files.map((f) => f.path))
   // as `generate` does: an entry leading outside the folder (a tampered manifest) is never
   // removed, so it is no difference; the manifest itself then shows as stale
-  differences.removed = readManifestPaths(outDir).filter((path) => !produced.has(path) && outputPath(outDir, path) !== null)
+  const listed = readManifestPaths(outDir)
+  differences.removed = listed.filter((path) => !produced.has(path) && outputPath(outDir, path) !== null)
+  // the folders a run writes temporary files in: those of its files, old and new
+  const folders = new Set([outDir, ...[...produced, ...listed].flatMap((path) => outputPath(outDir, path) ?? []).map((target) => dirname(target))])
+  for (const folder of [...folders].sort()) {
+    for (const name of temporaryFilesIn(folder)) differences.leftover.push(relative(outDir, join(folder, name)).split(sep).join('/'))
+  }
   return differences
 }
 
 export function hasDifferences(differences: OutputDifferences): boolean {
-  return differences.missing.length + differences.stale.length + differences.removed.length > 0
+  return differences.missing.length + differences.stale.length + differences.removed.length + differences.leftover.length > 0
 }

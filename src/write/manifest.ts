@@ -1,6 +1,11 @@
 // The manifest: the list of files the last run produced, kept in the output folder and
 // committed with it. It is how botwire knows which files are its own to replace or
 // remove; anything not listed is never touched. Deterministic: sorted, no timestamps.
+//
+// While a run writes, the manifest also lists as `pending` the files it is about to write
+// or remove: they may or may not be there. A run that is stopped half-way leaves them
+// listed, so the next run knows them as its own and removes the ones it no longer
+// produces. `files` only ever lists files that are there (docs/cli.md#the-manifest).
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -11,27 +16,60 @@ export const MANIFEST_NAME = 'botwire-manifest.json'
 export interface Manifest {
   generator: 'botwire'
   files: { path: string; sha256: string }[]
+  /** only while a run writes: files it may have written or removed */
+  pending?: string[]
 }
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex')
 }
 
+const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+function manifestText(manifest: Manifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`
+}
+
+/** The manifest a finished run leaves: every file it produced, nothing pending. */
 export function manifestFile(files: readonly OutputFile[]): OutputFile {
   const manifest: Manifest = {
     generator: 'botwire',
-    files: [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).map((f) => ({ path: f.path, sha256: sha256(f.text) })),
+    files: [...files].sort((a, b) => byPath(a.path, b.path)).map((f) => ({ path: f.path, sha256: sha256(f.text) })),
   }
-  return { path: MANIFEST_NAME, text: `${JSON.stringify(manifest, null, 2)}\n` }
+  return { path: MANIFEST_NAME, text: manifestText(manifest) }
 }
 
-/** The paths the previous run listed; none when there is no (readable) manifest. */
-export function readManifestPaths(outDir: string): string[] {
+/** The manifest a run writes before it touches a file: what is there and stays, and what it may write or remove. */
+export function interimManifestText(kept: readonly { path: string; sha256: string }[], pending: Iterable<string>): string {
+  return manifestText({
+    generator: 'botwire',
+    files: [...kept].sort((a, b) => byPath(a.path, b.path)),
+    pending: [...new Set(pending)].sort(byPath),
+  })
+}
+
+export interface ManifestEntries {
+  files: { path: string; sha256: string }[]
+  pending: string[]
+}
+
+/** What the previous run listed; nothing when there is no (readable) manifest. */
+export function readManifest(outDir: string): ManifestEntries {
   try {
     const parsed = JSON.parse(readFileSync(join(outDir, MANIFEST_NAME), 'utf8')) as Partial<Manifest>
-    if (parsed.generator !== 'botwire' || !Array.isArray(parsed.files)) return []
-    return parsed.files.map((f) => f.path).filter((p): p is string => typeof p === 'string')
+    if (parsed.generator !== 'botwire' || !Array.isArray(parsed.files)) return { files: [], pending: [] }
+    const files = parsed.files.filter(
+      (f): f is { path: string; sha256: string } => typeof f === 'object' && f !== null && typeof f.path === 'string' && typeof f.sha256 === 'string',
+    )
+    const pending = Array.isArray(parsed.pending) ? parsed.pending.filter((p): p is string => typeof p === 'string') : []
+    return { files, pending }
   } catch {
-    return []
+    return { files: [], pending: [] }
   }
+}
+
+/** Every path the previous run called its own: its files, and those it left pending. */
+export function readManifestPaths(outDir: string): string[] {
+  const { files, pending } = readManifest(outDir)
+  return [...new Set([...files.map((f) => f.path), ...pending])]
 }

@@ -1,18 +1,45 @@
-// Writes generated files: each atomically (temp file + rename in the same folder) and
-// only when its content changed; removes files the previous manifest listed that are
-// no longer produced; writes the manifest last. Touches nothing else.
+// Writes generated files so that a run stopped at any point leaves every file whole and
+// the next run repairs the rest (docs/cli.md#interrupted-runs):
+//
+//   1. take the output folder's lock (one run at a time), and refuse any way out of the
+//      folder (a symbolic link leading outside) before anything is written;
+//   2. sweep the temporary files an interrupted run left;
+//   3. write the manifest with what stays listed and what this run may write or remove
+//      as `pending`, so that `files` never lists a file that is not there;
+//   4. write each changed file atomically (a temporary file renamed over the target);
+//   5. remove the files the previous run listed (or left pending) that are no longer
+//      produced, then the folders that leaves empty;
+//   6. write the final manifest, release the lock.
+//
+// Touches nothing else in the output folder.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import type { OutputFile } from '../emit/emitPlan.js'
 import { displayPath } from '../load/displayPath.js'
-import { MANIFEST_NAME, manifestFile, readManifestPaths } from './manifest.js'
-import { outputPath } from './outputPaths.js'
+import { interimManifestText, MANIFEST_NAME, manifestFile, readManifest } from './manifest.js'
+import { lockOutputFolder, OutputLockedError } from './outputLock.js'
+import { findWayOut, outputPath, type WayOut } from './outputPaths.js'
+import { sweepTemporaryFiles, temporaryName } from './temporaryFiles.js'
 
 export interface WriteSummary {
   written: string[]
   unchanged: string[]
   removed: string[]
+  /** temporary files of an interrupted run, removed */
+  swept: string[]
+}
+
+export interface WriteOptions {
+  /** how long to wait for another run's lock on the folder (default 30 s) */
+  lockWaitMs?: number
+}
+
+/** A way out of the output folder, found before anything was written. */
+export class OutputConfinementError extends Error {
+  constructor(readonly wayOut: WayOut) {
+    super(`${wayOut.path} leads outside the output folder, to ${wayOut.leadsTo}`)
+  }
 }
 
 function readIfExists(path: string): string | null {
@@ -23,11 +50,9 @@ function readIfExists(path: string): string | null {
   }
 }
 
-let counter = 0
-
 export function writeAtomically(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true })
-  const temp = join(dirname(path), `.botwire-tmp-${process.pid}-${Date.now()}-${counter++}`)
+  const temp = join(dirname(path), temporaryName())
   try {
     writeFileSync(temp, text, { flag: 'wx' })
     renameSync(temp, path)
@@ -66,28 +91,58 @@ function assertFolderOrAbsent(outDir: string): void {
 }
 
 /** Every path must already have been checked with `outputPath`. */
-export function writeOutput(outDir: string, files: readonly OutputFile[]): WriteSummary {
+export function writeOutput(outDir: string, files: readonly OutputFile[], options: WriteOptions = {}): WriteSummary {
   assertFolderOrAbsent(outDir)
-  const summary: WriteSummary = { written: [], unchanged: [], removed: [] }
-  const previous = readManifestPaths(outDir)
   const targets = files.map((file) => {
     const target = outputPath(outDir, file.path)
     if (!target || file.path === MANIFEST_NAME) throw new Error(`refusing to write outside the output folder: ${file.path}`)
     return { file, target }
   })
-  for (const { file, target } of targets) {
-    if (readIfExists(target) === file.text) {
-      summary.unchanged.push(file.path)
-      continue
-    }
+  const release = lockOutputFolder(outDir, options.lockWaitMs)
+  try {
+    return writeLocked(outDir, targets)
+  } finally {
+    release()
+  }
+}
+
+function writeLocked(outDir: string, targets: { file: OutputFile; target: string }[]): WriteSummary {
+  const previous = readManifest(outDir)
+  const produced = new Set(targets.map(({ file }) => file.path))
+  // the previous run's files and pending paths that this run does not produce; a path
+  // leading outside the folder (a tampered manifest) is never touched
+  const leftBehind = [...new Set([...previous.files.map((f) => f.path), ...previous.pending])].flatMap((path) => {
+    const target = produced.has(path) ? null : outputPath(outDir, path)
+    return target ? [{ path, target }] : []
+  })
+  const manifestPath = join(outDir, MANIFEST_NAME)
+  const wayOut = findWayOut(outDir, [...targets.map((t) => t.target), ...leftBehind.map((l) => l.target), manifestPath])
+  if (wayOut) throw new OutputConfinementError(wayOut)
+
+  const folders = new Set([outDir, ...targets.map((t) => dirname(t.target)), ...leftBehind.map((l) => dirname(l.target))])
+  const summary: WriteSummary = { written: [], unchanged: [], removed: [], swept: sweepTemporaryFiles(folders) }
+
+  const changed = targets.filter(({ file, target }) => {
+    const same = readIfExists(target) === file.text
+    if (same) summary.unchanged.push(file.path)
+    return !same
+  })
+  const manifest = manifestFile(targets.map((t) => t.file))
+  if (changed.length === 0 && leftBehind.length === 0 && previous.pending.length === 0) {
+    if (readIfExists(manifestPath) !== manifest.text) writeAtomically(manifestPath, manifest.text)
+    return summary
+  }
+  // what stays listed while this run writes: files that are there and stay as they are
+  const unchanged = new Set(summary.unchanged)
+  const kept = previous.files.filter((f) => unchanged.has(f.path))
+  const pending = [...changed.map((c) => c.file.path), ...leftBehind.map((l) => l.path), ...previous.pending]
+  writeAtomically(manifestPath, interimManifestText(kept, pending))
+
+  for (const { file, target } of changed) {
     writeAtomically(target, file.text)
     summary.written.push(file.path)
   }
-  const produced = new Set(files.map((f) => f.path))
-  for (const path of previous) {
-    if (produced.has(path)) continue
-    const target = outputPath(outDir, path)
-    if (!target) continue // a tampered manifest cannot make us delete outside the folder
+  for (const { path, target } of leftBehind) {
     try {
       unlinkSync(target)
       summary.removed.push(path)
@@ -96,14 +151,24 @@ export function writeOutput(outDir: string, files: readonly OutputFile[]): Write
       // already gone
     }
   }
-  const manifest = manifestFile(files)
-  const manifestPath = join(outDir, MANIFEST_NAME)
-  if (readIfExists(manifestPath) !== manifest.text) writeAtomically(manifestPath, manifest.text)
+  writeAtomically(manifestPath, manifest.text)
   return summary
 }
 
-/** A failed write as a diagnostic (BW5002): what could not be written, and why. */
+/** A failed write as a diagnostic: what could not be written, and why (BW5002), a way out of the folder (BW5007), a lock held too long (BW5008). */
 export function writeFailure(outDir: string, error: unknown): Diagnostic {
+  if (error instanceof OutputConfinementError) {
+    return diagnostic('BW5007', 'leadsOutside', { path: displayPath(error.wayOut.path), out: displayPath(outDir), target: error.wayOut.leadsTo }, null)
+  }
+  if (error instanceof OutputLockedError) {
+    const holder = error.holder ? `process ${error.holder.pid} on ${error.holder.host}` : 'a process that left no name'
+    return diagnostic(
+      'BW5008',
+      'locked',
+      { out: displayPath(outDir), lock: displayPath(error.lockPath), holder, seconds: Math.round(error.waitedMs / 1000) },
+      null,
+    )
+  }
   const code = (error as NodeJS.ErrnoException | null)?.code
   const path = (error as NodeJS.ErrnoException | null)?.path
   const what = path ? displayPath(path) : displayPath(outDir)

@@ -183,7 +183,7 @@ describe('botwire generate', () => {
     const dir = exampleWorkspace()
     writeFileSync(join(dir, 'generated'), 'a file, not a folder')
     const result = runCli(['generate'], { cwd: dir })
-    expect(result.code).toBe(1)
+    expect(result.code).toBe(2)
     expect(result.stdout).toMatch(/error BW5002: cannot write .*generated.* \(ENOTDIR\)/)
   })
 })

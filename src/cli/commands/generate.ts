@@ -2,6 +2,7 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { diagnostic, hasErrors } from '../../diagnostics/diagnostic.js'
+import type { OutputFile } from '../../emit/emitPlan.js'
 import { displayPath } from '../../load/displayPath.js'
 import { generateWorkspace } from '../../pipeline/generateWorkspace.js'
 import { compareOutput, hasDifferences } from '../../write/compareOutput.js'
@@ -16,8 +17,10 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
 }
 
+type Writer = (outDir: string, files: readonly OutputFile[]) => WriteSummary
+
 /** One generation: check, write, report. Returns the exit code. */
-export function generateOnce(options: GenerateCommandOptions): number {
+export function generateOnce(options: GenerateCommandOptions, write: Writer = writeOutput): number {
   const started = performance.now()
   const generated = generateWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache, outDir: options.outDir })
   printDiagnostics(generated.diagnostics, options.format)
@@ -28,12 +31,13 @@ export function generateOnce(options: GenerateCommandOptions): number {
   }
   let summary: WriteSummary
   try {
-    summary = writeOutput(generated.outDir, generated.files)
+    summary = write(generated.outDir, generated.files)
   } catch (error) {
+    // the folder, not a definition, is at fault: a usage or environment failure
     const failure = [writeFailure(generated.outDir, error)]
     printDiagnostics(failure, options.format)
     printSummary(failure, options.format, '')
-    return EXIT.definitionErrors
+    return EXIT.usage
   }
   const ms = Math.round(performance.now() - started)
   if (options.format === 'pretty') {
@@ -59,6 +63,7 @@ function checkOnly(options: GenerateCommandOptions): number {
       ...differences.missing.map((path) => diagnostic('BW5003', 'missing', { file: `${out}/${path}` }, null)),
       ...differences.stale.map((path) => diagnostic('BW5003', 'stale', { file: `${out}/${path}` }, null)),
       ...differences.removed.map((path) => diagnostic('BW5003', 'removed', { file: `${out}/${path}` }, null)),
+      ...differences.leftover.map((path) => diagnostic('BW5003', 'leftover', { file: `${out}/${path}` }, null)),
     ]
     printDiagnostics([...generated.diagnostics, ...outOfDate], options.format)
     return outOfDate.length > 0 ? EXIT.definitionErrors : EXIT.ok
@@ -81,6 +86,7 @@ function checkOnly(options: GenerateCommandOptions): number {
     }
   })
   for (const path of differences.removed) process.stdout.write(`no longer produced: ${out}/${path}\n`)
+  for (const path of differences.leftover) process.stdout.write(`leftover of an interrupted run: ${out}/${path}\n`)
   process.stdout.write(`${out} is out of date: run botwire generate\n`)
   return EXIT.definitionErrors
 }
@@ -96,5 +102,31 @@ export async function runGenerate(args: string[]): Promise<number> {
   const options: GenerateCommandOptions = { ...commonOptions(values), outDir: resolve(values.out ?? 'generated') }
   if (values.check) return checkOnly(options)
   if (values.watch) return watchDefinitions(options, () => generateOnce(options))
-  return generateOnce(options)
+  return generateOnceFinishingWrites(options)
+}
+
+const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 }
+
+/**
+ * One generation in which Ctrl-C or SIGTERM during the writing lets the writing finish
+ * (milliseconds: every file whole, the manifest final, the lock released), then exits
+ * with 130 or 143. Before the writing, they stop the process at once: nothing is written
+ * yet (docs/cli.md#interrupted-runs).
+ */
+async function generateOnceFinishingWrites(options: GenerateCommandOptions): Promise<number> {
+  const received: NodeJS.Signals[] = []
+  const record = (signal: NodeJS.Signals): void => void received.push(signal)
+  const code = generateOnce(options, (outDir, files) => {
+    process.on('SIGINT', record)
+    process.on('SIGTERM', record)
+    return writeOutput(outDir, files)
+  })
+  // a signal that came during the (synchronous) writing is dispatched on the next turn
+  await new Promise((resolvePromise) => setImmediate(resolvePromise))
+  process.off('SIGINT', record)
+  process.off('SIGTERM', record)
+  const signal = received[0]
+  if (signal === undefined) return code
+  process.stderr.write(`botwire: ${signal} received while writing; the writing finished, then stopped\n`)
+  return SIGNAL_EXIT[signal] ?? code
 }

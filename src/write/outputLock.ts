@@ -1,0 +1,103 @@
+// One run at a time per output folder: a lock file in the folder, created exclusively,
+// naming the process that holds it. A run that finds the lock waits for it; a lock whose
+// process is gone (a run killed with SIGKILL) is stale and taken over
+// (docs/cli.md#concurrent-runs).
+
+import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+
+export const LOCK_NAME = '.botwire-lock'
+
+/** How long a run waits for another run's lock before it gives up. */
+export const DEFAULT_LOCK_WAIT_MS = 30_000
+
+interface LockHolder {
+  pid: number
+  host: string
+}
+
+/** Another run holds the lock for longer than a run waits. */
+export class OutputLockedError extends Error {
+  constructor(
+    readonly lockPath: string,
+    readonly holder: LockHolder | null,
+    readonly waitedMs: number,
+  ) {
+    super(`${lockPath} is held by ${holder ? `process ${holder.pid} on ${holder.host}` : 'another run'}`)
+  }
+}
+
+function readHolder(path: string): LockHolder | null {
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockHolder>
+    return typeof parsed.pid === 'number' && typeof parsed.host === 'string' ? { pid: parsed.pid, host: parsed.host } : null
+  } catch {
+    return null
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: the process is there, but not ours to signal
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** An unreadable lock (its writer was killed between creating and filling it) older than this is stale. */
+const UNREADABLE_LOCK_STALE_MS = 5_000
+
+/**
+ * A lock is stale when it names a process of this machine that is gone, or cannot be read
+ * and is old; a lock of another machine (a shared folder) is never taken over.
+ */
+function isStale(path: string, holder: LockHolder | null): boolean {
+  if (holder !== null) return holder.host === hostname() && !isAlive(holder.pid)
+  try {
+    return Date.now() - statSync(path).mtimeMs > UNREADABLE_LOCK_STALE_MS
+  } catch {
+    return false
+  }
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4))
+function sleep(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms)
+}
+
+/**
+ * Takes the output folder's lock, waiting up to `waitMs` for another run to release it.
+ * Returns the function that releases it. Throws OutputLockedError when the wait is over.
+ */
+export function lockOutputFolder(outDir: string, waitMs = DEFAULT_LOCK_WAIT_MS): () => void {
+  mkdirSync(outDir, { recursive: true })
+  const path = join(outDir, LOCK_NAME)
+  const mine: LockHolder = { pid: process.pid, host: hostname() }
+  const started = Date.now()
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(path, `${JSON.stringify(mine)}\n`, { flag: 'wx' })
+      return () => {
+        const holder = readHolder(path)
+        if (holder?.pid === mine.pid && holder.host === mine.host) unlinkSync(path)
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    const holder = readHolder(path)
+    if (isStale(path, holder)) {
+      try {
+        unlinkSync(path)
+      } catch {
+        // another run took it over first; try again
+      }
+      continue
+    }
+    const waited = Date.now() - started
+    if (waited >= waitMs) throw new OutputLockedError(path, holder, waited)
+    sleep(Math.min(50 + attempt * 10, 200, waitMs - waited))
+  }
+}

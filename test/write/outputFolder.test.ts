@@ -1,0 +1,206 @@
+// What writing promises about the output folder besides interruptions
+// (interruptedRuns.test.ts): temporary files of an interrupted run are swept and shown by
+// --check, no write or removal leaves the folder through a symbolic link, one run at a
+// time holds the folder, and a failed write is one clear error.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { OutputFile } from '../../src/emit/emitPlan.js'
+import { compareOutput } from '../../src/write/compareOutput.js'
+import { MANIFEST_NAME } from '../../src/write/manifest.js'
+import { LOCK_NAME, lockOutputFolder, OutputLockedError } from '../../src/write/outputLock.js'
+import { OutputConfinementError, writeFailure, writeOutput } from '../../src/write/writeOutput.js'
+import { cliPath, tempDir } from '../support/cli.js'
+
+const roots: string[] = []
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true })
+})
+function scratch(): string {
+  const root = tempDir('botwire-out-')
+  roots.push(root)
+  return root
+}
+
+const FILES: OutputFile[] = [
+  { path: 'messages.ts', text: 'export type A = 1\n' },
+  { path: 'bots/hello/v1.0.0.ts', text: 'export const hello = 1\n' },
+  { path: 'bots/hello/index.ts', text: "export * from './v1.0.0.js'\n" },
+]
+
+describe('temporary files of an interrupted run', () => {
+  it('are shown by --check as leftovers and removed by the next run, which touches no other file', () => {
+    const out = join(scratch(), 'generated')
+    writeOutput(out, FILES)
+    const leftover = join(out, 'bots', 'hello', '.botwire-tmp-4242-1-0')
+    writeFileSync(leftover, 'half a fi')
+    writeFileSync(join(out, 'bots', 'notes.md'), 'mine')
+    expect(compareOutput(out, FILES).leftover).toEqual(['bots/hello/.botwire-tmp-4242-1-0'])
+    const summary = writeOutput(out, FILES)
+    expect(summary.swept).toEqual([leftover])
+    expect(existsSync(leftover)).toBe(false)
+    expect(readFileSync(join(out, 'bots', 'notes.md'), 'utf8')).toBe('mine')
+    expect(compareOutput(out, FILES).leftover).toEqual([])
+  })
+
+  it('files an interrupted run left pending in the manifest are removed when no longer produced', () => {
+    const out = join(scratch(), 'generated')
+    writeOutput(out, FILES)
+    writeFileSync(join(out, 'bots', 'gone.ts'), 'written by a run that was stopped')
+    const manifest = JSON.parse(readFileSync(join(out, MANIFEST_NAME), 'utf8')) as { pending?: string[] }
+    manifest.pending = ['bots/gone.ts']
+    writeFileSync(join(out, MANIFEST_NAME), JSON.stringify(manifest))
+    expect(compareOutput(out, FILES).removed).toEqual(['bots/gone.ts'])
+    expect(writeOutput(out, FILES).removed).toEqual(['bots/gone.ts'])
+    expect(existsSync(join(out, 'bots', 'gone.ts'))).toBe(false)
+    expect(JSON.parse(readFileSync(join(out, MANIFEST_NAME), 'utf8'))).not.toHaveProperty('pending')
+  })
+})
+
+describe('confinement to the output folder', () => {
+  it('refuses a symbolic link inside the folder that leads outside, before anything is written', () => {
+    const root = scratch()
+    const out = join(root, 'generated')
+    const elsewhere = join(root, 'elsewhere')
+    mkdirSync(elsewhere)
+    mkdirSync(out)
+    symlinkSync(elsewhere, join(out, 'bots'))
+    let thrown: unknown
+    try {
+      writeOutput(out, FILES)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(OutputConfinementError)
+    expect(readdirSync(elsewhere)).toEqual([])
+    expect(readdirSync(out)).toEqual(['bots'])
+    const failure = writeFailure(out, thrown)
+    expect(failure.code).toBe('BW5007')
+    expect(failure.message).toContain(`generated/bots leads outside the output folder`)
+    expect(failure.message).toContain(elsewhere)
+  })
+
+  it('refuses a listed file that is a link to a file outside, and never removes through it', () => {
+    const root = scratch()
+    const out = join(root, 'generated')
+    writeOutput(out, FILES)
+    const precious = join(root, 'precious.ts')
+    writeFileSync(precious, 'not botwire’s')
+    rmSync(join(out, 'messages.ts'))
+    symlinkSync(precious, join(out, 'messages.ts'))
+    expect(() => writeOutput(out, FILES)).toThrow(OutputConfinementError)
+    expect(() => writeOutput(out, FILES.slice(1))).toThrow(OutputConfinementError)
+    expect(readFileSync(precious, 'utf8')).toBe('not botwire’s')
+  })
+
+  it('never writes or removes what a tampered manifest points outside the folder', () => {
+    const root = scratch()
+    const out = join(root, 'generated')
+    writeOutput(out, FILES)
+    const outside = join(root, 'outside.ts')
+    writeFileSync(outside, 'keep me')
+    writeFileSync(
+      join(out, MANIFEST_NAME),
+      JSON.stringify({
+        generator: 'botwire',
+        files: [
+          { path: '../outside.ts', sha256: 'x' },
+          { path: outside, sha256: 'x' },
+        ],
+        pending: ['../outside.ts'],
+      }),
+    )
+    expect(compareOutput(out, FILES).removed).toEqual([])
+    writeOutput(out, FILES)
+    expect(readFileSync(outside, 'utf8')).toBe('keep me')
+  })
+
+  it('follows links that stay inside, and an output folder that is itself a link', () => {
+    const root = scratch()
+    const real = join(root, 'real-out')
+    mkdirSync(join(real, 'shared'), { recursive: true })
+    symlinkSync(join(real, 'shared'), join(real, 'bots'))
+    symlinkSync(real, join(root, 'generated'))
+    writeOutput(join(root, 'generated'), FILES)
+    expect(readFileSync(join(real, 'shared', 'hello', 'v1.0.0.ts'), 'utf8')).toBe('export const hello = 1\n')
+  })
+})
+
+describe('one run at a time', () => {
+  it('waits for a live holder, then gives up with BW5008 naming it', () => {
+    const out = join(scratch(), 'generated')
+    mkdirSync(out)
+    writeFileSync(join(out, LOCK_NAME), JSON.stringify({ pid: process.pid, host: hostname() }))
+    let thrown: unknown
+    try {
+      writeOutput(out, FILES, { lockWaitMs: 150 })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(OutputLockedError)
+    expect(existsSync(join(out, 'messages.ts'))).toBe(false)
+    const failure = writeFailure(out, thrown)
+    expect(failure.code).toBe('BW5008')
+    expect(failure.message).toContain(`process ${process.pid} on ${hostname()}`)
+  })
+
+  it('takes over the lock of a process that is gone, and releases its own', async () => {
+    const out = join(scratch(), 'generated')
+    mkdirSync(out)
+    const gone = spawn(process.execPath, ['-e', '0'])
+    const pid = gone.pid
+    await new Promise((resolvePromise) => gone.once('exit', resolvePromise))
+    writeFileSync(join(out, LOCK_NAME), JSON.stringify({ pid, host: hostname() }))
+    writeOutput(out, FILES, { lockWaitMs: 150 })
+    expect(readFileSync(join(out, 'messages.ts'), 'utf8')).toBe('export type A = 1\n')
+    expect(existsSync(join(out, LOCK_NAME))).toBe(false)
+  })
+
+  it('never takes over a lock held by another machine', () => {
+    const out = join(scratch(), 'generated')
+    mkdirSync(out)
+    writeFileSync(join(out, LOCK_NAME), JSON.stringify({ pid: 1, host: `not-${hostname()}` }))
+    expect(() => lockOutputFolder(out, 100)).toThrow(OutputLockedError)
+  })
+
+  it('two generate processes on one folder both finish, one after the other, with the right output', async () => {
+    const root = scratch()
+    mkdirSync(join(root, 'definitions'))
+    writeFileSync(join(root, 'definitions', 'hello.yaml'), 'kind: bot\nname: hello\nversion: 1.0.0\n')
+    const run = (): Promise<number | null> =>
+      new Promise((resolvePromise) => {
+        const child = spawn(process.execPath, [cliPath, 'generate'], { cwd: root, stdio: 'ignore' })
+        child.once('exit', (code) => resolvePromise(code))
+      })
+    expect(await Promise.all([run(), run(), run()])).toEqual([0, 0, 0])
+    expect(existsSync(join(root, 'generated', LOCK_NAME))).toBe(false)
+    expect(readdirSync(join(root, 'generated')).filter((name) => name.startsWith('.botwire'))).toEqual([])
+    expect(readFileSync(join(root, 'generated', 'bots', 'hello', 'index.ts'), 'utf8')).toContain('export * from "./v1.0.0.js"')
+  })
+})
+
+describe('a failed write', () => {
+  it('is one error naming the path and the cause, and the folder is left as it was', () => {
+    const out = join(scratch(), 'generated')
+    writeOutput(out, FILES)
+    const before = readFileSync(join(out, MANIFEST_NAME), 'utf8')
+    rmSync(join(out, 'bots'), { recursive: true })
+    writeFileSync(join(out, 'bots'), 'a file where a folder must be')
+    let thrown: unknown
+    try {
+      writeOutput(out, [...FILES, { path: 'bots/other/v1.0.0.ts', text: 'x' }])
+    } catch (error) {
+      thrown = error
+    }
+    const failure = writeFailure(out, thrown)
+    expect(failure.code).toBe('BW5002')
+    expect(failure.message).toMatch(/^cannot write .*generated\/bots.* \((ENOTDIR|EEXIST)\)/)
+    // the manifest lists only files that are there
+    const manifest = JSON.parse(readFileSync(join(out, MANIFEST_NAME), 'utf8')) as { files: { path: string }[] }
+    for (const entry of manifest.files) expect(existsSync(join(out, entry.path)), entry.path).toBe(true)
+    expect(manifest.files.length).toBeLessThanOrEqual(JSON.parse(before).files.length)
+    expect(existsSync(join(out, LOCK_NAME))).toBe(false)
+  })
+})
