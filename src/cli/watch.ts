@@ -1,6 +1,7 @@
 // `generate --watch`: regenerate on every change below the definitions folder,
 // debounced so that an editor's save (write to a temp file, rename over the original)
-// triggers one run. Keeps running through errors; exits cleanly on Ctrl-C.
+// triggers one run. Keeps running through errors and through the folder's removal
+// (it waits for it to come back); exits cleanly on Ctrl-C.
 import { existsSync, statSync } from 'node:fs'
 import { type FSWatcher, watch } from 'chokidar'
 import { displayPath } from '../load/displayPath.js'
@@ -12,14 +13,24 @@ function isFolder(path: string): boolean {
 }
 
 const DEBOUNCE_MS = 80
+/** within this long after a run, more changes are taken as a burst (a branch switch, a formatter) */
+const BURST_WINDOW_MS = 1000
+/** the quiet a burst must leave before the next run */
+const BURST_DEBOUNCE_MS = 300
+/** no change waits longer than this for its run */
+const MAX_WAIT_MS = 1000
 const FOLDER_CHECK_MS = 500
 
 export function watchDefinitions(options: GenerateCommandOptions, run: () => number): Promise<number> {
   // a folder that is not there cannot be watched: bad usage, before anything runs
   if (!isFolder(options.definitionsDir)) throw new UsageError(`definitions folder not found: ${displayPath(options.definitionsDir)}`)
+  const folder = displayPath(options.definitionsDir)
   return new Promise((resolvePromise) => {
     let stopped = false
+    let gone = false
     let timer: NodeJS.Timeout | undefined
+    let firstPending = 0
+    let lastRunEnded = 0
     let folderCheck: NodeJS.Timeout | undefined
     let watcher: FSWatcher | undefined
     const stop = (code: number): void => {
@@ -29,11 +40,18 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
       if (folderCheck) clearInterval(folderCheck)
       void (watcher?.close() ?? Promise.resolve()).then(() => resolvePromise(code))
     }
+    // said only once the watcher is live: an edit made after this line is never missed
+    const sayWatching = (): void => void process.stdout.write(`watching ${folder} for changes (Ctrl-C to stop)\n`)
     const runSafely = (): void => {
-      // the folder itself removed: nothing left to watch (a watcher cannot follow a folder made anew)
+      timer = undefined
+      firstPending = 0
       if (!isFolder(options.definitionsDir)) {
-        process.stderr.write(`botwire: error BW9002: the definitions folder ${displayPath(options.definitionsDir)} is gone; stopped watching\n`)
-        stop(EXIT.usage)
+        // removed (a branch switch, a script that rebuilds it): wait for it to come back
+        if (gone) return
+        gone = true
+        void watcher?.close()
+        watcher = undefined
+        process.stdout.write(`the definitions folder ${folder} is gone; waiting for it to come back (Ctrl-C to stop)\n`)
         return
       }
       try {
@@ -42,31 +60,47 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
         // printed as the CLI prints any failure (BW9002 for usage, BW9001 otherwise); watching goes on
         reportFailure(error)
       }
+      lastRunEnded = Date.now()
+      if (gone) {
+        gone = false
+        startWatcher(true)
+      } else if (watcher) sayWatching()
     }
-    // said only once the watcher is live: an edit made after this line is never missed
-    const sayWatching = (): void => void process.stdout.write(`watching ${displayPath(options.definitionsDir)} for changes (Ctrl-C to stop)\n`)
+    // a save is one run, DEBOUNCE_MS after it; a burst of changes (a branch switch, a
+    // formatter over every file) is a few: changes soon after a run wait for a longer
+    // quiet, and none waits longer than MAX_WAIT_MS
+    const schedule = (): void => {
+      if (timer) clearTimeout(timer)
+      const now = Date.now()
+      if (firstPending === 0) firstPending = now
+      const quiet = now - lastRunEnded < BURST_WINDOW_MS ? BURST_DEBOUNCE_MS : DEBOUNCE_MS
+      timer = setTimeout(runSafely, Math.max(0, Math.min(quiet, firstPending + MAX_WAIT_MS - now)))
+    }
+    const startWatcher = (cameBack: boolean): void => {
+      const live = watch(options.definitionsDir, {
+        ignoreInitial: true,
+        ignored: (path: string) => /(^|[/\\])(node_modules|\.[^/\\]+)([/\\]|$)/.test(path.slice(options.definitionsDir.length)),
+        awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 },
+      })
+      watcher = live
+      live.once('ready', () => {
+        if (watcher !== live) return
+        sayWatching()
+        // a change made while the watcher started up (the folder just came back) is not an event
+        if (cameBack) schedule()
+      })
+      live.on('all', schedule)
+      // a watcher error (a permission lost, say) is reported, not an uncaught crash
+      live.on('error', (error) => reportFailure(error))
+    }
     runSafely()
     if (stopped) return
-    watcher = watch(options.definitionsDir, {
-      ignoreInitial: true,
-      ignored: (path: string) => /(^|[/\\])(node_modules|\.[^/\\]+)([/\\]|$)/.test(path.slice(options.definitionsDir.length)),
-      awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 },
-    })
-    watcher.once('ready', sayWatching)
-    watcher.on('all', () => {
-      if (timer) clearTimeout(timer)
-      timer = setTimeout(() => {
-        runSafely()
-        if (!stopped) sayWatching()
-      }, DEBOUNCE_MS)
-    })
-    // the folder's own removal is not always an event (the watch on it goes with it): look
-    // for it twice a second as well
+    startWatcher(false)
+    // the folder's own removal, and its coming back, are not always events (the watch on
+    // it goes with it): look for both twice a second as well
     folderCheck = setInterval(() => {
-      if (!isFolder(options.definitionsDir)) runSafely()
+      if (isFolder(options.definitionsDir) === gone && timer === undefined) runSafely()
     }, FOLDER_CHECK_MS)
-    // a watcher error (a permission lost, say) is reported, not an uncaught crash
-    watcher.on('error', (error) => reportFailure(error))
     process.once('SIGINT', () => stop(EXIT.ok))
     process.once('SIGTERM', () => stop(EXIT.ok))
   })

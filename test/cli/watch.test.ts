@@ -59,23 +59,9 @@ describe('botwire generate --watch', () => {
     expect(await exited).toBe(0)
   }, 90_000)
 
-  it('exits 2 with a usage error when the definitions folder is missing, or once it is removed', async () => {
+  it('exits 2 with a usage error when the definitions folder is missing at the start', () => {
     const dir = exampleWorkspace()
     const missing = runCli(['generate', '--watch', '--definitions', 'nothere'], { cwd: dir })
     expect([missing.code, missing.stderr]).toEqual([2, 'botwire: error BW9002: definitions folder not found: nothere\n'])
-
-    const child = spawn(process.execPath, [cliPath, 'generate', '--watch'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-    try {
-      await until('the first run', () => output.includes('watching definitions for changes'))
-      rmSync(join(dir, 'definitions'), { recursive: true, force: true })
-      expect(await exited).toBe(2)
-      expect(output).toContain('botwire: error BW9002: the definitions folder definitions is gone; stopped watching')
-    } finally {
-      child.kill('SIGINT')
-    }
-  }, 60_000)
+  })
 })
