@@ -70,6 +70,9 @@ export const catalog = {
   BW1012: entry('a number JSON cannot hold', {
     notJsonNumber: '{value} (written {written}) is a YAML number but not a JSON one; definitions hold JSON values only',
   }),
+  BW1013: entry('merge of a value that is not a mapping', {
+    mergeOfNonMapping: 'a merge key (<<) merges a mapping, an alias of one, or a list of those; this is {found}',
+  }),
   // shape
   BW2001: entry('missing or unknown kind', {
     missingKind: "missing key 'kind': a definition says what it is ({kinds})",
