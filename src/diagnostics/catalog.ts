@@ -206,9 +206,8 @@ export const catalog = {
       "plugin '{plugin}' (alias '{alias}') depends on interface '{interface}' {range} as '{local}', which is not wired; add dependencies.{local}: { integrationAlias, integrationInterfaceAlias }",
   }),
   BW4008: entry('dependency the plugin does not declare', { undeclaredDependency: "plugin '{plugin}' has no interface '{local}' to wire{didYouMean}{known}" }),
-  BW4009: entry('duplicate alias', {
-    sharedAlias: "alias '{alias}' names both an integration and a plugin; integration and plugin aliases share one namespace",
-  }),
+  // BW4009 (an alias naming both an integration and a plugin) is retired, never to be reused:
+  // integration and plugin aliases are separate namespaces (docs/decisions.md)
   BW4010: entry('two versions of one definition in a bot', {
     twoVersions: "{kind} '{name}' is added at {version} here and at {otherVersion} as '{otherAlias}'; one bot uses one version of each",
   }),
