@@ -43,7 +43,11 @@ describe('hyphenated aliases', () => {
     expect(digest).toEqual({ file: { id: 'id:/b.txt', path: '/b.txt', rev: 'r1' }, summary: 'shared: /b.txt' })
     const other = await runtime.client.callAction({ type: 'file-digest#digest', input: { path: '/c.txt' } })
     expect(other.summary).toBe('default: /c.txt')
-    expect(reads).toEqual(['/a.txt', '/b.txt', '/c.txt'])
+    // 'file_digest' is another instance, whose derived type name got a suffix
+    const underscored = await runtime.client.callAction({ type: 'file_digest#digest', input: { path: '/d.txt' } })
+    expectTypeOf(underscored.file.rev).toEqualTypeOf<string>()
+    expect(underscored.summary).toBe('underscored: /d.txt')
+    expect(reads).toEqual(['/a.txt', '/b.txt', '/c.txt', '/d.txt'])
     // @ts-expect-error the plugin instance has no action 'read'; the integration of the same alias has
     await expect(runtime.client.callAction({ type: 'dropbox-files#read', input: { path: '/x' } })).rejects.toMatchObject({ code: 'UNKNOWN_ACTION' })
   })
@@ -63,6 +67,7 @@ describe('hyphenated aliases', () => {
       'bot dropbox-files:fileCreated r2',
       'plugin shared files-readonly:fileCreated /new.txt',
       'plugin default files-readonly:fileCreated /new.txt',
+      'plugin underscored files-readonly:fileCreated /new.txt',
     ])
   })
 })
