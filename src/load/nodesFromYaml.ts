@@ -24,12 +24,12 @@ export function nodesFromYaml(document: Document.Parsed): SourceNode | null {
   const resolve = (raw: unknown): Node | null => (isAlias(raw) ? ((raw.resolve(document) as Node | undefined) ?? null) : ((raw as Node | null) ?? null))
   /** The merge sources of a merge key's value, in order; a source written in place has no site. */
   const mergeSources = (value: unknown): { source: SourceNode | null; site: MergeSite | null }[] => {
+    const siteOf = (raw: unknown): MergeSite | null => (isAlias(raw) && raw.range ? { start: raw.range[0], end: raw.range[1], anchor: raw.source } : null)
     const node = resolve(value)
-    const items = isSeq(node) ? node.items : [value]
-    return items.map((item) => ({
-      source: convert(item),
-      site: isAlias(item) && item.range ? { start: item.range[0], end: item.range[1], anchor: item.source } : null,
-    }))
+    if (!isSeq(node)) return [{ source: convert(value), site: siteOf(value) }]
+    // a list written in place: each alias in it is a site; an anchored list (`<<: *sources`): its alias is
+    const listSite = siteOf(value)
+    return node.items.map((item) => ({ source: convert(item), site: listSite ?? siteOf(item) }))
   }
   const convert = (raw: unknown): SourceNode | null => {
     const node = resolve(raw)

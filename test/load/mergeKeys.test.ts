@@ -95,6 +95,22 @@ describe('merge keys', () => {
     expect(locate(file, '/base/inner/x').anchored).toBeUndefined()
   })
 
+  it('locate content merged through an anchored list at the alias of the list', () => {
+    const text = 'a: &a { x: 1 }\nsources: &sources [*a, { y: 2 }]\nuse:\n  <<: *sources\n'
+    const { file, value } = parse(text)
+    expect(value?.use).toEqual({ x: 1, y: 2 })
+    for (const pointer of ['/use/x', '/use/y']) {
+      const at = locate(file, pointer)
+      expect([text.slice(at.start, at.end), at.anchored?.anchor]).toEqual(['*sources', 'sources'])
+    }
+  })
+
+  it('report a merge of an alias whose anchor is not set as an unknown alias', () => {
+    expect(parse('b:\n  <<: [*nowhere]\n').diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['BW1001', "unknown alias '*nowhere': no anchor '&nowhere' is set before it"],
+    ])
+  })
+
   it('report a diagnostic inside a schema merged in two places at each merge, with the anchored node related', () => {
     const text = [
       'kind: interface',
