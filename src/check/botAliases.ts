@@ -1,10 +1,11 @@
 /**
- * Integration and plugin aliases share one namespace, and a bot adds each integration
- * and each plugin at one version only.
+ * A bot adds each integration and each plugin at one version only. (Integration and
+ * plugin aliases are separate namespaces, as calls keep them apart: `alias:action` and
+ * `alias#action`; within one map an alias is a YAML key, unique already.)
  */
 
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
-import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import { formatPointer, locate } from '../load/yamlNodes.js'
 import { type BotModel, requireDefinition } from '../resolve/model.js'
 import { defineCheck } from './check.js'
 
@@ -46,21 +47,10 @@ function oneVersionEach(
 
 export const botAliasesCheck = defineCheck({
   name: 'BotAliases',
-  codes: ['BW4009', 'BW4010'],
+  codes: ['BW4010'],
   kinds: ['bot'],
   run(bot, model) {
     const out: Diagnostic[] = []
-    const integrationAliases = Object.keys(bot.spec.integrations ?? {})
-    for (const alias of Object.keys(bot.spec.plugins ?? {})) {
-      if (!integrationAliases.includes(alias)) continue
-      const at = formatPointer(['plugins', alias])
-      out.push(
-        diagnostic('BW4009', 'sharedAlias', { alias }, locateKey(bot.file, at), {
-          path: at,
-          related: [{ message: `integration '${alias}' is added here`, range: locateKey(bot.file, formatPointer(['integrations', alias])) }],
-        }),
-      )
-    }
     oneVersionEach(
       bot,
       'integrations',

@@ -70,6 +70,9 @@ export const catalog = {
   BW1012: entry('a number JSON cannot hold', {
     notJsonNumber: '{value} (written {written}) is a YAML number but not a JSON one; definitions hold JSON values only',
   }),
+  BW1013: entry('merge of a value that is not a mapping', {
+    mergeOfNonMapping: 'a merge key (<<) merges a mapping, an alias of one, or a list of those; this is {found}',
+  }),
   // shape
   BW2001: entry('missing or unknown kind', {
     missingKind: "missing key 'kind': a definition says what it is ({kinds})",
@@ -203,9 +206,8 @@ export const catalog = {
       "plugin '{plugin}' (alias '{alias}') depends on interface '{interface}' {range} as '{local}', which is not wired; add dependencies.{local}: { integrationAlias, integrationInterfaceAlias }",
   }),
   BW4008: entry('dependency the plugin does not declare', { undeclaredDependency: "plugin '{plugin}' has no interface '{local}' to wire{didYouMean}{known}" }),
-  BW4009: entry('duplicate alias', {
-    sharedAlias: "alias '{alias}' names both an integration and a plugin; integration and plugin aliases share one namespace",
-  }),
+  // BW4009 (an alias naming both an integration and a plugin) is retired, never to be reused:
+  // integration and plugin aliases are separate namespaces (docs/decisions.md)
   BW4010: entry('two versions of one definition in a bot', {
     twoVersions: "{kind} '{name}' is added at {version} here and at {otherVersion} as '{otherAlias}'; one bot uses one version of each",
   }),

@@ -13,6 +13,12 @@ export interface SourceRange {
   file: SourceFile
   start: number
   end: number
+  /**
+   * Set when the node lies in content a YAML merge key brought in (`<<: *base`): the range
+   * is then the alias in the mapping that uses it, and this is where the anchored content
+   * really is. `diagnostic` turns it into a related location.
+   */
+  anchored?: { anchor: string; range: SourceRange }
 }
 
 export interface RelatedLocation {
@@ -155,13 +161,16 @@ export function diagnostic<C extends DiagnosticCode, T extends TemplateName<C>>(
   extra: DiagnosticExtra = {},
 ): Diagnostic {
   const templates: Readonly<Record<string, string>> = catalog[code].templates
+  const anchored = range?.anchored
   return {
     code,
     severity: catalog[code].severity,
     message: formatTemplate(templates[template] ?? '', args),
-    range,
+    range: anchored && range ? { file: range.file, start: range.start, end: range.end } : range,
     ...(extra.path === undefined ? {} : { path: extra.path }),
-    related: extra.related ?? [],
+    related: anchored
+      ? [{ message: `merged from '&${anchored.anchor}': the node is here`, range: anchored.range }, ...(extra.related ?? [])]
+      : (extra.related ?? []),
     ...(extra.suggestion === undefined ? {} : { suggestion: extra.suggestion }),
     ...(extra.data === undefined ? {} : { data: extra.data }),
   }

@@ -5,6 +5,7 @@ import type { Document, Node } from 'yaml'
 import { type Diagnostic, diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { loadLimits } from './limits.js'
+import { mergeOfNonMapping } from './mergeKeys.js'
 import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile } from './sourceFiles.js'
 import { firstTooDeep, nonFiniteNumbers, tooManyBrackets } from './valueLimits.js'
 import { jsYamlLibrary, yamlLibrary } from './yamlLibrary.js'
@@ -98,6 +99,8 @@ function skipIndentation(text: string, [start, end]: [number, number]): [number,
 function keyText(key: unknown): string | undefined {
   if (key && typeof key === 'object' && 'value' in key) {
     const value = (key as { value: unknown }).value
+    // a merge key (yaml reads a plain `<<` as a symbol): a mapping has one, with a list for several sources
+    if (typeof value === 'symbol') return '<<'
     return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined
   }
   return undefined
@@ -151,6 +154,11 @@ function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
  * expansion guard (BW1005) and its unresolved-alias error report them at their place.
  */
 const ANCHOR_OR_ALIAS = /(^|[\s[\]{},:-])[&*][^\s[\]{},]/m
+/**
+ * A merge key (`<<: *base`, `<<: { a: 1 }`): yaml merges it (YAML 1.1), js-yaml's core
+ * schema reads a key named `<<`. Most come with an alias, which the screen above finds.
+ */
+const MERGE_KEY = /(?:^|[\s{,?])<<[ \t]*:/m
 /**
  * Read differently by the two parsers: tags (`!!str`, and `!` alone, which js-yaml reads
  * as null), complex keys (`? key`, `[1]: x`), null and empty keys (`null: x`, `{ : x }`,
@@ -393,6 +401,7 @@ function fastPathAccepts(text: string): boolean {
   // (a quote after a space in a plain scalar or a comment counts too: careful path only)
   return !(
     ((unquoted.includes('&') || unquoted.includes('*')) && ANCHOR_OR_ALIAS.test(unquoted)) ||
+    (unquoted.includes('<<') && MERGE_KEY.test(unquoted)) ||
     readDifferently(unquoted) ||
     ((unquoted.includes('"') || unquoted.includes("'")) && OPENING_QUOTE.test(unquoted)) ||
     (unquoted !== text && COMMENT_AFTER_QUOTED.test(unquoted)) ||
@@ -547,6 +556,8 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
   }
   const duplicates = duplicateKeys(file, root)
   if (duplicates.length > 0) return { file, value: null, diagnostics: duplicates }
+  const badMerge = read.text.includes('<<') ? mergeOfNonMapping(file, document) : null
+  if (badMerge) return { file, value: null, diagnostics: [badMerge] }
 
   try {
     const value = document.toJS({ maxAliasCount: loadLimits.maxAliasCount }) as Record<string, unknown>

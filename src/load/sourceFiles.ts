@@ -7,10 +7,10 @@ import { nodesFromJsYaml } from './nodesFromJsYaml.js'
 import { nodesFromYaml } from './nodesFromYaml.js'
 import { yamlLibrary } from './yamlLibrary.js'
 
-/** How the careful path parses a definition file: a yaml document with positions. */
+/** How the careful path parses a definition file: a yaml document with positions, and YAML 1.1 merge keys (`<<`). */
 export function parseYaml(text: string): Document.Parsed {
   // logLevel 'error': yaml would print its own warnings (a collection as a key) on stderr; botwire reports the key itself
-  return yamlLibrary().parseDocument(text, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false, logLevel: 'error' })
+  return yamlLibrary().parseDocument(text, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false, logLevel: 'error', merge: true })
 }
 
 /** A file that could not be read or parsed: diagnostics point at its start. */

@@ -4,7 +4,7 @@
 import type { SourceRange } from '../diagnostics/diagnostic.js'
 import { joinPointer } from '../jsonSchema/pointer.js'
 import type { SourceFile } from '../source/sourceFile.js'
-import type { SourceNode, Span } from '../source/sourceNodes.js'
+import type { MergeSite, SourceNode, Span } from '../source/sourceNodes.js'
 
 export function parsePointer(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return []
@@ -23,27 +23,41 @@ interface Step {
   value: SourceNode | null
 }
 
+interface Walked {
+  steps: Step[]
+  complete: boolean
+  /** the first merge key the walk went through: where the node is used (see docs/definitions.md#merge-keys) */
+  merged: MergeSite | null
+}
+
 /** Walks as far as the pointer leads; returns the steps taken (the last one may be partial). */
-function walk(file: SourceFile, pointer: string): { steps: Step[]; complete: boolean } {
+function walk(file: SourceFile, pointer: string): Walked {
   let current = file.nodes
   const steps: Step[] = [{ key: null, value: current }]
+  let merged: MergeSite | null = null
   for (const segment of parsePointer(pointer)) {
     if (current?.kind === 'mapping') {
       const entry = current.entries.get(segment)
-      if (!entry) return { steps, complete: false }
+      if (!entry) return { steps, complete: false, merged }
+      merged ??= entry.merged ?? null
       current = entry.value
       steps.push({ key: entry.key, value: current })
     } else if (current?.kind === 'sequence') {
       const index = Number(segment)
       const item = Number.isInteger(index) ? current.items[index] : undefined
-      if (item === undefined) return { steps, complete: false }
+      if (item === undefined) return { steps, complete: false, merged }
       current = item
       steps.push({ key: null, value: current })
     } else {
-      return { steps, complete: false }
+      return { steps, complete: false, merged }
     }
   }
-  return { steps, complete: true }
+  return { steps, complete: true, merged }
+}
+
+/** The range of a node reached through a merge key: the alias that merged it, with the node as `anchored`. */
+function atMergeSite(file: SourceFile, merged: MergeSite | null, found: SourceRange): SourceRange {
+  return merged ? { file, start: merged.start, end: merged.end, anchored: { anchor: merged.anchor, range: found } } : found
 }
 
 function range(file: SourceFile, span: Span): SourceRange {
@@ -56,7 +70,11 @@ function range(file: SourceFile, span: Span): SourceRange {
  * When the pointer does not exist, the deepest node that does.
  */
 export function locate(file: SourceFile, pointer: string): SourceRange {
-  const { steps } = walk(file, pointer)
+  const { steps, merged } = walk(file, pointer)
+  return atMergeSite(file, merged, locateStep(file, steps))
+}
+
+function locateStep(file: SourceFile, steps: Step[]): SourceRange {
   const last = steps[steps.length - 1]
   const value = last?.value ?? null
   if (value?.kind === 'scalar') return range(file, value)
@@ -71,10 +89,9 @@ export function locate(file: SourceFile, pointer: string): SourceRange {
 
 /** The key of the mapping entry at `pointer` (for an unknown or misspelt key). */
 export function locateKey(file: SourceFile, pointer: string): SourceRange {
-  const { steps, complete } = walk(file, pointer)
+  const { steps, complete, merged } = walk(file, pointer)
   const last = steps[steps.length - 1]
-  if (complete && last?.key) return range(file, last.key)
-  return locate(file, pointer)
+  return atMergeSite(file, merged, complete && last?.key ? range(file, last.key) : locateStep(file, steps))
 }
 
 /** Whether the pointer names a node that exists in the file. */

@@ -12,6 +12,17 @@ export interface Span {
 export interface MappingEntry {
   key: Span
   value: SourceNode
+  /**
+   * Set when the entry came into its mapping through a YAML merge key (`<<: *base`): the
+   * alias that brought it, where a diagnostic inside the entry is reported (the entry's
+   * own `key` and `value` stay where the anchored mapping wrote them).
+   */
+  merged?: MergeSite
+}
+
+/** The alias of a merge key (`*base` in `<<: *base` or `<<: [*base, *more]`) and its anchor's name. */
+export interface MergeSite extends Span {
+  anchor: string
 }
 
 export type SourceNode =

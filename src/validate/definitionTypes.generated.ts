@@ -27,6 +27,10 @@ export type Identifier = string
  * A semver range (or an exact version): the highest version in the workspace that satisfies it is used.
  */
 export type VersionRange = string
+/**
+ * A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).
+ */
+export type Alias = string
 
 /**
  * An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.
@@ -412,6 +416,6 @@ export interface PluginInstance {
  * Which integration serves one interface of a plugin.
  */
 export interface PluginDependency {
-  integrationAlias: Identifier
-  integrationInterfaceAlias: Identifier
+  integrationAlias: Alias
+  integrationInterfaceAlias: Alias
 }

@@ -17,6 +17,10 @@ import { isValidRange, parseVersion } from './versions.js'
 /** Codes for pattern-like failures, keyed by the shared definition that failed. */
 const DEFINITION_CODES: Record<string, { code: CodesWith<'notMatching' | 'keyNotMatching'>; expected: string }> = {
   identifier: { code: 'BW2007', expected: 'an identifier: a letter or _ then letters, digits or _ (and not __proto__)' },
+  alias: {
+    code: 'BW2007',
+    expected: 'an alias: an identifier (a letter or _ then letters, digits or _, not __proto__) or lower-case words joined by dashes (files-readonly)',
+  },
   definitionName: { code: 'BW2005', expected: 'a name in lower-case words joined by dashes (^[a-z][a-z0-9]*(-[a-z0-9]+)*$), at most 64 characters' },
   version: { code: 'BW2006', expected: 'an exact semantic version major.minor.patch, such as 1.0.0' },
   versionRange: { code: 'BW2009', expected: 'a semantic version or range, such as 1.2.0 or ^1.0.0' },

@@ -47,6 +47,16 @@ export const TRICKY_YAML: readonly string[] = [
   '',
   'a: <<\n',
   '<<: {b: 1}\n',
+  // merge keys: yaml merges them (YAML 1.1), js-yaml's core schema reads a key named '<<'
+  'a:\n  <<: {b: 1}\n  c: 2\n',
+  'a:\n  - <<: [{b: 1}, {b: 2, c: 3}]\n',
+  'a: {<<: {b: 1}, b: 2}\n',
+  'a: &x {b: 1}\nc:\n  <<: *x\n  b: 2\n',
+  'a: &x {b: 1}\nc: {<<: [*x, {d: 1}]}\n',
+  'a:\n  <<  : {b: 1}\n',
+  'a:\n  "<<": {b: 1}\n',
+  "a:\n  '<<': 1\n  b: <<\n",
+  'a:\n  <<: [1]\n',
   'a: 1\r\nb: 2\r\n',
   '\ufeffa: 1\n',
   // found by the random documents of test/load/fastPath.test.ts: js-yaml reads each one
