@@ -17,6 +17,7 @@ export default defineConfig({
       'test/diagnostics/invalidFixtures.test.ts',
       'test/runtime/store.test.ts',
       'test/runtime/paging.test.ts',
+      'test/runtime/pagingToken.test.ts',
     ],
     testTimeout: 60_000,
     pool: 'forks',
