@@ -2,11 +2,13 @@
 // - S ⊑ base ∧ T1 ∧ … ∧ Tn exactly when S extends the base and every Ti.
 // - base ∧ S1 ∧ … ∧ Sn ⊑ T is decided on the branches merged into one schema
 //   (mergeAllOf.ts) where that merge is exact. Where it is not, the allOf still extends T
-//   when one of its parts alone does (it admits no more than that part); otherwise the
-//   answer is a failure marked undecidable, never a pass.
+//   when one of its parts alone does (it admits no more than that part), or, T being a
+//   union, when the union rules find a branch it extends; otherwise the answer is a
+//   failure marked undecidable, never a pass.
 import { type Comparison, compareChild, fail, targetLabel, trial } from './context.js'
+import { compareTargetUnion } from './compareUnions.js'
 import { allOfParts, mergeAllOf } from './mergeAllOf.js'
-import { childView, isUnconstrained, locationOf, stripKeywords } from './view.js'
+import { childView, hasUnion, isUnconstrained, locationOf, stripKeywords } from './view.js'
 
 export function compareTargetAllOf(c: Comparison): void {
   const base = stripKeywords(c.t, ['allOf'])
@@ -23,6 +25,11 @@ export function compareSubjectAllOf(c: Comparison): void {
   }
   const { parts } = allOfParts(c.s, resolve)
   if (parts.some((part) => trial(c, part, c.t).length === 0)) return
+  // T a union: S may extend a branch that is itself an allOf, which the rule above splits
+  if (hasUnion(c.t.node)) {
+    compareTargetUnion(c)
+    return
+  }
   fail(
     c,
     inexact.at,
