@@ -299,7 +299,12 @@ export function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<Sche
   // composition: any schemas (entities too), or two objects, merged into one interface
   // where that is exact and intersected where not. KNOWN BUG 3 (below) applies to an
   // intersection too: no objects declaring a property named like an Object member here.
-  const allOfArb = fc.array(slot(), { minLength: 1, maxLength: 2 }).map((allOf): SchemaNode => ({ allOf }))
+  // (random branches mostly contradict each other, BW2025: the second one shares the first's type)
+  const companionArb = (first: SchemaNode): fc.Arbitrary<SchemaNode> =>
+    first.type === undefined
+      ? fc.constant(first)
+      : fc.constantFrom<SchemaNode>({ type: first.type }, { type: first.type, minimum: 0 }, { type: first.type, maxLength: 3 }, { type: first.type, minItems: 1 })
+  const allOfArb = slot().chain((first) => companionArb(first).map((second): SchemaNode => ({ allOf: [first, second] })))
   const declaresObjectMember = (node: SchemaNode): boolean => Object.keys(node.properties ?? {}).some((name) => OBJECT_MEMBERS.has(name))
   const objectsAllOfArb = fc
     .tuple(object, object, fc.boolean())
