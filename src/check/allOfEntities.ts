@@ -81,7 +81,12 @@ function checkClosedEntity(definition: EntityOwner, node: SchemaNode, pointer: s
           {
             path: at,
             suggestion,
-            related: [{ message: `entity '${name}' is closed here`, range: locate(definition.file, `/entities/${escapePointerSegment(name)}/schema/additionalProperties`) }],
+            related: [
+              {
+                message: `entity '${name}' is closed here`,
+                range: locate(definition.file, `/entities/${escapePointerSegment(name)}/schema/additionalProperties`),
+              },
+            ],
           },
         ),
       )

@@ -149,8 +149,7 @@ export const catalog = {
   }),
   BW2026: entry('property an allOf branch adds to a closed branch', {
     /** closedAt: 'allOf branch N' or 'the schema beside allOf'; required: '' or a clause */
-    neverPresent:
-      "property '{name}' can never be present: {closedAt} is closed (additionalProperties: false) and does not declare it{required}{didYouMean}",
+    neverPresent: "property '{name}' can never be present: {closedAt} is closed (additionalProperties: false) and does not declare it{required}{didYouMean}",
   }),
   // references
   BW3001: entry('duplicate definition', {

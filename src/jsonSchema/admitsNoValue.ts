@@ -12,11 +12,11 @@
 // (a finite value cannot nest an entity inside itself forever).
 
 import { type Admission, admitsValue } from './admitsValue.js'
+import { allOfEmptiness } from './allOfEmptiness.js'
 import { describeValue, describeValues } from './describe.js'
 import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
 import { ALL_KINDS, declaredKinds, describeKinds, intersectKinds, ownKinds, possibleKinds } from './kinds.js'
 import type { NoValue } from './noValue.js'
-import { allOfEmptiness } from './allOfEmptiness.js'
 import { describeEmptyRange, lowerBound, rangeAdmitsSome, upperBound } from './numericBounds.js'
 import { own } from './own.js'
 import type { SchemaNode } from './types.js'
@@ -205,7 +205,13 @@ function emptiness(view: View, env: Env): NoValue | undefined {
       }
     }
   }
-  return node.allOf === undefined ? undefined : allOfEmptiness(view, { resolve: env.shallow === true ? RESOLVES_NOTHING : env.resolve, shallow: env.shallow === true, judge: (part) => emptiness(part, { ...env, visiting: undefined }) })
+  return node.allOf === undefined
+    ? undefined
+    : allOfEmptiness(view, {
+        resolve: env.shallow === true ? RESOLVES_NOTHING : env.resolve,
+        shallow: env.shallow === true,
+        judge: (part) => emptiness(part, { ...env, visiting: undefined }),
+      })
 }
 
 function entityEmptiness(view: View, name: string, env: Env): NoValue | undefined {

@@ -5,8 +5,9 @@
 //   when one of its parts alone does (it admits no more than that part), or, T being a
 //   union, when the union rules find a branch it extends; otherwise the answer is a
 //   failure marked undecidable, never a pass.
-import { type Comparison, compareChild, fail, targetLabel, trial } from './context.js'
+
 import { compareTargetUnion } from './compareUnions.js'
+import { type Comparison, compareChild, fail, targetLabel, trial } from './context.js'
 import { allOfParts, mergeAllOf } from './mergeAllOf.js'
 import { childView, hasUnion, isUnconstrained, locationOf, stripKeywords } from './view.js'
 

@@ -91,7 +91,12 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
       } else if (key === 'required') take(part, key, [...new Set([...(existing as string[]), ...(value as string[])])])
       else if (tighter !== undefined && typeof existing === 'number' && typeof value === 'number') {
         if (tighter(existing, value) === value) take(part, key, value)
-      } else if (key === 'enum') take(part, key, (existing as JsonValue[]).filter((a) => (value as JsonValue[]).some((b) => jsonEqual(a, b))))
+      } else if (key === 'enum')
+        take(
+          part,
+          key,
+          (existing as JsonValue[]).filter((a) => (value as JsonValue[]).some((b) => jsonEqual(a, b))),
+        )
       else notExact(keywordLocation(part, key as keyof SchemaNode), `${key} differs between the branches`)
     }
   }
@@ -127,7 +132,10 @@ function mergeExtraProperties(
     if (extra === undefined || extra === true || (typeof extra === 'object' && isUnconstrained(extra))) continue
     for (const name of Object.keys(properties)) {
       if (own(part.node.properties, name) === undefined) {
-        notExact(keywordLocation(part, 'additionalProperties'), `property '${name}' is declared by one branch but not by another, whose additionalProperties restricts it`)
+        notExact(
+          keywordLocation(part, 'additionalProperties'),
+          `property '${name}' is declared by one branch but not by another, whose additionalProperties restricts it`,
+        )
       }
     }
     if (restricting === undefined) {

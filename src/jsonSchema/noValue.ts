@@ -15,4 +15,3 @@ export interface NoValue {
   reason: string
   cause: NoValueCause
 }
-

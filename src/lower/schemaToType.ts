@@ -183,9 +183,7 @@ function admitsType(types: SchemaTypeName[] | undefined, value: JsonValue): bool
 const contextFreeTypes = new WeakMap<SchemaNode, TypeExpr>()
 
 function isComposite(schema: SchemaNode): boolean {
-  return (
-    schema.properties !== undefined || schema.items !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined || schema.allOf !== undefined
-  )
+  return schema.properties !== undefined || schema.items !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined || schema.allOf !== undefined
 }
 
 export function schemaToType(schema: SchemaNode, context: TypeContext): TypeExpr {

@@ -327,7 +327,12 @@ function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out
 
 function saysWhatItAdmits(node: SchemaNode): boolean {
   return (
-    node.type !== undefined || node.const !== undefined || node.enum !== undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.allOf !== undefined
+    node.type !== undefined ||
+    node.const !== undefined ||
+    node.enum !== undefined ||
+    node.anyOf !== undefined ||
+    node.oneOf !== undefined ||
+    node.allOf !== undefined
   )
 }
 

@@ -691,13 +691,23 @@ const rows: Row[] = [
   },
   {
     name: 'allOf subject: bounds of two branches together',
-    s: { allOf: [{ type: 'integer', minimum: 1 }, { type: 'integer', maximum: 5 }] },
+    s: {
+      allOf: [
+        { type: 'integer', minimum: 1 },
+        { type: 'integer', maximum: 5 },
+      ],
+    },
     t: { type: 'integer', minimum: 0, maximum: 10 },
     extends: true,
   },
   {
     name: 'allOf subject: enums intersect',
-    s: { allOf: [{ type: 'string', enum: ['a', 'b', 'c'] }, { type: 'string', enum: ['b', 'c', 'd'] }] },
+    s: {
+      allOf: [
+        { type: 'string', enum: ['a', 'b', 'c'] },
+        { type: 'string', enum: ['b', 'c', 'd'] },
+      ],
+    },
     t: { type: 'string', enum: ['b', 'c'] },
     extends: true,
   },

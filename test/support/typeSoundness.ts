@@ -303,7 +303,12 @@ export function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<Sche
   const companionArb = (first: SchemaNode): fc.Arbitrary<SchemaNode> =>
     first.type === undefined
       ? fc.constant(first)
-      : fc.constantFrom<SchemaNode>({ type: first.type }, { type: first.type, minimum: 0 }, { type: first.type, maxLength: 3 }, { type: first.type, minItems: 1 })
+      : fc.constantFrom<SchemaNode>(
+          { type: first.type },
+          { type: first.type, minimum: 0 },
+          { type: first.type, maxLength: 3 },
+          { type: first.type, minItems: 1 },
+        )
   const allOfArb = slot().chain((first) => companionArb(first).map((second): SchemaNode => ({ allOf: [first, second] })))
   const declaresObjectMember = (node: SchemaNode): boolean => Object.keys(node.properties ?? {}).some((name) => OBJECT_MEMBERS.has(name))
   const objectsAllOfArb = fc
