@@ -17,7 +17,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error & { code?: st
 
 const ticket = { id: 't-1', url: 'https://acme.zendesk.com/t/1', subject: 'Refund', status: 'open' as const }
 
-function world(): { runtime: ReturnType<typeof createRuntime>; seen: unknown[] } {
+function world() {
   const seen: unknown[] = []
   const zendesk = new Zendesk({
     actions: {
