@@ -46,7 +46,7 @@ describe('allOf at run time', () => {
   it('rejects a value that fails one branch, naming the path', async () => {
     const { runtime, seen } = world()
     const loose = runtime.client.callAction as (call: unknown) => Promise<unknown>
-    // the entity branch (base: id, url) and the object branch (into) each miss one (strings are never shown at run time)
+    // the entity branch (base: id, url) and the object branch (into) each miss one
     const error = await rejection(loose({ type: 'zendesk:mergeTickets', input: { id: 't-1', subject: 'Refund', status: 'open' } }))
     expect(error).toBeInstanceOf(ValidationError)
     expect(error.code).toBe('INVALID_INPUT')
@@ -57,6 +57,7 @@ describe('allOf at run time', () => {
   it('words a failure inside a branch of a branch like any other', async () => {
     const { runtime } = world()
     const loose = runtime.client.callAction as (call: unknown) => Promise<unknown>
+    // (strings are never shown at run time: they may be a user's data)
     const error = await rejection(loose({ type: 'zendesk:mergeTickets', input: { ...ticket, id: '', status: 'archived', into: 2 } }))
     expect(error.issues).toEqual(['input.id: must not be empty', "input.status: must be one of 'open', 'closed'", 'input.into: must be a string, not 2'])
   })
