@@ -215,7 +215,7 @@ function validateConfiguration(
 function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): SchemaNode {
   const [head, ...rest] = path
   const node: Record<string, unknown> = Object.fromEntries(Object.entries(schema).filter(([keyword]) => head !== undefined || !RUNTIME_KEYWORDS.has(keyword)))
-  for (const keyword of ['anyOf', 'oneOf'] as const) {
+  for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
     const branches = node[keyword]
     if (Array.isArray(branches)) node[keyword] = branches.map((branch: SchemaNode) => withoutRuntimeKeywords(branch, path))
   }

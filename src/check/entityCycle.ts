@@ -1,7 +1,8 @@
 /**
  * A cycle of entity references must pass through an object property or array items:
  * `a` being `{ $entity: b }` while `b` is `{ $entity: a }` describes no value at all.
- * Also: a top-level schema that is an `$entity` must reference an object entity.
+ * Also: a top-level schema that is an `$entity` must reference an object entity (or, for an
+ * `allOf` at the top, one of its branches must be an object).
  */
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { own } from '../jsonSchema/own.js'
@@ -17,6 +18,7 @@ export function directReferences(schema: SchemaNode, pointer: string): { name: s
   return [
     ...(schema.anyOf ?? []).flatMap((branch, i) => directReferences(branch, `${pointer}/anyOf/${i}`)),
     ...(schema.oneOf ?? []).flatMap((branch, i) => directReferences(branch, `${pointer}/oneOf/${i}`)),
+    ...(schema.allOf ?? []).flatMap((branch, i) => directReferences(branch, `${pointer}/allOf/${i}`)),
   ]
 }
 
@@ -78,21 +80,41 @@ function resolveTop(model: Model, schema: SchemaNode, scope: EntityScope, seen =
   return resolved && resolveTop(model, resolved.schema, resolved.scope, seen)
 }
 
+function isObjectType(schema: SchemaNode): boolean {
+  return schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')
+}
+
+/** An object by its own keywords, or through a branch of its `allOf`. */
+function ownObject(schema: SchemaNode): boolean {
+  return isObjectType(schema) || (schema.allOf?.some(ownObject) ?? false)
+}
+
+/**
+ * The entity references at the top of a site's schema that must make it an object: the
+ * schema itself when it is an `$entity`; the `$entity` branches of an `allOf` at the top
+ * none of whose other branches is an object (one of them must be), with their pointers.
+ */
+function topEntities(schema: SchemaNode, pointer: string): { name: string; pointer: string }[] {
+  if (typeof schema.$entity === 'string') return [{ name: schema.$entity, pointer: `${pointer}/$entity` }]
+  const branches = schema.allOf
+  if (branches === undefined || schema.type !== undefined) return []
+  if (branches.some(ownObject)) return []
+  return branches.flatMap((branch, i) => topEntities(branch, `${pointer}/allOf/${i}`))
+}
+
 function checkTopLevelEntities(model: Model, definition: DefinitionModel & { scope: EntityScope }): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const site of schemaSites(definition.spec)) {
-    if (site.role === 'entity' || site.role === 'configuration' || typeof site.schema.$entity !== 'string') continue
-    const top = resolveTop(model, site.schema, definition.scope)
-    if (!top) continue
-    const isObject = top.type === 'object' || (Array.isArray(top.type) && top.type.length === 1 && top.type[0] === 'object')
-    if (!isObject) {
-      const schema = site.role === 'input' || site.role === 'output' ? `the ${site.role} of action '${site.member}'` : `'${site.member}'`
-      out.push(
-        diagnostic('BW2012', 'entityNotObject', { entity: site.schema.$entity, schema }, locate(definition.file, `${site.pointer}/$entity`), {
-          path: `${site.pointer}/$entity`,
-        }),
-      )
-    }
+    if (site.role === 'entity' || site.role === 'configuration') continue
+    const references = topEntities(site.schema, site.pointer)
+    if (references.length === 0) continue
+    const tops = references.map((ref) => resolveTop(model, { $entity: ref.name }, definition.scope))
+    // an unknown entity is reported elsewhere; one object branch makes the allOf an object
+    if (tops.some((top) => top === undefined || isObjectType(top))) continue
+    const [first] = references
+    if (!first) continue
+    const schema = site.role === 'input' || site.role === 'output' ? `the ${site.role} of action '${site.member}'` : `'${site.member}'`
+    out.push(diagnostic('BW2012', 'entityNotObject', { entity: first.name, schema }, locate(definition.file, first.pointer), { path: first.pointer }))
   }
   return out
 }

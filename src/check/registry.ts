@@ -3,6 +3,7 @@
 // read this list rather than restating it.
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
 import type { DefinitionModel, Model } from '../resolve/model.js'
+import { allOfEntitiesCheck } from './allOfEntities.js'
 import { botAliasesCheck } from './botAliases.js'
 import { boundMembersCheck } from './boundMembers.js'
 import type { Check } from './check.js'
@@ -20,6 +21,7 @@ export type { Check }
 export const CHECKS: readonly Check[] = [
   entityCycleCheck,
   entityInhabitedCheck,
+  allOfEntitiesCheck,
   entityValuesCheck,
   entityExtensionCheck,
   boundMembersCheck,

@@ -116,7 +116,7 @@ export const catalog = {
     besideEntity: "'{key}' cannot stand beside $entity; only title and description may (an entity reference stands for the whole entity schema)",
   }),
   BW2011: entry('schema says nothing about what it admits', {
-    saysNothing: '{where} says nothing about what it admits; give it a type (or $entity, const, enum, anyOf, oneOf)',
+    saysNothing: '{where} says nothing about what it admits; give it a type (or $entity, const, enum, anyOf, oneOf, allOf)',
   }),
   BW2012: entry('top-level schema is not an object', {
     topNotObject: 'the top of {schema} must be an object schema (type: object)',
@@ -146,6 +146,13 @@ export const catalog = {
   BW2019: entry('schema admits no value', {
     ...ADMITS_NO_VALUE,
     entityAdmitsNoValue: "entity '{entity}' of {kind} '{name}' admits no value: {pointer}: {reason}",
+  }),
+  BW2025: entry('allOf branches admit no common value', {
+    ...ADMITS_NO_VALUE,
+  }),
+  BW2026: entry('property an allOf branch adds to a closed branch', {
+    /** closedAt: 'allOf branch N' or 'the schema beside allOf'; required: '' or a clause */
+    neverPresent: "property '{name}' can never be present: {closedAt} is closed (additionalProperties: false) and does not declare it{required}{didYouMean}",
   }),
   // references
   BW3001: entry('duplicate definition', {
@@ -258,6 +265,13 @@ export const catalog = {
       "{member} '{name}' cannot stand for {member} '{interfaceMember}' of interface '{interface}' (alias '{alias}'): its message '{message}' does not extend the interface's: at {pointer}, {reason}",
     unknownMessage:
       "{member} '{name}' cannot stand for {member} '{interfaceMember}' of interface '{interface}' (alias '{alias}'): it sends {messages}, which the interface's channel does not have (its messages: {theirs})",
+  }),
+  BW4021: entry('allOf branches admit no common value once entities are resolved', {
+    allOfAdmitsNoValue: 'no value fits every branch of this allOf once its entities are resolved: {reason}',
+  }),
+  BW4022: entry('property an allOf branch adds to a closed entity', {
+    neverPresentInEntity:
+      "property '{name}' can never be present: entity '{entity}' (allOf branch {branch}) is closed (additionalProperties: false) and does not declare it{required}{didYouMean}",
   }),
   // emit
   BW5001: entry('output folder overlaps the definitions folder', {

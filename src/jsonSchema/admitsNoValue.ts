@@ -12,28 +12,17 @@
 // (a finite value cannot nest an entity inside itself forever).
 
 import { type Admission, admitsValue } from './admitsValue.js'
+import { allOfEmptiness } from './allOfEmptiness.js'
 import { describeValue, describeValues } from './describe.js'
 import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
-import { ALL_KINDS, declaredKinds, describeKinds, intersectKinds, type KindSet, kindOfValue, possibleKinds } from './kinds.js'
+import { ALL_KINDS, declaredKinds, describeKinds, intersectKinds, ownKinds, possibleKinds } from './kinds.js'
+import type { NoValue } from './noValue.js'
 import { describeEmptyRange, lowerBound, rangeAdmitsSome, upperBound } from './numericBounds.js'
 import { own } from './own.js'
 import type { SchemaNode } from './types.js'
 import { childView, keywordLocation, locationOf, rootView, type View } from './view.js'
 
-/**
- * What leaves nothing: the node's `const`/`enum` values (`values`), its bounds or
- * lengths (`bounds`), a `required` name its object keywords exclude (`required`), its
- * `anyOf`/`oneOf` branches (`union`), or something else (several of these for several
- * types, an entity that must contain itself).
- */
-export type NoValueCause = 'values' | 'bounds' | 'required' | 'union' | 'other'
-
-export interface NoValue {
-  /** the deepest node that explains why nothing is admitted */
-  location: SchemaLocation
-  reason: string
-  cause: NoValueCause
-}
+export type { NoValue, NoValueCause } from './noValue.js'
 
 interface Env {
   resolve: EntityResolver
@@ -116,7 +105,7 @@ export class Inhabitation {
       for (const property of Object.values(node.properties ?? {})) visitNode(property)
       if (typeof node.additionalProperties === 'object') visitNode(node.additionalProperties)
       if (node.items !== undefined) visitNode(node.items)
-      for (const branch of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) visitNode(branch)
+      for (const branch of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) visitNode(branch)
     }
     visitEntity(name)
     return pending
@@ -216,7 +205,13 @@ function emptiness(view: View, env: Env): NoValue | undefined {
       }
     }
   }
-  return undefined
+  return node.allOf === undefined
+    ? undefined
+    : allOfEmptiness(view, {
+        resolve: env.shallow === true ? RESOLVES_NOTHING : env.resolve,
+        shallow: env.shallow === true,
+        judge: (part) => emptiness(part, { ...env, visiting: undefined }),
+      })
 }
 
 function entityEmptiness(view: View, name: string, env: Env): NoValue | undefined {
@@ -265,14 +260,6 @@ function objectEmptiness(view: View, env: Env): NoValue | undefined {
     }
   }
   return undefined
-}
-
-/** The kinds a node's own `type`, `const` and `enum` allow (its branches and references taken to allow any). */
-function ownKinds(node: SchemaNode): KindSet {
-  if (node.$entity !== undefined) return ALL_KINDS
-  const kinds = declaredKinds(node) ?? ALL_KINDS
-  const values = node.const !== undefined ? [node.const] : node.enum
-  return values === undefined ? kinds : intersectKinds(kinds, new Set(values.map(kindOfValue)))
 }
 
 /** Why a const is rejected by the node's other keywords, in the words of the keyword at fault. */

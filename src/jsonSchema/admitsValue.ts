@@ -98,6 +98,11 @@ function judge(value: JsonValue, view: View, resolve: EntityResolver, hops: numb
     if (unsure !== undefined && !(keyword === 'anyOf' && matches >= 1)) unknown ??= unsure
     else if (matches === 0) return no(at, `matches none of the ${keyword} branches`)
   }
+  for (const [i, branch] of (node.allOf ?? []).entries()) {
+    const result = judge(value, childView(view, branch, 'allOf', i), resolve, hops + 1)
+    if (result.verdict === 'no') return result
+    if (result.verdict === 'unknown') unknown ??= result
+  }
   return unknown ?? YES
 }
 

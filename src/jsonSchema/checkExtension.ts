@@ -7,6 +7,7 @@
 // or an item has been entered since (so every assumption is about a smaller value,
 // which is what makes it sound by induction on values).
 import { Inhabitation } from './admitsNoValue.js'
+import { compareSubjectAllOf, compareTargetAllOf } from './compareAllOf.js'
 import { compareStructure } from './compareTypes.js'
 import { compareSubjectUnion, compareTargetUnion } from './compareUnions.js'
 import { compareSubjectValues, compareTargetValues } from './compareValues.js'
@@ -121,7 +122,9 @@ class Run {
   private compareResolved(c: Comparison): ExtensionFailure[] {
     if (isUnconstrained(c.t.node) || this.ctx.subject.inhabitation.isEmpty(c.s.node)) return c.failures
     if (this.sameSchema.same(c.s.node, c.t.node)) return c.failures
-    if (hasValues(c.s.node)) compareSubjectValues(c)
+    if (c.t.node.allOf !== undefined) compareTargetAllOf(c)
+    else if (c.s.node.allOf !== undefined) compareSubjectAllOf(c)
+    else if (hasValues(c.s.node)) compareSubjectValues(c)
     else if (hasUnion(c.s.node)) compareSubjectUnion(c)
     else if (hasUnion(c.t.node)) compareTargetUnion(c)
     else if (hasValues(c.t.node)) compareTargetValues(c)

@@ -26,6 +26,8 @@ export function provablyDisjoint(a: SidedNode, b: SidedNode, depth = DEPTH): boo
     valuesExcluded(right, left) ||
     unionExcluded(left, right, depth) ||
     unionExcluded(right, left, depth) ||
+    allOfExcluded(left, right, depth) ||
+    allOfExcluded(right, left, depth) ||
     kindsDisjoint(left, right, depth)
   )
 }
@@ -55,6 +57,11 @@ function unionExcluded(a: SidedNode, b: SidedNode, depth: number): boolean {
     if (branches?.every((branch) => provablyDisjoint({ node: branch, resolve: a.resolve }, b, depth - 1))) return true
   }
   return false
+}
+
+/** `a` is an `allOf` one of whose branches is disjoint from `b` (every value of `a` is one of that branch). */
+function allOfExcluded(a: SidedNode, b: SidedNode, depth: number): boolean {
+  return a.node.allOf?.some((branch) => provablyDisjoint({ node: branch, resolve: a.resolve }, b, depth - 1)) ?? false
 }
 
 function kindsDisjoint(a: SidedNode, b: SidedNode, depth: number): boolean {

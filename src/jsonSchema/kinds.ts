@@ -62,7 +62,7 @@ export function isSubsetOf(a: Iterable<Kind>, b: KindSet): boolean {
 
 /**
  * An over-approximation of the kinds a node admits (entities followed, unions
- * joined); used to rule branches out, never to accept.
+ * joined, `allOf` branches intersected); used to rule branches out, never to accept.
  */
 export function possibleKinds(node: SchemaNode, resolve: EntityResolver, budget = 32): Set<Kind> {
   if (budget <= 0) return new Set(ALL_KINDS)
@@ -79,7 +79,16 @@ export function possibleKinds(node: SchemaNode, resolve: EntityResolver, budget 
     for (const branch of branches) for (const kind of possibleKinds(branch, resolve, budget - 1)) joined.add(kind)
     kinds = intersectKinds(kinds, joined)
   }
+  for (const branch of node.allOf ?? []) kinds = intersectKinds(kinds, possibleKinds(branch, resolve, budget - 1))
   return kinds
+}
+
+/** The kinds a node's own `type`, `const` and `enum` allow (its branches and references taken to allow any). */
+export function ownKinds(node: SchemaNode): KindSet {
+  if (node.$entity !== undefined) return ALL_KINDS
+  const kinds = declaredKinds(node) ?? ALL_KINDS
+  const values = node.const !== undefined ? [node.const] : node.enum
+  return values === undefined ? kinds : intersectKinds(kinds, new Set(values.map(kindOfValue)))
 }
 
 /** Kinds in words, in the set's order: `number` for integer + fraction, joined with "or". */

@@ -44,7 +44,7 @@ export class SameSchema {
 function referencedEntities(node: SchemaNode, found: string[] = []): string[] {
   if (node.$entity !== undefined) found.push(node.$entity)
   for (const child of Object.values(node.properties ?? {})) referencedEntities(child, found)
-  for (const child of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) referencedEntities(child, found)
+  for (const child of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) referencedEntities(child, found)
   if (node.items !== undefined) referencedEntities(node.items, found)
   if (typeof node.additionalProperties === 'object') referencedEntities(node.additionalProperties, found)
   return found

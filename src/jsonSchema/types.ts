@@ -36,6 +36,8 @@ export interface SchemaKeywords<Schema, TypeName extends string = SchemaTypeName
   format?: Format
   anyOf?: Schema[]
   oneOf?: Schema[]
+  /** composition: every branch holds (docs/definitions.md#composition-allof) */
+  allOf?: Schema[]
   title?: string
   description?: string
   default?: JsonValue
@@ -80,6 +82,7 @@ export const SCHEMA_KEYWORDS = [
   'format',
   'anyOf',
   'oneOf',
+  'allOf',
   'title',
   'description',
   'default',

@@ -37,7 +37,7 @@ export function locationOf(view: View): SchemaLocation {
   return { entity: view.entity, pointer: view.pointer }
 }
 
-function parentOf(view: View, keyword: string, segments: readonly (string | number)[]): SchemaLocation {
+export function parentOf(view: View, keyword: string, segments: readonly (string | number)[]): SchemaLocation {
   const first = segments[0]
   if (keyword === 'properties' && typeof first === 'string') {
     const parent = view.propertyParents?.get(first)

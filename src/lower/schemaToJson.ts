@@ -147,7 +147,7 @@ function propertiesReferenceEntities(properties: object): boolean {
 }
 
 /**
- * The schema with each `anyOf`/`oneOf` branch declaring the properties it requires: a
+ * The schema with each `anyOf`/`oneOf`/`allOf` branch declaring the properties it requires: a
  * branch may require a property that only the schema it is a branch of declares (the
  * "at least one of" idiom, `anyOf: [{ required: [email] }, { required: [phone] }]`),
  * which ajv's strict mode (`strictRequired`) refuses. The declaration is the branch's
@@ -183,7 +183,7 @@ function declareBranchRequirements(node: SchemaNode, isBranch: boolean): SchemaN
     const lowered = declareBranchRequirements(child, false)
     if (lowered !== child) set(key, lowered)
   }
-  for (const key of ['anyOf', 'oneOf'] as const) {
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const branches = node[key]
     if (branches === undefined) continue
     const lowered = branches.map((branch) => declareBranchRequirements(branch, true))

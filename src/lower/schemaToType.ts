@@ -3,8 +3,10 @@
 // `Record<string, never>` unless it admits extra properties, and an index signature
 // covers the declared properties' types too.
 
+import { mergeAllOf } from '../jsonSchema/mergeAllOf.js'
 import { own } from '../jsonSchema/own.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../jsonSchema/types.js'
+import { isUnconstrained, rootView } from '../jsonSchema/view.js'
 import type { Doc, PropertySignature, TypeExpr } from './plan.js'
 import { referencesEntities } from './schemaToJson.js'
 
@@ -181,7 +183,7 @@ function admitsType(types: SchemaTypeName[] | undefined, value: JsonValue): bool
 const contextFreeTypes = new WeakMap<SchemaNode, TypeExpr>()
 
 function isComposite(schema: SchemaNode): boolean {
-  return schema.properties !== undefined || schema.items !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined
+  return schema.properties !== undefined || schema.items !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined || schema.allOf !== undefined
 }
 
 export function schemaToType(schema: SchemaNode, context: TypeContext): TypeExpr {
@@ -198,6 +200,7 @@ function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
   if (typeof schema.$entity === 'string') return context.entity(schema.$entity)
   const ref = (schema as { $ref?: unknown }).$ref
   if (typeof ref === 'string' && context.definition) return context.definition(ref.replace(/^#\/definitions\//, ''))
+  if (schema.allOf !== undefined) return allOfType(schema, context)
   const types = typesOf(schema)
   if (schema.const !== undefined) return admitsType(types, schema.const) ? literalType(schema.const) : NEVER
   if (schema.enum !== undefined) return union(schema.enum.filter((v) => admitsType(types, v)).map(literalType))
@@ -234,7 +237,7 @@ function typesTheBranchesAdmit(types: SchemaTypeName[], schema: SchemaNode): Sch
 }
 
 const OBJECT_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties']
-const WHAT_A_NODE_ADMITS: readonly (keyof SchemaNode)[] = ['type', '$entity', 'const', 'enum', 'anyOf', 'oneOf']
+const WHAT_A_NODE_ADMITS: readonly (keyof SchemaNode)[] = ['type', '$entity', 'const', 'enum', 'anyOf', 'oneOf', 'allOf']
 
 function isObjectOnly(types: SchemaTypeName[] | undefined): boolean {
   return types !== undefined && types.length === 1 && types[0] === 'object'
@@ -262,4 +265,26 @@ function branchType(branch: SchemaNode, parent: SchemaNode, context: TypeContext
   // own properties only, whatever their names (`__proto__` included)
   const properties = Object.fromEntries([...inherited, ...Object.entries(branch.properties ?? {})])
   return objectType({ ...branch, type: 'object', properties }, context)
+}
+
+/** Entities are not followed here: an entity branch stays its named type, intersected. */
+const FOLLOWS_NO_ENTITY = (): undefined => undefined
+
+/**
+ * The type of an `allOf` node (docs/generated-code.md#schemas-become-plain-types): where its branches and
+ * the keywords beside them merge into one schema exactly (plain objects whose properties
+ * and additionalProperties agree, see src/jsonSchema/mergeAllOf.ts), the type of that
+ * schema, one interface; otherwise the intersection of their types, each a superset of
+ * its branch's values.
+ */
+function allOfType(schema: SchemaNode, context: TypeContext): TypeExpr {
+  const { merged, inexact } = mergeAllOf(rootView(schema, null), FOLLOWS_NO_ENTITY)
+  if (inexact === undefined) return lowerSchema(merged.node, context)
+  const { allOf: branches = [], ...rest } = schema
+  const members: TypeExpr[] = isUnconstrained(rest) ? [] : [lowerSchema(rest, context)]
+  for (const branch of branches) members.push(branchType(branch, schema, context))
+  const flat = members.flatMap((member) => (member.kind === 'intersection' ? member.members : [member]))
+  if (flat.some((member) => member.kind === 'keyword' && member.name === 'never')) return NEVER
+  const known = flat.filter((member) => !(member.kind === 'keyword' && member.name === 'unknown'))
+  return known.length === 0 ? UNKNOWN : known.length === 1 ? (known[0] as TypeExpr) : { kind: 'intersection', members: known }
 }

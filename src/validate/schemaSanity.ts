@@ -8,7 +8,7 @@ import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
-import { isWithinPointer } from '../jsonSchema/pointer.js'
+import { escapePointerSegment, isWithinPointer } from '../jsonSchema/pointer.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { compileValueValidator, describeValueErrors } from '../jsonSchema/valueValidator.js'
@@ -45,6 +45,7 @@ const NO_VALUE_CODES: Record<NoValueCause, CodesWith<'admitsNoValue'>> = {
   bounds: 'BW2014',
   required: 'BW2013',
   union: 'BW2019',
+  allOf: 'BW2025',
   other: 'BW2019',
 }
 
@@ -55,6 +56,7 @@ function checkNode(
   node: SchemaNode,
   pointer: string,
   enclosing: readonly SchemaNode[],
+  beside: readonly SchemaNode[],
   out: Diagnostic[],
 ): void {
   if (typeof node.$entity === 'string') {
@@ -84,13 +86,16 @@ function checkNode(
     return
   }
   const saysWhat = saysWhatItAdmits(node)
-  // a union branch beside a `type` (`const`, `enum`) narrows what that node admits: `{ required: [email] }`
+  // a branch beside a `type` (`const`, `enum`) narrows what that node admits: `{ required: [email] }`.
+  // An allOf branch says it itself even beside an entity branch (`[{ $entity: ticket }, { type: object, ... }]`):
+  // its own type is what lets it be typed as the object it adds
   const saidAround = enclosing.some((around) => around.type !== undefined || around.const !== undefined || around.enum !== undefined)
   if (!saysWhat && !saidAround) {
     out.push(diagnostic('BW2011', 'saysNothing', { where: describePointer(pointer) }, locate(file, pointer), { path: pointer }))
   }
   const found = out.length
-  checkRequired(file, node, pointer, enclosing, out)
+  checkRequired(file, node, pointer, [...enclosing, ...beside], out)
+  if (node.allOf !== undefined) checkClosedBranches(file, node, pointer, out)
   checkRepeatedEnumValues(file, node, pointer, out)
   for (const { low, high, strict } of BOUNDS) {
     const lo = node[low]
@@ -122,7 +127,8 @@ function checkNode(
   checkOwnValues(file, node, pointer, out, 'values')
   // what the keyword checks above cannot see: a const outside the node's enum, no integer
   // between fractional bounds, union branches of other types, ...
-  if (out.length === found && reportNoValue(file, withTypeAround(node, enclosing), pointer, out)) return // then every default and example is rejected too
+  // an allOf branch requiring a property no part declares is that branch's BW2013, not also this node's
+  if (out.length === found && !requiresUndeclared(node) && reportNoValue(file, withTypeAround(node, enclosing), pointer, out)) return // then every default and example is rejected too
   checkOwnValues(file, node, pointer, out, 'annotations')
 }
 
@@ -178,6 +184,61 @@ function checkRepeatedEnumValues(file: SourceFile, node: SchemaNode, pointer: st
         ? diagnostic('BW2008', 'listedTwice', { where, value: describeValue(value) }, range, { path: `${pointer}/enum/${second}` })
         : diagnostic('BW2008', 'listedTimes', { where, value: describeValue(value), count: at.length }, range, { path: `${pointer}/enum/${second}` }),
     )
+  }
+}
+
+/** Whether a branch of the node's `allOf` requires a property that neither the node nor any branch declares (a BW2013). */
+function requiresUndeclared(node: SchemaNode): boolean {
+  const branches = node.allOf
+  if (branches === undefined) return false
+  const declared = (name: string): boolean => [node, ...branches].some((part) => Object.hasOwn(part.properties ?? {}, name))
+  return branches.some((branch) => (branch.required ?? []).some((name) => !declared(name)))
+}
+
+interface AllOfPart {
+  node: SchemaNode
+  pointer: string
+  label: string
+}
+
+/**
+ * A property that one part of an `allOf` (a branch, or the schema beside it) declares
+ * and a closed part (`additionalProperties: false`) does not can never be present: the
+ * closed part rejects every object that has it (BW2026, once per property). Entity
+ * branches are resolved later (src/check/allOfEntities.ts).
+ */
+function checkClosedBranches(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+  const parts: AllOfPart[] = [{ node, pointer, label: 'the schema beside allOf' }]
+  node.allOf?.forEach((branch, i) => {
+    if (typeof branch.$entity !== 'string') parts.push({ node: branch, pointer: `${pointer}/allOf/${i}`, label: `allOf branch ${i}` })
+  })
+  const required = new Set(parts.flatMap((part) => part.node.required ?? []))
+  const reported = new Set<string>()
+  for (const closed of parts) {
+    if (closed.node.additionalProperties !== false) continue
+    const declared = Object.keys(closed.node.properties ?? {})
+    for (const part of parts) {
+      for (const name of Object.keys(part.node.properties ?? {})) {
+        if (part === closed || Object.hasOwn(closed.node.properties ?? {}, name) || reported.has(`${part.pointer}\u0000${name}`)) continue
+        reported.add(`${part.pointer}\u0000${name}`)
+        const at = `${part.pointer}/properties/${escapePointerSegment(name)}`
+        const suggestion = closest(name, declared)
+        out.push(
+          diagnostic(
+            'BW2026',
+            'neverPresent',
+            {
+              name,
+              closedAt: closed.label,
+              required: required.has(name) ? '; it is required, so no value fits this schema' : '',
+              didYouMean: suggestionText(suggestion),
+            },
+            locateKey(file, at),
+            { path: at, suggestion, related: [{ message: `${closed.label} is closed here`, range: locate(file, `${closed.pointer}/additionalProperties`) }] },
+          ),
+        )
+      }
+    }
   }
 }
 
@@ -265,12 +326,21 @@ function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out
 }
 
 function saysWhatItAdmits(node: SchemaNode): boolean {
-  return node.type !== undefined || node.const !== undefined || node.enum !== undefined || node.anyOf !== undefined || node.oneOf !== undefined
+  return (
+    node.type !== undefined ||
+    node.const !== undefined ||
+    node.enum !== undefined ||
+    node.anyOf !== undefined ||
+    node.oneOf !== undefined ||
+    node.allOf !== undefined
+  )
 }
 
+/** An object schema at the top: `type: object`, an `$entity` (checked once resolved), or an `allOf` one of whose branches is one. */
 function isObjectAtTop(schema: SchemaNode): boolean {
-  if (typeof schema.$entity === 'string') return true // checked once the entity is resolved
-  return schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')
+  if (typeof schema.$entity === 'string') return true
+  if (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')) return true
+  return schema.type === undefined && (schema.allOf?.some(isObjectAtTop) ?? false)
 }
 
 /**
@@ -288,7 +358,7 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
     if (site.role !== 'entity' && !isObjectAtTop(site.schema) && saysWhatItAdmits(site.schema)) {
       out.push(diagnostic('BW2012', 'topNotObject', { schema: describeRole(site) }, locate(file, site.pointer), { path: site.pointer }))
     }
-    walkSchema(site.schema, site.pointer, (node, pointer, enclosing) => checkNode(file, spec.kind, site, node, pointer, enclosing, out))
+    walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => checkNode(file, spec.kind, site, node, pointer, enclosing, beside, out))
   }
   return out
 }

@@ -91,17 +91,19 @@ function findSchemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite
 
 /**
  * Calls `visit` on every node of a schema, depth first, with its pointer and the nodes
- * whose keywords apply to the same value as it: for a branch of `anyOf`/`oneOf`, the
- * node it is a branch of (and that node's own such nodes), since ajv evaluates a branch
- * on the value its parent is given; for every other node, none.
+ * whose keywords apply to the same value as it: for a branch of `anyOf`/`oneOf`/`allOf`,
+ * the node it is a branch of (and that node's own such nodes), since ajv evaluates a
+ * branch on the value its parent is given; for every other node, none. A branch of
+ * `allOf` is also given the other branches (`beside`), which hold of the same value too.
  */
 export function walkSchema(
   schema: SchemaNode,
   pointer: string,
-  visit: (node: SchemaNode, pointer: string, enclosing: readonly SchemaNode[]) => void,
+  visit: (node: SchemaNode, pointer: string, enclosing: readonly SchemaNode[], beside: readonly SchemaNode[]) => void,
   enclosing: readonly SchemaNode[] = [],
+  beside: readonly SchemaNode[] = [],
 ): void {
-  visit(schema, pointer, enclosing)
+  visit(schema, pointer, enclosing, beside)
   const properties = schema.properties
   if (properties) {
     for (const name of Object.keys(properties)) walkSchema(properties[name] as SchemaNode, `${pointer}/properties/${escapePointerSegment(name)}`, visit)
@@ -110,12 +112,22 @@ export function walkSchema(
     walkSchema(schema.additionalProperties, `${pointer}/additionalProperties`, visit)
   }
   if (schema.items) walkSchema(schema.items, `${pointer}/items`, visit)
-  if (schema.anyOf === undefined && schema.oneOf === undefined) return
+  if (schema.anyOf === undefined && schema.oneOf === undefined && schema.allOf === undefined) return
   const branchEnclosing = [...enclosing, schema]
   schema.anyOf?.forEach((branch, i) => {
     walkSchema(branch, `${pointer}/anyOf/${i}`, visit, branchEnclosing)
   })
   schema.oneOf?.forEach((branch, i) => {
     walkSchema(branch, `${pointer}/oneOf/${i}`, visit, branchEnclosing)
+  })
+  const allOf = schema.allOf
+  allOf?.forEach((branch, i) => {
+    walkSchema(
+      branch,
+      `${pointer}/allOf/${i}`,
+      visit,
+      branchEnclosing,
+      allOf.filter((_, j) => j !== i),
+    )
   })
 }

@@ -58,7 +58,7 @@ function constraints(node: SchemaNode): unknown {
       out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([name, child]) => [name, constraints(child)]))
     } else if ((key === 'items' || key === 'additionalProperties') && value && typeof value === 'object') {
       out[key] = constraints(value as SchemaNode)
-    } else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
+    } else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf') && Array.isArray(value)) {
       out[key] = (value as SchemaNode[]).map(constraints)
     } else out[key] = value
   }
@@ -70,11 +70,13 @@ interface Pairing {
   new: SchemaNode
   /** pointer relative to the compared schema's root, the same on both sides */
   rel: string
+  /** a pair of `allOf` branches: its properties count as the `allOf` node's (see declaredProperties) */
+  inAllOf?: boolean
 }
 
 /** Nodes at the same structural place on both sides (properties by name, union branches by index). */
-function pairedNodes(old: SchemaNode, neu: SchemaNode, rel = '', out: Pairing[] = []): Pairing[] {
-  out.push({ old, new: neu, rel })
+function pairedNodes(old: SchemaNode, neu: SchemaNode, rel = '', out: Pairing[] = [], inAllOf = false): Pairing[] {
+  out.push({ old, new: neu, rel, ...(inAllOf ? { inAllOf } : {}) })
   if (old.$entity !== undefined || neu.$entity !== undefined) return out
   for (const [name, child] of Object.entries(neu.properties ?? {})) {
     const before = own(old.properties, name)
@@ -89,6 +91,32 @@ function pairedNodes(old: SchemaNode, neu: SchemaNode, rel = '', out: Pairing[] 
     const b = neu[keyword]
     if (a && b) for (let i = 0; i < Math.min(a.length, b.length); i++) pairedNodes(a[i] as SchemaNode, b[i] as SchemaNode, `${rel}/${keyword}/${i}`, out)
   }
+  const a = old.allOf
+  const b = neu.allOf
+  if (a && b) for (let i = 0; i < Math.min(a.length, b.length); i++) pairedNodes(a[i] as SchemaNode, b[i] as SchemaNode, `${rel}/allOf/${i}`, out, true)
+  return out
+}
+
+interface Declared {
+  required: boolean
+  /** pointer of the property's schema, relative to the root */
+  rel: string
+}
+
+/**
+ * The properties an object node declares, by name: its own, and for an `allOf`, those of
+ * its branches too (a property moved from one branch to another is no change), entity
+ * branches aside (they are compared as entities).
+ */
+function declaredProperties(node: SchemaNode, rel: string, out = new Map<string, Declared>(), required = new Set<string>()): Map<string, Declared> {
+  for (const name of node.required ?? []) required.add(name)
+  for (const name of Object.keys(node.properties ?? {})) {
+    if (!out.has(name)) out.set(name, { required: false, rel: `${rel}${formatPointer(['properties', name])}` })
+  }
+  node.allOf?.forEach((branch, i) => {
+    if (branch.$entity === undefined) declaredProperties(branch, `${rel}/allOf/${i}`, out, required)
+  })
+  for (const [name, declared] of out) declared.required = required.has(name)
   return out
 }
 
@@ -104,23 +132,15 @@ interface PropertyDelta {
 
 function propertyDelta(pairs: readonly Pairing[]): PropertyDelta[] {
   const out: PropertyDelta[] = []
-  for (const { old, new: neu, rel } of pairs) {
-    if (old.$entity !== undefined || neu.$entity !== undefined) continue
-    for (const name of Object.keys(old.properties ?? {})) {
-      if (own(neu.properties, name) === undefined) {
-        out.push({
-          change: 'removed',
-          name,
-          required: (old.required ?? []).includes(name),
-          rel: `${rel}${formatPointer(['properties', name])}`,
-          objectRel: rel,
-        })
-      }
+  for (const { old, new: neu, rel, inAllOf } of pairs) {
+    if (old.$entity !== undefined || neu.$entity !== undefined || inAllOf === true) continue
+    const before = declaredProperties(old, rel)
+    const after = declaredProperties(neu, rel)
+    for (const [name, declared] of before) {
+      if (!after.has(name)) out.push({ change: 'removed', name, required: declared.required, rel: declared.rel, objectRel: rel })
     }
-    for (const name of Object.keys(neu.properties ?? {})) {
-      if (own(old.properties, name) === undefined) {
-        out.push({ change: 'added', name, required: (neu.required ?? []).includes(name), rel: `${rel}${formatPointer(['properties', name])}`, objectRel: rel })
-      }
+    for (const [name, declared] of after) {
+      if (!before.has(name)) out.push({ change: 'added', name, required: declared.required, rel: declared.rel, objectRel: rel })
     }
   }
   return out

@@ -87,6 +87,17 @@ const rows: Row[] = [
     reverse: { level: 'minor', says: 'accepts more' },
   },
   {
+    case: 'input-allof-branch',
+    subject: demo,
+    rule: 'input: an allOf branch added narrows it (major), removed widens it (minor)',
+    forward: {
+      level: 'major',
+      says: 'rejects values it accepted',
+      path: '/actions/search/input/schema/allOf/1/properties/query/maxLength',
+    },
+    reverse: { level: 'minor', says: 'accepts more' },
+  },
+  {
     case: 'input-type',
     subject: demo,
     rule: 'input: wider type minor, narrower type major',

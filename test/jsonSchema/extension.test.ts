@@ -662,6 +662,75 @@ const rows: Row[] = [
     failures: [{ at: '/properties/phone', reason: 'integer does not extend string' }],
   },
 
+  // ---- allOf (docs/entity-extension.md#allof)
+  {
+    name: 'allOf target: S extends every branch',
+    s: obj({ id: str, n: int }, ['id', 'n']),
+    t: { allOf: [obj({ id: str }, ['id']), obj({ n: num }, ['n'])] },
+    extends: true,
+  },
+  {
+    name: 'allOf target: a branch S does not extend fails at that branch',
+    s: obj({ id: str, n: str }, ['id', 'n']),
+    t: { allOf: [obj({ id: str }, ['id']), obj({ n: num }, ['n'])] },
+    extends: false,
+    failures: [{ at: '/properties/n', reason: 'string does not extend number', target: '/allOf/1/properties/n' }],
+  },
+  {
+    name: 'allOf subject: object branches merged into one (an entity extended by an object)',
+    s: { entities: { base: obj({ id: str }, ['id']), e: { allOf: [{ $entity: 'base' }, obj({ subject: str }, ['subject'])] } }, entity: 'e' },
+    t: obj({ id: str, subject: str }, ['id', 'subject']),
+    extends: true,
+  },
+  {
+    name: 'allOf subject: the merge still fails where a branch does',
+    s: { allOf: [obj({ id: int }, ['id']), obj({ subject: str }, ['subject'])] },
+    t: obj({ id: str, subject: str }, ['id', 'subject']),
+    extends: false,
+    failures: [{ at: '/allOf/0/properties/id', reason: 'integer does not extend string' }],
+  },
+  {
+    name: 'allOf subject: bounds of two branches together',
+    s: {
+      allOf: [
+        { type: 'integer', minimum: 1 },
+        { type: 'integer', maximum: 5 },
+      ],
+    },
+    t: { type: 'integer', minimum: 0, maximum: 10 },
+    extends: true,
+  },
+  {
+    name: 'allOf subject: enums intersect',
+    s: {
+      allOf: [
+        { type: 'string', enum: ['a', 'b', 'c'] },
+        { type: 'string', enum: ['b', 'c', 'd'] },
+      ],
+    },
+    t: { type: 'string', enum: ['b', 'c'] },
+    extends: true,
+  },
+  {
+    name: 'allOf subject: no exact merge, but one branch alone extends T',
+    s: { allOf: [obj({ a: { type: 'string', pattern: '^x' } }, ['a']), obj({ a: { type: 'string', minLength: 2 } })] },
+    t: obj({ a: str }, ['a']),
+    extends: true,
+  },
+  {
+    name: 'allOf subject: no exact merge and no branch alone is undecidable, never a pass',
+    s: { allOf: [obj({ a: { type: 'string', pattern: '^x' } }, ['a']), obj({ a: { type: 'string', minLength: 2 } })] },
+    t: obj({ a: { type: 'string', minLength: 2, pattern: '^x' } }, ['a']),
+    extends: false,
+    failures: [{ at: '/allOf/1/properties/a', reason: 'cannot be merged into one schema', undecidable: true }],
+  },
+  {
+    name: 'allOf subject: branches that leave nothing extend anything',
+    s: { type: 'object', properties: { a: { allOf: [str, int] } } },
+    t: { type: 'object', properties: { a: { type: 'boolean' } } },
+    extends: true,
+  },
+
   // ---- ignored keywords
   {
     name: 'annotations are ignored',
@@ -712,6 +781,20 @@ describe('admitsNoValue', () => {
   })
   it('treats unknown entities as admitting values (reported elsewhere)', () => {
     expect(admitsNoValue(obj({ a: { $entity: 'x' } }, ['a']), { entity: null, pointer: '' }, none)).toBeNull()
+  })
+  it('finds that allOf branches of different types admit nothing together', () => {
+    const result = admitsNoValue({ allOf: [str, int] }, { entity: null, pointer: '' }, none)
+    expect(result).toMatchObject({ location: { pointer: '/allOf' }, cause: 'allOf' })
+  })
+  it('finds that a property required by one allOf branch and not declared by a closed one admits nothing', () => {
+    const closed = obj({ a: str }, [], { additionalProperties: false })
+    expect(admitsNoValue({ allOf: [closed, { type: 'object', required: ['b'] }] }, { entity: null, pointer: '' }, none)?.cause).toBe('allOf')
+    expect(admitsNoValue({ allOf: [closed, { type: 'object', required: ['a'] }] }, { entity: null, pointer: '' }, none)).toBeNull()
+  })
+  it('follows entity branches of an allOf', () => {
+    const entities: Record<string, SchemaNode> = { n: { type: 'integer', minimum: 5 } }
+    const result = admitsNoValue({ allOf: [{ $entity: 'n' }, { type: 'integer', maximum: 3 }] }, { entity: null, pointer: '' }, (name) => entities[name])
+    expect(result?.reason).toContain('minimum 5 is above maximum 3')
   })
   it('finds that a union of empty branches admits nothing', () => {
     const result = admitsNoValue({ type: 'string', anyOf: [int, { type: 'boolean' }] }, { entity: null, pointer: '' }, none)

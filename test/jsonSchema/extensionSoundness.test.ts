@@ -14,8 +14,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { admitsNoValue, checkExtension, ExtensionChecker, Inhabitation } from '../../src/jsonSchema/extension.js'
 import { declaredTypes } from '../../src/jsonSchema/kinds.js'
+import { mergeAllOf } from '../../src/jsonSchema/mergeAllOf.js'
 import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/jsonSchema/numericBounds.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
+import { rootView } from '../../src/jsonSchema/view.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
 import { makeSide } from './sides.js'
 
@@ -113,6 +115,10 @@ function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode>
       const branches = requirements.map((required): SchemaNode => ({ type: 'object', required }))
       return one && options.oneOf ? { ...base, oneOf: branches } : { ...base, anyOf: branches }
     })
+  // composition: any schemas, or objects whose merge may or may not be exact (entities
+  // inside them: a branch that is an entity may close a cycle that enters no value, BW4012)
+  const allOfArb = fc.array(child(), { minLength: 1, maxLength: 3 }).map((allOf): SchemaNode => ({ allOf }))
+  const objectsAllOfArb = fc.tuple(objectArb, objectArb, fc.boolean()).map(([a, b, beside]): SchemaNode => (beside ? { ...a, allOf: [b] } : { allOf: [a, b] }))
   return fc.oneof(
     { weight: 3, arbitrary: leafArb() },
     { weight: 3, arbitrary: objectArb },
@@ -120,6 +126,8 @@ function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode>
     { weight: 1, arbitrary: anyOfArb },
     { weight: options.oneOf ? 1 : 0, arbitrary: oneOfArb },
     { weight: 1, arbitrary: guardedUnionArb },
+    { weight: 1, arbitrary: allOfArb },
+    { weight: 1, arbitrary: objectsAllOfArb },
   )
 }
 
@@ -211,7 +219,19 @@ function mutateArb(node: SchemaNode, depth: number, options: GenOptions): fc.Arb
       fc.constant({ ...node, anyOf: undefined, oneOf: undefined, [union === 'anyOf' && options.oneOf ? 'oneOf' : 'anyOf']: branches }).map(compact),
     )
   }
+  const allOf = node.allOf
+  if (allOf !== undefined && depth > 0) {
+    variants.push(
+      fc.tuple(...allOf.map((branch) => mutateArb(branch, depth - 1, options))).map((mutated) => ({ ...node, allOf: mutated })),
+      // fewer branches: wider
+      fc.subarray(allOf, { minLength: 1 }).map((kept) => ({ ...node, allOf: kept })),
+      fc.constantFrom(...allOf),
+    )
+  }
   variants.push(fc.constant<SchemaNode>({ anyOf: [node] }))
+  // more branches: narrower
+  variants.push(fc.constant<SchemaNode>({ allOf: [node] }))
+  variants.push(schemaArb(Math.min(depth, 1), options).map((other): SchemaNode => ({ allOf: [node, other] })))
   return fc.oneof({ weight: 4, arbitrary: same }, { weight: 8, arbitrary: fc.oneof(...variants) }, { weight: 1, arbitrary: replace })
 }
 
@@ -235,6 +255,10 @@ function sample(node: SchemaNode, rng: Rng, resolve: (name: string) => SchemaNod
   if (node.enum !== undefined) {
     const value = pick(rng, node.enum)
     return value === undefined ? FAIL : structuredClone(value)
+  }
+  if (node.allOf !== undefined) {
+    // the branches merged into one node (ajv confirms the value against S itself)
+    return sample(mergeAllOf(rootView(node, null), resolve).merged.node, rng, resolve, depth + 1)
   }
   const branches = node.anyOf ?? node.oneOf
   if (branches !== undefined) {
@@ -342,7 +366,7 @@ function lower(node: SchemaNode, withoutLeniency: boolean): unknown {
     else if (key === 'properties') {
       out.properties = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([k, v]) => [k, lower(v, withoutLeniency)]))
     } else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) out[key] = lower(value as SchemaNode, withoutLeniency)
-    else if (key === 'anyOf' || key === 'oneOf') out[key] = (value as SchemaNode[]).map((branch) => lower(branch, withoutLeniency))
+    else if (key === 'anyOf' || key === 'oneOf' || key === 'allOf') out[key] = (value as SchemaNode[]).map((branch) => lower(branch, withoutLeniency))
     else out[key] = value
   }
   const open = node.additionalProperties === undefined || node.additionalProperties === true
@@ -388,7 +412,7 @@ function disguise(world: World): World {
       if (key === '$entity') out.$entity = rename(String(value))
       else if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([k, v]) => [k, visit(v)]))
       else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) out[key] = visit(value as SchemaNode)
-      else if (key === 'anyOf' || key === 'oneOf') out[key] = (value as SchemaNode[]).map(visit)
+      else if (key === 'anyOf' || key === 'oneOf' || key === 'allOf') out[key] = (value as SchemaNode[]).map(visit)
       else out[key] = value
     }
     return out as SchemaNode

@@ -16,7 +16,7 @@ const schema15 = { "title": "Entities", "description": "Entity name -> { schema,
 const schema16 = { "title": "Identifier", "description": "A name that becomes a TypeScript member: letters, digits and _, not starting with a digit, and not __proto__.", "markdownDescription": "A name that becomes a TypeScript member: letters, digits and `_`, not starting with a digit, and not `__proto__`. Keywords such as `default` or `delete` are allowed.\n\n```yaml\ngenerateContent\n```", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "not": { "const": "__proto__" } };
 const pattern2 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
 const schema17 = { "title": "Entity", "description": "A shared data model: a named schema that actions, events and channels reference with $entity.", "markdownDescription": "A shared data model: a named schema that actions, events and channels reference with `$entity`.\n\n```yaml\nmodelRef:\n  title: Model reference\n  schema:\n    type: object\n    properties:\n      id: { type: string }\n      provider: { type: string }\n    required: [id, provider]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the entity, written in YAML.", "markdownDescription": "The JSON Schema of the entity, written in YAML. Entities may reference each other with `$entity`, recursively.\n\n```yaml\nschema:\n  type: object\n  properties:\n    id: { type: string }\n  required: [id]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the entity.", "markdownDescription": "A short human-readable name of the entity, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the entity is for.", "markdownDescription": "What the entity is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-const schema18 = { "title": "Schema", "description": "A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, title, description, default, examples and $entity.", "markdownDescription": "A JSON Schema node in botwire's subset of draft-07. Every node says what it admits: it has `type`, or is an `$entity`, `const`, `enum`, `anyOf` or `oneOf` node.\n\n```yaml\ntype: object\nproperties:\n  id: { type: string, minLength: 1 }\n  tags: { type: array, items: { type: string } }\nrequired: [id]\n```", "type": "object", "additionalProperties": false, "properties": { "type": { "title": "Type", "description": "The JSON type the value must have: one of string, number, integer, boolean, object, array, null, or a list of them.", "markdownDescription": "The JSON type the value must have: `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`, or a list of them (a union).\n\n```yaml\ntype: string\n# or\ntype: [string, \"null\"]\n```", "$ref": "#/definitions/schemaType" }, "properties": { "title": "Properties", "description": "The properties of an object: property name -> schema of its value. Property names are free strings.", "markdownDescription": "The properties of an object: property name -> schema of its value. Property names are free strings (`content-type`, `\"\"` and `__proto__` included).\n\n```yaml\nproperties:\n  id: { type: string }\n  count: { type: integer, minimum: 0 }\n```", "type": "object", "additionalProperties": { "$ref": "#/definitions/schema" } }, "required": { "title": "Required properties", "description": "The names of the properties an object must have; each must be declared in properties.", "markdownDescription": "The names of the properties an object must have. Each must be declared under `properties`.\n\n```yaml\nrequired: [id, name]\n```", "type": "array", "items": { "type": "string" }, "uniqueItems": true }, "additionalProperties": { "title": "Additional properties", "description": "Whether an object may have properties not declared in properties (true or false), or the schema of their values.", "markdownDescription": "Whether an object may have properties that `properties` does not declare: `false` closes the object, `true` opens it, and a schema types the values of the extra properties (a map).\n\n```yaml\nadditionalProperties: false\n# or a map of strings:\nadditionalProperties: { type: string }\n```", "type": ["boolean", "object"], "if": { "type": "object" }, "then": { "$ref": "#/definitions/schema" } }, "items": { "title": "Items", "description": "The schema of every item of an array.", "markdownDescription": "The schema of every item of an array.\n\n```yaml\ntype: array\nitems: { type: string }\n```", "$ref": "#/definitions/schema" }, "minItems": { "title": "Minimum items", "description": "The smallest number of items an array may have.", "markdownDescription": "The smallest number of items an array may have.\n\n```yaml\nminItems: 1\n```", "type": "integer", "minimum": 0 }, "maxItems": { "title": "Maximum items", "description": "The largest number of items an array may have.", "markdownDescription": "The largest number of items an array may have.\n\n```yaml\nmaxItems: 10\n```", "type": "integer", "minimum": 0 }, "enum": { "title": "Allowed values", "description": "The only values allowed (a non-empty list).", "markdownDescription": "The only values allowed (a non-empty list). Each must be a value the rest of the schema admits.\n\n```yaml\ntype: string\nenum: [user, assistant, system]\n```", "type": "array", "minItems": 1 }, "const": { "title": "Constant", "description": "The only value allowed.", "markdownDescription": "The only value allowed. It must be a value the rest of the schema admits.\n\n```yaml\nconst: v1\n```" }, "minimum": { "title": "Minimum", "description": "The smallest number allowed (inclusive).", "markdownDescription": "The smallest number allowed (inclusive).\n\n```yaml\nminimum: 0\n```", "type": "number" }, "maximum": { "title": "Maximum", "description": "The largest number allowed (inclusive).", "markdownDescription": "The largest number allowed (inclusive).\n\n```yaml\nmaximum: 2\n```", "type": "number" }, "exclusiveMinimum": { "title": "Exclusive minimum", "description": "Numbers must be greater than this.", "markdownDescription": "Numbers must be greater than this.\n\n```yaml\nexclusiveMinimum: 0\n```", "type": "number" }, "exclusiveMaximum": { "title": "Exclusive maximum", "description": "Numbers must be less than this.", "markdownDescription": "Numbers must be less than this.\n\n```yaml\nexclusiveMaximum: 100\n```", "type": "number" }, "minLength": { "title": "Minimum length", "description": "The smallest length a string may have.", "markdownDescription": "The smallest length a string may have.\n\n```yaml\nminLength: 1\n```", "type": "integer", "minimum": 0 }, "maxLength": { "title": "Maximum length", "description": "The largest length a string may have.", "markdownDescription": "The largest length a string may have.\n\n```yaml\nmaxLength: 280\n```", "type": "integer", "minimum": 0 }, "pattern": { "title": "Pattern", "description": "A regular expression (ECMAScript syntax, unicode mode) that strings must match; it is not anchored unless written with ^ and $.", "markdownDescription": "A regular expression (ECMAScript syntax, unicode mode) that strings must match. It is not anchored unless written with `^` and `$`.\n\n```yaml\npattern: '^[A-Z]{3}$'\n```", "type": "string" }, "format": { "title": "Format", "description": "A well-known string format: uri, email, date-time, date or uuid.", "markdownDescription": "A well-known string format: `uri`, `email`, `date-time`, `date` or `uuid`.\n\n```yaml\ntype: string\nformat: email\n```", "enum": ["uri", "email", "date-time", "date", "uuid"] }, "anyOf": { "title": "Any of", "description": "The value must match at least one of these schemas (a non-empty list).", "markdownDescription": "The value must match at least one of these schemas (a non-empty list).\n\n```yaml\nanyOf:\n  - { type: string }\n  - { type: integer, minimum: 0 }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "oneOf": { "title": "One of", "description": "The value must match exactly one of these schemas (a non-empty list).", "markdownDescription": "The value must match exactly one of these schemas (a non-empty list).\n\n```yaml\noneOf:\n  - { type: object, properties: { kind: { const: a } }, required: [kind] }\n  - { type: object, properties: { kind: { const: b } }, required: [kind] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "title": { "title": "Title", "description": "A short human-readable name of the value; it becomes JSDoc.", "markdownDescription": "A short human-readable name of the value. It becomes the JSDoc of the generated type.\n\n```yaml\ntitle: Model ID\n```", "type": "string" }, "description": { "title": "Description", "description": "What the value means; it becomes JSDoc.", "markdownDescription": "What the value means. It becomes the JSDoc of the generated type.\n\n```yaml\ndescription: The provider's identifier of the model.\n```", "type": "string" }, "default": { "title": "Default", "description": "The value assumed when none is given (documentation only); the schema must admit it.", "markdownDescription": "The value assumed when none is given (documentation only). The schema must admit it.\n\n```yaml\ndefault: 0.7\n```" }, "examples": { "title": "Examples", "description": "Example values (documentation only); the schema must admit each of them.", "markdownDescription": "Example values (documentation only). The schema must admit each of them.\n\n```yaml\nexamples: [gpt-4o, claude-sonnet]\n```", "type": "array" }, "secret": { "title": "Secret", "description": "In a configuration schema: the value is a credential, which a bot must give as { $secret: NAME } (read from the environment at run time), never in plain text.", "markdownDescription": "In a configuration schema: the value is a credential. A bot must give it as `{ $secret: NAME }`, read from the environment when the bot runs, never in plain text, so that it is never written into generated code.\n\n```yaml\napiKey: { type: string, minLength: 1, secret: true }\n```", "type": "boolean" }, "$entity": { "title": "Entity reference", "description": "Stands for the schema of an entity: an entity of this definition (interfaces and integrations) or LOCAL.ENTITY, an entity of an interface the plugin uses. Only title and description may stand beside it.", "markdownDescription": "Stands for the schema of an entity. In an interface or an integration, name one of its own entities; in a plugin, write `LOCAL.ENTITY` where `LOCAL` is a key of the plugin's `interfaces`. Only `title` and `description` may stand beside `$entity`.\n\n```yaml\nmodel: { $entity: modelRef }          # interface or integration\nmodel: { $entity: llm.modelRef }      # plugin\n```", "$ref": "#/definitions/entityReference" } } };
+const schema18 = { "title": "Schema", "description": "A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, allOf, title, description, default, examples and $entity.", "markdownDescription": "A JSON Schema node in botwire's subset of draft-07. Every node says what it admits: it has `type`, or is an `$entity`, `const`, `enum`, `anyOf`, `oneOf` or `allOf` node.\n\n```yaml\ntype: object\nproperties:\n  id: { type: string, minLength: 1 }\n  tags: { type: array, items: { type: string } }\nrequired: [id]\n```", "type": "object", "additionalProperties": false, "properties": { "type": { "title": "Type", "description": "The JSON type the value must have: one of string, number, integer, boolean, object, array, null, or a list of them.", "markdownDescription": "The JSON type the value must have: `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`, or a list of them (a union).\n\n```yaml\ntype: string\n# or\ntype: [string, \"null\"]\n```", "$ref": "#/definitions/schemaType" }, "properties": { "title": "Properties", "description": "The properties of an object: property name -> schema of its value. Property names are free strings.", "markdownDescription": "The properties of an object: property name -> schema of its value. Property names are free strings (`content-type`, `\"\"` and `__proto__` included).\n\n```yaml\nproperties:\n  id: { type: string }\n  count: { type: integer, minimum: 0 }\n```", "type": "object", "additionalProperties": { "$ref": "#/definitions/schema" } }, "required": { "title": "Required properties", "description": "The names of the properties an object must have; each must be declared in properties.", "markdownDescription": "The names of the properties an object must have. Each must be declared under `properties`.\n\n```yaml\nrequired: [id, name]\n```", "type": "array", "items": { "type": "string" }, "uniqueItems": true }, "additionalProperties": { "title": "Additional properties", "description": "Whether an object may have properties not declared in properties (true or false), or the schema of their values.", "markdownDescription": "Whether an object may have properties that `properties` does not declare: `false` closes the object, `true` opens it, and a schema types the values of the extra properties (a map).\n\n```yaml\nadditionalProperties: false\n# or a map of strings:\nadditionalProperties: { type: string }\n```", "type": ["boolean", "object"], "if": { "type": "object" }, "then": { "$ref": "#/definitions/schema" } }, "items": { "title": "Items", "description": "The schema of every item of an array.", "markdownDescription": "The schema of every item of an array.\n\n```yaml\ntype: array\nitems: { type: string }\n```", "$ref": "#/definitions/schema" }, "minItems": { "title": "Minimum items", "description": "The smallest number of items an array may have.", "markdownDescription": "The smallest number of items an array may have.\n\n```yaml\nminItems: 1\n```", "type": "integer", "minimum": 0 }, "maxItems": { "title": "Maximum items", "description": "The largest number of items an array may have.", "markdownDescription": "The largest number of items an array may have.\n\n```yaml\nmaxItems: 10\n```", "type": "integer", "minimum": 0 }, "enum": { "title": "Allowed values", "description": "The only values allowed (a non-empty list).", "markdownDescription": "The only values allowed (a non-empty list). Each must be a value the rest of the schema admits.\n\n```yaml\ntype: string\nenum: [user, assistant, system]\n```", "type": "array", "minItems": 1 }, "const": { "title": "Constant", "description": "The only value allowed.", "markdownDescription": "The only value allowed. It must be a value the rest of the schema admits.\n\n```yaml\nconst: v1\n```" }, "minimum": { "title": "Minimum", "description": "The smallest number allowed (inclusive).", "markdownDescription": "The smallest number allowed (inclusive).\n\n```yaml\nminimum: 0\n```", "type": "number" }, "maximum": { "title": "Maximum", "description": "The largest number allowed (inclusive).", "markdownDescription": "The largest number allowed (inclusive).\n\n```yaml\nmaximum: 2\n```", "type": "number" }, "exclusiveMinimum": { "title": "Exclusive minimum", "description": "Numbers must be greater than this.", "markdownDescription": "Numbers must be greater than this.\n\n```yaml\nexclusiveMinimum: 0\n```", "type": "number" }, "exclusiveMaximum": { "title": "Exclusive maximum", "description": "Numbers must be less than this.", "markdownDescription": "Numbers must be less than this.\n\n```yaml\nexclusiveMaximum: 100\n```", "type": "number" }, "minLength": { "title": "Minimum length", "description": "The smallest length a string may have.", "markdownDescription": "The smallest length a string may have.\n\n```yaml\nminLength: 1\n```", "type": "integer", "minimum": 0 }, "maxLength": { "title": "Maximum length", "description": "The largest length a string may have.", "markdownDescription": "The largest length a string may have.\n\n```yaml\nmaxLength: 280\n```", "type": "integer", "minimum": 0 }, "pattern": { "title": "Pattern", "description": "A regular expression (ECMAScript syntax, unicode mode) that strings must match; it is not anchored unless written with ^ and $.", "markdownDescription": "A regular expression (ECMAScript syntax, unicode mode) that strings must match. It is not anchored unless written with `^` and `$`.\n\n```yaml\npattern: '^[A-Z]{3}$'\n```", "type": "string" }, "format": { "title": "Format", "description": "A well-known string format: uri, email, date-time, date or uuid.", "markdownDescription": "A well-known string format: `uri`, `email`, `date-time`, `date` or `uuid`.\n\n```yaml\ntype: string\nformat: email\n```", "enum": ["uri", "email", "date-time", "date", "uuid"] }, "anyOf": { "title": "Any of", "description": "The value must match at least one of these schemas (a non-empty list).", "markdownDescription": "The value must match at least one of these schemas (a non-empty list).\n\n```yaml\nanyOf:\n  - { type: string }\n  - { type: integer, minimum: 0 }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "oneOf": { "title": "One of", "description": "The value must match exactly one of these schemas (a non-empty list).", "markdownDescription": "The value must match exactly one of these schemas (a non-empty list).\n\n```yaml\noneOf:\n  - { type: object, properties: { kind: { const: a } }, required: [kind] }\n  - { type: object, properties: { kind: { const: b } }, required: [kind] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "allOf": { "title": "All of", "description": "The value must match every one of these schemas (a non-empty list): composition, as zod's .extend, .and and intersections.", "markdownDescription": "The value must match every one of these schemas (a non-empty list): composition, as zod's `.extend`, `.and` and intersections. Object branches are typed as one interface where that is exact.\n\n```yaml\nallOf:\n  - { $entity: ticket }\n  - { type: object, properties: { priority: { type: integer } }, required: [priority] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "title": { "title": "Title", "description": "A short human-readable name of the value; it becomes JSDoc.", "markdownDescription": "A short human-readable name of the value. It becomes the JSDoc of the generated type.\n\n```yaml\ntitle: Model ID\n```", "type": "string" }, "description": { "title": "Description", "description": "What the value means; it becomes JSDoc.", "markdownDescription": "What the value means. It becomes the JSDoc of the generated type.\n\n```yaml\ndescription: The provider's identifier of the model.\n```", "type": "string" }, "default": { "title": "Default", "description": "The value assumed when none is given (documentation only); the schema must admit it.", "markdownDescription": "The value assumed when none is given (documentation only). The schema must admit it.\n\n```yaml\ndefault: 0.7\n```" }, "examples": { "title": "Examples", "description": "Example values (documentation only); the schema must admit each of them.", "markdownDescription": "Example values (documentation only). The schema must admit each of them.\n\n```yaml\nexamples: [gpt-4o, claude-sonnet]\n```", "type": "array" }, "secret": { "title": "Secret", "description": "In a configuration schema: the value is a credential, which a bot must give as { $secret: NAME } (read from the environment at run time), never in plain text.", "markdownDescription": "In a configuration schema: the value is a credential. A bot must give it as `{ $secret: NAME }`, read from the environment when the bot runs, never in plain text, so that it is never written into generated code.\n\n```yaml\napiKey: { type: string, minLength: 1, secret: true }\n```", "type": "boolean" }, "$entity": { "title": "Entity reference", "description": "Stands for the schema of an entity: an entity of this definition (interfaces and integrations) or LOCAL.ENTITY, an entity of an interface the plugin uses. Only title and description may stand beside it.", "markdownDescription": "Stands for the schema of an entity. In an interface or an integration, name one of its own entities; in a plugin, write `LOCAL.ENTITY` where `LOCAL` is a key of the plugin's `interfaces`. Only `title` and `description` may stand beside `$entity`.\n\n```yaml\nmodel: { $entity: modelRef }          # interface or integration\nmodel: { $entity: llm.modelRef }      # plugin\n```", "$ref": "#/definitions/entityReference" } } };
 const schema19 = { "title": "Schema type", "description": "A JSON type name (string, number, integer, boolean, object, array, null) or a non-empty list of distinct ones.", "markdownDescription": "A JSON type name (`string`, `number`, `integer`, `boolean`, `object`, `array`, `null`) or a non-empty list of distinct ones.\n\n```yaml\ntype: [string, \"null\"]\n```", "type": ["string", "array"], "pattern": "^(?:string|number|integer|boolean|object|array|null)$", "items": { "enum": ["string", "number", "integer", "boolean", "object", "array", "null"] }, "examples": ["string", "number", "integer", "boolean", "object", "array", "null"], "minItems": 1, "uniqueItems": true };
 const schema20 = { "title": "Entity reference", "description": "NAME (an entity of this interface or integration) or LOCAL.ENTITY (in a plugin: an entity of the interface with that local name, which may be hyphenated).", "markdownDescription": "`NAME`, an entity of this interface or integration, or, in a plugin, `LOCAL.ENTITY`: an entity of the interface the plugin names `LOCAL` (an identifier or a hyphenated name such as `files-readonly`).\n\n```yaml\n$entity: llm.modelRef\n# or\n$entity: files-readonly.file\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" };
 const func0 = require("ajv/dist/runtime/equal").default;
@@ -508,23 +508,29 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-    if (data.title !== undefined) {
-        let data24 = data.title;
-        if (typeof data24 !== "string") {
-            const err33 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.title.type, parentSchema: schema18.properties.title, data: data24 };
-            if (vErrors === null) {
-                vErrors = [err33];
+    if (data.allOf !== undefined) {
+        let data24 = data.allOf;
+        if (Array.isArray(data24)) {
+            if (data24.length < 1) {
+                const err33 = { instancePath: instancePath + "/allOf", schemaPath: "#/properties/allOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18.properties.allOf, data: data24 };
+                if (vErrors === null) {
+                    vErrors = [err33];
+                }
+                else {
+                    vErrors.push(err33);
+                }
+                errors++;
             }
-            else {
-                vErrors.push(err33);
+            const len4 = data24.length;
+            for (let i6 = 0; i6 < len4; i6++) {
+                if (!(wrapper0.validate(data24[i6], { instancePath: instancePath + "/allOf/" + i6, parentData: data24, parentDataProperty: i6, rootData }))) {
+                    vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+                    errors = vErrors.length;
+                }
             }
-            errors++;
         }
-    }
-    if (data.description !== undefined) {
-        let data25 = data.description;
-        if (typeof data25 !== "string") {
-            const err34 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.description.type, parentSchema: schema18.properties.description, data: data25 };
+        else {
+            const err34 = { instancePath: instancePath + "/allOf", schemaPath: "#/properties/allOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.allOf.type, parentSchema: schema18.properties.allOf, data: data24 };
             if (vErrors === null) {
                 vErrors = [err34];
             }
@@ -534,10 +540,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-    if (data.examples !== undefined) {
-        let data27 = data.examples;
-        if (!(Array.isArray(data27))) {
-            const err35 = { instancePath: instancePath + "/examples", schemaPath: "#/properties/examples/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.examples.type, parentSchema: schema18.properties.examples, data: data27 };
+    if (data.title !== undefined) {
+        let data26 = data.title;
+        if (typeof data26 !== "string") {
+            const err35 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.title.type, parentSchema: schema18.properties.title, data: data26 };
             if (vErrors === null) {
                 vErrors = [err35];
             }
@@ -547,10 +553,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-    if (data.secret !== undefined) {
-        let data28 = data.secret;
-        if (typeof data28 !== "boolean") {
-            const err36 = { instancePath: instancePath + "/secret", schemaPath: "#/properties/secret/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.secret.type, parentSchema: schema18.properties.secret, data: data28 };
+    if (data.description !== undefined) {
+        let data27 = data.description;
+        if (typeof data27 !== "string") {
+            const err36 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.description.type, parentSchema: schema18.properties.description, data: data27 };
             if (vErrors === null) {
                 vErrors = [err36];
             }
@@ -560,22 +566,23 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-    if (data.$entity !== undefined) {
-        let data29 = data.$entity;
-        if (typeof data29 === "string") {
-            if (!pattern4.test(data29)) {
-                const err37 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$", parentSchema: schema20, data: data29 };
-                if (vErrors === null) {
-                    vErrors = [err37];
-                }
-                else {
-                    vErrors.push(err37);
-                }
-                errors++;
+    if (data.examples !== undefined) {
+        let data29 = data.examples;
+        if (!(Array.isArray(data29))) {
+            const err37 = { instancePath: instancePath + "/examples", schemaPath: "#/properties/examples/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.examples.type, parentSchema: schema18.properties.examples, data: data29 };
+            if (vErrors === null) {
+                vErrors = [err37];
             }
+            else {
+                vErrors.push(err37);
+            }
+            errors++;
         }
-        else {
-            const err38 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.type, parentSchema: schema20, data: data29 };
+    }
+    if (data.secret !== undefined) {
+        let data30 = data.secret;
+        if (typeof data30 !== "boolean") {
+            const err38 = { instancePath: instancePath + "/secret", schemaPath: "#/properties/secret/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.secret.type, parentSchema: schema18.properties.secret, data: data30 };
             if (vErrors === null) {
                 vErrors = [err38];
             }
@@ -585,14 +592,39 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
+    if (data.$entity !== undefined) {
+        let data31 = data.$entity;
+        if (typeof data31 === "string") {
+            if (!pattern4.test(data31)) {
+                const err39 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$", parentSchema: schema20, data: data31 };
+                if (vErrors === null) {
+                    vErrors = [err39];
+                }
+                else {
+                    vErrors.push(err39);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err40 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.type, parentSchema: schema20, data: data31 };
+            if (vErrors === null) {
+                vErrors = [err40];
+            }
+            else {
+                vErrors.push(err40);
+            }
+            errors++;
+        }
+    }
 }
 else {
-    const err39 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data };
+    const err41 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data };
     if (vErrors === null) {
-        vErrors = [err39];
+        vErrors = [err41];
     }
     else {
-        vErrors.push(err39);
+        vErrors.push(err41);
     }
     errors++;
 } validate14.errors = vErrors; return errors === 0; }

@@ -1,0 +1,148 @@
+// An `allOf` node written as one schema (docs/entity-extension.md#allof): the keywords
+// beside it and those of every branch (entities followed, nested `allOf` flattened)
+// folded into one node. Types intersect, bounds take the tighter, `required` names
+// add up, `enum`s intersect, properties and the other keywords must agree. Where that
+// is exact the merge is `exact`; where it is not (a property two branches declare
+// differently, a property a closed branch does not declare, two different `items`),
+// `loose` still gives one node, from a subset of the constraints: it admits at least
+// every value of the `allOf`, which is what the emptiness analysis may use, and never
+// what extension may use.
+
+import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
+import { jsonEqual } from './jsonEqual.js'
+import { declaredKinds, intersectKinds, typeNamesOfKinds } from './kinds.js'
+import { own } from './own.js'
+import type { JsonValue, SchemaNode } from './types.js'
+import { childView, constraintKeywords, followEntities, isUnconstrained, keywordLocation, locationOf, parentOf, stripKeywords, type View } from './view.js'
+
+export interface AllOfMerge {
+  /** one node admitting at least every value of the `allOf` (exactly those when `inexact` is undefined) */
+  merged: View
+  /** why the merge is not exact, and where */
+  inexact?: { reason: string; at: SchemaLocation }
+}
+
+const TIGHTER: Partial<Record<string, (a: number, b: number) => number>> = {
+  minimum: Math.max,
+  exclusiveMinimum: Math.max,
+  minLength: Math.max,
+  minItems: Math.max,
+  maximum: Math.min,
+  exclusiveMaximum: Math.min,
+  maxLength: Math.min,
+  maxItems: Math.min,
+}
+
+/** The parts an `allOf` node is the conjunction of: what stands beside it, then each branch. */
+export function allOfParts(view: View, resolve: EntityResolver, budget = 16): { parts: View[]; unfollowed: View[] } {
+  const parts: View[] = []
+  const unfollowed: View[] = []
+  const base = stripKeywords(view, ['allOf'])
+  if (!isUnconstrained(base.node)) parts.push(base)
+  for (const [i, branch] of (view.node.allOf ?? []).entries()) {
+    const followed = followEntities(childView(view, branch, 'allOf', i), resolve)
+    if (followed === undefined || budget <= 0) unfollowed.push(childView(view, branch, 'allOf', i))
+    else if (followed.node.allOf !== undefined) {
+      const inner = allOfParts(followed, resolve, budget - 1)
+      parts.push(...inner.parts)
+      unfollowed.push(...inner.unfollowed)
+    } else parts.push(followed)
+  }
+  return { parts, unfollowed }
+}
+
+/** Merges an `allOf` node (see the top of this file); `resolve` follows the entities of its side. */
+export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
+  const { parts, unfollowed } = allOfParts(view, resolve)
+  let inexact: AllOfMerge['inexact']
+  const notExact = (at: SchemaLocation, reason: string): void => {
+    inexact ??= { at, reason }
+  }
+  const [first] = unfollowed
+  if (first !== undefined) notExact(locationOf(first), `entity '${first.node.$entity ?? ''}' cannot be followed`)
+
+  const node: Record<string, unknown> = {}
+  const parents = new Map<string, SchemaLocation>()
+  const propertyParents = new Map<string, SchemaLocation>()
+  const properties: Record<string, SchemaNode> = {}
+  const take = (from: View, key: string, value: unknown): void => {
+    node[key] = value
+    parents.set(key, from.keywordParents?.get(key) ?? locationOf(from))
+  }
+  for (const part of parts) {
+    for (const [name, schema] of Object.entries(part.node.properties ?? {})) {
+      const existing = own(properties, name)
+      if (existing === undefined) {
+        properties[name] = schema
+        propertyParents.set(name, parentOf(part, 'properties', [name]))
+      } else if (existing !== schema && !jsonEqual(existing, schema)) {
+        notExact(keywordLocation(part, 'properties', name), `property '${name}' is declared by two branches with different schemas`)
+      }
+    }
+    for (const key of constraintKeywords(part.node)) {
+      if (key === 'properties' || key === 'additionalProperties') continue
+      const value = part.node[key as keyof SchemaNode]
+      const existing = node[key]
+      const tighter = TIGHTER[key]
+      if (existing === undefined || jsonEqual(existing, value)) take(part, key, value)
+      else if (key === 'type') {
+        const kinds = intersectKinds(declaredKinds({ type: existing } as SchemaNode) ?? new Set(), declaredKinds(part.node) ?? new Set())
+        take(part, key, typeNamesOfKinds(kinds))
+      } else if (key === 'required') take(part, key, [...new Set([...(existing as string[]), ...(value as string[])])])
+      else if (tighter !== undefined && typeof existing === 'number' && typeof value === 'number') {
+        if (tighter(existing, value) === value) take(part, key, value)
+      } else if (key === 'enum')
+        take(
+          part,
+          key,
+          (existing as JsonValue[]).filter((a) => (value as JsonValue[]).some((b) => jsonEqual(a, b))),
+        )
+      else notExact(keywordLocation(part, key as keyof SchemaNode), `${key} differs between the branches`)
+    }
+  }
+  mergeExtraProperties(parts, properties, take, notExact)
+  if (Object.keys(properties).length > 0) node.properties = properties
+  return {
+    merged: {
+      node: node as SchemaNode,
+      entity: view.entity,
+      pointer: view.pointer,
+      variant: `${view.variant}&allOf`,
+      keywordParents: parents,
+      propertyParents,
+    },
+    ...(inexact === undefined ? {} : { inexact }),
+  }
+}
+
+/**
+ * `additionalProperties`: a part that restricts extra properties (`false` or a schema)
+ * constrains every property it does not declare, so another part's property that it does
+ * not declare cannot be merged exactly; parts that restrict must agree on how.
+ */
+function mergeExtraProperties(
+  parts: readonly View[],
+  properties: Record<string, SchemaNode>,
+  take: (from: View, key: string, value: unknown) => void,
+  notExact: (at: SchemaLocation, reason: string) => void,
+): void {
+  let restricting: View | undefined
+  for (const part of parts) {
+    const extra = part.node.additionalProperties
+    if (extra === undefined || extra === true || (typeof extra === 'object' && isUnconstrained(extra))) continue
+    for (const name of Object.keys(properties)) {
+      if (own(part.node.properties, name) === undefined) {
+        notExact(
+          keywordLocation(part, 'additionalProperties'),
+          `property '${name}' is declared by one branch but not by another, whose additionalProperties restricts it`,
+        )
+      }
+    }
+    if (restricting === undefined) {
+      restricting = part
+      take(part, 'additionalProperties', extra)
+    } else if (!jsonEqual(restricting.node.additionalProperties, extra)) {
+      notExact(keywordLocation(part, 'additionalProperties'), 'additionalProperties differs between the branches')
+    }
+  }
+}
