@@ -157,5 +157,5 @@ describe('generate stopped at any point', () => {
     }
     // most stops must really interrupt a run, or the test proves nothing
     expect(interrupted.SIGKILL + interrupted.SIGINT).toBeGreaterThanOrEqual(Math.ceil(POINTS / 2))
-  })
+  }, 60_000 + POINTS * DEFINITIONS * 300)
 })
