@@ -2,7 +2,7 @@
 // (a missing file, a hand edit, a file that would be removed) is reported.
 import { readFileSync } from 'node:fs'
 import type { OutputFile } from '../emit/emitPlan.js'
-import { manifestFile, readManifestPaths } from './manifest.js'
+import { manifestFile, readManifestPaths, readScaffolded } from './manifest.js'
 import { outputPath } from './outputPaths.js'
 
 export interface OutputDifferences {
@@ -15,7 +15,7 @@ export interface OutputDifferences {
 
 export function compareOutput(outDir: string, files: readonly OutputFile[]): OutputDifferences {
   const differences: OutputDifferences = { missing: [], stale: [], removed: [], staleTexts: new Map() }
-  for (const file of [...files, manifestFile(files)]) {
+  for (const file of [...files, manifestFile(files, readScaffolded(outDir))]) {
     const target = outputPath(outDir, file.path)
     let current: string | null = null
     try {

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import type { OutputFile } from '../emit/emitPlan.js'
 import { displayPath } from '../load/displayPath.js'
-import { MANIFEST_NAME, manifestFile, readManifestPaths } from './manifest.js'
+import { MANIFEST_NAME, manifestFile, readManifestPaths, readScaffolded } from './manifest.js'
 import { outputPath } from './outputPaths.js'
 
 export interface WriteSummary {
@@ -96,7 +96,7 @@ export function writeOutput(outDir: string, files: readonly OutputFile[]): Write
       // already gone
     }
   }
-  const manifest = manifestFile(files)
+  const manifest = manifestFile(files, readScaffolded(outDir))
   const manifestPath = join(outDir, MANIFEST_NAME)
   if (readIfExists(manifestPath) !== manifest.text) writeAtomically(manifestPath, manifest.text)
   return summary
