@@ -57,10 +57,29 @@ function lineEndIfBlank(text: string, position: number): number {
   return /^\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(rest) ? (end < 0 ? text.length : end) : position
 }
 
+/** The blanks (spaces, tabs) from `position` on: their end. */
+function blanksEnd(text: string, position: number): number {
+  let at = position
+  while (text[at] === ' ' || text[at] === '\t') at++
+  return at
+}
+
+/**
+ * Code turned into a comment under a note. Lines of its own become line comments, their
+ * indentation kept; code that shares a line with other code (`{ a, gone, b }`) becomes a
+ * block comment, which leaves the rest of the line as it was.
+ */
 function commentedOut(text: string, start: number, end: number, note: string): string {
+  const ownLines = (start === 0 || text[start - 1] === '\n') && /^[ \t]*(\/\/[^\n]*)?(\n|$)/.test(text.slice(end))
+  const code = text.slice(start, end)
+  if (!ownLines && !code.includes('*/')) return `/* ${note}: ${code} */`
   const indent = indentAt(text, start)
-  const lines = text.slice(start, end).split('\n')
-  return [`${indent}// ${note}`, ...lines.map((line) => (line.startsWith(indent) ? `${indent}// ${line.slice(indent.length)}` : `// ${line}`))].join('\n')
+  const lines = code.split('\n')
+  const commented = [`${indent}// ${note}`, ...lines.map((line) => (line.startsWith(indent) ? `${indent}// ${line.slice(indent.length)}` : `// ${line}`))].join(
+    '\n',
+  )
+  // a line comment ends its line: what followed on it goes to the next one
+  return ownLines ? commented : `\n${commented}\n${indent}`
 }
 
 /** The comment line above a pruned handler: why it was commented out. */
@@ -113,7 +132,9 @@ function updateActions(
     if (from === undefined || site === undefined) continue
     renamedFrom.add(from)
     present.set(action.name, site)
-    const key = propertyKey(action.name, text[site.keyStart] === '"' ? '"' : "'")
+    // a quoted key stays quoted, in its quotes
+    const quote = text[site.keyStart]
+    const key = quote === '"' || quote === "'" ? `${quote}${propertyKey(action.name, quote).replace(/^(['"])(.*)\1$/, '$2')}${quote}` : propertyKey(action.name)
     edits.push({ at: site.keyStart, end: site.keyEnd, text: site.shorthand ? `${key}: ${from}` : key })
     changes.push({ kind: 'renamed', from, to: action.name, line: 0 })
   }
@@ -148,8 +169,12 @@ function updateActions(
       const inside = stubs.map((s) => `${s},\n`).join('')
       edits.push({ at: found.open, end: found.close + 1, text: `{\n${inside}${parentIndent}}` })
     } else if (after === null && first !== undefined) {
-      const at = first.blockStart
-      edits.push({ at, end: at, text: `${onOwnLine ? '' : '\n'}${stubs.map((s) => `${s},\n`).join('')}` })
+      const inserted = stubs.map((s) => `${s},\n`).join('')
+      // `{ closeTicket, ... }` on one line: the stubs go on lines of their own, and the members after them
+      const blank = /^[ \t]*$/.test(text.slice(found.open + 1, first.blockStart))
+      if (onOwnLine) edits.push({ at: first.blockStart, end: first.blockStart, text: inserted })
+      else if (blank) edits.push({ at: found.open + 1, end: first.blockStart, text: `\n${inserted}${memberIndent}` })
+      else edits.push({ at: first.blockStart, end: first.blockStart, text: `\n${inserted}${memberIndent}` })
     } else if (after !== null) {
       const trailing = after.commaEnd !== null
       const at = lineEndIfBlank(text, after.commaEnd ?? after.end)
@@ -157,7 +182,11 @@ function updateActions(
       const inserted = stubs.map((s, i) => `\n${s}${i < stubs.length - 1 || closing ? ',' : ''}`).join('')
       // a last member without a trailing comma gets one; in the same edit when at the same place, to keep the order
       if (!trailing && at !== after.end) edits.push({ at: after.end, end: after.end, text: ',' })
-      edits.push({ at, end: at, text: `${!trailing && at === after.end ? ',' : ''}${inserted}` })
+      // mid-line (`{ a, b }`): what followed the anchor goes on the line after the stubs
+      const midLine = text[at] !== '\n' && at < text.length
+      const end = midLine ? blanksEnd(text, at) : at
+      const next = !midLine ? '' : text[end] === '}' ? `\n${parentIndent}` : `\n${memberIndent}`
+      edits.push({ at, end, text: `${!trailing && at === after.end ? ',' : ''}${inserted}${next}` })
     }
   }
 
@@ -165,8 +194,16 @@ function updateActions(
   const leftovers: Leftover[] = []
   const addedOwn = plan.actions.filter((a) => a.implements === null && !present.has(a.name)).map((a) => a.name)
   const gone = found.handlers.filter((h) => !wanted.has(h.name) && !renamedFrom.has(h.name))
+  const presentSites = new Set(present.values())
+  /** the own action added where the handler stood (after the same handler the file keeps), or the only one of each */
+  const pairOf = (site: HandlerSite): string | null => {
+    const before = found.handlers.slice(0, found.handlers.indexOf(site)).findLast((h) => presentSites.has(h)) ?? null
+    const there = (groups.get(before) ?? []).filter((a) => a.implements === null)
+    if (there.length === 1) return there[0]?.name ?? null
+    return gone.length === 1 && addedOwn.length === 1 ? (addedOwn[0] ?? null) : null
+  }
   for (const site of gone) {
-    const pairedWith = gone.length === 1 && addedOwn.length === 1 ? (addedOwn[0] ?? null) : null
+    const pairedWith = pairOf(site)
     if (prune) {
       const end = site.commaEnd ?? site.end
       edits.push({ at: site.blockStart, end, text: commentedOut(text, site.blockStart, end, pruneNote(plan, site.name)) })

@@ -86,18 +86,6 @@ function blockStart(node: MorphNode, text: string): number {
   return lineStartIfBlank(text, first)
 }
 
-/** The object literal an expression stands for: itself, or a `const` of this file initialized with one. */
-function literalObject(tsMorph: TsMorphModule, file: SourceFile, expression: MorphNode | undefined): ObjectLiteralExpression | undefined {
-  const { Node } = tsMorph
-  if (expression === undefined) return undefined
-  if (Node.isObjectLiteralExpression(expression)) return expression
-  if (Node.isIdentifier(expression)) {
-    const initializer = file.getVariableDeclaration(expression.getText())?.getInitializer()
-    return initializer !== undefined && Node.isObjectLiteralExpression(initializer) ? initializer : undefined
-  }
-  return undefined
-}
-
 function readActions(tsMorph: TsMorphModule, file: SourceFile, actions: ObjectLiteralExpression): ActionsObject {
   const { Node } = tsMorph
   const text = file.getFullText()
@@ -193,15 +181,14 @@ export function readImplementation(tsMorph: TsMorphModule, file: SourceFile, kin
     return { ok: true, found: readRegistrations(tsMorph, file, new Set([variable])), file }
   }
   const where = `${label}:${first.getStartLineNumber()}`
-  const options = literalObject(tsMorph, file, first.getArguments()[0])
-  if (options === undefined) return { ok: false, reason: `${where}: new ${shown}(...) is not given an object literal, so its actions cannot be found` }
-  const property = options.getProperty('actions')
-  const actions = Node.isPropertyAssignment(property)
-    ? literalObject(tsMorph, file, property.getInitializer())
-    : Node.isShorthandPropertyAssignment(property)
-      ? literalObject(tsMorph, file, property.getNameNode())
-      : undefined
-  if (actions === undefined)
-    return { ok: false, reason: `${where}: new ${shown}({ actions }) has no actions object literal (written in place or as a const of this file)` }
+  // only objects written in place: there the generated types give each handler its parameters
+  const options = first.getArguments()[0]
+  const property = options !== undefined && Node.isObjectLiteralExpression(options) ? options.getProperty('actions') : undefined
+  const actions = Node.isPropertyAssignment(property) ? property.getInitializer() : undefined
+  if (actions === undefined || !Node.isObjectLiteralExpression(actions))
+    return {
+      ok: false,
+      reason: `${where}: scaffold --update edits handlers written in place, as in new ${shown}({ actions: { ... } }), where the generated types give each its parameters`,
+    }
   return { ok: true, found: readActions(tsMorph, file, actions), file }
 }
