@@ -249,11 +249,13 @@ export function planUpdate(tsMorph: TsMorphModule, text: string, label: string, 
     result.edits.length === 0 ? read : readImplementation(tsMorph, memoryProject(tsMorph).createSourceFile('/updated.ts', updated), plan.kind, plan.name, label)
   const lines = linesByName(updated, reread)
   const pruneLine = (name: string): number => lineOf(updated, updated.indexOf(pruneNote(plan, name)))
-  const changes = result.changes.map((c): Change => {
-    if (c.kind === 'added') return { ...c, line: lines.get(c.action) ?? 0 }
-    if (c.kind === 'renamed') return { ...c, line: lines.get(c.to) ?? 0 }
-    return { ...c, line: pruneLine(c.name) }
-  })
+  const changes = result.changes
+    .map((c): Change => {
+      if (c.kind === 'added') return { ...c, line: lines.get(c.action) ?? 0 }
+      if (c.kind === 'renamed') return { ...c, line: lines.get(c.to) ?? 0 }
+      return { ...c, line: pruneLine(c.name) }
+    })
+    .sort((a, b) => a.line - b.line)
   const leftovers = result.leftovers.map((l) => ({ ...l, line: lines.get(l.name) ?? 0 }))
   return { ok: true, text: updated, changes, leftovers, opaqueLines: result.opaqueLines }
 }
