@@ -60,7 +60,7 @@ export function describeBehind(file: BehindFile): string {
   return [
     file.lacks > 0 ? `lacks ${count(file.lacks, 'action', 'actions')}` : '',
     file.renamed > 0 ? `has ${count(file.renamed, 'handler', 'handlers')} to rename` : '',
-    file.leftOver > 0 ? `has ${count(file.leftOver, 'handler', 'handlers')} for actions ${kind} '${name}' no longer has` : '',
+    file.leftOver > 0 ? `has ${count(file.leftOver, 'handler', 'handlers')} ${kind} '${name}' no longer has` : '',
   ]
     .filter((part) => part !== '')
     .join(', ')
