@@ -19,8 +19,8 @@ function action(name: string): string {
 
 function integrationYaml(actions: string[], override: string | null): string {
   return [
-    'kind: integration\nname: big\nversion: 1.0.0\ntitle: Big\ndescription: An integration of 50 actions.\n',
-    'interfaces:\n  registry:\n    name: registry\n    version: 1.0.0\n',
+    'kind: integration\nname: big\nversion: 1.0.0\ntitle: Big\ndescription: An integration of 50 actions.\nentities: {}\n',
+    'interfaces:\n  registry:\n    name: registry\n    version: 1.0.0\n    entities: {}\n',
     override === null ? '' : `    actions:\n      ${override}\n`,
     'actions:\n',
     ...actions.map(action),
@@ -48,7 +48,7 @@ export function writeScaffoldUpdateInput(dir: string, tsMorph: TsMorphModule): S
   const yaml = join(definitionsDir, 'big.yaml')
   writeFileSync(
     join(definitionsDir, 'registry.yaml'),
-    `kind: interface\nname: registry\nversion: 1.0.0\ntitle: Registry\ndescription: Two actions every implementation has.\nactions:\n${action('lookup')}${action('register')}`,
+    `kind: interface\nname: registry\nversion: 1.0.0\ntitle: Registry\ndescription: Two actions every implementation has.\nentities: {}\nactions:\n${action('lookup')}${action('register')}`,
   )
   const generate = () => {
     const generated = generateWorkspace({ definitionsDir, builtins: false, cache: false, outDir: generatedDir })
