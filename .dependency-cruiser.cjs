@@ -17,6 +17,7 @@ const LAYERS = [
   'pipeline',
   'diff',
   'templates',
+  'stubs', // implementation files: written and updated with ts-morph, recorded in the manifest
   'cli',
 ]
 

@@ -33,12 +33,15 @@ import { filesToLower, lowerModel } from '../src/lower/lowerModel.js'
 import type { EmitPlan } from '../src/lower/plan.js'
 import { checkWorkspace } from '../src/pipeline/checkWorkspace.js'
 import type { Model } from '../src/resolve/model.js'
+import { planUpdate } from '../src/stubs/planUpdate.js'
+import { loadTsMorph, memoryProject } from '../src/stubs/tsMorph.js'
 import { botwireTypes, jsttTypes, moduleSchema, typedModules } from './baselines/jsonSchemaToTs.js'
 import { createProject, tsMorphFile } from './baselines/tsMorph.js'
 import { countPaths, filesPointedAt, tookFastPath, withYamlParses } from './loadPaths.js'
 import { childrenCpuMs, measure, medianSample, ms, ratio, type Sample, type Stats } from './measure.js'
 import { parserFiguresInChild, yamlFiguresInChild } from './parsers.js'
 import { CHECKS, PASSES, type PassName, type PassTimes, timePasses } from './passes.js'
+import { writeScaffoldUpdateInput } from './scaffoldUpdate.js'
 import { type SyntheticWorkspace, writeCarefulCopy, writeSyntheticWorkspaces } from './syntheticWorkspace.js'
 import { typecheckGenerated } from './typecheck.js'
 
@@ -52,6 +55,7 @@ const { values: flags } = parseArgs({
     'no-cli': { type: 'boolean', default: false },
     'no-baselines': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    'scaffold-update-only': { type: 'boolean', default: false },
   },
 })
 const RUNS = Math.max(1, Number(flags.runs ?? (flags.quick ? 1 : 3)))
@@ -117,6 +121,49 @@ async function measureWithSetup<S, T>(setup: () => S, fn: (input: S) => T, onRes
   )
 }
 
+/** 3c. `scaffold --update` on a 50-action integration. */
+async function scaffoldUpdateSection(tempRoot: string): Promise<void> {
+  progress('scaffold --update on a 50-action integration')
+  const tsMorph = await loadTsMorph()
+  const input = writeScaffoldUpdateInput(join(tempRoot, 'scaffold-update'), tsMorph)
+  const record = new Map(input.plan.actions.flatMap((a) => (a.implements === null ? [] : [[a.implements, a.implements.split('.')[1] ?? ''] as const])))
+  let summary = ''
+  const update = await measure(
+    RUNS,
+    () => planUpdate(tsMorph, input.text, 'src/big.ts', input.plan, record, false),
+    (outcome) => {
+      if (!outcome.ok) throw new Error(outcome.reason)
+      const count = (kind: string) => outcome.changes.filter((c) => c.kind === kind).length
+      summary = `${count('added')} added, ${count('renamed')} renamed, ${outcome.leftovers.length} left over`
+    },
+  )
+  const parsePrint = await measure(RUNS, () => memoryProject(tsMorph).createSourceFile('/big.ts', input.text).print())
+  print(`### 3c. \`scaffold --update\` on a 50-action integration`)
+  print()
+  print(
+    `An implementation file of ${input.actions} handlers (${Math.round(input.text.length / 1024)} KB, every handler filled in), updated to a definition with 3 actions added, 2 removed and 1 interface action renamed (${summary}). In process, ts-morph already loaded; the baseline parses the same file with ts-morph and prints it again (\`createSourceFile\` + \`print()\`), in a fresh project like the update.`,
+  )
+  print()
+  const rows: (string | number)[][] = [
+    ['baseline: ts-morph `createSourceFile` + `print()`', ...fmt(parsePrint.median), '1×'],
+    ['`planUpdate` (read, edit, read again for the report)', ...fmt(update.median), ratio(update.median.cpuMs, parsePrint.median.cpuMs)],
+  ]
+  if (!flags['no-cli'] && existsSync(cliMain)) {
+    const paths = ['--definitions', input.definitionsDir, '--generated', input.generatedDir, '--no-builtins']
+    const command = await child([cliMain, 'scaffold', '--update', '--dry-run', 'integration', 'big', '--out', input.outDir, ...paths])
+    const checkCli = await child([cliMain, 'check', '--definitions', input.definitionsDir, '--no-builtins'])
+    rows.push(
+      ['CLI `botwire check` of the same workspace (child process)', ...fmt(checkCli.stats.median), ''],
+      [
+        `CLI \`botwire scaffold --update --dry-run integration big\` (child process, exit ${command.status})`,
+        ...fmt(command.stats.median),
+        `${ratio(command.stats.median.wallMs, checkCli.stats.median.wallMs)} check (wall)`,
+      ],
+    )
+  }
+  table(['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to the baseline'], rows)
+}
+
 const started = performance.now()
 const load0 = loadavg()[0] ?? 0
 
@@ -124,6 +171,15 @@ const load0 = loadavg()[0] ?? 0
 // inputs
 
 const tempRoot = mkdtempSync(join(tmpdir(), 'botwire-bench-'))
+if (flags['scaffold-update-only']) {
+  // section 3c alone: no synthetic workspaces
+  try {
+    await scaffoldUpdateSection(tempRoot)
+  } finally {
+    rmSync(tempRoot, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
 const validDir = join(tempRoot, 'valid')
 const brokenDir = join(tempRoot, 'broken')
 const carefulDir = join(tempRoot, 'careful')
@@ -558,6 +614,8 @@ try {
       ],
     )
   }
+
+  await scaffoldUpdateSection(tempRoot)
 
   // -------------------------------------------------------------------------------
   // 4. type-check cost of the generated example

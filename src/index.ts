@@ -8,14 +8,17 @@ import { WorkspaceUsageError } from './load/loadWorkspace.js'
 import { assertKnownOptions } from './pipeline/apiOptions.js'
 import { checkWorkspace } from './pipeline/checkWorkspace.js'
 import { generateWorkspace } from './pipeline/generateWorkspace.js'
+import { STUB_KINDS, type StubKind } from './stubs/stubPlan.js'
+import { ImplementationUsageError, updateImplementationFile } from './stubs/updateImplementation.js'
 import { type WriteSummary, writeFailure, writeOutput } from './write/writeOutput.js'
 
 export { catalog, type DiagnosticCode } from './diagnostics/catalog.js'
 export type { DiagnosticRecord, LocationRecord, RelatedRecord } from './diagnostics/record.js'
 export { type DefinitionDiff, type DiffChange, type DiffOptions, type DiffResult, DiffUsageError, diff } from './diff/index.js'
 export type { OutputFile } from './emit/emitPlan.js'
+export type { Change as ImplementationChange, Leftover as ImplementationLeftover } from './stubs/planUpdate.js'
 export type { WriteSummary } from './write/writeOutput.js'
-export { WorkspaceUsageError }
+export { ImplementationUsageError, WorkspaceUsageError }
 
 export interface CheckOptions {
   /** the definitions folder; default `definitions` (relative to the working directory) */
@@ -78,5 +81,76 @@ export function generate(options: GenerateOptions = {}): GenerateResult {
     return { ok: true, diagnostics: generated.diagnostics.map(toRecord), files: generated.files, written }
   } catch (error) {
     return { ok: false, diagnostics: [...generated.diagnostics, writeFailure(generated.outDir, error)].map(toRecord), files: generated.files, written: null }
+  }
+}
+
+export interface UpdateImplementationOptions extends CheckOptions {
+  /** the generated code, whose manifest records scaffolded files; default `generated` */
+  generated?: string
+  /** write the file and its record (default true); false only computes the update */
+  write?: boolean
+  /** comment out handlers the definition no longer has (default false: they are reported) */
+  prune?: boolean
+}
+
+export interface UpdateImplementationResult {
+  ok: boolean
+  diagnostics: DiagnosticRecord[]
+  /** the file's text after the update (empty when the definitions have errors) */
+  text: string
+  changed: boolean
+  /** what the update adds, renames and (with prune) comments out, with lines in `text` */
+  changes: { kind: 'added' | 'renamed' | 'pruned'; name: string; from?: string; line: number }[]
+  /** handlers the definition no longer has, left in place */
+  leftovers: { name: string; line: number; pairedWith: string | null }[]
+  written: boolean
+}
+
+const UPDATE_OPTIONS: Record<keyof UpdateImplementationOptions, 'string' | 'boolean'> = {
+  ...CHECK_OPTIONS,
+  generated: 'string',
+  write: 'boolean',
+  prune: 'boolean',
+}
+
+/**
+ * `botwire scaffold --update` for one implementation file: brings `file` in step with the
+ * newest version of `definition` (docs/cli.md#scaffold---update). Throws
+ * ImplementationUsageError for a file that is not an implementation of it.
+ */
+export async function updateImplementation(
+  file: string,
+  definition: { kind: StubKind; name: string },
+  options: UpdateImplementationOptions = {},
+): Promise<UpdateImplementationResult> {
+  assertKnownOptions('updateImplementation', options, UPDATE_OPTIONS, ImplementationUsageError)
+  if (!STUB_KINDS.includes(definition.kind))
+    throw new ImplementationUsageError(`updateImplementation() takes a bot, integration or plugin, not '${String(definition.kind)}'`)
+  const update = await updateImplementationFile({
+    file,
+    kind: definition.kind,
+    name: definition.name,
+    definitionsDir: resolve(options.definitions ?? 'definitions'),
+    builtins: options.builtins ?? true,
+    cache: options.cache ?? false,
+    generatedDir: resolve(options.generated ?? 'generated'),
+    write: options.write ?? true,
+    prune: options.prune ?? false,
+  })
+  const changes = update.changes.map((c) =>
+    c.kind === 'added'
+      ? { kind: c.kind, name: c.action, line: c.line }
+      : c.kind === 'renamed'
+        ? { kind: c.kind, name: c.to, from: c.from, line: c.line }
+        : { kind: c.kind, name: c.name, line: c.line },
+  )
+  return {
+    ok: !hasErrors(update.diagnostics),
+    diagnostics: update.diagnostics.map(toRecord),
+    text: update.text,
+    changed: update.changed,
+    changes,
+    leftovers: update.leftovers,
+    written: update.written,
   }
 }

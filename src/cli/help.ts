@@ -62,11 +62,16 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     anchor: 'botwire-init-kind-name',
   },
   scaffold: {
-    synopsis: 'botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]',
-    does: 'writes an implementation stub for a generated bot, integration or plugin',
+    synopsis:
+      'botwire scaffold (bot|integration|plugin) NAME --out DIR | --update [KIND NAME --out DIR] [--check | --dry-run] [--prune] [--generated DIR] [--definitions DIR]',
+    does: 'writes implementation stubs for a generated bot, integration or plugin, or brings them in step with the definitions',
     flags: [
-      { flag: '--out DIR', does: 'the folder of the stub (required)' },
+      { flag: '--out DIR', does: 'the folder of the stub (required to write one)' },
       { flag: '--generated DIR', does: 'the generated code (default: generated)' },
+      { flag: '--update', does: 'add, rename and report handlers as the definition changed (every file the manifest records, or KIND NAME)' },
+      { flag: '--check', does: 'with --update: write nothing; exit 1 if a file is behind its definition' },
+      { flag: '--dry-run', does: 'with --update: write nothing; print the diff' },
+      { flag: '--prune', does: 'with --update: comment out handlers the definition no longer has' },
       DEFINITIONS,
     ],
     anchor: 'botwire-scaffold-botintegrationplugin-name---out-dir',

@@ -7,10 +7,10 @@ export const MAX_DIFF_LINES = 40
 export const MAX_DIFF_FILES = 5
 
 /** The diff's lines (`@@` hunk headers and `-`/`+`/` ` lines), at most MAX_DIFF_LINES, then how many were left out. */
-export function staleDiff(path: string, current: string, expected: string): string[] {
+export function staleDiff(path: string, current: string, expected: string, maxLines = MAX_DIFF_LINES): string[] {
   const patch = structuredPatch(`a/${path}`, `b/${path}`, current, expected, '', '', { context: 2 })
   const lines = patch.hunks.flatMap((hunk) => [`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, ...hunk.lines])
-  if (lines.length <= MAX_DIFF_LINES) return lines
-  const rest = lines.length - MAX_DIFF_LINES
-  return [...lines.slice(0, MAX_DIFF_LINES), `... ${rest} more line${rest === 1 ? '' : 's'} of differences`]
+  if (lines.length <= maxLines) return lines
+  const rest = lines.length - maxLines
+  return [...lines.slice(0, maxLines), `... ${rest} more line${rest === 1 ? '' : 's'} of differences`]
 }

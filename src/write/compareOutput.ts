@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import type { OutputFile } from '../emit/emitPlan.js'
-import { manifestFile, readManifestPaths } from './manifest.js'
+import { manifestFile, readManifestPaths, readScaffolded } from './manifest.js'
 import { outputPath } from './outputPaths.js'
 import { temporaryFilesIn } from './temporaryFiles.js'
 
@@ -19,7 +19,7 @@ export interface OutputDifferences {
 
 export function compareOutput(outDir: string, files: readonly OutputFile[]): OutputDifferences {
   const differences: OutputDifferences = { missing: [], stale: [], removed: [], leftover: [], staleTexts: new Map() }
-  for (const file of [...files, manifestFile(files)]) {
+  for (const file of [...files, manifestFile(files, readScaffolded(outDir))]) {
     const target = outputPath(outDir, file.path)
     let current: string | null = null
     try {

@@ -18,6 +18,18 @@ export interface Manifest {
   files: { path: string; sha256: string }[]
   /** only while a run writes: files it may have written or removed */
   pending?: string[]
+  scaffolded?: ScaffoldRecord[]
+}
+
+/** An implementation file as the last `scaffold` (or `scaffold --update`) left it. */
+export interface ScaffoldRecord {
+  /** the file, relative to the output folder, with `/` separators: `../src/zendesk.ts` */
+  path: string
+  kind: 'bot' | 'integration' | 'plugin'
+  name: string
+  version: string
+  /** the handlers it was given, in order; `implements` (`alias.member`) for an interface action */
+  actions: { name: string; implements?: string }[]
 }
 
 export function sha256(text: string): string {
@@ -30,21 +42,30 @@ function manifestText(manifest: Manifest): string {
   return `${JSON.stringify(manifest, null, 2)}\n`
 }
 
-/** The manifest a finished run leaves: every file it produced, nothing pending. */
-export function manifestFile(files: readonly OutputFile[]): OutputFile {
+const scaffoldedPart = (scaffolded: readonly ScaffoldRecord[]): Pick<Manifest, 'scaffolded'> =>
+  scaffolded.length > 0 ? { scaffolded: [...scaffolded].sort((a, b) => byPath(a.path, b.path)) } : {}
+
+/** The manifest a finished run leaves: every file it produced, nothing pending, the scaffolded files' records as they were. */
+export function manifestFile(files: readonly OutputFile[], scaffolded: readonly ScaffoldRecord[] = []): OutputFile {
   const manifest: Manifest = {
     generator: 'botwire',
     files: [...files].sort((a, b) => byPath(a.path, b.path)).map((f) => ({ path: f.path, sha256: sha256(f.text) })),
+    ...scaffoldedPart(scaffolded),
   }
   return { path: MANIFEST_NAME, text: manifestText(manifest) }
 }
 
 /** The manifest a run writes before it touches a file: what is there and stays, and what it may write or remove. */
-export function interimManifestText(kept: readonly { path: string; sha256: string }[], pending: Iterable<string>): string {
+export function interimManifestText(
+  kept: readonly { path: string; sha256: string }[],
+  pending: Iterable<string>,
+  scaffolded: readonly ScaffoldRecord[] = [],
+): string {
   return manifestText({
     generator: 'botwire',
     files: [...kept].sort((a, b) => byPath(a.path, b.path)),
     pending: [...new Set(pending)].sort(byPath),
+    ...scaffoldedPart(scaffolded),
   })
 }
 
@@ -72,4 +93,47 @@ export function readManifest(outDir: string): ManifestEntries {
 export function readManifestPaths(outDir: string): string[] {
   const { files, pending } = readManifest(outDir)
   return [...new Set([...files.map((f) => f.path), ...pending])]
+}
+
+function isScaffoldRecord(value: unknown): value is ScaffoldRecord {
+  const r = value as Partial<ScaffoldRecord> | null
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.path === 'string' &&
+    (r.kind === 'bot' || r.kind === 'integration' || r.kind === 'plugin') &&
+    typeof r.name === 'string' &&
+    typeof r.version === 'string' &&
+    Array.isArray(r.actions) &&
+    r.actions.every((a) => typeof a?.name === 'string' && (a.implements === undefined || typeof a.implements === 'string'))
+  )
+}
+
+/** The implementation files the manifest records (malformed entries are left out); none without a manifest. */
+export function readScaffolded(outDir: string): ScaffoldRecord[] {
+  try {
+    const parsed = JSON.parse(readFileSync(join(outDir, MANIFEST_NAME), 'utf8')) as Partial<Manifest>
+    return parsed.generator === 'botwire' && Array.isArray(parsed.scaffolded) ? parsed.scaffolded.filter(isScaffoldRecord) : []
+  } catch {
+    return []
+  }
+}
+
+/** The manifest with one implementation file's record put in (replacing the one of the same path); files as they are. */
+export function manifestWithRecord(outDir: string, record: ScaffoldRecord): OutputFile | null {
+  let parsed: Partial<Manifest>
+  try {
+    parsed = JSON.parse(readFileSync(join(outDir, MANIFEST_NAME), 'utf8')) as Partial<Manifest>
+  } catch {
+    return null
+  }
+  if (parsed.generator !== 'botwire' || !Array.isArray(parsed.files)) return null
+  const scaffolded = [...readScaffolded(outDir).filter((r) => r.path !== record.path), record]
+  const manifest: Manifest = {
+    generator: 'botwire',
+    files: parsed.files,
+    ...(parsed.pending ? { pending: parsed.pending } : {}),
+    ...scaffoldedPart(scaffolded),
+  }
+  return { path: MANIFEST_NAME, text: manifestText(manifest) }
 }

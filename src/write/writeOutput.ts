@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path'
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import type { OutputFile } from '../emit/emitPlan.js'
 import { displayPath } from '../load/displayPath.js'
-import { interimManifestText, MANIFEST_NAME, manifestFile, readManifest } from './manifest.js'
+import { interimManifestText, MANIFEST_NAME, manifestFile, readManifest, readScaffolded } from './manifest.js'
 import { lockOutputFolder, OutputLockedError } from './outputLock.js'
 import { findWayOut, outputPath, type WayOut } from './outputPaths.js'
 import { sweepTemporaryFiles, temporaryName } from './temporaryFiles.js'
@@ -127,7 +127,12 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
     if (same) summary.unchanged.push(file.path)
     return !same
   })
-  const manifest = manifestFile(targets.map((t) => t.file))
+  // the records of scaffolded implementation files are carried over as they are
+  const scaffolded = readScaffolded(outDir)
+  const manifest = manifestFile(
+    targets.map((t) => t.file),
+    scaffolded,
+  )
   if (changed.length === 0 && leftBehind.length === 0 && previous.pending.length === 0) {
     if (readIfExists(manifestPath) !== manifest.text) writeAtomically(manifestPath, manifest.text)
     return summary
@@ -136,7 +141,7 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
   const unchanged = new Set(summary.unchanged)
   const kept = previous.files.filter((f) => unchanged.has(f.path))
   const pending = [...changed.map((c) => c.file.path), ...leftBehind.map((l) => l.path), ...previous.pending]
-  writeAtomically(manifestPath, interimManifestText(kept, pending))
+  writeAtomically(manifestPath, interimManifestText(kept, pending, scaffolded))
 
   for (const { file, target } of changed) {
     writeAtomically(target, file.text)

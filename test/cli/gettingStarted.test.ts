@@ -4,7 +4,7 @@
 // this repository (botwire itself, whose dist/ the global setup builds) instead of
 // downloading them, and `npx X` runs the linked node_modules/.bin/X.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
@@ -65,7 +65,7 @@ it('docs/getting-started.md, followed as written, makes a project whose bot runs
   let promised: string[] = []
   const outputs = new Map<string, string>()
   const blocks = [...page.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ language: m[1] ?? '', text: m[2] ?? '' }))
-  expect(blocks.map((b) => b.language)).toEqual(['sh', 'sh', 'jsonc', 'ts', 'sh', 'sh'])
+  expect(blocks.map((b) => b.language)).toEqual(['sh', 'sh', 'jsonc', 'sh', 'ts', 'ts', 'sh', 'sh'])
   for (const { language, text } of blocks) {
     if (language === 'sh') {
       for (const line of text.split('\n').filter((l) => l.trim() !== '')) {
@@ -78,6 +78,8 @@ it('docs/getting-started.md, followed as written, makes a project whose bot runs
     // a file: its first line names it (tsconfig.json is read as JSON with comments)
     const path = /^\/\/ ([\w./-]+)/.exec(text)?.[1]
     if (path === undefined) throw new Error(`a ${language} block that names no file:\n${text}`)
+    // a file a command wrote (botwire scaffold) is shown as it is: the page must say what it wrote
+    if (existsSync(join(cwd, path))) expect(readFileSync(join(cwd, path), 'utf8'), path).toBe(text)
     mkdirSync(dirname(join(cwd, path)), { recursive: true })
     writeFileSync(join(cwd, path), text)
     // what the entry file says it prints: the comment lines that end it

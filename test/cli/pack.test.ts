@@ -58,6 +58,10 @@ describe('npm pack', () => {
     expect(generate.status).toBe(0)
     expect(existsSync(join(project, 'generated', 'integrations', 'openai', 'v1.0.0.ts'))).toBe(true)
     expect(existsSync(join(project, 'generated', 'interfaces', 'llm', 'v1.0.0.ts'))).toBe(true)
+    // scaffold loads ts-morph: a dependency of the installed package, not of the project
+    const scaffold = spawnSync(botwire, ['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: project, encoding: 'utf8' })
+    expect(scaffold.stdout).toBe("wrote src/openai.ts (integration 'openai' 1.0.0, 2 action handlers)\n")
+    expect(scaffold.status).toBe(0)
 
     const api = spawnSync(
       process.execPath,

@@ -83,7 +83,7 @@ describe('botwire scaffold', () => {
     ]
     runCli(['scaffold', 'integration', 'openai', '--out', 'broken'], { cwd: dir })
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
-    files = ['openai', 'support-assistant', 'support-bot'].map((name) => join(dir, 'src', `${name}.ts`))
+    files = ['openai', 'support-assistant', 'support-bot', 'main'].map((name) => join(dir, 'src', `${name}.ts`))
     broken = join(dir, 'broken', 'openai.ts')
     writeFileSync(broken, readFileSync(broken, 'utf8').replace(/ {4}\/\*\* Moderate \*\/\n[\s\S]*?\n {4}\},\n/, ''))
     compiled = compile([...files, broken])
@@ -93,14 +93,15 @@ describe('botwire scaffold', () => {
     expect(written.map((r) => r.stdout)).toEqual([
       "wrote src/openai.ts (integration 'openai' 2.0.0, 3 action handlers)\n",
       "wrote src/support-assistant.ts (plugin 'support-assistant' 0.3.0, 2 action handlers)\n",
-      "wrote src/support-bot.ts (bot 'support-bot' 1.0.0, a handler per message type)\n",
+      "wrote src/support-bot.ts (bot 'support-bot' 1.0.0, a '*' handler that answers text with text)\nwrote src/main.ts (the entry: creates the runtime with the bot and receives a first message)\n",
     ])
     expect(files.flatMap((file) => compiled.get(file) ?? [`${file} was not compiled`])).toEqual([])
     const integration = readFileSync(files[0] ?? '', 'utf8')
     expect(integration).toContain('generateText: async ({ input, ctx, client }) => {')
     expect(integration).toContain(`throw new Error("openai: action 'generateText' is not implemented yet")`)
     const bot = readFileSync(files[2] ?? '', 'utf8')
-    expect(bot.match(/bot\.on\.message\(/g)).toHaveLength(11)
+    expect(bot.match(/^bot\.on\.message\(/gm)).toHaveLength(1)
+    expect(bot).toContain("bot.on.message('*', async")
 
     const again = runCli(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir })
     expect(again.code).toBe(2)

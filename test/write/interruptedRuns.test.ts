@@ -89,73 +89,77 @@ function expectConsistent(outDir: string, versions: Map<string, string>[]): void
 }
 
 describe('generate stopped at any point', () => {
-  it(`leaves whole files and a true manifest, and the next run repairs everything (${POINTS} stops)`, async () => {
-    const first = join(root, 'first')
-    const second = join(root, 'second')
-    writeSyntheticWorkspace(first, { definitions: DEFINITIONS, seed: 11 })
-    writeSyntheticWorkspace(second, { definitions: DEFINITIONS, seed: 12 })
-    const definitions = join(root, 'definitions')
-    const parked = join(root, 'parked')
-    renameSync(first, definitions)
-    renameSync(second, parked)
-    const outDir = join(root, 'generated')
-    const [firstOutput, secondOutput] = [expectedOutput(definitions, outDir), expectedOutput(parked, outDir)]
-    const outputs = [firstOutput, secondOutput]
-    // the two outputs share some files (built-ins, messages.ts) and differ in most
-    expect([...firstOutput.keys()].some((path) => secondOutput.get(path) === firstOutput.get(path))).toBe(true)
+  it(
+    `leaves whole files and a true manifest, and the next run repairs everything (${POINTS} stops)`,
+    async () => {
+      const first = join(root, 'first')
+      const second = join(root, 'second')
+      writeSyntheticWorkspace(first, { definitions: DEFINITIONS, seed: 11 })
+      writeSyntheticWorkspace(second, { definitions: DEFINITIONS, seed: 12 })
+      const definitions = join(root, 'definitions')
+      const parked = join(root, 'parked')
+      renameSync(first, definitions)
+      renameSync(second, parked)
+      const outDir = join(root, 'generated')
+      const [firstOutput, secondOutput] = [expectedOutput(definitions, outDir), expectedOutput(parked, outDir)]
+      const outputs = [firstOutput, secondOutput]
+      // the two outputs share some files (built-ins, messages.ts) and differ in most
+      expect([...firstOutput.keys()].some((path) => secondOutput.get(path) === firstOutput.get(path))).toBe(true)
 
-    let current = 0
-    const switchWorkspaces = (): void => {
-      renameSync(definitions, join(root, 'swap'))
-      renameSync(parked, definitions)
-      renameSync(join(root, 'swap'), parked)
-      current = 1 - current
-    }
-    expect((await exited(runGenerate(definitions, outDir))).code).toBe(0)
-    // one timed switch: how long a run takes, and how long it holds the lock (the window to hit)
-    switchWorkspaces()
-    const started = performance.now()
-    const lock = watchLock(outDir, started)
-    expect((await exited(runGenerate(definitions, outDir))).code).toBe(0)
-    const runMs = performance.now() - started
-    lock.stop()
-    const lockMs = lock.appeared !== null && lock.went !== null ? lock.went - lock.appeared : 20
-
-    const random = seededRandom(2024)
-    const interrupted = { SIGKILL: 0, SIGINT: 0, finishedFirst: 0 }
-    for (let point = 0; point < POINTS; point++) {
-      switchWorkspaces()
-      const signal: NodeJS.Signals = point % 2 === 0 ? 'SIGKILL' : 'SIGINT'
-      const child = runGenerate(definitions, outDir)
-      const exit = exited(child)
-      if (point % 4 < 2) await new Promise((resolvePromise) => setTimeout(resolvePromise, random() * runMs))
-      else {
-        await writingBegins(outDir, 3000)
-        await new Promise((resolvePromise) => setTimeout(resolvePromise, random() * lockMs))
+      let current = 0
+      const switchWorkspaces = (): void => {
+        renameSync(definitions, join(root, 'swap'))
+        renameSync(parked, definitions)
+        renameSync(join(root, 'swap'), parked)
+        current = 1 - current
       }
-      const stopped = child.kill(signal)
-      const result = await exit
-      if (result.code === 0) interrupted.finishedFirst++
-      else interrupted[signal === 'SIGKILL' ? 'SIGKILL' : 'SIGINT']++
-      // Ctrl-C while writing finishes the writing, then exits 130; before it, the process just stops
-      if (stopped && signal === 'SIGINT' && result.code !== 0) expect(result.code === 130 || result.signal === 'SIGINT').toBe(true)
-      expectConsistent(outDir, outputs)
-
-      // the repairing run, then the exact output
       expect((await exited(runGenerate(definitions, outDir))).code).toBe(0)
-      const expected = current === 0 ? firstOutput : secondOutput
-      expect(filesBelow(outDir)).toEqual([...expected.keys(), MANIFEST_NAME].sort())
-      for (const [path, text] of expected) expect(readFileSync(join(outDir, path), 'utf8')).toBe(text)
-      expect(
-        hasDifferences(
-          compareOutput(
-            outDir,
-            [...expected].map(([path, text]) => ({ path, text })),
+      // one timed switch: how long a run takes, and how long it holds the lock (the window to hit)
+      switchWorkspaces()
+      const started = performance.now()
+      const lock = watchLock(outDir, started)
+      expect((await exited(runGenerate(definitions, outDir))).code).toBe(0)
+      const runMs = performance.now() - started
+      lock.stop()
+      const lockMs = lock.appeared !== null && lock.went !== null ? lock.went - lock.appeared : 20
+
+      const random = seededRandom(2024)
+      const interrupted = { SIGKILL: 0, SIGINT: 0, finishedFirst: 0 }
+      for (let point = 0; point < POINTS; point++) {
+        switchWorkspaces()
+        const signal: NodeJS.Signals = point % 2 === 0 ? 'SIGKILL' : 'SIGINT'
+        const child = runGenerate(definitions, outDir)
+        const exit = exited(child)
+        if (point % 4 < 2) await new Promise((resolvePromise) => setTimeout(resolvePromise, random() * runMs))
+        else {
+          await writingBegins(outDir, 3000)
+          await new Promise((resolvePromise) => setTimeout(resolvePromise, random() * lockMs))
+        }
+        const stopped = child.kill(signal)
+        const result = await exit
+        if (result.code === 0) interrupted.finishedFirst++
+        else interrupted[signal === 'SIGKILL' ? 'SIGKILL' : 'SIGINT']++
+        // Ctrl-C while writing finishes the writing, then exits 130; before it, the process just stops
+        if (stopped && signal === 'SIGINT' && result.code !== 0) expect(result.code === 130 || result.signal === 'SIGINT').toBe(true)
+        expectConsistent(outDir, outputs)
+
+        // the repairing run, then the exact output
+        expect((await exited(runGenerate(definitions, outDir))).code).toBe(0)
+        const expected = current === 0 ? firstOutput : secondOutput
+        expect(filesBelow(outDir)).toEqual([...expected.keys(), MANIFEST_NAME].sort())
+        for (const [path, text] of expected) expect(readFileSync(join(outDir, path), 'utf8')).toBe(text)
+        expect(
+          hasDifferences(
+            compareOutput(
+              outDir,
+              [...expected].map(([path, text]) => ({ path, text })),
+            ),
           ),
-        ),
-      ).toBe(false)
-    }
-    // most stops must really interrupt a run, or the test proves nothing
-    expect(interrupted.SIGKILL + interrupted.SIGINT).toBeGreaterThanOrEqual(Math.ceil(POINTS / 2))
-  }, 60_000 + POINTS * DEFINITIONS * 300)
+        ).toBe(false)
+      }
+      // most stops must really interrupt a run, or the test proves nothing
+      expect(interrupted.SIGKILL + interrupted.SIGINT).toBeGreaterThanOrEqual(Math.ceil(POINTS / 2))
+    },
+    60_000 + POINTS * DEFINITIONS * 300,
+  )
 })

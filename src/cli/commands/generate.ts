@@ -5,7 +5,9 @@ import { diagnostic, hasErrors } from '../../diagnostics/diagnostic.js'
 import type { OutputFile } from '../../emit/emitPlan.js'
 import { displayPath } from '../../load/displayPath.js'
 import { generateWorkspace } from '../../pipeline/generateWorkspace.js'
+import { behindDefinitions, describeBehind } from '../../stubs/behindDefinitions.js'
 import { compareOutput, hasDifferences } from '../../write/compareOutput.js'
+import { readScaffolded } from '../../write/manifest.js'
 import { type WriteSummary, writeFailure, writeOutput } from '../../write/writeOutput.js'
 import { commonFlags, commonOptions, type GenerateCommandOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
@@ -44,6 +46,11 @@ export function generateOnce(options: GenerateCommandOptions, write: Writer = wr
     process.stdout.write(
       `generated ${plural(generated.files.length, 'file')} in ${displayPath(generated.outDir)}: ${summary.written.length} written, ${summary.unchanged.length} unchanged, ${summary.removed.length} removed (${ms} ms)\n`,
     )
+    // implementation files the manifest records that the definitions moved ahead of (from the record: no file is read)
+    for (const behind of behindDefinitions(generated.checked.model, readScaffolded(generated.outDir))) {
+      const update = behind.gone ? '' : ': run botwire scaffold --update'
+      process.stdout.write(`${displayPath(resolve(generated.outDir, behind.record.path))} ${describeBehind(behind)}${update}\n`)
+    }
   }
   return EXIT.ok
 }

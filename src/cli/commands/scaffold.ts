@@ -1,5 +1,7 @@
 // `botwire scaffold (bot|integration|plugin) NAME --out DIR`: implementation stubs that
-// compile against the generated code. Never overwrites a file.
+// compile against the generated code, built with ts-morph (loaded only here). Never
+// overwrites a file. `--update` brings existing implementation files in step with their
+// definitions (scaffoldUpdate.ts).
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -7,36 +9,61 @@ import { hasErrors } from '../../diagnostics/diagnostic.js'
 import { didYouMean, listNames } from '../../diagnostics/suggest.js'
 import { displayPath } from '../../load/displayPath.js'
 import { checkWorkspace } from '../../pipeline/checkWorkspace.js'
-import type { DefinitionModel } from '../../resolve/model.js'
-import { MESSAGE_TYPES } from '../../runtime/messages.js'
-import { renderTemplate } from '../../templates/renderTemplate.js'
-import { compareVersions } from '../../validate/versions.js'
+import type { DefinitionModel, Model } from '../../resolve/model.js'
+import { buildEntry, buildStub } from '../../stubs/buildStub.js'
+import { newestDefinition, recordOf, saveRecord } from '../../stubs/implementationFile.js'
+import { STUB_KINDS, type StubKind, stubPlan } from '../../stubs/stubPlan.js'
+import { loadTsMorph } from '../../stubs/tsMorph.js'
 import { writeNewFile } from '../../write/writeNewFile.js'
 import { commonFlags, commonOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
 import { EXIT, UsageError } from '../usage.js'
+import { runScaffoldUpdate } from './scaffoldUpdate.js'
 
-const KINDS = ['bot', 'integration', 'plugin'] as const
+const USAGE =
+  'usage: botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR], or botwire scaffold --update [KIND NAME --out DIR] [--check | --dry-run] [--prune]'
 
-function camelCase(name: string): string {
-  return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+/** The file name of a bot's entry, beside its handlers file (docs/cli.md). */
+export const ENTRY_FILE = 'main.ts'
+
+/** An import specifier from one folder to a module file (`.ts` written as `.js`, as ESM wants). */
+export function importPath(fromDir: string, file: string): string {
+  const path = relative(fromDir, file.replace(/\.ts$/, '.js')).split(sep).join('/')
+  return path.startsWith('.') ? path : `./${path}`
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()
+/** The definition named on the command line, or usage that names the ones there are. */
+export function requireDefinition(model: Model, kind: string, name: string, definitionsDir: string): DefinitionModel {
+  if (!(STUB_KINDS as readonly string[]).includes(kind)) throw new UsageError(`cannot scaffold '${kind}'; scaffold one of ${STUB_KINDS.join(', ')}`)
+  const definition = newestDefinition(model, kind as StubKind, name)
+  if (definition) return definition
+  const names = [...new Set([...model.definitions.values()].filter((d) => d.kind === kind).map((d) => d.name))].sort()
+  const list = names.length > 0 ? `; its ${kind}s are ${listNames(names)}` : `; it has no ${kind}s`
+  throw new UsageError(`no ${kind} named '${name}' in ${displayPath(definitionsDir)}${didYouMean(name, names)}${list}`)
 }
 
-export function runScaffold(args: string[]): number {
+export async function runScaffold(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { ...commonFlags, out: { type: 'string' }, generated: { type: 'string' } },
+    options: {
+      ...commonFlags,
+      out: { type: 'string' },
+      generated: { type: 'string' },
+      update: { type: 'boolean' },
+      check: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+      prune: { type: 'boolean' },
+    },
     allowPositionals: true,
     strict: true,
   })
   const [kind, name, ...rest] = positionals
-  if (!kind || !name || rest.length > 0 || !values.out)
-    throw new UsageError('usage: botwire scaffold (bot|integration|plugin) NAME --out DIR [--generated DIR] [--definitions DIR]')
-  if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`cannot scaffold '${kind}'; scaffold one of ${KINDS.join(', ')}`)
+  const update = values.update === true
+  if (!update && (values.check || values['dry-run'] || values.prune)) throw new UsageError('--check, --dry-run and --prune go with --update')
+  if (values.check && values['dry-run']) throw new UsageError('--check and --dry-run are two ways of writing nothing; give one')
+  if (rest.length > 0 || (kind !== undefined && (name === undefined || values.out === undefined)) || (!update && kind === undefined))
+    throw new UsageError(USAGE)
+  if (update && kind === undefined && values.out !== undefined) throw new UsageError('--out goes with KIND NAME: botwire scaffold --update KIND NAME --out DIR')
   const options = commonOptions(values)
   const checked = checkWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache })
   if (hasErrors(checked.diagnostics)) {
@@ -44,45 +71,53 @@ export function runScaffold(args: string[]): number {
     printSummary(checked.diagnostics, options.format, '')
     return EXIT.definitionErrors
   }
-  const candidates = [...checked.model.definitions.values()].filter((d) => d.kind === kind && d.name === name)
-  const definition = candidates.sort((a, b) => compareVersions(b.version, a.version))[0] as DefinitionModel | undefined
-  if (!definition) {
-    const names = [...new Set([...checked.model.definitions.values()].filter((d) => d.kind === kind).map((d) => d.name))].sort()
-    const list = names.length > 0 ? `; its ${kind}s are ${listNames(names)}` : `; it has no ${kind}s`
-    throw new UsageError(`no ${kind} named '${name}' in ${displayPath(options.definitionsDir)}${didYouMean(name, names)}${list}`)
-  }
-
-  const outDir = resolve(values.out)
-  const file = join(outDir, `${name}.ts`)
-  if (existsSync(file)) throw new UsageError(`${displayPath(file)} already exists; botwire scaffold never overwrites a file`)
   const generatedDir = resolve(values.generated ?? 'generated')
+  const named =
+    kind === undefined || name === undefined
+      ? null
+      : { definition: requireDefinition(checked.model, kind, name, options.definitionsDir), file: join(resolve(values.out ?? '.'), `${name}.ts`) }
+  if (update) {
+    const mode = values.check ? 'check' : values['dry-run'] ? 'dry-run' : 'write'
+    return runScaffoldUpdate({ model: checked.model, generatedDir, named, mode, prune: values.prune === true })
+  }
+  if (named === null) throw new UsageError(USAGE)
+  return writeStubs(checked.model, named.definition, named.file, generatedDir)
+}
+
+async function writeStubs(model: Model, definition: DefinitionModel, file: string, generatedDir: string): Promise<number> {
+  const kind = definition.kind as StubKind
+  if (existsSync(file)) throw new UsageError(`${displayPath(file)} already exists; botwire scaffold never overwrites a file`)
   // the stub imports the generated module: without it, it could not compile
-  const generatedModule = join(generatedDir, `${kind}s`, name, 'index.ts')
+  const generatedModule = join(generatedDir, `${kind}s`, definition.name, 'index.ts')
   if (!existsSync(generatedModule)) {
     throw new UsageError(
-      `${displayPath(generatedModule)} does not exist; run botwire generate (into ${displayPath(generatedDir)}, or pass --generated DIR) before scaffolding ${kind} '${name}'`,
+      `${displayPath(generatedModule)} does not exist; run botwire generate (into ${displayPath(generatedDir)}, or pass --generated DIR) before scaffolding ${kind} '${definition.name}'`,
     )
   }
-  let generatedImport = relative(outDir, join(generatedDir, `${kind}s`, name, 'index.js'))
-    .split(sep)
-    .join('/')
-  if (!generatedImport.startsWith('.')) generatedImport = `./${generatedImport}`
-
-  const actionsOf = (d: DefinitionModel): { name: string; title?: string; description?: string }[] =>
-    d.kind === 'integration' ? d.actions : d.kind === 'plugin' ? Object.entries(d.spec.actions ?? {}).map(([n, a]) => ({ name: n, ...a })) : []
-  const actions = actionsOf(definition).map((a) => ({ name: a.name, key: a.name, describe: oneLine(a.title ?? a.description ?? a.name) }))
-  const text = renderTemplate(join('scaffold', `${kind}.ts.hbs`), {
-    name,
-    version: definition.version,
-    variable: kind === 'bot' ? 'bot' : camelCase(name),
-    generatedImport,
-    actions,
-    messageTypes: MESSAGE_TYPES,
-  })
-  mkdirSync(dirname(file), { recursive: true })
+  const tsMorph = await loadTsMorph()
+  const plan = stubPlan(definition, model)
+  const outDir = dirname(file)
+  const text = buildStub(tsMorph, plan, { generatedImport: importPath(outDir, generatedModule), label: displayPath(file) })
+  mkdirSync(outDir, { recursive: true })
   writeNewFile(file, text)
-  process.stdout.write(
-    `wrote ${displayPath(file)} (${kind} '${name}' ${definition.version}${kind === 'bot' ? `, a handler per message type` : `, ${actions.length} action handler${actions.length === 1 ? '' : 's'}`})\n`,
-  )
+  saveRecord(generatedDir, recordOf(generatedDir, file, plan))
+  const what = kind === 'bot' ? `a '*' handler that answers text with text` : `${plan.actions.length} action handler${plan.actions.length === 1 ? '' : 's'}`
+  process.stdout.write(`wrote ${displayPath(file)} (${kind} '${definition.name}' ${definition.version}, ${what})\n`)
+  if (definition.kind !== 'bot') return EXIT.ok
+
+  const entry = join(outDir, ENTRY_FILE)
+  if (existsSync(entry)) {
+    process.stdout.write(`kept ${displayPath(entry)}: it exists (scaffold never overwrites a file); import { bot } from '${importPath(outDir, file)}' there\n`)
+    return EXIT.ok
+  }
+  const names = (keys: readonly string[]) => [...new Set(keys.map((key) => model.definitions.get(key)?.name ?? key))]
+  const entryText = buildEntry(tsMorph, plan, {
+    handlersImport: importPath(outDir, file),
+    label: displayPath(entry),
+    integrations: names(definition.integrations.map((i) => i.integrationKey)),
+    plugins: names(definition.plugins.map((p) => p.pluginKey)),
+  })
+  writeNewFile(entry, entryText)
+  process.stdout.write(`wrote ${displayPath(entry)} (the entry: creates the runtime with the bot and receives a first message)\n`)
   return EXIT.ok
 }

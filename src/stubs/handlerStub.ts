@@ -1,0 +1,33 @@
+// The text of one action's stub, shared by `scaffold` (a new file) and `scaffold
+// --update` (a handler added to a file a person wrote), so that both read the same.
+import type { StubAction, StubKind } from './stubPlan.js'
+
+/** How the handlers of an `actions` object are written: `name: async (...) => {}` or `async name(...) {}`. */
+export type HandlerStyle = 'arrow' | 'method'
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
+
+/** An object key for a name: bare when it is an identifier, quoted otherwise. */
+export function propertyKey(name: string, quote: "'" | '"' = "'"): string {
+  return IDENTIFIER.test(name) ? name : `${quote}${name.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`)}${quote}`
+}
+
+/** The stub's lines, not indented, without the comma that follows it. */
+export function handlerStubLines(kind: StubKind, definitionName: string, action: StubAction, style: HandlerStyle, indentUnit = '  '): string[] {
+  const todo =
+    kind === 'integration' ? `// TODO: implement '${action.name}' with input, ctx.configuration and client.emitEvent` : `// TODO: implement '${action.name}'`
+  const key = propertyKey(action.name)
+  const head = style === 'arrow' ? `${key}: async ({ input, ctx, client }) => {` : `async ${key}({ input, ctx, client }) {`
+  return [
+    `/** ${action.describe} */`,
+    head,
+    ...[
+      todo,
+      'void input',
+      'void ctx',
+      'void client',
+      `throw new Error(${JSON.stringify(`${definitionName}: action '${action.name}' is not implemented yet`)})`,
+    ].map((line) => `${indentUnit}${line}`),
+    '}',
+  ]
+}

@@ -1,0 +1,70 @@
+// What an implementation file of a definition must hold, as plain data: the handlers of
+// an integration or a plugin (in the definition's order), or what a bot may register.
+// Both `scaffold` and `scaffold --update` start here; so does the hint after `generate`,
+// which must not load ts-morph, so nothing here does.
+import type { DefinitionModel, Model } from '../resolve/model.js'
+import { MESSAGE_TYPES } from '../runtime/messages.js'
+
+export type StubKind = 'bot' | 'integration' | 'plugin'
+
+export const STUB_KINDS: readonly StubKind[] = ['bot', 'integration', 'plugin']
+
+export interface StubAction {
+  /** the action's final name: the handler's key */
+  name: string
+  /** the doc comment of its stub */
+  describe: string
+  /**
+   * `<interface alias>.<interface action>` for an action an integration implements from an
+   * interface: the stable key that survives an override renaming it (docs/cli.md#scaffold---update)
+   */
+  implements: string | null
+}
+
+export interface StubPlan {
+  kind: StubKind
+  name: string
+  version: string
+  /** the exported variable: `zendesk`, `supportAssistant`, `bot` */
+  variable: string
+  actions: StubAction[]
+  /** a bot's registrations that its generated `Bot` accepts: `on.message` types and `on.event` types */
+  messageTypes: string[]
+  eventTypes: string[]
+}
+
+function camelCase(name: string): string {
+  return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()
+}
+
+export function stubPlan(definition: DefinitionModel, model: Model): StubPlan {
+  const base = { name: definition.name, version: definition.version, messageTypes: [], eventTypes: [] }
+  if (definition.kind === 'integration') {
+    const actions = definition.actions.map((a) => ({
+      name: a.name,
+      describe: oneLine(a.title ?? a.description ?? a.name),
+      implements: a.origin.from === 'interface' ? `${a.origin.alias}.${a.origin.interfaceMember}` : null,
+    }))
+    return { ...base, kind: 'integration', variable: camelCase(definition.name), actions }
+  }
+  if (definition.kind === 'plugin') {
+    const actions = Object.entries(definition.spec.actions ?? {}).map(([name, a]) => ({
+      name,
+      describe: oneLine(a.title ?? a.description ?? name),
+      implements: null,
+    }))
+    return { ...base, kind: 'plugin', variable: camelCase(definition.name), actions }
+  }
+  if (definition.kind === 'bot') {
+    const eventTypes = definition.integrations.flatMap((instance) => {
+      const integration = model.definitions.get(instance.integrationKey)
+      return integration?.kind === 'integration' ? integration.events.map((e) => `${instance.alias}:${e.name}`) : []
+    })
+    return { ...base, kind: 'bot', variable: 'bot', actions: [], messageTypes: ['*', ...MESSAGE_TYPES], eventTypes }
+  }
+  throw new Error(`botwire internal: an interface has no implementation stub (${definition.key})`)
+}

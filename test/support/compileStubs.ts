@@ -1,0 +1,30 @@
+// Type-checks implementation files against generated code as a user's project would
+// (strict, nodenext, botwire/runtime from the sources): each file's messages.
+import { join } from 'node:path'
+import ts from 'typescript'
+import { repoRoot } from './cli.js'
+
+/** One program for all files (a type-check costs seconds); a diagnostic outside every file counts against each. */
+export function compileStubs(files: string[]): Map<string, string[]> {
+  const program = ts.createProgram(files, {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    exactOptionalPropertyTypes: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    noEmit: true,
+    types: [],
+    paths: { 'botwire/runtime': [join(repoRoot, 'src', 'runtime', 'index.ts')] },
+  })
+  const messages = new Map<string, string[]>(files.map((file) => [file, []]))
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    const text = ts.flattenDiagnosticMessageText(d.messageText, '\n')
+    const own = d.file === undefined ? undefined : messages.get(d.file.fileName)
+    if (own) own.push(text)
+    else for (const list of messages.values()) list.push(text)
+  }
+  return messages
+}
