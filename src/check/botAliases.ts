@@ -3,7 +3,7 @@
  * and each plugin at one version only.
  */
 
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import { type BotModel, requireDefinition } from '../resolve/model.js'
 import { defineCheck } from './check.js'
@@ -37,7 +37,9 @@ function oneVersionEach(
         locate(bot.file, at),
         {
           path: at,
-          related: [{ message: `'${seen.alias}' resolves to ${seen.version}`, range: locate(bot.file, formatPointer([kind, seen.alias, 'version'])) }],
+          related: [
+            relatedLocation('resolvesTo', { alias: seen.alias, version: seen.version }, locate(bot.file, formatPointer([kind, seen.alias, 'version']))),
+          ],
         },
       ),
     )
@@ -57,7 +59,7 @@ export const botAliasesCheck = defineCheck({
       out.push(
         diagnostic('BW4009', 'sharedAlias', { alias }, locateKey(bot.file, at), {
           path: at,
-          related: [{ message: `integration '${alias}' is added here`, range: locateKey(bot.file, formatPointer(['integrations', alias])) }],
+          related: [relatedLocation('integrationAdded', { alias }, locateKey(bot.file, formatPointer(['integrations', alias])))],
         }),
       )
     }

@@ -3,7 +3,7 @@
 // that passed the meta-schemas. Whether a node admits any value at all is asked of the
 // emptiness analysis entity extension uses (src/jsonSchema), node by node.
 
-import { type CodesWith, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { type CodesWith, type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
 import { describeValue } from '../jsonSchema/describe.js'
@@ -104,7 +104,7 @@ function checkNode(
           locate(file, `${pointer}/${low}`),
           {
             path: `${pointer}/${low}`,
-            related: [{ message: `${high} is set here`, range: locate(file, `${pointer}/${high}`) }],
+            related: [relatedLocation('boundSet', { keyword: high }, locate(file, `${pointer}/${high}`))],
           },
         ),
       )

@@ -1,11 +1,12 @@
 // The catalog, the code and the docs agree: every code is produced somewhere in src/,
-// every message template is used by a diagnostic made in src/, every code is documented
+// every message template is used by a diagnostic made in src/, every related location is
+// made from a related-location template and every such template is used, every code is documented
 // in docs/diagnostics.md, and the docs name no code that does not exist.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { catalog } from '../../src/diagnostics/catalog.js'
+import { catalog, relatedTemplates } from '../../src/diagnostics/catalog.js'
 import { formatTemplate } from '../../src/diagnostics/diagnostic.js'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -42,6 +43,35 @@ function templateUses(path: string, text: string): string[] {
   return uses
 }
 
+/** The related-location templates a `relatedLocation(template, ...)` call in the file can fill in. */
+function relatedTemplateUses(path: string, text: string): string[] {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true)
+  const uses: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'relatedLocation' && node.arguments[0]) {
+      uses.push(...literals(node.arguments[0]))
+    }
+    node.forEachChild(visit)
+  }
+  visit(source)
+  return uses
+}
+
+/** Object literals with a `message` and a `range`: a related location written by hand, not from the catalog. */
+function inlineRelatedLocations(path: string, text: string): string[] {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true)
+  const found: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const names = new Set(node.properties.map((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : '')))
+      if (names.has('message') && names.has('range')) found.push(`${path}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`)
+    }
+    node.forEachChild(visit)
+  }
+  visit(source)
+  return found
+}
+
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
@@ -71,6 +101,22 @@ describe('the diagnostic catalog', () => {
     const templates = Object.entries(catalog).flatMap(([c, entry]) => Object.keys(entry.templates).map((name) => `${c} ${name}`))
     expect(used.size).toBeGreaterThan(100)
     expect(templates.filter((t) => !used.has(t))).toEqual([])
+  })
+
+  it('has no related-location template that no related location uses', () => {
+    const used = new Set(files.flatMap(({ file, text }) => relatedTemplateUses(file, text)))
+    expect(used.size).toBeGreaterThan(10)
+    expect(Object.keys(relatedTemplates).filter((name) => !used.has(name))).toEqual([])
+  })
+
+  it('writes every related location from a catalog template (relatedLocation), none by hand', () => {
+    const relatedLocationItself = join(root, 'src', 'diagnostics', 'diagnostic.ts')
+    const byHand = files
+      .filter(({ file }) => file !== relatedLocationItself)
+      .flatMap(({ file, text }) => inlineRelatedLocations(file.slice(root.length + 1), text))
+    expect(byHand).toEqual([])
+    // the scan finds one where there is one
+    expect(inlineRelatedLocations('x.ts', "const r = { message: 'first defined here', range }")).toEqual(['x.ts:1'])
   })
 
   it('fills each {name} of a template once, and leaves other braces as they are', () => {
