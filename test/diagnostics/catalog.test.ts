@@ -21,13 +21,25 @@ function literals(node: ts.Node): string[] {
   return found
 }
 
+// each source file is parsed once, for every scan that needs it (a file without the word a
+// scan looks for is not parsed for it)
+const parsed = new Map<string, ts.SourceFile>()
+function parse(path: string, text: string): ts.SourceFile {
+  const known = parsed.get(path)
+  if (known?.text === text) return known
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true)
+  parsed.set(path, source)
+  return source
+}
+
 /**
  * Each `code template` pair a `diagnostic(code, template, ...)` call in the file can make.
  * A code that is no literal there (`known.code`, a table lookup) stands for every code
  * with that template; the compiler has checked that each such code has it.
  */
 function templateUses(path: string, text: string): string[] {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true)
+  if (!text.includes('diagnostic')) return []
+  const source = parse(path, text)
   const uses: string[] = []
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'diagnostic' && node.arguments.length >= 2) {
@@ -45,7 +57,8 @@ function templateUses(path: string, text: string): string[] {
 
 /** The related-location templates a `relatedLocation(template, ...)` call in the file can fill in. */
 function relatedTemplateUses(path: string, text: string): string[] {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true)
+  if (!text.includes('relatedLocation')) return []
+  const source = parse(path, text)
   const uses: string[] = []
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'relatedLocation' && node.arguments[0]) {
@@ -59,7 +72,8 @@ function relatedTemplateUses(path: string, text: string): string[] {
 
 /** Object literals with a `message` and a `range`: a related location written by hand, not from the catalog. */
 function inlineRelatedLocations(path: string, text: string): string[] {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true)
+  if (!text.includes('message') || !text.includes('range')) return []
+  const source = parse(path, text)
   const found: string[] = []
   const visit = (node: ts.Node): void => {
     if (ts.isObjectLiteralExpression(node)) {
