@@ -197,7 +197,7 @@ try {
   )
   print()
   print(
-    `Synthetic workspaces (seeded, \`bench/syntheticWorkspace.ts\`): ${valid.files} definitions (100 interfaces, 400 integrations, 400 plugins, 100 bots), ${(valid.bytes / 1e6).toFixed(2)} MB of YAML, ${(valid.bytes / valid.files / 1024).toFixed(1)} KB per file on average; the broken copy has one semantic error in ${injected} files (${Object.entries(
+    `Synthetic workspaces (generated, seeded): ${valid.files} definitions (100 interfaces, 400 integrations, 400 plugins, 100 bots), ${(valid.bytes / 1e6).toFixed(2)} MB of YAML, ${(valid.bytes / valid.files / 1024).toFixed(1)} KB per file on average; the broken copy has one semantic error in ${injected} files (${Object.entries(
       broken.errors,
     )
       .map(([k, v]) => `${v} ${k}`)
@@ -296,26 +296,22 @@ try {
   print(`### 1. \`botwire check\` on 1,000 definitions with ${injected} semantic errors`)
   print()
   print(
-    `\`checkWorkspace\` in this process; the parsers in a child process of their own with a fresh heap (\`bench/parsers.ts\`; js-yaml 4 and 5 in turns), each after a warm-up run.`,
+    'The check (everything `botwire check` does but printing) in this process; the YAML parsers alone in a child process with a fresh heap (js-yaml 4 and 5 in turns), each after a warm-up run.',
   )
   print()
   table(
-    ['measure', 'wall ms', 'CPU ms', "ratio (CPU) to `yaml.parseDocument` (the old design's parse)"],
+    ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to `yaml.parseDocument`'],
     [
-      ['`checkWorkspace`, first run in the process (cold caches, JIT not warm)', ...fmt(check.first), toOld(check.first)],
-      ['`checkWorkspace`, median', ...fmt(check.median), toOld(check.median)],
+      ['the check, first run in the process (cold caches, JIT not warm)', ...fmt(check.first), toOld(check.first)],
+      ['the check, median', ...fmt(check.median), toOld(check.median)],
       [
-        `for comparison with the old design: \`checkWorkspace\` with every file on the careful path (an unused anchor added to each file; median, after a warm-up run of ${ms(careful.first.cpuMs)} ms CPU)`,
+        `the check with every file on the careful path (the careful copy: an unused anchor added to each file; median, after a warm-up run of ${ms(careful.first.cpuMs)} ms CPU)`,
         ...fmt(careful.median),
         toOld(careful.median),
       ],
-      ["baseline, the old design's parse: `yaml.parseDocument` (with positions) of the same 1,000 files, nothing else", ...fmt(parsers.yaml.median), '1×'],
+      ['baseline: `yaml.parseDocument` (with positions) of the same 1,000 files, nothing else', ...fmt(parsers.yaml.median), '1×'],
       ['what-if: the same with `process.env` a plain object', ...fmt(parsers.yamlPlainEnv.median), toOld(parsers.yamlPlainEnv.median)],
-      [
-        "the loader's fast path: `parseFast` of the same files (screens, then js-yaml 4 `load` with `CORE_SCHEMA`)",
-        ...fmt(parsers.fastPath.median),
-        toOld(parsers.fastPath.median),
-      ],
+      ["the loader's fast path alone: the screens, then js-yaml 4 `load` with `CORE_SCHEMA`", ...fmt(parsers.fastPath.median), toOld(parsers.fastPath.median)],
       [`js-yaml ${parsers.jsYaml4.version} \`load\` with \`CORE_SCHEMA\` alone`, ...fmt(parsers.jsYaml4.stats.median), toOld(parsers.jsYaml4.stats.median)],
       ...(parsers.jsYaml5
         ? [
@@ -334,7 +330,7 @@ try {
   )
   print()
   print(
-    `Paths (a counting run, not timed): of the ${paths.fast + paths.careful} files loaded (${broken.files} of the workspace, ${paths.fast + paths.careful - broken.files} built-ins), **${paths.fast} took the fast path and ${paths.careful} the careful path**; \`parseFast\` accepts ${parsers.fastAccepted} of the ${parsers.files} workspace files. The injected errors are semantic, in well-formed YAML, so they do not send a file down the careful path; what they cost is the positions of each file a diagnostic or related location points into: ${counts.pointedAt} files (${counts.pointedFast.size} on the fast path), read again for their node tree, ${counts.pointedByEvents} of them by js-yaml with its node events and the rest by yaml; yaml (the careful path, and the fallback for positions) parsed ${counts.yamlParses} texts during the check, ${counts.yamlParsedFiles} distinct loaded files (counted by wrapping yaml's \`Parser.prototype.parse\`).`,
+    `Paths (a counting run, not timed): of the ${paths.fast + paths.careful} files loaded (${broken.files} of the workspace, ${paths.fast + paths.careful - broken.files} built-ins), **${paths.fast} took the fast path and ${paths.careful} the careful path**; the fast path accepts ${parsers.fastAccepted} of the ${parsers.files} workspace files. The injected errors are semantic, in well-formed YAML, so they do not send a file down the careful path; what they cost is the positions of each file a diagnostic or related location points into: ${counts.pointedAt} files (${counts.pointedFast.size} on the fast path), read again for their node tree, ${counts.pointedByEvents} of them by js-yaml with its node events and the rest by yaml; yaml (the careful path, and the fallback for positions) parsed ${counts.yamlParses} texts during the check, ${counts.yamlParsedFiles} distinct loaded files (counted by wrapping yaml's \`Parser.prototype.parse\`).`,
   )
   print()
 
@@ -343,15 +339,15 @@ try {
   ) as Record<PassName, Sample>
   const cpuTotal = PASSES.reduce((sum, p) => sum + passMedian[p].cpuMs, 0)
   const PASS_LABELS: Record<PassName, string> = {
-    load: 'load (`loadWorkspace`: read; screens and js-yaml 4; yaml with positions only for files the fast path turns away)',
-    positions: `positions (the node trees of the ${counts.pointedFast.size} fast-path files diagnostics point into; lazy in \`checkWorkspace\`)`,
-    shape: 'shape (`validateShape`)',
-    sanity: 'sanity (`checkSchemaSanity`)',
-    resolve: 'resolve (`resolveModel`)',
-    checks: 'checks (`runChecks`: every check of src/check/registry.ts)',
+    load: 'load: read the files and their values (screens and js-yaml 4; yaml with positions for the files the fast path turns away)',
+    positions: `positions: the node trees of the ${counts.pointedFast.size} fast-path files diagnostics point into (otherwise read when first asked for)`,
+    shape: 'shape: each definition against its meta-schema',
+    sanity: 'schema sanity: contradictions and mistakes inside the schemas',
+    resolve: 'resolve: names, references and versions',
+    checks: 'the semantic checks',
   }
   print(
-    `Per pass (the sequence of \`checkWorkspace\` with the pass functions called directly, and the lazy positions asked for right after loading so that each pass's time is its own work; median of ${RUNS}; whole sequence ${ms(passWall.median.wallMs)} ms wall, ${ms(passWall.median.cpuMs)} ms CPU; share of CPU):`,
+    `Pass by pass (the check's passes one after another, with the positions asked for right after loading so that each pass's time is its own work; median of ${RUNS}; whole sequence ${ms(passWall.median.wallMs)} ms wall, ${ms(passWall.median.cpuMs)} ms CPU; share of CPU):`,
   )
   print()
   table(
@@ -365,7 +361,7 @@ try {
     ],
   )
   print(
-    `Throughput: ${(broken.bytes / 1e6 / (check.median.cpuMs / 1000)).toFixed(2)} MB of YAML per CPU second for \`checkWorkspace\`, ${(parsers.bytes / 1e6 / (parsers.fastPath.median.cpuMs / 1000)).toFixed(2)} MB/s for the fast path alone, ${(parsers.bytes / 1e6 / (floor / 1000)).toFixed(2)} MB/s for \`yaml.parseDocument\` alone.`,
+    `Throughput: ${(broken.bytes / 1e6 / (check.median.cpuMs / 1000)).toFixed(2)} MB of YAML per CPU second for the check, ${(parsers.bytes / 1e6 / (parsers.fastPath.median.cpuMs / 1000)).toFixed(2)} MB/s for the fast path alone, ${(parsers.bytes / 1e6 / (floor / 1000)).toFixed(2)} MB/s for \`yaml.parseDocument\` alone.`,
   )
   print()
 
@@ -396,42 +392,34 @@ try {
       print(`### 1b. The whole CLI, as a child process`)
       print()
       print(
-        `\`node dist/cli/main.js check --definitions <broken workspace>\` (pretty output, NO_COLOR, ${Math.round(cli.bytes / 1024)} KB printed, exit ${cli.status}); ${buildNote}. CPU is the children's user + system time from /proc (10 ms resolution).`,
+        `\`botwire check --definitions <broken workspace>\` (the built CLI; pretty output, NO_COLOR, ${Math.round(cli.bytes / 1024)} KB printed, exit ${cli.status}); ${buildNote}. CPU is the children's user + system time from /proc (10 ms resolution).`,
       )
       print()
       table(
         ['command', 'wall ms', 'CPU ms', 'ratio (wall) to node startup'],
         [
           ['baseline: `node -e 0`', ...fmt(nodeStart.stats.median), '1×'],
+          ['`botwire --version` (loads the CLI modules)', ...fmt(version.stats.median), ratio(version.stats.median.wallMs, nodeStart.stats.median.wallMs)],
           [
-            '`node dist/cli/main.js --version` (loads the CLI modules)',
-            ...fmt(version.stats.median),
-            ratio(version.stats.median.wallMs, nodeStart.stats.median.wallMs),
-          ],
-          [
-            '`node dist/cli/main.js check ...`, first run (every run is a fresh process: cold JIT, cold caches)',
+            '`botwire check ...`, first run (every run is a fresh process: cold JIT, cold caches)',
             ...fmt(cli.stats.first),
             ratio(cli.stats.first.wallMs, nodeStart.stats.median.wallMs),
           ],
+          [`\`botwire check ...\`, median of ${RUNS} more`, ...fmt(cli.stats.median), ratio(cli.stats.median.wallMs, nodeStart.stats.median.wallMs)],
           [
-            `\`node dist/cli/main.js check ...\`, median of ${RUNS} more`,
-            ...fmt(cli.stats.median),
-            ratio(cli.stats.median.wallMs, nodeStart.stats.median.wallMs),
-          ],
-          [
-            '`node dist/cli/main.js check --cache ...`, first run (parses, writes the cache)',
+            '`botwire check --cache ...`, first run (parses, writes the cache)',
             ...fmt(cached.stats.first),
             ratio(cached.stats.first.wallMs, nodeStart.stats.median.wallMs),
           ],
           [
-            `\`node dist/cli/main.js check --cache ...\`, median of ${RUNS} more (values read from the cache)`,
+            `\`botwire check --cache ...\`, median of ${RUNS} more (values read from the cache)`,
             ...fmt(cached.stats.median),
             ratio(cached.stats.median.wallMs, nodeStart.stats.median.wallMs),
           ],
         ],
       )
       print(
-        `In CPU time, the CLI's median is ${ratio(cli.stats.median.cpuMs, check.first.cpuMs)} an in-process \`checkWorkspace\` run first in its process (the comparable one: a CLI run is always a first run) and ${ratio(cli.stats.median.cpuMs, check.median.cpuMs)} the warm in-process median; the difference includes node startup and module loading (the \`--version\` row) and printing ${brokenDiagnostics} diagnostics with code frames.`,
+        `In CPU time, the CLI's median is ${ratio(cli.stats.median.cpuMs, check.first.cpuMs)} an in-process check run first in its process (the comparable one: a CLI run is always a first run) and ${ratio(cli.stats.median.cpuMs, check.median.cpuMs)} the warm in-process median; the difference is node's startup, loading the modules (the \`--version\` row) and printing ${brokenDiagnostics} diagnostics with code frames.`,
       )
       print()
     } else {
@@ -502,14 +490,14 @@ try {
   print()
   const both = (s: Sample): string[] => [...fmt(s), ratio(s.cpuMs, load.cpuMs), ratio(s.cpuMs, validYaml.median.cpuMs)]
   table(
-    ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to the load', 'ratio (CPU) to the old parse'],
+    ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to the load', 'ratio (CPU) to `yaml.parseDocument`'],
     [
-      ['baseline: the load (`loadWorkspace`, as `checkWorkspace` runs it)', ...both(load)],
-      ["baseline, the old design's parse: `yaml.parseDocument` (with positions) of the same files, nothing else", ...both(validYaml.median)],
-      ['`emitFiles(filesToLower(...))`: lowering and printing file by file, as `botwire generate` does; first run (cold JIT)', ...both(byFile.first)],
+      ['baseline: the load, as the check runs it', ...both(load)],
+      ['baseline: `yaml.parseDocument` (with positions) of the same files, nothing else', ...both(validYaml.median)],
+      ['lowering and printing file by file, as `botwire generate` does; first run (cold JIT)', ...both(byFile.first)],
       [`the same, median of ${RUNS} more`, ...both(byFile.median)],
-      ['of which, with the whole plan at once: `lowerModel`', ...both(lower)],
-      ['of which, with the whole plan at once: `emitPlan`', ...both(emit)],
+      ['of which, with the whole plan at once: lowering', ...both(lower)],
+      ['of which, with the whole plan at once: printing', ...both(emit)],
     ],
   )
   if (!flags['no-cli'] && existsSync(cliMain)) {
@@ -525,9 +513,9 @@ try {
     table(
       ['command', 'wall ms', 'CPU ms', 'ratio (wall) to check'],
       [
-        ['baseline: `node dist/cli/main.js check --definitions <valid>`, median', ...fmt(checkCli.stats.median), '1×'],
+        ['baseline: `botwire check --definitions <valid>`, median', ...fmt(checkCli.stats.median), '1×'],
         [
-          '`node dist/cli/main.js generate --definitions <valid> --out <temp>`, first run (writes every file)',
+          '`botwire generate --definitions <valid> --out <temp>`, first run (writes every file)',
           ...fmt(generateCli.stats.first),
           ratio(generateCli.stats.first.wallMs, checkCli.stats.median.wallMs),
         ],
@@ -569,7 +557,7 @@ try {
     print(`### 3a. Types from schemas: botwire vs json-schema-to-typescript`)
     print()
     print(
-      `${modules.length} modules (${modules.filter((m) => m.definition.kind === 'interface').length} interfaces, ${modules.filter((m) => m.definition.kind === 'integration').length} integrations) of the valid workspace: their entity types and action input/output types. json-schema-to-typescript gets each module as one JSON Schema with entity references lowered to \`$ref\` into \`definitions\` (\`compile(schema, name, { bannerComment: '' })\`, default options, so Prettier formats its output); botwire declares the same types with its ModuleBuilder and prints them. Output: botwire ${Math.round(botwireBytes / 1024)} KB, json-schema-to-typescript ${Math.round(jsttBytes / 1024)} KB.`,
+      `${modules.length} modules (${modules.filter((m) => m.definition.kind === 'interface').length} interfaces, ${modules.filter((m) => m.definition.kind === 'integration').length} integrations) of the valid workspace: their entity types and action input/output types. json-schema-to-typescript gets each module as one JSON Schema with entity references lowered to \`$ref\` into \`definitions\` (\`compile(schema, name, { bannerComment: '' })\`, default options, so Prettier formats its output); botwire declares the same types and prints them. Output: botwire ${Math.round(botwireBytes / 1024)} KB, json-schema-to-typescript ${Math.round(jsttBytes / 1024)} KB.`,
     )
     print()
     table(
@@ -609,7 +597,7 @@ try {
     table(
       ['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to botwire'],
       [
-        ['baseline: botwire `emitFile`', ...fmt(printer.median), '1×'],
+        ["baseline: botwire's printer", ...fmt(printer.median), '1×'],
         ['ts-morph `createSourceFile` + `getFullText`', ...fmt(morph.median), ratio(morph.median.cpuMs, printer.median.cpuMs)],
       ],
     )
@@ -624,10 +612,10 @@ try {
     progress('tsc --extendedDiagnostics on generated/')
     const stats = typecheckGenerated(root)
     const lib = stats[0]
-    print(`### 4. Type-check cost of the generated example (\`generated/\`, options of tsconfig.generated.json)`)
+    print('### 4. Type-check cost of the generated example')
     print()
     print(
-      "Instantiations and types are deterministic; check time is wall time on this machine. The reference platform's generated code for a small bot costs about 68,000 instantiations.",
+      "The code generated from the repository's example workspace, compiled by `tsc --extendedDiagnostics` with `strict`, `noUncheckedIndexedAccess`, `exactOptionalPropertyTypes` and no `skipLibCheck`. Instantiations and types are deterministic; check time is wall time on this machine. The reference platform's generated code for a small bot costs about 68,000 instantiations.",
     )
     print()
     table(

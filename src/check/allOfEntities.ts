@@ -4,7 +4,7 @@
  * never be present (BW4022). Schema sanity judges `allOf` nodes before references are
  * resolved, taking an entity branch to admit anything (BW2025, BW2026); this is the rest.
  */
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, suggestionText } from '../diagnostics/suggest.js'
 import { nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
 import { escapePointerSegment } from '../jsonSchema/pointer.js'
@@ -82,10 +82,7 @@ function checkClosedEntity(definition: EntityOwner, node: SchemaNode, pointer: s
             path: at,
             suggestion,
             related: [
-              {
-                message: `entity '${name}' is closed here`,
-                range: locate(definition.file, `/entities/${escapePointerSegment(name)}/schema/additionalProperties`),
-              },
+              relatedLocation('entityClosedHere', { name }, locate(definition.file, `/entities/${escapePointerSegment(name)}/schema/additionalProperties`)),
             ],
           },
         ),

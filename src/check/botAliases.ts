@@ -4,7 +4,7 @@
  * `alias#action`; within one map an alias is a YAML key, unique already.)
  */
 
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import { type BotModel, requireDefinition } from '../resolve/model.js'
 import { defineCheck } from './check.js'
@@ -38,7 +38,9 @@ function oneVersionEach(
         locate(bot.file, at),
         {
           path: at,
-          related: [{ message: `'${seen.alias}' resolves to ${seen.version}`, range: locate(bot.file, formatPointer([kind, seen.alias, 'version'])) }],
+          related: [
+            relatedLocation('resolvesTo', { alias: seen.alias, version: seen.version }, locate(bot.file, formatPointer([kind, seen.alias, 'version']))),
+          ],
         },
       ),
     )

@@ -6,7 +6,7 @@
  * own event's payload, and each message of an own channel, extends the interface's.
  */
 
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { ExtensionChecker, type ExtensionFailure, type SchemaLocation, type SideEntities } from '../jsonSchema/extension.js'
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
@@ -151,7 +151,7 @@ export const boundMembersCheck = defineCheck({
       const iface = requireDefinition(model, binding.interfaceKey, 'interface')
       const member = MEMBER_WORD[binding.kind]
       const args = { member, name: binding.name, interfaceMember: binding.interfaceMember, interface: iface.name, alias: binding.alias }
-      const ownMember = { message: `the own ${member} '${binding.name}'`, range: locate(integration.file, formatPointer([binding.kind, binding.name])) }
+      const ownMember = relatedLocation('ownMember', { member, name: binding.name }, locate(integration.file, formatPointer([binding.kind, binding.name])))
       const found = parts(binding, integration, iface)
       if (found.unknownMessages.length > 0) {
         const messages = Object.keys(own(iface.spec.channels, binding.interfaceMember)?.messages ?? {})
@@ -194,8 +194,8 @@ export const boundMembersCheck = defineCheck({
               path: binding.pointer,
               related: [
                 ownMember,
-                { message: 'the part that does not fit', range: locate(where.file, where.pointer) },
-                { message: 'what it is compared with', range: locate(compared.file, compared.pointer) },
+                relatedLocation('partNotFitting', {}, locate(where.file, where.pointer)),
+                relatedLocation('comparedWith', {}, locate(compared.file, compared.pointer)),
               ],
             },
           ),

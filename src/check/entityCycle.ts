@@ -4,7 +4,7 @@
  * Also: a top-level schema that is an `$entity` must reference an object entity (or, for an
  * `allOf` at the top, one of its branches must be an object).
  */
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
@@ -44,7 +44,7 @@ function checkCycles(definition: DefinitionModel & { scope: EntityScope }, entit
       if (!closing) return
       const related = steps
         .slice(0, -1)
-        .map((step) => ({ message: `'${step.source}' references '${step.target}' here`, range: locate(definition.file, step.pointer) }))
+        .map((step) => relatedLocation('referencesHere', { source: step.source, target: step.target }, locate(definition.file, step.pointer)))
       const range = locate(definition.file, closing.pointer)
       out.push(
         steps.length === 1

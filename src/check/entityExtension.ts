@@ -3,7 +3,7 @@
  * every value the integration's entity admits is a value the interface's admits.
  */
 
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { ExtensionChecker, type SchemaSide, type SideEntities } from '../jsonSchema/extension.js'
 import { own } from '../jsonSchema/own.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
@@ -74,8 +74,8 @@ export const entityExtensionCheck = defineCheck({
             diagnostic(failure.undecidable ? 'BW4002' : 'BW4001', 'doesNotExtend', args, locate(integration.file, at), {
               path: at,
               related: [
-                { message: `the interface's schema (${iface.name} ${iface.version})`, range: locate(iface.file, targetAt) },
-                { message: 'the mapping', range: locate(integration.file, formatPointer(['interfaces', implemented.alias, 'entities', interfaceEntity])) },
+                relatedLocation('interfaceSchema', { name: iface.name, version: iface.version }, locate(iface.file, targetAt)),
+                relatedLocation('mapping', {}, locate(integration.file, formatPointer(['interfaces', implemented.alias, 'entities', interfaceEntity]))),
               ],
             }),
           )

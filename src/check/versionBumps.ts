@@ -7,7 +7,7 @@
  * change as a related place; at the lower one's when the higher is a built-in.
  */
 import semver from 'semver'
-import { diagnostic } from '../diagnostics/diagnostic.js'
+import { diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionModel, Model } from '../resolve/model.js'
 import { compareVersions } from '../versioning/compareVersions.js'
@@ -70,8 +70,8 @@ export const versionBumpsCheck = defineCheck({
         {
           path: '/version',
           related: [
-            { message: `the ${weightiest.level} change`, range: locate(weightiest.file, weightiest.pointer) },
-            { message: `${other.version} is declared here`, range: locate(other.file, '/version') },
+            relatedLocation('weightiestChange', { level: weightiest.level }, locate(weightiest.file, weightiest.pointer)),
+            relatedLocation('versionDeclared', { version: other.version }, locate(other.file, '/version')),
           ],
         },
       ),

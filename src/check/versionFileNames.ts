@@ -4,7 +4,7 @@
  * one file on a case-insensitive file system (macOS, Windows), and output must be the
  * same on every machine (docs/generated-code.md).
  */
-import { diagnostic } from '../diagnostics/diagnostic.js'
+import { diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionModel } from '../resolve/model.js'
 import { defineCheck } from './check.js'
@@ -34,7 +34,7 @@ export const versionFileNamesCheck = defineCheck({
         locate(definition.file, '/version'),
         {
           path: '/version',
-          related: [{ message: `${seen.version} is declared here`, range: locate(seen.file, '/version') }],
+          related: [relatedLocation('versionDeclared', { version: seen.version }, locate(seen.file, '/version'))],
         },
       ),
     ]

@@ -6,7 +6,7 @@
  * interface the plugin does not declare.
  */
 
-import { type Diagnostic, diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, type RelatedLocation, relatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { own } from '../jsonSchema/own.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
@@ -51,7 +51,7 @@ export const wiringCheck = defineCheck({
             locateKey(bot.file, Object.keys(given).length > 0 ? `${base}/dependencies` : base),
             {
               path: base,
-              related: [{ message: `'${dependency.local}' is declared here`, range: locate(plugin.file, formatPointer(['interfaces', dependency.local])) }],
+              related: [relatedLocation('declared', { name: dependency.local }, locate(plugin.file, formatPointer(['interfaces', dependency.local])))],
             },
           ),
         )
@@ -80,10 +80,11 @@ export const wiringCheck = defineCheck({
         const at = `${base}${formatPointer(['dependencies', wire.local, 'integrationInterfaceAlias'])}`
         // computed only when reported: a location parses the file for positions
         const related = (): RelatedLocation[] => [
-          {
-            message: `integration '${integration.name}' implements '${implemented.interfaceName}' ${implemented.version} here`,
-            range: locate(integration.file, formatPointer(['interfaces', implemented.alias])),
-          },
+          relatedLocation(
+            'implementsHere',
+            { integration: integration.name, interface: implemented.interfaceName, version: implemented.version },
+            locate(integration.file, formatPointer(['interfaces', implemented.alias])),
+          ),
         ]
         if (implemented.interfaceName !== dependency.interfaceName) {
           const args = {
@@ -124,10 +125,11 @@ export const wiringCheck = defineCheck({
                   path: at,
                   related: [
                     ...related(),
-                    {
-                      message: `'${dependency.local}' takes '${dependency.interfaceName}' ${dependency.range} here`,
-                      range: locate(plugin.file, formatPointer(['interfaces', dependency.local, 'version'])),
-                    },
+                    relatedLocation(
+                      'takesHere',
+                      { local: dependency.local, interface: dependency.interfaceName, range: dependency.range },
+                      locate(plugin.file, formatPointer(['interfaces', dependency.local, 'version'])),
+                    ),
                   ],
                 },
               ),

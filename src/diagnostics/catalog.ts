@@ -298,6 +298,35 @@ export const catalog = {
 
 export type DiagnosticCode = keyof typeof catalog
 
+/**
+ * The messages of related locations: the other places a diagnostic points at (the first of
+ * two duplicates, the declaration a reference means), by name, with named arguments as the
+ * templates above. They are shown under the diagnostic's own message, each at its place.
+ */
+export const relatedTemplates = {
+  firstDefined: 'first defined here',
+  builtinHere: 'the built-in is here',
+  firstDeclared: "'{name}' was first declared here",
+  declared: "'{name}' is declared here",
+  versionDeclared: '{version} is declared here',
+  /** `first`: what the name was first used for ("its own action", "action 'x' of interface 'y' (alias 'z')") */
+  alsoUsedFor: "'{name}' is also {first}",
+  boundSet: '{keyword} is set here',
+  interfaceSchema: "the interface's schema ({name} {version})",
+  mapping: 'the mapping',
+  ownMember: "the own {member} '{name}'",
+  partNotFitting: 'the part that does not fit',
+  comparedWith: 'what it is compared with',
+  implementsHere: "integration '{integration}' implements '{interface}' {version} here",
+  takesHere: "'{local}' takes '{interface}' {range} here",
+  resolvesTo: "'{alias}' resolves to {version}",
+  referencesHere: "'{source}' references '{target}' here",
+  weightiestChange: 'the {level} change',
+  entityClosedHere: "entity '{name}' is closed here",
+  closedHere: '{label} is closed here',
+  anchorNotMapping: "'&{anchor}' is set here; this is not a mapping",
+} as const satisfies Readonly<Record<string, string>>
+
 export function isDiagnosticCode(value: string): value is DiagnosticCode {
   return Object.hasOwn(catalog, value)
 }

@@ -5,7 +5,7 @@
 // values involved) is carried beside it, never read back out of the text.
 
 import type { SourceFile } from '../source/sourceFile.js'
-import { catalog, type DiagnosticCode, type Severity } from './catalog.js'
+import { catalog, type DiagnosticCode, relatedTemplates, type Severity } from './catalog.js'
 
 export type { Severity }
 
@@ -130,10 +130,15 @@ export type ArgumentNames<T extends string> = T extends `${string}{${infer After
     : never
   : never
 
-/** The arguments a template takes: exactly its names (none for a template without any). */
-export type TemplateArguments<C extends DiagnosticCode, T extends TemplateName<C>> = [ArgumentNames<Templates<C>[T] & string>] extends [never]
+/** The arguments a template text takes: exactly its names (none for a text without any). */
+type ArgumentsOf<Text extends string> = [ArgumentNames<Text>] extends [never]
   ? Readonly<Record<string, never>>
-  : { readonly [K in ArgumentNames<Templates<C>[T] & string>]: string | number }
+  : { readonly [K in ArgumentNames<Text>]: string | number }
+
+/** The arguments a template takes: exactly its names (none for a template without any). */
+export type TemplateArguments<C extends DiagnosticCode, T extends TemplateName<C>> = ArgumentsOf<Templates<C>[T] & string>
+
+export type RelatedTemplateName = keyof typeof relatedTemplates
 
 const ARGUMENT = /\{([A-Za-z0-9_]+)\}/g
 
@@ -174,6 +179,15 @@ export function diagnostic<C extends DiagnosticCode, T extends TemplateName<C>>(
     ...(extra.suggestion === undefined ? {} : { suggestion: extra.suggestion }),
     ...(extra.data === undefined ? {} : { data: extra.data }),
   }
+}
+
+/** A related location: a related-location template of the catalog, filled in, at its place. */
+export function relatedLocation<T extends RelatedTemplateName>(
+  template: T,
+  args: ArgumentsOf<(typeof relatedTemplates)[T]>,
+  range: SourceRange,
+): RelatedLocation {
+  return { message: formatTemplate(relatedTemplates[template], args), range }
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

@@ -3,7 +3,7 @@
 // a bare error for a source that is not a mapping; this finds that source first, to
 // report it at its place. See docs/definitions.md#merge-keys.
 import type { Document, Node } from 'yaml'
-import { type Diagnostic, diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation, type SourceRange } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { isMergePair } from './nodesFromYaml.js'
 import { yamlLibrary } from './yamlLibrary.js'
@@ -27,7 +27,7 @@ export function mergeOfNonMapping(file: SourceFile, document: Document.Parsed): 
   const report = (written: Node, bad: Node, anchor: string | null): Diagnostic => {
     const found = `${describe(bad)}${anchor ? ` (in the node anchored as '&${anchor}')` : ''}`
     return diagnostic('BW1013', 'mergeOfNonMapping', { found }, rangeOf(file, written), {
-      related: anchor ? [{ message: `'&${anchor}' is set here; this is not a mapping`, range: rangeOf(file, bad) }] : [],
+      related: anchor ? [relatedLocation('anchorNotMapping', { anchor }, rangeOf(file, bad))] : [],
       data: { found: isSeq(bad) ? 'list' : 'scalar' },
     })
   }

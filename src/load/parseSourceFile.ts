@@ -2,7 +2,7 @@
 // Every problem becomes a diagnostic; nothing is thrown for bad input.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import type { Document, Node } from 'yaml'
-import { type Diagnostic, diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation, type SourceRange } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { loadLimits } from './limits.js'
 import { mergeOfNonMapping } from './mergeKeys.js'
@@ -125,7 +125,7 @@ function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
             found.push(
               diagnostic('BW1002', 'duplicateKey', { key: name }, range, {
                 ...(path ? { path: formatPointer([...path, name]) } : {}),
-                related: [{ message: `'${name}' was first declared here`, range: firstRange }],
+                related: [relatedLocation('firstDeclared', { name }, firstRange)],
                 data: { key: name },
               }),
             )

@@ -1,7 +1,7 @@
 // An integration's view of itself: the interfaces it implements bound to their
 // definitions, entity mappings checked, and its final actions, events and channels
 // (own members, then each interface's under their overridden names).
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { own } from '../jsonSchema/own.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
@@ -141,7 +141,7 @@ function checkEntityMapping(
         {
           path: base,
           data: { entities: missing },
-          related: missing.map((name) => ({ message: `'${name}' is declared here`, range: locate(iface.file, formatPointer(['entities', name])) })),
+          related: missing.map((name) => relatedLocation('declared', { name }, locate(iface.file, formatPointer(['entities', name])))),
         },
       ),
     )
@@ -225,7 +225,7 @@ function buildMembers(
             locate(file, at.pointer),
             {
               path: at.pointer,
-              related: [{ message: `'${name}' is also ${first.label}`, range: locate(file, first.pointer) }],
+              related: [relatedLocation('alsoUsedFor', { name, first: first.label }, locate(file, first.pointer))],
             },
           ),
         )

@@ -4,7 +4,7 @@
 // through resolveExact/resolveRange, so that none binds a reference past a broken version.
 
 import { readdirSync } from 'node:fs'
-import { type Diagnostic, diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation, type SourceRange } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
 import { locate } from '../load/yamlNodes.js'
@@ -143,7 +143,7 @@ export function buildSymbolTable(
     const first = building.first
     if (certain && first) {
       const builtinClash = first.file.builtin && !c.file.builtin
-      const extra = { path: '/version', related: [{ message: builtinClash ? 'the built-in is here' : 'first defined here', range: contenderLocation(first) }] }
+      const extra = { path: '/version', related: [relatedLocation(builtinClash ? 'builtinHere' : 'firstDefined', {}, contenderLocation(first))] }
       diagnostics.push(
         builtinClash
           ? diagnostic('BW3002', 'builtinClash', { kind, name, version }, contenderLocation(c), extra)

@@ -3,7 +3,7 @@
 // that passed the meta-schemas. Whether a node admits any value at all is asked of the
 // emptiness analysis entity extension uses (src/jsonSchema), node by node.
 
-import { type CodesWith, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { type CodesWith, type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
 import { describeValue } from '../jsonSchema/describe.js'
@@ -109,7 +109,7 @@ function checkNode(
           locate(file, `${pointer}/${low}`),
           {
             path: `${pointer}/${low}`,
-            related: [{ message: `${high} is set here`, range: locate(file, `${pointer}/${high}`) }],
+            related: [relatedLocation('boundSet', { keyword: high }, locate(file, `${pointer}/${high}`))],
           },
         ),
       )
@@ -234,7 +234,7 @@ function checkClosedBranches(file: SourceFile, node: SchemaNode, pointer: string
               didYouMean: suggestionText(suggestion),
             },
             locateKey(file, at),
-            { path: at, suggestion, related: [{ message: `${closed.label} is closed here`, range: locate(file, `${closed.pointer}/additionalProperties`) }] },
+            { path: at, suggestion, related: [relatedLocation('closedHere', { label: closed.label }, locate(file, `${closed.pointer}/additionalProperties`))] },
           ),
         )
       }

@@ -1,7 +1,7 @@
 // `botwire check` as a user runs it: exit codes, locations, JSON output, colors.
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { cliPath, exampleWorkspace, repoRoot, runCli, tempDir, writeFiles } from '../support/cli.js'
+import { cliPath, exampleWorkspace, repoRoot, runBotwire, runCli, tempDir, writeFiles } from '../support/cli.js'
 
 const BROKEN_INTERFACE = `kind: interface
 name: ticketing
@@ -17,16 +17,16 @@ actions: {}
 `
 
 describe('botwire check', () => {
-  it('passes on the repository definitions and says what it checked', () => {
+  it('passes on the repository definitions and says what it checked (the built CLI, in a process of its own)', () => {
     const result = runCli(['check'], { cwd: repoRoot })
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/^checked 6 definitions \(1 interface, 3 integrations, 1 plugin, 1 bot\) and 7 built-in interfaces in \d+ ms: no errors\n$/)
   })
 
-  it('reports a broken file at file:line:col with its code, a code frame and a suggestion, and exits 1', () => {
+  it('reports a broken file at file:line:col with its code, a code frame and a suggestion, and exits 1', async () => {
     const dir = tempDir()
     writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })
-    const result = runCli(['check'], { cwd: dir })
+    const result = await runBotwire(['check'], { cwd: dir })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain(
       "definitions/ticketing.yaml:10:7 - error BW2002: unknown key 'require' in entity 'ticket' schema (did you mean 'required'?)",
@@ -36,7 +36,7 @@ describe('botwire check', () => {
     expect(result.stdout).not.toMatch(/\u001b\[/) // not a TTY: no colors
   })
 
-  it('shows a window of an over-long line (a definition written as one line of JSON), not the whole line', () => {
+  it('shows a window of an over-long line (a definition written as one line of JSON), not the whole line', async () => {
     const dir = tempDir()
     const properties = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { type: 'string' }]))
     const definition = {
@@ -47,7 +47,7 @@ describe('botwire check', () => {
       actions: {},
     }
     writeFiles(dir, { 'definitions/flat.yaml': JSON.stringify(definition) })
-    const result = runCli(['check', '--no-builtins'], { cwd: dir })
+    const result = await runBotwire(['check', '--no-builtins'], { cwd: dir })
     expect(result.code).toBe(1)
     const frameLines = result.stdout.split('\n').filter((line) => line.startsWith('> 1 |') || line.startsWith('    |'))
     expect(frameLines).toHaveLength(2)
@@ -56,10 +56,10 @@ describe('botwire check', () => {
     expect(frameLines[0]?.slice(caret.indexOf('^'), caret.indexOf('^') + 9)).toBe('"require"')
   })
 
-  it('prints JSON diagnostics with every field', () => {
+  it('prints JSON diagnostics with every field', async () => {
     const dir = tempDir()
     writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })
-    const result = runCli(['check', '--format', 'json'], { cwd: dir })
+    const result = await runBotwire(['check', '--format', 'json'], { cwd: dir })
     expect(result.code).toBe(1)
     const diagnostics = JSON.parse(result.stdout) as Record<string, unknown>[]
     expect(diagnostics).toEqual([
@@ -78,20 +78,20 @@ describe('botwire check', () => {
     ])
   })
 
-  it('colors only when forced, and never with NO_COLOR', () => {
+  it('colors only when forced, and never with NO_COLOR', async () => {
     const dir = tempDir()
     writeFiles(dir, { 'definitions/ticketing.yaml': BROKEN_INTERFACE })
-    expect(runCli(['check'], { cwd: dir, env: { FORCE_COLOR: '1' } }).stdout).toMatch(/\u001b\[/)
-    expect(runCli(['check'], { cwd: dir, env: { FORCE_COLOR: '1', NO_COLOR: '1' } }).stdout).not.toMatch(/\u001b\[/)
+    expect((await runBotwire(['check'], { cwd: dir, env: { FORCE_COLOR: '1' } })).stdout).toMatch(/\u001b\[/)
+    expect((await runBotwire(['check'], { cwd: dir, env: { FORCE_COLOR: '1', NO_COLOR: '1' } })).stdout).not.toMatch(/\u001b\[/)
   })
 
-  it('reports every broken file in one run', () => {
+  it('reports every broken file in one run', async () => {
     const dir = tempDir()
     const files: Record<string, string> = {}
     for (let i = 0; i < 100; i++)
       files[`definitions/broken-${String(i).padStart(3, '0')}.yaml`] = `kind: interface\nname: broken-${i}\nversion: 1.0\nentities: {}\nactions: {}\n`
     writeFiles(dir, files)
-    const result = runCli(['check', '--format', 'json', '--no-builtins'], { cwd: dir })
+    const result = await runBotwire(['check', '--format', 'json', '--no-builtins'], { cwd: dir })
     expect(result.code).toBe(1)
     const diagnostics = JSON.parse(result.stdout) as { code: string; file: string; line: number }[]
     expect(diagnostics).toHaveLength(100)
@@ -99,10 +99,10 @@ describe('botwire check', () => {
     expect(diagnostics.every((d) => d.code === 'BW2006' && d.line === 3)).toBe(true)
   })
 
-  it('prints nothing of the YAML library on stderr: a collection as a key is reported by botwire itself', () => {
+  it('prints nothing of the YAML library on stderr: a collection as a key is reported by botwire itself', async () => {
     const dir = tempDir()
     writeFiles(dir, { 'definitions/tickets.yaml': '? [a, b]\n: c\nkind: interface\nname: tickets\nversion: 1.0.0\nentities: {}\nactions: {}\n' })
-    const result = runCli(['check', '--no-builtins'], { cwd: dir })
+    const result = await runBotwire(['check', '--no-builtins'], { cwd: dir })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain("tickets.yaml:1:1 - error BW2002: unknown key '[ a, b ]' in the definition")
     expect(result.stderr).toBe('')
@@ -120,32 +120,34 @@ describe('botwire check', () => {
     }
   })
 
-  it('exits 2 on bad usage, in one line, without a stack trace', () => {
+  it('exits 2 on bad usage, in one line, without a stack trace', async () => {
     const dir = tempDir()
     for (const args of [['check', '--definitions', 'nope'], ['check', '--frobnicate'], ['frobnicate'], ['check', '--format', 'xml']]) {
-      const result = runCli(args, { cwd: dir })
+      const result = await runBotwire(args, { cwd: dir })
       expect(result.code, args.join(' ')).toBe(2)
       expect(result.stderr).toMatch(/^botwire: error BW9002: .+\n$/)
       expect(result.stderr).not.toContain('    at ')
     }
   })
 
-  it('suggests the flag a mistyped one most likely meant, and says when --definitions is a file', () => {
+  it('suggests the flag a mistyped one most likely meant, and says when --definitions is a file', async () => {
     const dir = tempDir()
-    expect(runCli(['check', '--fromat', 'json'], { cwd: dir }).stderr).toBe("botwire: error BW9002: Unknown option '--fromat' (did you mean '--format'?)\n")
+    expect((await runBotwire(['check', '--fromat', 'json'], { cwd: dir })).stderr).toBe(
+      "botwire: error BW9002: Unknown option '--fromat' (did you mean '--format'?)\n",
+    )
     writeFiles(dir, { 'defs.yaml': 'kind: bot\n' })
-    expect(runCli(['check', '--definitions', 'defs.yaml'], { cwd: dir }).stderr).toBe(
+    expect((await runBotwire(['check', '--definitions', 'defs.yaml'], { cwd: dir })).stderr).toBe(
       'botwire: error BW9002: --definitions takes a folder, and defs.yaml is a file; pass the folder that holds the definition files\n',
     )
   })
 
-  it('checks a copy of the example workspace with the built-ins from the package', () => {
-    const result = runCli(['check'], { cwd: exampleWorkspace() })
+  it('checks a copy of the example workspace with the built-ins from the package', async () => {
+    const result = await runBotwire(['check'], { cwd: exampleWorkspace() })
     expect(result.code).toBe(0)
   })
 
-  it('--help and --version answer and exit 0', () => {
-    expect(runCli(['--help'], { cwd: repoRoot }).stdout).toContain('botwire generate')
-    expect(runCli(['--version'], { cwd: repoRoot }).stdout).toMatch(/^\d+\.\d+\.\d+\n$/)
+  it('--help and --version answer and exit 0', async () => {
+    expect((await runBotwire(['--help'], { cwd: repoRoot })).stdout).toContain('botwire generate')
+    expect((await runBotwire(['--version'], { cwd: repoRoot })).stdout).toMatch(/^\d+\.\d+\.\d+\n$/)
   })
 })

@@ -1,32 +1,18 @@
-// `botwire diff` as a user runs it: the built CLI (`dist/cli/main.js diff ...`) in a child
-// process. Exit codes (0 ok, 1 not bumped enough, 2 bad usage), pretty and JSON
+// `botwire diff` as a user runs it (the command line's entry function, in this worker; see
+// test/support/cli.ts). Exit codes (0 ok, 1 not bumped enough, 2 bad usage), pretty and JSON
 // output, colors (never with NO_COLOR, never off a TTY unless forced), and
 // `--against REF` on a throwaway git repository.
-import { execFile, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DefinitionDiff } from '../../src/diff/types.js'
 import { fixturesDir, repoRoot } from '../diff/support.js'
-import { cliPath } from '../support/cli.js'
+import { type CliResult, runBotwire } from '../support/cli.js'
 
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-function botwire(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolvePromise) => {
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env }
-    if (!('NO_COLOR' in env)) delete childEnv.NO_COLOR
-    if (!('FORCE_COLOR' in env)) delete childEnv.FORCE_COLOR
-    execFile(process.execPath, [cliPath, 'diff', ...args], { cwd: repoRoot, env: childEnv }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-      resolvePromise({ code, stdout, stderr })
-    })
-  })
+function botwire(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runBotwire(['diff', ...args], { cwd: repoRoot, env })
 }
 
 const fixture = (name: string, side: 'old' | 'new'): string => join('test', 'fixtures', 'diff', name, side)

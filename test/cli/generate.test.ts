@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { exampleWorkspace, repoRoot, runCli, tempDir, writeFiles } from '../support/cli.js'
+import { exampleWorkspace, repoRoot, runBotwire, tempDir, writeFiles } from '../support/cli.js'
 
 function listFiles(root: string, prefix = ''): string[] {
   if (!existsSync(root)) return []
@@ -20,21 +20,21 @@ function snapshot(root: string): Record<string, string> {
 const OPENAI = join('definitions', 'example', 'integrations', 'openai.yaml')
 
 describe('botwire generate', () => {
-  it('writes the example, then finds nothing to change, and prints a one-line summary', () => {
+  it('writes the example, then finds nothing to change, and prints a one-line summary', async () => {
     const dir = exampleWorkspace()
-    const first = runCli(['generate'], { cwd: dir })
+    const first = await runBotwire(['generate'], { cwd: dir })
     expect(first.code).toBe(0)
     expect(first.stdout).toMatch(/^generated 16 files in generated: 16 written, 0 unchanged, 0 removed \(\d+ ms\)\n$/)
     expect(listFiles(join(dir, 'generated'))).toContain('botwire-manifest.json')
     expect(listFiles(join(dir, 'generated'))).toContain('interfaces/llm/v1.0.0.ts')
     expect(listFiles(join(dir, 'generated'))).not.toContain('interfaces/storage/v1.0.0.ts') // a built-in nobody uses
-    const second = runCli(['generate'], { cwd: dir })
+    const second = await runBotwire(['generate'], { cwd: dir })
     expect(second.stdout).toMatch(/16 files in generated: 0 written, 16 unchanged, 0 removed/)
   })
 
-  it('keeps LF line endings through a git checkout with core.autocrlf=true (its .gitattributes)', () => {
+  it('keeps LF line endings through a git checkout with core.autocrlf=true (its .gitattributes)', async () => {
     const dir = exampleWorkspace()
-    expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
+    expect((await runBotwire(['generate'], { cwd: dir })).code).toBe(0)
     const git = (...args: string[]): string =>
       execFileSync('git', ['-c', 'core.autocrlf=true', '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' })
     git('init', '-q')
@@ -45,29 +45,29 @@ describe('botwire generate', () => {
     const module = readFileSync(join(dir, 'generated', 'interfaces', 'llm', 'v1.0.0.ts'), 'utf8')
     expect(module).toContain('\n')
     expect(module).not.toContain('\r')
-    expect(runCli(['generate', '--check'], { cwd: dir }).code).toBe(0)
+    expect((await runBotwire(['generate', '--check'], { cwd: dir })).code).toBe(0)
   })
 
-  it('writes nothing at all when a definition has an error', () => {
+  it('writes nothing at all when a definition has an error', async () => {
     const dir = exampleWorkspace()
     writeFileSync(join(dir, OPENAI), readFileSync(join(dir, OPENAI), 'utf8').replace('modelRef: model', 'modelRef: modle'))
-    const result = runCli(['generate'], { cwd: dir })
+    const result = await runBotwire(['generate'], { cwd: dir })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain("error BW3007: integration 'openai' has no entity 'modle' (did you mean 'model'?)")
     expect(result.stdout).toContain('nothing written')
     expect(existsSync(join(dir, 'generated'))).toBe(false)
   })
 
-  it('keeps unchanged files untouched and replaces changed ones by rename', () => {
+  it('keeps unchanged files untouched and replaces changed ones by rename', async () => {
     const dir = exampleWorkspace()
-    expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
+    expect((await runBotwire(['generate'], { cwd: dir })).code).toBe(0)
     const out = join(dir, 'generated')
     const old = new Date('2020-01-01T00:00:00Z')
     for (const path of listFiles(out)) utimesSync(join(out, path), old, old)
     const openaiModule = join(out, 'integrations/openai/v2.0.0.ts')
     const inodeBefore = statSync(openaiModule).ino
     writeFileSync(join(dir, OPENAI), readFileSync(join(dir, OPENAI), 'utf8').replace('title: Moderate', 'title: Moderate text'))
-    const result = runCli(['generate'], { cwd: dir })
+    const result = await runBotwire(['generate'], { cwd: dir })
     expect(result.stdout).toMatch(/1 written, 15 unchanged, 0 removed/)
     expect(readFileSync(openaiModule, 'utf8')).toContain('Moderate text')
     expect(statSync(openaiModule).ino).not.toBe(inodeBefore) // a new file renamed over the old one
@@ -77,16 +77,16 @@ describe('botwire generate', () => {
     expect(listFiles(out).some((p) => p.includes('.botwire-tmp'))).toBe(false)
   })
 
-  it('removes the files a removed definition produced, and nothing it did not produce', () => {
+  it('removes the files a removed definition produced, and nothing it did not produce', async () => {
     const dir = exampleWorkspace()
-    expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
+    expect((await runBotwire(['generate'], { cwd: dir })).code).toBe(0)
     const out = join(dir, 'generated')
     writeFiles(out, { 'README.md': 'mine', 'integrations/zendesk/notes.txt': 'mine too', 'custom.ts': 'export {}\n' })
     rmSync(join(dir, 'definitions/example/integrations/anthropic.yaml'))
     const bot = join(dir, 'definitions/example/bots/support-bot.yaml')
     const text = readFileSync(bot, 'utf8')
     writeFileSync(bot, text.replace(/ {2}claude:\n( {4}.*\n)+?(?= {2}zendesk:)/, '').replace(/ {2}assistantClaude:\n[\s\S]*$/, ''))
-    const result = runCli(['generate'], { cwd: dir })
+    const result = await runBotwire(['generate'], { cwd: dir })
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/2 removed/)
     expect(existsSync(join(out, 'integrations/anthropic'))).toBe(false)
@@ -95,15 +95,15 @@ describe('botwire generate', () => {
     expect(existsSync(join(out, 'custom.ts'))).toBe(true)
   })
 
-  it('--check passes on fresh output and catches edited, missing and extra files', () => {
+  it('--check passes on fresh output and catches edited, missing and extra files', async () => {
     const dir = exampleWorkspace()
-    const missing = runCli(['generate', '--check'], { cwd: dir })
+    const missing = await runBotwire(['generate', '--check'], { cwd: dir })
     expect(missing.code).toBe(1)
     expect(missing.stdout).toContain('missing: generated/messages.ts')
     expect(existsSync(join(dir, 'generated'))).toBe(false)
 
-    runCli(['generate'], { cwd: dir })
-    expect(runCli(['generate', '--check'], { cwd: dir }).stdout).toBe('generated is up to date (16 files)\n')
+    await runBotwire(['generate'], { cwd: dir })
+    expect((await runBotwire(['generate', '--check'], { cwd: dir })).stdout).toBe('generated is up to date (16 files)\n')
 
     const out = join(dir, 'generated')
     writeFileSync(
@@ -115,7 +115,7 @@ describe('botwire generate', () => {
     manifest.files.push({ path: 'integrations/legacy/v0.1.0.ts', sha256: '0' })
     manifest.files.push({ path: '../outside.txt', sha256: '0' }, { path: join(dir, 'absolute.txt'), sha256: '0' })
     writeFileSync(join(out, 'botwire-manifest.json'), JSON.stringify(manifest))
-    const stale = runCli(['generate', '--check'], { cwd: dir })
+    const stale = await runBotwire(['generate', '--check'], { cwd: dir })
     expect(stale.code).toBe(1)
     expect(stale.stdout).toContain('stale: generated/bots/support-bot/v1.0.0.ts')
     expect(stale.stdout).toContain('missing: generated/messages.ts')
@@ -127,7 +127,7 @@ describe('botwire generate', () => {
     expect(existsSync(join(out, 'messages.ts'))).toBe(false) // --check writes nothing
 
     // --format json: one JSON array, the differences as BW5003 records
-    const json = runCli(['generate', '--check', '--format', 'json'], { cwd: dir })
+    const json = await runBotwire(['generate', '--check', '--format', 'json'], { cwd: dir })
     expect(json.code).toBe(1)
     const records = JSON.parse(json.stdout) as { code: string; message: string }[]
     expect(new Set(records.map((r) => r.code))).toEqual(new Set(['BW5003']))
@@ -140,20 +140,20 @@ describe('botwire generate', () => {
     expect(messages).toContain('missing: generated/messages.ts is not there; run botwire generate')
     expect(messages).toContain('stale: generated/bots/support-bot/v1.0.0.ts differs from what the definitions generate; run botwire generate')
     expect(messages).toContain('no longer produced: generated/integrations/legacy/v0.1.0.ts would be removed; run botwire generate')
-    runCli(['generate'], { cwd: dir })
-    const clean = runCli(['generate', '--check', '--format', 'json'], { cwd: dir })
+    await runBotwire(['generate'], { cwd: dir })
+    const clean = await runBotwire(['generate', '--check', '--format', 'json'], { cwd: dir })
     expect([clean.code, JSON.parse(clean.stdout)]).toEqual([0, []])
   })
 
-  it('gives byte-identical output from two folders whose files were created in different orders', () => {
+  it('gives byte-identical output from two folders whose files were created in different orders', async () => {
     const a = tempDir()
     const b = tempDir()
     const example = snapshot(join(repoRoot, 'definitions', 'example'))
     const paths = Object.keys(example)
     writeFiles(join(a, 'definitions'), Object.fromEntries(paths.map((p) => [p, example[p] ?? ''])))
     writeFiles(join(b, 'defs', 'nested'), Object.fromEntries([...paths].reverse().map((p) => [p.replace(/\//g, '-'), example[p] ?? ''])))
-    expect(runCli(['generate'], { cwd: a }).code).toBe(0)
-    expect(runCli(['generate', '--definitions', 'defs', '--out', 'out'], { cwd: b }).code).toBe(0)
+    expect((await runBotwire(['generate'], { cwd: a })).code).toBe(0)
+    expect((await runBotwire(['generate', '--definitions', 'defs', '--out', 'out'], { cwd: b })).code).toBe(0)
     const outA = snapshot(join(a, 'generated'))
     const outB = snapshot(join(b, 'out'))
     // banners name the source files, which differ here; everything else is identical
@@ -165,24 +165,24 @@ describe('botwire generate', () => {
     expect(withoutManifest(outB)).toEqual(withoutManifest(outA))
   })
 
-  it('matches the committed generated/ of the repository (a no-op on a clean checkout)', () => {
-    const result = runCli(['generate', '--check'], { cwd: repoRoot })
+  it('matches the committed generated/ of the repository (a no-op on a clean checkout)', async () => {
+    const result = await runBotwire(['generate', '--check'], { cwd: repoRoot })
     expect(result.stdout).toMatch(/^generated is up to date \(\d+ files\)\n$/)
     expect(result.code).toBe(0)
   })
 
-  it('refuses an output folder that overlaps the definitions folder', () => {
+  it('refuses an output folder that overlaps the definitions folder', async () => {
     const dir = exampleWorkspace()
-    const result = runCli(['generate', '--out', 'definitions/out'], { cwd: dir })
+    const result = await runBotwire(['generate', '--out', 'definitions/out'], { cwd: dir })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('error BW5001: the output folder definitions/out and the definitions folder definitions overlap')
     expect(existsSync(join(dir, 'definitions', 'out'))).toBe(false)
   })
 
-  it('reports an output folder it cannot write as BW5002', () => {
+  it('reports an output folder it cannot write as BW5002', async () => {
     const dir = exampleWorkspace()
     writeFileSync(join(dir, 'generated'), 'a file, not a folder')
-    const result = runCli(['generate'], { cwd: dir })
+    const result = await runBotwire(['generate'], { cwd: dir })
     expect(result.code).toBe(2)
     expect(result.stdout).toMatch(/error BW5002: cannot write .*generated.* \(ENOTDIR\)/)
   })

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { COMMANDS } from '../../src/cli/help.js'
-import { repoRoot, runCli } from '../support/cli.js'
+import { repoRoot, runBotwire } from '../support/cli.js'
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to dashes. */
 function anchors(markdown: string): Set<string> {
@@ -21,15 +21,15 @@ function anchors(markdown: string): Set<string> {
 }
 
 describe('help', () => {
-  it('botwire --help lists every command and exits 0', () => {
-    const result = runCli(['--help'], { cwd: repoRoot })
+  it('botwire --help lists every command and exits 0', async () => {
+    const result = await runBotwire(['--help'], { cwd: repoRoot })
     expect(result.code).toBe(0)
     for (const name of Object.keys(COMMANDS)) expect(result.stdout).toContain(`botwire ${name}`)
     expect(result.stdout).toMatch(/^docs: docs\/README\.md$/m)
   })
 
-  it.each(Object.keys(COMMANDS))('botwire %s --help prints that command, its flags only, and a docs heading that exists', (name) => {
-    const result = runCli([name, '--help'], { cwd: repoRoot })
+  it.each(Object.keys(COMMANDS))('botwire %s --help prints that command, its flags only, and a docs heading that exists', async (name) => {
+    const result = await runBotwire([name, '--help'], { cwd: repoRoot })
     expect(result.code).toBe(0)
     expect(result.stdout.split('\n')[0]).toMatch(new RegExp(`^botwire ${name}: `))
     expect(result.stdout).toMatch(new RegExp(`^usage: botwire ${name} `, 'm'))
@@ -41,8 +41,8 @@ describe('help', () => {
     expect(anchors(readFileSync(join(repoRoot, docs?.[1] ?? ''), 'utf8'))).toContain(docs?.[2])
   })
 
-  it('an unknown command is bad usage with the command it most likely meant', () => {
-    const result = runCli(['genrate'], { cwd: repoRoot })
+  it('an unknown command is bad usage with the command it most likely meant', async () => {
+    const result = await runBotwire(['genrate'], { cwd: repoRoot })
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(
       "botwire: error BW9002: unknown command 'genrate' (did you mean 'generate'?); the commands are check, diff, generate, init, scaffold (botwire --help)\n",

@@ -4,34 +4,15 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { runCli } from '../../src/cli/run.js'
 import { updateImplementation } from '../../src/index.js'
-import { exampleWorkspace } from '../support/cli.js'
-
-/** Runs the command line in this process; what it printed, and its exit code. */
-async function botwire(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk)
-    return true
-  })
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk)
-    return true
-  })
-  try {
-    return { code: await runCli(args), stdout, stderr }
-  } finally {
-    out.mockRestore()
-    err.mockRestore()
-  }
-}
+import { exampleWorkspace, runBotwire } from '../support/cli.js'
 
 afterEach(() => vi.restoreAllMocks())
 
 describe('botwire scaffold --update', () => {
   const dir = exampleWorkspace()
+  // from this process's folder, as a build script would run it: the paths it prints are the absolute ones given
+  const botwire = (args: string[]): ReturnType<typeof runBotwire> => runBotwire(args, { cwd: process.cwd() })
   const definitions = join(dir, 'definitions')
   const generated = join(dir, 'generated')
   const src = join(dir, 'src')

@@ -2,63 +2,35 @@
 // that compile against the generated code; neither ever overwrites a file.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { exampleWorkspace, repoRoot, runCli, tempDir } from '../support/cli.js'
-
-/**
- * Compiles stubs as one program and gives each its messages; a diagnostic outside every
- * stub (in the generated code, or of the options) counts against each of them.
- */
-function compile(files: string[]): Map<string, string[]> {
-  const program = ts.createProgram(files, {
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes: true,
-    noUnusedLocals: true,
-    noUnusedParameters: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    noEmit: true,
-    types: [],
-    paths: { 'botwire/runtime': [join(repoRoot, 'src', 'runtime', 'index.ts')] },
-  })
-  const messages = new Map<string, string[]>(files.map((file) => [file, []]))
-  for (const d of ts.getPreEmitDiagnostics(program)) {
-    const text = ts.flattenDiagnosticMessageText(d.messageText, '\n')
-    const own = d.file === undefined ? undefined : messages.get(d.file.fileName)
-    if (own) own.push(text)
-    else for (const list of messages.values()) list.push(text)
-  }
-  return messages
-}
+import { type CliResult, exampleWorkspace, runBotwire, tempDir } from '../support/cli.js'
+import { compileStubs } from '../support/compileStubs.js'
 
 describe('botwire init', () => {
-  it('writes a starter definition of each kind that passes check, with a $schema modeline, and never overwrites', () => {
+  it('writes a starter definition of each kind that passes check, with a $schema modeline, and never overwrites', async () => {
     const dir = tempDir()
     for (const kind of ['interface', 'integration', 'plugin', 'bot']) {
-      const result = runCli(['init', kind, `my-${kind}`], { cwd: dir })
+      const result = await runBotwire(['init', kind, `my-${kind}`], { cwd: dir })
       expect(result.code, result.stderr).toBe(0)
       expect(result.stdout).toBe(`wrote definitions/${kind}s/my-${kind}.yaml\n`)
       const text = readFileSync(join(dir, 'definitions', `${kind}s`, `my-${kind}.yaml`), 'utf8')
       expect(text).toMatch(new RegExp(`^# yaml-language-server: \\$schema=.*schemas/${kind}\\.schema\\.json\\n`))
     }
-    const check = runCli(['check'], { cwd: dir })
+    const check = await runBotwire(['check'], { cwd: dir })
     expect(check.stdout).toContain('no errors')
     expect(check.code).toBe(0)
     writeFileSync(join(dir, 'definitions/bots/my-bot.yaml'), '# mine\n')
-    const again = runCli(['init', 'bot', 'my-bot'], { cwd: dir })
+    const again = await runBotwire(['init', 'bot', 'my-bot'], { cwd: dir })
     expect(again.code).toBe(2)
     expect(again.stderr).toContain('already exists; botwire init never overwrites a file')
     expect(readFileSync(join(dir, 'definitions/bots/my-bot.yaml'), 'utf8')).toBe('# mine\n')
   })
 
-  it('rejects a bad kind or name as usage', () => {
+  it('rejects a bad kind or name as usage', async () => {
     const dir = tempDir()
-    expect(runCli(['init', 'widget', 'x'], { cwd: dir }).stderr).toContain("unknown kind 'widget'")
-    expect(runCli(['init', 'bot', 'Bad_Name'], { cwd: dir }).code).toBe(2)
-    const long = runCli(['init', 'bot', 'a'.repeat(65)], { cwd: dir })
+    expect((await runBotwire(['init', 'widget', 'x'], { cwd: dir })).stderr).toContain("unknown kind 'widget'")
+    expect((await runBotwire(['init', 'bot', 'Bad_Name'], { cwd: dir })).code).toBe(2)
+    const long = await runBotwire(['init', 'bot', 'a'.repeat(65)], { cwd: dir })
     expect([long.code, long.stderr]).toEqual([2, `botwire: error BW9002: '${'a'.repeat(65)}' is 65 characters long; a definition name has at most 64\n`])
   })
 })
@@ -68,28 +40,28 @@ describe('botwire scaffold', () => {
   // and one program holding the three stubs and a broken copy of one (in broken/, beside
   // src/, so its imports of generated/ read the same); a type-check costs seconds.
   let dir = ''
-  let written: ReturnType<typeof runCli>[] = []
+  let written: CliResult[] = []
   let files: string[] = []
   let broken = ''
   let compiled = new Map<string, string[]>()
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = exampleWorkspace()
-    expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
+    expect((await runBotwire(['generate'], { cwd: dir })).code).toBe(0)
     written = [
-      runCli(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir }),
-      runCli(['scaffold', 'plugin', 'support-assistant', '--out', 'src'], { cwd: dir }),
-      runCli(['scaffold', 'bot', 'support-bot', '--out', 'src'], { cwd: dir }),
+      await runBotwire(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir }),
+      await runBotwire(['scaffold', 'plugin', 'support-assistant', '--out', 'src'], { cwd: dir }),
+      await runBotwire(['scaffold', 'bot', 'support-bot', '--out', 'src'], { cwd: dir }),
     ]
-    runCli(['scaffold', 'integration', 'openai', '--out', 'broken'], { cwd: dir })
+    await runBotwire(['scaffold', 'integration', 'openai', '--out', 'broken'], { cwd: dir })
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
     files = ['openai', 'support-assistant', 'support-bot', 'main'].map((name) => join(dir, 'src', `${name}.ts`))
     broken = join(dir, 'broken', 'openai.ts')
     writeFileSync(broken, readFileSync(broken, 'utf8').replace(/ {4}\/\*\* Moderate \*\/\n[\s\S]*?\n {4}\},\n/, ''))
-    compiled = compile([...files, broken])
+    compiled = compileStubs([...files, broken])
   })
 
-  it('writes stubs for a bot, an integration and a plugin that compile against the generated code', () => {
+  it('writes stubs for a bot, an integration and a plugin that compile against the generated code', async () => {
     expect(written.map((r) => r.stdout)).toEqual([
       "wrote src/openai.ts (integration 'openai' 2.0.0, 3 action handlers)\n",
       "wrote src/support-assistant.ts (plugin 'support-assistant' 0.3.0, 2 action handlers)\n",
@@ -103,7 +75,7 @@ describe('botwire scaffold', () => {
     expect(bot.match(/^bot\.on\.message\(/gm)).toHaveLength(1)
     expect(bot).toContain("bot.on.message('*', async")
 
-    const again = runCli(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir })
+    const again = await runBotwire(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir })
     expect(again.code).toBe(2)
     expect(again.stderr).toContain('already exists; botwire scaffold never overwrites a file')
   })
@@ -113,20 +85,20 @@ describe('botwire scaffold', () => {
     expect((compiled.get(broken) ?? []).join('\n')).toContain("Property 'moderate' is missing")
   })
 
-  it('refuses a stub whose generated module is not there yet (it could not compile)', () => {
+  it('refuses a stub whose generated module is not there yet (it could not compile)', async () => {
     const dir = exampleWorkspace()
-    const result = runCli(['scaffold', 'plugin', 'support-assistant', '--out', 'src', '--generated', 'nogen'], { cwd: dir })
+    const result = await runBotwire(['scaffold', 'plugin', 'support-assistant', '--out', 'src', '--generated', 'nogen'], { cwd: dir })
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(
       "botwire: error BW9002: nogen/plugins/support-assistant/index.ts does not exist; run botwire generate (into nogen, or pass --generated DIR) before scaffolding plugin 'support-assistant'\n",
     )
   })
 
-  it('names an unknown definition as usage', () => {
-    const result = runCli(['scaffold', 'plugin', 'nope', '--out', 'src'], { cwd: exampleWorkspace() })
+  it('names an unknown definition as usage', async () => {
+    const result = await runBotwire(['scaffold', 'plugin', 'nope', '--out', 'src'], { cwd: exampleWorkspace() })
     expect(result.code).toBe(2)
     expect(result.stderr).toContain("no plugin named 'nope'")
-    const near = runCli(['scaffold', 'plugin', 'support-asistant', '--out', 'src'], { cwd: exampleWorkspace() })
+    const near = await runBotwire(['scaffold', 'plugin', 'support-asistant', '--out', 'src'], { cwd: exampleWorkspace() })
     expect([near.code, near.stderr]).toEqual([
       2,
       "botwire: error BW9002: no plugin named 'support-asistant' in definitions (did you mean 'support-assistant'?); its plugins are 'support-assistant'\n",

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cliPath, exampleWorkspace, runCli } from '../support/cli.js'
+import { cliPath, exampleWorkspace, runBotwire } from '../support/cli.js'
 
 async function until(what: string, condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const started = Date.now()
@@ -59,9 +59,9 @@ describe('botwire generate --watch', () => {
     expect(await exited).toBe(0)
   }, 90_000)
 
-  it('exits 2 with a usage error when the definitions folder is missing at the start', () => {
+  it('exits 2 with a usage error when the definitions folder is missing at the start', async () => {
     const dir = exampleWorkspace()
-    const missing = runCli(['generate', '--watch', '--definitions', 'nothere'], { cwd: dir })
+    const missing = await runBotwire(['generate', '--watch', '--definitions', 'nothere'], { cwd: dir })
     expect([missing.code, missing.stderr]).toEqual([2, 'botwire: error BW9002: definitions folder not found: nothere\n'])
   })
 })

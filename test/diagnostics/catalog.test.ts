@@ -1,11 +1,12 @@
 // The catalog, the code and the docs agree: every code is produced somewhere in src/,
-// every message template is used by a diagnostic made in src/, every code is documented
+// every message template is used by a diagnostic made in src/, every related location is
+// made from a related-location template and every such template is used, every code is documented
 // in docs/diagnostics.md, and the docs name no code that does not exist.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { catalog } from '../../src/diagnostics/catalog.js'
+import { catalog, relatedTemplates } from '../../src/diagnostics/catalog.js'
 import { formatTemplate } from '../../src/diagnostics/diagnostic.js'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -20,13 +21,25 @@ function literals(node: ts.Node): string[] {
   return found
 }
 
+// each source file is parsed once, for every scan that needs it (a file without the word a
+// scan looks for is not parsed for it)
+const parsed = new Map<string, ts.SourceFile>()
+function parse(path: string, text: string): ts.SourceFile {
+  const known = parsed.get(path)
+  if (known?.text === text) return known
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true)
+  parsed.set(path, source)
+  return source
+}
+
 /**
  * Each `code template` pair a `diagnostic(code, template, ...)` call in the file can make.
  * A code that is no literal there (`known.code`, a table lookup) stands for every code
  * with that template; the compiler has checked that each such code has it.
  */
 function templateUses(path: string, text: string): string[] {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true)
+  if (!text.includes('diagnostic')) return []
+  const source = parse(path, text)
   const uses: string[] = []
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'diagnostic' && node.arguments.length >= 2) {
@@ -40,6 +53,37 @@ function templateUses(path: string, text: string): string[] {
   }
   visit(source)
   return uses
+}
+
+/** The related-location templates a `relatedLocation(template, ...)` call in the file can fill in. */
+function relatedTemplateUses(path: string, text: string): string[] {
+  if (!text.includes('relatedLocation')) return []
+  const source = parse(path, text)
+  const uses: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'relatedLocation' && node.arguments[0]) {
+      uses.push(...literals(node.arguments[0]))
+    }
+    node.forEachChild(visit)
+  }
+  visit(source)
+  return uses
+}
+
+/** Object literals with a `message` and a `range`: a related location written by hand, not from the catalog. */
+function inlineRelatedLocations(path: string, text: string): string[] {
+  if (!text.includes('message') || !text.includes('range')) return []
+  const source = parse(path, text)
+  const found: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const names = new Set(node.properties.map((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : '')))
+      if (names.has('message') && names.has('range')) found.push(`${path}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`)
+    }
+    node.forEachChild(visit)
+  }
+  visit(source)
+  return found
 }
 
 function sources(dir: string): string[] {
@@ -71,6 +115,22 @@ describe('the diagnostic catalog', () => {
     const templates = Object.entries(catalog).flatMap(([c, entry]) => Object.keys(entry.templates).map((name) => `${c} ${name}`))
     expect(used.size).toBeGreaterThan(100)
     expect(templates.filter((t) => !used.has(t))).toEqual([])
+  })
+
+  it('has no related-location template that no related location uses', () => {
+    const used = new Set(files.flatMap(({ file, text }) => relatedTemplateUses(file, text)))
+    expect(used.size).toBeGreaterThan(10)
+    expect(Object.keys(relatedTemplates).filter((name) => !used.has(name))).toEqual([])
+  })
+
+  it('writes every related location from a catalog template (relatedLocation), none by hand', () => {
+    const relatedLocationItself = join(root, 'src', 'diagnostics', 'diagnostic.ts')
+    const byHand = files
+      .filter(({ file }) => file !== relatedLocationItself)
+      .flatMap(({ file, text }) => inlineRelatedLocations(file.slice(root.length + 1), text))
+    expect(byHand).toEqual([])
+    // the scan finds one where there is one
+    expect(inlineRelatedLocations('x.ts', "const r = { message: 'first defined here', range }")).toEqual(['x.ts:1'])
   })
 
   it('fills each {name} of a template once, and leaves other braces as they are', () => {

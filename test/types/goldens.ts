@@ -73,10 +73,10 @@ export const hostileImplementation = new hostile.Integration({
   },
 })
 expectTrue<Equal<Parameters<typeof hostileImplementation.actions.constructor>[0]['input'], hostile.Constructor>>()
-// biome-ignore lint/complexity/noBannedTypes: the generated type names Object's own member, as TypeScript resolves it
 expectTrue<
   Equal<
     hostile.Configuration,
+    // biome-ignore lint/complexity/noBannedTypes: the generated type names Object's own member, as TypeScript resolves it
     { __proto__: string; 'content-type'?: string | undefined; ''?: number | undefined; hasOwnProperty?: string | undefined | Object['hasOwnProperty'] }
   >
 >()
