@@ -2,6 +2,7 @@
 // (own and implemented, under final names, entities substituted), the `Integration`
 // class and `definition`.
 
+import { annotationsOf } from '../jsonSchema/annotations.js'
 import type { IntegrationModel, Model } from '../resolve/model.js'
 import { EMPTY_CONFIGURATION } from '../resolve/model.js'
 import { declareEntities } from './entities.js'
@@ -66,6 +67,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     name: integration.name,
     version: integration.version,
     ...documented(integration.spec),
+    ...annotationsOf(integration.spec),
     configuration: lowering.lower(configuration, {}),
     definitions: lowering.section(),
     entities: entityKeys,

@@ -1,5 +1,6 @@
 // Types and definition values for actions, events and channels: shared by interface,
 // integration and plugin modules, which differ only in how `$entity` names resolve.
+import { annotationsOf } from '../jsonSchema/annotations.js'
 import type { EntityScope } from '../resolve/model.js'
 import type { ActionSpec, ChannelSpec, EventSpec } from '../validate/definitionTypes.js'
 import { type ModuleBuilder, ref } from './moduleBuilder.js'
@@ -143,6 +144,7 @@ export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLower
         a.name,
         {
           ...documented(a),
+          ...annotationsOf(a.spec),
           billable: a.spec.billable ?? false,
           cacheable: a.spec.cacheable ?? false,
           attributes: a.spec.attributes ?? {},
@@ -152,15 +154,19 @@ export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLower
       ]),
     ),
     events: Object.fromEntries(
-      members.events.map((e) => [e.name, { ...documented(e), attributes: e.spec.attributes ?? {}, schema: lowering.lower(e.spec.schema, e.scope) }]),
+      members.events.map((e) => [
+        e.name,
+        { ...documented(e), ...annotationsOf(e.spec), attributes: e.spec.attributes ?? {}, schema: lowering.lower(e.spec.schema, e.scope) },
+      ]),
     ),
     channels: Object.fromEntries(
       members.channels.map((c) => [
         c.name,
         {
           ...documented(c),
+          ...annotationsOf(c.spec),
           messages: Object.fromEntries(
-            Object.entries(c.spec.messages).map(([name, m]) => [name, { ...documented(m), schema: lowering.lower(m.schema, c.scope) }]),
+            Object.entries(c.spec.messages).map(([name, m]) => [name, { ...documented(m), ...annotationsOf(m), schema: lowering.lower(m.schema, c.scope) }]),
           ),
         },
       ]),

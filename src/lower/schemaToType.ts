@@ -201,6 +201,7 @@ function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
   const types = typesOf(schema)
   if (schema.const !== undefined) return admitsType(types, schema.const) ? literalType(schema.const) : NEVER
   if (schema.enum !== undefined) return union(schema.enum.filter((v) => admitsType(types, v)).map(literalType))
+  if (types && isAnyJsonValue(types, schema)) return JSON_VALUE
   const admitted = types && typesTheBranchesAdmit(types, schema)
   const base = admitted ? union(admitted.map((t) => typeForName(t, schema, context))) : undefined
   if (schema.anyOf === undefined && schema.oneOf === undefined) return base ?? UNKNOWN
@@ -231,6 +232,21 @@ function typesTheBranchesAdmit(types: SchemaTypeName[], schema: SchemaNode): Sch
     if (narrowed.length > 0) kept = narrowed
   }
   return kept
+}
+
+/** The runtime's `JsonValue`: every generated module that has a type imports the runtime as `runtime`. */
+const JSON_VALUE: TypeExpr = { kind: 'ref', name: 'runtime.JsonValue' }
+const ANY_JSON_TYPES: readonly SchemaTypeName[] = ['string', 'number', 'boolean', 'object', 'array', 'null']
+const SHAPE_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties', 'items', 'anyOf', 'oneOf']
+
+/**
+ * "Any JSON value" (docs/generated-code.md#any-json-value): a node whose `type` lists
+ * every JSON type (`integer` may be listed beside `number`) and that shapes neither objects
+ * nor arrays is `runtime.JsonValue`, not a union of six types with open `Record`s.
+ */
+function isAnyJsonValue(types: SchemaTypeName[], schema: SchemaNode): boolean {
+  if (!ANY_JSON_TYPES.every((t) => types.includes(t))) return false
+  return !SHAPE_KEYWORDS.some((k) => schema[k] !== undefined)
 }
 
 const OBJECT_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties']

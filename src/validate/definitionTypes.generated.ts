@@ -215,6 +215,7 @@ export interface IntegrationSpec {
    */
   description?: string
   configuration?: Configuration
+  configurations?: ConfigurationMap
   entities?: EntityMap
   actions?: ActionMap
   events?: EventMap
@@ -239,6 +240,12 @@ export interface Configuration {
    * What the configuration is for.
    */
   description?: string
+}
+/**
+ * Configuration name -> { schema, title?, description? }: configurations a bot may choose instead of the default with configurationType.
+ */
+export interface ConfigurationMap {
+  [k: string]: Configuration
 }
 /**
  * One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.
@@ -272,7 +279,7 @@ export interface InterfaceImplementation {
   }
 }
 /**
- * Changes the name, title or description under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.
+ * Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.
  */
 export interface MetadataOverride {
   name?: Identifier
@@ -284,6 +291,7 @@ export interface MetadataOverride {
    * A description that replaces the interface's.
    */
   description?: string
+  attributes?: Attributes
 }
 /**
  * A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.
@@ -382,6 +390,7 @@ export interface MessageTag {
 export interface IntegrationInstance {
   integration: DefinitionName
   version: VersionRange
+  configurationType?: Identifier
   /**
    * The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.
    */

@@ -6,6 +6,7 @@
 import { type CodesWith, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
+import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { isWithinPointer } from '../jsonSchema/pointer.js'
@@ -59,7 +60,7 @@ function checkNode(
 ): void {
   if (typeof node.$entity === 'string') {
     for (const key of Object.keys(node)) {
-      if (!ENTITY_SIBLINGS.has(key)) {
+      if (!ENTITY_SIBLINGS.has(key) && !isAnnotationKey(key)) {
         out.push(diagnostic('BW2010', 'besideEntity', { key }, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
       }
     }
