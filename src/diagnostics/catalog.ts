@@ -180,6 +180,11 @@ export const catalog = {
     unknownInterfaceAlias: "integration '{integration}' (alias '{alias}') has no interface alias '{interfaceAlias}'{didYouMean}{known}",
   }),
   // semantics
+  BW3020: entry('unknown configuration type', {
+    unknownConfigurationType: "integration '{integration}' {version} has no configuration '{name}'{didYouMean}; its configurations: {known}",
+    noAlternatives:
+      "integration '{integration}' {version} declares no alternative configurations, so there is no '{name}' to choose; remove configurationType to use its configuration",
+  }),
   BW4001: entry('entity does not extend the interface entity', { doesNotExtend: DOES_NOT_EXTEND }),
   BW4002: entry('entity extension cannot be decided', { doesNotExtend: DOES_NOT_EXTEND }),
   BW4003: entry('member name collision', {
@@ -242,6 +247,9 @@ export const catalog = {
     },
     'warning',
   ),
+  BW4025: entry('configuration key of another configuration', {
+    keyOfOtherConfiguration: "{path} has key '{key}', which the {chosen} of {integration} does not declare; {declaring} declares it: {fix}",
+  }),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
   }),

@@ -38,8 +38,19 @@ export interface ActionCaller<Calls extends ActionShapes<Calls>> {
   callAction<K extends keyof Calls>(call: ActionCall<Calls, K>): Promise<Calls[K]['output']>
 }
 
-export interface IntegrationContext<C> {
-  configuration: C
+/**
+ * The configuration an integration's handlers get, with the name of the configuration it
+ * follows: `configurationType` is `null` for the default `C`, else a key of `Alt` (the
+ * alternative configurations, NAME -> type), so that checking it narrows `configuration`.
+ */
+export type ConfigurationChoice<C, Alt> =
+  | { configurationType: null; configuration: C }
+  | { [K in keyof Alt]: { configurationType: K; configuration: Alt[K] } }[keyof Alt]
+
+/** Alt of an integration without alternative configurations. */
+export type NoAlternatives = Record<never, never>
+
+export type IntegrationContext<C, Alt = NoAlternatives> = ConfigurationChoice<C, Alt> & {
   botId: string
 }
 

@@ -305,7 +305,7 @@ function describeRole(site: SchemaSite): string {
     case 'channel-message':
       return `the schema of channel message '${site.member}'`
     case 'configuration':
-      return 'the configuration schema'
+      return site.member === 'configuration' ? 'the configuration schema' : `the schema of configuration '${site.member}'`
     case 'entity':
       return `the schema of entity '${site.member}'`
   }
