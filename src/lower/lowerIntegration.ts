@@ -65,13 +65,14 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
   const runtime = builder.importRuntime(false)
   const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {}, entitiesForIndexSignatures(model, integration))
   const configuration = integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+  // the handler's view: the runtime fills defaults in before handlers read it
   builder.declareSchema(
     'Configuration',
     configuration,
-    entities.context({}),
+    { ...entities.context({}), view: 'filled' },
     docOf(integration.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this integration.' },
   )
-  const alternatives = declareAlternatives(builder, integration, entities.context({}))
+  const alternatives = declareAlternatives(builder, integration, { ...entities.context({}), view: 'filled' })
   const members: MemberSets = {
     actions: integration.actions.map((a) => ({ name: a.name, spec: a.spec, scope: a.scope, ...documented(a) })),
     events: integration.events.map((e) => ({ name: e.name, spec: e.spec, scope: e.scope, ...documented(e) })),

@@ -59,10 +59,11 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     }
   }
   const configuration = plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+  // the handler's view: the runtime fills defaults in before handlers read it
   builder.declareSchema(
     'Configuration',
     configuration,
-    typing.context({}),
+    { ...typing.context({}), view: 'filled' },
     docOf(plugin.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this plugin.' },
   )
   const members = pluginMembers(plugin, plugin.scope)

@@ -7,7 +7,7 @@ import { type ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { ConstValue, Doc, PropertySignature, TypeExpr, TypeParameter } from './plan.js'
 import { type JsonSchemaLowering, referencesEntities } from './schemaToJson.js'
-import { docOf, type TypeContext } from './schemaToType.js'
+import { docOf, hasFilledDefaults, type TypeContext, type TypeView } from './schemaToType.js'
 import { definitionDoc, documented } from './sources.js'
 
 export interface Member<S> {
@@ -45,10 +45,12 @@ function declare(
   scope: EntityScope,
   typing: MemberTyping,
   doc: Doc | undefined,
+  view?: TypeView,
 ): TypeExpr {
   const name = builder.names.allocate(wanted)
   const generic = typing.typeParameters !== undefined && referencesEntities(schema)
-  builder.declareSchema(name, schema, typing.context(scope), doc, generic ? typing.typeParameters : undefined)
+  const context = typing.context(scope)
+  builder.declareSchema(name, schema, view ? { ...context, view } : context, doc, generic ? typing.typeParameters : undefined)
   return ref(name, generic ? typing.typeArguments : undefined)
 }
 
@@ -80,7 +82,20 @@ export function declareMemberTypes(
       action.scope,
       typing,
       docOf(action.spec.input.schema) ?? { description: `Input of action '${action.name}'.` },
+      'filled',
     )
+    // what a caller gives, where defaults make it differ from what the handler reads
+    const callInput = hasFilledDefaults(action.spec.input.schema, typing.context(action.scope))
+      ? declare(
+          builder,
+          `${base}CallInput`,
+          action.spec.input.schema,
+          action.scope,
+          typing,
+          { description: `Input of action '${action.name}' as a caller gives it: properties with a default may be left out.` },
+          'given',
+        )
+      : undefined
     const output = declare(
       builder,
       `${base}Output`,
@@ -89,8 +104,9 @@ export function declareMemberTypes(
       typing,
       docOf(action.spec.output.schema) ?? { description: `Output of action '${action.name}'.` },
     )
-    actionTypes.push(input, output)
-    actionMembers.push(member(action.name, { kind: 'object', members: [member('input', input), member('output', output)] }, docFor(action)))
+    actionTypes.push(input, output, ...(callInput ? [callInput] : []))
+    const shape = [member('input', input), member('output', output), ...(callInput ? [member('callInput', callInput)] : [])]
+    actionMembers.push(member(action.name, { kind: 'object', members: shape }, docFor(action)))
   }
   const eventMembers: PropertySignature[] = []
   const eventTypes: TypeExpr[] = []
