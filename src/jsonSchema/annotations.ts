@@ -25,3 +25,27 @@ export function hasAnnotations(node: object): boolean {
   for (const key of Object.keys(node)) if (isAnnotationKey(key)) return true
   return false
 }
+
+/**
+ * The keywords a definition's JSON Schemas use beyond JSON Schema's own: every `x-`
+ * annotation and `secret`, sorted. A strict ajv refuses unknown keywords; registering
+ * these (`ajv.addKeyword(k)`) lets it compile the schemas as the runtime's lenient one
+ * does. A property named like an annotation is listed too, which is harmless.
+ */
+export function annotationKeywords(value: unknown): string[] {
+  const found = new Set<string>()
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item)
+      return
+    }
+    for (const [key, child] of Object.entries(node)) {
+      if (isAnnotationKey(key)) found.add(key)
+      else if (key === 'secret' && typeof child === 'boolean') found.add(key)
+      visit(child)
+    }
+  }
+  visit(value)
+  return [...found].sort()
+}
