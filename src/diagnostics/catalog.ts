@@ -250,6 +250,14 @@ export const catalog = {
   BW4025: entry('configuration key of another configuration', {
     keyOfOtherConfiguration: "{path} has key '{key}', which the {chosen} of {integration} does not declare; {declaring} declares it: {fix}",
   }),
+  BW4026: entry(
+    'override attributes of a bound member',
+    {
+      attributesOfBoundMember:
+        "these attributes have no effect: the override binds {member} '{name}' to the own {member} '{own}', which keeps its own attributes; set them on '{own}'",
+    },
+    'warning',
+  ),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
   }),

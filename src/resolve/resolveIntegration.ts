@@ -255,6 +255,15 @@ function buildMembers(
           override?.name !== undefined ? formatPointer(['interfaces', impl.alias, kind, interfaceMember, 'name']) : formatPointer(['interfaces', impl.alias])
         // an override that names an own member binds the two: the own member stands for it
         if (override?.name !== undefined && claims.get(finalName)?.own === true) {
+          if ('attributes' in override && override.attributes !== undefined) {
+            const at = formatPointer(['interfaces', impl.alias, kind, interfaceMember, 'attributes'])
+            diagnostics.push(
+              diagnostic('BW4026', 'attributesOfBoundMember', { member: MEMBER_WORD[kind], name: interfaceMember, own: finalName }, locateKey(file, at), {
+                path: at,
+                related: [{ message: `the own ${MEMBER_WORD[kind]} '${finalName}'`, range: locateKey(file, formatPointer([kind, finalName])) }],
+              }),
+            )
+          }
           bindings.push({ kind, alias: impl.alias, interfaceKey: iface.key, interfaceMember, name: finalName, pointer, scope: memberScope })
           continue
         }

@@ -275,7 +275,7 @@ export interface InterfaceImplementation {
    * Interface channel -> its name, title or description in this integration.
    */
   channels?: {
-    [k: string]: MetadataOverride
+    [k: string]: ChannelOverride
   }
 }
 /**
@@ -292,6 +292,20 @@ export interface MetadataOverride {
    */
   description?: string
   attributes?: Attributes
+}
+/**
+ * Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.
+ */
+export interface ChannelOverride {
+  name?: Identifier
+  /**
+   * A title that replaces the interface's.
+   */
+  title?: string
+  /**
+   * A description that replaces the interface's.
+   */
+  description?: string
 }
 /**
  * A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.
