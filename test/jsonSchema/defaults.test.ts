@@ -15,7 +15,10 @@ const definitions = { node: { properties: { kind: { default: 'leaf' }, child: { 
 
 describe('fillDefaults', () => {
   it('fills missing and undefined properties, at any depth where the parent is present', () => {
-    expect(fillDefaults({ limit: undefined, items: [{}, { done: true }] }, schema, definitions)).toEqual({ limit: 25, items: [{ done: false }, { done: true }] })
+    expect(fillDefaults({ limit: undefined, items: [{}, { done: true }] }, schema, definitions)).toEqual({
+      limit: 25,
+      items: [{ done: false }, { done: true }],
+    })
     expect(fillDefaults({ paging: {} }, schema, definitions)).toEqual({ limit: 25, paging: { size: 50, tags: ['a'] } })
   })
 
