@@ -2,7 +2,7 @@
 // the runtime fills defaults into configurations and action inputs before validating
 // them, at any depth where the parent object is present, with a fresh copy each time;
 // an integration's handlers see the configuration the bot chose and its name.
-import { createRuntime, type RuntimeError } from 'botwire/runtime'
+import { createRuntime } from 'botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../fixtures/valid/configurations-and-defaults/expected/bots/desk-bot/v1.0.0.js'
 import { Integration as Helpdesk, type Ticket } from '../fixtures/valid/configurations-and-defaults/expected/integrations/helpdesk/v1.0.0.js'
@@ -56,7 +56,7 @@ describe('defaults', () => {
     await runtime.client.callAction({ type: 'helpdesk:listTickets', input: { limit: 1 } })
     expect(seen).toMatchObject([{ input: { limit: 1 } }])
     const wrong = runtime.client.callAction({ type: 'helpdesk:listTickets', input: { limit: 0 } })
-    await expect(wrong).rejects.toMatchObject({ code: 'INVALID_INPUT', issues: ['input.limit: must be at least 1, not 0'] } satisfies Partial<RuntimeError>)
+    await expect(wrong).rejects.toMatchObject({ code: 'INVALID_INPUT', issues: ['input.limit: must be at least 1, not 0'] })
   })
 
   it('fills integration configurations, default and chosen, and plugin configurations and inputs', async () => {
@@ -102,7 +102,7 @@ describe('alternative configurations', () => {
     const definition = structuredClone(bot.definition)
     const instance = definition.integrations.helpdesk
     if (instance) instance.configurationType = 'oath'
-    const runtime = createRuntime({ bot: Object.assign(Object.create(Bot.prototype), bot, { definition }), ...implementations(seen), env: ENV })
+    const runtime = createRuntime({ bot: Object.assign(Object.create(Bot.prototype) as Bot, bot, { definition }), ...implementations(seen), env: ENV })
     await expect(runtime.client.callAction({ type: 'helpdesk:listTickets', input: {} })).rejects.toMatchObject({
       code: 'INVALID_CONFIGURATION',
       issues: ["configurationType: helpdesk 1.0.0 has no configuration 'oath' (its configurations: oauth)"],
