@@ -20,7 +20,10 @@
 // - the `schema` definition (a JSON Schema node in botwire's subset) becomes
 //   `tsType: SchemaNode`, the core's type of a schema node (src/jsonSchema/types.ts),
 //   which every pass that reads a schema already uses; the meta-schema's own description
-//   of a node is for editors and ajv.
+//   of a node is for editors and ajv;
+// - `patternProperties` (the `^x-` annotations) is dropped: the generator would give every
+//   object an index signature, which would let a misspelt key type-check; the passes
+//   read annotations by their prefix (src/jsonSchema/annotations.ts).
 import { compile, type JSONSchema } from 'json-schema-to-typescript'
 import { DEFINITION_KINDS, type DefinitionKind, readMetaSchema, SHARED_SCHEMA_FILES } from '../src/validate/metaSchemas.js'
 
@@ -44,7 +47,7 @@ const SCHEMA_KEYWORDS = new Set(['additionalProperties', 'items', 'not', 'if', '
 /** Keywords whose value is a list of schemas. */
 const SCHEMA_LIST_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf'])
 /** Keywords for editors only (see the file's opening comment). */
-const DROPPED_KEYWORDS = new Set(['title', 'markdownDescription', '$schema'])
+const DROPPED_KEYWORDS = new Set(['title', 'markdownDescription', '$schema', 'patternProperties'])
 
 function isJsonObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -7,17 +7,19 @@
  * reads like a credential is a warning (BW4017).
  */
 
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
-import { closest, suggestionText } from '../diagnostics/suggest.js'
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
+import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
+import { fillDefaults } from '../jsonSchema/defaults.js'
 import { own } from '../jsonSchema/own.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { describeRule, mergeUnionErrors, valueAtInstancePath, valuePath } from '../jsonSchema/valueIssues.js'
 import { compileValueValidator } from '../jsonSchema/valueValidator.js'
 import { formatPointer, locate, locateKey, parsePointer, pointerExists } from '../load/yamlNodes.js'
-import { EMPTY_CONFIGURATION, requireDefinition } from '../resolve/model.js'
+import { type BotModel, EMPTY_CONFIGURATION, type IntegrationModel, requireDefinition } from '../resolve/model.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { defineCheck } from './check.js'
 
 const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
@@ -114,6 +116,28 @@ function secretNameFor(ownerName: string, key: string): string {
     .replace(/^_+|_+$/g, '')
 }
 
+/** The other configurations of an integration, where a stray key may belong (docs/definitions.md#alternative-configurations). */
+interface OtherConfigurations {
+  /** how the chosen one is named: "default configuration", "configuration 'oauth'" */
+  chosen: string
+  /** "integration 'zendesk' 1.0.0" */
+  integration: string
+  others: { label: string; schema: SchemaNode; pointer: string; fix: string }[]
+  file: SourceFile
+}
+
+/** The pointer (from the schema's root) of the property at an instance path, following `properties` only. */
+function propertyPointer(schema: SchemaNode, segments: readonly string[]): string | undefined {
+  let node: SchemaNode | undefined = schema
+  let pointer = ''
+  for (const segment of segments) {
+    node = own(node?.properties, segment)
+    if (node === undefined) return undefined
+    pointer += formatPointer(['properties', segment])
+  }
+  return pointer
+}
+
 function validateConfiguration(
   file: SourceFile,
   base: string,
@@ -121,6 +145,7 @@ function validateConfiguration(
   schema: SchemaNode,
   owner: string,
   ownerName: string,
+  alternatives?: OtherConfigurations,
 ): Diagnostic[] {
   const out: Diagnostic[] = []
   const plain = plainCredentials(schema, value, '', [])
@@ -152,15 +177,18 @@ function validateConfiguration(
         : diagnostic('BW4011', 'besideSecret', { key: problem.key }, range, { path }),
     )
   }
+  const stray = alternatives ? strayKeys(file, base, value, schema, alternatives, out) : new Set<string>()
   const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret), ...plain.filter((p) => p.marked).map((p) => p.pointer)])
-  if (surelyValid(schema, substituted as JsonValue, secretAt)) return out
+  // a property with a default may be left out: the runtime fills it in (docs/runtime.md#defaults)
+  const filled = fillDefaults(substituted, schema)
+  if (surelyValid(schema, filled as JsonValue, secretAt)) return out
   // a secret's string constraints are checked at run time, against the real value: at its
   // place they are left out, in every branch (`anyOf: [integer, { string, minLength }]`
   // takes a secret)
   let relaxed = schema
   for (const pointer of secretAt) relaxed = withoutRuntimeKeywords(relaxed, parsePointer(pointer))
   const validate = compileValueValidator(relaxed as object)
-  if (validate(substituted)) return out
+  if (validate(filled)) return out
   for (const error of mergeUnionErrors(validate.errors ?? [])) {
     if (error.keyword === 'if') continue
     const isSecret = secretAt.has(error.instancePath)
@@ -172,6 +200,7 @@ function validateConfiguration(
     // an undeclared key is shown at the key, not at its value
     const range = error.keyword === 'additionalProperties' && at === `${base}/configuration${pointer}` ? locateKey(file, at) : locate(file, at)
     const extra = { path: `${base}/configuration${pointer}` }
+    if (error.keyword === 'additionalProperties' && stray.has(pointer)) continue
     if (error.keyword === 'additionalProperties') {
       const key = String(params.additionalProperty)
       const declared = Object.keys(schemaAt(schema, error.schemaPath).properties ?? {})
@@ -201,6 +230,64 @@ function validateConfiguration(
     }
   }
   return out
+}
+
+/**
+ * Keys of the value that the chosen configuration does not declare but another one does
+ * (BW4025, one per key, at the key), where the chosen schema does not say what extra keys
+ * are (closed or left out: an open object would let them through and the integration
+ * would never read them). Returns their pointers, which ajv's own report then skips.
+ */
+function strayKeys(file: SourceFile, base: string, value: unknown, schema: SchemaNode, alternatives: OtherConfigurations, out: Diagnostic[]): Set<string> {
+  const found = new Set<string>()
+  const visit = (node: unknown, at: SchemaNode, pointer: string): void => {
+    if (node === null || typeof node !== 'object' || Array.isArray(node) || isSecretReference(node)) return
+    for (const [key, item] of Object.entries(node)) {
+      const child = `${pointer}${formatPointer([key])}`
+      const declared = own(at.properties, key)
+      if (declared !== undefined) {
+        visit(item, declared, child)
+        continue
+      }
+      if (at.additionalProperties !== undefined && at.additionalProperties !== false) continue
+      const elsewhere = declaringConfiguration(alternatives, child)
+      if (!elsewhere) continue
+      found.add(child)
+      const full = `${base}/configuration${child}`
+      out.push(
+        diagnostic(
+          'BW4025',
+          'keyOfOtherConfiguration',
+          {
+            path: valuePath('configuration', pointer, value),
+            key,
+            chosen: alternatives.chosen,
+            integration: alternatives.integration,
+            declaring: elsewhere.label,
+            fix: elsewhere.fix,
+          },
+          locateKey(file, full),
+          {
+            path: full,
+            data: { key },
+            related: [relatedLocation('declaresKeyHere', { declaring: elsewhere.label, key }, locateKey(alternatives.file, elsewhere.at))],
+          },
+        ),
+      )
+    }
+  }
+  visit(value, schema, '')
+  return found
+}
+
+/** The first other configuration that declares the property at `pointer` (an instance pointer), and where. */
+function declaringConfiguration(alternatives: OtherConfigurations, pointer: string): { label: string; fix: string; at: string } | undefined {
+  const segments = parsePointer(pointer)
+  for (const other of alternatives.others) {
+    const at = propertyPointer(other.schema, segments)
+    if (at !== undefined) return { label: other.label, fix: other.fix, at: `${other.pointer}${at}` }
+  }
+  return undefined
 }
 
 /**
@@ -249,27 +336,84 @@ function schemaAt(schema: SchemaNode, schemaPath: string): SchemaNode {
   return node !== null && typeof node === 'object' ? (node as SchemaNode) : {}
 }
 
+interface ChosenConfiguration {
+  schema: SchemaNode
+  alternatives?: OtherConfigurations
+}
+
+/**
+ * The configuration an integration instance follows: the alternative named by its
+ * `configurationType`, or the default; with the others, where a stray key may belong.
+ * A name the integration does not have is a BW3020, and nothing else is checked then.
+ */
+function chooseConfiguration(bot: BotModel, alias: string, integration: IntegrationModel, out: Diagnostic[]): ChosenConfiguration | undefined {
+  const base = integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+  const alternatives = integration.spec.configurations ?? {}
+  const chosen = own(bot.spec.integrations, alias)?.configurationType
+  const names = Object.keys(alternatives)
+  if (chosen !== undefined && own(alternatives, chosen) === undefined) {
+    const at = formatPointer(['integrations', alias, 'configurationType'])
+    const suggestion = closest(chosen, names)
+    const args = { integration: integration.name, version: integration.version, name: chosen }
+    out.push(
+      names.length === 0
+        ? diagnostic('BW3020', 'noAlternatives', args, locate(bot.file, at), { path: at })
+        : diagnostic('BW3020', 'unknownConfigurationType', { ...args, didYouMean: suggestionText(suggestion), known: listNames(names) }, locate(bot.file, at), {
+            path: at,
+            suggestion,
+          }),
+    )
+    return undefined
+  }
+  if (names.length === 0) return { schema: base }
+  const others = [
+    ...(chosen === undefined
+      ? []
+      : [{ label: 'the default configuration', schema: base, pointer: '/configuration/schema', fix: 'remove configurationType to use it' }]),
+    ...names
+      .filter((name) => name !== chosen)
+      .map((name) => ({
+        label: `configuration '${name}'`,
+        schema: (alternatives[name] as SchemaHolder).schema,
+        pointer: formatPointer(['configurations', name, 'schema']),
+        fix: `choose it with configurationType: ${name}`,
+      })),
+  ]
+  return {
+    schema: chosen === undefined ? base : (alternatives[chosen] as SchemaHolder).schema,
+    alternatives: {
+      chosen: chosen === undefined ? 'default configuration' : `configuration '${chosen}'`,
+      integration: `integration '${integration.name}' ${integration.version}`,
+      others,
+      file: integration.file,
+    },
+  }
+}
+
 export const configurationCheck = defineCheck({
   name: 'Configuration',
-  codes: ['BW4011', 'BW4016', 'BW4017'],
+  codes: ['BW3020', 'BW4011', 'BW4016', 'BW4017', 'BW4025'],
   kinds: ['bot'],
   run(bot, model) {
-    const instances = [
-      ...bot.integrations.map((i) => ({
-        base: formatPointer(['integrations', i.alias]),
-        value: own(bot.spec.integrations, i.alias)?.configuration,
-        definition: requireDefinition(model, i.integrationKey, 'integration'),
-      })),
-      ...bot.plugins.map((p) => ({
-        base: formatPointer(['plugins', p.alias]),
-        value: own(bot.spec.plugins, p.alias)?.configuration,
-        definition: requireDefinition(model, p.pluginKey, 'plugin'),
-      })),
-    ]
-    return instances.flatMap(({ base, value, definition }) => {
-      const schema = definition.spec.configuration?.schema ?? EMPTY_CONFIGURATION
-      const owner = `${definition.kind} '${definition.name}' ${definition.version}`
-      return validateConfiguration(bot.file, base, value ?? {}, schema, owner, definition.name)
-    })
+    const out: Diagnostic[] = []
+    for (const instance of bot.integrations) {
+      const integration = requireDefinition(model, instance.integrationKey, 'integration')
+      const chosen = chooseConfiguration(bot, instance.alias, integration, out)
+      if (!chosen) continue
+      const choice = own(bot.spec.integrations, instance.alias)?.configurationType
+      const owner = `integration '${integration.name}' ${integration.version}${choice === undefined ? '' : ` (configuration '${choice}')`}`
+      const base = formatPointer(['integrations', instance.alias])
+      const value = own(bot.spec.integrations, instance.alias)?.configuration ?? {}
+      out.push(...validateConfiguration(bot.file, base, value, chosen.schema, owner, integration.name, chosen.alternatives))
+    }
+    for (const instance of bot.plugins) {
+      const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
+      const schema = plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+      const value = own(bot.spec.plugins, instance.alias)?.configuration ?? {}
+      out.push(
+        ...validateConfiguration(bot.file, formatPointer(['plugins', instance.alias]), value, schema, `plugin '${plugin.name}' ${plugin.version}`, plugin.name),
+      )
+    }
+    return out
   },
 })

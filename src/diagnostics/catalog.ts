@@ -190,6 +190,11 @@ export const catalog = {
     unknownInterfaceAlias: "integration '{integration}' (alias '{alias}') has no interface alias '{interfaceAlias}'{didYouMean}{known}",
   }),
   // semantics
+  BW3020: entry('unknown configuration type', {
+    unknownConfigurationType: "integration '{integration}' {version} has no configuration '{name}'{didYouMean}; its configurations: {known}",
+    noAlternatives:
+      "integration '{integration}' {version} declares no alternative configurations, so there is no '{name}' to choose; remove configurationType to use its configuration",
+  }),
   BW4001: entry('entity does not extend the interface entity', { doesNotExtend: DOES_NOT_EXTEND }),
   BW4002: entry('entity extension cannot be decided', { doesNotExtend: DOES_NOT_EXTEND }),
   BW4003: entry('member name collision', {
@@ -248,6 +253,17 @@ export const catalog = {
     {
       credentialInPlainText:
         '{path} looks like a credential and is written in plain text, so it ends up in the generated code; give it as {key}: { $secret: {name} } and set {name} in the environment (or mark it secret: true in the configuration schema of {owner})',
+    },
+    'warning',
+  ),
+  BW4025: entry('configuration key of another configuration', {
+    keyOfOtherConfiguration: "{path} has key '{key}', which the {chosen} of {integration} does not declare; {declaring} declares it: {fix}",
+  }),
+  BW4026: entry(
+    'override attributes of a bound member',
+    {
+      attributesOfBoundMember:
+        "these attributes have no effect: the override binds {member} '{name}' to the own {member} '{own}', which keeps its own attributes; set them on '{own}'",
     },
     'warning',
   ),
@@ -325,6 +341,7 @@ export const relatedTemplates = {
   entityClosedHere: "entity '{name}' is closed here",
   closedHere: '{label} is closed here',
   anchorNotMapping: "'&{anchor}' is set here; this is not a mapping",
+  declaresKeyHere: "{declaring} declares '{key}' here",
 } as const satisfies Readonly<Record<string, string>>
 
 export function isDiagnosticCode(value: string): value is DiagnosticCode {

@@ -44,14 +44,23 @@ function isOtherNumber(a: string, b: string): boolean {
 
 /**
  * A candidate the word abbreviates ('config' for 'configuration') or ends ('interfaceAlias'
- * for 'integrationInterfaceAlias'), when exactly one does.
+ * for 'integrationInterfaceAlias'), when exactly one does; of several it abbreviates, the
+ * one each of the others extends ('configuration' beside 'configurationType').
  */
 function abbreviated(lower: string, candidates: Iterable<string>): string | undefined {
   if (lower.length < 4) return undefined
   return (
     only(candidates, (c) => c.length > lower.length && c.startsWith(lower)) ??
+    stemOf([...candidates].filter((c) => c.length > lower.length && c.toLowerCase().startsWith(lower))) ??
     (lower.length < 6 ? undefined : only(candidates, (c) => c.length > lower.length && c.endsWith(lower)))
   )
+}
+
+/** The shortest of several names when every other one starts with it, else undefined. */
+function stemOf(names: readonly string[]): string | undefined {
+  if (names.length < 2) return undefined
+  const stem = names.reduce((a, b) => (b.length < a.length ? b : a))
+  return names.every((n) => n.startsWith(stem)) ? stem : undefined
 }
 
 /** " (did you mean 'x'?)" or "" */

@@ -12,6 +12,7 @@
 // yes or "ask ajv", needs no locations or reasons, and follows the value's pointers for
 // the configuration check's secrets.
 import { stringLength, valueHasType } from './admitsValue.js'
+import { isAnnotationKey } from './annotations.js'
 import { matchesFormat } from './formats.js'
 import { jsonEqual } from './jsonEqual.js'
 import { joinPointer } from './pointer.js'
@@ -116,7 +117,7 @@ function arrayFits(schema: SchemaNode, value: JsonValue[], secrets: SecretPointe
  */
 export function surelyValid(schema: SchemaNode, value: JsonValue, secrets?: SecretPointers, pointer = ''): boolean {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false
-  for (const key in schema) if (!DECIDED.has(key)) return false
+  for (const key in schema) if (!DECIDED.has(key) && !isAnnotationKey(key)) return false
   if (typeof value === 'number' && !Number.isFinite(value)) return false
   const type = schema.type
   if (type !== undefined) {

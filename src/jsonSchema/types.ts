@@ -59,6 +59,8 @@ export interface SchemaNode extends SchemaKeywords<SchemaNode> {
 /** A schema as generated code and the runtime hold it: entity references lowered to `$ref: '#/definitions/<key>'`. */
 export interface JsonSchema extends SchemaKeywords<JsonSchema, string, string> {
   $ref?: string
+  /** annotations (docs/definitions.md#annotations), carried as written */
+  [annotation: `x-${string}`]: JsonValue
 }
 
 /** Every keyword a definition's schema may use, in the order docs/definitions.md#schemas lists them. */

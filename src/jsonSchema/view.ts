@@ -4,6 +4,7 @@
 // the keywords beside the union; then each keyword (and each merged property)
 // remembers where it was written, possibly in another entity.
 
+import { isAnnotationKey } from './annotations.js'
 import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
 import { jsonEqual } from './jsonEqual.js'
 import { declaredKinds, intersectKinds, typeNamesOfKinds } from './kinds.js'
@@ -62,7 +63,7 @@ export function childView(parent: View, node: SchemaNode, keyword: keyof SchemaN
 const ANNOTATIONS: ReadonlySet<string> = new Set(ANNOTATION_KEYWORDS)
 
 export function constraintKeywords(node: SchemaNode): string[] {
-  return Object.keys(node).filter((key) => !ANNOTATIONS.has(key))
+  return Object.keys(node).filter((key) => !ANNOTATIONS.has(key) && !isAnnotationKey(key))
 }
 
 /** True when the node admits every value (`{}` or annotations only). */

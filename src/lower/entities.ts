@@ -7,7 +7,7 @@ import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { type ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { PropertySignature, TypeExpr } from './plan.js'
-import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
+import { docOf, hasFilledDefaults, schemaToType, type TypeContext, type TypeView } from './schemaToType.js'
 
 export interface EntityTypes {
   /** entity name -> type name in this module */
@@ -22,6 +22,31 @@ export interface EntityTypes {
  * signature (`[key: string]: unknown`), which an interface without one never does
  * (lowerIntegration says when that matters)
  */
+/**
+ * The entities whose two views differ (hasFilledDefaults): those with a filled default of
+ * their own, then, until nothing changes, those that reach one of them where the runtime
+ * fills (recursive entities included).
+ */
+function entitiesWithDefaults(entities: Record<string, SchemaHolder>, scope: EntityScope, owner: DefinitionKey): Set<string> {
+  const found = new Set<string>()
+  const context: TypeContext = {
+    entity: () => ({ kind: 'keyword', name: 'unknown' }),
+    entityHasDefaults: (name) => {
+      const target = own(scope, name)
+      return target !== undefined && target.owner === owner && found.has(target.entity)
+    },
+  }
+  for (let changed = true; changed; ) {
+    changed = false
+    for (const [name, holder] of Object.entries(entities)) {
+      if (found.has(name) || !hasFilledDefaults(holder.schema, context)) continue
+      found.add(name)
+      changed = true
+    }
+  }
+  return found
+}
+
 export function declareEntities(
   builder: ModuleBuilder,
   owner: DefinitionKey,
@@ -30,14 +55,24 @@ export function declareEntities(
 ): EntityTypes {
   const names = new Map<string, string>()
   for (const name of Object.keys(entities)) names.set(name, builder.names.allocate(pascalCase(name)))
+  const ownScope: EntityScope = Object.fromEntries(Object.keys(entities).map((n) => [n, { owner, entity: n }]))
+  const withDefaults = entitiesWithDefaults(entities, ownScope, owner)
+  // the caller's view of an entity whose defaults make it differ: `TicketInput` beside `Ticket`
+  const inputNames = new Map<string, string>()
+  for (const name of Object.keys(entities)) if (withDefaults.has(name)) inputNames.set(name, builder.names.allocate(`${pascalCase(name)}Input`))
   const context = (scope: EntityScope): TypeContext => ({
-    entity: (name: string): TypeExpr => {
+    entity: (name: string, view?: TypeView): TypeExpr => {
       const target = own(scope, name)
-      const typeName = target && target.owner === owner ? names.get(target.entity) : undefined
+      if (!target || target.owner !== owner) return { kind: 'keyword', name: 'unknown' }
+      const typeName = (view === 'given' ? inputNames.get(target.entity) : undefined) ?? names.get(target.entity)
       return typeName ? ref(typeName) : { kind: 'keyword', name: 'unknown' }
     },
+    entityHasDefaults: (name: string): boolean => {
+      const target = own(scope, name)
+      return target !== undefined && target.owner === owner && withDefaults.has(target.entity)
+    },
   })
-  const ownContext = context(Object.fromEntries(Object.keys(entities).map((n) => [n, { owner, entity: n }])))
+  const ownContext: TypeContext = { ...context(ownScope), view: 'filled' }
   const members: PropertySignature[] = []
   for (const [name, holder] of Object.entries(entities)) {
     const typeName = names.get(name) ?? name
@@ -45,6 +80,14 @@ export function declareEntities(
     const type = aliased.has(name) ? schemaToType(holder.schema, ownContext) : undefined
     if (type?.kind === 'object' && type.index === undefined) builder.add({ kind: 'typeAlias', name: typeName, ...(doc ? { doc } : {}), type })
     else builder.declareSchema(typeName, holder.schema, ownContext, doc)
+    const inputName = inputNames.get(name)
+    if (inputName) {
+      const inputDoc = {
+        ...doc,
+        description: `${doc?.description ? `${doc.description}\n\n` : ''}As a caller gives it: properties with a default may be left out (\`${typeName}\` has them filled in).`,
+      }
+      builder.declareSchema(inputName, holder.schema, { ...ownContext, view: 'given' }, inputDoc)
+    }
     members.push({ name, optional: false, type: ref(typeName), ...(doc ? { doc } : {}) })
   }
   builder.add({ kind: 'interface', name: 'Entities', doc: { description: 'Entities by name.' }, members })

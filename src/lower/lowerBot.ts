@@ -2,6 +2,7 @@
 // of every plugin instance (dereferenced: typed with the entities of the integrations
 // it is wired to), one flat map of callable actions, the `Bot` class and `definition`.
 
+import { annotationsOf } from '../jsonSchema/annotations.js'
 import { own } from '../jsonSchema/own.js'
 import type { JsonValue } from '../jsonSchema/types.js'
 import { type BotModel, type Model, type PluginInstance, requireDefinition } from '../resolve/model.js'
@@ -131,7 +132,12 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
   const integrations = Object.fromEntries(
     bot.integrations.map((instance) => {
       const integration = requireDefinition(model, instance.integrationKey, 'integration')
-      return [instance.alias, { name: integration.name, version: integration.version, configuration: instance.configuration as JsonValue }]
+      const spec = own(bot.spec.integrations, instance.alias)
+      const chosen = spec?.configurationType === undefined ? {} : { configurationType: spec.configurationType }
+      return [
+        instance.alias,
+        { name: integration.name, version: integration.version, ...chosen, configuration: instance.configuration as JsonValue, ...annotationsOf(spec ?? {}) },
+      ]
     }),
   )
   const plugins = Object.fromEntries(
@@ -162,6 +168,7 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
           name: plugin.name,
           version: plugin.version,
           configuration: instance.configuration as JsonValue,
+          ...annotationsOf(own(bot.spec.plugins, instance.alias) ?? {}),
           dependencies,
           definitions: lowering.section(),
           actions: sections.actions,
@@ -170,5 +177,5 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
       ]
     }),
   )
-  return { kind: 'bot', name: bot.name, version: bot.version, ...documented(bot.spec), tags: bot.tags, integrations, plugins }
+  return { kind: 'bot', name: bot.name, version: bot.version, ...documented(bot.spec), ...annotationsOf(bot.spec), tags: bot.tags, integrations, plugins }
 }

@@ -2,12 +2,15 @@
 // (own and implemented, under final names, entities substituted), the `Integration`
 // class and `definition`.
 
+import { annotationsOf } from '../jsonSchema/annotations.js'
 import type { IntegrationModel, Model } from '../resolve/model.js'
 import { EMPTY_CONFIGURATION } from '../resolve/model.js'
+import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { declareEntities } from './entities.js'
 import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
 import { ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
-import type { ModuleFile } from './plan.js'
+import { pascalCase } from './names.js'
+import type { Doc, ModuleFile, PropertySignature } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
@@ -33,17 +36,43 @@ function entitiesForIndexSignatures(model: Model, integration: IntegrationModel)
   return aliased
 }
 
+/**
+ * The alternative configurations (docs/generated-code.md#configurations): a type for each
+ * and the `Configurations` map, NAME -> type, which types `ctx.configuration` by
+ * `ctx.configurationType`. Nothing is declared for an integration that has none.
+ */
+function declareAlternatives(builder: ModuleBuilder, integration: IntegrationModel, context: TypeContext): Record<string, SchemaHolder> | undefined {
+  const alternatives = integration.spec.configurations
+  if (alternatives === undefined || Object.keys(alternatives).length === 0) return undefined
+  const members: PropertySignature[] = []
+  for (const [name, holder] of Object.entries(alternatives)) {
+    const typeName = builder.names.allocate(`${pascalCase(name)}Configuration`)
+    const doc = docOf(holder) ?? docOf(holder.schema) ?? { description: `Configuration '${name}', which a bot chooses with \`configurationType: ${name}\`.` }
+    builder.declareSchema(typeName, holder.schema, context, doc)
+    members.push({ name, optional: false, type: ref(typeName), ...(docOf(holder) ? { doc: docOf(holder) as Doc } : {}) })
+  }
+  builder.add({
+    kind: 'interface',
+    name: 'Configurations',
+    doc: { description: 'The alternative configurations by name (`configurationType`); `Configuration` is the default.' },
+    members,
+  })
+  return alternatives
+}
+
 export function lowerIntegration(model: Model, integration: IntegrationModel, definitionsDir: string): ModuleFile {
   const builder = new ModuleBuilder(modulePath('integration', integration.name, integration.version), [sourceName(integration.file, definitionsDir)])
   const runtime = builder.importRuntime(false)
   const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {}, entitiesForIndexSignatures(model, integration))
   const configuration = integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+  // the handler's view: the runtime fills defaults in before handlers read it
   builder.declareSchema(
     'Configuration',
     configuration,
-    entities.context({}),
+    { ...entities.context({}), view: 'filled' },
     docOf(integration.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this integration.' },
   )
+  const alternatives = declareAlternatives(builder, integration, { ...entities.context({}), view: 'filled' })
   const members: MemberSets = {
     actions: integration.actions.map((a) => ({ name: a.name, spec: a.spec, scope: a.scope, ...documented(a) })),
     events: integration.events.map((e) => ({ name: e.name, spec: e.spec, scope: e.scope, ...documented(e) })),
@@ -66,13 +95,24 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     name: integration.name,
     version: integration.version,
     ...documented(integration.spec),
+    ...annotationsOf(integration.spec),
     configuration: lowering.lower(configuration, {}),
+    ...(alternatives
+      ? {
+          configurations: Object.fromEntries(
+            Object.entries(alternatives).map(([name, holder]) => [
+              name,
+              { ...documented(holder), ...annotationsOf(holder), schema: lowering.lower(holder.schema, {}) },
+            ]),
+          ),
+        }
+      : {}),
     definitions: lowering.section(),
     entities: entityKeys,
     ...sections,
     interfaces,
   })
-  const typeArgs = [ref('Configuration'), ref('Actions'), ref('Events')]
+  const typeArgs = [ref('Configuration'), ref('Actions'), ref('Events'), ...(alternatives ? [ref('Configurations')] : [])]
   builder.add({
     kind: 'class',
     name: 'Integration',

@@ -1,4 +1,5 @@
 // An interface's module: its entities, actions, events, channels and `definition`.
+import { annotationsOf } from '../jsonSchema/annotations.js'
 import type { InterfaceModel, Model } from '../resolve/model.js'
 import { declareEntities } from './entities.js'
 import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
@@ -24,6 +25,7 @@ export function lowerInterface(model: Model, iface: InterfaceModel, definitionsD
     name: iface.name,
     version: iface.version,
     ...documented(iface.spec),
+    ...annotationsOf(iface.spec),
     definitions: lowering.section(),
     entities: entityKeys,
     ...sections,

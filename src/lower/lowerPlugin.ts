@@ -2,6 +2,7 @@
 // depends on. Types that reference interface entities are generic in `Bound` (the
 // entity types per interface local name), so that a bot can instantiate them with the
 // entities of the integrations each plugin instance is wired to (docs/definitions.md#bot).
+import { annotationsOf } from '../jsonSchema/annotations.js'
 import { EMPTY_CONFIGURATION, type EntityScope, type Model, type PluginModel, requireDefinition } from '../resolve/model.js'
 import { declareMemberTypes, type MemberSets, type MemberTyping, memberDefinitions } from './members.js'
 import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
@@ -58,10 +59,11 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     }
   }
   const configuration = plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+  // the handler's view: the runtime fills defaults in before handlers read it
   builder.declareSchema(
     'Configuration',
     configuration,
-    typing.context({}),
+    { ...typing.context({}), view: 'filled' },
     docOf(plugin.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this plugin.' },
   )
   const members = pluginMembers(plugin, plugin.scope)
@@ -108,6 +110,7 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     name: plugin.name,
     version: plugin.version,
     ...documented(plugin.spec),
+    ...annotationsOf(plugin.spec),
     configuration: lowering.lower(configuration, {}),
     interfaces: Object.fromEntries(dependencies.map((d) => [d.local, { name: d.iface.name, version: d.range, resolvedVersion: d.iface.version }])),
     definitions: lowering.section(),

@@ -1,12 +1,13 @@
 // Types and definition values for actions, events and channels: shared by interface,
 // integration and plugin modules, which differ only in how `$entity` names resolve.
+import { annotationsOf } from '../jsonSchema/annotations.js'
 import type { EntityScope } from '../resolve/model.js'
 import type { ActionSpec, ChannelSpec, EventSpec } from '../validate/definitionTypes.js'
 import { type ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { ConstValue, Doc, PropertySignature, TypeExpr, TypeParameter } from './plan.js'
 import { type JsonSchemaLowering, referencesEntities } from './schemaToJson.js'
-import { docOf, type TypeContext } from './schemaToType.js'
+import { docOf, hasFilledDefaults, type TypeContext, type TypeView } from './schemaToType.js'
 import { definitionDoc, documented } from './sources.js'
 
 export interface Member<S> {
@@ -44,10 +45,12 @@ function declare(
   scope: EntityScope,
   typing: MemberTyping,
   doc: Doc | undefined,
+  view?: TypeView,
 ): TypeExpr {
   const name = builder.names.allocate(wanted)
   const generic = typing.typeParameters !== undefined && referencesEntities(schema)
-  builder.declareSchema(name, schema, typing.context(scope), doc, generic ? typing.typeParameters : undefined)
+  const context = typing.context(scope)
+  builder.declareSchema(name, schema, view ? { ...context, view } : context, doc, generic ? typing.typeParameters : undefined)
   return ref(name, generic ? typing.typeArguments : undefined)
 }
 
@@ -79,7 +82,20 @@ export function declareMemberTypes(
       action.scope,
       typing,
       docOf(action.spec.input.schema) ?? { description: `Input of action '${action.name}'.` },
+      'filled',
     )
+    // what a caller gives, where defaults make it differ from what the handler reads
+    const callInput = hasFilledDefaults(action.spec.input.schema, typing.context(action.scope))
+      ? declare(
+          builder,
+          `${base}CallInput`,
+          action.spec.input.schema,
+          action.scope,
+          typing,
+          { description: `Input of action '${action.name}' as a caller gives it: properties with a default may be left out.` },
+          'given',
+        )
+      : undefined
     const output = declare(
       builder,
       `${base}Output`,
@@ -88,8 +104,9 @@ export function declareMemberTypes(
       typing,
       docOf(action.spec.output.schema) ?? { description: `Output of action '${action.name}'.` },
     )
-    actionTypes.push(input, output)
-    actionMembers.push(member(action.name, { kind: 'object', members: [member('input', input), member('output', output)] }, docFor(action)))
+    actionTypes.push(input, output, ...(callInput ? [callInput] : []))
+    const shape = [member('input', input), member('output', output), ...(callInput ? [member('callInput', callInput)] : [])]
+    actionMembers.push(member(action.name, { kind: 'object', members: shape }, docFor(action)))
   }
   const eventMembers: PropertySignature[] = []
   const eventTypes: TypeExpr[] = []
@@ -143,6 +160,7 @@ export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLower
         a.name,
         {
           ...documented(a),
+          ...annotationsOf(a.spec),
           billable: a.spec.billable ?? false,
           cacheable: a.spec.cacheable ?? false,
           attributes: a.spec.attributes ?? {},
@@ -152,15 +170,19 @@ export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLower
       ]),
     ),
     events: Object.fromEntries(
-      members.events.map((e) => [e.name, { ...documented(e), attributes: e.spec.attributes ?? {}, schema: lowering.lower(e.spec.schema, e.scope) }]),
+      members.events.map((e) => [
+        e.name,
+        { ...documented(e), ...annotationsOf(e.spec), attributes: e.spec.attributes ?? {}, schema: lowering.lower(e.spec.schema, e.scope) },
+      ]),
     ),
     channels: Object.fromEntries(
       members.channels.map((c) => [
         c.name,
         {
           ...documented(c),
+          ...annotationsOf(c.spec),
           messages: Object.fromEntries(
-            Object.entries(c.spec.messages).map(([name, m]) => [name, { ...documented(m), schema: lowering.lower(m.schema, c.scope) }]),
+            Object.entries(c.spec.messages).map(([name, m]) => [name, { ...documented(m), ...annotationsOf(m), schema: lowering.lower(m.schema, c.scope) }]),
           ),
         },
       ]),

@@ -9,6 +9,7 @@ export const RESERVED_NAMES = new Set([
   'Events',
   'Channels',
   'Configuration',
+  'Configurations',
   'Interfaces',
   'MessageTags',
   'Integrations',

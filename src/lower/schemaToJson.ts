@@ -2,6 +2,7 @@
 // `$entity` becomes `$ref: '#/definitions/<key>'`, and the entities it reaches are
 // collected into the definitions section, each under one stable key.
 
+import { annotationsOf, isAnnotationKey } from '../jsonSchema/annotations.js'
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { type EntityScope, entitySchema, type Model, type QualifiedEntity } from '../resolve/model.js'
@@ -18,9 +19,9 @@ type Reached = (entity: QualifiedEntity) => string
 /** Where an entity reference that did not resolve points (BW3003 reports it; nothing is generated then). */
 export const UNRESOLVED_DEFINITION = 'unresolved'
 
-/** Keywords whose values are data, not schemas: an `$entity` key in them is not a reference. */
+/** Keywords whose values are data, not schemas (annotations too): an `$entity` key in them is not a reference. */
 function isDataKeyword(key: string): boolean {
-  return key === 'const' || key === 'enum' || key === 'default' || key === 'examples'
+  return key === 'const' || key === 'enum' || key === 'default' || key === 'examples' || isAnnotationKey(key)
 }
 
 /**
@@ -213,8 +214,8 @@ function templateOf(schema: object): JsonTemplate {
 }
 
 /**
- * The schema with every `$entity` replaced by a `$ref` (keeping its title and
- * description), as JSON text.
+ * The schema with every `$entity` replaced by a `$ref` (keeping its title, description
+ * and annotations), as JSON text.
  */
 function lowerToText(schema: object, scope: EntityScope, reached: Reached): JsonText {
   const { parts, references, protoKey } = templateOf(schema)
@@ -225,6 +226,7 @@ function lowerToText(schema: object, scope: EntityScope, reached: Reached): Json
     text += `{"$ref":${JSON.stringify(target ? `#/definitions/${reached(target)}` : `#/definitions/${UNRESOLVED_DEFINITION}`)}`
     if (node.title !== undefined) text += `,"title":${JSON.stringify(node.title)}`
     if (node.description !== undefined) text += `,"description":${JSON.stringify(node.description)}`
+    for (const [key, value] of Object.entries(annotationsOf(node))) text += `,${JSON.stringify(key)}:${JSON.stringify(value)}`
     text += `}${parts[i + 1] ?? ''}`
   }
   return new JsonText(text, protoKey)

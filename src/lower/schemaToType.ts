@@ -10,11 +10,28 @@ import { isUnconstrained, rootView } from '../jsonSchema/view.js'
 import type { Doc, PropertySignature, TypeExpr } from './plan.js'
 import { referencesEntities } from './schemaToJson.js'
 
+/**
+ * Which side of a value a type is for, where `default`s make the two differ
+ * (docs/generated-code.md#defaults-the-two-views): `filled`, what a handler reads once the
+ * runtime has filled the defaults in (a defaulted property is present); `given`, what a
+ * caller gives (a defaulted property may be left out, required or not). Without a view,
+ * the type is the schema as written (outputs, events, messages: nothing fills them).
+ */
+export type TypeView = 'filled' | 'given'
+
 export interface TypeContext {
-  /** the type an `$entity` name stands for */
-  entity(name: string): TypeExpr
+  /** the type an `$entity` name stands for, in a view */
+  entity(name: string, view?: TypeView): TypeExpr
+  /** whether an entity's type in the `given` view differs from its type (it has a default the runtime fills) */
+  entityHasDefaults?(name: string): boolean
   /** the type a `$ref: '#/definitions/NAME'` stands for (messages.schema.json only) */
   definition?(name: string): TypeExpr
+  view?: TypeView | undefined
+}
+
+/** The context in another view (or none): only the places the runtime fills keep the view. */
+function inView(context: TypeContext, view: TypeView | undefined): TypeContext {
+  return context.view === view ? context : { ...context, view }
 }
 
 const UNKNOWN: TypeExpr = { kind: 'keyword', name: 'unknown' }
@@ -115,11 +132,17 @@ function propertyDoc(name: string, property: SchemaNode): Doc | undefined {
   return { ...doc, description }
 }
 
+/** Whether a property may be left out in a view: a defaulted one never in `filled`, always in `given`. */
+function isOptional(required: boolean, property: SchemaNode, view: TypeView | undefined): boolean {
+  if (view === undefined || property.default === undefined) return !required
+  return view === 'given'
+}
+
 function objectType(schema: SchemaNode, context: TypeContext): TypeExpr {
   const required = new Set(schema.required ?? [])
   const members: PropertySignature[] = Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const doc = propertyDoc(name, property)
-    const optional = !required.has(name)
+    const optional = isOptional(required.has(name), property, context.view)
     const type = schemaToType(property, context)
     return { name, optional, type: optional ? optionalPropertyType(name, type) : type, ...(doc ? { doc } : {}) }
   })
@@ -136,7 +159,8 @@ function objectType(schema: SchemaNode, context: TypeContext): TypeExpr {
   }
   // an index signature must admit every declared property's type as well (TS2411); an
   // optional one's type includes `undefined` (optionalPropertyType)
-  const index = union([schemaToType(extra, context), ...members.map((m) => m.type)])
+  // the runtime fills no defaults into extra keys' values: they are typed as written
+  const index = union([schemaToType(extra, inView(context, undefined)), ...members.map((m) => m.type)])
   return { kind: 'object', members, index }
 }
 
@@ -180,7 +204,7 @@ function admitsType(types: SchemaTypeName[] | undefined, value: JsonValue): bool
  * lowered again in every integration that implements it and every plugin that uses it).
  * Plans are never changed once built, so sharing their objects is safe.
  */
-const contextFreeTypes = new WeakMap<SchemaNode, TypeExpr>()
+const contextFreeTypes = { plain: new WeakMap<SchemaNode, TypeExpr>(), filled: new WeakMap<SchemaNode, TypeExpr>(), given: new WeakMap<SchemaNode, TypeExpr>() }
 
 function isComposite(schema: SchemaNode): boolean {
   return schema.properties !== undefined || schema.items !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined || schema.allOf !== undefined
@@ -188,28 +212,32 @@ function isComposite(schema: SchemaNode): boolean {
 
 export function schemaToType(schema: SchemaNode, context: TypeContext): TypeExpr {
   if (context.definition !== undefined || !isComposite(schema) || referencesEntities(schema)) return lowerSchema(schema, context)
-  let type = contextFreeTypes.get(schema)
+  const cache = contextFreeTypes[context.view ?? 'plain']
+  let type = cache.get(schema)
   if (!type) {
     type = lowerSchema(schema, context)
-    contextFreeTypes.set(schema, type)
+    cache.set(schema, type)
   }
   return type
 }
 
 function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
-  if (typeof schema.$entity === 'string') return context.entity(schema.$entity)
+  if (typeof schema.$entity === 'string') return context.entity(schema.$entity, context.view)
   const ref = (schema as { $ref?: unknown }).$ref
   if (typeof ref === 'string' && context.definition) return context.definition(ref.replace(/^#\/definitions\//, ''))
   if (schema.allOf !== undefined) return allOfType(schema, context)
   const types = typesOf(schema)
   if (schema.const !== undefined) return admitsType(types, schema.const) ? literalType(schema.const) : NEVER
   if (schema.enum !== undefined) return union(schema.enum.filter((v) => admitsType(types, v)).map(literalType))
+  if (types && isAnyJsonValue(types, schema)) return JSON_VALUE
   const admitted = types && typesTheBranchesAdmit(types, schema)
   const base = admitted ? union(admitted.map((t) => typeForName(t, schema, context))) : undefined
   if (schema.anyOf === undefined && schema.oneOf === undefined) return base ?? UNKNOWN
   // a value must pass the type, some anyOf branch and one oneOf branch: each is a part of it
   const parts: TypeExpr[] = base ? [base] : []
-  for (const branches of [schema.anyOf, schema.oneOf]) if (branches) parts.push(union(branches.map((b) => branchType(b, schema, context))))
+  // the runtime fills no defaults inside branches (which one holds is known only after validation)
+  const branchContext = inView(context, undefined)
+  for (const branches of [schema.anyOf, schema.oneOf]) if (branches) parts.push(union(branches.map((b) => branchType(b, schema, branchContext))))
   return parts.length === 1 ? (parts[0] as TypeExpr) : { kind: 'intersection', members: parts }
 }
 
@@ -234,6 +262,47 @@ function typesTheBranchesAdmit(types: SchemaTypeName[], schema: SchemaNode): Sch
     if (narrowed.length > 0) kept = narrowed
   }
   return kept
+}
+
+/** The runtime's `JsonValue`: every generated module that has a type imports the runtime as `runtime`. */
+const JSON_VALUE: TypeExpr = { kind: 'ref', name: 'runtime.JsonValue' }
+const ANY_JSON_TYPES: readonly SchemaTypeName[] = ['string', 'number', 'boolean', 'object', 'array', 'null']
+const SHAPE_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties', 'items', 'anyOf', 'oneOf']
+
+/**
+ * "Any JSON value" (docs/generated-code.md#any-json-value): a node whose `type` lists
+ * every JSON type (`integer` may be listed beside `number`) and that shapes neither objects
+ * nor arrays is `runtime.JsonValue`, not a union of six types with open `Record`s.
+ */
+function isAnyJsonValue(types: SchemaTypeName[], schema: SchemaNode): boolean {
+  if (!ANY_JSON_TYPES.every((t) => types.includes(t))) return false
+  return !SHAPE_KEYWORDS.some((k) => schema[k] !== undefined)
+}
+
+const defaultsFound = new WeakMap<SchemaNode, boolean>()
+
+/**
+ * Whether a schema's `filled` and `given` views differ: a property with a `default` where
+ * the runtime fills it (through properties and items, not union branches or extra keys),
+ * or an entity there whose own views differ. Asked first, so that schemas without
+ * defaults are lowered once, as before.
+ */
+export function hasFilledDefaults(schema: SchemaNode, context: TypeContext): boolean {
+  if (typeof schema.$entity === 'string') return context.entityHasDefaults?.(schema.$entity) ?? false
+  if (schema.properties === undefined && schema.items === undefined) return false
+  const entityFree = !referencesEntities(schema)
+  const known = entityFree ? defaultsFound.get(schema) : undefined
+  if (known !== undefined) return known
+  let found = false
+  for (const property of Object.values(schema.properties ?? {})) {
+    if (property.default !== undefined || hasFilledDefaults(property, context)) {
+      found = true
+      break
+    }
+  }
+  if (!found && schema.items !== undefined) found = hasFilledDefaults(schema.items, context)
+  if (entityFree) defaultsFound.set(schema, found)
+  return found
 }
 
 const OBJECT_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties']

@@ -4,17 +4,28 @@
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { MessageTagMap } from './messages.js'
-import type { ActionHandlers, ActionShapes, BotClient, BotContext, IntegrationClient, IntegrationContext, PluginClient, PluginContext } from './types.js'
+import type {
+  ActionHandlers,
+  ActionShapes,
+  BotClient,
+  BotContext,
+  IntegrationClient,
+  IntegrationContext,
+  NoAlternatives,
+  PluginClient,
+  PluginContext,
+} from './types.js'
 
-export interface IntegrationOptions<C, A extends ActionShapes<A>, E> {
-  actions: ActionHandlers<A, IntegrationContext<C>, IntegrationClient<E>>
+/** Alt: the alternative configurations, NAME -> type (`Configurations` of the generated module), none by default. */
+export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives> {
+  actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E>>
 }
 
-export class IntegrationBase<C, A extends ActionShapes<A>, E> {
+export class IntegrationBase<C, A extends ActionShapes<A>, E, Alt = NoAlternatives> {
   readonly definition: IntegrationDefinition
-  readonly actions: ActionHandlers<A, IntegrationContext<C>, IntegrationClient<E>>
+  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E>>
 
-  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E>) {
+  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt>) {
     this.definition = definition
     this.actions = options.actions
   }

@@ -3,6 +3,7 @@
 // emitEvent through the bot's wiring, resolves `{ $secret: NAME }` configuration values
 // from the environment at call time, and dispatches incoming messages to handlers.
 
+import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord } from '../jsonSchema/own.js'
 import type { BotBase } from './bases.js'
 import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
@@ -189,22 +190,39 @@ class Engine {
     return Object.fromEntries(keys.map((key) => [key, this.resolveSecrets(value[key] as JsonValue, owner)]))
   }
 
-  /** The configuration with secrets resolved, checked against the schema now that the real values are known. */
+  /**
+   * The configuration with secrets resolved and defaults filled in (a fresh copy each
+   * time), checked against the schema now that the real values are known.
+   */
   private configuration(raw: ConfigurationValue, schema: JsonSchema, definitions: SchemaDefinitions, owner: string): JsonValue {
-    const resolved = this.resolveSecrets(raw, owner)
+    const resolved = fillDefaults(this.resolveSecrets(raw, owner), schema, definitions) as JsonValue
     const issues = validateValue(resolved, schema, definitions, 'configuration')
     if (issues.length > 0) throw new ValidationError('INVALID_CONFIGURATION', `the configuration of ${owner} is invalid`, issues)
     return resolved
   }
 
-  private integrationConfiguration(alias: string, impl: RunnableIntegration): JsonValue {
+  /**
+   * An integration instance's configuration and the name of the configuration it follows:
+   * the alternative the bot chose with `configurationType`, or the default (`null`).
+   */
+  private integrationConfiguration(alias: string, impl: RunnableIntegration): { configurationType: string | null; configuration: JsonValue } {
     const wiring = own(this.definition.integrations, alias)
-    return this.configuration(
-      wiring?.configuration ?? {},
-      impl.definition.configuration,
-      impl.definition.definitions,
-      `integration '${alias}' (${impl.definition.name})`,
-    )
+    const owner = `integration '${alias}' (${impl.definition.name})`
+    const chosen = wiring?.configurationType
+    if (chosen === undefined) {
+      return {
+        configurationType: null,
+        configuration: this.configuration(wiring?.configuration ?? {}, impl.definition.configuration, impl.definition.definitions, owner),
+      }
+    }
+    const alternative = own(impl.definition.configurations ?? {}, chosen)
+    if (!alternative) {
+      const known = Object.keys(impl.definition.configurations ?? {})
+      throw new ValidationError('INVALID_CONFIGURATION', `the configuration of ${owner} is invalid`, [
+        `configurationType: ${impl.definition.name} ${impl.definition.version} has no configuration '${chosen}' (its configurations: ${list(known)})`,
+      ])
+    }
+    return { configurationType: chosen, configuration: this.configuration(wiring?.configuration ?? {}, alternative.schema, impl.definition.definitions, owner) }
   }
 
   private pluginConfiguration(alias: string, impl: RunnablePlugin): JsonValue {
@@ -341,10 +359,11 @@ class Engine {
       throw new MissingImplementationError(`${label}: the implementation of integration '${impl.definition.name}' has no handler for action '${action}'`)
     }
     const definitions = impl.definition.definitions
-    const inputIssues = validateValue(input, actionDef.input, definitions, 'input')
+    const filled = fillDefaults(input, actionDef.input, definitions)
+    const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
-    const configuration = this.integrationConfiguration(alias, impl)
-    const args = { input: copy(input), ctx: { configuration, botId: this.botId }, client: this.integrationClient(alias) }
+    const { configurationType, configuration } = this.integrationConfiguration(alias, impl)
+    const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias) }
     return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
   }
 
@@ -365,10 +384,11 @@ class Engine {
     }
     // the instance's schemas: dereferenced with the entities of the integrations it is wired to
     const definitions = instance.definitions
-    const inputIssues = validateValue(input, actionDef.input, definitions, 'input')
+    const filled = fillDefaults(input, actionDef.input, definitions)
+    const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
     const configuration = this.pluginConfiguration(alias, impl)
-    const args = { input: copy(input), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
+    const args = { input: copy(filled), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
     return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
   }
 

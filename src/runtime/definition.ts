@@ -6,7 +6,12 @@ import type { JsonSchema, JsonValue } from '../jsonSchema/types.js'
 
 export type { JsonSchema, JsonValue }
 
-export interface Documented {
+/** `x-` keys: annotations carried from the definition unchanged (docs/definitions.md#annotations). */
+export interface Annotated {
+  [annotation: `x-${string}`]: JsonValue
+}
+
+export interface Documented extends Annotated {
   title?: string
   description?: string
 }
@@ -55,9 +60,17 @@ export interface ImplementedInterfaceDefinition {
   channels: { [name: string]: string }
 }
 
+/** An alternative configuration of an integration. */
+export interface ConfigurationDefinition extends Documented {
+  schema: JsonSchema
+}
+
 export interface IntegrationDefinition extends DefinitionBase {
   kind: 'integration'
+  /** the default configuration */
   configuration: JsonSchema
+  /** the alternative configurations, by name; absent when it declares none */
+  configurations?: { [name: string]: ConfigurationDefinition }
   entities: { [name: string]: string }
   /** final names: own members and implemented interfaces' members */
   actions: { [name: string]: ActionDefinition }
@@ -85,9 +98,11 @@ export interface PluginDefinition extends DefinitionBase {
 /** A configuration value as the bot gives it; secrets stay `{ $secret: NAME }`. */
 export type ConfigurationValue = { [key: string]: JsonValue }
 
-export interface BotIntegrationDefinition {
+export interface BotIntegrationDefinition extends Annotated {
   name: string
   version: string
+  /** the alternative configuration the bot chose (docs/definitions.md#alternative-configurations); absent: the default */
+  configurationType?: string
   configuration: ConfigurationValue
 }
 
@@ -101,7 +116,7 @@ export interface PluginDependencyWiring {
   events: { [name: string]: string }
 }
 
-export interface BotPluginDefinition {
+export interface BotPluginDefinition extends Annotated {
   name: string
   version: string
   configuration: ConfigurationValue

@@ -1,6 +1,8 @@
 // botwire/runtime: what generated code imports. Types for the generated API, the base
 // classes that hold definitions and handlers.
 
+// the keywords to register in a strict ajv that compiles a definition's schemas (docs/generated-code.md)
+export { annotationKeywords } from '../jsonSchema/annotations.js'
 export { BotBase, IntegrationBase, type IntegrationOptions, PluginBase, type PluginOptions } from './bases.js'
 // running a generated bot (docs/runtime.md)
 export {

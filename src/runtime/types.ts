@@ -3,11 +3,18 @@
 // keys), so every check is an indexed access, never a deep conditional type.
 import type { Message, MessagePayloads, MessageTagMap, MessageType } from './messages.js'
 
-/** One action's types. */
+/**
+ * One action's types. `input` is what its handler reads; `callInput`, where the action's
+ * defaults make them differ, what a caller gives (defaulted properties optional).
+ */
 export interface ActionShape {
   input: object
   output: object
+  callInput?: object
 }
+
+/** What a caller gives an action: its `callInput` where it has one, else its `input`. */
+export type CallInput<S extends ActionShape> = S extends { callInput: infer I } ? I : S['input']
 
 /** A map of action name -> shape (generated `Actions` interfaces satisfy it). */
 export type ActionShapes<A> = { [K in keyof A]: ActionShape }
@@ -29,7 +36,7 @@ export type ActionHandler<S extends ActionShape, Ctx, Client> = (args: ActionHan
 export type ActionHandlers<A extends ActionShapes<A>, Ctx, Client> = { [K in keyof A]: ActionHandler<A[K], Ctx, Client> }
 
 /** `{ type, input }` pairs, one per key: a union, so a key cannot travel with another key's input. */
-export type ActionCall<Calls extends ActionShapes<Calls>, K extends keyof Calls> = { [P in K]: { type: P; input: Calls[P]['input'] } }[K]
+export type ActionCall<Calls extends ActionShapes<Calls>, K extends keyof Calls> = { [P in K]: { type: P; input: CallInput<Calls[P]> } }[K]
 
 /** `{ type, payload }` pairs, one per event. */
 export type EventOf<E, K extends keyof E = keyof E> = { [P in K]: { type: P; payload: E[P] } }[K]
@@ -38,8 +45,19 @@ export interface ActionCaller<Calls extends ActionShapes<Calls>> {
   callAction<K extends keyof Calls>(call: ActionCall<Calls, K>): Promise<Calls[K]['output']>
 }
 
-export interface IntegrationContext<C> {
-  configuration: C
+/**
+ * The configuration an integration's handlers get, with the name of the configuration it
+ * follows: `configurationType` is `null` for the default `C`, else a key of `Alt` (the
+ * alternative configurations, NAME -> type), so that checking it narrows `configuration`.
+ */
+export type ConfigurationChoice<C, Alt> =
+  | { configurationType: null; configuration: C }
+  | { [K in keyof Alt]: { configurationType: K; configuration: Alt[K] } }[keyof Alt]
+
+/** Alt of an integration without alternative configurations. */
+export type NoAlternatives = Record<never, never>
+
+export type IntegrationContext<C, Alt = NoAlternatives> = ConfigurationChoice<C, Alt> & {
   botId: string
 }
 

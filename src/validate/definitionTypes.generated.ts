@@ -219,6 +219,7 @@ export interface IntegrationSpec {
    */
   description?: string
   configuration?: Configuration
+  configurations?: ConfigurationMap
   entities?: EntityMap
   actions?: ActionMap
   events?: EventMap
@@ -243,6 +244,12 @@ export interface Configuration {
    * What the configuration is for.
    */
   description?: string
+}
+/**
+ * Configuration name -> { schema, title?, description? }: configurations a bot may choose instead of the default with configurationType.
+ */
+export interface ConfigurationMap {
+  [k: string]: Configuration
 }
 /**
  * One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.
@@ -272,13 +279,28 @@ export interface InterfaceImplementation {
    * Interface channel -> its name, title or description in this integration.
    */
   channels?: {
-    [k: string]: MetadataOverride
+    [k: string]: ChannelOverride
   }
 }
 /**
- * Changes the name, title or description under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.
+ * Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.
  */
 export interface MetadataOverride {
+  name?: Identifier
+  /**
+   * A title that replaces the interface's.
+   */
+  title?: string
+  /**
+   * A description that replaces the interface's.
+   */
+  description?: string
+  attributes?: Attributes
+}
+/**
+ * Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.
+ */
+export interface ChannelOverride {
   name?: Identifier
   /**
    * A title that replaces the interface's.
@@ -386,6 +408,7 @@ export interface MessageTag {
 export interface IntegrationInstance {
   integration: DefinitionName
   version: VersionRange
+  configurationType?: Identifier
   /**
    * The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.
    */

@@ -6,6 +6,7 @@
 import { type CodesWith, type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
+import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { escapePointerSegment, isWithinPointer } from '../jsonSchema/pointer.js'
@@ -61,7 +62,7 @@ function checkNode(
 ): void {
   if (typeof node.$entity === 'string') {
     for (const key of Object.keys(node)) {
-      if (!ENTITY_SIBLINGS.has(key)) {
+      if (!ENTITY_SIBLINGS.has(key) && !isAnnotationKey(key)) {
         out.push(diagnostic('BW2010', 'besideEntity', { key }, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
       }
     }
@@ -374,7 +375,7 @@ function describeRole(site: SchemaSite): string {
     case 'channel-message':
       return `the schema of channel message '${site.member}'`
     case 'configuration':
-      return 'the configuration schema'
+      return site.member === 'configuration' ? 'the configuration schema' : `the schema of configuration '${site.member}'`
     case 'entity':
       return `the schema of entity '${site.member}'`
   }

@@ -77,6 +77,7 @@ function findSchemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite
     case 'integration':
       return [
         ...site('configuration', 'configuration', ['configuration'], spec.configuration),
+        ...entries(spec.configurations).flatMap(([name, c]) => site('configuration', name, ['configurations', name], c)),
         ...entries(spec.entities).flatMap(([name, e]) => site('entity', name, ['entities', name], e)),
         ...actionSites(spec.actions),
         ...eventSites(spec.events),

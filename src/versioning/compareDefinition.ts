@@ -3,11 +3,13 @@
 //   removed entity, action, event, channel, channel message ........ major
 //   added entity, action, event, channel, channel message ........... minor
 //   schemas ...................................... compareSchemas (by the direction of data)
-//   titles, descriptions, attributes, billable, cacheable ........... patch
-//   integration: configuration (an input), implemented interfaces
+//   titles, descriptions, attributes, billable, cacheable, x- annotations ... patch
+//   integration: configuration and each alternative configuration (inputs; a removed
+//     alternative is major, an added one minor), implemented interfaces
 //   plugin: configuration (an input), interface dependencies
 //   bot: every change is patch (bots are leaves: nothing uses a bot)
 import semver from 'semver'
+import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
@@ -91,11 +93,12 @@ class Comparison {
     }
   }
 
-  /** Plain metadata keys (title, description, billable, cacheable...): patch. */
+  /** Plain metadata keys (title, description, billable, cacheable...) and `x-` annotations: patch. */
   metadata(what: string, path: Path, before: object, after: object, keys: readonly string[]): void {
     const a = before as Record<string, unknown>
     const b = after as Record<string, unknown>
-    for (const key of keys) {
+    const annotations = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(isAnnotationKey)
+    for (const key of annotations.length === 0 ? keys : [...keys, ...annotations]) {
       const x = a[key]
       const y = b[key]
       if (jsonEqual(x, y)) continue
@@ -208,6 +211,18 @@ class Comparison {
     )
   }
 
+  /** An integration's alternative configurations: inputs, as the default is; removing one breaks the bots that chose it. */
+  configurationsOf(before: Record<string, SchemaHolder> | undefined, after: Record<string, SchemaHolder> | undefined): void {
+    this.members(
+      (name) => `configuration '${name}'`,
+      ['configurations'],
+      before,
+      after,
+      { removed: 'major', added: 'minor' },
+      (name, x, y) => this.holder('configuration', `configuration '${name}'`, ['configurations', name], x, y),
+    )
+  }
+
   configurationOf(before: SchemaHolder | undefined, after: SchemaHolder | undefined): void {
     if (before && after) this.metadata('the configuration', ['configuration'], before, after, ['title', 'description'])
     this.schema(
@@ -254,7 +269,7 @@ function overrides(
         `${interfaceName} ${word} '${name}' is now named '${now}' (was '${was}'): code that uses '${was}' breaks`,
       )
     }
-    c.metadata(`the override of ${interfaceName} ${word} '${name}'`, path, x ?? {}, y ?? {}, ['title', 'description'])
+    c.metadata(`the override of ${interfaceName} ${word} '${name}'`, path, x ?? {}, y ?? {}, ['title', 'description', 'attributes'])
   }
 }
 
@@ -329,6 +344,7 @@ function compareImplemented(
 
 function compareIntegration(c: Comparison, a: IntegrationSpec, b: IntegrationSpec): void {
   c.configurationOf(a.configuration, b.configuration)
+  c.configurationsOf(a.configurations, b.configurations)
   c.entitiesOf(a.entities, b.entities)
   c.actionsOf(a.actions, b.actions)
   c.eventsOf(a.events, b.events)
@@ -389,7 +405,7 @@ function compareBot(c: Comparison, a: BotSpec, b: BotSpec): void {
     a.integrations,
     b.integrations,
     { removed: 'patch', added: 'patch' },
-    (alias, x, y) => c.metadata(`integration '${alias}'`, ['integrations', alias], x, y, ['integration', 'version', 'configuration']),
+    (alias, x, y) => c.metadata(`integration '${alias}'`, ['integrations', alias], x, y, ['integration', 'version', 'configurationType', 'configuration']),
   )
   c.members(
     (alias) => `plugin '${alias}'`,
@@ -403,7 +419,20 @@ function compareBot(c: Comparison, a: BotSpec, b: BotSpec): void {
 
 const COVERED: Record<DefinitionSpec['kind'], readonly string[]> = {
   interface: ['kind', 'name', 'version', 'title', 'description', 'entities', 'actions', 'events', 'channels'],
-  integration: ['kind', 'name', 'version', 'title', 'description', 'configuration', 'entities', 'actions', 'events', 'channels', 'interfaces'],
+  integration: [
+    'kind',
+    'name',
+    'version',
+    'title',
+    'description',
+    'configuration',
+    'configurations',
+    'entities',
+    'actions',
+    'events',
+    'channels',
+    'interfaces',
+  ],
   plugin: ['kind', 'name', 'version', 'title', 'description', 'configuration', 'interfaces', 'actions', 'events'],
   bot: ['kind', 'name', 'version', 'title', 'description', 'message', 'integrations', 'plugins'],
 }
@@ -421,7 +450,7 @@ export function compareDefinition(old: SideDefinition, neu: SideDefinition, oldM
   // a key the rules above do not know (a newer format): still a change
   const keys = new Set([...Object.keys(a), ...Object.keys(b)])
   for (const key of keys) {
-    if (COVERED[b.kind].includes(key)) continue
+    if (COVERED[b.kind].includes(key) || isAnnotationKey(key)) continue
     const x = (a as unknown as Record<string, unknown>)[key]
     const y = (b as unknown as Record<string, unknown>)[key]
     if (!jsonEqual(x, y))

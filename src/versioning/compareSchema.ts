@@ -18,6 +18,8 @@
 // story (an open object still accepts the key: minor). An added optional property
 // (with both directions holding) is minor. What the checker cannot decide counts as
 // the breaking direction would: major there, minor the other way.
+
+import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { checkExtension, type ExtensionFailure, type SchemaLocation, type SchemaSide } from '../jsonSchema/extension.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { own } from '../jsonSchema/own.js'
@@ -53,7 +55,7 @@ const ANNOTATIONS = ANNOTATION_KEYWORDS
 function constraints(node: SchemaNode): unknown {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node)) {
-    if ((ANNOTATIONS as readonly string[]).includes(key)) continue
+    if ((ANNOTATIONS as readonly string[]).includes(key) || isAnnotationKey(key)) continue
     if (key === 'properties' && value && typeof value === 'object') {
       out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([name, child]) => [name, constraints(child)]))
     } else if ((key === 'items' || key === 'additionalProperties') && value && typeof value === 'object') {
@@ -330,9 +332,10 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
 
 function annotationChanges(pair: SchemaPair, pairs: readonly Pairing[], out: ChangeList): void {
   for (const { old, new: neu, rel } of pairs) {
-    for (const key of ANNOTATIONS) {
-      const before = old[key]
-      const after = neu[key]
+    const annotations = [...new Set([...Object.keys(old), ...Object.keys(neu)])].filter(isAnnotationKey)
+    for (const key of annotations.length === 0 ? ANNOTATIONS : [...ANNOTATIONS, ...annotations]) {
+      const before = (old as Record<string, unknown>)[key]
+      const after = (neu as Record<string, unknown>)[key]
       if (jsonEqual(before, after)) continue
       const verb = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed'
       const place: Place =

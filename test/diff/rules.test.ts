@@ -296,6 +296,31 @@ const rows: Row[] = [
     reverse: { level: 'major', says: "property 'apiKey' is not allowed by the new schema (additionalProperties: false)" },
   },
   {
+    case: 'configurations-added',
+    subject: acme,
+    rule: 'alternative configuration added minor, removed major',
+    forward: { level: 'minor', says: "configuration 'oauth' added", path: '/configurations/oauth' },
+    reverse: { level: 'major', says: "configuration 'oauth' removed" },
+  },
+  {
+    case: 'configurations-schema',
+    subject: acme,
+    rule: "alternative configuration's schema: as the configuration (an input)",
+    forward: {
+      level: 'major',
+      says: "configuration 'oauth' rejects values it accepted: property 'clientId' is required",
+      path: '/configurations/oauth/schema/required/0',
+    },
+    reverse: { level: 'minor', says: "configuration 'oauth' accepts more" },
+  },
+  {
+    case: 'annotations-changed',
+    subject: acme,
+    rule: 'x- annotations: patch, at the top, on members and in schemas',
+    forward: { level: 'patch', says: 'x-icon of the integration changed (rocket -> satellite)', path: '/x-icon' },
+    reverse: { level: 'patch', says: "x-category of action 'sync' changed (maintenance -> admin)", path: '/actions/sync/x-category' },
+  },
+  {
     case: 'implemented-minor',
     subject: acme,
     rule: 'implemented interface: higher minor minor, lower version major',

@@ -93,11 +93,11 @@ describe('file content', () => {
 
 describe('many problems', () => {
   it('caps a file with 10,000 unknown keys at the first 50 problems and says how many more (BW1010)', () => {
-    const keys = Array.from({ length: 10_000 }, (_, i) => `x-key${String(i).padStart(5, '0')}: ${i}`)
+    const keys = Array.from({ length: 10_000 }, (_, i) => `extra-key${String(i).padStart(5, '0')}: ${i}`)
     const { codes, lines } = check(workspace({ 'support-bot.yaml': `${SUPPORT_BOT}${keys.join('\n')}\n` }))
     expect(codes).toHaveLength(loadLimits.maxDiagnosticsPerFile + 1)
     expect(codes.slice(0, loadLimits.maxDiagnosticsPerFile).every((code) => code === 'BW2002')).toBe(true)
-    expect(lines[0]).toBe("support-bot.yaml:3:1 BW2002 unknown key 'x-key00000' in the definition")
+    expect(lines[0]).toBe("support-bot.yaml:3:1 BW2002 unknown key 'extra-key00000' in the definition")
     expect(lines[loadLimits.maxDiagnosticsPerFile]).toBe(
       'support-bot.yaml:53:1 BW1010 9950 more problems in this file are not shown (the next is here); fix the ones above first',
     )

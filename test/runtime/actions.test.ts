@@ -59,7 +59,7 @@ describe('callAction routing', () => {
     expect(log).toEqual(['zendesk:openTicket acme Escalation'])
   })
 
-  it('gives integration handlers { input, ctx: { configuration, botId }, client: { emitEvent } }', async () => {
+  it('gives integration handlers { input, ctx: { configurationType, configuration, botId }, client: { emitEvent } }', async () => {
     const log: string[] = []
     const impl = makeImplementations(log)
     const seen: unknown[] = []
@@ -78,7 +78,7 @@ describe('callAction routing', () => {
     expect(seen).toEqual([
       {
         input: { id: '42' },
-        ctx: { configuration: { subdomain: 'acme', apiToken: 'zd-token', email: 'support@acme.example' }, botId: 'b1' },
+        ctx: { configurationType: null, configuration: { subdomain: 'acme', apiToken: 'zd-token', email: 'support@acme.example' }, botId: 'b1' },
         emitEvent: 'function',
       },
     ])

@@ -5,27 +5,29 @@ import { createRequire } from "node:module";
 import { escapePointerSegment } from "../../jsonSchema/pointer.js";
 const require = createRequire(import.meta.url);
 export const validateInterface = validate10;
-const schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire interface", "description": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.", "markdownDescription": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.\n\n```yaml\nkind: interface\nname: llm\nversion: 1.1.0\nentities:\n  modelRef:\n    schema: { type: object, properties: { id: { type: string } }, required: [id] }\nactions:\n  generateContent:\n    input: { schema: { type: object, properties: { model: { $entity: modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name", "version", "entities", "actions"], "properties": { "kind": { "title": "Kind", "description": "Always interface in this file.", "markdownDescription": "What this file defines. Always `interface` here.\n\n```yaml\nkind: interface\n```", "const": "interface" }, "name": { "title": "Name", "description": "The name of the interface: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the interface: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the interface (major.minor.patch).", "markdownDescription": "The exact semantic version of the interface (`major.minor.patch`, pre-release and build parts allowed). Several versions of one interface may live side by side.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the interface.", "markdownDescription": "A short human-readable name of the interface, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the interface does.", "markdownDescription": "What the interface does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the interface.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the interface, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.", "markdownDescription": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the interface can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the interface can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the interface.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the interface.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" } } };
+const schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire interface", "description": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.", "markdownDescription": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.\n\n```yaml\nkind: interface\nname: llm\nversion: 1.1.0\nentities:\n  modelRef:\n    schema: { type: object, properties: { id: { type: string } }, required: [id] }\nactions:\n  generateContent:\n    input: { schema: { type: object, properties: { model: { $entity: modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version", "entities", "actions"], "properties": { "kind": { "title": "Kind", "description": "Always interface in this file.", "markdownDescription": "What this file defines. Always `interface` here.\n\n```yaml\nkind: interface\n```", "const": "interface" }, "name": { "title": "Name", "description": "The name of the interface: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the interface: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the interface (major.minor.patch).", "markdownDescription": "The exact semantic version of the interface (`major.minor.patch`, pre-release and build parts allowed). Several versions of one interface may live side by side.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the interface.", "markdownDescription": "A short human-readable name of the interface, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the interface does.", "markdownDescription": "What the interface does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the interface.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the interface, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.", "markdownDescription": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the interface can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the interface can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the interface.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the interface.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" } } };
 const schema13 = { "title": "Definition name", "description": "The name of a definition: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters.", "markdownDescription": "The name of a definition: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters.\n\n```yaml\nname: conversation-summary\n```", "type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "maxLength": 64 };
 const schema14 = { "title": "Version", "description": "An exact semantic version major.minor.patch, with optional pre-release and build parts.", "markdownDescription": "An exact [semantic version](https://semver.org) `major.minor.patch`, with optional pre-release and build parts. Quote it if YAML would read it as a number.\n\n```yaml\nversion: 1.2.0\n# or\nversion: 2.0.0-beta.1\n```", "type": "string", "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" };
+const schema21 = { "title": "Annotation", "description": "A key that starts with x-: any value, never checked, carried into the generated definition unchanged (UI hints, categories, icons).", "markdownDescription": "A key that starts with `x-` is an annotation: it may hold any value, botwire never checks it, and it is carried into the generated `definition` constant unchanged, for tools that read it (UI hints such as placeholders or hidden fields, categories, icons). Keys of maps of names (`properties`, `entities`, `actions`...) are names, never annotations.\n\n```yaml\nx-placeholder: sk-...\nx-hidden: true\n```" };
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "u");
-const pattern1 = new RegExp("^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", "u");
+const pattern0 = new RegExp("^x-", "u");
+const pattern1 = new RegExp("^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "u");
+const pattern2 = new RegExp("^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", "u");
 const schema15 = { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: shared data models.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: shared data models.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n      required: [id]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/entity" } };
 const schema16 = { "title": "Identifier", "description": "A name that becomes a TypeScript member: letters, digits and _, not starting with a digit, and not __proto__.", "markdownDescription": "A name that becomes a TypeScript member: letters, digits and `_`, not starting with a digit, and not `__proto__`. Keywords such as `default` or `delete` are allowed.\n\n```yaml\ngenerateContent\n```", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "not": { "const": "__proto__" } };
-const pattern2 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-const schema17 = { "title": "Entity", "description": "A shared data model: a named schema that actions, events and channels reference with $entity.", "markdownDescription": "A shared data model: a named schema that actions, events and channels reference with `$entity`.\n\n```yaml\nmodelRef:\n  title: Model reference\n  schema:\n    type: object\n    properties:\n      id: { type: string }\n      provider: { type: string }\n    required: [id, provider]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the entity, written in YAML.", "markdownDescription": "The JSON Schema of the entity, written in YAML. Entities may reference each other with `$entity`, recursively.\n\n```yaml\nschema:\n  type: object\n  properties:\n    id: { type: string }\n  required: [id]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the entity.", "markdownDescription": "A short human-readable name of the entity, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the entity is for.", "markdownDescription": "What the entity is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-const schema18 = { "title": "Schema", "description": "A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, allOf, title, description, default, examples and $entity.", "markdownDescription": "A JSON Schema node in botwire's subset of draft-07. Every node says what it admits: it has `type`, or is an `$entity`, `const`, `enum`, `anyOf`, `oneOf` or `allOf` node.\n\n```yaml\ntype: object\nproperties:\n  id: { type: string, minLength: 1 }\n  tags: { type: array, items: { type: string } }\nrequired: [id]\n```", "type": "object", "additionalProperties": false, "properties": { "type": { "title": "Type", "description": "The JSON type the value must have: one of string, number, integer, boolean, object, array, null, or a list of them.", "markdownDescription": "The JSON type the value must have: `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`, or a list of them (a union).\n\n```yaml\ntype: string\n# or\ntype: [string, \"null\"]\n```", "$ref": "#/definitions/schemaType" }, "properties": { "title": "Properties", "description": "The properties of an object: property name -> schema of its value. Property names are free strings.", "markdownDescription": "The properties of an object: property name -> schema of its value. Property names are free strings (`content-type`, `\"\"` and `__proto__` included).\n\n```yaml\nproperties:\n  id: { type: string }\n  count: { type: integer, minimum: 0 }\n```", "type": "object", "additionalProperties": { "$ref": "#/definitions/schema" } }, "required": { "title": "Required properties", "description": "The names of the properties an object must have; each must be declared in properties.", "markdownDescription": "The names of the properties an object must have. Each must be declared under `properties`.\n\n```yaml\nrequired: [id, name]\n```", "type": "array", "items": { "type": "string" }, "uniqueItems": true }, "additionalProperties": { "title": "Additional properties", "description": "Whether an object may have properties not declared in properties (true or false), or the schema of their values.", "markdownDescription": "Whether an object may have properties that `properties` does not declare: `false` closes the object, `true` opens it, and a schema types the values of the extra properties (a map).\n\n```yaml\nadditionalProperties: false\n# or a map of strings:\nadditionalProperties: { type: string }\n```", "type": ["boolean", "object"], "if": { "type": "object" }, "then": { "$ref": "#/definitions/schema" } }, "items": { "title": "Items", "description": "The schema of every item of an array.", "markdownDescription": "The schema of every item of an array.\n\n```yaml\ntype: array\nitems: { type: string }\n```", "$ref": "#/definitions/schema" }, "minItems": { "title": "Minimum items", "description": "The smallest number of items an array may have.", "markdownDescription": "The smallest number of items an array may have.\n\n```yaml\nminItems: 1\n```", "type": "integer", "minimum": 0 }, "maxItems": { "title": "Maximum items", "description": "The largest number of items an array may have.", "markdownDescription": "The largest number of items an array may have.\n\n```yaml\nmaxItems: 10\n```", "type": "integer", "minimum": 0 }, "enum": { "title": "Allowed values", "description": "The only values allowed (a non-empty list).", "markdownDescription": "The only values allowed (a non-empty list). Each must be a value the rest of the schema admits.\n\n```yaml\ntype: string\nenum: [user, assistant, system]\n```", "type": "array", "minItems": 1 }, "const": { "title": "Constant", "description": "The only value allowed.", "markdownDescription": "The only value allowed. It must be a value the rest of the schema admits.\n\n```yaml\nconst: v1\n```" }, "minimum": { "title": "Minimum", "description": "The smallest number allowed (inclusive).", "markdownDescription": "The smallest number allowed (inclusive).\n\n```yaml\nminimum: 0\n```", "type": "number" }, "maximum": { "title": "Maximum", "description": "The largest number allowed (inclusive).", "markdownDescription": "The largest number allowed (inclusive).\n\n```yaml\nmaximum: 2\n```", "type": "number" }, "exclusiveMinimum": { "title": "Exclusive minimum", "description": "Numbers must be greater than this.", "markdownDescription": "Numbers must be greater than this.\n\n```yaml\nexclusiveMinimum: 0\n```", "type": "number" }, "exclusiveMaximum": { "title": "Exclusive maximum", "description": "Numbers must be less than this.", "markdownDescription": "Numbers must be less than this.\n\n```yaml\nexclusiveMaximum: 100\n```", "type": "number" }, "minLength": { "title": "Minimum length", "description": "The smallest length a string may have.", "markdownDescription": "The smallest length a string may have.\n\n```yaml\nminLength: 1\n```", "type": "integer", "minimum": 0 }, "maxLength": { "title": "Maximum length", "description": "The largest length a string may have.", "markdownDescription": "The largest length a string may have.\n\n```yaml\nmaxLength: 280\n```", "type": "integer", "minimum": 0 }, "pattern": { "title": "Pattern", "description": "A regular expression (ECMAScript syntax, unicode mode) that strings must match; it is not anchored unless written with ^ and $.", "markdownDescription": "A regular expression (ECMAScript syntax, unicode mode) that strings must match. It is not anchored unless written with `^` and `$`.\n\n```yaml\npattern: '^[A-Z]{3}$'\n```", "type": "string" }, "format": { "title": "Format", "description": "A well-known string format: uri, email, date-time, date or uuid.", "markdownDescription": "A well-known string format: `uri`, `email`, `date-time`, `date` or `uuid`.\n\n```yaml\ntype: string\nformat: email\n```", "enum": ["uri", "email", "date-time", "date", "uuid"] }, "anyOf": { "title": "Any of", "description": "The value must match at least one of these schemas (a non-empty list).", "markdownDescription": "The value must match at least one of these schemas (a non-empty list).\n\n```yaml\nanyOf:\n  - { type: string }\n  - { type: integer, minimum: 0 }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "oneOf": { "title": "One of", "description": "The value must match exactly one of these schemas (a non-empty list).", "markdownDescription": "The value must match exactly one of these schemas (a non-empty list).\n\n```yaml\noneOf:\n  - { type: object, properties: { kind: { const: a } }, required: [kind] }\n  - { type: object, properties: { kind: { const: b } }, required: [kind] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "allOf": { "title": "All of", "description": "The value must match every one of these schemas (a non-empty list): composition, as zod's .extend, .and and intersections.", "markdownDescription": "The value must match every one of these schemas (a non-empty list): composition, as zod's `.extend`, `.and` and intersections. Object branches are typed as one interface where that is exact.\n\n```yaml\nallOf:\n  - { $entity: ticket }\n  - { type: object, properties: { priority: { type: integer } }, required: [priority] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "title": { "title": "Title", "description": "A short human-readable name of the value; it becomes JSDoc.", "markdownDescription": "A short human-readable name of the value. It becomes the JSDoc of the generated type.\n\n```yaml\ntitle: Model ID\n```", "type": "string" }, "description": { "title": "Description", "description": "What the value means; it becomes JSDoc.", "markdownDescription": "What the value means. It becomes the JSDoc of the generated type.\n\n```yaml\ndescription: The provider's identifier of the model.\n```", "type": "string" }, "default": { "title": "Default", "description": "The value assumed when none is given (documentation only); the schema must admit it.", "markdownDescription": "The value assumed when none is given (documentation only). The schema must admit it.\n\n```yaml\ndefault: 0.7\n```" }, "examples": { "title": "Examples", "description": "Example values (documentation only); the schema must admit each of them.", "markdownDescription": "Example values (documentation only). The schema must admit each of them.\n\n```yaml\nexamples: [gpt-4o, claude-sonnet]\n```", "type": "array" }, "secret": { "title": "Secret", "description": "In a configuration schema: the value is a credential, which a bot must give as { $secret: NAME } (read from the environment at run time), never in plain text.", "markdownDescription": "In a configuration schema: the value is a credential. A bot must give it as `{ $secret: NAME }`, read from the environment when the bot runs, never in plain text, so that it is never written into generated code.\n\n```yaml\napiKey: { type: string, minLength: 1, secret: true }\n```", "type": "boolean" }, "$entity": { "title": "Entity reference", "description": "Stands for the schema of an entity: an entity of this definition (interfaces and integrations) or LOCAL.ENTITY, an entity of an interface the plugin uses. Only title and description may stand beside it.", "markdownDescription": "Stands for the schema of an entity. In an interface or an integration, name one of its own entities; in a plugin, write `LOCAL.ENTITY` where `LOCAL` is a key of the plugin's `interfaces`. Only `title` and `description` may stand beside `$entity`.\n\n```yaml\nmodel: { $entity: modelRef }          # interface or integration\nmodel: { $entity: llm.modelRef }      # plugin\n```", "$ref": "#/definitions/entityReference" } } };
+const pattern3 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+const schema17 = { "title": "Entity", "description": "A shared data model: a named schema that actions, events and channels reference with $entity.", "markdownDescription": "A shared data model: a named schema that actions, events and channels reference with `$entity`.\n\n```yaml\nmodelRef:\n  title: Model reference\n  schema:\n    type: object\n    properties:\n      id: { type: string }\n      provider: { type: string }\n    required: [id, provider]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the entity, written in YAML.", "markdownDescription": "The JSON Schema of the entity, written in YAML. Entities may reference each other with `$entity`, recursively.\n\n```yaml\nschema:\n  type: object\n  properties:\n    id: { type: string }\n  required: [id]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the entity.", "markdownDescription": "A short human-readable name of the entity, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the entity is for.", "markdownDescription": "What the entity is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+const schema18 = { "title": "Schema", "description": "A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, allOf, title, description, default, examples and $entity.", "markdownDescription": "A JSON Schema node in botwire's subset of draft-07. Every node says what it admits: it has `type`, or is an `$entity`, `const`, `enum`, `anyOf`, `oneOf` or `allOf` node.\n\n```yaml\ntype: object\nproperties:\n  id: { type: string, minLength: 1 }\n  tags: { type: array, items: { type: string } }\nrequired: [id]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "type": { "title": "Type", "description": "The JSON type the value must have: one of string, number, integer, boolean, object, array, null, or a list of them.", "markdownDescription": "The JSON type the value must have: `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`, or a list of them (a union).\n\n```yaml\ntype: string\n# or\ntype: [string, \"null\"]\n```", "$ref": "#/definitions/schemaType" }, "properties": { "title": "Properties", "description": "The properties of an object: property name -> schema of its value. Property names are free strings.", "markdownDescription": "The properties of an object: property name -> schema of its value. Property names are free strings (`content-type`, `\"\"` and `__proto__` included).\n\n```yaml\nproperties:\n  id: { type: string }\n  count: { type: integer, minimum: 0 }\n```", "type": "object", "additionalProperties": { "$ref": "#/definitions/schema" } }, "required": { "title": "Required properties", "description": "The names of the properties an object must have; each must be declared in properties.", "markdownDescription": "The names of the properties an object must have. Each must be declared under `properties`.\n\n```yaml\nrequired: [id, name]\n```", "type": "array", "items": { "type": "string" }, "uniqueItems": true }, "additionalProperties": { "title": "Additional properties", "description": "Whether an object may have properties not declared in properties (true or false), or the schema of their values.", "markdownDescription": "Whether an object may have properties that `properties` does not declare: `false` closes the object, `true` opens it, and a schema types the values of the extra properties (a map).\n\n```yaml\nadditionalProperties: false\n# or a map of strings:\nadditionalProperties: { type: string }\n```", "type": ["boolean", "object"], "if": { "type": "object" }, "then": { "$ref": "#/definitions/schema" } }, "items": { "title": "Items", "description": "The schema of every item of an array.", "markdownDescription": "The schema of every item of an array.\n\n```yaml\ntype: array\nitems: { type: string }\n```", "$ref": "#/definitions/schema" }, "minItems": { "title": "Minimum items", "description": "The smallest number of items an array may have.", "markdownDescription": "The smallest number of items an array may have.\n\n```yaml\nminItems: 1\n```", "type": "integer", "minimum": 0 }, "maxItems": { "title": "Maximum items", "description": "The largest number of items an array may have.", "markdownDescription": "The largest number of items an array may have.\n\n```yaml\nmaxItems: 10\n```", "type": "integer", "minimum": 0 }, "enum": { "title": "Allowed values", "description": "The only values allowed (a non-empty list).", "markdownDescription": "The only values allowed (a non-empty list). Each must be a value the rest of the schema admits.\n\n```yaml\ntype: string\nenum: [user, assistant, system]\n```", "type": "array", "minItems": 1 }, "const": { "title": "Constant", "description": "The only value allowed.", "markdownDescription": "The only value allowed. It must be a value the rest of the schema admits.\n\n```yaml\nconst: v1\n```" }, "minimum": { "title": "Minimum", "description": "The smallest number allowed (inclusive).", "markdownDescription": "The smallest number allowed (inclusive).\n\n```yaml\nminimum: 0\n```", "type": "number" }, "maximum": { "title": "Maximum", "description": "The largest number allowed (inclusive).", "markdownDescription": "The largest number allowed (inclusive).\n\n```yaml\nmaximum: 2\n```", "type": "number" }, "exclusiveMinimum": { "title": "Exclusive minimum", "description": "Numbers must be greater than this.", "markdownDescription": "Numbers must be greater than this.\n\n```yaml\nexclusiveMinimum: 0\n```", "type": "number" }, "exclusiveMaximum": { "title": "Exclusive maximum", "description": "Numbers must be less than this.", "markdownDescription": "Numbers must be less than this.\n\n```yaml\nexclusiveMaximum: 100\n```", "type": "number" }, "minLength": { "title": "Minimum length", "description": "The smallest length a string may have.", "markdownDescription": "The smallest length a string may have.\n\n```yaml\nminLength: 1\n```", "type": "integer", "minimum": 0 }, "maxLength": { "title": "Maximum length", "description": "The largest length a string may have.", "markdownDescription": "The largest length a string may have.\n\n```yaml\nmaxLength: 280\n```", "type": "integer", "minimum": 0 }, "pattern": { "title": "Pattern", "description": "A regular expression (ECMAScript syntax, unicode mode) that strings must match; it is not anchored unless written with ^ and $.", "markdownDescription": "A regular expression (ECMAScript syntax, unicode mode) that strings must match. It is not anchored unless written with `^` and `$`.\n\n```yaml\npattern: '^[A-Z]{3}$'\n```", "type": "string" }, "format": { "title": "Format", "description": "A well-known string format: uri, email, date-time, date or uuid.", "markdownDescription": "A well-known string format: `uri`, `email`, `date-time`, `date` or `uuid`.\n\n```yaml\ntype: string\nformat: email\n```", "enum": ["uri", "email", "date-time", "date", "uuid"] }, "anyOf": { "title": "Any of", "description": "The value must match at least one of these schemas (a non-empty list).", "markdownDescription": "The value must match at least one of these schemas (a non-empty list).\n\n```yaml\nanyOf:\n  - { type: string }\n  - { type: integer, minimum: 0 }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "oneOf": { "title": "One of", "description": "The value must match exactly one of these schemas (a non-empty list).", "markdownDescription": "The value must match exactly one of these schemas (a non-empty list).\n\n```yaml\noneOf:\n  - { type: object, properties: { kind: { const: a } }, required: [kind] }\n  - { type: object, properties: { kind: { const: b } }, required: [kind] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "allOf": { "title": "All of", "description": "The value must match every one of these schemas (a non-empty list): composition, as zod's .extend, .and and intersections.", "markdownDescription": "The value must match every one of these schemas (a non-empty list): composition, as zod's `.extend`, `.and` and intersections. Object branches are typed as one interface where that is exact.\n\n```yaml\nallOf:\n  - { $entity: ticket }\n  - { type: object, properties: { priority: { type: integer } }, required: [priority] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "title": { "title": "Title", "description": "A short human-readable name of the value; it becomes JSDoc.", "markdownDescription": "A short human-readable name of the value. It becomes the JSDoc of the generated type.\n\n```yaml\ntitle: Model ID\n```", "type": "string" }, "description": { "title": "Description", "description": "What the value means; it becomes JSDoc.", "markdownDescription": "What the value means. It becomes the JSDoc of the generated type.\n\n```yaml\ndescription: The provider's identifier of the model.\n```", "type": "string" }, "default": { "title": "Default", "description": "The value assumed when none is given; the schema must admit it. In a configuration or an action input, the runtime fills it in where the property's parent object is present, and the handler's types have it present.", "markdownDescription": "The value assumed when none is given. The schema must admit it. In a configuration or an action input, the runtime fills it in before validating, wherever the property's parent object is present (not inside `anyOf`/`oneOf` branches), so a caller may leave the property out and the handler always reads it. Elsewhere it documents the value.\n\n```yaml\ntemperature: { type: number, default: 0.7 }\n```" }, "examples": { "title": "Examples", "description": "Example values (documentation only); the schema must admit each of them.", "markdownDescription": "Example values (documentation only). The schema must admit each of them.\n\n```yaml\nexamples: [gpt-4o, claude-sonnet]\n```", "type": "array" }, "secret": { "title": "Secret", "description": "In a configuration schema: the value is a credential, which a bot must give as { $secret: NAME } (read from the environment at run time), never in plain text.", "markdownDescription": "In a configuration schema: the value is a credential. A bot must give it as `{ $secret: NAME }`, read from the environment when the bot runs, never in plain text, so that it is never written into generated code.\n\n```yaml\napiKey: { type: string, minLength: 1, secret: true }\n```", "type": "boolean" }, "$entity": { "title": "Entity reference", "description": "Stands for the schema of an entity: an entity of this definition (interfaces and integrations) or LOCAL.ENTITY, an entity of an interface the plugin uses. Only title and description may stand beside it.", "markdownDescription": "Stands for the schema of an entity. In an interface or an integration, name one of its own entities; in a plugin, write `LOCAL.ENTITY` where `LOCAL` is a key of the plugin's `interfaces`. Only `title` and `description` may stand beside `$entity`.\n\n```yaml\nmodel: { $entity: modelRef }          # interface or integration\nmodel: { $entity: llm.modelRef }      # plugin\n```", "$ref": "#/definitions/entityReference" } } };
 const schema19 = { "title": "Schema type", "description": "A JSON type name (string, number, integer, boolean, object, array, null) or a non-empty list of distinct ones.", "markdownDescription": "A JSON type name (`string`, `number`, `integer`, `boolean`, `object`, `array`, `null`) or a non-empty list of distinct ones.\n\n```yaml\ntype: [string, \"null\"]\n```", "type": ["string", "array"], "pattern": "^(?:string|number|integer|boolean|object|array|null)$", "items": { "enum": ["string", "number", "integer", "boolean", "object", "array", "null"] }, "examples": ["string", "number", "integer", "boolean", "object", "array", "null"], "minItems": 1, "uniqueItems": true };
 const schema20 = { "title": "Entity reference", "description": "NAME (an entity of this interface or integration) or LOCAL.ENTITY (in a plugin: an entity of the interface with that local name, which may be hyphenated).", "markdownDescription": "`NAME`, an entity of this interface or integration, or, in a plugin, `LOCAL.ENTITY`: an entity of the interface the plugin names `LOCAL` (an identifier or a hyphenated name such as `files-readonly`).\n\n```yaml\n$entity: llm.modelRef\n# or\n$entity: files-readonly.file\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" };
 const func0 = require("ajv/dist/runtime/equal").default;
-const pattern3 = new RegExp("^(?:string|number|integer|boolean|object|array|null)$", "u");
-const pattern4 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$", "u");
+const pattern6 = new RegExp("^(?:string|number|integer|boolean|object|array|null)$", "u");
+const pattern7 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$", "u");
 const wrapper0 = { validate: validate14 };
 function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-        if (!(func2.call(schema18.properties, key0))) {
+        if (!((func2.call(schema18.properties, key0)) || (pattern0.test(key0)))) {
             const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18, data };
             if (vErrors === null) {
                 vErrors = [err0];
@@ -49,7 +51,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
         if (typeof data0 === "string") {
-            if (!pattern3.test(data0)) {
+            if (!pattern6.test(data0)) {
                 const err2 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/pattern", keyword: "pattern", params: { pattern: "^(?:string|number|integer|boolean|object|array|null)$" }, message: "must match pattern \"" + "^(?:string|number|integer|boolean|object|array|null)$" + "\"", schema: "^(?:string|number|integer|boolean|object|array|null)$", parentSchema: schema19, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -595,7 +597,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.$entity !== undefined) {
         let data31 = data.$entity;
         if (typeof data31 === "string") {
-            if (!pattern4.test(data31)) {
+            if (!pattern7.test(data31)) {
                 const err39 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$", parentSchema: schema20, data: data31 };
                 if (vErrors === null) {
                     vErrors = [err39];
@@ -640,7 +642,7 @@ function validate13(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
+        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
             const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data };
             if (vErrors === null) {
                 vErrors = [err1];
@@ -732,7 +734,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -782,13 +784,13 @@ else {
     }
     errors++;
 } validate12.errors = vErrors; return errors === 0; }
-const schema21 = { "title": "Actions", "description": "Action name -> action.", "markdownDescription": "Action name -> action (`input`, `output`, and optional `title`, `description`, `billable`, `cacheable`, `attributes`).\n\n```yaml\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/action" } };
-const schema23 = { "title": "Action", "description": "An operation with a typed input and output.", "markdownDescription": "An operation with a typed input and output.\n\n```yaml\ngenerateContent:\n  title: Generate content\n  billable: true\n  cacheable: true\n  attributes: { timeout: 30s }\n  input:\n    schema:\n      type: object\n      properties:\n        prompt: { type: string }\n      required: [prompt]\n  output:\n    schema:\n      type: object\n      properties:\n        text: { type: string }\n      required: [text]\n```", "type": "object", "additionalProperties": false, "required": ["input", "output"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the action.", "markdownDescription": "A short human-readable name of the action, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action is for.", "markdownDescription": "What the action is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "billable": { "title": "Billable", "description": "Whether usage of the action is tracked for billing. Defaults to false.", "markdownDescription": "Whether usage of the action is tracked for billing. Defaults to `false`.\n\n```yaml\nbillable: true\n```", "type": "boolean" }, "cacheable": { "title": "Cacheable", "description": "Whether the result of the action may be cached. Defaults to false.", "markdownDescription": "Whether the result of the action may be cached. Defaults to `false`.\n\n```yaml\ncacheable: true\n```", "type": "boolean" }, "attributes": { "title": "Attributes", "description": "Free metadata of the action: string keys to string values.", "markdownDescription": "Free metadata of the action: string keys to string values.\n\n```yaml\nattributes: { timeout: 30s }\n```", "$ref": "#/definitions/attributes" }, "input": { "title": "Input", "description": "What the action takes: { schema }, an object at the top.", "markdownDescription": "What the action takes: `{ schema }`, an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      prompt: { type: string }\n    required: [prompt]\n```", "$ref": "#/definitions/actionInput" }, "output": { "title": "Output", "description": "What the action returns: { schema }, an object at the top.", "markdownDescription": "What the action returns: `{ schema }`, an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "$ref": "#/definitions/actionOutput" } } };
-const schema24 = { "title": "Attributes", "description": "Free metadata: string keys to string values. botwire gives them no meaning.", "markdownDescription": "Free metadata: string keys to string values (for example a timeout or a rate-limit label). botwire gives them no meaning.\n\n```yaml\nattributes:\n  timeout: 30s\n  rateLimit: \"60/min\"\n```", "type": "object", "additionalProperties": { "type": "string" } };
-const schema25 = { "title": "Action input", "description": "The input of an action: its schema (an object at the top), title and description.", "markdownDescription": "The input of an action. Its `schema` must be an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action input, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action input, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    text: { type: string }\n  required: [text]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action input.", "markdownDescription": "A short human-readable name of the action input, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action input is for.", "markdownDescription": "What the action input is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+const schema23 = { "title": "Actions", "description": "Action name -> action.", "markdownDescription": "Action name -> action (`input`, `output`, and optional `title`, `description`, `billable`, `cacheable`, `attributes`).\n\n```yaml\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/action" } };
+const schema25 = { "title": "Action", "description": "An operation with a typed input and output.", "markdownDescription": "An operation with a typed input and output.\n\n```yaml\ngenerateContent:\n  title: Generate content\n  billable: true\n  cacheable: true\n  attributes: { timeout: 30s }\n  input:\n    schema:\n      type: object\n      properties:\n        prompt: { type: string }\n      required: [prompt]\n  output:\n    schema:\n      type: object\n      properties:\n        text: { type: string }\n      required: [text]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["input", "output"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the action.", "markdownDescription": "A short human-readable name of the action, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action is for.", "markdownDescription": "What the action is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "billable": { "title": "Billable", "description": "Whether usage of the action is tracked for billing. Defaults to false.", "markdownDescription": "Whether usage of the action is tracked for billing. Defaults to `false`.\n\n```yaml\nbillable: true\n```", "type": "boolean" }, "cacheable": { "title": "Cacheable", "description": "Whether the result of the action may be cached. Defaults to false.", "markdownDescription": "Whether the result of the action may be cached. Defaults to `false`.\n\n```yaml\ncacheable: true\n```", "type": "boolean" }, "attributes": { "title": "Attributes", "description": "Free metadata of the action: string keys to string values.", "markdownDescription": "Free metadata of the action: string keys to string values.\n\n```yaml\nattributes: { timeout: 30s }\n```", "$ref": "#/definitions/attributes" }, "input": { "title": "Input", "description": "What the action takes: { schema }, an object at the top.", "markdownDescription": "What the action takes: `{ schema }`, an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      prompt: { type: string }\n    required: [prompt]\n```", "$ref": "#/definitions/actionInput" }, "output": { "title": "Output", "description": "What the action returns: { schema }, an object at the top.", "markdownDescription": "What the action returns: `{ schema }`, an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "$ref": "#/definitions/actionOutput" } } };
+const schema26 = { "title": "Attributes", "description": "Free metadata: string keys to string values. botwire gives them no meaning.", "markdownDescription": "Free metadata: string keys to string values (for example a timeout or a rate-limit label). botwire gives them no meaning.\n\n```yaml\nattributes:\n  timeout: 30s\n  rateLimit: \"60/min\"\n```", "type": "object", "additionalProperties": { "type": "string" } };
+const schema27 = { "title": "Action input", "description": "The input of an action: its schema (an object at the top), title and description.", "markdownDescription": "The input of an action. Its `schema` must be an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action input, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action input, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    text: { type: string }\n  required: [text]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action input.", "markdownDescription": "A short human-readable name of the action input, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action input is for.", "markdownDescription": "What the action input is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
 function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema25.required, parentSchema: schema25, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema27.required, parentSchema: schema27, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -798,8 +800,8 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema25, data };
+        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -818,7 +820,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.title.type, parentSchema: schema25.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.title.type, parentSchema: schema27.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -831,7 +833,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.description.type, parentSchema: schema25.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.description.type, parentSchema: schema27.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -843,7 +845,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -852,10 +854,10 @@ else {
     }
     errors++;
 } validate20.errors = vErrors; return errors === 0; }
-const schema26 = { "title": "Action output", "description": "The output of an action: its schema (an object at the top), title and description.", "markdownDescription": "The output of an action. Its `schema` must be an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      summary: { type: string }\n    required: [summary]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action output, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action output, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    summary: { type: string }\n  required: [summary]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action output.", "markdownDescription": "A short human-readable name of the action output, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action output is for.", "markdownDescription": "What the action output is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+const schema29 = { "title": "Action output", "description": "The output of an action: its schema (an object at the top), title and description.", "markdownDescription": "The output of an action. Its `schema` must be an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      summary: { type: string }\n    required: [summary]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action output, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action output, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    summary: { type: string }\n  required: [summary]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action output.", "markdownDescription": "A short human-readable name of the action output, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action output is for.", "markdownDescription": "What the action output is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema26.required, parentSchema: schema26, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema29.required, parentSchema: schema29, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -865,8 +867,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema26, data };
+        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema29, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -885,7 +887,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.title.type, parentSchema: schema26.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.title.type, parentSchema: schema29.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -898,7 +900,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.description.type, parentSchema: schema26.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.description.type, parentSchema: schema29.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -910,7 +912,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.type, parentSchema: schema29, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -921,7 +923,7 @@ else {
 } validate23.errors = vErrors; return errors === 0; }
 function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.input === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property '" + "input" + "'", schema: schema23.required, parentSchema: schema23, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property '" + "input" + "'", schema: schema25.required, parentSchema: schema25, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -931,7 +933,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.output === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property '" + "output" + "'", schema: schema23.required, parentSchema: schema23, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property '" + "output" + "'", schema: schema25.required, parentSchema: schema25, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -941,8 +943,8 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((((((key0 === "title") || (key0 === "description")) || (key0 === "billable")) || (key0 === "cacheable")) || (key0 === "attributes")) || (key0 === "input")) || (key0 === "output"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema23, data };
+        if (!((((((((key0 === "title") || (key0 === "description")) || (key0 === "billable")) || (key0 === "cacheable")) || (key0 === "attributes")) || (key0 === "input")) || (key0 === "output")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema25, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -955,7 +957,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data0 = data.title;
         if (typeof data0 !== "string") {
-            const err3 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.title.type, parentSchema: schema23.properties.title, data: data0 };
+            const err3 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.title.type, parentSchema: schema25.properties.title, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -968,7 +970,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data1 = data.description;
         if (typeof data1 !== "string") {
-            const err4 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.description.type, parentSchema: schema23.properties.description, data: data1 };
+            const err4 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.description.type, parentSchema: schema25.properties.description, data: data1 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -981,7 +983,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.billable !== undefined) {
         let data2 = data.billable;
         if (typeof data2 !== "boolean") {
-            const err5 = { instancePath: instancePath + "/billable", schemaPath: "#/properties/billable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.billable.type, parentSchema: schema23.properties.billable, data: data2 };
+            const err5 = { instancePath: instancePath + "/billable", schemaPath: "#/properties/billable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.billable.type, parentSchema: schema25.properties.billable, data: data2 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -994,7 +996,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cacheable !== undefined) {
         let data3 = data.cacheable;
         if (typeof data3 !== "boolean") {
-            const err6 = { instancePath: instancePath + "/cacheable", schemaPath: "#/properties/cacheable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.cacheable.type, parentSchema: schema23.properties.cacheable, data: data3 };
+            const err6 = { instancePath: instancePath + "/cacheable", schemaPath: "#/properties/cacheable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.cacheable.type, parentSchema: schema25.properties.cacheable, data: data3 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -1010,7 +1012,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key1 in data4) {
                 let data5 = data4[key1];
                 if (typeof data5 !== "string") {
-                    const err7 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.additionalProperties.type, parentSchema: schema24.additionalProperties, data: data5 };
+                    const err7 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.additionalProperties.type, parentSchema: schema26.additionalProperties, data: data5 };
                     if (vErrors === null) {
                         vErrors = [err7];
                     }
@@ -1022,7 +1024,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err8 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data: data4 };
+            const err8 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data: data4 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -1046,7 +1048,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data };
     if (vErrors === null) {
         vErrors = [err9];
     }
@@ -1093,7 +1095,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -1116,7 +1118,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema21.propertyNames, parentSchema: schema21, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema23.propertyNames, parentSchema: schema23, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1134,7 +1136,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1143,11 +1145,11 @@ else {
     }
     errors++;
 } validate18.errors = vErrors; return errors === 0; }
-const schema27 = { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`.\n\n```yaml\nevents:\n  generationComplete:\n    schema: { type: object, properties: { duration: { type: number } }, required: [duration] }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/event" } };
-const schema29 = { "title": "Event", "description": "A notification with a typed payload.", "markdownDescription": "A notification with a typed payload. Its `schema` must be an object at the top.\n\n```yaml\ngenerationComplete:\n  schema:\n    type: object\n    properties:\n      duration: { type: number }\n    required: [duration]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the event payload, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the event payload, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    duration: { type: number }\n  required: [duration]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the event.", "markdownDescription": "A short human-readable name of the event, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the event is for.", "markdownDescription": "What the event is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "attributes": { "title": "Attributes", "description": "Free metadata of the event: string keys to string values.", "markdownDescription": "Free metadata of the event: string keys to string values.\n\n```yaml\nattributes: { source: webhook }\n```", "$ref": "#/definitions/attributes" } } };
+const schema32 = { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`.\n\n```yaml\nevents:\n  generationComplete:\n    schema: { type: object, properties: { duration: { type: number } }, required: [duration] }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/event" } };
+const schema34 = { "title": "Event", "description": "A notification with a typed payload.", "markdownDescription": "A notification with a typed payload. Its `schema` must be an object at the top.\n\n```yaml\ngenerationComplete:\n  schema:\n    type: object\n    properties:\n      duration: { type: number }\n    required: [duration]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the event payload, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the event payload, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    duration: { type: number }\n  required: [duration]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the event.", "markdownDescription": "A short human-readable name of the event, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the event is for.", "markdownDescription": "What the event is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "attributes": { "title": "Attributes", "description": "Free metadata of the event: string keys to string values.", "markdownDescription": "Free metadata of the event: string keys to string values.\n\n```yaml\nattributes: { source: webhook }\n```", "$ref": "#/definitions/attributes" } } };
 function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema29.required, parentSchema: schema29, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema34.required, parentSchema: schema34, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -1157,8 +1159,8 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema29, data };
+        if (!(((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1177,7 +1179,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.title.type, parentSchema: schema29.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.title.type, parentSchema: schema34.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -1190,7 +1192,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.description.type, parentSchema: schema29.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.description.type, parentSchema: schema34.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -1206,7 +1208,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key1 in data3) {
                 let data4 = data3[key1];
                 if (typeof data4 !== "string") {
-                    const err4 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.additionalProperties.type, parentSchema: schema24.additionalProperties, data: data4 };
+                    const err4 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.additionalProperties.type, parentSchema: schema26.additionalProperties, data: data4 };
                     if (vErrors === null) {
                         vErrors = [err4];
                     }
@@ -1218,7 +1220,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err5 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data: data3 };
+            const err5 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data: data3 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -1230,7 +1232,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.type, parentSchema: schema29, data };
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
     if (vErrors === null) {
         vErrors = [err6];
     }
@@ -1277,7 +1279,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -1300,7 +1302,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema27.propertyNames, parentSchema: schema27, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema32.propertyNames, parentSchema: schema32, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1318,7 +1320,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.type, parentSchema: schema32, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1327,13 +1329,13 @@ else {
     }
     errors++;
 } validate28.errors = vErrors; return errors === 0; }
-const schema31 = { "title": "Channels", "description": "Channel name -> { messages, title?, description? }.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk: { schema: { type: object, properties: { content: { type: string } }, required: [content] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channel" } };
-const schema33 = { "title": "Channel", "description": "A communication pathway: the messages that flow through it.", "markdownDescription": "A communication pathway, and the messages that flow through it.\n\n```yaml\nstream:\n  title: Stream\n  messages:\n    chunk:\n      schema:\n        type: object\n        properties:\n          content: { type: string }\n          isComplete: { type: boolean }\n        required: [content, isComplete]\n```", "type": "object", "additionalProperties": false, "required": ["messages"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the channel.", "markdownDescription": "A short human-readable name of the channel, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel is for.", "markdownDescription": "What the channel is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "messages": { "title": "Messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema:\n      type: object\n      properties:\n        content: { type: string }\n      required: [content]\n```", "$ref": "#/definitions/channelMessageMap" } } };
-const schema34 = { "title": "Channel messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema: { type: object, properties: { content: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channelMessage" } };
-const schema36 = { "title": "Channel message", "description": "One kind of message sent through a channel: its schema, title and description.", "markdownDescription": "One kind of message sent through a channel. Its `schema` must be an object at the top.\n\n```yaml\nchunk:\n  schema:\n    type: object\n    properties:\n      content: { type: string }\n    required: [content]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the channel message, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the channel message, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    content: { type: string }\n  required: [content]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the channel message.", "markdownDescription": "A short human-readable name of the channel message, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel message is for.", "markdownDescription": "What the channel message is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+const schema37 = { "title": "Channels", "description": "Channel name -> { messages, title?, description? }.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk: { schema: { type: object, properties: { content: { type: string } }, required: [content] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channel" } };
+const schema39 = { "title": "Channel", "description": "A communication pathway: the messages that flow through it.", "markdownDescription": "A communication pathway, and the messages that flow through it.\n\n```yaml\nstream:\n  title: Stream\n  messages:\n    chunk:\n      schema:\n        type: object\n        properties:\n          content: { type: string }\n          isComplete: { type: boolean }\n        required: [content, isComplete]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["messages"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the channel.", "markdownDescription": "A short human-readable name of the channel, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel is for.", "markdownDescription": "What the channel is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "messages": { "title": "Messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema:\n      type: object\n      properties:\n        content: { type: string }\n      required: [content]\n```", "$ref": "#/definitions/channelMessageMap" } } };
+const schema40 = { "title": "Channel messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema: { type: object, properties: { content: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channelMessage" } };
+const schema42 = { "title": "Channel message", "description": "One kind of message sent through a channel: its schema, title and description.", "markdownDescription": "One kind of message sent through a channel. Its `schema` must be an object at the top.\n\n```yaml\nchunk:\n  schema:\n    type: object\n    properties:\n      content: { type: string }\n    required: [content]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the channel message, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the channel message, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    content: { type: string }\n  required: [content]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the channel message.", "markdownDescription": "A short human-readable name of the channel message, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel message is for.", "markdownDescription": "What the channel message is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
 function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema36.required, parentSchema: schema36, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema42.required, parentSchema: schema42, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -1343,8 +1345,8 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36, data };
+        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema42, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1363,7 +1365,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.title.type, parentSchema: schema36.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.properties.title.type, parentSchema: schema42.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -1376,7 +1378,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.description.type, parentSchema: schema36.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.properties.description.type, parentSchema: schema42.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -1388,7 +1390,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.type, parentSchema: schema36, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema42.type, parentSchema: schema42, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -1435,7 +1437,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -1458,7 +1460,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema34.propertyNames, parentSchema: schema34, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema40.propertyNames, parentSchema: schema40, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1476,7 +1478,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema40.type, parentSchema: schema40, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1487,7 +1489,7 @@ else {
 } validate35.errors = vErrors; return errors === 0; }
 function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.messages === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "messages" }, message: "must have required property '" + "messages" + "'", schema: schema33.required, parentSchema: schema33, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "messages" }, message: "must have required property '" + "messages" + "'", schema: schema39.required, parentSchema: schema39, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -1497,8 +1499,8 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((key0 === "title") || (key0 === "description")) || (key0 === "messages"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema33, data };
+        if (!((((key0 === "title") || (key0 === "description")) || (key0 === "messages")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema39, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1511,7 +1513,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data0 = data.title;
         if (typeof data0 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema33.properties.title.type, parentSchema: schema33.properties.title, data: data0 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema39.properties.title.type, parentSchema: schema39.properties.title, data: data0 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -1524,7 +1526,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data1 = data.description;
         if (typeof data1 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema33.properties.description.type, parentSchema: schema33.properties.description, data: data1 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema39.properties.description.type, parentSchema: schema39.properties.description, data: data1 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -1542,7 +1544,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema33.type, parentSchema: schema33, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema39.type, parentSchema: schema39, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -1589,7 +1591,7 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -1612,7 +1614,7 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema31.propertyNames, parentSchema: schema31, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema37.propertyNames, parentSchema: schema37, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1630,7 +1632,7 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.type, parentSchema: schema37, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1691,7 +1693,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(func2.call(schema11.properties, key0))) {
+        if (!((func2.call(schema11.properties, key0)) || (pattern0.test(key0)))) {
             const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
             if (vErrors === null) {
                 vErrors = [err5];
@@ -1728,7 +1730,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
             }
-            if (!pattern0.test(data1)) {
+            if (!pattern1.test(data1)) {
                 const err8 = { instancePath: instancePath + "/name", schemaPath: "common.schema.json#/definitions/definitionName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: "must match pattern \"" + "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" + "\"", schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema13, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err8];
@@ -1753,7 +1755,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.version !== undefined) {
         let data2 = data.version;
         if (typeof data2 === "string") {
-            if (!pattern1.test(data2)) {
+            if (!pattern2.test(data2)) {
                 const err10 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/version/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" }, message: "must match pattern \"" + "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" + "\"", schema: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", parentSchema: schema14, data: data2 };
                 if (vErrors === null) {
                     vErrors = [err10];
@@ -1837,13 +1839,13 @@ else {
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
 export const validateIntegration = validate42;
-const schema37 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } } } } } };
-const schema49 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
-const pattern15 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
-const schema40 = { "title": "Configuration", "description": "The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.", "markdownDescription": "The schema of the configuration that a bot supplies when it adds this definition. It must be an object at the top and cannot reference entities. When absent, the configuration is an empty object.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the configuration, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the configuration, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    apiKey: { type: string, minLength: 1 }\n  required: [apiKey]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the configuration.", "markdownDescription": "A short human-readable name of the configuration, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the configuration is for.", "markdownDescription": "What the configuration is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+const schema46 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } } } };
+const schema63 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
+const pattern39 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
+const schema49 = { "title": "Configuration", "description": "The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.", "markdownDescription": "The schema of the configuration that a bot supplies when it adds this definition. It must be an object at the top and cannot reference entities. When absent, the configuration is an empty object.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the configuration, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the configuration, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    apiKey: { type: string, minLength: 1 }\n  required: [apiKey]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the configuration.", "markdownDescription": "A short human-readable name of the configuration, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the configuration is for.", "markdownDescription": "What the configuration is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
 function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema40.required, parentSchema: schema40, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema49.required, parentSchema: schema49, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -1853,8 +1855,8 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema40, data };
+        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema49, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1873,7 +1875,7 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema40.properties.title.type, parentSchema: schema40.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.title.type, parentSchema: schema49.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -1886,7 +1888,7 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema40.properties.description.type, parentSchema: schema40.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.description.type, parentSchema: schema49.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -1898,7 +1900,7 @@ function validate43(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema40.type, parentSchema: schema40, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema49.type, parentSchema: schema49, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -1907,6 +1909,73 @@ else {
     }
     errors++;
 } validate43.errors = vErrors; return errors === 0; }
+const schema51 = { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: configurations a bot may choose instead of the default with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration` (another way to authenticate, say). A bot chooses one with `configurationType: NAME` on the integration instance; without it, the default applies.\n\n```yaml\nconfigurations:\n  oauth:\n    title: OAuth\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n        clientSecret: { type: string, secret: true }\n      required: [clientId, clientSecret]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/configuration" } };
+function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.schema === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema49.required, parentSchema: schema49, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema49, data };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.title !== undefined) {
+        let data1 = data.title;
+        if (typeof data1 !== "string") {
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.title.type, parentSchema: schema49.properties.title, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data2 = data.description;
+        if (typeof data2 !== "string") {
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.description.type, parentSchema: schema49.properties.description, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema49.type, parentSchema: schema49, data };
+    if (vErrors === null) {
+        vErrors = [err4];
+    }
+    else {
+        vErrors.push(err4);
+    }
+    errors++;
+} validate47.errors = vErrors; return errors === 0; }
 function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
@@ -1945,7 +2014,95 @@ function validate46(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema51.propertyNames, parentSchema: schema51, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate47(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema51.type, parentSchema: schema51, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate46.errors = vErrors; return errors === 0; }
+function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -1994,8 +2151,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate46.errors = vErrors; return errors === 0; }
-function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate51.errors = vErrors; return errors === 0; }
+function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2033,7 +2190,7 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -2056,7 +2213,7 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema21.propertyNames, parentSchema: schema21, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema23.propertyNames, parentSchema: schema23, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2074,7 +2231,7 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2082,8 +2239,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate49.errors = vErrors; return errors === 0; }
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate54.errors = vErrors; return errors === 0; }
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2121,7 +2278,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -2144,7 +2301,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema27.propertyNames, parentSchema: schema27, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema32.propertyNames, parentSchema: schema32, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2162,7 +2319,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.type, parentSchema: schema32, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2170,8 +2327,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate52.errors = vErrors; return errors === 0; }
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate57.errors = vErrors; return errors === 0; }
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2209,7 +2366,7 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -2232,7 +2389,7 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema31.propertyNames, parentSchema: schema31, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema37.propertyNames, parentSchema: schema37, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2250,7 +2407,7 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.type, parentSchema: schema37, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2258,13 +2415,13 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate55.errors = vErrors; return errors === 0; }
-const schema50 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } } } };
-const schema56 = { "title": "Metadata override", "description": "Changes the name, title or description under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
-function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate60.errors = vErrors; return errors === 0; }
+const schema64 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } };
+const schema70 = { "title": "Metadata override", "description": "Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title`, `description` or `attributes` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" }, "attributes": { "title": "Attributes", "description": "Attributes that replace the interface's.", "markdownDescription": "Attributes that replace the interface's.\n\n```yaml\nattributes: { timeout: 60s }\n```", "$ref": "#/definitions/attributes" } } };
+function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-        if (!(((key0 === "name") || (key0 === "title")) || (key0 === "description"))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema56, data };
+        if (!(((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes")) || (pattern0.test(key0)))) {
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema70, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -2311,7 +2468,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof data0 === "string") {
-            if (!pattern2.test(data0)) {
+            if (!pattern3.test(data0)) {
                 const err3 = { instancePath: instancePath + "/name", schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err3];
@@ -2336,7 +2493,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema56.properties.title.type, parentSchema: schema56.properties.title, data: data1 };
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema70.properties.title.type, parentSchema: schema70.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -2349,7 +2506,145 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema56.properties.description.type, parentSchema: schema56.properties.description, data: data2 };
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema70.properties.description.type, parentSchema: schema70.properties.description, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err6];
+            }
+            else {
+                vErrors.push(err6);
+            }
+            errors++;
+        }
+    }
+    if (data.attributes !== undefined) {
+        let data3 = data.attributes;
+        if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+            for (const key1 in data3) {
+                let data4 = data3[key1];
+                if (typeof data4 !== "string") {
+                    const err7 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.additionalProperties.type, parentSchema: schema26.additionalProperties, data: data4 };
+                    if (vErrors === null) {
+                        vErrors = [err7];
+                    }
+                    else {
+                        vErrors.push(err7);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err8 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data: data3 };
+            if (vErrors === null) {
+                vErrors = [err8];
+            }
+            else {
+                vErrors.push(err8);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema70.type, parentSchema: schema70, data };
+    if (vErrors === null) {
+        vErrors = [err9];
+    }
+    else {
+        vErrors.push(err9);
+    }
+    errors++;
+} validate64.errors = vErrors; return errors === 0; }
+const schema76 = { "title": "Channel override", "description": "Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.\n\n```yaml\nstream: { name: textStream, title: Text stream }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
+function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        if (!((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema76, data };
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+    }
+    if (data.name !== undefined) {
+        let data0 = data.name;
+        const _errs6 = errors;
+        const _errs7 = errors;
+        if ("__proto__" !== data0) {
+            const err1 = {};
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        var valid2 = _errs7 === errors;
+        if (valid2) {
+            const err2 = { instancePath: instancePath + "/name", schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs6;
+            if (vErrors !== null) {
+                if (_errs6) {
+                    vErrors.length = _errs6;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof data0 === "string") {
+            if (!pattern3.test(data0)) {
+                const err3 = { instancePath: instancePath + "/name", schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: data0 };
+                if (vErrors === null) {
+                    vErrors = [err3];
+                }
+                else {
+                    vErrors.push(err3);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err4 = { instancePath: instancePath + "/name", schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    if (data.title !== undefined) {
+        let data1 = data.title;
+        if (typeof data1 !== "string") {
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema76.properties.title.type, parentSchema: schema76.properties.title, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err5];
+            }
+            else {
+                vErrors.push(err5);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data2 = data.description;
+        if (typeof data2 !== "string") {
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema76.properties.description.type, parentSchema: schema76.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -2361,7 +2656,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema56.type, parentSchema: schema56, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema76.type, parentSchema: schema76, data };
     if (vErrors === null) {
         vErrors = [err7];
     }
@@ -2369,10 +2664,10 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate59.errors = vErrors; return errors === 0; }
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate67.errors = vErrors; return errors === 0; }
+function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema50.required, parentSchema: schema50, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema64.required, parentSchema: schema64, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -2382,7 +2677,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema50.required, parentSchema: schema50, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema64.required, parentSchema: schema64, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -2392,7 +2687,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.entities === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema50.required, parentSchema: schema50, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema64.required, parentSchema: schema64, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -2402,8 +2697,8 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((((((key0 === "name") || (key0 === "version")) || (key0 === "entities")) || (key0 === "actions")) || (key0 === "events")) || (key0 === "channels"))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema50, data };
+        if (!(((((((key0 === "name") || (key0 === "version")) || (key0 === "entities")) || (key0 === "actions")) || (key0 === "events")) || (key0 === "channels")) || (pattern0.test(key0)))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema64, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -2426,7 +2721,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
             }
-            if (!pattern0.test(data0)) {
+            if (!pattern1.test(data0)) {
                 const err5 = { instancePath: instancePath + "/name", schemaPath: "common.schema.json#/definitions/definitionName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: "must match pattern \"" + "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" + "\"", schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema13, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err5];
@@ -2451,7 +2746,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.version !== undefined) {
         let data1 = data.version;
         if (typeof data1 === "string") {
-            if (!pattern1.test(data1)) {
+            if (!pattern2.test(data1)) {
                 const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/version/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" }, message: "must match pattern \"" + "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" + "\"", schema: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", parentSchema: schema14, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err7];
@@ -2513,7 +2808,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern2.test(key1)) {
+                    if (!pattern3.test(key1)) {
                         const err11 = { instancePath: instancePath + "/entities", schemaPath: "common.schema.json#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err11];
@@ -2536,7 +2831,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs16 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema50.properties.entities.propertyNames, parentSchema: schema50.properties.entities, data: data2 };
+                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema64.properties.entities.propertyNames, parentSchema: schema64.properties.entities, data: data2 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -2583,7 +2878,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof data3 === "string") {
-                    if (!pattern2.test(data3)) {
+                    if (!pattern3.test(data3)) {
                         const err16 = { instancePath: instancePath + "/entities/" + escapePointerSegment(key2), schemaPath: "common.schema.json#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: data3 };
                         if (vErrors === null) {
                             vErrors = [err16];
@@ -2607,7 +2902,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.entities.type, parentSchema: schema50.properties.entities, data: data2 };
+            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.properties.entities.type, parentSchema: schema64.properties.entities, data: data2 };
             if (vErrors === null) {
                 vErrors = [err18];
             }
@@ -2657,7 +2952,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key3 === "string") {
-                    if (!pattern2.test(key3)) {
+                    if (!pattern3.test(key3)) {
                         const err21 = { instancePath: instancePath + "/actions", schemaPath: "common.schema.json#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key3, propertyName: key3 };
                         if (vErrors === null) {
                             vErrors = [err21];
@@ -2680,7 +2975,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid9 = _errs32 === errors;
                 if (!valid9) {
-                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema50.properties.actions.propertyNames, parentSchema: schema50.properties.actions, data: data4 };
+                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema64.properties.actions.propertyNames, parentSchema: schema64.properties.actions, data: data4 };
                     if (vErrors === null) {
                         vErrors = [err23];
                     }
@@ -2691,14 +2986,14 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data4) {
-                if (!(validate59(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                if (!(validate64(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.actions.type, parentSchema: schema50.properties.actions, data: data4 };
+            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.properties.actions.type, parentSchema: schema64.properties.actions, data: data4 };
             if (vErrors === null) {
                 vErrors = [err24];
             }
@@ -2748,7 +3043,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key5 === "string") {
-                    if (!pattern2.test(key5)) {
+                    if (!pattern3.test(key5)) {
                         const err27 = { instancePath: instancePath + "/events", schemaPath: "common.schema.json#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key5, propertyName: key5 };
                         if (vErrors === null) {
                             vErrors = [err27];
@@ -2771,7 +3066,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid13 = _errs43 === errors;
                 if (!valid13) {
-                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema50.properties.events.propertyNames, parentSchema: schema50.properties.events, data: data6 };
+                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema64.properties.events.propertyNames, parentSchema: schema64.properties.events, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err29];
                     }
@@ -2782,14 +3077,14 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key6 in data6) {
-                if (!(validate59(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
-                    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                if (!(validate64(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
+                    vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.events.type, parentSchema: schema50.properties.events, data: data6 };
+            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.properties.events.type, parentSchema: schema64.properties.events, data: data6 };
             if (vErrors === null) {
                 vErrors = [err30];
             }
@@ -2839,7 +3134,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key7 === "string") {
-                    if (!pattern2.test(key7)) {
+                    if (!pattern3.test(key7)) {
                         const err33 = { instancePath: instancePath + "/channels", schemaPath: "common.schema.json#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key7, propertyName: key7 };
                         if (vErrors === null) {
                             vErrors = [err33];
@@ -2862,7 +3157,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid17 = _errs54 === errors;
                 if (!valid17) {
-                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema50.properties.channels.propertyNames, parentSchema: schema50.properties.channels, data: data8 };
+                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema64.properties.channels.propertyNames, parentSchema: schema64.properties.channels, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err35];
                     }
@@ -2873,14 +3168,14 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key8 in data8) {
-                if (!(validate59(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
-                    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                if (!(validate67(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
+                    vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.channels.type, parentSchema: schema50.properties.channels, data: data8 };
+            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.properties.channels.type, parentSchema: schema64.properties.channels, data: data8 };
             if (vErrors === null) {
                 vErrors = [err36];
             }
@@ -2892,7 +3187,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.type, parentSchema: schema50, data };
+    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.type, parentSchema: schema64, data };
     if (vErrors === null) {
         vErrors = [err37];
     }
@@ -2900,10 +3195,10 @@ else {
         vErrors.push(err37);
     }
     errors++;
-} validate58.errors = vErrors; return errors === 0; }
+} validate63.errors = vErrors; return errors === 0; }
 function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema37.required, parentSchema: schema37, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema46.required, parentSchema: schema46, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -2913,7 +3208,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema37.required, parentSchema: schema37, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema46.required, parentSchema: schema46, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -2923,7 +3218,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema37.required, parentSchema: schema37, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema46.required, parentSchema: schema46, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -2933,8 +3228,8 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(func2.call(schema37.properties, key0))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema37, data };
+        if (!((func2.call(schema46.properties, key0)) || (pattern0.test(key0)))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -2947,7 +3242,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("integration" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "integration" }, message: "must be equal to constant", schema: "integration", parentSchema: schema37.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "integration" }, message: "must be equal to constant", schema: "integration", parentSchema: schema46.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2970,7 +3265,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
             }
-            if (!pattern0.test(data1)) {
+            if (!pattern1.test(data1)) {
                 const err6 = { instancePath: instancePath + "/name", schemaPath: "common.schema.json#/definitions/definitionName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: "must match pattern \"" + "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" + "\"", schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema13, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
@@ -2995,7 +3290,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.version !== undefined) {
         let data2 = data.version;
         if (typeof data2 === "string") {
-            if (!pattern1.test(data2)) {
+            if (!pattern2.test(data2)) {
                 const err8 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/version/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" }, message: "must match pattern \"" + "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" + "\"", schema: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", parentSchema: schema14, data: data2 };
                 if (vErrors === null) {
                     vErrors = [err8];
@@ -3020,7 +3315,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.properties.title.type, parentSchema: schema37.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.title.type, parentSchema: schema46.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -3033,7 +3328,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.properties.description.type, parentSchema: schema37.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.description.type, parentSchema: schema46.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -3049,37 +3344,43 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
             errors = vErrors.length;
         }
     }
-    if (data.entities !== undefined) {
-        if (!(validate46(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
+    if (data.configurations !== undefined) {
+        if (!(validate46(data.configurations, { instancePath: instancePath + "/configurations", parentData: data, parentDataProperty: "configurations", rootData }))) {
             vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
             errors = vErrors.length;
         }
     }
+    if (data.entities !== undefined) {
+        if (!(validate51(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
+            vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+            errors = vErrors.length;
+        }
+    }
     if (data.actions !== undefined) {
-        if (!(validate49(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+        if (!(validate54(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+            vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
             errors = vErrors.length;
         }
     }
     if (data.events !== undefined) {
-        if (!(validate52(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        if (!(validate57(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
             errors = vErrors.length;
         }
     }
     if (data.channels !== undefined) {
-        if (!(validate55(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+        if (!(validate60(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
+            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
             errors = vErrors.length;
         }
     }
     if (data.interfaces !== undefined) {
-        let data10 = data.interfaces;
-        if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-            for (const key1 in data10) {
-                const _errs34 = errors;
-                const _errs37 = errors;
-                const _errs38 = errors;
+        let data11 = data.interfaces;
+        if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+            for (const key1 in data11) {
+                const _errs36 = errors;
+                const _errs39 = errors;
+                const _errs40 = errors;
                 if ("__proto__" !== key1) {
                     const err12 = {};
                     if (vErrors === null) {
@@ -3090,9 +3391,9 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid5 = _errs38 === errors;
+                var valid5 = _errs40 === errors;
                 if (valid5) {
-                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema49.not, parentSchema: schema49, data: key1, propertyName: key1 };
+                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -3102,10 +3403,10 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
                 else {
-                    errors = _errs37;
+                    errors = _errs39;
                     if (vErrors !== null) {
-                        if (_errs37) {
-                            vErrors.length = _errs37;
+                        if (_errs39) {
+                            vErrors.length = _errs39;
                         }
                         else {
                             vErrors = null;
@@ -3113,8 +3414,8 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern15.test(key1)) {
-                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema49, data: key1, propertyName: key1 };
+                    if (!pattern39.test(key1)) {
+                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err14];
                         }
@@ -3125,7 +3426,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.type, parentSchema: schema49, data: key1, propertyName: key1 };
+                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -3134,9 +3435,9 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid3 = _errs34 === errors;
+                var valid3 = _errs36 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema37.properties.interfaces.propertyNames, parentSchema: schema37.properties.interfaces, data: data10 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema46.properties.interfaces.propertyNames, parentSchema: schema46.properties.interfaces, data: data11 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -3146,15 +3447,15 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            for (const key2 in data10) {
-                if (!(validate58(data10[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data10, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+            for (const key2 in data11) {
+                if (!(validate63(data11[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data11, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.properties.interfaces.type, parentSchema: schema37.properties.interfaces, data: data10 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.properties.interfaces.type, parentSchema: schema46.properties.interfaces, data: data11 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -3166,7 +3467,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.type, parentSchema: schema37, data };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.type, parentSchema: schema46, data };
     if (vErrors === null) {
         vErrors = [err18];
     }
@@ -3175,11 +3476,11 @@ else {
     }
     errors++;
 } validate42.errors = vErrors; return errors === 0; }
-export const validatePlugin = validate64;
-const schema60 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
-function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+export const validatePlugin = validate70;
+const schema81 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
+function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema40.required, parentSchema: schema40, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema49.required, parentSchema: schema49, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3189,8 +3490,8 @@ function validate65(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema40, data };
+        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema49, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -3209,7 +3510,7 @@ function validate65(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema40.properties.title.type, parentSchema: schema40.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.title.type, parentSchema: schema49.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3222,7 +3523,7 @@ function validate65(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema40.properties.description.type, parentSchema: schema40.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.description.type, parentSchema: schema49.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3234,7 +3535,7 @@ function validate65(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema40.type, parentSchema: schema40, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema49.type, parentSchema: schema49, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -3242,12 +3543,12 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate65.errors = vErrors; return errors === 0; }
-const schema65 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
-const schema67 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
-function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate71.errors = vErrors; return errors === 0; }
+const schema87 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
+const schema89 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
+function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema65.required, parentSchema: schema65, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema87.required, parentSchema: schema87, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3257,7 +3558,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema65.required, parentSchema: schema65, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema87.required, parentSchema: schema87, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3267,8 +3568,8 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((key0 === "name") || (key0 === "version"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema65, data };
+        if (!(((key0 === "name") || (key0 === "version")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema87, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3291,7 +3592,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
             }
-            if (!pattern0.test(data0)) {
+            if (!pattern1.test(data0)) {
                 const err4 = { instancePath: instancePath + "/name", schemaPath: "common.schema.json#/definitions/definitionName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: "must match pattern \"" + "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" + "\"", schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema13, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err4];
@@ -3317,7 +3618,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema67, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema89, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -3328,7 +3629,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.type, parentSchema: schema89, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -3340,7 +3641,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema65.type, parentSchema: schema65, data };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema87.type, parentSchema: schema87, data };
     if (vErrors === null) {
         vErrors = [err8];
     }
@@ -3348,8 +3649,8 @@ else {
         vErrors.push(err8);
     }
     errors++;
-} validate68.errors = vErrors; return errors === 0; }
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate74.errors = vErrors; return errors === 0; }
+function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -3387,7 +3688,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -3410,7 +3711,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema21.propertyNames, parentSchema: schema21, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema23.propertyNames, parentSchema: schema23, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -3428,7 +3729,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -3436,8 +3737,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate70.errors = vErrors; return errors === 0; }
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate76.errors = vErrors; return errors === 0; }
+function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -3475,7 +3776,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
+            if (!pattern3.test(key0)) {
                 const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
                 if (vErrors === null) {
                     vErrors = [err2];
@@ -3498,7 +3799,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema27.propertyNames, parentSchema: schema27, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema32.propertyNames, parentSchema: schema32, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -3516,7 +3817,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.type, parentSchema: schema32, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -3524,10 +3825,10 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate73.errors = vErrors; return errors === 0; }
-function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate79.errors = vErrors; return errors === 0; }
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema60.required, parentSchema: schema60, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema81.required, parentSchema: schema81, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3537,7 +3838,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema60.required, parentSchema: schema60, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema81.required, parentSchema: schema81, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3547,7 +3848,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema60.required, parentSchema: schema60, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema81.required, parentSchema: schema81, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -3557,8 +3858,8 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(func2.call(schema60.properties, key0))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema60, data };
+        if (!((func2.call(schema81.properties, key0)) || (pattern0.test(key0)))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema81, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3571,7 +3872,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("plugin" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema60.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema81.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -3594,7 +3895,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
             }
-            if (!pattern0.test(data1)) {
+            if (!pattern1.test(data1)) {
                 const err6 = { instancePath: instancePath + "/name", schemaPath: "common.schema.json#/definitions/definitionName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: "must match pattern \"" + "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" + "\"", schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema13, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
@@ -3619,7 +3920,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.version !== undefined) {
         let data2 = data.version;
         if (typeof data2 === "string") {
-            if (!pattern1.test(data2)) {
+            if (!pattern2.test(data2)) {
                 const err8 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/version/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" }, message: "must match pattern \"" + "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" + "\"", schema: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", parentSchema: schema14, data: data2 };
                 if (vErrors === null) {
                     vErrors = [err8];
@@ -3644,7 +3945,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema60.properties.title.type, parentSchema: schema60.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema81.properties.title.type, parentSchema: schema81.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -3657,7 +3958,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema60.properties.description.type, parentSchema: schema60.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema81.properties.description.type, parentSchema: schema81.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -3668,8 +3969,8 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.configuration !== undefined) {
-        if (!(validate65(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        if (!(validate71(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
+            vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
             errors = vErrors.length;
         }
     }
@@ -3692,7 +3993,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs30 === errors;
                 if (valid5) {
-                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema49.not, parentSchema: schema49, data: key1, propertyName: key1 };
+                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -3713,8 +4014,8 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern15.test(key1)) {
-                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema49, data: key1, propertyName: key1 };
+                    if (!pattern39.test(key1)) {
+                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err14];
                         }
@@ -3725,7 +4026,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.type, parentSchema: schema49, data: key1, propertyName: key1 };
+                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -3736,7 +4037,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs26 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema60.properties.interfaces.propertyNames, parentSchema: schema60.properties.interfaces, data: data6 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema81.properties.interfaces.propertyNames, parentSchema: schema81.properties.interfaces, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -3747,14 +4048,14 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data6) {
-                if (!(validate68(data6[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+                if (!(validate74(data6[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema60.properties.interfaces.type, parentSchema: schema60.properties.interfaces, data: data6 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema81.properties.interfaces.type, parentSchema: schema81.properties.interfaces, data: data6 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -3765,20 +4066,20 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.actions !== undefined) {
-        if (!(validate70(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+        if (!(validate76(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+            vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
             errors = vErrors.length;
         }
     }
     if (data.events !== undefined) {
-        if (!(validate73(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+        if (!(validate79(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema60.type, parentSchema: schema60, data };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema81.type, parentSchema: schema81, data };
     if (vErrors === null) {
         vErrors = [err18];
     }
@@ -3786,15 +4087,65 @@ else {
         vErrors.push(err18);
     }
     errors++;
-} validate64.errors = vErrors; return errors === 0; }
-export const validateBot = validate76;
-const schema72 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "#/definitions/messageSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } } }, "definitions": { "messageSettings": { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } }, "messageTag": { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } }, "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
-const schema75 = { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } };
-const schema77 = { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } };
-function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate70.errors = vErrors; return errors === 0; }
+export const validateBot = validate82;
+const schema96 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "#/definitions/messageSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } } }, "definitions": { "messageSettings": { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } }, "messageTag": { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } }, "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "$ref": "common.schema.json#/definitions/identifier" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
+const schema99 = { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } };
+const schema101 = { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } };
+function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-        if (!(key0 === "tags")) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema75, data };
+        if (!(((key0 === "title") || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema101, data };
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+    }
+    if (data.title !== undefined) {
+        let data0 = data.title;
+        if (typeof data0 !== "string") {
+            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema101.properties.title.type, parentSchema: schema101.properties.title, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data1 = data.description;
+        if (typeof data1 !== "string") {
+            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema101.properties.description.type, parentSchema: schema101.properties.description, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema101.type, parentSchema: schema101, data };
+    if (vErrors === null) {
+        vErrors = [err3];
+    }
+    else {
+        vErrors.push(err3);
+    }
+    errors++;
+} validate84.errors = vErrors; return errors === 0; }
+function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        if (!((key0 === "tags") || (pattern0.test(key0)))) {
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema99, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -3844,7 +4195,7 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern2.test(key1)) {
+                    if (!pattern3.test(key1)) {
                         const err3 = { instancePath: instancePath + "/tags", schemaPath: "common.schema.json#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err3];
@@ -3867,7 +4218,7 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid1 = _errs6 === errors;
                 if (!valid1) {
-                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema75.properties.tags.propertyNames, parentSchema: schema75.properties.tags, data: data0 };
+                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema99.properties.tags.propertyNames, parentSchema: schema99.properties.tags, data: data0 };
                     if (vErrors === null) {
                         vErrors = [err5];
                     }
@@ -3878,85 +4229,38 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data0) {
-                let data1 = data0[key2];
-                if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-                    for (const key3 in data1) {
-                        if (!((key3 === "title") || (key3 === "description"))) {
-                            const err6 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), schemaPath: "#/definitions/messageTag/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema77, data: data1 };
-                            if (vErrors === null) {
-                                vErrors = [err6];
-                            }
-                            else {
-                                vErrors.push(err6);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data1.title !== undefined) {
-                        let data2 = data1.title;
-                        if (typeof data2 !== "string") {
-                            const err7 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2) + "/title", schemaPath: "#/definitions/messageTag/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.properties.title.type, parentSchema: schema77.properties.title, data: data2 };
-                            if (vErrors === null) {
-                                vErrors = [err7];
-                            }
-                            else {
-                                vErrors.push(err7);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data1.description !== undefined) {
-                        let data3 = data1.description;
-                        if (typeof data3 !== "string") {
-                            const err8 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2) + "/description", schemaPath: "#/definitions/messageTag/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.properties.description.type, parentSchema: schema77.properties.description, data: data3 };
-                            if (vErrors === null) {
-                                vErrors = [err8];
-                            }
-                            else {
-                                vErrors.push(err8);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                else {
-                    const err9 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), schemaPath: "#/definitions/messageTag/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema77.type, parentSchema: schema77, data: data1 };
-                    if (vErrors === null) {
-                        vErrors = [err9];
-                    }
-                    else {
-                        vErrors.push(err9);
-                    }
-                    errors++;
+                if (!(validate84(data0[key2], { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), parentData: data0, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+                    errors = vErrors.length;
                 }
             }
         }
         else {
-            const err10 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema75.properties.tags.type, parentSchema: schema75.properties.tags, data: data0 };
+            const err6 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema99.properties.tags.type, parentSchema: schema99.properties.tags, data: data0 };
             if (vErrors === null) {
-                vErrors = [err10];
+                vErrors = [err6];
             }
             else {
-                vErrors.push(err10);
+                vErrors.push(err6);
             }
             errors++;
         }
     }
 }
 else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema75.type, parentSchema: schema75, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema99.type, parentSchema: schema99, data };
     if (vErrors === null) {
-        vErrors = [err11];
+        vErrors = [err7];
     }
     else {
-        vErrors.push(err11);
+        vErrors.push(err7);
     }
     errors++;
-} validate77.errors = vErrors; return errors === 0; }
-const schema79 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } };
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate83.errors = vErrors; return errors === 0; }
+const schema105 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "$ref": "common.schema.json#/definitions/identifier" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } };
+function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integration === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema79.required, parentSchema: schema79, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema105.required, parentSchema: schema105, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3966,7 +4270,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema79.required, parentSchema: schema79, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema105.required, parentSchema: schema105, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3976,8 +4280,8 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((key0 === "integration") || (key0 === "version")) || (key0 === "configuration"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema79, data };
+        if (!(((((key0 === "integration") || (key0 === "version")) || (key0 === "configurationType")) || (key0 === "configuration")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema105, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4000,7 +4304,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
             }
-            if (!pattern0.test(data0)) {
+            if (!pattern1.test(data0)) {
                 const err4 = { instancePath: instancePath + "/integration", schemaPath: "common.schema.json#/definitions/definitionName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: "must match pattern \"" + "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" + "\"", schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema13, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err4];
@@ -4026,7 +4330,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema67, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema89, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4037,7 +4341,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.type, parentSchema: schema89, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4047,10 +4351,12 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-    if (data.configuration !== undefined) {
-        let data2 = data.configuration;
-        if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema79.properties.configuration.type, parentSchema: schema79.properties.configuration, data: data2 };
+    if (data.configurationType !== undefined) {
+        let data2 = data.configurationType;
+        const _errs16 = errors;
+        const _errs17 = errors;
+        if ("__proto__" !== data2) {
+            const err8 = {};
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -4059,23 +4365,80 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
         }
+        var valid4 = _errs17 === errors;
+        if (valid4) {
+            const err9 = { instancePath: instancePath + "/configurationType", schemaPath: "common.schema.json#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err9];
+            }
+            else {
+                vErrors.push(err9);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs16;
+            if (vErrors !== null) {
+                if (_errs16) {
+                    vErrors.length = _errs16;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof data2 === "string") {
+            if (!pattern3.test(data2)) {
+                const err10 = { instancePath: instancePath + "/configurationType", schemaPath: "common.schema.json#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: data2 };
+                if (vErrors === null) {
+                    vErrors = [err10];
+                }
+                else {
+                    vErrors.push(err10);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err11 = { instancePath: instancePath + "/configurationType", schemaPath: "common.schema.json#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err11];
+            }
+            else {
+                vErrors.push(err11);
+            }
+            errors++;
+        }
+    }
+    if (data.configuration !== undefined) {
+        let data3 = data.configuration;
+        if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
+            const err12 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema105.properties.configuration.type, parentSchema: schema105.properties.configuration, data: data3 };
+            if (vErrors === null) {
+                vErrors = [err12];
+            }
+            else {
+                vErrors.push(err12);
+            }
+            errors++;
+        }
     }
 }
 else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema79.type, parentSchema: schema79, data };
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema105.type, parentSchema: schema105, data };
     if (vErrors === null) {
-        vErrors = [err9];
+        vErrors = [err13];
     }
     else {
-        vErrors.push(err9);
+        vErrors.push(err13);
     }
     errors++;
-} validate79.errors = vErrors; return errors === 0; }
-const schema83 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
-const schema87 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate87.errors = vErrors; return errors === 0; }
+const schema111 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
+const schema115 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
+function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integrationAlias === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema87.required, parentSchema: schema87, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema115.required, parentSchema: schema115, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4085,7 +4448,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.integrationInterfaceAlias === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema87.required, parentSchema: schema87, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema115.required, parentSchema: schema115, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4095,8 +4458,8 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((key0 === "integrationAlias") || (key0 === "integrationInterfaceAlias"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema87, data };
+        if (!(((key0 === "integrationAlias") || (key0 === "integrationInterfaceAlias")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema115, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4122,7 +4485,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid2 = _errs7 === errors;
         if (valid2) {
-            const err4 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema49.not, parentSchema: schema49, data: data0 };
+            const err4 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -4143,8 +4506,8 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof data0 === "string") {
-            if (!pattern15.test(data0)) {
-                const err5 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema49, data: data0 };
+            if (!pattern39.test(data0)) {
+                const err5 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err5];
                 }
@@ -4155,7 +4518,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err6 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.type, parentSchema: schema49, data: data0 };
+            const err6 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: data0 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -4181,7 +4544,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid4 = _errs14 === errors;
         if (valid4) {
-            const err8 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema49.not, parentSchema: schema49, data: data1 };
+            const err8 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: data1 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -4202,8 +4565,8 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof data1 === "string") {
-            if (!pattern15.test(data1)) {
-                const err9 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema49, data: data1 };
+            if (!pattern39.test(data1)) {
+                const err9 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err9];
                 }
@@ -4214,7 +4577,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err10 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.type, parentSchema: schema49, data: data1 };
+            const err10 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: data1 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -4226,7 +4589,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema87.type, parentSchema: schema87, data };
+    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema115.type, parentSchema: schema115, data };
     if (vErrors === null) {
         vErrors = [err11];
     }
@@ -4234,10 +4597,10 @@ else {
         vErrors.push(err11);
     }
     errors++;
-} validate82.errors = vErrors; return errors === 0; }
-function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate90.errors = vErrors; return errors === 0; }
+function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.plugin === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema83.required, parentSchema: schema83, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema111.required, parentSchema: schema111, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4247,7 +4610,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema83.required, parentSchema: schema83, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema111.required, parentSchema: schema111, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4257,8 +4620,8 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((((key0 === "plugin") || (key0 === "version")) || (key0 === "configuration")) || (key0 === "dependencies"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema83, data };
+        if (!(((((key0 === "plugin") || (key0 === "version")) || (key0 === "configuration")) || (key0 === "dependencies")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema111, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4281,7 +4644,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
             }
-            if (!pattern0.test(data0)) {
+            if (!pattern1.test(data0)) {
                 const err4 = { instancePath: instancePath + "/plugin", schemaPath: "common.schema.json#/definitions/definitionName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: "must match pattern \"" + "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" + "\"", schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema13, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err4];
@@ -4307,7 +4670,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema67, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema89, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4318,7 +4681,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.type, parentSchema: schema89, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4331,7 +4694,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.configuration !== undefined) {
         let data2 = data.configuration;
         if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema83.properties.configuration.type, parentSchema: schema83.properties.configuration, data: data2 };
+            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.properties.configuration.type, parentSchema: schema111.properties.configuration, data: data2 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -4360,7 +4723,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs23 === errors;
                 if (valid5) {
-                    const err10 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema49.not, parentSchema: schema49, data: key1, propertyName: key1 };
+                    const err10 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err10];
                     }
@@ -4381,8 +4744,8 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern15.test(key1)) {
-                        const err11 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema49, data: key1, propertyName: key1 };
+                    if (!pattern39.test(key1)) {
+                        const err11 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err11];
                         }
@@ -4393,7 +4756,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err12 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.type, parentSchema: schema49, data: key1, propertyName: key1 };
+                    const err12 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err12];
                     }
@@ -4404,7 +4767,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs19 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema83.properties.dependencies.propertyNames, parentSchema: schema83.properties.dependencies, data: data3 };
+                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema111.properties.dependencies.propertyNames, parentSchema: schema111.properties.dependencies, data: data3 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -4415,14 +4778,14 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data3) {
-                if (!(validate82(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+                if (!(validate90(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema83.properties.dependencies.type, parentSchema: schema83.properties.dependencies, data: data3 };
+            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.properties.dependencies.type, parentSchema: schema111.properties.dependencies, data: data3 };
             if (vErrors === null) {
                 vErrors = [err14];
             }
@@ -4434,7 +4797,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema83.type, parentSchema: schema83, data };
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.type, parentSchema: schema111, data };
     if (vErrors === null) {
         vErrors = [err15];
     }
@@ -4442,10 +4805,10 @@ else {
         vErrors.push(err15);
     }
     errors++;
-} validate81.errors = vErrors; return errors === 0; }
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate89.errors = vErrors; return errors === 0; }
+function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema72.required, parentSchema: schema72, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema96.required, parentSchema: schema96, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4455,7 +4818,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema72.required, parentSchema: schema72, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema96.required, parentSchema: schema96, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4465,8 +4828,8 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((((((((key0 === "kind") || (key0 === "name")) || (key0 === "version")) || (key0 === "title")) || (key0 === "description")) || (key0 === "message")) || (key0 === "integrations")) || (key0 === "plugins"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema72, data };
+        if (!(((((((((key0 === "kind") || (key0 === "name")) || (key0 === "version")) || (key0 === "title")) || (key0 === "description")) || (key0 === "message")) || (key0 === "integrations")) || (key0 === "plugins")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema96, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4479,7 +4842,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("bot" !== data0) {
-            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema72.properties.kind, data: data0 };
+            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema96.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -4502,7 +4865,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
             }
-            if (!pattern0.test(data1)) {
+            if (!pattern1.test(data1)) {
                 const err5 = { instancePath: instancePath + "/name", schemaPath: "common.schema.json#/definitions/definitionName/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, message: "must match pattern \"" + "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" + "\"", schema: "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", parentSchema: schema13, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err5];
@@ -4527,7 +4890,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.version !== undefined) {
         let data2 = data.version;
         if (typeof data2 === "string") {
-            if (!pattern1.test(data2)) {
+            if (!pattern2.test(data2)) {
                 const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/version/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" }, message: "must match pattern \"" + "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" + "\"", schema: "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", parentSchema: schema14, data: data2 };
                 if (vErrors === null) {
                     vErrors = [err7];
@@ -4552,7 +4915,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.properties.title.type, parentSchema: schema72.properties.title, data: data3 };
+            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema96.properties.title.type, parentSchema: schema96.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err9];
             }
@@ -4565,7 +4928,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.properties.description.type, parentSchema: schema72.properties.description, data: data4 };
+            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema96.properties.description.type, parentSchema: schema96.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -4576,8 +4939,8 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.message !== undefined) {
-        if (!(validate77(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        if (!(validate83(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
+            vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
             errors = vErrors.length;
         }
     }
@@ -4600,7 +4963,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs30 === errors;
                 if (valid5) {
-                    const err12 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema49.not, parentSchema: schema49, data: key1, propertyName: key1 };
+                    const err12 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err12];
                     }
@@ -4621,8 +4984,8 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern15.test(key1)) {
-                        const err13 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema49, data: key1, propertyName: key1 };
+                    if (!pattern39.test(key1)) {
+                        const err13 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err13];
                         }
@@ -4633,7 +4996,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err14 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.type, parentSchema: schema49, data: key1, propertyName: key1 };
+                    const err14 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err14];
                     }
@@ -4644,7 +5007,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs26 === errors;
                 if (!valid3) {
-                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema72.properties.integrations.propertyNames, parentSchema: schema72.properties.integrations, data: data6 };
+                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema96.properties.integrations.propertyNames, parentSchema: schema96.properties.integrations, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -4655,14 +5018,14 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data6) {
-                if (!(validate79(data6[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+                if (!(validate87(data6[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema72.properties.integrations.type, parentSchema: schema72.properties.integrations, data: data6 };
+            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema96.properties.integrations.type, parentSchema: schema96.properties.integrations, data: data6 };
             if (vErrors === null) {
                 vErrors = [err16];
             }
@@ -4691,7 +5054,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid9 = _errs41 === errors;
                 if (valid9) {
-                    const err18 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema49.not, parentSchema: schema49, data: key3, propertyName: key3 };
+                    const err18 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err18];
                     }
@@ -4712,8 +5075,8 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key3 === "string") {
-                    if (!pattern15.test(key3)) {
-                        const err19 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema49, data: key3, propertyName: key3 };
+                    if (!pattern39.test(key3)) {
+                        const err19 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: key3, propertyName: key3 };
                         if (vErrors === null) {
                             vErrors = [err19];
                         }
@@ -4724,7 +5087,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err20 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.type, parentSchema: schema49, data: key3, propertyName: key3 };
+                    const err20 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err20];
                     }
@@ -4735,7 +5098,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid7 = _errs37 === errors;
                 if (!valid7) {
-                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema72.properties.plugins.propertyNames, parentSchema: schema72.properties.plugins, data: data8 };
+                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema96.properties.plugins.propertyNames, parentSchema: schema96.properties.plugins, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err21];
                     }
@@ -4746,14 +5109,14 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data8) {
-                if (!(validate81(data8[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data8, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+                if (!(validate89(data8[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data8, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema72.properties.plugins.type, parentSchema: schema72.properties.plugins, data: data8 };
+            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema96.properties.plugins.type, parentSchema: schema96.properties.plugins, data: data8 };
             if (vErrors === null) {
                 vErrors = [err22];
             }
@@ -4765,7 +5128,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema72.type, parentSchema: schema72, data };
+    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema96.type, parentSchema: schema96, data };
     if (vErrors === null) {
         vErrors = [err23];
     }
@@ -4773,4 +5136,4 @@ else {
         vErrors.push(err23);
     }
     errors++;
-} validate76.errors = vErrors; return errors === 0; }
+} validate82.errors = vErrors; return errors === 0; }

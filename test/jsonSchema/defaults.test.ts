@@ -1,0 +1,62 @@
+// fillDefaults (src/jsonSchema/defaults.ts): where defaults are filled in, and that the
+// value given is never changed nor a default shared.
+import { describe, expect, it } from 'vitest'
+import { type DefaultsSchema, fillDefaults } from '../../src/jsonSchema/defaults.js'
+
+const schema: DefaultsSchema = {
+  properties: {
+    limit: { default: 25 },
+    paging: { properties: { size: { default: 50 }, tags: { default: ['a'] } } },
+    items: { items: { properties: { done: { default: false } } } },
+    ref: { $ref: '#/definitions/node' },
+  },
+}
+const definitions = { node: { properties: { kind: { default: 'leaf' }, child: { $ref: '#/definitions/node' } } } }
+
+describe('fillDefaults', () => {
+  it('fills missing and undefined properties, at any depth where the parent is present', () => {
+    expect(fillDefaults({ limit: undefined, items: [{}, { done: true }] }, schema, definitions)).toEqual({
+      limit: 25,
+      items: [{ done: false }, { done: true }],
+    })
+    expect(fillDefaults({ paging: {} }, schema, definitions)).toEqual({ limit: 25, paging: { size: 50, tags: ['a'] } })
+  })
+
+  it('follows $ref into the definitions, recursively', () => {
+    expect(fillDefaults({ ref: { child: { child: {} } } }, schema, definitions)).toEqual({
+      limit: 25,
+      ref: { kind: 'leaf', child: { kind: 'leaf', child: { kind: 'leaf' } } },
+    })
+  })
+
+  it('leaves what is given, and the given object, as they are', () => {
+    const given = { limit: 3, paging: { size: 1 } }
+    const filled = fillDefaults(given, schema, definitions)
+    expect(filled).toEqual({ limit: 3, paging: { size: 1, tags: ['a'] } })
+    expect(given).toEqual({ limit: 3, paging: { size: 1 } })
+    // nothing to fill: the same object back
+    const complete = { limit: 1 }
+    expect(fillDefaults(complete, { properties: { limit: { default: 2 } } })).toBe(complete)
+  })
+
+  it('gives every call its own copy of a default', () => {
+    const a = fillDefaults({ paging: {} }, schema) as { paging: { tags: string[] } }
+    a.paging.tags.push('changed')
+    const b = fillDefaults({ paging: {} }, schema) as { paging: { tags: string[] } }
+    expect(b.paging.tags).toEqual(['a'])
+    expect(schema.properties?.paging?.properties?.tags?.default).toEqual(['a'])
+  })
+
+  it('fills nothing inside union branches, nor into values that are not objects', () => {
+    const union = { anyOf: [{ properties: { x: { default: 1 } } }] } as DefaultsSchema
+    expect(fillDefaults({}, union)).toEqual({})
+    expect(fillDefaults('text', schema)).toBe('text')
+    expect(fillDefaults([1], schema)).toEqual([1])
+  })
+
+  it('keeps a property named __proto__ an own property', () => {
+    const filled = fillDefaults({}, { properties: { ['__proto__']: { default: { a: 1 } } } }) as object
+    expect(Object.hasOwn(filled, '__proto__')).toBe(true)
+    expect(Object.getPrototypeOf(filled)).toBe(Object.prototype)
+  })
+})
