@@ -10,7 +10,9 @@
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { closest, suggestionText } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
+import { inlineReferences, valueDepth } from '../jsonSchema/inlineReferences.js'
 import { own } from '../jsonSchema/own.js'
+import { defsName, isDefsReference } from '../jsonSchema/reference.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { describeRule, mergeUnionErrors, valueAtInstancePath, valuePath } from '../jsonSchema/valueIssues.js'
@@ -267,7 +269,13 @@ export const configurationCheck = defineCheck({
       })),
     ]
     return instances.flatMap(({ base, value, definition }) => {
-      const schema = definition.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+      const written = definition.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+      // named schemas written in place, as deep as the value goes: every step below walks the schema along the value
+      const defs = definition.spec.$defs
+      const schema =
+        defs === undefined
+          ? written
+          : inlineReferences(written, (reference) => (isDefsReference(reference) ? own(defs, defsName(reference)) : undefined), valueDepth(value) + 1)
       const owner = `${definition.kind} '${definition.name}' ${definition.version}`
       return validateConfiguration(bot.file, base, value ?? {}, schema, owner, definition.name)
     })

@@ -5,6 +5,7 @@
  */
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { own } from '../jsonSchema/own.js'
+import { referenceKeyword, referenceOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import { type DefinitionModel, type EntityScope, entitySchema, type Model, type QualifiedEntity } from '../resolve/model.js'
@@ -13,7 +14,8 @@ import { defineCheck } from './check.js'
 
 /** References reachable from a node without passing through properties or items. */
 export function directReferences(schema: SchemaNode, pointer: string): { name: string; pointer: string }[] {
-  if (typeof schema.$entity === 'string') return [{ name: schema.$entity, pointer: `${pointer}/$entity` }]
+  const reference = referenceOf(schema)
+  if (reference !== undefined) return [{ name: reference, pointer: `${pointer}/${referenceKeyword(schema)}` }]
   return [
     ...(schema.anyOf ?? []).flatMap((branch, i) => directReferences(branch, `${pointer}/anyOf/${i}`)),
     ...(schema.oneOf ?? []).flatMap((branch, i) => directReferences(branch, `${pointer}/oneOf/${i}`)),
@@ -81,7 +83,7 @@ function resolveTop(model: Model, schema: SchemaNode, scope: EntityScope, seen =
 function checkTopLevelEntities(model: Model, definition: DefinitionModel & { scope: EntityScope }): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const site of schemaSites(definition.spec)) {
-    if (site.role === 'entity' || site.role === 'configuration' || typeof site.schema.$entity !== 'string') continue
+    if (site.role === 'entity' || site.role === 'defs' || site.role === 'configuration' || typeof site.schema.$entity !== 'string') continue
     const top = resolveTop(model, site.schema, definition.scope)
     if (!top) continue
     const isObject = top.type === 'object' || (Array.isArray(top.type) && top.type.length === 1 && top.type[0] === 'object')

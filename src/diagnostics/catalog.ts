@@ -118,6 +118,7 @@ export const catalog = {
   BW2012: entry('top-level schema is not an object', {
     topNotObject: 'the top of {schema} must be an object schema (type: object)',
     entityNotObject: "entity '{entity}' is not an object schema, so it cannot be the whole schema of {schema}",
+    defsNotObject: "$defs '{name}' is not an object schema, so it cannot be the whole schema of {schema}",
   }),
   BW2013: entry('required property not declared', {
     ...ADMITS_NO_VALUE,
@@ -143,6 +144,18 @@ export const catalog = {
   BW2019: entry('schema admits no value', {
     ...ADMITS_NO_VALUE,
     entityAdmitsNoValue: "entity '{entity}' of {kind} '{name}' admits no value: {pointer}: {reason}",
+  }),
+  BW2020: entry('$ref with other keywords', {
+    besideRef: "'{key}' cannot stand beside $ref; only title and description may (a $ref stands for the whole named schema)",
+  }),
+  BW2021: entry('entity reference in a $defs schema', {
+    entityInDefs:
+      "$defs '{name}' cannot reference entities ('{entity}'): a named schema is the same everywhere, and entities are remapped by implementations; use $entity where the schema is used, or write the schema out",
+  }),
+  BW2022: entry('unused $defs entry', { unusedDefs: "$defs '{name}' is never referenced; use it with $ref: '#/$defs/{name}' or remove it" }, 'warning'),
+  BW2023: entry('$ref cycle without an object', {
+    selfReference: "$defs '{name}' references itself without passing through a property or items, so it describes no value",
+    cycle: '$defs {cycle} reference each other without passing through a property or items, so they describe no value',
   }),
   // references
   BW3001: entry('duplicate definition', {
@@ -178,6 +191,9 @@ export const catalog = {
   BW3012: entry('unknown integration alias', { unknownIntegrationAlias: "unknown integration alias '{alias}'{hint}{known}" }),
   BW3013: entry('unknown integration interface alias', {
     unknownInterfaceAlias: "integration '{integration}' (alias '{alias}') has no interface alias '{interfaceAlias}'{didYouMean}{known}",
+  }),
+  BW3014: entry('unknown $defs name', {
+    unknownDefs: "unknown named schema '{name}'{didYouMean}; {kind} '{definition}' has {known}",
   }),
   // semantics
   BW4001: entry('entity does not extend the interface entity', { doesNotExtend: DOES_NOT_EXTEND }),

@@ -17,6 +17,7 @@ import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
 import { ALL_KINDS, declaredKinds, describeKinds, intersectKinds, type KindSet, kindOfValue, possibleKinds } from './kinds.js'
 import { describeEmptyRange, lowerBound, rangeAdmitsSome, upperBound } from './numericBounds.js'
 import { own } from './own.js'
+import { referenceOf } from './reference.js'
 import type { SchemaNode } from './types.js'
 import { childView, keywordLocation, locationOf, rootView, type View } from './view.js'
 
@@ -112,7 +113,8 @@ export class Inhabitation {
       visitNode(schema)
     }
     const visitNode = (node: SchemaNode): void => {
-      if (node.$entity !== undefined) visitEntity(node.$entity)
+      const reference = referenceOf(node)
+      if (reference !== undefined) visitEntity(reference)
       for (const property of Object.values(node.properties ?? {})) visitNode(property)
       if (typeof node.additionalProperties === 'object') visitNode(node.additionalProperties)
       if (node.items !== undefined) visitNode(node.items)
@@ -147,7 +149,8 @@ export function nodeAdmitsNoValue(node: SchemaNode, pointer: string): NoValue | 
 
 function emptiness(view: View, env: Env): NoValue | undefined {
   const node = view.node
-  if (node.$entity !== undefined) return entityEmptiness(view, node.$entity, env)
+  const reference = referenceOf(node)
+  if (reference !== undefined) return entityEmptiness(view, reference, env)
 
   const values = node.const !== undefined ? [node.const] : node.enum
   if (values !== undefined) {
@@ -269,7 +272,7 @@ function objectEmptiness(view: View, env: Env): NoValue | undefined {
 
 /** The kinds a node's own `type`, `const` and `enum` allow (its branches and references taken to allow any). */
 function ownKinds(node: SchemaNode): KindSet {
-  if (node.$entity !== undefined) return ALL_KINDS
+  if (referenceOf(node) !== undefined) return ALL_KINDS
   const kinds = declaredKinds(node) ?? ALL_KINDS
   const values = node.const !== undefined ? [node.const] : node.enum
   return values === undefined ? kinds : intersectKinds(kinds, new Set(values.map(kindOfValue)))

@@ -52,6 +52,8 @@ export interface SchemaKeywords<Schema, TypeName extends string = SchemaTypeName
 export interface SchemaNode extends SchemaKeywords<SchemaNode> {
   /** An entity reference: `NAME` in interfaces and integrations, `LOCAL.ENTITY` in plugins. */
   $entity?: string
+  /** A named schema of the definition's own `$defs`: `'#/$defs/NAME'` (docs/definitions.md#named-schemas-defs-and-ref). */
+  $ref?: string
 }
 
 /** A schema as generated code and the runtime hold it: entity references lowered to `$ref: '#/definitions/<key>'`. */
@@ -86,6 +88,7 @@ export const SCHEMA_KEYWORDS = [
   'examples',
   'secret',
   '$entity',
+  '$ref',
 ] as const
 
 /** Keywords that say something about a value but constrain nothing (ajv ignores them). */

@@ -1,16 +1,26 @@
 // Entity types of an interface or an integration: one named type per entity (so that
-// recursive entities are recursive named types), and the `Entities` map.
+// recursive entities are recursive named types), and the `Entities` map; then one named
+// type per `$defs` entry (lower/defs.ts).
 
 import { own } from '../jsonSchema/own.js'
-import type { DefinitionKey, EntityScope } from '../resolve/model.js'
+import { isDefsReference } from '../jsonSchema/reference.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
+import { type DefinitionKey, defsScope, type EntityScope, type QualifiedEntity } from '../resolve/model.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
+import { allocateDefsNames, declareDefs } from './defs.js'
 import { type ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { PropertySignature, TypeExpr } from './plan.js'
 import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 
+/** A definition's named schemas, and how a `$ref` into another definition's (an interface's) is typed. */
+export interface NamedSchemaTypes {
+  defs: Record<string, SchemaNode> | undefined
+  foreign(target: QualifiedEntity): TypeExpr
+}
+
 export interface EntityTypes {
-  /** entity name -> type name in this module */
+  /** entity name (or `#/$defs/NAME`) -> type name in this module */
   names: Map<string, string>
   /** the type context for a scope whose entities this module owns */
   context(scope: EntityScope): TypeContext
@@ -27,17 +37,18 @@ export function declareEntities(
   owner: DefinitionKey,
   entities: Record<string, SchemaHolder>,
   aliased: ReadonlySet<string> = new Set(),
+  named?: NamedSchemaTypes,
 ): EntityTypes {
   const names = new Map<string, string>()
   for (const name of Object.keys(entities)) names.set(name, builder.names.allocate(pascalCase(name)))
-  const context = (scope: EntityScope): TypeContext => ({
-    entity: (name: string): TypeExpr => {
-      const target = own(scope, name)
-      const typeName = target && target.owner === owner ? names.get(target.entity) : undefined
-      return typeName ? ref(typeName) : { kind: 'keyword', name: 'unknown' }
-    },
-  })
-  const ownContext = context(Object.fromEntries(Object.keys(entities).map((n) => [n, { owner, entity: n }])))
+  for (const [key, typeName] of allocateDefsNames(builder.names, named?.defs)) names.set(key, typeName)
+  const typeOf = (target: QualifiedEntity | undefined): TypeExpr => {
+    if (target && target.owner !== owner && named && isDefsReference(target.entity)) return named.foreign(target)
+    const typeName = target && target.owner === owner ? names.get(target.entity) : undefined
+    return typeName ? ref(typeName) : { kind: 'keyword', name: 'unknown' }
+  }
+  const context = (scope: EntityScope): TypeContext => ({ entity: (name: string): TypeExpr => typeOf(own(scope, name)) })
+  const ownContext = context({ ...Object.fromEntries(Object.keys(entities).map((n) => [n, { owner, entity: n }])), ...defsScope(owner, named?.defs) })
   const members: PropertySignature[] = []
   for (const [name, holder] of Object.entries(entities)) {
     const typeName = names.get(name) ?? name
@@ -48,5 +59,7 @@ export function declareEntities(
     members.push({ name, optional: false, type: ref(typeName), ...(doc ? { doc } : {}) })
   }
   builder.add({ kind: 'interface', name: 'Entities', doc: { description: 'Entities by name.' }, members })
+  // a `$defs` entry references only its own definition's entries
+  declareDefs(builder, named?.defs, names, (reference) => typeOf(isDefsReference(reference) ? { owner, entity: reference } : undefined))
   return { names, context }
 }

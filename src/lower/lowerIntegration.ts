@@ -3,7 +3,8 @@
 // class and `definition`.
 
 import type { IntegrationModel, Model } from '../resolve/model.js'
-import { EMPTY_CONFIGURATION } from '../resolve/model.js'
+import { defsScope, EMPTY_CONFIGURATION } from '../resolve/model.js'
+import { foreignDefsType } from './defs.js'
 import { declareEntities } from './entities.js'
 import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
 import { ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
@@ -36,12 +37,17 @@ function entitiesForIndexSignatures(model: Model, integration: IntegrationModel)
 export function lowerIntegration(model: Model, integration: IntegrationModel, definitionsDir: string): ModuleFile {
   const builder = new ModuleBuilder(modulePath('integration', integration.name, integration.version), [sourceName(integration.file, definitionsDir)])
   const runtime = builder.importRuntime(false)
-  const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {}, entitiesForIndexSignatures(model, integration))
+  const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {}, entitiesForIndexSignatures(model, integration), {
+    defs: integration.spec.$defs,
+    foreign: (target) => foreignDefsType(model, builder, target),
+  })
   const configuration = integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION
+  // a configuration references no entities, only named schemas
+  const configurationScope = defsScope(integration.key, integration.spec.$defs)
   builder.declareSchema(
     'Configuration',
     configuration,
-    entities.context({}),
+    entities.context(configurationScope),
     docOf(integration.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this integration.' },
   )
   const members: MemberSets = {
@@ -54,6 +60,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
   const entityKeys = Object.fromEntries(
     Object.keys(integration.spec.entities ?? {}).map((entity) => [entity, lowering.include({ owner: integration.key, entity })]),
   )
+  lowering.includeDefs(integration.key, integration.spec.$defs)
   const sections = memberDefinitions(members, lowering)
   const interfaces = Object.fromEntries(
     integration.implemented.map((i) => [
@@ -66,7 +73,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     name: integration.name,
     version: integration.version,
     ...documented(integration.spec),
-    configuration: lowering.lower(configuration, {}),
+    configuration: lowering.lower(configuration, configurationScope),
     definitions: lowering.section(),
     entities: entityKeys,
     ...sections,

@@ -4,12 +4,13 @@
 // covers the declared properties' types too.
 
 import { own } from '../jsonSchema/own.js'
+import { DEFS_PREFIX } from '../jsonSchema/reference.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../jsonSchema/types.js'
 import type { Doc, PropertySignature, TypeExpr } from './plan.js'
-import { referencesEntities } from './schemaToJson.js'
+import { hasReferences } from './schemaToJson.js'
 
 export interface TypeContext {
-  /** the type an `$entity` name stands for */
+  /** the type a reference stands for: an `$entity` name, or a `$ref` to a `$defs` entry (`#/$defs/NAME`) */
   entity(name: string): TypeExpr
   /** the type a `$ref: '#/definitions/NAME'` stands for (messages.schema.json only) */
   definition?(name: string): TypeExpr
@@ -185,7 +186,7 @@ function isComposite(schema: SchemaNode): boolean {
 }
 
 export function schemaToType(schema: SchemaNode, context: TypeContext): TypeExpr {
-  if (context.definition !== undefined || !isComposite(schema) || referencesEntities(schema)) return lowerSchema(schema, context)
+  if (context.definition !== undefined || !isComposite(schema) || hasReferences(schema)) return lowerSchema(schema, context)
   let type = contextFreeTypes.get(schema)
   if (!type) {
     type = lowerSchema(schema, context)
@@ -196,7 +197,8 @@ export function schemaToType(schema: SchemaNode, context: TypeContext): TypeExpr
 
 function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
   if (typeof schema.$entity === 'string') return context.entity(schema.$entity)
-  const ref = (schema as { $ref?: unknown }).$ref
+  const ref = schema.$ref
+  if (typeof ref === 'string' && ref.startsWith(DEFS_PREFIX)) return context.entity(ref)
   if (typeof ref === 'string' && context.definition) return context.definition(ref.replace(/^#\/definitions\//, ''))
   const types = typesOf(schema)
   if (schema.const !== undefined) return admitsType(types, schema.const) ? literalType(schema.const) : NEVER
@@ -234,7 +236,7 @@ function typesTheBranchesAdmit(types: SchemaTypeName[], schema: SchemaNode): Sch
 }
 
 const OBJECT_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties']
-const WHAT_A_NODE_ADMITS: readonly (keyof SchemaNode)[] = ['type', '$entity', 'const', 'enum', 'anyOf', 'oneOf']
+const WHAT_A_NODE_ADMITS: readonly (keyof SchemaNode)[] = ['type', '$entity', '$ref', 'const', 'enum', 'anyOf', 'oneOf']
 
 function isObjectOnly(types: SchemaTypeName[] | undefined): boolean {
   return types !== undefined && types.length === 1 && types[0] === 'object'

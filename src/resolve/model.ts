@@ -2,6 +2,7 @@
 // Plain data, built once by resolve/ and read by check/, lower/ and diff.
 
 import { own } from '../jsonSchema/own.js'
+import { defsName, defsReference, isDefsReference } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { ActionSpec, BotSpec, ChannelSpec, EventSpec, IntegrationSpec, InterfaceSpec, PluginSpec } from '../validate/definitionTypes.js'
@@ -31,8 +32,23 @@ export interface QualifiedEntity {
  * names; an implemented interface's schemas bind interface names to the integration's
  * mapped entities; a plugin's bind `LOCAL.ENTITY` to the interface (plugin on its own)
  * or to the wired integration's entity (plugin instance in a bot).
+ * A `$ref` is bound here too, under its pointer (`#/$defs/NAME` -> `{ owner, entity: '#/$defs/NAME' }`),
+ * always to the `$defs` of the definition the schema is written in, never remapped
+ * (docs/definitions.md#named-schemas-defs-and-ref): so every pass that follows a
+ * reference through the scope follows both kinds alike.
  */
 export type EntityScope = Record<string, QualifiedEntity>
+
+/** The bindings of a definition's own `$defs` entries (`#/$defs/NAME`). */
+export function defsScope(owner: DefinitionKey, defs: Record<string, unknown> | undefined): EntityScope {
+  if (defs === undefined) return {}
+  return Object.fromEntries(Object.keys(defs).map((name) => [defsReference(name), { owner, entity: defsReference(name) }]))
+}
+
+/** The entity names a scope binds (without its `$defs` bindings), for messages. */
+export function scopeEntityNames(scope: EntityScope): string[] {
+  return Object.keys(scope).filter((key) => !isDefsReference(key))
+}
 
 export interface ScopedSchema {
   schema: SchemaNode
@@ -198,10 +214,15 @@ export function requireDefinition<K extends DefinitionKind>(model: Model, key: D
   return found as Extract<DefinitionModel, { kind: K }>
 }
 
-/** The schema of a qualified entity, with the scope its own references are bound in. */
+/** The schema of a qualified entity (or `$defs` entry), with the scope its own references are bound in. */
 export function entitySchema(model: Model, entity: QualifiedEntity): ScopedSchema | undefined {
   const owner = model.definitions.get(entity.owner)
   if (!owner) return undefined
+  if (isDefsReference(entity.entity)) {
+    if (owner.kind === 'bot') return undefined
+    const schema = own(owner.spec.$defs, defsName(entity.entity))
+    return schema && { schema, scope: owner.scope }
+  }
   if (owner.kind === 'interface') {
     const holder = own(owner.spec.entities, entity.entity)
     return holder && { schema: holder.schema, scope: owner.scope }

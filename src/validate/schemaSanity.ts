@@ -16,9 +16,11 @@ import { locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
+import { checkDefsCycles, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
 import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
+const REF_SIBLINGS = new Set(['$ref', 'title', 'description'])
 
 function withoutKeys(schema: SchemaNode, keys: readonly string[]): SchemaNode {
   return Object.fromEntries(Object.entries(schema).filter(([k]) => !keys.includes(k))) as SchemaNode
@@ -52,18 +54,30 @@ function checkNode(
   file: SourceFile,
   kind: DefinitionSpec['kind'],
   site: SchemaSite,
+  named: NamedSchemaUse,
   node: SchemaNode,
   pointer: string,
   enclosing: readonly SchemaNode[],
   out: Diagnostic[],
 ): void {
+  if (typeof node.$ref === 'string') {
+    for (const key of Object.keys(node)) {
+      if (!REF_SIBLINGS.has(key)) out.push(diagnostic('BW2020', 'besideRef', { key }, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
+    }
+    named.reference(node.$ref, pointer, site.role === 'defs' ? site.member : null, out)
+    return
+  }
   if (typeof node.$entity === 'string') {
     for (const key of Object.keys(node)) {
       if (!ENTITY_SIBLINGS.has(key)) {
         out.push(diagnostic('BW2010', 'besideEntity', { key }, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
       }
     }
-    if (site.role === 'configuration') {
+    if (site.role === 'defs') {
+      out.push(
+        diagnostic('BW2021', 'entityInDefs', { name: site.member, entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }),
+      )
+    } else if (site.role === 'configuration') {
       out.push(diagnostic('BW2017', 'entityInConfiguration', { entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
     } else {
       const dotted = node.$entity.includes('.')
@@ -217,7 +231,7 @@ function valueCheckSchema(schema: SchemaNode): object {
     if (Array.isArray(node)) return node.map(copy)
     if (node === null || typeof node !== 'object') return node
     const record = node as Record<string, unknown>
-    if (typeof record.$entity === 'string') return {}
+    if (typeof record.$entity === 'string' || typeof record.$ref === 'string') return {}
     return Object.fromEntries(
       Object.entries(record)
         .filter(([k, v]) => !((k === 'title' || k === 'description') && typeof v === 'string'))
@@ -268,9 +282,21 @@ function saysWhatItAdmits(node: SchemaNode): boolean {
   return node.type !== undefined || node.const !== undefined || node.enum !== undefined || node.anyOf !== undefined || node.oneOf !== undefined
 }
 
-function isObjectAtTop(schema: SchemaNode): boolean {
-  if (typeof schema.$entity === 'string') return true // checked once the entity is resolved
+function isObjectType(schema: SchemaNode): boolean {
   return schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')
+}
+
+/** The object-at-the-top rule, read through `$ref`s (an `$entity` is checked once the entity is resolved). */
+function checkObjectAtTop(file: SourceFile, site: SchemaSite, named: NamedSchemaUse, out: Diagnostic[]): void {
+  const top = topOf(site.schema, named.defs)
+  // a top that says nothing at all is BW2011's (give it a type), not also this
+  if (top === undefined || typeof top.schema.$entity === 'string' || isObjectType(top.schema) || !saysWhatItAdmits(top.schema)) return
+  if (top.via === null) {
+    out.push(diagnostic('BW2012', 'topNotObject', { schema: describeRole(site) }, locate(file, site.pointer), { path: site.pointer }))
+  } else {
+    const at = `${site.pointer}/$ref`
+    out.push(diagnostic('BW2012', 'defsNotObject', { name: top.via, schema: describeRole(site) }, locate(file, at), { path: at }))
+  }
 }
 
 /**
@@ -282,13 +308,20 @@ function isObjectAtTop(schema: SchemaNode): boolean {
  */
 export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | UncheckedDefinition, shapeProblems: readonly Diagnostic[] = []): Diagnostic[] {
   const out: Diagnostic[] = []
+  const named = new NamedSchemaUse(file, spec, defsOf(spec))
+  let intact = true
   for (const site of schemaSites(spec)) {
-    if (shapeProblems.some((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))) continue
-    // a top that says nothing at all is BW2011's (give it a type), not also this
-    if (site.role !== 'entity' && !isObjectAtTop(site.schema) && saysWhatItAdmits(site.schema)) {
-      out.push(diagnostic('BW2012', 'topNotObject', { schema: describeRole(site) }, locate(file, site.pointer), { path: site.pointer }))
+    if (shapeProblems.some((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))) {
+      intact = false
+      continue
     }
-    walkSchema(site.schema, site.pointer, (node, pointer, enclosing) => checkNode(file, spec.kind, site, node, pointer, enclosing, out))
+    if (site.role !== 'entity' && site.role !== 'defs') checkObjectAtTop(file, site, named, out)
+    walkSchema(site.schema, site.pointer, (node, pointer, enclosing) => checkNode(file, spec.kind, site, named, node, pointer, enclosing, out))
+  }
+  if (Object.keys(named.defs).length > 0) {
+    out.push(...checkDefsCycles(file, named.defs))
+    // a schema left unchecked may be where an entry is used
+    if (intact) named.unused(out)
   }
   return out
 }
@@ -307,5 +340,7 @@ function describeRole(site: SchemaSite): string {
       return 'the configuration schema'
     case 'entity':
       return `the schema of entity '${site.member}'`
+    case 'defs':
+      return `$defs '${site.member}'`
   }
 }

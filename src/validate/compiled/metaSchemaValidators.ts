@@ -5,28 +5,28 @@ import { createRequire } from "node:module";
 import { escapePointerSegment } from "../../jsonSchema/pointer.js";
 const require = createRequire(import.meta.url);
 export const validateInterface = validate10;
-const schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire interface", "description": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.", "markdownDescription": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.\n\n```yaml\nkind: interface\nname: llm\nversion: 1.1.0\nentities:\n  modelRef:\n    schema: { type: object, properties: { id: { type: string } }, required: [id] }\nactions:\n  generateContent:\n    input: { schema: { type: object, properties: { model: { $entity: modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name", "version", "entities", "actions"], "properties": { "kind": { "title": "Kind", "description": "Always interface in this file.", "markdownDescription": "What this file defines. Always `interface` here.\n\n```yaml\nkind: interface\n```", "const": "interface" }, "name": { "title": "Name", "description": "The name of the interface: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the interface: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the interface (major.minor.patch).", "markdownDescription": "The exact semantic version of the interface (`major.minor.patch`, pre-release and build parts allowed). Several versions of one interface may live side by side.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the interface.", "markdownDescription": "A short human-readable name of the interface, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the interface does.", "markdownDescription": "What the interface does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the interface.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the interface, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.", "markdownDescription": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the interface can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the interface can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the interface.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the interface.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" } } };
+const schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire interface", "description": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.", "markdownDescription": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.\n\n```yaml\nkind: interface\nname: llm\nversion: 1.1.0\nentities:\n  modelRef:\n    schema: { type: object, properties: { id: { type: string } }, required: [id] }\nactions:\n  generateContent:\n    input: { schema: { type: object, properties: { model: { $entity: modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name", "version", "entities", "actions"], "properties": { "kind": { "title": "Kind", "description": "Always interface in this file.", "markdownDescription": "What this file defines. Always `interface` here.\n\n```yaml\nkind: interface\n```", "const": "interface" }, "name": { "title": "Name", "description": "The name of the interface: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the interface: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the interface (major.minor.patch).", "markdownDescription": "The exact semantic version of the interface (`major.minor.patch`, pre-release and build parts allowed). Several versions of one interface may live side by side.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the interface.", "markdownDescription": "A short human-readable name of the interface, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the interface does.", "markdownDescription": "What the interface does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this interface. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this interface. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the interface.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the interface, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.", "markdownDescription": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the interface can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the interface can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the interface.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the interface.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" } } };
 const schema13 = { "title": "Definition name", "description": "The name of a definition: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters.", "markdownDescription": "The name of a definition: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters.\n\n```yaml\nname: conversation-summary\n```", "type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "maxLength": 64 };
 const schema14 = { "title": "Version", "description": "An exact semantic version major.minor.patch, with optional pre-release and build parts.", "markdownDescription": "An exact [semantic version](https://semver.org) `major.minor.patch`, with optional pre-release and build parts. Quote it if YAML would read it as a number.\n\n```yaml\nversion: 1.2.0\n# or\nversion: 2.0.0-beta.1\n```", "type": "string", "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" };
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
 const pattern0 = new RegExp("^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "u");
 const pattern1 = new RegExp("^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", "u");
-const schema15 = { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: shared data models.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: shared data models.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n      required: [id]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/entity" } };
+const schema15 = { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this definition. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this definition, configurations included. Each is exported from the generated module as a type named after it (`ticket` -> `Ticket`). They may reference each other (recursively, through properties or items) but not entities.\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/schema" } };
 const schema16 = { "title": "Identifier", "description": "A name that becomes a TypeScript member: letters, digits and _, not starting with a digit, and not __proto__.", "markdownDescription": "A name that becomes a TypeScript member: letters, digits and `_`, not starting with a digit, and not `__proto__`. Keywords such as `default` or `delete` are allowed.\n\n```yaml\ngenerateContent\n```", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "not": { "const": "__proto__" } };
 const pattern2 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-const schema17 = { "title": "Entity", "description": "A shared data model: a named schema that actions, events and channels reference with $entity.", "markdownDescription": "A shared data model: a named schema that actions, events and channels reference with `$entity`.\n\n```yaml\nmodelRef:\n  title: Model reference\n  schema:\n    type: object\n    properties:\n      id: { type: string }\n      provider: { type: string }\n    required: [id, provider]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the entity, written in YAML.", "markdownDescription": "The JSON Schema of the entity, written in YAML. Entities may reference each other with `$entity`, recursively.\n\n```yaml\nschema:\n  type: object\n  properties:\n    id: { type: string }\n  required: [id]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the entity.", "markdownDescription": "A short human-readable name of the entity, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the entity is for.", "markdownDescription": "What the entity is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-const schema18 = { "title": "Schema", "description": "A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, title, description, default, examples and $entity.", "markdownDescription": "A JSON Schema node in botwire's subset of draft-07. Every node says what it admits: it has `type`, or is an `$entity`, `const`, `enum`, `anyOf` or `oneOf` node.\n\n```yaml\ntype: object\nproperties:\n  id: { type: string, minLength: 1 }\n  tags: { type: array, items: { type: string } }\nrequired: [id]\n```", "type": "object", "additionalProperties": false, "properties": { "type": { "title": "Type", "description": "The JSON type the value must have: one of string, number, integer, boolean, object, array, null, or a list of them.", "markdownDescription": "The JSON type the value must have: `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`, or a list of them (a union).\n\n```yaml\ntype: string\n# or\ntype: [string, \"null\"]\n```", "$ref": "#/definitions/schemaType" }, "properties": { "title": "Properties", "description": "The properties of an object: property name -> schema of its value. Property names are free strings.", "markdownDescription": "The properties of an object: property name -> schema of its value. Property names are free strings (`content-type`, `\"\"` and `__proto__` included).\n\n```yaml\nproperties:\n  id: { type: string }\n  count: { type: integer, minimum: 0 }\n```", "type": "object", "additionalProperties": { "$ref": "#/definitions/schema" } }, "required": { "title": "Required properties", "description": "The names of the properties an object must have; each must be declared in properties.", "markdownDescription": "The names of the properties an object must have. Each must be declared under `properties`.\n\n```yaml\nrequired: [id, name]\n```", "type": "array", "items": { "type": "string" }, "uniqueItems": true }, "additionalProperties": { "title": "Additional properties", "description": "Whether an object may have properties not declared in properties (true or false), or the schema of their values.", "markdownDescription": "Whether an object may have properties that `properties` does not declare: `false` closes the object, `true` opens it, and a schema types the values of the extra properties (a map).\n\n```yaml\nadditionalProperties: false\n# or a map of strings:\nadditionalProperties: { type: string }\n```", "type": ["boolean", "object"], "if": { "type": "object" }, "then": { "$ref": "#/definitions/schema" } }, "items": { "title": "Items", "description": "The schema of every item of an array.", "markdownDescription": "The schema of every item of an array.\n\n```yaml\ntype: array\nitems: { type: string }\n```", "$ref": "#/definitions/schema" }, "minItems": { "title": "Minimum items", "description": "The smallest number of items an array may have.", "markdownDescription": "The smallest number of items an array may have.\n\n```yaml\nminItems: 1\n```", "type": "integer", "minimum": 0 }, "maxItems": { "title": "Maximum items", "description": "The largest number of items an array may have.", "markdownDescription": "The largest number of items an array may have.\n\n```yaml\nmaxItems: 10\n```", "type": "integer", "minimum": 0 }, "enum": { "title": "Allowed values", "description": "The only values allowed (a non-empty list).", "markdownDescription": "The only values allowed (a non-empty list). Each must be a value the rest of the schema admits.\n\n```yaml\ntype: string\nenum: [user, assistant, system]\n```", "type": "array", "minItems": 1 }, "const": { "title": "Constant", "description": "The only value allowed.", "markdownDescription": "The only value allowed. It must be a value the rest of the schema admits.\n\n```yaml\nconst: v1\n```" }, "minimum": { "title": "Minimum", "description": "The smallest number allowed (inclusive).", "markdownDescription": "The smallest number allowed (inclusive).\n\n```yaml\nminimum: 0\n```", "type": "number" }, "maximum": { "title": "Maximum", "description": "The largest number allowed (inclusive).", "markdownDescription": "The largest number allowed (inclusive).\n\n```yaml\nmaximum: 2\n```", "type": "number" }, "exclusiveMinimum": { "title": "Exclusive minimum", "description": "Numbers must be greater than this.", "markdownDescription": "Numbers must be greater than this.\n\n```yaml\nexclusiveMinimum: 0\n```", "type": "number" }, "exclusiveMaximum": { "title": "Exclusive maximum", "description": "Numbers must be less than this.", "markdownDescription": "Numbers must be less than this.\n\n```yaml\nexclusiveMaximum: 100\n```", "type": "number" }, "minLength": { "title": "Minimum length", "description": "The smallest length a string may have.", "markdownDescription": "The smallest length a string may have.\n\n```yaml\nminLength: 1\n```", "type": "integer", "minimum": 0 }, "maxLength": { "title": "Maximum length", "description": "The largest length a string may have.", "markdownDescription": "The largest length a string may have.\n\n```yaml\nmaxLength: 280\n```", "type": "integer", "minimum": 0 }, "pattern": { "title": "Pattern", "description": "A regular expression (ECMAScript syntax, unicode mode) that strings must match; it is not anchored unless written with ^ and $.", "markdownDescription": "A regular expression (ECMAScript syntax, unicode mode) that strings must match. It is not anchored unless written with `^` and `$`.\n\n```yaml\npattern: '^[A-Z]{3}$'\n```", "type": "string" }, "format": { "title": "Format", "description": "A well-known string format: uri, email, date-time, date or uuid.", "markdownDescription": "A well-known string format: `uri`, `email`, `date-time`, `date` or `uuid`.\n\n```yaml\ntype: string\nformat: email\n```", "enum": ["uri", "email", "date-time", "date", "uuid"] }, "anyOf": { "title": "Any of", "description": "The value must match at least one of these schemas (a non-empty list).", "markdownDescription": "The value must match at least one of these schemas (a non-empty list).\n\n```yaml\nanyOf:\n  - { type: string }\n  - { type: integer, minimum: 0 }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "oneOf": { "title": "One of", "description": "The value must match exactly one of these schemas (a non-empty list).", "markdownDescription": "The value must match exactly one of these schemas (a non-empty list).\n\n```yaml\noneOf:\n  - { type: object, properties: { kind: { const: a } }, required: [kind] }\n  - { type: object, properties: { kind: { const: b } }, required: [kind] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "title": { "title": "Title", "description": "A short human-readable name of the value; it becomes JSDoc.", "markdownDescription": "A short human-readable name of the value. It becomes the JSDoc of the generated type.\n\n```yaml\ntitle: Model ID\n```", "type": "string" }, "description": { "title": "Description", "description": "What the value means; it becomes JSDoc.", "markdownDescription": "What the value means. It becomes the JSDoc of the generated type.\n\n```yaml\ndescription: The provider's identifier of the model.\n```", "type": "string" }, "default": { "title": "Default", "description": "The value assumed when none is given (documentation only); the schema must admit it.", "markdownDescription": "The value assumed when none is given (documentation only). The schema must admit it.\n\n```yaml\ndefault: 0.7\n```" }, "examples": { "title": "Examples", "description": "Example values (documentation only); the schema must admit each of them.", "markdownDescription": "Example values (documentation only). The schema must admit each of them.\n\n```yaml\nexamples: [gpt-4o, claude-sonnet]\n```", "type": "array" }, "secret": { "title": "Secret", "description": "In a configuration schema: the value is a credential, which a bot must give as { $secret: NAME } (read from the environment at run time), never in plain text.", "markdownDescription": "In a configuration schema: the value is a credential. A bot must give it as `{ $secret: NAME }`, read from the environment when the bot runs, never in plain text, so that it is never written into generated code.\n\n```yaml\napiKey: { type: string, minLength: 1, secret: true }\n```", "type": "boolean" }, "$entity": { "title": "Entity reference", "description": "Stands for the schema of an entity: an entity of this definition (interfaces and integrations) or LOCAL.ENTITY, an entity of an interface the plugin uses. Only title and description may stand beside it.", "markdownDescription": "Stands for the schema of an entity. In an interface or an integration, name one of its own entities; in a plugin, write `LOCAL.ENTITY` where `LOCAL` is a key of the plugin's `interfaces`. Only `title` and `description` may stand beside `$entity`.\n\n```yaml\nmodel: { $entity: modelRef }          # interface or integration\nmodel: { $entity: llm.modelRef }      # plugin\n```", "$ref": "#/definitions/entityReference" } } };
-const schema19 = { "title": "Schema type", "description": "A JSON type name (string, number, integer, boolean, object, array, null) or a non-empty list of distinct ones.", "markdownDescription": "A JSON type name (`string`, `number`, `integer`, `boolean`, `object`, `array`, `null`) or a non-empty list of distinct ones.\n\n```yaml\ntype: [string, \"null\"]\n```", "type": ["string", "array"], "pattern": "^(?:string|number|integer|boolean|object|array|null)$", "items": { "enum": ["string", "number", "integer", "boolean", "object", "array", "null"] }, "examples": ["string", "number", "integer", "boolean", "object", "array", "null"], "minItems": 1, "uniqueItems": true };
-const schema20 = { "title": "Entity reference", "description": "NAME (an entity of this interface or integration) or LOCAL.ENTITY (in a plugin: an entity of the interface with that local name).", "markdownDescription": "`NAME`, an entity of this interface or integration, or, in a plugin, `LOCAL.ENTITY`: an entity of the interface the plugin names `LOCAL`.\n\n```yaml\n$entity: llm.modelRef\n```", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$" };
+const schema17 = { "title": "Schema", "description": "A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, title, description, default, examples, $entity and $ref.", "markdownDescription": "A JSON Schema node in botwire's subset of draft-07. Every node says what it admits: it has `type`, or is an `$entity`, `$ref`, `const`, `enum`, `anyOf` or `oneOf` node.\n\n```yaml\ntype: object\nproperties:\n  id: { type: string, minLength: 1 }\n  tags: { type: array, items: { type: string } }\nrequired: [id]\n```", "type": "object", "additionalProperties": false, "properties": { "type": { "title": "Type", "description": "The JSON type the value must have: one of string, number, integer, boolean, object, array, null, or a list of them.", "markdownDescription": "The JSON type the value must have: `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`, or a list of them (a union).\n\n```yaml\ntype: string\n# or\ntype: [string, \"null\"]\n```", "$ref": "#/definitions/schemaType" }, "properties": { "title": "Properties", "description": "The properties of an object: property name -> schema of its value. Property names are free strings.", "markdownDescription": "The properties of an object: property name -> schema of its value. Property names are free strings (`content-type`, `\"\"` and `__proto__` included).\n\n```yaml\nproperties:\n  id: { type: string }\n  count: { type: integer, minimum: 0 }\n```", "type": "object", "additionalProperties": { "$ref": "#/definitions/schema" } }, "required": { "title": "Required properties", "description": "The names of the properties an object must have; each must be declared in properties.", "markdownDescription": "The names of the properties an object must have. Each must be declared under `properties`.\n\n```yaml\nrequired: [id, name]\n```", "type": "array", "items": { "type": "string" }, "uniqueItems": true }, "additionalProperties": { "title": "Additional properties", "description": "Whether an object may have properties not declared in properties (true or false), or the schema of their values.", "markdownDescription": "Whether an object may have properties that `properties` does not declare: `false` closes the object, `true` opens it, and a schema types the values of the extra properties (a map).\n\n```yaml\nadditionalProperties: false\n# or a map of strings:\nadditionalProperties: { type: string }\n```", "type": ["boolean", "object"], "if": { "type": "object" }, "then": { "$ref": "#/definitions/schema" } }, "items": { "title": "Items", "description": "The schema of every item of an array.", "markdownDescription": "The schema of every item of an array.\n\n```yaml\ntype: array\nitems: { type: string }\n```", "$ref": "#/definitions/schema" }, "minItems": { "title": "Minimum items", "description": "The smallest number of items an array may have.", "markdownDescription": "The smallest number of items an array may have.\n\n```yaml\nminItems: 1\n```", "type": "integer", "minimum": 0 }, "maxItems": { "title": "Maximum items", "description": "The largest number of items an array may have.", "markdownDescription": "The largest number of items an array may have.\n\n```yaml\nmaxItems: 10\n```", "type": "integer", "minimum": 0 }, "enum": { "title": "Allowed values", "description": "The only values allowed (a non-empty list).", "markdownDescription": "The only values allowed (a non-empty list). Each must be a value the rest of the schema admits.\n\n```yaml\ntype: string\nenum: [user, assistant, system]\n```", "type": "array", "minItems": 1 }, "const": { "title": "Constant", "description": "The only value allowed.", "markdownDescription": "The only value allowed. It must be a value the rest of the schema admits.\n\n```yaml\nconst: v1\n```" }, "minimum": { "title": "Minimum", "description": "The smallest number allowed (inclusive).", "markdownDescription": "The smallest number allowed (inclusive).\n\n```yaml\nminimum: 0\n```", "type": "number" }, "maximum": { "title": "Maximum", "description": "The largest number allowed (inclusive).", "markdownDescription": "The largest number allowed (inclusive).\n\n```yaml\nmaximum: 2\n```", "type": "number" }, "exclusiveMinimum": { "title": "Exclusive minimum", "description": "Numbers must be greater than this.", "markdownDescription": "Numbers must be greater than this.\n\n```yaml\nexclusiveMinimum: 0\n```", "type": "number" }, "exclusiveMaximum": { "title": "Exclusive maximum", "description": "Numbers must be less than this.", "markdownDescription": "Numbers must be less than this.\n\n```yaml\nexclusiveMaximum: 100\n```", "type": "number" }, "minLength": { "title": "Minimum length", "description": "The smallest length a string may have.", "markdownDescription": "The smallest length a string may have.\n\n```yaml\nminLength: 1\n```", "type": "integer", "minimum": 0 }, "maxLength": { "title": "Maximum length", "description": "The largest length a string may have.", "markdownDescription": "The largest length a string may have.\n\n```yaml\nmaxLength: 280\n```", "type": "integer", "minimum": 0 }, "pattern": { "title": "Pattern", "description": "A regular expression (ECMAScript syntax, unicode mode) that strings must match; it is not anchored unless written with ^ and $.", "markdownDescription": "A regular expression (ECMAScript syntax, unicode mode) that strings must match. It is not anchored unless written with `^` and `$`.\n\n```yaml\npattern: '^[A-Z]{3}$'\n```", "type": "string" }, "format": { "title": "Format", "description": "A well-known string format: uri, email, date-time, date or uuid.", "markdownDescription": "A well-known string format: `uri`, `email`, `date-time`, `date` or `uuid`.\n\n```yaml\ntype: string\nformat: email\n```", "enum": ["uri", "email", "date-time", "date", "uuid"] }, "anyOf": { "title": "Any of", "description": "The value must match at least one of these schemas (a non-empty list).", "markdownDescription": "The value must match at least one of these schemas (a non-empty list).\n\n```yaml\nanyOf:\n  - { type: string }\n  - { type: integer, minimum: 0 }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "oneOf": { "title": "One of", "description": "The value must match exactly one of these schemas (a non-empty list).", "markdownDescription": "The value must match exactly one of these schemas (a non-empty list).\n\n```yaml\noneOf:\n  - { type: object, properties: { kind: { const: a } }, required: [kind] }\n  - { type: object, properties: { kind: { const: b } }, required: [kind] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "title": { "title": "Title", "description": "A short human-readable name of the value; it becomes JSDoc.", "markdownDescription": "A short human-readable name of the value. It becomes the JSDoc of the generated type.\n\n```yaml\ntitle: Model ID\n```", "type": "string" }, "description": { "title": "Description", "description": "What the value means; it becomes JSDoc.", "markdownDescription": "What the value means. It becomes the JSDoc of the generated type.\n\n```yaml\ndescription: The provider's identifier of the model.\n```", "type": "string" }, "default": { "title": "Default", "description": "The value assumed when none is given (documentation only); the schema must admit it.", "markdownDescription": "The value assumed when none is given (documentation only). The schema must admit it.\n\n```yaml\ndefault: 0.7\n```" }, "examples": { "title": "Examples", "description": "Example values (documentation only); the schema must admit each of them.", "markdownDescription": "Example values (documentation only). The schema must admit each of them.\n\n```yaml\nexamples: [gpt-4o, claude-sonnet]\n```", "type": "array" }, "secret": { "title": "Secret", "description": "In a configuration schema: the value is a credential, which a bot must give as { $secret: NAME } (read from the environment at run time), never in plain text.", "markdownDescription": "In a configuration schema: the value is a credential. A bot must give it as `{ $secret: NAME }`, read from the environment when the bot runs, never in plain text, so that it is never written into generated code.\n\n```yaml\napiKey: { type: string, minLength: 1, secret: true }\n```", "type": "boolean" }, "$entity": { "title": "Entity reference", "description": "Stands for the schema of an entity: an entity of this definition (interfaces and integrations) or LOCAL.ENTITY, an entity of an interface the plugin uses. Only title and description may stand beside it.", "markdownDescription": "Stands for the schema of an entity. In an interface or an integration, name one of its own entities; in a plugin, write `LOCAL.ENTITY` where `LOCAL` is a key of the plugin's `interfaces`. Only `title` and `description` may stand beside `$entity`.\n\n```yaml\nmodel: { $entity: modelRef }          # interface or integration\nmodel: { $entity: llm.modelRef }      # plugin\n```", "$ref": "#/definitions/entityReference" }, "$ref": { "title": "Named schema reference", "description": "Stands for a named schema of this definition's $defs: '#/$defs/NAME'. Only title and description may stand beside it.", "markdownDescription": "Stands for the named schema `NAME` of this definition's top-level `$defs`, wherever a schema may stand (configurations included). Unlike `$entity`, it is never remapped: it is the same schema everywhere. Only `title` and `description` may stand beside `$ref`.\n\n```yaml\nticket: { $ref: '#/$defs/ticket' }\n```", "type": "string", "pattern": "^#/\\$defs/[A-Za-z_][A-Za-z0-9_]*$" } } };
+const schema18 = { "title": "Schema type", "description": "A JSON type name (string, number, integer, boolean, object, array, null) or a non-empty list of distinct ones.", "markdownDescription": "A JSON type name (`string`, `number`, `integer`, `boolean`, `object`, `array`, `null`) or a non-empty list of distinct ones.\n\n```yaml\ntype: [string, \"null\"]\n```", "type": ["string", "array"], "pattern": "^(?:string|number|integer|boolean|object|array|null)$", "items": { "enum": ["string", "number", "integer", "boolean", "object", "array", "null"] }, "examples": ["string", "number", "integer", "boolean", "object", "array", "null"], "minItems": 1, "uniqueItems": true };
+const schema19 = { "title": "Entity reference", "description": "NAME (an entity of this interface or integration) or LOCAL.ENTITY (in a plugin: an entity of the interface with that local name).", "markdownDescription": "`NAME`, an entity of this interface or integration, or, in a plugin, `LOCAL.ENTITY`: an entity of the interface the plugin names `LOCAL`.\n\n```yaml\n$entity: llm.modelRef\n```", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$" };
 const func0 = require("ajv/dist/runtime/equal").default;
 const pattern3 = new RegExp("^(?:string|number|integer|boolean|object|array|null)$", "u");
 const pattern4 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$", "u");
-const wrapper0 = { validate: validate14 };
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+const pattern5 = new RegExp("^#/\\$defs/[A-Za-z_][A-Za-z0-9_]*$", "u");
+const wrapper0 = { validate: validate13 };
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-        if (!(func2.call(schema18.properties, key0))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18, data };
+        if (!(func2.call(schema17.properties, key0))) {
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -39,7 +39,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.type !== undefined) {
         let data0 = data.type;
         if ((typeof data0 !== "string") && (!(Array.isArray(data0)))) {
-            const err1 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/type", keyword: "type", params: { type: schema19.type }, message: "must be string,array", schema: schema19.type, parentSchema: schema19, data: data0 };
+            const err1 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/type", keyword: "type", params: { type: schema18.type }, message: "must be string,array", schema: schema18.type, parentSchema: schema18, data: data0 };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -50,7 +50,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (typeof data0 === "string") {
             if (!pattern3.test(data0)) {
-                const err2 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/pattern", keyword: "pattern", params: { pattern: "^(?:string|number|integer|boolean|object|array|null)$" }, message: "must match pattern \"" + "^(?:string|number|integer|boolean|object|array|null)$" + "\"", schema: "^(?:string|number|integer|boolean|object|array|null)$", parentSchema: schema19, data: data0 };
+                const err2 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/pattern", keyword: "pattern", params: { pattern: "^(?:string|number|integer|boolean|object|array|null)$" }, message: "must match pattern \"" + "^(?:string|number|integer|boolean|object|array|null)$" + "\"", schema: "^(?:string|number|integer|boolean|object|array|null)$", parentSchema: schema18, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err2];
                 }
@@ -62,7 +62,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (Array.isArray(data0)) {
             if (data0.length < 1) {
-                const err3 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19, data: data0 };
+                const err3 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err3];
                 }
@@ -75,7 +75,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             for (let i0 = 0; i0 < len0; i0++) {
                 let data1 = data0[i0];
                 if (!(((((((data1 === "string") || (data1 === "number")) || (data1 === "integer")) || (data1 === "boolean")) || (data1 === "object")) || (data1 === "array")) || (data1 === "null"))) {
-                    const err4 = { instancePath: instancePath + "/type/" + i0, schemaPath: "#/definitions/schemaType/items/enum", keyword: "enum", params: { allowedValues: schema19.items.enum }, message: "must be equal to one of the allowed values", schema: schema19.items.enum, parentSchema: schema19.items, data: data1 };
+                    const err4 = { instancePath: instancePath + "/type/" + i0, schemaPath: "#/definitions/schemaType/items/enum", keyword: "enum", params: { allowedValues: schema18.items.enum }, message: "must be equal to one of the allowed values", schema: schema18.items.enum, parentSchema: schema18.items, data: data1 };
                     if (vErrors === null) {
                         vErrors = [err4];
                     }
@@ -91,7 +91,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
                 outer0: for (; i1--;) {
                     for (j0 = i1; j0--;) {
                         if (func0(data0[i1], data0[j0])) {
-                            const err5 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema19, data: data0 };
+                            const err5 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema18, data: data0 };
                             if (vErrors === null) {
                                 vErrors = [err5];
                             }
@@ -117,7 +117,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err6 = { instancePath: instancePath + "/properties", schemaPath: "#/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.properties.type, parentSchema: schema18.properties.properties, data: data2 };
+            const err6 = { instancePath: instancePath + "/properties", schemaPath: "#/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.properties.properties.type, parentSchema: schema17.properties.properties, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -134,7 +134,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             for (let i2 = 0; i2 < len1; i2++) {
                 let data5 = data4[i2];
                 if (typeof data5 !== "string") {
-                    const err7 = { instancePath: instancePath + "/required/" + i2, schemaPath: "#/properties/required/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.required.items.type, parentSchema: schema18.properties.required.items, data: data5 };
+                    const err7 = { instancePath: instancePath + "/required/" + i2, schemaPath: "#/properties/required/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.required.items.type, parentSchema: schema17.properties.required.items, data: data5 };
                     if (vErrors === null) {
                         vErrors = [err7];
                     }
@@ -155,7 +155,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     if (typeof indices0[item0] == "number") {
                         j1 = indices0[item0];
-                        const err8 = { instancePath: instancePath + "/required", schemaPath: "#/properties/required/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i3 + " are identical)", schema: true, parentSchema: schema18.properties.required, data: data4 };
+                        const err8 = { instancePath: instancePath + "/required", schemaPath: "#/properties/required/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i3 + " are identical)", schema: true, parentSchema: schema17.properties.required, data: data4 };
                         if (vErrors === null) {
                             vErrors = [err8];
                         }
@@ -170,7 +170,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err9 = { instancePath: instancePath + "/required", schemaPath: "#/properties/required/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.required.type, parentSchema: schema18.properties.required, data: data4 };
+            const err9 = { instancePath: instancePath + "/required", schemaPath: "#/properties/required/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.required.type, parentSchema: schema17.properties.required, data: data4 };
             if (vErrors === null) {
                 vErrors = [err9];
             }
@@ -183,7 +183,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.additionalProperties !== undefined) {
         let data6 = data.additionalProperties;
         if ((typeof data6 !== "boolean") && (!(data6 && typeof data6 == "object" && !Array.isArray(data6)))) {
-            const err10 = { instancePath: instancePath + "/additionalProperties", schemaPath: "#/properties/additionalProperties/type", keyword: "type", params: { type: schema18.properties.additionalProperties.type }, message: "must be boolean,object", schema: schema18.properties.additionalProperties.type, parentSchema: schema18.properties.additionalProperties, data: data6 };
+            const err10 = { instancePath: instancePath + "/additionalProperties", schemaPath: "#/properties/additionalProperties/type", keyword: "type", params: { type: schema17.properties.additionalProperties.type }, message: "must be boolean,object", schema: schema17.properties.additionalProperties.type, parentSchema: schema17.properties.additionalProperties, data: data6 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -225,7 +225,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             valid9 = _valid0;
         }
         if (!valid9) {
-            const err12 = { instancePath: instancePath + "/additionalProperties", schemaPath: "#/properties/additionalProperties/if", keyword: "if", params: { failingKeyword: "then" }, message: "must match \"then\" schema", schema: schema18.properties.additionalProperties.if, parentSchema: schema18.properties.additionalProperties, data: data6 };
+            const err12 = { instancePath: instancePath + "/additionalProperties", schemaPath: "#/properties/additionalProperties/if", keyword: "if", params: { failingKeyword: "then" }, message: "must match \"then\" schema", schema: schema17.properties.additionalProperties.if, parentSchema: schema17.properties.additionalProperties, data: data6 };
             if (vErrors === null) {
                 vErrors = [err12];
             }
@@ -244,7 +244,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.minItems !== undefined) {
         let data8 = data.minItems;
         if (!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) {
-            const err13 = { instancePath: instancePath + "/minItems", schemaPath: "#/properties/minItems/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema18.properties.minItems.type, parentSchema: schema18.properties.minItems, data: data8 };
+            const err13 = { instancePath: instancePath + "/minItems", schemaPath: "#/properties/minItems/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.properties.minItems.type, parentSchema: schema17.properties.minItems, data: data8 };
             if (vErrors === null) {
                 vErrors = [err13];
             }
@@ -255,7 +255,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if ((typeof data8 == "number") && (isFinite(data8))) {
             if (data8 < 0 || isNaN(data8)) {
-                const err14 = { instancePath: instancePath + "/minItems", schemaPath: "#/properties/minItems/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema18.properties.minItems, data: data8 };
+                const err14 = { instancePath: instancePath + "/minItems", schemaPath: "#/properties/minItems/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema17.properties.minItems, data: data8 };
                 if (vErrors === null) {
                     vErrors = [err14];
                 }
@@ -269,7 +269,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.maxItems !== undefined) {
         let data9 = data.maxItems;
         if (!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) {
-            const err15 = { instancePath: instancePath + "/maxItems", schemaPath: "#/properties/maxItems/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema18.properties.maxItems.type, parentSchema: schema18.properties.maxItems, data: data9 };
+            const err15 = { instancePath: instancePath + "/maxItems", schemaPath: "#/properties/maxItems/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.properties.maxItems.type, parentSchema: schema17.properties.maxItems, data: data9 };
             if (vErrors === null) {
                 vErrors = [err15];
             }
@@ -280,7 +280,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if ((typeof data9 == "number") && (isFinite(data9))) {
             if (data9 < 0 || isNaN(data9)) {
-                const err16 = { instancePath: instancePath + "/maxItems", schemaPath: "#/properties/maxItems/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema18.properties.maxItems, data: data9 };
+                const err16 = { instancePath: instancePath + "/maxItems", schemaPath: "#/properties/maxItems/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema17.properties.maxItems, data: data9 };
                 if (vErrors === null) {
                     vErrors = [err16];
                 }
@@ -295,7 +295,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         let data10 = data.enum;
         if (Array.isArray(data10)) {
             if (data10.length < 1) {
-                const err17 = { instancePath: instancePath + "/enum", schemaPath: "#/properties/enum/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18.properties.enum, data: data10 };
+                const err17 = { instancePath: instancePath + "/enum", schemaPath: "#/properties/enum/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.enum, data: data10 };
                 if (vErrors === null) {
                     vErrors = [err17];
                 }
@@ -306,7 +306,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err18 = { instancePath: instancePath + "/enum", schemaPath: "#/properties/enum/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.enum.type, parentSchema: schema18.properties.enum, data: data10 };
+            const err18 = { instancePath: instancePath + "/enum", schemaPath: "#/properties/enum/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.enum.type, parentSchema: schema17.properties.enum, data: data10 };
             if (vErrors === null) {
                 vErrors = [err18];
             }
@@ -319,7 +319,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.minimum !== undefined) {
         let data12 = data.minimum;
         if (!((typeof data12 == "number") && (isFinite(data12)))) {
-            const err19 = { instancePath: instancePath + "/minimum", schemaPath: "#/properties/minimum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema18.properties.minimum.type, parentSchema: schema18.properties.minimum, data: data12 };
+            const err19 = { instancePath: instancePath + "/minimum", schemaPath: "#/properties/minimum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema17.properties.minimum.type, parentSchema: schema17.properties.minimum, data: data12 };
             if (vErrors === null) {
                 vErrors = [err19];
             }
@@ -332,7 +332,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.maximum !== undefined) {
         let data13 = data.maximum;
         if (!((typeof data13 == "number") && (isFinite(data13)))) {
-            const err20 = { instancePath: instancePath + "/maximum", schemaPath: "#/properties/maximum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema18.properties.maximum.type, parentSchema: schema18.properties.maximum, data: data13 };
+            const err20 = { instancePath: instancePath + "/maximum", schemaPath: "#/properties/maximum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema17.properties.maximum.type, parentSchema: schema17.properties.maximum, data: data13 };
             if (vErrors === null) {
                 vErrors = [err20];
             }
@@ -345,7 +345,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.exclusiveMinimum !== undefined) {
         let data14 = data.exclusiveMinimum;
         if (!((typeof data14 == "number") && (isFinite(data14)))) {
-            const err21 = { instancePath: instancePath + "/exclusiveMinimum", schemaPath: "#/properties/exclusiveMinimum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema18.properties.exclusiveMinimum.type, parentSchema: schema18.properties.exclusiveMinimum, data: data14 };
+            const err21 = { instancePath: instancePath + "/exclusiveMinimum", schemaPath: "#/properties/exclusiveMinimum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema17.properties.exclusiveMinimum.type, parentSchema: schema17.properties.exclusiveMinimum, data: data14 };
             if (vErrors === null) {
                 vErrors = [err21];
             }
@@ -358,7 +358,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.exclusiveMaximum !== undefined) {
         let data15 = data.exclusiveMaximum;
         if (!((typeof data15 == "number") && (isFinite(data15)))) {
-            const err22 = { instancePath: instancePath + "/exclusiveMaximum", schemaPath: "#/properties/exclusiveMaximum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema18.properties.exclusiveMaximum.type, parentSchema: schema18.properties.exclusiveMaximum, data: data15 };
+            const err22 = { instancePath: instancePath + "/exclusiveMaximum", schemaPath: "#/properties/exclusiveMaximum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema17.properties.exclusiveMaximum.type, parentSchema: schema17.properties.exclusiveMaximum, data: data15 };
             if (vErrors === null) {
                 vErrors = [err22];
             }
@@ -371,7 +371,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.minLength !== undefined) {
         let data16 = data.minLength;
         if (!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) {
-            const err23 = { instancePath: instancePath + "/minLength", schemaPath: "#/properties/minLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema18.properties.minLength.type, parentSchema: schema18.properties.minLength, data: data16 };
+            const err23 = { instancePath: instancePath + "/minLength", schemaPath: "#/properties/minLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.properties.minLength.type, parentSchema: schema17.properties.minLength, data: data16 };
             if (vErrors === null) {
                 vErrors = [err23];
             }
@@ -382,7 +382,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if ((typeof data16 == "number") && (isFinite(data16))) {
             if (data16 < 0 || isNaN(data16)) {
-                const err24 = { instancePath: instancePath + "/minLength", schemaPath: "#/properties/minLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema18.properties.minLength, data: data16 };
+                const err24 = { instancePath: instancePath + "/minLength", schemaPath: "#/properties/minLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema17.properties.minLength, data: data16 };
                 if (vErrors === null) {
                     vErrors = [err24];
                 }
@@ -396,7 +396,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.maxLength !== undefined) {
         let data17 = data.maxLength;
         if (!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) {
-            const err25 = { instancePath: instancePath + "/maxLength", schemaPath: "#/properties/maxLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema18.properties.maxLength.type, parentSchema: schema18.properties.maxLength, data: data17 };
+            const err25 = { instancePath: instancePath + "/maxLength", schemaPath: "#/properties/maxLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.properties.maxLength.type, parentSchema: schema17.properties.maxLength, data: data17 };
             if (vErrors === null) {
                 vErrors = [err25];
             }
@@ -407,7 +407,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if ((typeof data17 == "number") && (isFinite(data17))) {
             if (data17 < 0 || isNaN(data17)) {
-                const err26 = { instancePath: instancePath + "/maxLength", schemaPath: "#/properties/maxLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema18.properties.maxLength, data: data17 };
+                const err26 = { instancePath: instancePath + "/maxLength", schemaPath: "#/properties/maxLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema17.properties.maxLength, data: data17 };
                 if (vErrors === null) {
                     vErrors = [err26];
                 }
@@ -421,7 +421,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.pattern !== undefined) {
         let data18 = data.pattern;
         if (typeof data18 !== "string") {
-            const err27 = { instancePath: instancePath + "/pattern", schemaPath: "#/properties/pattern/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.pattern.type, parentSchema: schema18.properties.pattern, data: data18 };
+            const err27 = { instancePath: instancePath + "/pattern", schemaPath: "#/properties/pattern/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.pattern.type, parentSchema: schema17.properties.pattern, data: data18 };
             if (vErrors === null) {
                 vErrors = [err27];
             }
@@ -434,7 +434,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.format !== undefined) {
         let data19 = data.format;
         if (!(((((data19 === "uri") || (data19 === "email")) || (data19 === "date-time")) || (data19 === "date")) || (data19 === "uuid"))) {
-            const err28 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema18.properties.format.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.format.enum, parentSchema: schema18.properties.format, data: data19 };
+            const err28 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema17.properties.format.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.format.enum, parentSchema: schema17.properties.format, data: data19 };
             if (vErrors === null) {
                 vErrors = [err28];
             }
@@ -448,7 +448,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         let data20 = data.anyOf;
         if (Array.isArray(data20)) {
             if (data20.length < 1) {
-                const err29 = { instancePath: instancePath + "/anyOf", schemaPath: "#/properties/anyOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18.properties.anyOf, data: data20 };
+                const err29 = { instancePath: instancePath + "/anyOf", schemaPath: "#/properties/anyOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.anyOf, data: data20 };
                 if (vErrors === null) {
                     vErrors = [err29];
                 }
@@ -466,7 +466,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err30 = { instancePath: instancePath + "/anyOf", schemaPath: "#/properties/anyOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.anyOf.type, parentSchema: schema18.properties.anyOf, data: data20 };
+            const err30 = { instancePath: instancePath + "/anyOf", schemaPath: "#/properties/anyOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.anyOf.type, parentSchema: schema17.properties.anyOf, data: data20 };
             if (vErrors === null) {
                 vErrors = [err30];
             }
@@ -480,7 +480,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         let data22 = data.oneOf;
         if (Array.isArray(data22)) {
             if (data22.length < 1) {
-                const err31 = { instancePath: instancePath + "/oneOf", schemaPath: "#/properties/oneOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18.properties.oneOf, data: data22 };
+                const err31 = { instancePath: instancePath + "/oneOf", schemaPath: "#/properties/oneOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.oneOf, data: data22 };
                 if (vErrors === null) {
                     vErrors = [err31];
                 }
@@ -498,7 +498,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err32 = { instancePath: instancePath + "/oneOf", schemaPath: "#/properties/oneOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.oneOf.type, parentSchema: schema18.properties.oneOf, data: data22 };
+            const err32 = { instancePath: instancePath + "/oneOf", schemaPath: "#/properties/oneOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.oneOf.type, parentSchema: schema17.properties.oneOf, data: data22 };
             if (vErrors === null) {
                 vErrors = [err32];
             }
@@ -511,7 +511,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data24 = data.title;
         if (typeof data24 !== "string") {
-            const err33 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.title.type, parentSchema: schema18.properties.title, data: data24 };
+            const err33 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data24 };
             if (vErrors === null) {
                 vErrors = [err33];
             }
@@ -524,7 +524,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data25 = data.description;
         if (typeof data25 !== "string") {
-            const err34 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.description.type, parentSchema: schema18.properties.description, data: data25 };
+            const err34 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.description.type, parentSchema: schema17.properties.description, data: data25 };
             if (vErrors === null) {
                 vErrors = [err34];
             }
@@ -537,7 +537,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.examples !== undefined) {
         let data27 = data.examples;
         if (!(Array.isArray(data27))) {
-            const err35 = { instancePath: instancePath + "/examples", schemaPath: "#/properties/examples/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.examples.type, parentSchema: schema18.properties.examples, data: data27 };
+            const err35 = { instancePath: instancePath + "/examples", schemaPath: "#/properties/examples/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.examples.type, parentSchema: schema17.properties.examples, data: data27 };
             if (vErrors === null) {
                 vErrors = [err35];
             }
@@ -550,7 +550,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.secret !== undefined) {
         let data28 = data.secret;
         if (typeof data28 !== "boolean") {
-            const err36 = { instancePath: instancePath + "/secret", schemaPath: "#/properties/secret/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.secret.type, parentSchema: schema18.properties.secret, data: data28 };
+            const err36 = { instancePath: instancePath + "/secret", schemaPath: "#/properties/secret/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.secret.type, parentSchema: schema17.properties.secret, data: data28 };
             if (vErrors === null) {
                 vErrors = [err36];
             }
@@ -564,7 +564,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         let data29 = data.$entity;
         if (typeof data29 === "string") {
             if (!pattern4.test(data29)) {
-                const err37 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$", parentSchema: schema20, data: data29 };
+                const err37 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$", parentSchema: schema19, data: data29 };
                 if (vErrors === null) {
                     vErrors = [err37];
                 }
@@ -575,7 +575,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err38 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.type, parentSchema: schema20, data: data29 };
+            const err38 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data: data29 };
             if (vErrors === null) {
                 vErrors = [err38];
             }
@@ -585,80 +585,39 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-}
-else {
-    const err39 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data };
-    if (vErrors === null) {
-        vErrors = [err39];
-    }
-    else {
-        vErrors.push(err39);
-    }
-    errors++;
-} validate14.errors = vErrors; return errors === 0; }
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema17.required, parentSchema: schema17, data };
-        if (vErrors === null) {
-            vErrors = [err0];
+    if (data.$ref !== undefined) {
+        let data30 = data.$ref;
+        if (typeof data30 === "string") {
+            if (!pattern5.test(data30)) {
+                const err39 = { instancePath: instancePath + "/$ref", schemaPath: "#/properties/%24ref/pattern", keyword: "pattern", params: { pattern: "^#/\\$defs/[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^#/\\$defs/[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^#/\\$defs/[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema17.properties.$ref, data: data30 };
+                if (vErrors === null) {
+                    vErrors = [err39];
+                }
+                else {
+                    vErrors.push(err39);
+                }
+                errors++;
+            }
         }
         else {
-            vErrors.push(err0);
-        }
-        errors++;
-    }
-    for (const key0 in data) {
-        if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data };
+            const err40 = { instancePath: instancePath + "/$ref", schemaPath: "#/properties/%24ref/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.$ref.type, parentSchema: schema17.properties.$ref, data: data30 };
             if (vErrors === null) {
-                vErrors = [err1];
+                vErrors = [err40];
             }
             else {
-                vErrors.push(err1);
-            }
-            errors++;
-        }
-    }
-    if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-            errors = vErrors.length;
-        }
-    }
-    if (data.title !== undefined) {
-        let data1 = data.title;
-        if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data1 };
-            if (vErrors === null) {
-                vErrors = [err2];
-            }
-            else {
-                vErrors.push(err2);
-            }
-            errors++;
-        }
-    }
-    if (data.description !== undefined) {
-        let data2 = data.description;
-        if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.description.type, parentSchema: schema17.properties.description, data: data2 };
-            if (vErrors === null) {
-                vErrors = [err3];
-            }
-            else {
-                vErrors.push(err3);
+                vErrors.push(err40);
             }
             errors++;
         }
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
+    const err41 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
     if (vErrors === null) {
-        vErrors = [err4];
+        vErrors = [err41];
     }
     else {
-        vErrors.push(err4);
+        vErrors.push(err41);
     }
     errors++;
 } validate13.errors = vErrors; return errors === 0; }
@@ -750,13 +709,11 @@ else {
     }
     errors++;
 } validate12.errors = vErrors; return errors === 0; }
-const schema21 = { "title": "Actions", "description": "Action name -> action.", "markdownDescription": "Action name -> action (`input`, `output`, and optional `title`, `description`, `billable`, `cacheable`, `attributes`).\n\n```yaml\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/action" } };
-const schema23 = { "title": "Action", "description": "An operation with a typed input and output.", "markdownDescription": "An operation with a typed input and output.\n\n```yaml\ngenerateContent:\n  title: Generate content\n  billable: true\n  cacheable: true\n  attributes: { timeout: 30s }\n  input:\n    schema:\n      type: object\n      properties:\n        prompt: { type: string }\n      required: [prompt]\n  output:\n    schema:\n      type: object\n      properties:\n        text: { type: string }\n      required: [text]\n```", "type": "object", "additionalProperties": false, "required": ["input", "output"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the action.", "markdownDescription": "A short human-readable name of the action, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action is for.", "markdownDescription": "What the action is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "billable": { "title": "Billable", "description": "Whether usage of the action is tracked for billing. Defaults to false.", "markdownDescription": "Whether usage of the action is tracked for billing. Defaults to `false`.\n\n```yaml\nbillable: true\n```", "type": "boolean" }, "cacheable": { "title": "Cacheable", "description": "Whether the result of the action may be cached. Defaults to false.", "markdownDescription": "Whether the result of the action may be cached. Defaults to `false`.\n\n```yaml\ncacheable: true\n```", "type": "boolean" }, "attributes": { "title": "Attributes", "description": "Free metadata of the action: string keys to string values.", "markdownDescription": "Free metadata of the action: string keys to string values.\n\n```yaml\nattributes: { timeout: 30s }\n```", "$ref": "#/definitions/attributes" }, "input": { "title": "Input", "description": "What the action takes: { schema }, an object at the top.", "markdownDescription": "What the action takes: `{ schema }`, an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      prompt: { type: string }\n    required: [prompt]\n```", "$ref": "#/definitions/actionInput" }, "output": { "title": "Output", "description": "What the action returns: { schema }, an object at the top.", "markdownDescription": "What the action returns: `{ schema }`, an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "$ref": "#/definitions/actionOutput" } } };
-const schema24 = { "title": "Attributes", "description": "Free metadata: string keys to string values. botwire gives them no meaning.", "markdownDescription": "Free metadata: string keys to string values (for example a timeout or a rate-limit label). botwire gives them no meaning.\n\n```yaml\nattributes:\n  timeout: 30s\n  rateLimit: \"60/min\"\n```", "type": "object", "additionalProperties": { "type": "string" } };
-const schema25 = { "title": "Action input", "description": "The input of an action: its schema (an object at the top), title and description.", "markdownDescription": "The input of an action. Its `schema` must be an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action input, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action input, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    text: { type: string }\n  required: [text]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action input.", "markdownDescription": "A short human-readable name of the action input, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action input is for.", "markdownDescription": "What the action input is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+const schema20 = { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: shared data models.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: shared data models.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n      required: [id]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/entity" } };
+const schema22 = { "title": "Entity", "description": "A shared data model: a named schema that actions, events and channels reference with $entity.", "markdownDescription": "A shared data model: a named schema that actions, events and channels reference with `$entity`.\n\n```yaml\nmodelRef:\n  title: Model reference\n  schema:\n    type: object\n    properties:\n      id: { type: string }\n      provider: { type: string }\n    required: [id, provider]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the entity, written in YAML.", "markdownDescription": "The JSON Schema of the entity, written in YAML. Entities may reference each other with `$entity`, recursively.\n\n```yaml\nschema:\n  type: object\n  properties:\n    id: { type: string }\n  required: [id]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the entity.", "markdownDescription": "A short human-readable name of the entity, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the entity is for.", "markdownDescription": "What the entity is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema25.required, parentSchema: schema25, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema22.required, parentSchema: schema22, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -767,7 +724,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema25, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema22, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -778,15 +735,15 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
         }
     }
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.title.type, parentSchema: schema25.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.title.type, parentSchema: schema22.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -799,7 +756,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.description.type, parentSchema: schema25.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.description.type, parentSchema: schema22.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -811,7 +768,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -819,11 +776,102 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate20.errors = vErrors; return errors === 0; }
-const schema26 = { "title": "Action output", "description": "The output of an action: its schema (an object at the top), title and description.", "markdownDescription": "The output of an action. Its `schema` must be an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      summary: { type: string }\n    required: [summary]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action output, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action output, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    summary: { type: string }\n  required: [summary]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action output.", "markdownDescription": "A short human-readable name of the action output, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action output is for.", "markdownDescription": "What the action output is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+} validate17.errors = vErrors; return errors === 0; }
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern2.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema20.propertyNames, parentSchema: schema20, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate17(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate16.errors = vErrors; return errors === 0; }
+const schema23 = { "title": "Actions", "description": "Action name -> action.", "markdownDescription": "Action name -> action (`input`, `output`, and optional `title`, `description`, `billable`, `cacheable`, `attributes`).\n\n```yaml\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/action" } };
+const schema25 = { "title": "Action", "description": "An operation with a typed input and output.", "markdownDescription": "An operation with a typed input and output.\n\n```yaml\ngenerateContent:\n  title: Generate content\n  billable: true\n  cacheable: true\n  attributes: { timeout: 30s }\n  input:\n    schema:\n      type: object\n      properties:\n        prompt: { type: string }\n      required: [prompt]\n  output:\n    schema:\n      type: object\n      properties:\n        text: { type: string }\n      required: [text]\n```", "type": "object", "additionalProperties": false, "required": ["input", "output"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the action.", "markdownDescription": "A short human-readable name of the action, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action is for.", "markdownDescription": "What the action is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "billable": { "title": "Billable", "description": "Whether usage of the action is tracked for billing. Defaults to false.", "markdownDescription": "Whether usage of the action is tracked for billing. Defaults to `false`.\n\n```yaml\nbillable: true\n```", "type": "boolean" }, "cacheable": { "title": "Cacheable", "description": "Whether the result of the action may be cached. Defaults to false.", "markdownDescription": "Whether the result of the action may be cached. Defaults to `false`.\n\n```yaml\ncacheable: true\n```", "type": "boolean" }, "attributes": { "title": "Attributes", "description": "Free metadata of the action: string keys to string values.", "markdownDescription": "Free metadata of the action: string keys to string values.\n\n```yaml\nattributes: { timeout: 30s }\n```", "$ref": "#/definitions/attributes" }, "input": { "title": "Input", "description": "What the action takes: { schema }, an object at the top.", "markdownDescription": "What the action takes: `{ schema }`, an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      prompt: { type: string }\n    required: [prompt]\n```", "$ref": "#/definitions/actionInput" }, "output": { "title": "Output", "description": "What the action returns: { schema }, an object at the top.", "markdownDescription": "What the action returns: `{ schema }`, an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "$ref": "#/definitions/actionOutput" } } };
+const schema26 = { "title": "Attributes", "description": "Free metadata: string keys to string values. botwire gives them no meaning.", "markdownDescription": "Free metadata: string keys to string values (for example a timeout or a rate-limit label). botwire gives them no meaning.\n\n```yaml\nattributes:\n  timeout: 30s\n  rateLimit: \"60/min\"\n```", "type": "object", "additionalProperties": { "type": "string" } };
+const schema27 = { "title": "Action input", "description": "The input of an action: its schema (an object at the top), title and description.", "markdownDescription": "The input of an action. Its `schema` must be an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action input, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action input, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    text: { type: string }\n  required: [text]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action input.", "markdownDescription": "A short human-readable name of the action input, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action input is for.", "markdownDescription": "What the action input is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema26.required, parentSchema: schema26, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema27.required, parentSchema: schema27, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -834,7 +882,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema26, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -845,15 +893,15 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
         }
     }
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.title.type, parentSchema: schema26.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.title.type, parentSchema: schema27.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -866,7 +914,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.description.type, parentSchema: schema26.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.description.type, parentSchema: schema27.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -878,7 +926,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -887,9 +935,76 @@ else {
     }
     errors++;
 } validate23.errors = vErrors; return errors === 0; }
-function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+const schema28 = { "title": "Action output", "description": "The output of an action: its schema (an object at the top), title and description.", "markdownDescription": "The output of an action. Its `schema` must be an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      summary: { type: string }\n    required: [summary]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action output, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action output, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    summary: { type: string }\n  required: [summary]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action output.", "markdownDescription": "A short human-readable name of the action output, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action output is for.", "markdownDescription": "What the action output is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.schema === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema28.required, parentSchema: schema28, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema28, data };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.title !== undefined) {
+        let data1 = data.title;
+        if (typeof data1 !== "string") {
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.properties.title.type, parentSchema: schema28.properties.title, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data2 = data.description;
+        if (typeof data2 !== "string") {
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.properties.description.type, parentSchema: schema28.properties.description, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data };
+    if (vErrors === null) {
+        vErrors = [err4];
+    }
+    else {
+        vErrors.push(err4);
+    }
+    errors++;
+} validate26.errors = vErrors; return errors === 0; }
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.input === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property '" + "input" + "'", schema: schema23.required, parentSchema: schema23, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property '" + "input" + "'", schema: schema25.required, parentSchema: schema25, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -899,7 +1014,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.output === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property '" + "output" + "'", schema: schema23.required, parentSchema: schema23, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property '" + "output" + "'", schema: schema25.required, parentSchema: schema25, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -910,7 +1025,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((((key0 === "title") || (key0 === "description")) || (key0 === "billable")) || (key0 === "cacheable")) || (key0 === "attributes")) || (key0 === "input")) || (key0 === "output"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema23, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema25, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -923,7 +1038,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data0 = data.title;
         if (typeof data0 !== "string") {
-            const err3 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.title.type, parentSchema: schema23.properties.title, data: data0 };
+            const err3 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.title.type, parentSchema: schema25.properties.title, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -936,7 +1051,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data1 = data.description;
         if (typeof data1 !== "string") {
-            const err4 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.description.type, parentSchema: schema23.properties.description, data: data1 };
+            const err4 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.description.type, parentSchema: schema25.properties.description, data: data1 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -949,7 +1064,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.billable !== undefined) {
         let data2 = data.billable;
         if (typeof data2 !== "boolean") {
-            const err5 = { instancePath: instancePath + "/billable", schemaPath: "#/properties/billable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.billable.type, parentSchema: schema23.properties.billable, data: data2 };
+            const err5 = { instancePath: instancePath + "/billable", schemaPath: "#/properties/billable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.billable.type, parentSchema: schema25.properties.billable, data: data2 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -962,7 +1077,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cacheable !== undefined) {
         let data3 = data.cacheable;
         if (typeof data3 !== "boolean") {
-            const err6 = { instancePath: instancePath + "/cacheable", schemaPath: "#/properties/cacheable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema23.properties.cacheable.type, parentSchema: schema23.properties.cacheable, data: data3 };
+            const err6 = { instancePath: instancePath + "/cacheable", schemaPath: "#/properties/cacheable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.cacheable.type, parentSchema: schema25.properties.cacheable, data: data3 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -978,7 +1093,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key1 in data4) {
                 let data5 = data4[key1];
                 if (typeof data5 !== "string") {
-                    const err7 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.additionalProperties.type, parentSchema: schema24.additionalProperties, data: data5 };
+                    const err7 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.additionalProperties.type, parentSchema: schema26.additionalProperties, data: data5 };
                     if (vErrors === null) {
                         vErrors = [err7];
                     }
@@ -990,7 +1105,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err8 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data: data4 };
+            const err8 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data: data4 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -1001,20 +1116,20 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.input !== undefined) {
-        if (!(validate20(data.input, { instancePath: instancePath + "/input", parentData: data, parentDataProperty: "input", rootData }))) {
-            vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+        if (!(validate23(data.input, { instancePath: instancePath + "/input", parentData: data, parentDataProperty: "input", rootData }))) {
+            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
             errors = vErrors.length;
         }
     }
     if (data.output !== undefined) {
-        if (!(validate23(data.output, { instancePath: instancePath + "/output", parentData: data, parentDataProperty: "output", rootData }))) {
-            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        if (!(validate26(data.output, { instancePath: instancePath + "/output", parentData: data, parentDataProperty: "output", rootData }))) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data };
     if (vErrors === null) {
         vErrors = [err9];
     }
@@ -1022,8 +1137,8 @@ else {
         vErrors.push(err9);
     }
     errors++;
-} validate19.errors = vErrors; return errors === 0; }
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate22.errors = vErrors; return errors === 0; }
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -1084,7 +1199,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema21.propertyNames, parentSchema: schema21, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema23.propertyNames, parentSchema: schema23, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1095,14 +1210,14 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate19(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+        if (!(validate22(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1110,12 +1225,12 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate18.errors = vErrors; return errors === 0; }
-const schema27 = { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`.\n\n```yaml\nevents:\n  generationComplete:\n    schema: { type: object, properties: { duration: { type: number } }, required: [duration] }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/event" } };
-const schema29 = { "title": "Event", "description": "A notification with a typed payload.", "markdownDescription": "A notification with a typed payload. Its `schema` must be an object at the top.\n\n```yaml\ngenerationComplete:\n  schema:\n    type: object\n    properties:\n      duration: { type: number }\n    required: [duration]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the event payload, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the event payload, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    duration: { type: number }\n  required: [duration]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the event.", "markdownDescription": "A short human-readable name of the event, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the event is for.", "markdownDescription": "What the event is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "attributes": { "title": "Attributes", "description": "Free metadata of the event: string keys to string values.", "markdownDescription": "Free metadata of the event: string keys to string values.\n\n```yaml\nattributes: { source: webhook }\n```", "$ref": "#/definitions/attributes" } } };
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate21.errors = vErrors; return errors === 0; }
+const schema29 = { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`.\n\n```yaml\nevents:\n  generationComplete:\n    schema: { type: object, properties: { duration: { type: number } }, required: [duration] }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/event" } };
+const schema31 = { "title": "Event", "description": "A notification with a typed payload.", "markdownDescription": "A notification with a typed payload. Its `schema` must be an object at the top.\n\n```yaml\ngenerationComplete:\n  schema:\n    type: object\n    properties:\n      duration: { type: number }\n    required: [duration]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the event payload, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the event payload, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    duration: { type: number }\n  required: [duration]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the event.", "markdownDescription": "A short human-readable name of the event, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the event is for.", "markdownDescription": "What the event is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "attributes": { "title": "Attributes", "description": "Free metadata of the event: string keys to string values.", "markdownDescription": "Free metadata of the event: string keys to string values.\n\n```yaml\nattributes: { source: webhook }\n```", "$ref": "#/definitions/attributes" } } };
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema29.required, parentSchema: schema29, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema31.required, parentSchema: schema31, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -1126,7 +1241,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema29, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1137,15 +1252,15 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
         }
     }
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.title.type, parentSchema: schema29.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.title.type, parentSchema: schema31.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -1158,7 +1273,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.description.type, parentSchema: schema29.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.description.type, parentSchema: schema31.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -1174,7 +1289,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key1 in data3) {
                 let data4 = data3[key1];
                 if (typeof data4 !== "string") {
-                    const err4 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.additionalProperties.type, parentSchema: schema24.additionalProperties, data: data4 };
+                    const err4 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.additionalProperties.type, parentSchema: schema26.additionalProperties, data: data4 };
                     if (vErrors === null) {
                         vErrors = [err4];
                     }
@@ -1186,7 +1301,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err5 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data: data3 };
+            const err5 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data: data3 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -1198,7 +1313,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.type, parentSchema: schema29, data };
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
     if (vErrors === null) {
         vErrors = [err6];
     }
@@ -1206,8 +1321,8 @@ else {
         vErrors.push(err6);
     }
     errors++;
-} validate29.errors = vErrors; return errors === 0; }
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate32.errors = vErrors; return errors === 0; }
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -1268,7 +1383,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema27.propertyNames, parentSchema: schema27, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema29.propertyNames, parentSchema: schema29, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1279,14 +1394,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate29(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        if (!(validate32(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.type, parentSchema: schema29, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1294,14 +1409,14 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate28.errors = vErrors; return errors === 0; }
-const schema31 = { "title": "Channels", "description": "Channel name -> { messages, title?, description? }.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk: { schema: { type: object, properties: { content: { type: string } }, required: [content] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channel" } };
-const schema33 = { "title": "Channel", "description": "A communication pathway: the messages that flow through it.", "markdownDescription": "A communication pathway, and the messages that flow through it.\n\n```yaml\nstream:\n  title: Stream\n  messages:\n    chunk:\n      schema:\n        type: object\n        properties:\n          content: { type: string }\n          isComplete: { type: boolean }\n        required: [content, isComplete]\n```", "type": "object", "additionalProperties": false, "required": ["messages"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the channel.", "markdownDescription": "A short human-readable name of the channel, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel is for.", "markdownDescription": "What the channel is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "messages": { "title": "Messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema:\n      type: object\n      properties:\n        content: { type: string }\n      required: [content]\n```", "$ref": "#/definitions/channelMessageMap" } } };
-const schema34 = { "title": "Channel messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema: { type: object, properties: { content: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channelMessage" } };
-const schema36 = { "title": "Channel message", "description": "One kind of message sent through a channel: its schema, title and description.", "markdownDescription": "One kind of message sent through a channel. Its `schema` must be an object at the top.\n\n```yaml\nchunk:\n  schema:\n    type: object\n    properties:\n      content: { type: string }\n    required: [content]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the channel message, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the channel message, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    content: { type: string }\n  required: [content]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the channel message.", "markdownDescription": "A short human-readable name of the channel message, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel message is for.", "markdownDescription": "What the channel message is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate31.errors = vErrors; return errors === 0; }
+const schema33 = { "title": "Channels", "description": "Channel name -> { messages, title?, description? }.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk: { schema: { type: object, properties: { content: { type: string } }, required: [content] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channel" } };
+const schema35 = { "title": "Channel", "description": "A communication pathway: the messages that flow through it.", "markdownDescription": "A communication pathway, and the messages that flow through it.\n\n```yaml\nstream:\n  title: Stream\n  messages:\n    chunk:\n      schema:\n        type: object\n        properties:\n          content: { type: string }\n          isComplete: { type: boolean }\n        required: [content, isComplete]\n```", "type": "object", "additionalProperties": false, "required": ["messages"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the channel.", "markdownDescription": "A short human-readable name of the channel, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel is for.", "markdownDescription": "What the channel is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "messages": { "title": "Messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema:\n      type: object\n      properties:\n        content: { type: string }\n      required: [content]\n```", "$ref": "#/definitions/channelMessageMap" } } };
+const schema36 = { "title": "Channel messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema: { type: object, properties: { content: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channelMessage" } };
+const schema38 = { "title": "Channel message", "description": "One kind of message sent through a channel: its schema, title and description.", "markdownDescription": "One kind of message sent through a channel. Its `schema` must be an object at the top.\n\n```yaml\nchunk:\n  schema:\n    type: object\n    properties:\n      content: { type: string }\n    required: [content]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the channel message, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the channel message, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    content: { type: string }\n  required: [content]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the channel message.", "markdownDescription": "A short human-readable name of the channel message, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel message is for.", "markdownDescription": "What the channel message is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema36.required, parentSchema: schema36, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema38.required, parentSchema: schema38, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -1312,7 +1427,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema38, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1323,15 +1438,15 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
         }
     }
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.title.type, parentSchema: schema36.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema38.properties.title.type, parentSchema: schema38.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -1344,7 +1459,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.description.type, parentSchema: schema36.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema38.properties.description.type, parentSchema: schema38.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -1356,7 +1471,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.type, parentSchema: schema36, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema38.type, parentSchema: schema38, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -1364,8 +1479,8 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate36.errors = vErrors; return errors === 0; }
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate39.errors = vErrors; return errors === 0; }
+function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -1426,7 +1541,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema34.propertyNames, parentSchema: schema34, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema36.propertyNames, parentSchema: schema36, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1437,14 +1552,14 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate36(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+        if (!(validate39(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.type, parentSchema: schema36, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1452,10 +1567,10 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate35.errors = vErrors; return errors === 0; }
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate38.errors = vErrors; return errors === 0; }
+function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.messages === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "messages" }, message: "must have required property '" + "messages" + "'", schema: schema33.required, parentSchema: schema33, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "messages" }, message: "must have required property '" + "messages" + "'", schema: schema35.required, parentSchema: schema35, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -1466,7 +1581,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "title") || (key0 === "description")) || (key0 === "messages"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema33, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1479,7 +1594,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data0 = data.title;
         if (typeof data0 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema33.properties.title.type, parentSchema: schema33.properties.title, data: data0 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.title.type, parentSchema: schema35.properties.title, data: data0 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -1492,7 +1607,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data1 = data.description;
         if (typeof data1 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema33.properties.description.type, parentSchema: schema33.properties.description, data: data1 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.description.type, parentSchema: schema35.properties.description, data: data1 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -1503,14 +1618,14 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.messages !== undefined) {
-        if (!(validate35(data.messages, { instancePath: instancePath + "/messages", parentData: data, parentDataProperty: "messages", rootData }))) {
-            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+        if (!(validate38(data.messages, { instancePath: instancePath + "/messages", parentData: data, parentDataProperty: "messages", rootData }))) {
+            vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema33.type, parentSchema: schema33, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.type, parentSchema: schema35, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -1518,8 +1633,8 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate34.errors = vErrors; return errors === 0; }
-function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate37.errors = vErrors; return errors === 0; }
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -1580,7 +1695,7 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema31.propertyNames, parentSchema: schema31, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema33.propertyNames, parentSchema: schema33, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1591,14 +1706,14 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate34(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+        if (!(validate37(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema33.type, parentSchema: schema33, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1606,7 +1721,7 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate33.errors = vErrors; return errors === 0; }
+} validate36.errors = vErrors; return errors === 0; }
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
         const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema11.required, parentSchema: schema11, data };
@@ -1769,27 +1884,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-    if (data.entities !== undefined) {
-        if (!(validate12(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
+    if (data.$defs !== undefined) {
+        if (!(validate12(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
             vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
             errors = vErrors.length;
         }
     }
+    if (data.entities !== undefined) {
+        if (!(validate16(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
+            vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+            errors = vErrors.length;
+        }
+    }
     if (data.actions !== undefined) {
-        if (!(validate18(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+        if (!(validate21(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+            vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
             errors = vErrors.length;
         }
     }
     if (data.events !== undefined) {
-        if (!(validate28(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
-            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+        if (!(validate31(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
             errors = vErrors.length;
         }
     }
     if (data.channels !== undefined) {
-        if (!(validate33(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
-            vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+        if (!(validate36(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
+            vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
             errors = vErrors.length;
         }
     }
@@ -1804,75 +1925,8 @@ else {
     }
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
-export const validateIntegration = validate42;
-const schema37 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } } } } } };
-const schema40 = { "title": "Configuration", "description": "The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.", "markdownDescription": "The schema of the configuration that a bot supplies when it adds this definition. It must be an object at the top and cannot reference entities. When absent, the configuration is an empty object.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the configuration, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the configuration, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    apiKey: { type: string, minLength: 1 }\n  required: [apiKey]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the configuration.", "markdownDescription": "A short human-readable name of the configuration, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the configuration is for.", "markdownDescription": "What the configuration is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema40.required, parentSchema: schema40, data };
-        if (vErrors === null) {
-            vErrors = [err0];
-        }
-        else {
-            vErrors.push(err0);
-        }
-        errors++;
-    }
-    for (const key0 in data) {
-        if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema40, data };
-            if (vErrors === null) {
-                vErrors = [err1];
-            }
-            else {
-                vErrors.push(err1);
-            }
-            errors++;
-        }
-    }
-    if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-            errors = vErrors.length;
-        }
-    }
-    if (data.title !== undefined) {
-        let data1 = data.title;
-        if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema40.properties.title.type, parentSchema: schema40.properties.title, data: data1 };
-            if (vErrors === null) {
-                vErrors = [err2];
-            }
-            else {
-                vErrors.push(err2);
-            }
-            errors++;
-        }
-    }
-    if (data.description !== undefined) {
-        let data2 = data.description;
-        if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema40.properties.description.type, parentSchema: schema40.properties.description, data: data2 };
-            if (vErrors === null) {
-                vErrors = [err3];
-            }
-            else {
-                vErrors.push(err3);
-            }
-            errors++;
-        }
-    }
-}
-else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema40.type, parentSchema: schema40, data };
-    if (vErrors === null) {
-        vErrors = [err4];
-    }
-    else {
-        vErrors.push(err4);
-    }
-    errors++;
-} validate43.errors = vErrors; return errors === 0; }
+export const validateIntegration = validate45;
+const schema39 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this integration. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this integration. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } } } } } };
 function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
@@ -1961,24 +2015,21 @@ else {
     }
     errors++;
 } validate46.errors = vErrors; return errors === 0; }
+const schema44 = { "title": "Configuration", "description": "The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.", "markdownDescription": "The schema of the configuration that a bot supplies when it adds this definition. It must be an object at the top and cannot reference entities. When absent, the configuration is an empty object.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "type": "object", "additionalProperties": false, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the configuration, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the configuration, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    apiKey: { type: string, minLength: 1 }\n  required: [apiKey]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the configuration.", "markdownDescription": "A short human-readable name of the configuration, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the configuration is for.", "markdownDescription": "What the configuration is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
 function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-        const _errs2 = errors;
-        const _errs5 = errors;
-        const _errs6 = errors;
-        if ("__proto__" !== key0) {
-            const err0 = {};
-            if (vErrors === null) {
-                vErrors = [err0];
-            }
-            else {
-                vErrors.push(err0);
-            }
-            errors++;
+    if (data.schema === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema44.required, parentSchema: schema44, data };
+        if (vErrors === null) {
+            vErrors = [err0];
         }
-        var valid2 = _errs6 === errors;
-        if (valid2) {
-            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema44, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1987,31 +2038,30 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
         }
-        else {
-            errors = _errs5;
-            if (vErrors !== null) {
-                if (_errs5) {
-                    vErrors.length = _errs5;
-                }
-                else {
-                    vErrors = null;
-                }
-            }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
         }
-        if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
-                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
-                if (vErrors === null) {
-                    vErrors = [err2];
-                }
-                else {
-                    vErrors.push(err2);
-                }
-                errors++;
+    }
+    if (data.title !== undefined) {
+        let data1 = data.title;
+        if (typeof data1 !== "string") {
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema44.properties.title.type, parentSchema: schema44.properties.title, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err2];
             }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
         }
-        else {
-            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+    }
+    if (data.description !== undefined) {
+        let data2 = data.description;
+        if (typeof data2 !== "string") {
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema44.properties.description.type, parentSchema: schema44.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -2020,32 +2070,15 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
         }
-        var valid0 = _errs2 === errors;
-        if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema21.propertyNames, parentSchema: schema21, data };
-            if (vErrors === null) {
-                vErrors = [err4];
-            }
-            else {
-                vErrors.push(err4);
-            }
-            errors++;
-        }
-    }
-    for (const key1 in data) {
-        if (!(validate19(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-            errors = vErrors.length;
-        }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema44.type, parentSchema: schema44, data };
     if (vErrors === null) {
-        vErrors = [err5];
+        vErrors = [err4];
     }
     else {
-        vErrors.push(err5);
+        vErrors.push(err4);
     }
     errors++;
 } validate49.errors = vErrors; return errors === 0; }
@@ -2110,7 +2143,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema27.propertyNames, parentSchema: schema27, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema20.propertyNames, parentSchema: schema20, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2121,14 +2154,14 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate29(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        if (!(validate17(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2198,7 +2231,7 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema31.propertyNames, parentSchema: schema31, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema23.propertyNames, parentSchema: schema23, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2209,14 +2242,14 @@ function validate55(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate34(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+        if (!(validate22(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2225,12 +2258,188 @@ else {
     }
     errors++;
 } validate55.errors = vErrors; return errors === 0; }
-const schema50 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } } } };
-const schema56 = { "title": "Metadata override", "description": "Changes the name, title or description under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
-function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern2.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema29.propertyNames, parentSchema: schema29, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate32(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.type, parentSchema: schema29, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate58.errors = vErrors; return errors === 0; }
+function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern2.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema33.propertyNames, parentSchema: schema33, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate37(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema33.type, parentSchema: schema33, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate61.errors = vErrors; return errors === 0; }
+const schema54 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } } } };
+const schema60 = { "title": "Metadata override", "description": "Changes the name, title or description under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
+function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!(((key0 === "name") || (key0 === "title")) || (key0 === "description"))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema56, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema60, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -2302,7 +2511,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema56.properties.title.type, parentSchema: schema56.properties.title, data: data1 };
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema60.properties.title.type, parentSchema: schema60.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -2315,7 +2524,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema56.properties.description.type, parentSchema: schema56.properties.description, data: data2 };
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema60.properties.description.type, parentSchema: schema60.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -2327,7 +2536,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema56.type, parentSchema: schema56, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema60.type, parentSchema: schema60, data };
     if (vErrors === null) {
         vErrors = [err7];
     }
@@ -2335,10 +2544,10 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate59.errors = vErrors; return errors === 0; }
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate65.errors = vErrors; return errors === 0; }
+function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema50.required, parentSchema: schema50, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema54.required, parentSchema: schema54, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -2348,7 +2557,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema50.required, parentSchema: schema50, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema54.required, parentSchema: schema54, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -2358,7 +2567,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.entities === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema50.required, parentSchema: schema50, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema54.required, parentSchema: schema54, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -2369,7 +2578,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((((key0 === "name") || (key0 === "version")) || (key0 === "entities")) || (key0 === "actions")) || (key0 === "events")) || (key0 === "channels"))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema50, data };
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema54, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -2502,7 +2711,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs16 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema50.properties.entities.propertyNames, parentSchema: schema50.properties.entities, data: data2 };
+                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema54.properties.entities.propertyNames, parentSchema: schema54.properties.entities, data: data2 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -2573,7 +2782,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.entities.type, parentSchema: schema50.properties.entities, data: data2 };
+            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema54.properties.entities.type, parentSchema: schema54.properties.entities, data: data2 };
             if (vErrors === null) {
                 vErrors = [err18];
             }
@@ -2646,7 +2855,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid9 = _errs32 === errors;
                 if (!valid9) {
-                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema50.properties.actions.propertyNames, parentSchema: schema50.properties.actions, data: data4 };
+                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema54.properties.actions.propertyNames, parentSchema: schema54.properties.actions, data: data4 };
                     if (vErrors === null) {
                         vErrors = [err23];
                     }
@@ -2657,14 +2866,14 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data4) {
-                if (!(validate59(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                if (!(validate65(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.actions.type, parentSchema: schema50.properties.actions, data: data4 };
+            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema54.properties.actions.type, parentSchema: schema54.properties.actions, data: data4 };
             if (vErrors === null) {
                 vErrors = [err24];
             }
@@ -2737,7 +2946,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid13 = _errs43 === errors;
                 if (!valid13) {
-                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema50.properties.events.propertyNames, parentSchema: schema50.properties.events, data: data6 };
+                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema54.properties.events.propertyNames, parentSchema: schema54.properties.events, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err29];
                     }
@@ -2748,14 +2957,14 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key6 in data6) {
-                if (!(validate59(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
-                    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                if (!(validate65(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
+                    vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.events.type, parentSchema: schema50.properties.events, data: data6 };
+            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema54.properties.events.type, parentSchema: schema54.properties.events, data: data6 };
             if (vErrors === null) {
                 vErrors = [err30];
             }
@@ -2828,7 +3037,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid17 = _errs54 === errors;
                 if (!valid17) {
-                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema50.properties.channels.propertyNames, parentSchema: schema50.properties.channels, data: data8 };
+                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema54.properties.channels.propertyNames, parentSchema: schema54.properties.channels, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err35];
                     }
@@ -2839,14 +3048,14 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key8 in data8) {
-                if (!(validate59(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
-                    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                if (!(validate65(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
+                    vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.properties.channels.type, parentSchema: schema50.properties.channels, data: data8 };
+            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema54.properties.channels.type, parentSchema: schema54.properties.channels, data: data8 };
             if (vErrors === null) {
                 vErrors = [err36];
             }
@@ -2858,7 +3067,7 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema50.type, parentSchema: schema50, data };
+    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema54.type, parentSchema: schema54, data };
     if (vErrors === null) {
         vErrors = [err37];
     }
@@ -2866,10 +3075,10 @@ else {
         vErrors.push(err37);
     }
     errors++;
-} validate58.errors = vErrors; return errors === 0; }
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate64.errors = vErrors; return errors === 0; }
+function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema37.required, parentSchema: schema37, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema39.required, parentSchema: schema39, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -2879,7 +3088,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema37.required, parentSchema: schema37, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema39.required, parentSchema: schema39, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -2889,7 +3098,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema37.required, parentSchema: schema37, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema39.required, parentSchema: schema39, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -2899,8 +3108,8 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(func2.call(schema37.properties, key0))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema37, data };
+        if (!(func2.call(schema39.properties, key0))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema39, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -2913,7 +3122,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("integration" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "integration" }, message: "must be equal to constant", schema: "integration", parentSchema: schema37.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "integration" }, message: "must be equal to constant", schema: "integration", parentSchema: schema39.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2986,7 +3195,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.properties.title.type, parentSchema: schema37.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema39.properties.title.type, parentSchema: schema39.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -2999,7 +3208,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.properties.description.type, parentSchema: schema37.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema39.properties.description.type, parentSchema: schema39.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -3009,43 +3218,49 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-    if (data.configuration !== undefined) {
-        if (!(validate43(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
-            vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-            errors = vErrors.length;
-        }
-    }
-    if (data.entities !== undefined) {
-        if (!(validate46(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
+    if (data.$defs !== undefined) {
+        if (!(validate46(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
             vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
             errors = vErrors.length;
         }
     }
-    if (data.actions !== undefined) {
-        if (!(validate49(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+    if (data.configuration !== undefined) {
+        if (!(validate49(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
             vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
             errors = vErrors.length;
         }
     }
-    if (data.events !== undefined) {
-        if (!(validate52(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+    if (data.entities !== undefined) {
+        if (!(validate52(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
             vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
             errors = vErrors.length;
         }
     }
-    if (data.channels !== undefined) {
-        if (!(validate55(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
+    if (data.actions !== undefined) {
+        if (!(validate55(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
             vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
             errors = vErrors.length;
         }
     }
+    if (data.events !== undefined) {
+        if (!(validate58(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.channels !== undefined) {
+        if (!(validate61(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
+            vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+            errors = vErrors.length;
+        }
+    }
     if (data.interfaces !== undefined) {
-        let data10 = data.interfaces;
-        if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-            for (const key1 in data10) {
-                const _errs34 = errors;
-                const _errs37 = errors;
-                const _errs38 = errors;
+        let data11 = data.interfaces;
+        if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+            for (const key1 in data11) {
+                const _errs36 = errors;
+                const _errs39 = errors;
+                const _errs40 = errors;
                 if ("__proto__" !== key1) {
                     const err12 = {};
                     if (vErrors === null) {
@@ -3056,7 +3271,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid5 = _errs38 === errors;
+                var valid5 = _errs40 === errors;
                 if (valid5) {
                     const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key1, propertyName: key1 };
                     if (vErrors === null) {
@@ -3068,10 +3283,10 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
                 else {
-                    errors = _errs37;
+                    errors = _errs39;
                     if (vErrors !== null) {
-                        if (_errs37) {
-                            vErrors.length = _errs37;
+                        if (_errs39) {
+                            vErrors.length = _errs39;
                         }
                         else {
                             vErrors = null;
@@ -3100,9 +3315,9 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid3 = _errs34 === errors;
+                var valid3 = _errs36 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema37.properties.interfaces.propertyNames, parentSchema: schema37.properties.interfaces, data: data10 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema39.properties.interfaces.propertyNames, parentSchema: schema39.properties.interfaces, data: data11 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -3112,15 +3327,15 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            for (const key2 in data10) {
-                if (!(validate58(data10[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data10, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+            for (const key2 in data11) {
+                if (!(validate64(data11[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data11, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.properties.interfaces.type, parentSchema: schema37.properties.interfaces, data: data10 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema39.properties.interfaces.type, parentSchema: schema39.properties.interfaces, data: data11 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -3132,7 +3347,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.type, parentSchema: schema37, data };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema39.type, parentSchema: schema39, data };
     if (vErrors === null) {
         vErrors = [err18];
     }
@@ -3140,12 +3355,100 @@ else {
         vErrors.push(err18);
     }
     errors++;
-} validate42.errors = vErrors; return errors === 0; }
-export const validatePlugin = validate64;
-const schema60 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
-function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate45.errors = vErrors; return errors === 0; }
+export const validatePlugin = validate70;
+const schema64 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this plugin. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this plugin. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
+function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern2.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema15.propertyNames, parentSchema: schema15, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate13(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate71.errors = vErrors; return errors === 0; }
+function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema40.required, parentSchema: schema40, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema44.required, parentSchema: schema44, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3156,7 +3459,7 @@ function validate65(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "schema") || (key0 === "title")) || (key0 === "description"))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema40, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema44, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -3167,15 +3470,15 @@ function validate65(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
         }
     }
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema40.properties.title.type, parentSchema: schema40.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema44.properties.title.type, parentSchema: schema44.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3188,7 +3491,7 @@ function validate65(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema40.properties.description.type, parentSchema: schema40.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema44.properties.description.type, parentSchema: schema44.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3200,7 +3503,7 @@ function validate65(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema40.type, parentSchema: schema40, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema44.type, parentSchema: schema44, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -3208,12 +3511,12 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate65.errors = vErrors; return errors === 0; }
-const schema65 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
-const schema67 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
-function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate74.errors = vErrors; return errors === 0; }
+const schema71 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
+const schema73 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
+function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema65.required, parentSchema: schema65, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema71.required, parentSchema: schema71, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3223,7 +3526,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema65.required, parentSchema: schema65, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema71.required, parentSchema: schema71, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3234,7 +3537,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((key0 === "name") || (key0 === "version"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema65, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema71, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3283,7 +3586,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema67, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema73, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -3294,7 +3597,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema73.type, parentSchema: schema73, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -3306,7 +3609,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema65.type, parentSchema: schema65, data };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema71.type, parentSchema: schema71, data };
     if (vErrors === null) {
         vErrors = [err8];
     }
@@ -3314,186 +3617,186 @@ else {
         vErrors.push(err8);
     }
     errors++;
-} validate68.errors = vErrors; return errors === 0; }
+} validate77.errors = vErrors; return errors === 0; }
+function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern2.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema23.propertyNames, parentSchema: schema23, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate22(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate79.errors = vErrors; return errors === 0; }
+function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern2.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema29.propertyNames, parentSchema: schema29, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate32(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.type, parentSchema: schema29, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate82.errors = vErrors; return errors === 0; }
 function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-        const _errs2 = errors;
-        const _errs5 = errors;
-        const _errs6 = errors;
-        if ("__proto__" !== key0) {
-            const err0 = {};
-            if (vErrors === null) {
-                vErrors = [err0];
-            }
-            else {
-                vErrors.push(err0);
-            }
-            errors++;
-        }
-        var valid2 = _errs6 === errors;
-        if (valid2) {
-            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
-            if (vErrors === null) {
-                vErrors = [err1];
-            }
-            else {
-                vErrors.push(err1);
-            }
-            errors++;
-        }
-        else {
-            errors = _errs5;
-            if (vErrors !== null) {
-                if (_errs5) {
-                    vErrors.length = _errs5;
-                }
-                else {
-                    vErrors = null;
-                }
-            }
-        }
-        if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
-                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
-                if (vErrors === null) {
-                    vErrors = [err2];
-                }
-                else {
-                    vErrors.push(err2);
-                }
-                errors++;
-            }
-        }
-        else {
-            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
-            if (vErrors === null) {
-                vErrors = [err3];
-            }
-            else {
-                vErrors.push(err3);
-            }
-            errors++;
-        }
-        var valid0 = _errs2 === errors;
-        if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema21.propertyNames, parentSchema: schema21, data };
-            if (vErrors === null) {
-                vErrors = [err4];
-            }
-            else {
-                vErrors.push(err4);
-            }
-            errors++;
-        }
-    }
-    for (const key1 in data) {
-        if (!(validate19(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-            errors = vErrors.length;
-        }
-    }
-}
-else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
-    if (vErrors === null) {
-        vErrors = [err5];
-    }
-    else {
-        vErrors.push(err5);
-    }
-    errors++;
-} validate70.errors = vErrors; return errors === 0; }
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-        const _errs2 = errors;
-        const _errs5 = errors;
-        const _errs6 = errors;
-        if ("__proto__" !== key0) {
-            const err0 = {};
-            if (vErrors === null) {
-                vErrors = [err0];
-            }
-            else {
-                vErrors.push(err0);
-            }
-            errors++;
-        }
-        var valid2 = _errs6 === errors;
-        if (valid2) {
-            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
-            if (vErrors === null) {
-                vErrors = [err1];
-            }
-            else {
-                vErrors.push(err1);
-            }
-            errors++;
-        }
-        else {
-            errors = _errs5;
-            if (vErrors !== null) {
-                if (_errs5) {
-                    vErrors.length = _errs5;
-                }
-                else {
-                    vErrors = null;
-                }
-            }
-        }
-        if (typeof key0 === "string") {
-            if (!pattern2.test(key0)) {
-                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
-                if (vErrors === null) {
-                    vErrors = [err2];
-                }
-                else {
-                    vErrors.push(err2);
-                }
-                errors++;
-            }
-        }
-        else {
-            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
-            if (vErrors === null) {
-                vErrors = [err3];
-            }
-            else {
-                vErrors.push(err3);
-            }
-            errors++;
-        }
-        var valid0 = _errs2 === errors;
-        if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema27.propertyNames, parentSchema: schema27, data };
-            if (vErrors === null) {
-                vErrors = [err4];
-            }
-            else {
-                vErrors.push(err4);
-            }
-            errors++;
-        }
-    }
-    for (const key1 in data) {
-        if (!(validate29(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-            errors = vErrors.length;
-        }
-    }
-}
-else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data };
-    if (vErrors === null) {
-        vErrors = [err5];
-    }
-    else {
-        vErrors.push(err5);
-    }
-    errors++;
-} validate73.errors = vErrors; return errors === 0; }
-function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema60.required, parentSchema: schema60, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema64.required, parentSchema: schema64, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3503,7 +3806,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema60.required, parentSchema: schema60, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema64.required, parentSchema: schema64, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3513,7 +3816,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema60.required, parentSchema: schema60, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema64.required, parentSchema: schema64, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -3523,8 +3826,8 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(func2.call(schema60.properties, key0))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema60, data };
+        if (!(func2.call(schema64.properties, key0))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema64, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3537,7 +3840,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("plugin" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema60.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema64.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -3610,7 +3913,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema60.properties.title.type, parentSchema: schema60.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema64.properties.title.type, parentSchema: schema64.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -3623,7 +3926,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema60.properties.description.type, parentSchema: schema60.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema64.properties.description.type, parentSchema: schema64.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -3633,19 +3936,25 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
+    if (data.$defs !== undefined) {
+        if (!(validate71(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
+            vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+            errors = vErrors.length;
+        }
+    }
     if (data.configuration !== undefined) {
-        if (!(validate65(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
-            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        if (!(validate74(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
+            vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
             errors = vErrors.length;
         }
     }
     if (data.interfaces !== undefined) {
-        let data6 = data.interfaces;
-        if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-            for (const key1 in data6) {
-                const _errs26 = errors;
-                const _errs29 = errors;
-                const _errs30 = errors;
+        let data7 = data.interfaces;
+        if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+            for (const key1 in data7) {
+                const _errs28 = errors;
+                const _errs31 = errors;
+                const _errs32 = errors;
                 if ("__proto__" !== key1) {
                     const err12 = {};
                     if (vErrors === null) {
@@ -3656,7 +3965,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid5 = _errs30 === errors;
+                var valid5 = _errs32 === errors;
                 if (valid5) {
                     const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key1, propertyName: key1 };
                     if (vErrors === null) {
@@ -3668,10 +3977,10 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
                 else {
-                    errors = _errs29;
+                    errors = _errs31;
                     if (vErrors !== null) {
-                        if (_errs29) {
-                            vErrors.length = _errs29;
+                        if (_errs31) {
+                            vErrors.length = _errs31;
                         }
                         else {
                             vErrors = null;
@@ -3700,9 +4009,9 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid3 = _errs26 === errors;
+                var valid3 = _errs28 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema60.properties.interfaces.propertyNames, parentSchema: schema60.properties.interfaces, data: data6 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema64.properties.interfaces.propertyNames, parentSchema: schema64.properties.interfaces, data: data7 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -3712,15 +4021,15 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            for (const key2 in data6) {
-                if (!(validate68(data6[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+            for (const key2 in data7) {
+                if (!(validate77(data7[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data7, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema60.properties.interfaces.type, parentSchema: schema60.properties.interfaces, data: data6 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.properties.interfaces.type, parentSchema: schema64.properties.interfaces, data: data7 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -3731,20 +4040,20 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.actions !== undefined) {
-        if (!(validate70(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+        if (!(validate79(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+            vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
             errors = vErrors.length;
         }
     }
     if (data.events !== undefined) {
-        if (!(validate73(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+        if (!(validate82(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema60.type, parentSchema: schema60, data };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.type, parentSchema: schema64, data };
     if (vErrors === null) {
         vErrors = [err18];
     }
@@ -3752,15 +4061,15 @@ else {
         vErrors.push(err18);
     }
     errors++;
-} validate64.errors = vErrors; return errors === 0; }
-export const validateBot = validate76;
-const schema72 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "#/definitions/messageSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. Integration and plugin aliases share one namespace.\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } } }, "definitions": { "messageSettings": { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } }, "messageTag": { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } }, "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/identifier" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/identifier" } } } } };
-const schema75 = { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } };
-const schema77 = { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } };
-function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate70.errors = vErrors; return errors === 0; }
+export const validateBot = validate85;
+const schema78 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "#/definitions/messageSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. Integration and plugin aliases share one namespace.\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } } }, "definitions": { "messageSettings": { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } }, "messageTag": { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } }, "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/identifier" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/identifier" } } } } };
+const schema81 = { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } };
+const schema83 = { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } };
+function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!(key0 === "tags")) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema75, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema81, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -3833,7 +4142,7 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid1 = _errs6 === errors;
                 if (!valid1) {
-                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema75.properties.tags.propertyNames, parentSchema: schema75.properties.tags, data: data0 };
+                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema81.properties.tags.propertyNames, parentSchema: schema81.properties.tags, data: data0 };
                     if (vErrors === null) {
                         vErrors = [err5];
                     }
@@ -3848,7 +4157,7 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                 if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
                     for (const key3 in data1) {
                         if (!((key3 === "title") || (key3 === "description"))) {
-                            const err6 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), schemaPath: "#/definitions/messageTag/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema77, data: data1 };
+                            const err6 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), schemaPath: "#/definitions/messageTag/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema83, data: data1 };
                             if (vErrors === null) {
                                 vErrors = [err6];
                             }
@@ -3861,7 +4170,7 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     if (data1.title !== undefined) {
                         let data2 = data1.title;
                         if (typeof data2 !== "string") {
-                            const err7 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2) + "/title", schemaPath: "#/definitions/messageTag/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.properties.title.type, parentSchema: schema77.properties.title, data: data2 };
+                            const err7 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2) + "/title", schemaPath: "#/definitions/messageTag/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema83.properties.title.type, parentSchema: schema83.properties.title, data: data2 };
                             if (vErrors === null) {
                                 vErrors = [err7];
                             }
@@ -3874,7 +4183,7 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     if (data1.description !== undefined) {
                         let data3 = data1.description;
                         if (typeof data3 !== "string") {
-                            const err8 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2) + "/description", schemaPath: "#/definitions/messageTag/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.properties.description.type, parentSchema: schema77.properties.description, data: data3 };
+                            const err8 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2) + "/description", schemaPath: "#/definitions/messageTag/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema83.properties.description.type, parentSchema: schema83.properties.description, data: data3 };
                             if (vErrors === null) {
                                 vErrors = [err8];
                             }
@@ -3886,7 +4195,7 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err9 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), schemaPath: "#/definitions/messageTag/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema77.type, parentSchema: schema77, data: data1 };
+                    const err9 = { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), schemaPath: "#/definitions/messageTag/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema83.type, parentSchema: schema83, data: data1 };
                     if (vErrors === null) {
                         vErrors = [err9];
                     }
@@ -3898,7 +4207,7 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err10 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema75.properties.tags.type, parentSchema: schema75.properties.tags, data: data0 };
+            const err10 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema81.properties.tags.type, parentSchema: schema81.properties.tags, data: data0 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -3910,7 +4219,7 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema75.type, parentSchema: schema75, data };
+    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema81.type, parentSchema: schema81, data };
     if (vErrors === null) {
         vErrors = [err11];
     }
@@ -3918,11 +4227,11 @@ else {
         vErrors.push(err11);
     }
     errors++;
-} validate77.errors = vErrors; return errors === 0; }
-const schema79 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } };
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate86.errors = vErrors; return errors === 0; }
+const schema85 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } };
+function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integration === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema79.required, parentSchema: schema79, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema85.required, parentSchema: schema85, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3932,7 +4241,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema79.required, parentSchema: schema79, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema85.required, parentSchema: schema85, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3943,7 +4252,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "integration") || (key0 === "version")) || (key0 === "configuration"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema79, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema85, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3992,7 +4301,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema67, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema73, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4003,7 +4312,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema73.type, parentSchema: schema73, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4016,7 +4325,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.configuration !== undefined) {
         let data2 = data.configuration;
         if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema79.properties.configuration.type, parentSchema: schema79.properties.configuration, data: data2 };
+            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema85.properties.configuration.type, parentSchema: schema85.properties.configuration, data: data2 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -4028,7 +4337,7 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema79.type, parentSchema: schema79, data };
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema85.type, parentSchema: schema85, data };
     if (vErrors === null) {
         vErrors = [err9];
     }
@@ -4036,12 +4345,12 @@ else {
         vErrors.push(err9);
     }
     errors++;
-} validate79.errors = vErrors; return errors === 0; }
-const schema83 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
-const schema87 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/identifier" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/identifier" } } };
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate88.errors = vErrors; return errors === 0; }
+const schema89 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
+const schema93 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/identifier" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/identifier" } } };
+function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integrationAlias === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema87.required, parentSchema: schema87, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema93.required, parentSchema: schema93, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4051,7 +4360,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.integrationInterfaceAlias === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema87.required, parentSchema: schema87, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema93.required, parentSchema: schema93, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4062,7 +4371,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((key0 === "integrationAlias") || (key0 === "integrationInterfaceAlias"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema87, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema93, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4192,7 +4501,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema87.type, parentSchema: schema87, data };
+    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema93.type, parentSchema: schema93, data };
     if (vErrors === null) {
         vErrors = [err11];
     }
@@ -4200,10 +4509,10 @@ else {
         vErrors.push(err11);
     }
     errors++;
-} validate82.errors = vErrors; return errors === 0; }
-function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate91.errors = vErrors; return errors === 0; }
+function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.plugin === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema83.required, parentSchema: schema83, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema89.required, parentSchema: schema89, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4213,7 +4522,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema83.required, parentSchema: schema83, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema89.required, parentSchema: schema89, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4224,7 +4533,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((key0 === "plugin") || (key0 === "version")) || (key0 === "configuration")) || (key0 === "dependencies"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema83, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema89, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4273,7 +4582,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema67, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema73, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4284,7 +4593,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema73.type, parentSchema: schema73, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4297,7 +4606,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.configuration !== undefined) {
         let data2 = data.configuration;
         if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema83.properties.configuration.type, parentSchema: schema83.properties.configuration, data: data2 };
+            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema89.properties.configuration.type, parentSchema: schema89.properties.configuration, data: data2 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -4370,7 +4679,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs19 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema83.properties.dependencies.propertyNames, parentSchema: schema83.properties.dependencies, data: data3 };
+                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema89.properties.dependencies.propertyNames, parentSchema: schema89.properties.dependencies, data: data3 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -4381,14 +4690,14 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data3) {
-                if (!(validate82(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+                if (!(validate91(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema83.properties.dependencies.type, parentSchema: schema83.properties.dependencies, data: data3 };
+            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema89.properties.dependencies.type, parentSchema: schema89.properties.dependencies, data: data3 };
             if (vErrors === null) {
                 vErrors = [err14];
             }
@@ -4400,7 +4709,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema83.type, parentSchema: schema83, data };
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema89.type, parentSchema: schema89, data };
     if (vErrors === null) {
         vErrors = [err15];
     }
@@ -4408,10 +4717,10 @@ else {
         vErrors.push(err15);
     }
     errors++;
-} validate81.errors = vErrors; return errors === 0; }
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate90.errors = vErrors; return errors === 0; }
+function validate85(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema72.required, parentSchema: schema72, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema78.required, parentSchema: schema78, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4421,7 +4730,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema72.required, parentSchema: schema72, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema78.required, parentSchema: schema78, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4432,7 +4741,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((((((key0 === "kind") || (key0 === "name")) || (key0 === "version")) || (key0 === "title")) || (key0 === "description")) || (key0 === "message")) || (key0 === "integrations")) || (key0 === "plugins"))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema72, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema78, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4445,7 +4754,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("bot" !== data0) {
-            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema72.properties.kind, data: data0 };
+            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema78.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -4518,7 +4827,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.properties.title.type, parentSchema: schema72.properties.title, data: data3 };
+            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema78.properties.title.type, parentSchema: schema78.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err9];
             }
@@ -4531,7 +4840,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.properties.description.type, parentSchema: schema72.properties.description, data: data4 };
+            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema78.properties.description.type, parentSchema: schema78.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -4542,8 +4851,8 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.message !== undefined) {
-        if (!(validate77(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        if (!(validate86(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
+            vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
             errors = vErrors.length;
         }
     }
@@ -4610,7 +4919,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs26 === errors;
                 if (!valid3) {
-                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema72.properties.integrations.propertyNames, parentSchema: schema72.properties.integrations, data: data6 };
+                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema78.properties.integrations.propertyNames, parentSchema: schema78.properties.integrations, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -4621,14 +4930,14 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data6) {
-                if (!(validate79(data6[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+                if (!(validate88(data6[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema72.properties.integrations.type, parentSchema: schema72.properties.integrations, data: data6 };
+            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema78.properties.integrations.type, parentSchema: schema78.properties.integrations, data: data6 };
             if (vErrors === null) {
                 vErrors = [err16];
             }
@@ -4701,7 +5010,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid7 = _errs37 === errors;
                 if (!valid7) {
-                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema72.properties.plugins.propertyNames, parentSchema: schema72.properties.plugins, data: data8 };
+                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema78.properties.plugins.propertyNames, parentSchema: schema78.properties.plugins, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err21];
                     }
@@ -4712,14 +5021,14 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data8) {
-                if (!(validate81(data8[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data8, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+                if (!(validate90(data8[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data8, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema72.properties.plugins.type, parentSchema: schema72.properties.plugins, data: data8 };
+            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema78.properties.plugins.type, parentSchema: schema78.properties.plugins, data: data8 };
             if (vErrors === null) {
                 vErrors = [err22];
             }
@@ -4731,7 +5040,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema72.type, parentSchema: schema72, data };
+    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema78.type, parentSchema: schema78, data };
     if (vErrors === null) {
         vErrors = [err23];
     }
@@ -4739,4 +5048,4 @@ else {
         vErrors.push(err23);
     }
     errors++;
-} validate76.errors = vErrors; return errors === 0; }
+} validate85.errors = vErrors; return errors === 0; }
