@@ -22,6 +22,7 @@ import { checkExtension, type ExtensionFailure, type SchemaLocation, type Schema
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { own } from '../jsonSchema/own.js'
 import { isWithinPointer } from '../jsonSchema/pointer.js'
+import { describeReference, referenceOf } from '../jsonSchema/reference.js'
 import { ANNOTATION_KEYWORDS, type SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
@@ -75,7 +76,7 @@ interface Pairing {
 /** Nodes at the same structural place on both sides (properties by name, union branches by index). */
 function pairedNodes(old: SchemaNode, neu: SchemaNode, rel = '', out: Pairing[] = []): Pairing[] {
   out.push({ old, new: neu, rel })
-  if (old.$entity !== undefined || neu.$entity !== undefined) return out
+  if (referenceOf(old) !== undefined || referenceOf(neu) !== undefined) return out
   for (const [name, child] of Object.entries(neu.properties ?? {})) {
     const before = own(old.properties, name)
     if (before) pairedNodes(before, child, `${rel}${formatPointer(['properties', name])}`, out)
@@ -105,7 +106,7 @@ interface PropertyDelta {
 function propertyDelta(pairs: readonly Pairing[]): PropertyDelta[] {
   const out: PropertyDelta[] = []
   for (const { old, new: neu, rel } of pairs) {
-    if (old.$entity !== undefined || neu.$entity !== undefined) continue
+    if (referenceOf(old) !== undefined || referenceOf(neu) !== undefined) continue
     for (const name of Object.keys(old.properties ?? {})) {
       if (own(neu.properties, name) === undefined) {
         out.push({
@@ -188,7 +189,7 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
     schema: at.schema,
     entity: null,
     resolveEntity: (name) => entities.resolve(name),
-    label: (entity) => (entity === null ? `the ${which} schema` : `entity '${entity}'`),
+    label: (entity) => (entity === null ? `the ${which} schema` : describeReference(entity)),
   })
   const oldSide = sideOf(pair.old, 'old')
   const newSide = sideOf(pair.new, 'new')

@@ -83,7 +83,12 @@ function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode>
   const slot = (): fc.Arbitrary<SchemaNode> =>
     options.entities.length === 0
       ? child()
-      : fc.oneof({ weight: 3, arbitrary: child() }, { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
+      : fc.oneof(
+          { weight: 6, arbitrary: child() },
+          { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) },
+          // the same schemas named in `$defs`: the checker follows both kinds of reference alike
+          { weight: 1, arbitrary: fc.constantFrom(...options.entities).map((name): SchemaNode => ({ $ref: `#/$defs/${name}` })) },
+        )
   const objectArb = fc
     .record({
       names: fc.subarray([...NAMES]),
@@ -227,8 +232,9 @@ function pick<T>(rng: Rng, items: readonly T[]): T | undefined {
 /** A value S probably admits (the caller confirms with ajv); FAIL when none was found. */
 function sample(node: SchemaNode, rng: Rng, resolve: (name: string) => SchemaNode | undefined, depth = 0): Sample {
   if (depth > 8) return FAIL
-  if (node.$entity !== undefined) {
-    const schema = resolve(node.$entity)
+  const reference = node.$entity ?? node.$ref?.slice('#/$defs/'.length)
+  if (reference !== undefined) {
+    const schema = resolve(reference)
     return schema === undefined ? FAIL : sample(schema, rng, resolve, depth + 1)
   }
   if (node.const !== undefined) return structuredClone(node.const)
@@ -339,6 +345,7 @@ function lower(node: SchemaNode, withoutLeniency: boolean): unknown {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node)) {
     if (key === '$entity') out.$ref = `#/definitions/${String(value)}`
+    else if (key === '$ref') out.$ref = `#/definitions/${String(value).slice('#/$defs/'.length)}`
     else if (key === 'properties') {
       out.properties = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([k, v]) => [k, lower(v, withoutLeniency)]))
     } else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) out[key] = lower(value as SchemaNode, withoutLeniency)
@@ -386,6 +393,7 @@ function disguise(world: World): World {
     const out: Record<string, unknown> = { description: 'copy' }
     for (const [key, value] of Object.entries(node)) {
       if (key === '$entity') out.$entity = rename(String(value))
+      else if (key === '$ref') out.$ref = `#/$defs/${rename(String(value).slice('#/$defs/'.length))}`
       else if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([k, v]) => [k, visit(v)]))
       else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) out[key] = visit(value as SchemaNode)
       else if (key === 'anyOf' || key === 'oneOf') out[key] = (value as SchemaNode[]).map(visit)

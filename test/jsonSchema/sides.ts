@@ -19,7 +19,11 @@ export function makeSide(spec: SchemaNode | SideSpec, owner: string): SchemaSide
   return {
     schema,
     entity,
-    resolveEntity: (name) => (Object.hasOwn(entities, name) ? entities[name] : undefined),
+    // a `$ref: '#/$defs/NAME'` names the same set here: references of both kinds are followed alike
+    resolveEntity: (reference) => {
+      const name = reference.startsWith('#/$defs/') ? reference.slice('#/$defs/'.length) : reference
+      return Object.hasOwn(entities, name) ? entities[name] : undefined
+    },
     label: (name) => (name === null ? `${owner} schema` : `${owner}.${name}`),
   }
 }
