@@ -3,10 +3,11 @@
 
 import { Inhabitation, type SchemaLocation } from '../jsonSchema/extension.js'
 import { own } from '../jsonSchema/own.js'
-import { defsName, isDefsReference } from '../jsonSchema/reference.js'
+import { defsName, isDefsReference, isMessageReference, messageTypeOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import type { IntegrationModel, InterfaceModel } from '../resolve/model.js'
+import { messagePayloadSchema } from '../validate/messageSchemas.js'
 import { walkSchema } from '../validate/schemaSites.js'
 import { directReferences } from './entityCycle.js'
 
@@ -20,7 +21,11 @@ export function entitiesOf(definition: EntityOwner): Record<string, { schema: Sc
 export function entityResolver(definition: EntityOwner): (name: string) => SchemaNode | undefined {
   const entities = entitiesOf(definition)
   const defs = definition.spec.$defs
-  return (name) => (isDefsReference(name) ? own(defs, defsName(name)) : own(entities, name)?.schema)
+  return (name) => {
+    if (isDefsReference(name)) return own(defs, defsName(name))
+    if (isMessageReference(name)) return messagePayloadSchema(messageTypeOf(name))
+    return own(entities, name)?.schema
+  }
 }
 
 const inhabitations = new WeakMap<EntityOwner, Inhabitation>()

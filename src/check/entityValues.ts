@@ -20,7 +20,7 @@ import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { compileValueValidator, describeValueErrors } from '../jsonSchema/valueValidator.js'
 import { locate } from '../load/yamlNodes.js'
 import { hasReferences, JsonSchemaLowering, UNRESOLVED_DEFINITION } from '../lower/schemaToJson.js'
-import { type EntityScope, entitySchema, type Model, type ScopedSchema } from '../resolve/model.js'
+import { bindReference, type EntityScope, entitySchema, type Model, type ScopedSchema } from '../resolve/model.js'
 import { schemaSites, walkSchema } from '../validate/schemaSites.js'
 import { defineCheck } from './check.js'
 import { directReferences } from './entityCycle.js'
@@ -89,7 +89,7 @@ function inlineEntities(
   writing: ReadonlySet<string> = new Set(),
 ): SchemaNode {
   return substituteEntities(schema, (node) => {
-    const target = own(scope, referenceOf(node) ?? '')
+    const target = bindReference(scope, referenceOf(node) ?? '')
     const resolved = target && entitySchema(model, target)
     if (!target || !resolved) return {}
     const id = `${target.owner}#${target.entity}`
@@ -113,7 +113,7 @@ function reachesDirectCycle(model: Model, schema: SchemaNode, scope: EntityScope
   const visit = (from: SchemaNode, within: EntityScope): void =>
     walkSchema(from, '', (node) => {
       const reference = referenceOf(node)
-      const target = reference === undefined ? undefined : own(within, reference)
+      const target = reference === undefined ? undefined : bindReference(within, reference)
       const id = target && `${target.owner}#${target.entity}`
       if (!target || !id || reached.has(id)) return
       const resolved = entitySchema(model, target)

@@ -145,8 +145,9 @@ export const catalog = {
     ...ADMITS_NO_VALUE,
     entityAdmitsNoValue: "entity '{entity}' of {kind} '{name}' admits no value: {pointer}: {reason}",
   }),
-  BW2020: entry('$ref with other keywords', {
+  BW2020: entry('$ref or $message with other keywords', {
     besideRef: "'{key}' cannot stand beside $ref; only title and description may (a $ref stands for the whole named schema)",
+    besideMessage: "'{key}' cannot stand beside $message; only title and description may (a $message stands for the whole payload schema of its type)",
   }),
   BW2021: entry('entity reference in a $defs schema', {
     entityInDefs:
@@ -156,6 +157,9 @@ export const catalog = {
   BW2023: entry('$ref cycle without an object', {
     selfReference: "$defs '{name}' references itself without passing through a property or items, so it describes no value",
     cycle: '$defs {cycle} reference each other without passing through a property or items, so they describe no value',
+  }),
+  BW2024: entry('message reference in a configuration schema', {
+    messageInConfiguration: "configuration schemas cannot be a standard message ('{type}'): a bot writes its configuration by hand; write the schema out",
   }),
   // references
   BW3001: entry('duplicate definition', {

@@ -5,11 +5,11 @@
 // A `$ref` always names the `$defs` of the definition it is written in: an interface
 // action an integration takes over keeps naming the interface's, imported from its module.
 import { own } from '../jsonSchema/own.js'
-import { defsName, defsReference, isDefsReference } from '../jsonSchema/reference.js'
+import { defsName, defsReference, isDefsReference, messageTypeOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import type { Model, QualifiedEntity } from '../resolve/model.js'
 import { type ModuleBuilder, ref } from './moduleBuilder.js'
-import { NameAllocator, pascalCase } from './names.js'
+import { NameAllocator, pascalCase, payloadTypeName } from './names.js'
 import type { TypeExpr } from './plan.js'
 import { docOf } from './schemaToType.js'
 
@@ -51,6 +51,11 @@ export function declareDefs(
     if (typeName === undefined) continue
     builder.declareSchema(typeName, schema, { entity: typeOf }, docOf(schema))
   }
+}
+
+/** The payload type a `$message: TYPE` stands for: `messages.TextPayload`, from the generated `messages.ts`. */
+export function messagePayloadType(builder: ModuleBuilder, reference: string): TypeExpr {
+  return ref(`${builder.importMessages()}.${payloadTypeName(messageTypeOf(reference))}`)
 }
 
 /** The type of another definition's `$defs` entry (an interface's, seen from an integration), imported from its module. */

@@ -2,12 +2,11 @@
 // recursive entities are recursive named types), and the `Entities` map; then one named
 // type per `$defs` entry (lower/defs.ts).
 
-import { own } from '../jsonSchema/own.js'
 import { isDefsReference } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { type DefinitionKey, defsScope, type EntityScope, type QualifiedEntity } from '../resolve/model.js'
+import { bindReference, type DefinitionKey, defsScope, type EntityScope, MESSAGES_OWNER, type QualifiedEntity } from '../resolve/model.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
-import { allocateDefsNames, declareDefs } from './defs.js'
+import { allocateDefsNames, declareDefs, messagePayloadType } from './defs.js'
 import { type ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { PropertySignature, TypeExpr } from './plan.js'
@@ -43,11 +42,12 @@ export function declareEntities(
   for (const name of Object.keys(entities)) names.set(name, builder.names.allocate(pascalCase(name)))
   for (const [key, typeName] of allocateDefsNames(builder.names, named?.defs)) names.set(key, typeName)
   const typeOf = (target: QualifiedEntity | undefined): TypeExpr => {
+    if (target?.owner === MESSAGES_OWNER) return messagePayloadType(builder, target.entity)
     if (target && target.owner !== owner && named && isDefsReference(target.entity)) return named.foreign(target)
     const typeName = target && target.owner === owner ? names.get(target.entity) : undefined
     return typeName ? ref(typeName) : { kind: 'keyword', name: 'unknown' }
   }
-  const context = (scope: EntityScope): TypeContext => ({ entity: (name: string): TypeExpr => typeOf(own(scope, name)) })
+  const context = (scope: EntityScope): TypeContext => ({ entity: (name: string): TypeExpr => typeOf(bindReference(scope, name)) })
   const ownContext = context({ ...Object.fromEntries(Object.keys(entities).map((n) => [n, { owner, entity: n }])), ...defsScope(owner, named?.defs) })
   const members: PropertySignature[] = []
   for (const [name, holder] of Object.entries(entities)) {
@@ -60,6 +60,6 @@ export function declareEntities(
   }
   builder.add({ kind: 'interface', name: 'Entities', doc: { description: 'Entities by name.' }, members })
   // a `$defs` entry references only its own definition's entries
-  declareDefs(builder, named?.defs, names, (reference) => typeOf(isDefsReference(reference) ? { owner, entity: reference } : undefined))
+  declareDefs(builder, named?.defs, names, (reference) => typeOf(isDefsReference(reference) ? { owner, entity: reference } : bindReference({}, reference)))
   return { names, context }
 }

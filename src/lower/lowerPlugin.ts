@@ -2,9 +2,9 @@
 // depends on. Types that reference interface entities are generic in `Bound` (the
 // entity types per interface local name), so that a bot can instantiate them with the
 // entities of the integrations each plugin instance is wired to (docs/definitions.md#bot).
-import { isDefsReference } from '../jsonSchema/reference.js'
+import { isDefsReference, isMessageReference } from '../jsonSchema/reference.js'
 import { defsScope, EMPTY_CONFIGURATION, type EntityScope, type Model, type PluginModel, requireDefinition } from '../resolve/model.js'
-import { allocateDefsNames, declareDefs } from './defs.js'
+import { allocateDefsNames, declareDefs, messagePayloadType } from './defs.js'
 import { declareMemberTypes, type MemberSets, type MemberTyping, memberDefinitions } from './members.js'
 import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
@@ -36,11 +36,13 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
   // the plugin's own named schemas: the same types whatever its instances are wired to
   const defsNames = allocateDefsNames(builder.names, plugin.spec.$defs)
   const defsType = (reference: string): TypeExpr => {
+    if (isMessageReference(reference)) return messagePayloadType(builder, reference)
     const typeName = defsNames.get(reference)
     return typeName === undefined ? { kind: 'keyword', name: 'unknown' } : ref(typeName)
   }
   declareDefs(builder, plugin.spec.$defs, defsNames, defsType)
-  let typing: MemberTyping = { context: () => ({ entity: (name) => (isDefsReference(name) ? defsType(name) : { kind: 'keyword', name: 'unknown' }) }) }
+  const ownReference = (name: string): boolean => isDefsReference(name) || isMessageReference(name)
+  let typing: MemberTyping = { context: () => ({ entity: (name) => (ownReference(name) ? defsType(name) : { kind: 'keyword', name: 'unknown' }) }) }
   if (dependencies.length > 0) {
     builder.add({
       kind: 'interface',
@@ -56,7 +58,7 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     })
     const context = (): TypeContext => ({
       entity: (name: string): TypeExpr => {
-        if (isDefsReference(name)) return defsType(name)
+        if (ownReference(name)) return defsType(name)
         const [local = '', entity = ''] = name.split('.')
         return indexed(indexed(ref(BINDINGS_PARAMETER), local), entity)
       },

@@ -4,9 +4,9 @@
 // section, each under one stable key.
 
 import { own } from '../jsonSchema/own.js'
-import { defsName, defsReference, isDefsReference, referenceOf } from '../jsonSchema/reference.js'
+import { defsName, defsReference, isDefsReference, messageTypeOf, referenceOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { type DefinitionKey, type EntityScope, entitySchema, type Model, type QualifiedEntity } from '../resolve/model.js'
+import { bindReference, type DefinitionKey, type EntityScope, entitySchema, MESSAGES_OWNER, type Model, type QualifiedEntity } from '../resolve/model.js'
 import { JsonText } from './plan.js'
 
 /**
@@ -14,6 +14,7 @@ import { JsonText } from './plan.js'
  * is `openai@2.0.0:$defs.ticket` (an entity name has no `$`).
  */
 export function definitionsKey(model: Model, entity: QualifiedEntity): string {
+  if (entity.owner === MESSAGES_OWNER) return `${MESSAGES_OWNER}:${messageTypeOf(entity.entity)}`
   const owner = model.definitions.get(entity.owner)
   const name = isDefsReference(entity.entity) ? `$defs.${defsName(entity.entity)}` : entity.entity
   return owner ? `${owner.name}@${owner.version}:${name}` : `${entity.owner}:${name}`
@@ -114,7 +115,7 @@ class TemplateWriter {
   }
 }
 
-/** What a schema references outside data keywords: bit 1 an entity, bit 2 a named schema (`$ref`). */
+/** What a schema references outside data keywords: bit 1 an entity, bit 2 a named schema or a message (`$ref`, `$message`). */
 const ENTITY = 1
 const NAMED = 2
 /** The references of a schema (memoized per object). */
@@ -134,7 +135,7 @@ function referenceBits(schema: object): number {
       if (isDataKeyword(key)) continue
       const child = record[key]
       if (key === '$entity' && typeof child === 'string') found |= ENTITY
-      else if (key === '$ref' && typeof child === 'string') found |= NAMED
+      else if ((key === '$ref' || key === '$message') && typeof child === 'string') found |= NAMED
       else if (child !== null && typeof child === 'object')
         found |= key === 'properties' && !Array.isArray(child) ? propertiesReferenceBits(child) : referenceBits(child)
     }
@@ -237,7 +238,7 @@ function lowerToText(schema: object, scope: EntityScope, reached: Reached): Json
   let text = parts[0] ?? ''
   for (let i = 0; i < references.length; i++) {
     const node = references[i] as SchemaNode
-    const target = own(scope, referenceOf(node) ?? '')
+    const target = bindReference(scope, referenceOf(node) ?? '')
     text += `{"$ref":${JSON.stringify(target ? `#/definitions/${reached(target)}` : `#/definitions/${UNRESOLVED_DEFINITION}`)}`
     if (node.title !== undefined) text += `,"title":${JSON.stringify(node.title)}`
     if (node.description !== undefined) text += `,"description":${JSON.stringify(node.description)}`

@@ -4,7 +4,7 @@
 // covers the declared properties' types too.
 
 import { own } from '../jsonSchema/own.js'
-import { DEFS_PREFIX } from '../jsonSchema/reference.js'
+import { DEFS_PREFIX, messageReference } from '../jsonSchema/reference.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../jsonSchema/types.js'
 import type { Doc, PropertySignature, TypeExpr } from './plan.js'
 import { hasReferences } from './schemaToJson.js'
@@ -199,6 +199,7 @@ function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
   if (typeof schema.$entity === 'string') return context.entity(schema.$entity)
   const ref = schema.$ref
   if (typeof ref === 'string' && ref.startsWith(DEFS_PREFIX)) return context.entity(ref)
+  if (typeof schema.$message === 'string') return context.entity(messageReference(schema.$message))
   if (typeof ref === 'string' && context.definition) return context.definition(ref.replace(/^#\/definitions\//, ''))
   const types = typesOf(schema)
   if (schema.const !== undefined) return admitsType(types, schema.const) ? literalType(schema.const) : NEVER
@@ -236,7 +237,7 @@ function typesTheBranchesAdmit(types: SchemaTypeName[], schema: SchemaNode): Sch
 }
 
 const OBJECT_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties']
-const WHAT_A_NODE_ADMITS: readonly (keyof SchemaNode)[] = ['type', '$entity', '$ref', 'const', 'enum', 'anyOf', 'oneOf']
+const WHAT_A_NODE_ADMITS: readonly (keyof SchemaNode)[] = ['type', '$entity', '$ref', '$message', 'const', 'enum', 'anyOf', 'oneOf']
 
 function isObjectOnly(types: SchemaTypeName[] | undefined): boolean {
   return types !== undefined && types.length === 1 && types[0] === 'object'

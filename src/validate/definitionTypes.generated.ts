@@ -16,7 +16,7 @@ export type DefinitionName = string
  */
 export type Version = string
 /**
- * A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, title, description, default, examples, $entity and $ref.
+ * A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, title, description, default, examples, $entity, $ref and $message.
  */
 export type Schema = SchemaNode
 /**

@@ -21,6 +21,7 @@ import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
 const REF_SIBLINGS = new Set(['$ref', 'title', 'description'])
+const MESSAGE_SIBLINGS = new Set(['$message', 'title', 'description'])
 
 function withoutKeys(schema: SchemaNode, keys: readonly string[]): SchemaNode {
   return Object.fromEntries(Object.entries(schema).filter(([k]) => !keys.includes(k))) as SchemaNode
@@ -65,6 +66,17 @@ function checkNode(
       if (!REF_SIBLINGS.has(key)) out.push(diagnostic('BW2020', 'besideRef', { key }, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
     }
     named.reference(node.$ref, pointer, site.role === 'defs' ? site.member : null, out)
+    return
+  }
+  if (typeof node.$message === 'string') {
+    for (const key of Object.keys(node)) {
+      if (!MESSAGE_SIBLINGS.has(key))
+        out.push(diagnostic('BW2020', 'besideMessage', { key }, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
+    }
+    if (site.role === 'configuration') {
+      const at = `${pointer}/$message`
+      out.push(diagnostic('BW2024', 'messageInConfiguration', { type: node.$message }, locate(file, at), { path: at }))
+    }
     return
   }
   if (typeof node.$entity === 'string') {
@@ -231,7 +243,7 @@ function valueCheckSchema(schema: SchemaNode): object {
     if (Array.isArray(node)) return node.map(copy)
     if (node === null || typeof node !== 'object') return node
     const record = node as Record<string, unknown>
-    if (typeof record.$entity === 'string' || typeof record.$ref === 'string') return {}
+    if (typeof record.$entity === 'string' || typeof record.$ref === 'string' || typeof record.$message === 'string') return {}
     return Object.fromEntries(
       Object.entries(record)
         .filter(([k, v]) => !((k === 'title' || k === 'description') && typeof v === 'string'))
@@ -290,7 +302,15 @@ function isObjectType(schema: SchemaNode): boolean {
 function checkObjectAtTop(file: SourceFile, site: SchemaSite, named: NamedSchemaUse, out: Diagnostic[]): void {
   const top = topOf(site.schema, named.defs)
   // a top that says nothing at all is BW2011's (give it a type), not also this
-  if (top === undefined || typeof top.schema.$entity === 'string' || isObjectType(top.schema) || !saysWhatItAdmits(top.schema)) return
+  // every message payload is an object
+  if (
+    top === undefined ||
+    typeof top.schema.$entity === 'string' ||
+    typeof top.schema.$message === 'string' ||
+    isObjectType(top.schema) ||
+    !saysWhatItAdmits(top.schema)
+  )
+    return
   if (top.via === null) {
     out.push(diagnostic('BW2012', 'topNotObject', { schema: describeRole(site) }, locate(file, site.pointer), { path: site.pointer }))
   } else {

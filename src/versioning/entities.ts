@@ -16,11 +16,12 @@
 // available) is opaque: equal to itself only.
 
 import { own } from '../jsonSchema/own.js'
-import { defsName, isDefsReference } from '../jsonSchema/reference.js'
+import { defsName, isDefsReference, isMessageReference, messageTypeOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import type { Model } from '../resolve/model.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import { messagePayloadSchema } from '../validate/messageSchemas.js'
 import type { Place } from './changes.js'
 import type { SideDefinition } from './sideDefinition.js'
 import type { Side } from './types.js'
@@ -57,9 +58,13 @@ function qualify(schema: SchemaNode, local: string): SchemaNode {
 export function entitySpace(definition: SideDefinition, model: Model): EntitySpace {
   const entities = entitiesSpace(definition, model)
   const spec = definition.spec
-  if (spec.kind === 'bot' || spec.$defs === undefined) return entities
-  const defs = spec.$defs
+  const defs = spec.kind === 'bot' ? undefined : spec.$defs
   return (name) => {
+    if (isMessageReference(name)) {
+      // the same payload on both sides: a difference is never inside it, so its place is the schema's
+      const schema = messagePayloadSchema(messageTypeOf(name))
+      return schema && { schema, file: definition.file, pointer: '' }
+    }
     if (!isDefsReference(name)) return entities(name)
     const schema = own(defs, defsName(name))
     return schema && { schema, file: definition.file, pointer: formatPointer(['$defs', defsName(name)]) }

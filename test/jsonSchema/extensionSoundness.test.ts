@@ -16,6 +16,7 @@ import { admitsNoValue, checkExtension, ExtensionChecker, Inhabitation } from '.
 import { declaredTypes } from '../../src/jsonSchema/kinds.js'
 import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/jsonSchema/numericBounds.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
+import { messagePayloadSchema } from '../../src/validate/messageSchemas.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
 import { makeSide } from './sides.js'
 
@@ -73,8 +74,15 @@ const typeArb: fc.Arbitrary<SchemaNode> = fc.oneof(
   fc.subarray(SCALAR_TYPES, { minLength: 2, maxLength: 3 }).map((type) => ({ type })),
 )
 
+/** Standard messages a schema may stand for (`$message`): every world holds their payloads, keyed as the core keys them. */
+const MESSAGE_TYPES = ['text', 'image', 'location'] as const
+const MESSAGE_PAYLOADS: Record<string, SchemaNode> = Object.fromEntries(
+  MESSAGE_TYPES.map((type) => [`$message:${type}`, messagePayloadSchema(type) as SchemaNode]),
+)
+const messageArb: fc.Arbitrary<SchemaNode> = fc.constantFrom(...MESSAGE_TYPES).map(($message) => ({ $message }))
+
 function leafArb(): fc.Arbitrary<SchemaNode> {
-  return fc.oneof(numberArb, stringArb, enumArb, typeArb)
+  return fc.oneof({ weight: 4, arbitrary: fc.oneof(numberArb, stringArb, enumArb, typeArb) }, { weight: 1, arbitrary: messageArb })
 }
 
 function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
@@ -232,7 +240,7 @@ function pick<T>(rng: Rng, items: readonly T[]): T | undefined {
 /** A value S probably admits (the caller confirms with ajv); FAIL when none was found. */
 function sample(node: SchemaNode, rng: Rng, resolve: (name: string) => SchemaNode | undefined, depth = 0): Sample {
   if (depth > 8) return FAIL
-  const reference = node.$entity ?? node.$ref?.slice('#/$defs/'.length)
+  const reference = node.$entity ?? node.$ref?.slice('#/$defs/'.length) ?? (node.$message === undefined ? undefined : `$message:${node.$message}`)
   if (reference !== undefined) {
     const schema = resolve(reference)
     return schema === undefined ? FAIL : sample(schema, rng, resolve, depth + 1)
@@ -346,6 +354,7 @@ function lower(node: SchemaNode, withoutLeniency: boolean): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (key === '$entity') out.$ref = `#/definitions/${String(value)}`
     else if (key === '$ref') out.$ref = `#/definitions/${String(value).slice('#/$defs/'.length)}`
+    else if (key === '$message') out.$ref = `#/definitions/$message:${String(value)}`
     else if (key === 'properties') {
       out.properties = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([k, v]) => [k, lower(v, withoutLeniency)]))
     } else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) out[key] = lower(value as SchemaNode, withoutLeniency)
@@ -361,7 +370,7 @@ const compiled = new Map<string, ValidateFunction>()
 
 /** ajv's validator for a schema, `$entity` lowered to `$ref` into `definitions`. */
 function compile(schema: SchemaNode, entities: Record<string, SchemaNode>, withoutLeniency = false): ValidateFunction {
-  const definitions = Object.fromEntries(Object.entries(entities).map(([name, s]) => [name, lower(s, withoutLeniency)]))
+  const definitions = Object.fromEntries(Object.entries({ ...entities, ...MESSAGE_PAYLOADS }).map(([name, s]) => [name, lower(s, withoutLeniency)]))
   const lowered = { ...(lower(schema, withoutLeniency) as object), definitions }
   const key = JSON.stringify(lowered)
   let validate = compiled.get(key)
@@ -437,7 +446,7 @@ function soundness(options: GenOptions, runs: number): { accepted: number; check
       const validStrictS = compile(s.root, s.entities, true)
       const validT = compile(t.root, t.entities)
       const rng = seededRandom(seed)
-      const resolve = (name: string): SchemaNode | undefined => (Object.hasOwn(s.entities, name) ? s.entities[name] : undefined)
+      const resolve = (name: string): SchemaNode | undefined => (Object.hasOwn(s.entities, name) ? s.entities[name] : MESSAGE_PAYLOADS[name])
       for (let i = 0; i < 20; i++) {
         const value = sample(s.root, rng, resolve)
         // in S, and in S without the leniency (not implied by the first: oneOf)

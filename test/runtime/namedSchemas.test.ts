@@ -1,7 +1,8 @@
-// Named schemas at run time (test/fixtures/valid/named-schemas): a `$ref` is validated
-// like the schema it names, recursion included, in an integration's own action, in an
-// interface action it takes over (which keeps the interface's `$defs`), in a plugin's
-// action and in a configuration.
+// Named schemas and standard messages at run time (test/fixtures/valid/named-schemas): a
+// `$ref` is validated like the schema it names, recursion included, in an integration's
+// own action, in an interface action it takes over (which keeps the interface's `$defs`),
+// in a plugin's action and in a configuration; a `$message` like a bot's message of that
+// type (closed).
 import { createRuntime } from 'botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../fixtures/valid/named-schemas/expected/bots/support-bot/v1.0.0.js'
@@ -13,9 +14,21 @@ function world(env: Record<string, string> = { ZENDESK_TOKEN: 'zd' }) {
     actions: {
       listComments: () => ({ comments: [{ text: 'first' }] }),
       addComment: ({ input, ctx }) => ({ author: `${ctx.configuration.subdomain}-bot`, body: 'ok', replies: [input.comment] }),
+      preview: ({ input }) =>
+        input.ticket.id === 'broken'
+          ? { card: { title: 'Ticket', actions: [{ action: 'url', label: '', value: 'https://example.com' }] } }
+          : {
+              card: { title: `Ticket ${input.ticket.id}`, actions: [{ action: 'url', label: 'Open', value: 'https://example.com' }] },
+              picture: { imageUrl: 'https://example.com/t.png' },
+            },
     },
   })
-  const notes = new Notes({ actions: { takeNote: ({ input }) => ({ saved: input }) } })
+  const notes = new Notes({
+    actions: {
+      takeNote: ({ input }) => ({ saved: input }),
+      share: ({ input }) => ({ chosen: input.options[0]?.value ?? '' }),
+    },
+  })
   return createRuntime({ bot: new Bot(), integrations: { zendesk }, plugins: { notes }, env })
 }
 
@@ -59,5 +72,26 @@ describe('a $ref at run time', () => {
     const error = await rejection(world({ ZENDESK_TOKEN: '' }).client.callAction({ type: 'zendesk:listComments', input: { id: '1' } }))
     expect(error.code).toBe('INVALID_CONFIGURATION')
     expect(error.issues).toEqual(['configuration.token: must not be empty'])
+  })
+})
+
+describe('a $message at run time', () => {
+  it('validates an action output holding a card and an image (through a named schema) like a bot message', async () => {
+    const runtime = world()
+    const out = await runtime.client.callAction({ type: 'zendesk:preview', input: { ticket: { id: '7' } } })
+    expect(out.card.title).toBe('Ticket 7')
+    expect(out.picture).toEqual({ imageUrl: 'https://example.com/t.png' })
+    const error = await rejection(runtime.client.callAction({ type: 'zendesk:preview', input: { ticket: { id: 'broken' } } }))
+    expect(error.code).toBe('INVALID_OUTPUT')
+    expect(error.issues).toEqual(['output.card.actions[0].label: must not be empty'])
+  })
+
+  it('rejects what the message type does not admit (closed, as for bot messages)', async () => {
+    const runtime = world()
+    const choice = { text: 'Pick one', options: [{ label: 'A', value: 'a' }] }
+    expect(await runtime.client.callAction({ type: 'notes#share', input: choice })).toEqual({ chosen: 'a' })
+    const error = await rejection(runtime.client.callAction({ type: 'notes#share', input: { ...choice, extra: true } as typeof choice }))
+    expect(error.code).toBe('INVALID_INPUT')
+    expect(error.issues).toEqual(['input.extra: is not allowed'])
   })
 })
