@@ -160,6 +160,8 @@ export const catalog = {
   }),
   BW2024: entry('message reference in a configuration schema', {
     messageInConfiguration: "configuration schemas cannot be a standard message ('{type}'): a bot writes its configuration by hand; write the schema out",
+    messageThroughDefs:
+      "configuration schemas cannot be a standard message, and $defs '{name}' holds one ('{type}'): a bot writes its configuration by hand; write the schema out",
   }),
   // references
   BW3001: entry('duplicate definition', {

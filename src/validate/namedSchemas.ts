@@ -11,6 +11,7 @@ import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
+import { walkSchema } from './schemaSites.js'
 
 export type Defs = Readonly<Record<string, SchemaNode>>
 
@@ -113,6 +114,35 @@ export function checkDefsCycles(file: SourceFile, defs: Defs): Diagnostic[] {
   }
   for (const name of Object.keys(defs)) visit(name, [])
   return out
+}
+
+/**
+ * The `$defs` entries that hold a `$message`, themselves or through the entries they
+ * reference, each with the pointer of the first `$message` found (for a configuration,
+ * which cannot be a message, BW2024, not even through a named schema).
+ */
+export function defsHoldingMessages(defs: Defs): Map<string, { pointer: string; type: string }> {
+  const direct = new Map<string, { pointer: string; type: string }>()
+  const references = new Map<string, string[]>()
+  for (const [name, schema] of Object.entries(defs)) {
+    const refs: string[] = []
+    walkSchema(schema, formatPointer(['$defs', name]), (node, pointer) => {
+      if (typeof node.$message === 'string' && !direct.has(name)) direct.set(name, { pointer: `${pointer}/$message`, type: node.$message })
+      if (typeof node.$ref === 'string') refs.push(defsName(node.$ref))
+    })
+    references.set(name, refs)
+  }
+  for (let grew = direct.size > 0; grew; ) {
+    grew = false
+    for (const [name, refs] of references) {
+      const through = direct.has(name) ? undefined : refs.find((ref) => direct.has(ref))
+      if (through === undefined) continue
+      const found = direct.get(through)
+      if (found) direct.set(name, found)
+      grew = true
+    }
+  }
+  return direct
 }
 
 /**

@@ -9,6 +9,7 @@ import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValu
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { isWithinPointer } from '../jsonSchema/pointer.js'
+import { defsName } from '../jsonSchema/reference.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { compileValueValidator, describeValueErrors } from '../jsonSchema/valueValidator.js'
@@ -16,7 +17,7 @@ import { locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
-import { checkDefsCycles, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
+import { checkDefsCycles, defsHoldingMessages, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
 import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
@@ -294,6 +295,25 @@ function saysWhatItAdmits(node: SchemaNode): boolean {
   return node.type !== undefined || node.const !== undefined || node.enum !== undefined || node.anyOf !== undefined || node.oneOf !== undefined
 }
 
+/** A configuration cannot be a message through a named schema either (BW2024 at its `$ref`, the `$message` related). */
+function checkMessagesThroughDefs(file: SourceFile, site: SchemaSite, named: NamedSchemaUse, out: Diagnostic[]): void {
+  const holding = defsHoldingMessages(named.defs)
+  if (holding.size === 0) return
+  walkSchema(site.schema, site.pointer, (node, pointer) => {
+    if (typeof node.$ref !== 'string') return
+    const name = defsName(node.$ref)
+    const message = holding.get(name)
+    if (message === undefined) return
+    const at = `${pointer}/$ref`
+    out.push(
+      diagnostic('BW2024', 'messageThroughDefs', { name, type: message.type }, locate(file, at), {
+        path: at,
+        related: [{ message: `the $message '${message.type}' is here`, range: locate(file, message.pointer) }],
+      }),
+    )
+  })
+}
+
 function isObjectType(schema: SchemaNode): boolean {
   return schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')
 }
@@ -337,6 +357,7 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
     }
     if (site.role !== 'entity' && site.role !== 'defs') checkObjectAtTop(file, site, named, out)
     walkSchema(site.schema, site.pointer, (node, pointer, enclosing) => checkNode(file, spec.kind, site, named, node, pointer, enclosing, out))
+    if (site.role === 'configuration' && Object.keys(named.defs).length > 0) checkMessagesThroughDefs(file, site, named, out)
   }
   if (Object.keys(named.defs).length > 0) {
     out.push(...checkDefsCycles(file, named.defs))
