@@ -96,6 +96,8 @@ function objectsIn(value: unknown, at = '$'): { at: string; value: object }[] {
 function strictAjv(): Ajv {
   const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true })
   addFormats.default(ajv)
+  // botwire's own annotation of a configuration property (docs/definitions.md#schemas), kept in `definition`
+  ajv.addKeyword({ keyword: 'secret', schemaType: 'boolean' })
   return ajv
 }
 
