@@ -7,8 +7,9 @@
  */
 
 import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
-import { ExtensionChecker, type ExtensionFailure, type SchemaLocation, type SideEntities } from '../jsonSchema/extension.js'
+import { ExtensionChecker, type ExtensionFailure, Inhabitation, type SchemaLocation, type SideEntities } from '../jsonSchema/extension.js'
 import { own } from '../jsonSchema/own.js'
+import { DEFS_PREFIX, describeReference, isDefsReference } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import { type IntegrationModel, type InterfaceModel, type MemberBinding, requireDefinition } from '../resolve/model.js'
@@ -19,8 +20,13 @@ import { entityPointer, entityResolver, inhabitationOf, unsoundEntities } from '
 
 const MEMBER_WORD = { actions: 'action', events: 'event', channels: 'channel' } as const
 
-/** A schema of the interface member, read in the integration: `$entity` names mapped to the integration's; undefined where one is not mapped. */
-function mapEntities(schema: SchemaNode, scope: MemberBinding['scope'], integrationKey: string): SchemaNode | undefined {
+/**
+ * A schema of the interface member, read in the integration: `$entity` names mapped to
+ * the integration's; undefined where one is not mapped. Its `$ref`s keep naming the
+ * interface's `$defs`: they become `<interface key>#/$defs/NAME`, which no reference of
+ * the integration's own is.
+ */
+function mapEntities(schema: SchemaNode, scope: MemberBinding['scope'], integrationKey: string, interfaceKey: string): SchemaNode | undefined {
   let unmapped = false
   const copy = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(copy)
@@ -28,6 +34,8 @@ function mapEntities(schema: SchemaNode, scope: MemberBinding['scope'], integrat
     // Object.fromEntries keeps a `__proto__` key an own property
     return Object.fromEntries(
       Object.entries(node).map(([key, value]) => {
+        if (key === '$ref' && typeof value === 'string') return [key, `${interfaceKey}${value}`]
+        if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') return [key, value]
         if (key !== '$entity' || typeof value !== 'string') return [key, copy(value)]
         const target = own(scope, value)
         if (target === undefined || target.owner !== integrationKey) unmapped = true
@@ -132,9 +140,30 @@ function parts(binding: MemberBinding, integration: IntegrationModel, iface: Int
   return { parts: found, unknownMessages }
 }
 
-/** Where a failure's location is written: inside the compared schema, or inside an entity of the integration. */
-function placeOf(location: SchemaLocation, root: { file: SourceFile; pointer: string }, integration: IntegrationModel): { file: SourceFile; pointer: string } {
+/** The interface's `$defs`, as the interface member's side reads them: keyed `<interface key>#/$defs/NAME`, their own `$ref`s so qualified too. */
+function interfaceDefs(iface: InterfaceModel): (name: string) => SchemaNode | undefined {
+  const copies = new Map<string, SchemaNode | undefined>()
+  return (name) => {
+    if (!copies.has(name)) {
+      const schema = name.startsWith(`${iface.key}${DEFS_PREFIX}`) ? own(iface.spec.$defs, name.slice(iface.key.length + DEFS_PREFIX.length)) : undefined
+      // a `$defs` entry references no entity: mapping leaves only its `$ref`s qualified
+      copies.set(name, schema && mapEntities(schema, {}, '', iface.key))
+    }
+    return copies.get(name)
+  }
+}
+
+/** Where a failure's location is written: inside the compared schema, inside the interface's `$defs`, or inside an entity of the integration. */
+function placeOf(
+  location: SchemaLocation,
+  root: { file: SourceFile; pointer: string },
+  integration: IntegrationModel,
+  iface: InterfaceModel,
+): { file: SourceFile; pointer: string } {
   if (location.entity === null) return { file: root.file, pointer: `${root.pointer}${location.pointer}` }
+  if (location.entity.startsWith(`${iface.key}${DEFS_PREFIX}`)) {
+    return { file: iface.file, pointer: `${formatPointer(['$defs', location.entity.slice(iface.key.length + DEFS_PREFIX.length)])}${location.pointer}` }
+  }
   return { file: integration.file, pointer: entityPointer(location, location.entity) }
 }
 
@@ -145,10 +174,12 @@ export const boundMembersCheck = defineCheck({
   run(integration, model) {
     const out: Diagnostic[] = []
     if (integration.bindings.length === 0) return out
-    const resolveEntity = entityResolver(integration)
-    const inhabitation = inhabitationOf(integration)
+    const integrationResolver = entityResolver(integration)
     for (const binding of integration.bindings) {
       const iface = requireDefinition(model, binding.interfaceKey, 'interface')
+      const fromInterface = interfaceDefs(iface)
+      const resolveEntity = (name: string): SchemaNode | undefined => fromInterface(name) ?? integrationResolver(name)
+      const inhabitation = iface.spec.$defs === undefined ? inhabitationOf(integration) : new Inhabitation(resolveEntity)
       const member = MEMBER_WORD[binding.kind]
       const args = { member, name: binding.name, interfaceMember: binding.interfaceMember, interface: iface.name, alias: binding.alias }
       const ownMember = relatedLocation('ownMember', { member, name: binding.name }, locate(integration.file, formatPointer([binding.kind, binding.name])))
@@ -167,13 +198,18 @@ export const boundMembersCheck = defineCheck({
       }
       for (const part of found.parts) {
         const { interfaceSide } = part
-        const mapped = mapEntities(part[interfaceSide].schema, binding.scope, integration.key)
+        const mapped = mapEntities(part[interfaceSide].schema, binding.scope, integration.key, iface.key)
         if (mapped === undefined) continue // an unmapped entity: the mapping's own diagnostic says so
         const subject = interfaceSide === 'subject' ? mapped : part.subject.schema
         const target = interfaceSide === 'target' ? mapped : part.target.schema
         if (reachesUnsound(subject, integration) || reachesUnsound(target, integration)) continue
         // both sides read with the integration's entities; the member schemas named as whose they are
-        const side = (whose: string): SideEntities => ({ resolveEntity, label: (name) => (name === null ? whose : `${integration.name}.${name}`) })
+        const label = (name: string): string => {
+          const at = name.indexOf(DEFS_PREFIX)
+          if (at > 0) return `${iface.name}'s ${describeReference(name.slice(at))}`
+          return isDefsReference(name) ? `${integration.name}'s ${describeReference(name)}` : `${integration.name}.${name}`
+        }
+        const side = (whose: string): SideEntities => ({ resolveEntity, label: (name) => (name === null ? whose : label(name)) })
         const ownSide = side(`its own ${member} '${binding.name}'`)
         const theirSide = side(`the interface's ${member} '${binding.interfaceMember}'`)
         const [subjectSide, targetSide] = interfaceSide === 'subject' ? [theirSide, ownSide] : [ownSide, theirSide]
@@ -181,8 +217,8 @@ export const boundMembersCheck = defineCheck({
         const result = checker.check({ schema: subject, entity: null, ...subjectSide }, { schema: target, entity: null, ...targetSide })
         if (result.extends) continue
         const failure = result.failures[0] as ExtensionFailure
-        const where = placeOf(failure.subject, part.subject, integration)
-        const compared = placeOf(failure.target, part.target, integration)
+        const where = placeOf(failure.subject, part.subject, integration, iface)
+        const compared = placeOf(failure.target, part.target, integration, iface)
         const at = { pointer: failure.subject.pointer || '/', reason: failure.reason }
         out.push(
           diagnostic(

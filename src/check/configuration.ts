@@ -11,13 +11,15 @@ import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/dia
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
 import { fillDefaults } from '../jsonSchema/defaults.js'
+import { inlineReferences, valueDepth } from '../jsonSchema/inlineReferences.js'
 import { own } from '../jsonSchema/own.js'
+import { defsName, isDefsReference } from '../jsonSchema/reference.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { describeRule, mergeUnionErrors, valueAtInstancePath, valuePath } from '../jsonSchema/valueIssues.js'
 import { compileValueValidator } from '../jsonSchema/valueValidator.js'
 import { formatPointer, locate, locateKey, parsePointer, pointerExists } from '../load/yamlNodes.js'
-import { type BotModel, EMPTY_CONFIGURATION, type IntegrationModel, requireDefinition } from '../resolve/model.js'
+import { type BotModel, EMPTY_CONFIGURATION, type IntegrationModel, type PluginModel, requireDefinition } from '../resolve/model.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { defineCheck } from './check.js'
@@ -390,6 +392,13 @@ function chooseConfiguration(bot: BotModel, alias: string, integration: Integrat
   }
 }
 
+/** A configuration schema with its named schemas written in place, as deep as the value goes: every step of the check walks the schema along the value. */
+function withNamedSchemas(definition: IntegrationModel | PluginModel, schema: SchemaNode, value: unknown): SchemaNode {
+  const defs = definition.spec.$defs
+  if (defs === undefined) return schema
+  return inlineReferences(schema, (reference) => (isDefsReference(reference) ? own(defs, defsName(reference)) : undefined), valueDepth(value) + 1)
+}
+
 export const configurationCheck = defineCheck({
   name: 'Configuration',
   codes: ['BW3020', 'BW4011', 'BW4016', 'BW4017', 'BW4025'],
@@ -404,12 +413,13 @@ export const configurationCheck = defineCheck({
       const owner = `integration '${integration.name}' ${integration.version}${choice === undefined ? '' : ` (configuration '${choice}')`}`
       const base = formatPointer(['integrations', instance.alias])
       const value = own(bot.spec.integrations, instance.alias)?.configuration ?? {}
-      out.push(...validateConfiguration(bot.file, base, value, chosen.schema, owner, integration.name, chosen.alternatives))
+      const schema = withNamedSchemas(integration, chosen.schema, value)
+      out.push(...validateConfiguration(bot.file, base, value, schema, owner, integration.name, chosen.alternatives))
     }
     for (const instance of bot.plugins) {
       const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
-      const schema = plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION
       const value = own(bot.spec.plugins, instance.alias)?.configuration ?? {}
+      const schema = withNamedSchemas(plugin, plugin.spec.configuration?.schema ?? EMPTY_CONFIGURATION, value)
       out.push(
         ...validateConfiguration(bot.file, formatPointer(['plugins', instance.alias]), value, schema, `plugin '${plugin.name}' ${plugin.version}`, plugin.name),
       )

@@ -3,9 +3,11 @@
 
 import { Inhabitation, type SchemaLocation } from '../jsonSchema/extension.js'
 import { own } from '../jsonSchema/own.js'
+import { defsName, isDefsReference, isMessageReference, messageTypeOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import type { IntegrationModel, InterfaceModel } from '../resolve/model.js'
+import { messagePayloadSchema } from '../validate/messageSchemas.js'
 import { walkSchema } from '../validate/schemaSites.js'
 import { directReferences } from './entityCycle.js'
 
@@ -15,10 +17,15 @@ export function entitiesOf(definition: EntityOwner): Record<string, { schema: Sc
   return definition.spec.entities ?? {}
 }
 
-/** The definition's entity schemas by name (own entities only). */
+/** The definition's entity schemas by name (own entities only), and its `$defs` entries by `$ref` (`#/$defs/NAME`). */
 export function entityResolver(definition: EntityOwner): (name: string) => SchemaNode | undefined {
   const entities = entitiesOf(definition)
-  return (name) => own(entities, name)?.schema
+  const defs = definition.spec.$defs
+  return (name) => {
+    if (isDefsReference(name)) return own(defs, defsName(name))
+    if (isMessageReference(name)) return messagePayloadSchema(messageTypeOf(name))
+    return own(entities, name)?.schema
+  }
 }
 
 const inhabitations = new WeakMap<EntityOwner, Inhabitation>()
@@ -84,7 +91,8 @@ function findUnsoundEntities(entities: Record<string, { schema: SchemaNode }>): 
   return unsound
 }
 
-/** The pointer of a location inside a definition's entities (`root` when it names none). */
+/** The pointer of a location inside a definition's entities or `$defs` (`root`, an entity, when it names none). */
 export function entityPointer(location: SchemaLocation, root: string): string {
+  if (location.entity !== null && isDefsReference(location.entity)) return `${formatPointer(['$defs', defsName(location.entity)])}${location.pointer}`
   return `${formatPointer(['entities', location.entity ?? root, 'schema'])}${location.pointer}`
 }

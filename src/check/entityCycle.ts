@@ -6,6 +6,7 @@
  */
 import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { own } from '../jsonSchema/own.js'
+import { referenceKeyword, referenceOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import { type DefinitionModel, type EntityScope, entitySchema, type Model, type QualifiedEntity } from '../resolve/model.js'
@@ -14,7 +15,8 @@ import { defineCheck } from './check.js'
 
 /** References reachable from a node without passing through properties or items. */
 export function directReferences(schema: SchemaNode, pointer: string): { name: string; pointer: string }[] {
-  if (typeof schema.$entity === 'string') return [{ name: schema.$entity, pointer: `${pointer}/$entity` }]
+  const reference = referenceOf(schema)
+  if (reference !== undefined) return [{ name: reference, pointer: `${pointer}/${referenceKeyword(schema)}` }]
   return [
     ...(schema.anyOf ?? []).flatMap((branch, i) => directReferences(branch, `${pointer}/anyOf/${i}`)),
     ...(schema.oneOf ?? []).flatMap((branch, i) => directReferences(branch, `${pointer}/oneOf/${i}`)),
@@ -105,7 +107,7 @@ function topEntities(schema: SchemaNode, pointer: string): { name: string; point
 function checkTopLevelEntities(model: Model, definition: DefinitionModel & { scope: EntityScope }): Diagnostic[] {
   const out: Diagnostic[] = []
   for (const site of schemaSites(definition.spec)) {
-    if (site.role === 'entity' || site.role === 'configuration') continue
+    if (site.role === 'entity' || site.role === 'defs' || site.role === 'configuration') continue
     const references = topEntities(site.schema, site.pointer)
     if (references.length === 0) continue
     const tops = references.map((ref) => resolveTop(model, { $entity: ref.name }, definition.scope))

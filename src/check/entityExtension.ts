@@ -6,6 +6,7 @@
 import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { ExtensionChecker, type SchemaSide, type SideEntities } from '../jsonSchema/extension.js'
 import { own } from '../jsonSchema/own.js'
+import { describeReference } from '../jsonSchema/reference.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import { requireDefinition } from '../resolve/model.js'
 import { defineCheck } from './check.js'
@@ -66,7 +67,7 @@ export const entityExtensionCheck = defineCheck({
             interface: iface.name,
             interfaceEntity,
             alias: implemented.alias,
-            inReferenced: elsewhere === null ? '' : `in entity '${elsewhere}', which it references, `,
+            inReferenced: elsewhere === null ? '' : `in ${describeReference(elsewhere)}, which it references, `,
             pointer: failure.subject.pointer || '/',
             reason: failure.reason,
           }

@@ -14,12 +14,13 @@
 
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { own } from '../jsonSchema/own.js'
+import { isDefsReference, referenceOf } from '../jsonSchema/reference.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { compileValueValidator, describeValueErrors } from '../jsonSchema/valueValidator.js'
 import { locate } from '../load/yamlNodes.js'
-import { JsonSchemaLowering, referencesEntities, UNRESOLVED_DEFINITION } from '../lower/schemaToJson.js'
-import { type EntityScope, entitySchema, type Model, type ScopedSchema } from '../resolve/model.js'
+import { hasReferences, JsonSchemaLowering, UNRESOLVED_DEFINITION } from '../lower/schemaToJson.js'
+import { bindReference, type EntityScope, entitySchema, type Model, type ScopedSchema } from '../resolve/model.js'
 import { schemaSites, walkSchema } from '../validate/schemaSites.js'
 import { defineCheck } from './check.js'
 import { directReferences } from './entityCycle.js'
@@ -66,7 +67,7 @@ function substituteEntities(schema: SchemaNode, entity: (node: SchemaNode) => Sc
     if (Array.isArray(node)) return node.map(copy)
     if (node === null || typeof node !== 'object') return node
     const record = node as Record<string, unknown>
-    if (typeof record.$entity === 'string') return entity(record as SchemaNode)
+    if (referenceOf(record as SchemaNode) !== undefined) return entity(record as SchemaNode)
     return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, isDataKeyword(k) ? v : copy(v)]))
   }
   return copy(schema) as SchemaNode
@@ -88,7 +89,7 @@ function inlineEntities(
   writing: ReadonlySet<string> = new Set(),
 ): SchemaNode {
   return substituteEntities(schema, (node) => {
-    const target = own(scope, node.$entity ?? '')
+    const target = bindReference(scope, referenceOf(node) ?? '')
     const resolved = target && entitySchema(model, target)
     if (!target || !resolved) return {}
     const id = `${target.owner}#${target.entity}`
@@ -111,7 +112,8 @@ function reachesDirectCycle(model: Model, schema: SchemaNode, scope: EntityScope
   const reached = new Map<string, ScopedSchema>()
   const visit = (from: SchemaNode, within: EntityScope): void =>
     walkSchema(from, '', (node) => {
-      const target = typeof node.$entity === 'string' ? own(within, node.$entity) : undefined
+      const reference = referenceOf(node)
+      const target = reference === undefined ? undefined : bindReference(within, reference)
       const id = target && `${target.owner}#${target.entity}`
       if (!target || !id || reached.has(id)) return
       const resolved = entitySchema(model, target)
@@ -160,13 +162,15 @@ export const entityValuesCheck = defineCheck({
   kinds: ['interface', 'integration', 'plugin'],
   run(definition, model) {
     const out: Diagnostic[] = []
+    // a configuration cannot reference entities (BW2017), only named schemas
+    const configurationScope: EntityScope = Object.fromEntries(Object.entries(definition.scope).filter(([key]) => isDefsReference(key)))
     for (const site of schemaSites(definition.spec)) {
-      if (site.role === 'configuration') continue // cannot reference entities (BW2017)
+      const scope = site.role === 'configuration' ? configurationScope : definition.scope
       walkSchema(site.schema, site.pointer, (node, pointer) => {
         if (node.const === undefined && node.enum === undefined && node.default === undefined && node.examples === undefined) return
-        if (!referencesEntities(node)) return // judged whole by schema sanity
+        if (!hasReferences(node)) return // judged whole by schema sanity
         for (const held of heldValues(node, pointer)) {
-          const reasons = checkHeldValue(model, held, definition.scope)
+          const reasons = checkHeldValue(model, held, scope)
           if (reasons !== undefined)
             out.push(
               diagnostic('BW2016', 'rejectedValue', { what: held.what, value: JSON.stringify(held.value), reasons }, locate(definition.file, held.pointer), {

@@ -121,6 +121,7 @@ export const catalog = {
   BW2012: entry('top-level schema is not an object', {
     topNotObject: 'the top of {schema} must be an object schema (type: object)',
     entityNotObject: "entity '{entity}' is not an object schema, so it cannot be the whole schema of {schema}",
+    defsNotObject: "$defs '{name}' is not an object schema, so it cannot be the whole schema of {schema}",
   }),
   BW2013: entry('required property not declared', {
     ...ADMITS_NO_VALUE,
@@ -153,6 +154,24 @@ export const catalog = {
   BW2026: entry('property an allOf branch adds to a closed branch', {
     /** closedAt: 'allOf branch N' or 'the schema beside allOf'; required: '' or a clause */
     neverPresent: "property '{name}' can never be present: {closedAt} is closed (additionalProperties: false) and does not declare it{required}{didYouMean}",
+  }),
+  BW2020: entry('$ref or $message with other keywords', {
+    besideRef: "'{key}' cannot stand beside $ref; only title and description may (a $ref stands for the whole named schema)",
+    besideMessage: "'{key}' cannot stand beside $message; only title and description may (a $message stands for the whole payload schema of its type)",
+  }),
+  BW2021: entry('entity reference in a $defs schema', {
+    entityInDefs:
+      "$defs '{name}' cannot reference entities ('{entity}'): a named schema is the same everywhere, and entities are remapped by implementations; use $entity where the schema is used, or write the schema out",
+  }),
+  BW2022: entry('unused $defs entry', { unusedDefs: "$defs '{name}' is never referenced; use it with $ref: '#/$defs/{name}' or remove it" }, 'warning'),
+  BW2023: entry('$ref cycle without an object', {
+    selfReference: "$defs '{name}' references itself without passing through a property or items, so it describes no value",
+    cycle: '$defs {cycle} reference each other without passing through a property or items, so they describe no value',
+  }),
+  BW2024: entry('message reference in a configuration schema', {
+    messageInConfiguration: "configuration schemas cannot be a standard message ('{type}'): a bot writes its configuration by hand; write the schema out",
+    messageThroughDefs:
+      "configuration schemas cannot be a standard message, and $defs '{name}' holds one ('{type}'): a bot writes its configuration by hand; write the schema out",
   }),
   // references
   BW3001: entry('duplicate definition', {
@@ -188,6 +207,9 @@ export const catalog = {
   BW3012: entry('unknown integration alias', { unknownIntegrationAlias: "unknown integration alias '{alias}'{hint}{known}" }),
   BW3013: entry('unknown integration interface alias', {
     unknownInterfaceAlias: "integration '{integration}' (alias '{alias}') has no interface alias '{interfaceAlias}'{didYouMean}{known}",
+  }),
+  BW3014: entry('unknown $defs name', {
+    unknownDefs: "unknown named schema '{name}'{didYouMean}; {kind} '{definition}' has {known}",
   }),
   // semantics
   BW3020: entry('unknown configuration type', {
@@ -342,6 +364,7 @@ export const relatedTemplates = {
   closedHere: '{label} is closed here',
   anchorNotMapping: "'&{anchor}' is set here; this is not a mapping",
   declaresKeyHere: "{declaring} declares '{key}' here",
+  messageHere: "the $message '{type}' is here",
 } as const satisfies Readonly<Record<string, string>>
 
 export function isDiagnosticCode(value: string): value is DiagnosticCode {

@@ -19,6 +19,7 @@ import { ALL_KINDS, declaredKinds, describeKinds, intersectKinds, ownKinds, poss
 import type { NoValue } from './noValue.js'
 import { describeEmptyRange, lowerBound, rangeAdmitsSome, upperBound } from './numericBounds.js'
 import { own } from './own.js'
+import { referenceOf } from './reference.js'
 import type { SchemaNode } from './types.js'
 import { childView, keywordLocation, locationOf, rootView, type View } from './view.js'
 
@@ -101,7 +102,8 @@ export class Inhabitation {
       visitNode(schema)
     }
     const visitNode = (node: SchemaNode): void => {
-      if (node.$entity !== undefined) visitEntity(node.$entity)
+      const reference = referenceOf(node)
+      if (reference !== undefined) visitEntity(reference)
       for (const property of Object.values(node.properties ?? {})) visitNode(property)
       if (typeof node.additionalProperties === 'object') visitNode(node.additionalProperties)
       if (node.items !== undefined) visitNode(node.items)
@@ -136,7 +138,8 @@ export function nodeAdmitsNoValue(node: SchemaNode, pointer: string): NoValue | 
 
 function emptiness(view: View, env: Env): NoValue | undefined {
   const node = view.node
-  if (node.$entity !== undefined) return entityEmptiness(view, node.$entity, env)
+  const reference = referenceOf(node)
+  if (reference !== undefined) return entityEmptiness(view, reference, env)
 
   const values = node.const !== undefined ? [node.const] : node.enum
   if (values !== undefined) {

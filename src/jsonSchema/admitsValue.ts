@@ -8,6 +8,7 @@ import { matchesFormat } from './formats.js'
 import { isJsonObject, jsonEqual } from './jsonEqual.js'
 import { declaredTypes } from './kinds.js'
 import { own } from './own.js'
+import { describeReference, referenceOf } from './reference.js'
 import type { JsonValue, SchemaTypeName } from './types.js'
 import { childView, keywordLocation, locationOf, rootView, type View } from './view.js'
 
@@ -57,11 +58,12 @@ function prefixed(result: Admission, prefix: string): Admission {
 
 function judge(value: JsonValue, view: View, resolve: EntityResolver, hops: number): Admission {
   const node = view.node
-  if (node.$entity !== undefined) {
+  const reference = referenceOf(node)
+  if (reference !== undefined) {
     if (hops > MAX_REFERENCE_HOPS) return { verdict: 'unknown', at: locationOf(view), reason: 'the references form a cycle that never ends' }
-    const schema = resolve(node.$entity)
-    if (schema === undefined) return { verdict: 'unknown', at: locationOf(view), reason: `entity '${node.$entity}' is not defined` }
-    return judge(value, rootView(schema, node.$entity), resolve, hops + 1)
+    const schema = resolve(reference)
+    if (schema === undefined) return { verdict: 'unknown', at: locationOf(view), reason: `${describeReference(reference)} is not defined` }
+    return judge(value, rootView(schema, reference), resolve, hops + 1)
   }
   let unknown: Admission | undefined
 

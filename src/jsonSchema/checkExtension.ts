@@ -13,6 +13,7 @@ import { compareSubjectUnion, compareTargetUnion } from './compareUnions.js'
 import { compareSubjectValues, compareTargetValues } from './compareValues.js'
 import type { Comparison, Context, SideContext } from './context.js'
 import type { ExtensionFailure, ExtensionResult, SchemaLocation, SchemaSide, SideEntities } from './extensionTypes.js'
+import { describeReference, referenceOf } from './reference.js'
 import { SameSchema } from './sameSchema.js'
 import { hasUnion, hasValues, isUnconstrained, locationOf, rootView, type View } from './view.js'
 
@@ -132,17 +133,16 @@ class Run {
     return c.failures
   }
 
-  /** Follows `$entity` to the entity's schema (the location moves into that entity). */
+  /** Follows `$entity`/`$ref` to the schema referenced (the location moves into that entity or `$defs` entry). */
   private follow(view: View, side: SideContext): View | { failure: { at: SchemaLocation; reason: string; undecidable: boolean } } {
     let current = view
-    for (let hops = 0; current.node.$entity !== undefined; hops++) {
-      const name = current.node.$entity
+    for (let hops = 0, name = referenceOf(current.node); name !== undefined; hops++, name = referenceOf(current.node)) {
       if (hops >= MAX_REFERENCE_CHAIN) {
         return { failure: { at: locationOf(view), reason: 'the references here form a cycle that never ends', undecidable: true } }
       }
       const schema = side.side.resolveEntity(name)
       if (schema === undefined) {
-        return { failure: { at: locationOf(current), reason: `entity '${name}' is not defined`, undecidable: false } }
+        return { failure: { at: locationOf(current), reason: `${describeReference(name)} is not defined`, undecidable: false } }
       }
       current = rootView(schema, name)
     }

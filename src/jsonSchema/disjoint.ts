@@ -6,6 +6,7 @@ import type { EntityResolver } from './extensionTypes.js'
 import { intersectKinds, type Kind, possibleKinds } from './kinds.js'
 import { rangesDisjoint } from './numericBounds.js'
 import { own } from './own.js'
+import { referenceOf } from './reference.js'
 import type { SchemaNode } from './types.js'
 import { rootView } from './view.js'
 
@@ -34,8 +35,8 @@ export function provablyDisjoint(a: SidedNode, b: SidedNode, depth = DEPTH): boo
 
 function follow(side: SidedNode): SidedNode | undefined {
   let node = side.node
-  for (let hops = 0; node.$entity !== undefined; hops++) {
-    const schema = hops > 64 ? undefined : side.resolve(node.$entity)
+  for (let hops = 0, key = referenceOf(node); key !== undefined; hops++, key = referenceOf(node)) {
+    const schema = hops > 64 ? undefined : side.resolve(key)
     if (schema === undefined) return undefined
     node = schema
   }

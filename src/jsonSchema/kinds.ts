@@ -2,6 +2,7 @@
 // "integer within number" is plain set inclusion.
 
 import type { EntityResolver } from './extensionTypes.js'
+import { referenceOf } from './reference.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from './types.js'
 
 export type Kind = 'null' | 'boolean' | 'integer' | 'fraction' | 'string' | 'array' | 'object'
@@ -66,8 +67,9 @@ export function isSubsetOf(a: Iterable<Kind>, b: KindSet): boolean {
  */
 export function possibleKinds(node: SchemaNode, resolve: EntityResolver, budget = 32): Set<Kind> {
   if (budget <= 0) return new Set(ALL_KINDS)
-  if (node.$entity !== undefined) {
-    const schema = resolve(node.$entity)
+  const reference = referenceOf(node)
+  if (reference !== undefined) {
+    const schema = resolve(reference)
     return schema === undefined ? new Set(ALL_KINDS) : possibleKinds(schema, resolve, budget - 1)
   }
   let kinds = new Set(declaredKinds(node) ?? ALL_KINDS)
@@ -85,7 +87,7 @@ export function possibleKinds(node: SchemaNode, resolve: EntityResolver, budget 
 
 /** The kinds a node's own `type`, `const` and `enum` allow (its branches and references taken to allow any). */
 export function ownKinds(node: SchemaNode): KindSet {
-  if (node.$entity !== undefined) return ALL_KINDS
+  if (referenceOf(node) !== undefined) return ALL_KINDS
   const kinds = declaredKinds(node) ?? ALL_KINDS
   const values = node.const !== undefined ? [node.const] : node.enum
   return values === undefined ? kinds : intersectKinds(kinds, new Set(values.map(kindOfValue)))

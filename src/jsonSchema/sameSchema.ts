@@ -5,6 +5,7 @@
 
 import type { EntityResolver } from './extensionTypes.js'
 import { jsonEqual } from './jsonEqual.js'
+import { referenceOf } from './reference.js'
 import type { SchemaNode } from './types.js'
 
 export class SameSchema {
@@ -42,7 +43,8 @@ export class SameSchema {
 }
 
 function referencedEntities(node: SchemaNode, found: string[] = []): string[] {
-  if (node.$entity !== undefined) found.push(node.$entity)
+  const reference = referenceOf(node)
+  if (reference !== undefined) found.push(reference)
   for (const child of Object.values(node.properties ?? {})) referencedEntities(child, found)
   for (const child of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) referencedEntities(child, found)
   if (node.items !== undefined) referencedEntities(node.items, found)

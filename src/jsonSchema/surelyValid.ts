@@ -25,8 +25,8 @@ import { type JsonValue, SCHEMA_FORMATS, SCHEMA_KEYWORDS, type SchemaNode, type 
  */
 export type SecretPointers = ReadonlySet<string>
 
-/** Unions, `allOf` and entity references are left to ajv, as are keywords of other dialects. */
-const LEFT_TO_AJV: ReadonlySet<string> = new Set(['anyOf', 'oneOf', 'allOf', '$entity'])
+/** Unions, `allOf` and references are left to ajv, as are keywords of other dialects. */
+const LEFT_TO_AJV: ReadonlySet<string> = new Set(['anyOf', 'oneOf', 'allOf', '$entity', '$ref', '$message'])
 /** The keywords decided here; annotations are ignored as ajv ignores them. */
 const DECIDED: ReadonlySet<string> = new Set([...SCHEMA_KEYWORDS.filter((keyword) => !LEFT_TO_AJV.has(keyword)), '$comment'])
 

@@ -54,6 +54,10 @@ export interface SchemaKeywords<Schema, TypeName extends string = SchemaTypeName
 export interface SchemaNode extends SchemaKeywords<SchemaNode> {
   /** An entity reference: `NAME` in interfaces and integrations, `LOCAL.ENTITY` in plugins. */
   $entity?: string
+  /** A named schema of the definition's own `$defs`: `'#/$defs/NAME'` (docs/definitions.md#named-schemas-defs-and-ref). */
+  $ref?: string
+  /** A standard message type: stands for that type's payload schema (docs/definitions.md#standard-messages-message). */
+  $message?: string
 }
 
 /** A schema as generated code and the runtime hold it: entity references lowered to `$ref: '#/definitions/<key>'`. */
@@ -91,6 +95,8 @@ export const SCHEMA_KEYWORDS = [
   'examples',
   'secret',
   '$entity',
+  '$ref',
+  '$message',
 ] as const
 
 /** Keywords that say something about a value but constrain nothing (ajv ignores them). */

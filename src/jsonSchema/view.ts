@@ -9,6 +9,7 @@ import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
 import { jsonEqual } from './jsonEqual.js'
 import { declaredKinds, intersectKinds, typeNamesOfKinds } from './kinds.js'
 import { joinPointer } from './pointer.js'
+import { referenceOf } from './reference.js'
 import { ANNOTATION_KEYWORDS, type SchemaNode } from './types.js'
 
 export interface View {
@@ -86,13 +87,13 @@ export function stripKeywords(view: View, keywords: readonly (keyof SchemaNode)[
   return { ...view, node, variant: `${view.variant}-${keywords.join('-')}` }
 }
 
-/** Follows `$entity` references of a view (undefined when one is unknown or they loop). */
+/** Follows the references (`$entity`, `$ref`) of a view (undefined when one is unknown or they loop). */
 export function followEntities(view: View, resolve: EntityResolver): View | undefined {
   let current = view
-  for (let hops = 0; current.node.$entity !== undefined; hops++) {
-    const schema = hops > 64 ? undefined : resolve(current.node.$entity)
+  for (let hops = 0, key = referenceOf(current.node); key !== undefined; hops++, key = referenceOf(current.node)) {
+    const schema = hops > 64 ? undefined : resolve(key)
     if (schema === undefined) return undefined
-    current = rootView(schema, current.node.$entity)
+    current = rootView(schema, key)
   }
   return current
 }
@@ -120,7 +121,7 @@ const TIGHTER: Partial<Record<keyof SchemaNode, Tighter>> = {
  */
 export function mergeBranch(base: View, branchView: View, resolve: EntityResolver): View | undefined {
   const branch = followEntities(branchView, resolve)
-  if (branch === undefined || base.node.$entity !== undefined) return undefined
+  if (branch === undefined || referenceOf(base.node) !== undefined) return undefined
   const node: Record<string, unknown> = {}
   const parents = new Map<string, SchemaLocation>()
   const take = (from: View, key: string, value: unknown): void => {

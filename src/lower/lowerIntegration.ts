@@ -4,8 +4,9 @@
 
 import { annotationsOf } from '../jsonSchema/annotations.js'
 import type { IntegrationModel, Model } from '../resolve/model.js'
-import { EMPTY_CONFIGURATION } from '../resolve/model.js'
+import { defsScope, EMPTY_CONFIGURATION } from '../resolve/model.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
+import { foreignDefsType } from './defs.js'
 import { declareEntities } from './entities.js'
 import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
 import { ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
@@ -63,16 +64,21 @@ function declareAlternatives(builder: ModuleBuilder, integration: IntegrationMod
 export function lowerIntegration(model: Model, integration: IntegrationModel, definitionsDir: string): ModuleFile {
   const builder = new ModuleBuilder(modulePath('integration', integration.name, integration.version), [sourceName(integration.file, definitionsDir)])
   const runtime = builder.importRuntime(false)
-  const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {}, entitiesForIndexSignatures(model, integration))
+  const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {}, entitiesForIndexSignatures(model, integration), {
+    defs: integration.spec.$defs,
+    foreign: (target) => foreignDefsType(model, builder, target),
+  })
   const configuration = integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION
-  // the handler's view: the runtime fills defaults in before handlers read it
+  // the handler's view: the runtime fills defaults in before handlers read it; a
+  // configuration references no entities, only named schemas
+  const configurationScope = defsScope(integration.key, integration.spec.$defs)
   builder.declareSchema(
     'Configuration',
     configuration,
-    { ...entities.context({}), view: 'filled' },
+    { ...entities.context(configurationScope), view: 'filled' },
     docOf(integration.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this integration.' },
   )
-  const alternatives = declareAlternatives(builder, integration, { ...entities.context({}), view: 'filled' })
+  const alternatives = declareAlternatives(builder, integration, { ...entities.context(configurationScope), view: 'filled' })
   const members: MemberSets = {
     actions: integration.actions.map((a) => ({ name: a.name, spec: a.spec, scope: a.scope, ...documented(a) })),
     events: integration.events.map((e) => ({ name: e.name, spec: e.spec, scope: e.scope, ...documented(e) })),
@@ -83,6 +89,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
   const entityKeys = Object.fromEntries(
     Object.keys(integration.spec.entities ?? {}).map((entity) => [entity, lowering.include({ owner: integration.key, entity })]),
   )
+  lowering.includeDefs(integration.key, integration.spec.$defs)
   const sections = memberDefinitions(members, lowering)
   const interfaces = Object.fromEntries(
     integration.implemented.map((i) => [
@@ -96,13 +103,13 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     version: integration.version,
     ...documented(integration.spec),
     ...annotationsOf(integration.spec),
-    configuration: lowering.lower(configuration, {}),
+    configuration: lowering.lower(configuration, configurationScope),
     ...(alternatives
       ? {
           configurations: Object.fromEntries(
             Object.entries(alternatives).map(([name, holder]) => [
               name,
-              { ...documented(holder), ...annotationsOf(holder), schema: lowering.lower(holder.schema, {}) },
+              { ...documented(holder), ...annotationsOf(holder), schema: lowering.lower(holder.schema, configurationScope) },
             ]),
           ),
         }

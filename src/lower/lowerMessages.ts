@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { schemasDir } from '../load/packageRoot.js'
 import { MESSAGE_TYPES } from '../runtime/messages.js'
-import { ModuleBuilder, ref } from './moduleBuilder.js'
-import { pascalCase } from './names.js'
+import { MESSAGES_MODULE, ModuleBuilder, ref } from './moduleBuilder.js'
+import { pascalCase, payloadTypeName } from './names.js'
 import type { ModuleFile, TypeExpr } from './plan.js'
 import { docOf, type TypeContext } from './schemaToType.js'
 
@@ -16,13 +16,11 @@ interface MessagesSchema {
 
 const HELPER_DEFINITIONS = ['cardAction', 'choiceOption'] as const
 
-function payloadName(type: string): string {
-  return `${pascalCase(type)}Payload`
-}
+const payloadName = payloadTypeName
 
 export function lowerMessages(): ModuleFile {
   const schema = JSON.parse(readFileSync(join(schemasDir, 'messages.schema.json'), 'utf8')) as MessagesSchema
-  const builder = new ModuleBuilder('messages.ts', ['botwire/schemas/messages.schema.json'])
+  const builder = new ModuleBuilder(MESSAGES_MODULE, ['botwire/schemas/messages.schema.json'])
   const nameOf = (definition: string): string => ((MESSAGE_TYPES as readonly string[]).includes(definition) ? payloadName(definition) : pascalCase(definition))
   const context: TypeContext = {
     entity: () => ({ kind: 'keyword', name: 'unknown' }),

@@ -3,7 +3,9 @@
 // entity types per interface local name), so that a bot can instantiate them with the
 // entities of the integrations each plugin instance is wired to (docs/definitions.md#bot).
 import { annotationsOf } from '../jsonSchema/annotations.js'
-import { EMPTY_CONFIGURATION, type EntityScope, type Model, type PluginModel, requireDefinition } from '../resolve/model.js'
+import { isDefsReference, isMessageReference } from '../jsonSchema/reference.js'
+import { defsScope, EMPTY_CONFIGURATION, type EntityScope, type Model, type PluginModel, requireDefinition } from '../resolve/model.js'
+import { allocateDefsNames, declareDefs, messagePayloadType } from './defs.js'
 import { declareMemberTypes, type MemberSets, type MemberTyping, memberDefinitions } from './members.js'
 import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
@@ -32,7 +34,16 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     return [{ local: d.local, range: d.range, iface, namespace: builder.importDefinition('interface', iface.name, iface.version) }]
   })
 
-  let typing: MemberTyping = { context: () => ({ entity: () => ({ kind: 'keyword', name: 'unknown' }) }) }
+  // the plugin's own named schemas: the same types whatever its instances are wired to
+  const defsNames = allocateDefsNames(builder.names, plugin.spec.$defs)
+  const defsType = (reference: string): TypeExpr => {
+    if (isMessageReference(reference)) return messagePayloadType(builder, reference)
+    const typeName = defsNames.get(reference)
+    return typeName === undefined ? { kind: 'keyword', name: 'unknown' } : ref(typeName)
+  }
+  declareDefs(builder, plugin.spec.$defs, defsNames, defsType)
+  const ownReference = (name: string): boolean => isDefsReference(name) || isMessageReference(name)
+  let typing: MemberTyping = { context: () => ({ entity: (name) => (ownReference(name) ? defsType(name) : { kind: 'keyword', name: 'unknown' }) }) }
   if (dependencies.length > 0) {
     builder.add({
       kind: 'interface',
@@ -48,6 +59,7 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     })
     const context = (): TypeContext => ({
       entity: (name: string): TypeExpr => {
+        if (ownReference(name)) return defsType(name)
         const [local = '', entity = ''] = name.split('.')
         return indexed(indexed(ref(BINDINGS_PARAMETER), local), entity)
       },
@@ -104,6 +116,7 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
   })
 
   const lowering = new JsonSchemaLowering(model)
+  lowering.includeDefs(plugin.key, plugin.spec.$defs)
   const sections = memberDefinitions(members, lowering)
   builder.addDefinition('PluginDefinition', `plugin '${plugin.name}' ${plugin.version}`, {
     kind: 'plugin',
@@ -111,7 +124,7 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     version: plugin.version,
     ...documented(plugin.spec),
     ...annotationsOf(plugin.spec),
-    configuration: lowering.lower(configuration, {}),
+    configuration: lowering.lower(configuration, defsScope(plugin.key, plugin.spec.$defs)),
     interfaces: Object.fromEntries(dependencies.map((d) => [d.local, { name: d.iface.name, version: d.range, resolvedVersion: d.iface.version }])),
     definitions: lowering.section(),
     actions: sections.actions,

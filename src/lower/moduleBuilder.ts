@@ -6,6 +6,9 @@ import { NameAllocator, namespaceName } from './names.js'
 import type { ConstValue, Declaration, Doc, ImportDeclaration, ModuleFile, TypeExpr, TypeParameter } from './plan.js'
 import { schemaToType, type TypeContext } from './schemaToType.js'
 
+/** The module of the standard message types, at the top of the output folder. */
+export const MESSAGES_MODULE = 'messages.ts'
+
 export function modulePath(kind: DefinitionKind, name: string, version: string): string {
   return `${kind}s/${name}/v${version}.ts`
 }
@@ -21,7 +24,7 @@ export function indexed(object: TypeExpr, key: string): TypeExpr {
 export class ModuleBuilder {
   readonly names = new NameAllocator()
   private readonly imports = new Map<string, ImportDeclaration>()
-  private readonly namespaces = new Set<string>(['runtime'])
+  private readonly namespaces = new Set<string>(['runtime', 'messages'])
   private readonly declarations: Declaration[] = []
 
   constructor(
@@ -42,6 +45,13 @@ export class ModuleBuilder {
     this.namespaces.add(namespace)
     this.imports.set(from, { namespace, from, typeOnly: true })
     return namespace
+  }
+
+  /** The generated `messages.ts` (the standard message payload types), as `messages`. */
+  importMessages(): string {
+    const from = `../../${MESSAGES_MODULE.replace(/\.ts$/, '.js')}`
+    if (!this.imports.has(from)) this.imports.set(from, { namespace: 'messages', from, typeOnly: true })
+    return 'messages'
   }
 
   /** The runtime, as `runtime`; a value import when a class extends one of its bases. */

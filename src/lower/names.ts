@@ -94,6 +94,11 @@ export function pascalCase(name: string): string {
   return /^[0-9]/.test(joined) ? `T${joined}` : joined
 }
 
+/** `text` -> `TextPayload`: a standard message's payload type in the generated `messages.ts`. */
+export function payloadTypeName(type: string): string {
+  return `${pascalCase(type)}Payload`
+}
+
 /** `support-assistant` 0.3.0 -> `support_assistant_v0_3_0`: a module namespace name. */
 export function namespaceName(name: string, version: string): string {
   return `${name}_v${version}`.replace(/[^A-Za-z0-9_$]/g, '_')

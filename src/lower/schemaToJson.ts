@@ -1,17 +1,24 @@
 // A definition schema lowered to a plain JSON Schema for the runtime, as JSON text: every
-// `$entity` becomes `$ref: '#/definitions/<key>'`, and the entities it reaches are
-// collected into the definitions section, each under one stable key.
+// reference (`$entity`, and `$ref` to a `$defs` entry) becomes `$ref: '#/definitions/<key>'`,
+// and the entities and named schemas it reaches are collected into the definitions
+// section, each under one stable key.
 
 import { annotationsOf, isAnnotationKey } from '../jsonSchema/annotations.js'
 import { own } from '../jsonSchema/own.js'
+import { defsName, defsReference, isDefsReference, messageTypeOf, referenceOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { type EntityScope, entitySchema, type Model, type QualifiedEntity } from '../resolve/model.js'
+import { bindReference, type DefinitionKey, type EntityScope, entitySchema, MESSAGES_OWNER, type Model, type QualifiedEntity } from '../resolve/model.js'
 import { JsonText } from './plan.js'
 
-/** `openai@2.0.0:model`: one key per entity, unique across definitions. */
+/**
+ * `openai@2.0.0:model`: one key per entity, unique across definitions; a `$defs` entry's
+ * is `openai@2.0.0:$defs.ticket` (an entity name has no `$`).
+ */
 export function definitionsKey(model: Model, entity: QualifiedEntity): string {
+  if (entity.owner === MESSAGES_OWNER) return `${MESSAGES_OWNER}:${messageTypeOf(entity.entity)}`
   const owner = model.definitions.get(entity.owner)
-  return owner ? `${owner.name}@${owner.version}:${entity.entity}` : `${entity.owner}:${entity.entity}`
+  const name = isDefsReference(entity.entity) ? `$defs.${defsName(entity.entity)}` : entity.entity
+  return owner ? `${owner.name}@${owner.version}:${name}` : `${entity.owner}:${name}`
 }
 
 type Reached = (entity: QualifiedEntity) => string
@@ -53,7 +60,7 @@ class TemplateWriter {
   private protoKey = false
 
   schema(value: unknown): void {
-    if (value === null || typeof value !== 'object' || !referencesEntities(value)) {
+    if (value === null || typeof value !== 'object' || !hasReferences(value)) {
       this.data(value)
       return
     }
@@ -67,7 +74,7 @@ class TemplateWriter {
       return
     }
     const node = value as SchemaNode & Record<string, unknown>
-    if (typeof node.$entity === 'string') {
+    if (typeof referenceOf(node) === 'string') {
       this.parts.push(this.current)
       this.current = ''
       this.references.push(node)
@@ -109,42 +116,52 @@ class TemplateWriter {
   }
 }
 
-/** Whether a schema has an `$entity` reference outside data keywords (memoized per object). */
-const schemaReferences = new WeakMap<object, boolean>()
+/** What a schema references outside data keywords: bit 1 an entity, bit 2 a named schema or a message (`$ref`, `$message`). */
+const ENTITY = 1
+const NAMED = 2
+/** The references of a schema (memoized per object). */
+const schemaReferences = new WeakMap<object, number>()
 /** The same for a `properties` map, whose keys are user names (`default` is a name there, not a keyword). */
-const propertiesReferences = new WeakMap<object, boolean>()
+const propertiesReferences = new WeakMap<object, number>()
 
-export function referencesEntities(schema: object): boolean {
+function referenceBits(schema: object): number {
   const known = schemaReferences.get(schema)
   if (known !== undefined) return known
-  let found = false
+  let found = 0
   if (Array.isArray(schema)) {
-    for (const item of schema) if (item !== null && typeof item === 'object' && referencesEntities(item)) found = true
+    for (const item of schema) if (item !== null && typeof item === 'object') found |= referenceBits(item)
   } else {
     const record = schema as Record<string, unknown>
     for (const key of Object.keys(record)) {
       if (isDataKeyword(key)) continue
       const child = record[key]
-      if (key === '$entity' && typeof child === 'string') found = true
-      else if (
-        child !== null &&
-        typeof child === 'object' &&
-        (key === 'properties' && !Array.isArray(child) ? propertiesReferenceEntities(child) : referencesEntities(child))
-      )
-        found = true
+      if (key === '$entity' && typeof child === 'string') found |= ENTITY
+      else if ((key === '$ref' || key === '$message') && typeof child === 'string') found |= NAMED
+      else if (child !== null && typeof child === 'object')
+        found |= key === 'properties' && !Array.isArray(child) ? propertiesReferenceBits(child) : referenceBits(child)
     }
   }
   schemaReferences.set(schema, found)
   return found
 }
 
-function propertiesReferenceEntities(properties: object): boolean {
+function propertiesReferenceBits(properties: object): number {
   const known = propertiesReferences.get(properties)
   if (known !== undefined) return known
-  let found = false
-  for (const child of Object.values(properties)) if (child !== null && typeof child === 'object' && referencesEntities(child as object)) found = true
+  let found = 0
+  for (const child of Object.values(properties)) if (child !== null && typeof child === 'object') found |= referenceBits(child as object)
   propertiesReferences.set(properties, found)
   return found
+}
+
+/** Whether a schema has an `$entity` reference outside data keywords: its type depends on how entities are bound. */
+export function referencesEntities(schema: object): boolean {
+  return (referenceBits(schema) & ENTITY) !== 0
+}
+
+/** Whether a schema has any reference (`$entity`, `$ref`): its lowered forms depend on the module that lowers it. */
+export function hasReferences(schema: object): boolean {
+  return referenceBits(schema) !== 0
 }
 
 /**
@@ -157,7 +174,7 @@ function propertiesReferenceEntities(properties: object): boolean {
  * change are kept as they are.
  */
 function declareBranchRequirements(node: SchemaNode, isBranch: boolean): SchemaNode {
-  if (typeof node !== 'object' || node === null || typeof node.$entity === 'string') return node
+  if (typeof node !== 'object' || node === null || referenceOf(node) !== undefined) return node
   let copy: Record<string, unknown> | undefined
   const set = (key: string, value: unknown): void => {
     copy ??= { ...node }
@@ -214,15 +231,15 @@ function templateOf(schema: object): JsonTemplate {
 }
 
 /**
- * The schema with every `$entity` replaced by a `$ref` (keeping its title, description
- * and annotations), as JSON text.
+ * The schema with every reference replaced by a `$ref` into the definitions section
+ * (keeping its title, description and annotations), as JSON text.
  */
 function lowerToText(schema: object, scope: EntityScope, reached: Reached): JsonText {
   const { parts, references, protoKey } = templateOf(schema)
   let text = parts[0] ?? ''
   for (let i = 0; i < references.length; i++) {
-    const node = references[i] as SchemaNode & { $entity: string }
-    const target = own(scope, node.$entity)
+    const node = references[i] as SchemaNode
+    const target = bindReference(scope, referenceOf(node) ?? '')
     text += `{"$ref":${JSON.stringify(target ? `#/definitions/${reached(target)}` : `#/definitions/${UNRESOLVED_DEFINITION}`)}`
     if (node.title !== undefined) text += `,"title":${JSON.stringify(node.title)}`
     if (node.description !== undefined) text += `,"description":${JSON.stringify(node.description)}`
@@ -253,6 +270,11 @@ export class JsonSchemaLowering {
   /** Adds an entity (and what it reaches) to the section; returns its key. */
   include(entity: QualifiedEntity): string {
     return this.reach(entity)
+  }
+
+  /** Adds every `$defs` entry of a definition to the section: each is the definition's, used or not. */
+  includeDefs(owner: DefinitionKey, defs: Record<string, unknown> | undefined): void {
+    for (const name of Object.keys(defs ?? {})) this.reach({ owner, entity: defsReference(name) })
   }
 
   /** The definitions section, with every entity reached so far, in a stable order. */

@@ -5,10 +5,11 @@
 
 import { mergeAllOf } from '../jsonSchema/mergeAllOf.js'
 import { own } from '../jsonSchema/own.js'
+import { DEFS_PREFIX, messageReference } from '../jsonSchema/reference.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../jsonSchema/types.js'
 import { isUnconstrained, rootView } from '../jsonSchema/view.js'
 import type { Doc, PropertySignature, TypeExpr } from './plan.js'
-import { referencesEntities } from './schemaToJson.js'
+import { hasReferences } from './schemaToJson.js'
 
 /**
  * Which side of a value a type is for, where `default`s make the two differ
@@ -20,9 +21,9 @@ import { referencesEntities } from './schemaToJson.js'
 export type TypeView = 'filled' | 'given'
 
 export interface TypeContext {
-  /** the type an `$entity` name stands for, in a view */
+  /** the type a reference stands for, in a view: an `$entity` name, or a `$ref` to a `$defs` entry (`#/$defs/NAME`) */
   entity(name: string, view?: TypeView): TypeExpr
-  /** whether an entity's type in the `given` view differs from its type (it has a default the runtime fills) */
+  /** whether a referenced type in the `given` view differs from its type (it has a default the runtime fills) */
   entityHasDefaults?(name: string): boolean
   /** the type a `$ref: '#/definitions/NAME'` stands for (messages.schema.json only) */
   definition?(name: string): TypeExpr
@@ -211,7 +212,7 @@ function isComposite(schema: SchemaNode): boolean {
 }
 
 export function schemaToType(schema: SchemaNode, context: TypeContext): TypeExpr {
-  if (context.definition !== undefined || !isComposite(schema) || referencesEntities(schema)) return lowerSchema(schema, context)
+  if (context.definition !== undefined || !isComposite(schema) || hasReferences(schema)) return lowerSchema(schema, context)
   const cache = contextFreeTypes[context.view ?? 'plain']
   let type = cache.get(schema)
   if (!type) {
@@ -223,7 +224,9 @@ export function schemaToType(schema: SchemaNode, context: TypeContext): TypeExpr
 
 function lowerSchema(schema: SchemaNode, context: TypeContext): TypeExpr {
   if (typeof schema.$entity === 'string') return context.entity(schema.$entity, context.view)
-  const ref = (schema as { $ref?: unknown }).$ref
+  const ref = schema.$ref
+  if (typeof ref === 'string' && ref.startsWith(DEFS_PREFIX)) return context.entity(ref, context.view)
+  if (typeof schema.$message === 'string') return context.entity(messageReference(schema.$message))
   if (typeof ref === 'string' && context.definition) return context.definition(ref.replace(/^#\/definitions\//, ''))
   if (schema.allOf !== undefined) return allOfType(schema, context)
   const types = typesOf(schema)
@@ -289,8 +292,9 @@ const defaultsFound = new WeakMap<SchemaNode, boolean>()
  */
 export function hasFilledDefaults(schema: SchemaNode, context: TypeContext): boolean {
   if (typeof schema.$entity === 'string') return context.entityHasDefaults?.(schema.$entity) ?? false
+  if (typeof schema.$ref === 'string') return context.entityHasDefaults?.(schema.$ref) ?? false
   if (schema.properties === undefined && schema.items === undefined) return false
-  const entityFree = !referencesEntities(schema)
+  const entityFree = !hasReferences(schema)
   const known = entityFree ? defaultsFound.get(schema) : undefined
   if (known !== undefined) return known
   let found = false
@@ -306,7 +310,7 @@ export function hasFilledDefaults(schema: SchemaNode, context: TypeContext): boo
 }
 
 const OBJECT_KEYWORDS: readonly (keyof SchemaNode)[] = ['properties', 'required', 'additionalProperties']
-const WHAT_A_NODE_ADMITS: readonly (keyof SchemaNode)[] = ['type', '$entity', 'const', 'enum', 'anyOf', 'oneOf', 'allOf']
+const WHAT_A_NODE_ADMITS: readonly (keyof SchemaNode)[] = ['type', '$entity', '$ref', '$message', 'const', 'enum', 'anyOf', 'oneOf', 'allOf']
 
 function isObjectOnly(types: SchemaTypeName[] | undefined): boolean {
   return types !== undefined && types.length === 1 && types[0] === 'object'

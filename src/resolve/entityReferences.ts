@@ -8,7 +8,7 @@ import { locate } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec } from '../validate/definitionTypes.js'
 import { schemaSites, walkSchema } from '../validate/schemaSites.js'
-import type { EntityScope } from './model.js'
+import { type EntityScope, scopeEntityNames } from './model.js'
 
 export interface ReferenceContext {
   /** plugin local names whose interface could not be resolved: their references are not reported again */
@@ -22,9 +22,9 @@ export interface ReferenceContext {
 
 export function checkEntityReferences(file: SourceFile, spec: DefinitionSpec, scope: EntityScope, context: ReferenceContext = {}): Diagnostic[] {
   const out: Diagnostic[] = []
-  const known = Object.keys(scope)
+  const known = scopeEntityNames(scope)
   for (const site of schemaSites(spec)) {
-    if (site.role === 'configuration') continue // reported by schema sanity
+    if (site.role === 'configuration' || site.role === 'defs') continue // reported by schema sanity (BW2017, BW2021)
     walkSchema(site.schema, site.pointer, (node, pointer) => {
       const name = node.$entity
       if (typeof name !== 'string' || Object.hasOwn(scope, name)) return

@@ -2,9 +2,11 @@
 // Plain data, built once by resolve/ and read by check/, lower/ and diff.
 
 import { own } from '../jsonSchema/own.js'
+import { defsName, defsReference, isDefsReference, isMessageReference, messageTypeOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { ActionSpec, BotSpec, ChannelSpec, EventSpec, IntegrationSpec, InterfaceSpec, PluginSpec } from '../validate/definitionTypes.js'
+import { messagePayloadSchema } from '../validate/messageSchemas.js'
 import type { DefinitionKind } from '../validate/metaSchemas.js'
 
 export type { DefinitionKind }
@@ -31,8 +33,37 @@ export interface QualifiedEntity {
  * names; an implemented interface's schemas bind interface names to the integration's
  * mapped entities; a plugin's bind `LOCAL.ENTITY` to the interface (plugin on its own)
  * or to the wired integration's entity (plugin instance in a bot).
+ * A `$ref` is bound here too, under its pointer (`#/$defs/NAME` -> `{ owner, entity: '#/$defs/NAME' }`),
+ * always to the `$defs` of the definition the schema is written in, never remapped
+ * (docs/definitions.md#named-schemas-defs-and-ref): so every pass that follows a
+ * reference through the scope follows both kinds alike.
  */
 export type EntityScope = Record<string, QualifiedEntity>
+
+/** The bindings of a definition's own `$defs` entries (`#/$defs/NAME`). */
+export function defsScope(owner: DefinitionKey, defs: Record<string, unknown> | undefined): EntityScope {
+  if (defs === undefined) return {}
+  return Object.fromEntries(Object.keys(defs).map((name) => [defsReference(name), { owner, entity: defsReference(name) }]))
+}
+
+/** The owner of the standard message payloads a `$message` stands for: no definition, the same everywhere. */
+export const MESSAGES_OWNER: DefinitionKey = 'messages'
+
+/**
+ * What a reference stands for, in a scope: the one function every pass that follows a
+ * reference by its scope asks. `$entity` names and `$ref`s are bound by the scope; a
+ * `$message` is bound everywhere to its payload, never remapped.
+ */
+export function bindReference(scope: EntityScope, key: string): QualifiedEntity | undefined {
+  const bound = own(scope, key)
+  if (bound !== undefined || !isMessageReference(key)) return bound
+  return messagePayloadSchema(messageTypeOf(key)) === undefined ? undefined : { owner: MESSAGES_OWNER, entity: key }
+}
+
+/** The entity names a scope binds (without its `$defs` bindings), for messages. */
+export function scopeEntityNames(scope: EntityScope): string[] {
+  return Object.keys(scope).filter((key) => !isDefsReference(key))
+}
 
 export interface ScopedSchema {
   schema: SchemaNode
@@ -198,10 +229,19 @@ export function requireDefinition<K extends DefinitionKind>(model: Model, key: D
   return found as Extract<DefinitionModel, { kind: K }>
 }
 
-/** The schema of a qualified entity, with the scope its own references are bound in. */
+/** The schema of a qualified entity (or `$defs` entry), with the scope its own references are bound in. */
 export function entitySchema(model: Model, entity: QualifiedEntity): ScopedSchema | undefined {
+  if (entity.owner === MESSAGES_OWNER) {
+    const schema = messagePayloadSchema(messageTypeOf(entity.entity))
+    return schema && { schema, scope: {} }
+  }
   const owner = model.definitions.get(entity.owner)
   if (!owner) return undefined
+  if (isDefsReference(entity.entity)) {
+    if (owner.kind === 'bot') return undefined
+    const schema = own(owner.spec.$defs, defsName(entity.entity))
+    return schema && { schema, scope: owner.scope }
+  }
   if (owner.kind === 'interface') {
     const holder = own(owner.spec.entities, entity.entity)
     return holder && { schema: holder.schema, scope: owner.scope }

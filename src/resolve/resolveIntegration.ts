@@ -8,21 +8,24 @@ import { own } from '../jsonSchema/own.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
-import type {
-  EntityScope,
-  FinalAction,
-  FinalChannel,
-  FinalEvent,
-  ImplementedInterface,
-  IntegrationModel,
-  InterfaceModel,
-  MemberBinding,
-  MemberOrigin,
+import {
+  defsScope,
+  type EntityScope,
+  type FinalAction,
+  type FinalChannel,
+  type FinalEvent,
+  type ImplementedInterface,
+  type IntegrationModel,
+  type InterfaceModel,
+  type MemberBinding,
+  type MemberOrigin,
 } from './model.js'
 import { availableVersions, hasName, modelBase, resolveExact, type SymbolTable, type TableEntry, unknownInterfaceHint } from './symbolTable.js'
 
-export function ownScope(key: string, entities: Record<string, unknown> | undefined): EntityScope {
-  return Object.fromEntries(Object.keys(entities ?? {}).map((name) => [name, { owner: key, entity: name }]))
+/** A definition's own entity names and `$defs` entries, bound to itself. */
+export function ownScope(key: string, entities: Record<string, unknown> | undefined, defs: Record<string, unknown> | undefined): EntityScope {
+  const scope: EntityScope = Object.fromEntries(Object.keys(entities ?? {}).map((name) => [name, { owner: key, entity: name }]))
+  return defs === undefined ? scope : { ...scope, ...defsScope(key, defs) }
 }
 
 type MemberKind = 'actions' | 'events' | 'channels'
@@ -43,7 +46,7 @@ export function resolveIntegration(
   const raw = entry.raw as RawDefinition<IntegrationSpec>
   const { file, spec } = raw
   const diagnostics: Diagnostic[] = []
-  const scope = ownScope(entry.key, spec.entities)
+  const scope = ownScope(entry.key, spec.entities, spec.$defs)
   diagnostics.push(...checkEntityReferences(file, spec, scope))
   const ownEntities = Object.keys(spec.entities ?? {})
 
@@ -245,9 +248,11 @@ function buildMembers(
       if (!iface) continue
       const overrides = own(spec.interfaces, impl.alias)?.[kind]
       const names = kind === 'actions' ? impl.actionNames : kind === 'events' ? impl.eventNames : impl.channelNames
-      const memberScope: EntityScope = Object.fromEntries(
-        Object.entries(impl.entityMap).map(([ifaceEntity, ownEntity]) => [ifaceEntity, { owner: key, entity: ownEntity }]),
-      )
+      // entities are remapped to the integration's; a `$ref` keeps naming the interface's `$defs`
+      const memberScope: EntityScope = {
+        ...Object.fromEntries(Object.entries(impl.entityMap).map(([ifaceEntity, ownEntity]) => [ifaceEntity, { owner: key, entity: ownEntity }])),
+        ...defsScope(iface.key, iface.spec.$defs),
+      }
       for (const [interfaceMember, member] of Object.entries(iface.spec[kind] ?? {})) {
         const finalName = names[interfaceMember] ?? interfaceMember
         const override = own(overrides, interfaceMember)

@@ -19,7 +19,7 @@ export function resolveModel(definitions: readonly RawDefinition[], claims: read
   for (const entry of table.entries) {
     if (entry.kind !== 'interface') continue
     const { file, spec } = entry.raw as RawDefinition<InterfaceSpec>
-    const scope = ownScope(entry.key, spec.entities)
+    const scope = ownScope(entry.key, spec.entities, spec.$defs)
     diagnostics.push(...checkEntityReferences(file, spec, scope))
     interfaces.set(entry.key, { kind: 'interface', ...modelBase(entry), spec, scope })
   }

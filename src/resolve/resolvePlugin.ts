@@ -5,7 +5,7 @@ import { formatPointer, locate } from '../load/yamlNodes.js'
 import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { compareVersions } from '../validate/versions.js'
 import { checkEntityReferences } from './entityReferences.js'
-import type { EntityScope, InterfaceModel, PluginDependency, PluginModel } from './model.js'
+import { defsScope, type EntityScope, type InterfaceModel, type PluginDependency, type PluginModel } from './model.js'
 import { availableVersions, hasName, modelBase, resolveRange, type SymbolTable, type TableEntry, unknownInterfaceHint } from './symbolTable.js'
 
 export function resolvePlugin(
@@ -16,7 +16,7 @@ export function resolvePlugin(
   const { file, spec } = entry.raw as RawDefinition<PluginSpec>
   const diagnostics: Diagnostic[] = []
   const dependencies: PluginDependency[] = []
-  const scope: EntityScope = {}
+  const scope: EntityScope = defsScope(entry.key, spec.$defs)
   const unresolvedLocals = new Set<string>()
   for (const [local, wanted] of Object.entries(spec.interfaces ?? {})) {
     const base = formatPointer(['interfaces', local])

@@ -16,7 +16,7 @@ export type DefinitionName = string
  */
 export type Version = string
 /**
- * A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, allOf, title, description, default, examples and $entity.
+ * A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, allOf, title, description, default, examples, $entity, $ref and $message.
  */
 export type Schema = SchemaNode
 /**
@@ -50,10 +50,17 @@ export interface InterfaceSpec {
    * What the interface does.
    */
   description?: string
+  $defs?: DefsMap
   entities: EntityMap
   actions: ActionMap
   events?: EventMap
   channels?: ChannelMap
+}
+/**
+ * Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this definition. They cannot reference entities.
+ */
+export interface DefsMap {
+  [k: string]: Schema
 }
 /**
  * Entity name -> { schema, title?, description? }: shared data models.
@@ -218,6 +225,7 @@ export interface IntegrationSpec {
    * What the integration does.
    */
   description?: string
+  $defs?: DefsMap
   configuration?: Configuration
   configurations?: ConfigurationMap
   entities?: EntityMap
@@ -329,6 +337,7 @@ export interface PluginSpec {
    * What the plugin does.
    */
   description?: string
+  $defs?: DefsMap
   configuration?: Configuration
   /**
    * Interface local name -> { name, version range }: the interfaces the plugin depends on.

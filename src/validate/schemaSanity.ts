@@ -10,6 +10,7 @@ import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { escapePointerSegment, isWithinPointer } from '../jsonSchema/pointer.js'
+import { defsName } from '../jsonSchema/reference.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { compileValueValidator, describeValueErrors } from '../jsonSchema/valueValidator.js'
@@ -17,9 +18,12 @@ import { locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
+import { checkDefsCycles, defsHoldingMessages, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
 import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
+const REF_SIBLINGS = new Set(['$ref', 'title', 'description'])
+const MESSAGE_SIBLINGS = new Set(['$message', 'title', 'description'])
 
 function withoutKeys(schema: SchemaNode, keys: readonly string[]): SchemaNode {
   return Object.fromEntries(Object.entries(schema).filter(([k]) => !keys.includes(k))) as SchemaNode
@@ -54,19 +58,44 @@ function checkNode(
   file: SourceFile,
   kind: DefinitionSpec['kind'],
   site: SchemaSite,
+  named: NamedSchemaUse,
   node: SchemaNode,
   pointer: string,
   enclosing: readonly SchemaNode[],
   beside: readonly SchemaNode[],
   out: Diagnostic[],
 ): void {
+  if (typeof node.$ref === 'string') {
+    for (const key of Object.keys(node)) {
+      // `x-` annotations may stand beside any reference (docs/definitions.md#annotations-x--keys)
+      if (!REF_SIBLINGS.has(key) && !isAnnotationKey(key))
+        out.push(diagnostic('BW2020', 'besideRef', { key }, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
+    }
+    named.reference(node.$ref, pointer, site.role === 'defs' ? site.member : null, out)
+    return
+  }
+  if (typeof node.$message === 'string') {
+    for (const key of Object.keys(node)) {
+      if (!MESSAGE_SIBLINGS.has(key) && !isAnnotationKey(key))
+        out.push(diagnostic('BW2020', 'besideMessage', { key }, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
+    }
+    if (site.role === 'configuration') {
+      const at = `${pointer}/$message`
+      out.push(diagnostic('BW2024', 'messageInConfiguration', { type: node.$message }, locate(file, at), { path: at }))
+    }
+    return
+  }
   if (typeof node.$entity === 'string') {
     for (const key of Object.keys(node)) {
       if (!ENTITY_SIBLINGS.has(key) && !isAnnotationKey(key)) {
         out.push(diagnostic('BW2010', 'besideEntity', { key }, locateKey(file, `${pointer}/${key}`), { path: `${pointer}/${key}` }))
       }
     }
-    if (site.role === 'configuration') {
+    if (site.role === 'defs') {
+      out.push(
+        diagnostic('BW2021', 'entityInDefs', { name: site.member, entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }),
+      )
+    } else if (site.role === 'configuration') {
       out.push(diagnostic('BW2017', 'entityInConfiguration', { entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
     } else {
       const dotted = node.$entity.includes('.')
@@ -279,7 +308,7 @@ function valueCheckSchema(schema: SchemaNode): object {
     if (Array.isArray(node)) return node.map(copy)
     if (node === null || typeof node !== 'object') return node
     const record = node as Record<string, unknown>
-    if (typeof record.$entity === 'string') return {}
+    if (typeof record.$entity === 'string' || typeof record.$ref === 'string' || typeof record.$message === 'string') return {}
     return Object.fromEntries(
       Object.entries(record)
         .filter(([k, v]) => !((k === 'title' || k === 'description') && typeof v === 'string'))
@@ -337,11 +366,44 @@ function saysWhatItAdmits(node: SchemaNode): boolean {
   )
 }
 
-/** An object schema at the top: `type: object`, an `$entity` (checked once resolved), or an `allOf` one of whose branches is one. */
+/** A configuration cannot be a message through a named schema either (BW2024 at its `$ref`, the `$message` related). */
+function checkMessagesThroughDefs(file: SourceFile, site: SchemaSite, named: NamedSchemaUse, out: Diagnostic[]): void {
+  const holding = defsHoldingMessages(named.defs)
+  if (holding.size === 0) return
+  walkSchema(site.schema, site.pointer, (node, pointer) => {
+    if (typeof node.$ref !== 'string') return
+    const name = defsName(node.$ref)
+    const message = holding.get(name)
+    if (message === undefined) return
+    const at = `${pointer}/$ref`
+    out.push(
+      diagnostic('BW2024', 'messageThroughDefs', { name, type: message.type }, locate(file, at), {
+        path: at,
+        related: [relatedLocation('messageHere', { type: message.type }, locate(file, message.pointer))],
+      }),
+    )
+  })
+}
+
+/** An object schema at the top: `type: object`, an `$entity` or a `$message` (checked once resolved), or an `allOf` one of whose branches is one. */
 function isObjectAtTop(schema: SchemaNode): boolean {
-  if (typeof schema.$entity === 'string') return true
+  if (typeof schema.$entity === 'string' || typeof schema.$message === 'string') return true
   if (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')) return true
   return schema.type === undefined && (schema.allOf?.some(isObjectAtTop) ?? false)
+}
+
+/** The object-at-the-top rule, read through `$ref`s (an `$entity` is checked once the entity is resolved). */
+function checkObjectAtTop(file: SourceFile, site: SchemaSite, named: NamedSchemaUse, out: Diagnostic[]): void {
+  const top = topOf(site.schema, named.defs)
+  // a top that says nothing at all is BW2011's (give it a type), not also this
+  // every message payload is an object
+  if (top === undefined || isObjectAtTop(top.schema) || !saysWhatItAdmits(top.schema)) return
+  if (top.via === null) {
+    out.push(diagnostic('BW2012', 'topNotObject', { schema: describeRole(site) }, locate(file, site.pointer), { path: site.pointer }))
+  } else {
+    const at = `${site.pointer}/$ref`
+    out.push(diagnostic('BW2012', 'defsNotObject', { name: top.via, schema: describeRole(site) }, locate(file, at), { path: at }))
+  }
 }
 
 /**
@@ -353,13 +415,21 @@ function isObjectAtTop(schema: SchemaNode): boolean {
  */
 export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | UncheckedDefinition, shapeProblems: readonly Diagnostic[] = []): Diagnostic[] {
   const out: Diagnostic[] = []
+  const named = new NamedSchemaUse(file, spec, defsOf(spec))
+  let intact = true
   for (const site of schemaSites(spec)) {
-    if (shapeProblems.some((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))) continue
-    // a top that says nothing at all is BW2011's (give it a type), not also this
-    if (site.role !== 'entity' && !isObjectAtTop(site.schema) && saysWhatItAdmits(site.schema)) {
-      out.push(diagnostic('BW2012', 'topNotObject', { schema: describeRole(site) }, locate(file, site.pointer), { path: site.pointer }))
+    if (shapeProblems.some((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))) {
+      intact = false
+      continue
     }
-    walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => checkNode(file, spec.kind, site, node, pointer, enclosing, beside, out))
+    if (site.role !== 'entity' && site.role !== 'defs') checkObjectAtTop(file, site, named, out)
+    walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => checkNode(file, spec.kind, site, named, node, pointer, enclosing, beside, out))
+    if (site.role === 'configuration' && Object.keys(named.defs).length > 0) checkMessagesThroughDefs(file, site, named, out)
+  }
+  if (Object.keys(named.defs).length > 0) {
+    out.push(...checkDefsCycles(file, named.defs))
+    // a schema left unchecked may be where an entry is used
+    if (intact) named.unused(out)
   }
   return out
 }
@@ -378,5 +448,7 @@ function describeRole(site: SchemaSite): string {
       return site.member === 'configuration' ? 'the configuration schema' : `the schema of configuration '${site.member}'`
     case 'entity':
       return `the schema of entity '${site.member}'`
+    case 'defs':
+      return `$defs '${site.member}'`
   }
 }

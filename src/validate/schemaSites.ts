@@ -7,14 +7,14 @@ import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 
-export type SchemaRole = 'entity' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration'
+export type SchemaRole = 'entity' | 'defs' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration'
 
 export interface SchemaSite {
   role: SchemaRole
   /** pointer to the schema node itself (…/schema) */
   pointer: string
   schema: SchemaNode
-  /** the member's name: entity, action, event, channel message ('channel.message') */
+  /** the member's name: entity, `$defs` entry, action, event, channel message ('channel.message') */
   member: string
 }
 
@@ -31,6 +31,13 @@ function site(role: SchemaRole, member: string, path: (string | number)[], holde
   // an object under `schema`: a SchemaNode in a checked definition; in an unchecked one, a
   // schema the caller reads only where no shape error lies within it (see schemaSanity.ts)
   return [{ role, member, pointer: formatPointer([...path, 'schema']), schema: holder.schema as SchemaNode }]
+}
+
+/** The named schemas of `$defs` (docs/definitions.md#named-schemas-defs-and-ref): each entry is a schema itself, with no holder. */
+function defsSites(defs: unknown): SchemaSite[] {
+  return entries(defs).flatMap(([name, schema]) =>
+    isRecord(schema) ? [{ role: 'defs' as const, member: name, pointer: formatPointer(['$defs', name]), schema: schema as SchemaNode }] : [],
+  )
 }
 
 function actionSites(actions: unknown): SchemaSite[] {
@@ -69,6 +76,7 @@ function findSchemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite
   switch (spec.kind) {
     case 'interface':
       return [
+        ...defsSites(spec.$defs),
         ...entries(spec.entities).flatMap(([name, e]) => site('entity', name, ['entities', name], e)),
         ...actionSites(spec.actions),
         ...eventSites(spec.events),
@@ -76,6 +84,7 @@ function findSchemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite
       ]
     case 'integration':
       return [
+        ...defsSites(spec.$defs),
         ...site('configuration', 'configuration', ['configuration'], spec.configuration),
         ...entries(spec.configurations).flatMap(([name, c]) => site('configuration', name, ['configurations', name], c)),
         ...entries(spec.entities).flatMap(([name, e]) => site('entity', name, ['entities', name], e)),
@@ -84,7 +93,12 @@ function findSchemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite
         ...channelSites(spec.channels),
       ]
     case 'plugin':
-      return [...site('configuration', 'configuration', ['configuration'], spec.configuration), ...actionSites(spec.actions), ...eventSites(spec.events)]
+      return [
+        ...defsSites(spec.$defs),
+        ...site('configuration', 'configuration', ['configuration'], spec.configuration),
+        ...actionSites(spec.actions),
+        ...eventSites(spec.events),
+      ]
     case 'bot':
       return []
   }

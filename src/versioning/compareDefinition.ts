@@ -156,6 +156,22 @@ class Comparison {
     )
   }
 
+  /**
+   * Named schemas, each compared on its own as an entity is (both ways): a `$ref` is
+   * compared "modulo" the entry it names, so a change inside an entry is reported once,
+   * here, not again at every use. Removing one removes an exported type; adding one adds one.
+   */
+  defsOf(before: Record<string, SchemaNode> | undefined, after: Record<string, SchemaNode> | undefined): void {
+    this.members(
+      (name) => `$defs '${name}'`,
+      ['$defs'],
+      before,
+      after,
+      { removed: 'major', added: 'minor' },
+      (name, a, b) => this.schema('both', `$defs '${name}'`, ['$defs', name], ['$defs', name], a, b),
+    )
+  }
+
   actionsOf(before: Record<string, ActionSpec> | undefined, after: Record<string, ActionSpec> | undefined): void {
     this.members(
       (name) => `action '${name}'`,
@@ -239,6 +255,7 @@ class Comparison {
 // ---- per kind
 
 function compareInterface(c: Comparison, a: InterfaceSpec, b: InterfaceSpec): void {
+  c.defsOf(a.$defs, b.$defs)
   c.entitiesOf(a.entities, b.entities)
   c.actionsOf(a.actions, b.actions)
   c.eventsOf(a.events, b.events)
@@ -343,6 +360,7 @@ function compareImplemented(
 }
 
 function compareIntegration(c: Comparison, a: IntegrationSpec, b: IntegrationSpec): void {
+  c.defsOf(a.$defs, b.$defs)
   c.configurationOf(a.configuration, b.configuration)
   c.configurationsOf(a.configurations, b.configurations)
   c.entitiesOf(a.entities, b.entities)
@@ -353,6 +371,7 @@ function compareIntegration(c: Comparison, a: IntegrationSpec, b: IntegrationSpe
 }
 
 function comparePlugin(c: Comparison, a: PluginSpec, b: PluginSpec): void {
+  c.defsOf(a.$defs, b.$defs)
   c.configurationOf(a.configuration, b.configuration)
   const before = a.interfaces ?? {}
   const after = b.interfaces ?? {}
@@ -418,13 +437,14 @@ function compareBot(c: Comparison, a: BotSpec, b: BotSpec): void {
 }
 
 const COVERED: Record<DefinitionSpec['kind'], readonly string[]> = {
-  interface: ['kind', 'name', 'version', 'title', 'description', 'entities', 'actions', 'events', 'channels'],
+  interface: ['kind', 'name', 'version', 'title', 'description', '$defs', 'entities', 'actions', 'events', 'channels'],
   integration: [
     'kind',
     'name',
     'version',
     'title',
     'description',
+    '$defs',
     'configuration',
     'configurations',
     'entities',
@@ -433,7 +453,7 @@ const COVERED: Record<DefinitionSpec['kind'], readonly string[]> = {
     'channels',
     'interfaces',
   ],
-  plugin: ['kind', 'name', 'version', 'title', 'description', 'configuration', 'interfaces', 'actions', 'events'],
+  plugin: ['kind', 'name', 'version', 'title', 'description', '$defs', 'configuration', 'interfaces', 'actions', 'events'],
   bot: ['kind', 'name', 'version', 'title', 'description', 'message', 'integrations', 'plugins'],
 }
 

@@ -24,6 +24,7 @@ import { checkExtension, type ExtensionFailure, type SchemaLocation, type Schema
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { own } from '../jsonSchema/own.js'
 import { isWithinPointer } from '../jsonSchema/pointer.js'
+import { describeReference, referenceOf } from '../jsonSchema/reference.js'
 import { ANNOTATION_KEYWORDS, type SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
@@ -79,7 +80,7 @@ interface Pairing {
 /** Nodes at the same structural place on both sides (properties by name, union branches by index). */
 function pairedNodes(old: SchemaNode, neu: SchemaNode, rel = '', out: Pairing[] = [], inAllOf = false): Pairing[] {
   out.push({ old, new: neu, rel, ...(inAllOf ? { inAllOf } : {}) })
-  if (old.$entity !== undefined || neu.$entity !== undefined) return out
+  if (referenceOf(old) !== undefined || referenceOf(neu) !== undefined) return out
   for (const [name, child] of Object.entries(neu.properties ?? {})) {
     const before = own(old.properties, name)
     if (before) pairedNodes(before, child, `${rel}${formatPointer(['properties', name])}`, out)
@@ -135,7 +136,7 @@ interface PropertyDelta {
 function propertyDelta(pairs: readonly Pairing[]): PropertyDelta[] {
   const out: PropertyDelta[] = []
   for (const { old, new: neu, rel, inAllOf } of pairs) {
-    if (old.$entity !== undefined || neu.$entity !== undefined || inAllOf === true) continue
+    if (referenceOf(old) !== undefined || referenceOf(neu) !== undefined || inAllOf === true) continue
     const before = declaredProperties(old, rel)
     const after = declaredProperties(neu, rel)
     for (const [name, declared] of before) {
@@ -210,7 +211,7 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
     schema: at.schema,
     entity: null,
     resolveEntity: (name) => entities.resolve(name),
-    label: (entity) => (entity === null ? `the ${which} schema` : `entity '${entity}'`),
+    label: (entity) => (entity === null ? `the ${which} schema` : describeReference(entity)),
   })
   const oldSide = sideOf(pair.old, 'old')
   const newSide = sideOf(pair.new, 'new')

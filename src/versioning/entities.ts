@@ -1,4 +1,6 @@
-// How `$entity` names are resolved when two versions of a definition are compared.
+// How `$entity` names (and `$ref`s to `$defs` entries) are resolved when two versions of
+// a definition are compared. A `$ref` is looked up in the definition's own `$defs`, and
+// shared like an entity: each entry is compared on its own, by the entities' rules.
 //
 // Each side looks a name up where the definition's kind says (docs/definitions.md#schemas): an interface's
 // or integration's own entities; in a plugin, `LOCAL.ENTITY` in the interface version
@@ -14,10 +16,12 @@
 // available) is opaque: equal to itself only.
 
 import { own } from '../jsonSchema/own.js'
+import { defsName, isDefsReference, isMessageReference, messageTypeOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 import type { Model } from '../resolve/model.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import { messagePayloadSchema } from '../validate/messageSchemas.js'
 import type { Place } from './changes.js'
 import type { SideDefinition } from './sideDefinition.js'
 import type { Side } from './types.js'
@@ -52,6 +56,22 @@ function qualify(schema: SchemaNode, local: string): SchemaNode {
 }
 
 export function entitySpace(definition: SideDefinition, model: Model): EntitySpace {
+  const entities = entitiesSpace(definition, model)
+  const spec = definition.spec
+  const defs = spec.kind === 'bot' ? undefined : spec.$defs
+  return (name) => {
+    if (isMessageReference(name)) {
+      // the same payload on both sides: a difference is never inside it, so its place is the schema's
+      const schema = messagePayloadSchema(messageTypeOf(name))
+      return schema && { schema, file: definition.file, pointer: '' }
+    }
+    if (!isDefsReference(name)) return entities(name)
+    const schema = own(defs, defsName(name))
+    return schema && { schema, file: definition.file, pointer: formatPointer(['$defs', defsName(name)]) }
+  }
+}
+
+function entitiesSpace(definition: SideDefinition, model: Model): EntitySpace {
   const spec = definition.spec
   if (spec.kind === 'interface' || spec.kind === 'integration') {
     const entities: Record<string, { schema: SchemaNode }> = spec.entities ?? {}

@@ -203,6 +203,20 @@ const rows: Row[] = [
 
   // ---- entities and channel messages flow both ways
   {
+    case: 'defs-added',
+    subject: demo,
+    rule: 'a new $defs entry minor (a new exported type; a $ref written out is the same schema), removed major',
+    forward: { level: 'minor', says: "$defs 'sortOrder' added", path: '/$defs/sortOrder' },
+    reverse: { level: 'major', says: "$defs 'sortOrder' removed", path: '/$defs/sortOrder' },
+  },
+  {
+    case: 'defs-changed',
+    subject: demo,
+    rule: 'a change inside a $defs entry is judged once, at the entry, both ways as for entities',
+    forward: { level: 'major', says: "$defs 'sortOrder' admits values it did not", path: '/$defs/sortOrder/enum/2' },
+    reverse: { level: 'major', says: "$defs 'sortOrder' rejects values it admitted" },
+  },
+  {
     case: 'entity-optional-property',
     subject: demo,
     rule: 'entity: new optional property minor, removed property major',

@@ -18,6 +18,7 @@ import { mergeAllOf } from '../../src/jsonSchema/mergeAllOf.js'
 import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/jsonSchema/numericBounds.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
 import { rootView } from '../../src/jsonSchema/view.js'
+import { messagePayloadSchema } from '../../src/validate/messageSchemas.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
 import { makeSide } from './sides.js'
 
@@ -75,8 +76,15 @@ const typeArb: fc.Arbitrary<SchemaNode> = fc.oneof(
   fc.subarray(SCALAR_TYPES, { minLength: 2, maxLength: 3 }).map((type) => ({ type })),
 )
 
+/** Standard messages a schema may stand for (`$message`): every world holds their payloads, keyed as the core keys them. */
+const MESSAGE_TYPES = ['text', 'image', 'location'] as const
+const MESSAGE_PAYLOADS: Record<string, SchemaNode> = Object.fromEntries(
+  MESSAGE_TYPES.map((type) => [`$message:${type}`, messagePayloadSchema(type) as SchemaNode]),
+)
+const messageArb: fc.Arbitrary<SchemaNode> = fc.constantFrom(...MESSAGE_TYPES).map(($message) => ({ $message }))
+
 function leafArb(): fc.Arbitrary<SchemaNode> {
-  return fc.oneof(numberArb, stringArb, enumArb, typeArb)
+  return fc.oneof({ weight: 4, arbitrary: fc.oneof(numberArb, stringArb, enumArb, typeArb) }, { weight: 1, arbitrary: messageArb })
 }
 
 function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
@@ -85,7 +93,12 @@ function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode>
   const slot = (): fc.Arbitrary<SchemaNode> =>
     options.entities.length === 0
       ? child()
-      : fc.oneof({ weight: 3, arbitrary: child() }, { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
+      : fc.oneof(
+          { weight: 6, arbitrary: child() },
+          { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) },
+          // the same schemas named in `$defs`: the checker follows both kinds of reference alike
+          { weight: 1, arbitrary: fc.constantFrom(...options.entities).map((name): SchemaNode => ({ $ref: `#/$defs/${name}` })) },
+        )
   const objectArb = fc
     .record({
       names: fc.subarray([...NAMES]),
@@ -247,8 +260,9 @@ function pick<T>(rng: Rng, items: readonly T[]): T | undefined {
 /** A value S probably admits (the caller confirms with ajv); FAIL when none was found. */
 function sample(node: SchemaNode, rng: Rng, resolve: (name: string) => SchemaNode | undefined, depth = 0): Sample {
   if (depth > 8) return FAIL
-  if (node.$entity !== undefined) {
-    const schema = resolve(node.$entity)
+  const reference = node.$entity ?? node.$ref?.slice('#/$defs/'.length) ?? (node.$message === undefined ? undefined : `$message:${node.$message}`)
+  if (reference !== undefined) {
+    const schema = resolve(reference)
     return schema === undefined ? FAIL : sample(schema, rng, resolve, depth + 1)
   }
   if (node.const !== undefined) return structuredClone(node.const)
@@ -363,6 +377,8 @@ function lower(node: SchemaNode, withoutLeniency: boolean): unknown {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node)) {
     if (key === '$entity') out.$ref = `#/definitions/${String(value)}`
+    else if (key === '$ref') out.$ref = `#/definitions/${String(value).slice('#/$defs/'.length)}`
+    else if (key === '$message') out.$ref = `#/definitions/$message:${String(value)}`
     else if (key === 'properties') {
       out.properties = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([k, v]) => [k, lower(v, withoutLeniency)]))
     } else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) out[key] = lower(value as SchemaNode, withoutLeniency)
@@ -378,7 +394,7 @@ const compiled = new Map<string, ValidateFunction>()
 
 /** ajv's validator for a schema, `$entity` lowered to `$ref` into `definitions`. */
 function compile(schema: SchemaNode, entities: Record<string, SchemaNode>, withoutLeniency = false): ValidateFunction {
-  const definitions = Object.fromEntries(Object.entries(entities).map(([name, s]) => [name, lower(s, withoutLeniency)]))
+  const definitions = Object.fromEntries(Object.entries({ ...entities, ...MESSAGE_PAYLOADS }).map(([name, s]) => [name, lower(s, withoutLeniency)]))
   const lowered = { ...(lower(schema, withoutLeniency) as object), definitions }
   const key = JSON.stringify(lowered)
   let validate = compiled.get(key)
@@ -410,6 +426,7 @@ function disguise(world: World): World {
     const out: Record<string, unknown> = { description: 'copy' }
     for (const [key, value] of Object.entries(node)) {
       if (key === '$entity') out.$entity = rename(String(value))
+      else if (key === '$ref') out.$ref = `#/$defs/${rename(String(value).slice('#/$defs/'.length))}`
       else if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([k, v]) => [k, visit(v)]))
       else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) out[key] = visit(value as SchemaNode)
       else if (key === 'anyOf' || key === 'oneOf' || key === 'allOf') out[key] = (value as SchemaNode[]).map(visit)
@@ -453,7 +470,7 @@ function soundness(options: GenOptions, runs: number): { accepted: number; check
       const validStrictS = compile(s.root, s.entities, true)
       const validT = compile(t.root, t.entities)
       const rng = seededRandom(seed)
-      const resolve = (name: string): SchemaNode | undefined => (Object.hasOwn(s.entities, name) ? s.entities[name] : undefined)
+      const resolve = (name: string): SchemaNode | undefined => (Object.hasOwn(s.entities, name) ? s.entities[name] : MESSAGE_PAYLOADS[name])
       for (let i = 0; i < 20; i++) {
         const value = sample(s.root, rng, resolve)
         // in S, and in S without the leniency (not implied by the first: oneOf)

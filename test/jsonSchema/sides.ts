@@ -1,6 +1,7 @@
 // One side of an extension check, for the tests: a root schema, or an entity of a set.
 import type { SchemaSide } from '../../src/jsonSchema/extension.js'
 import type { SchemaNode } from '../../src/jsonSchema/types.js'
+import { messagePayloadSchema } from '../../src/validate/messageSchemas.js'
 
 /** One side: a root schema, or an entity of a set of entities. */
 export interface SideSpec {
@@ -19,7 +20,13 @@ export function makeSide(spec: SchemaNode | SideSpec, owner: string): SchemaSide
   return {
     schema,
     entity,
-    resolveEntity: (name) => (Object.hasOwn(entities, name) ? entities[name] : undefined),
+    // a `$ref: '#/$defs/NAME'` names the same set here: references of both kinds are followed alike
+    resolveEntity: (reference) => {
+      // a `$message: TYPE` stands for its payload on every side
+      if (reference.startsWith('$message:')) return messagePayloadSchema(reference.slice('$message:'.length))
+      const name = reference.startsWith('#/$defs/') ? reference.slice('#/$defs/'.length) : reference
+      return Object.hasOwn(entities, name) ? entities[name] : undefined
+    },
     label: (name) => (name === null ? `${owner} schema` : `${owner}.${name}`),
   }
 }

@@ -22,6 +22,7 @@ describe('golden fixtures', () => {
       'renamed-members',
       'open-entities',
       'bound-members',
+      'named-schemas',
     ]) {
       expect(validCases).toContain(name)
     }

@@ -97,3 +97,10 @@ describe('a schema node that admits no value', () => {
     expect(sanity({ type: 'object', properties: contact, anyOf: [{ required: ['phnoe'] }] })).toEqual([`BW2013 ${at('/anyOf/0/required/0')}`])
   })
 })
+
+describe('annotations beside references', () => {
+  it('x- keys may stand beside $message and $entity; other keywords may not', () => {
+    expect(sanity({ type: 'object', properties: { reply: { $message: 'text', 'x-widget': 'preview' } } })).toEqual([])
+    expect(sanity({ type: 'object', properties: { reply: { $message: 'text', minLength: 1 } } })).toEqual([`BW2020 ${at('/properties/reply/minLength')}`])
+  })
+})

@@ -5,30 +5,30 @@ import { createRequire } from "node:module";
 import { escapePointerSegment } from "../../jsonSchema/pointer.js";
 const require = createRequire(import.meta.url);
 export const validateInterface = validate10;
-const schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire interface", "description": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.", "markdownDescription": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.\n\n```yaml\nkind: interface\nname: llm\nversion: 1.1.0\nentities:\n  modelRef:\n    schema: { type: object, properties: { id: { type: string } }, required: [id] }\nactions:\n  generateContent:\n    input: { schema: { type: object, properties: { model: { $entity: modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version", "entities", "actions"], "properties": { "kind": { "title": "Kind", "description": "Always interface in this file.", "markdownDescription": "What this file defines. Always `interface` here.\n\n```yaml\nkind: interface\n```", "const": "interface" }, "name": { "title": "Name", "description": "The name of the interface: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the interface: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the interface (major.minor.patch).", "markdownDescription": "The exact semantic version of the interface (`major.minor.patch`, pre-release and build parts allowed). Several versions of one interface may live side by side.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the interface.", "markdownDescription": "A short human-readable name of the interface, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the interface does.", "markdownDescription": "What the interface does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the interface.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the interface, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.", "markdownDescription": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the interface can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the interface can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the interface.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the interface.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" } } };
+const schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire interface", "description": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.", "markdownDescription": "An interface: a contract of entities, actions, events and channels that integrations implement and plugins depend on.\n\n```yaml\nkind: interface\nname: llm\nversion: 1.1.0\nentities:\n  modelRef:\n    schema: { type: object, properties: { id: { type: string } }, required: [id] }\nactions:\n  generateContent:\n    input: { schema: { type: object, properties: { model: { $entity: modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version", "entities", "actions"], "properties": { "kind": { "title": "Kind", "description": "Always interface in this file.", "markdownDescription": "What this file defines. Always `interface` here.\n\n```yaml\nkind: interface\n```", "const": "interface" }, "name": { "title": "Name", "description": "The name of the interface: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the interface: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the interface (major.minor.patch).", "markdownDescription": "The exact semantic version of the interface (`major.minor.patch`, pre-release and build parts allowed). Several versions of one interface may live side by side.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the interface.", "markdownDescription": "A short human-readable name of the interface, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the interface does.", "markdownDescription": "What the interface does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this interface. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this interface. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the interface.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the interface, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.", "markdownDescription": "Action name -> action: the operations of the interface. Every integration that implements the interface must implement them.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the interface can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the interface can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the interface.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the interface.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" } } };
 const schema13 = { "title": "Definition name", "description": "The name of a definition: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters.", "markdownDescription": "The name of a definition: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters.\n\n```yaml\nname: conversation-summary\n```", "type": "string", "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "maxLength": 64 };
 const schema14 = { "title": "Version", "description": "An exact semantic version major.minor.patch, with optional pre-release and build parts.", "markdownDescription": "An exact [semantic version](https://semver.org) `major.minor.patch`, with optional pre-release and build parts. Quote it if YAML would read it as a number.\n\n```yaml\nversion: 1.2.0\n# or\nversion: 2.0.0-beta.1\n```", "type": "string", "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$" };
-const schema21 = { "title": "Annotation", "description": "A key that starts with x-: any value, never checked, carried into the generated definition unchanged (UI hints, categories, icons).", "markdownDescription": "A key that starts with `x-` is an annotation: it may hold any value, botwire never checks it, and it is carried into the generated `definition` constant unchanged, for tools that read it (UI hints such as placeholders or hidden fields, categories, icons). Keys of maps of names (`properties`, `entities`, `actions`...) are names, never annotations.\n\n```yaml\nx-placeholder: sk-...\nx-hidden: true\n```" };
+const schema20 = { "title": "Annotation", "description": "A key that starts with x-: any value, never checked, carried into the generated definition unchanged (UI hints, categories, icons).", "markdownDescription": "A key that starts with `x-` is an annotation: it may hold any value, botwire never checks it, and it is carried into the generated `definition` constant unchanged, for tools that read it (UI hints such as placeholders or hidden fields, categories, icons). Keys of maps of names (`properties`, `entities`, `actions`...) are names, never annotations.\n\n```yaml\nx-placeholder: sk-...\nx-hidden: true\n```" };
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
 const pattern0 = new RegExp("^x-", "u");
 const pattern1 = new RegExp("^[a-z][a-z0-9]*(-[a-z0-9]+)*$", "u");
 const pattern2 = new RegExp("^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$", "u");
-const schema15 = { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: shared data models.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: shared data models.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n      required: [id]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/entity" } };
+const schema15 = { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this definition. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this definition, configurations included. Each is exported from the generated module as a type named after it (`ticket` -> `Ticket`). They may reference each other (recursively, through properties or items) but not entities.\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/schema" } };
 const schema16 = { "title": "Identifier", "description": "A name that becomes a TypeScript member: letters, digits and _, not starting with a digit, and not __proto__.", "markdownDescription": "A name that becomes a TypeScript member: letters, digits and `_`, not starting with a digit, and not `__proto__`. Keywords such as `default` or `delete` are allowed.\n\n```yaml\ngenerateContent\n```", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "not": { "const": "__proto__" } };
 const pattern3 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-const schema17 = { "title": "Entity", "description": "A shared data model: a named schema that actions, events and channels reference with $entity.", "markdownDescription": "A shared data model: a named schema that actions, events and channels reference with `$entity`.\n\n```yaml\nmodelRef:\n  title: Model reference\n  schema:\n    type: object\n    properties:\n      id: { type: string }\n      provider: { type: string }\n    required: [id, provider]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the entity, written in YAML.", "markdownDescription": "The JSON Schema of the entity, written in YAML. Entities may reference each other with `$entity`, recursively.\n\n```yaml\nschema:\n  type: object\n  properties:\n    id: { type: string }\n  required: [id]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the entity.", "markdownDescription": "A short human-readable name of the entity, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the entity is for.", "markdownDescription": "What the entity is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-const schema18 = { "title": "Schema", "description": "A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, allOf, title, description, default, examples and $entity.", "markdownDescription": "A JSON Schema node in botwire's subset of draft-07. Every node says what it admits: it has `type`, or is an `$entity`, `const`, `enum`, `anyOf`, `oneOf` or `allOf` node.\n\n```yaml\ntype: object\nproperties:\n  id: { type: string, minLength: 1 }\n  tags: { type: array, items: { type: string } }\nrequired: [id]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "type": { "title": "Type", "description": "The JSON type the value must have: one of string, number, integer, boolean, object, array, null, or a list of them.", "markdownDescription": "The JSON type the value must have: `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`, or a list of them (a union).\n\n```yaml\ntype: string\n# or\ntype: [string, \"null\"]\n```", "$ref": "#/definitions/schemaType" }, "properties": { "title": "Properties", "description": "The properties of an object: property name -> schema of its value. Property names are free strings.", "markdownDescription": "The properties of an object: property name -> schema of its value. Property names are free strings (`content-type`, `\"\"` and `__proto__` included).\n\n```yaml\nproperties:\n  id: { type: string }\n  count: { type: integer, minimum: 0 }\n```", "type": "object", "additionalProperties": { "$ref": "#/definitions/schema" } }, "required": { "title": "Required properties", "description": "The names of the properties an object must have; each must be declared in properties.", "markdownDescription": "The names of the properties an object must have. Each must be declared under `properties`.\n\n```yaml\nrequired: [id, name]\n```", "type": "array", "items": { "type": "string" }, "uniqueItems": true }, "additionalProperties": { "title": "Additional properties", "description": "Whether an object may have properties not declared in properties (true or false), or the schema of their values.", "markdownDescription": "Whether an object may have properties that `properties` does not declare: `false` closes the object, `true` opens it, and a schema types the values of the extra properties (a map).\n\n```yaml\nadditionalProperties: false\n# or a map of strings:\nadditionalProperties: { type: string }\n```", "type": ["boolean", "object"], "if": { "type": "object" }, "then": { "$ref": "#/definitions/schema" } }, "items": { "title": "Items", "description": "The schema of every item of an array.", "markdownDescription": "The schema of every item of an array.\n\n```yaml\ntype: array\nitems: { type: string }\n```", "$ref": "#/definitions/schema" }, "minItems": { "title": "Minimum items", "description": "The smallest number of items an array may have.", "markdownDescription": "The smallest number of items an array may have.\n\n```yaml\nminItems: 1\n```", "type": "integer", "minimum": 0 }, "maxItems": { "title": "Maximum items", "description": "The largest number of items an array may have.", "markdownDescription": "The largest number of items an array may have.\n\n```yaml\nmaxItems: 10\n```", "type": "integer", "minimum": 0 }, "enum": { "title": "Allowed values", "description": "The only values allowed (a non-empty list).", "markdownDescription": "The only values allowed (a non-empty list). Each must be a value the rest of the schema admits.\n\n```yaml\ntype: string\nenum: [user, assistant, system]\n```", "type": "array", "minItems": 1 }, "const": { "title": "Constant", "description": "The only value allowed.", "markdownDescription": "The only value allowed. It must be a value the rest of the schema admits.\n\n```yaml\nconst: v1\n```" }, "minimum": { "title": "Minimum", "description": "The smallest number allowed (inclusive).", "markdownDescription": "The smallest number allowed (inclusive).\n\n```yaml\nminimum: 0\n```", "type": "number" }, "maximum": { "title": "Maximum", "description": "The largest number allowed (inclusive).", "markdownDescription": "The largest number allowed (inclusive).\n\n```yaml\nmaximum: 2\n```", "type": "number" }, "exclusiveMinimum": { "title": "Exclusive minimum", "description": "Numbers must be greater than this.", "markdownDescription": "Numbers must be greater than this.\n\n```yaml\nexclusiveMinimum: 0\n```", "type": "number" }, "exclusiveMaximum": { "title": "Exclusive maximum", "description": "Numbers must be less than this.", "markdownDescription": "Numbers must be less than this.\n\n```yaml\nexclusiveMaximum: 100\n```", "type": "number" }, "minLength": { "title": "Minimum length", "description": "The smallest length a string may have.", "markdownDescription": "The smallest length a string may have.\n\n```yaml\nminLength: 1\n```", "type": "integer", "minimum": 0 }, "maxLength": { "title": "Maximum length", "description": "The largest length a string may have.", "markdownDescription": "The largest length a string may have.\n\n```yaml\nmaxLength: 280\n```", "type": "integer", "minimum": 0 }, "pattern": { "title": "Pattern", "description": "A regular expression (ECMAScript syntax, unicode mode) that strings must match; it is not anchored unless written with ^ and $.", "markdownDescription": "A regular expression (ECMAScript syntax, unicode mode) that strings must match. It is not anchored unless written with `^` and `$`.\n\n```yaml\npattern: '^[A-Z]{3}$'\n```", "type": "string" }, "format": { "title": "Format", "description": "A well-known string format: uri, email, date-time, date or uuid.", "markdownDescription": "A well-known string format: `uri`, `email`, `date-time`, `date` or `uuid`.\n\n```yaml\ntype: string\nformat: email\n```", "enum": ["uri", "email", "date-time", "date", "uuid"] }, "anyOf": { "title": "Any of", "description": "The value must match at least one of these schemas (a non-empty list).", "markdownDescription": "The value must match at least one of these schemas (a non-empty list).\n\n```yaml\nanyOf:\n  - { type: string }\n  - { type: integer, minimum: 0 }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "oneOf": { "title": "One of", "description": "The value must match exactly one of these schemas (a non-empty list).", "markdownDescription": "The value must match exactly one of these schemas (a non-empty list).\n\n```yaml\noneOf:\n  - { type: object, properties: { kind: { const: a } }, required: [kind] }\n  - { type: object, properties: { kind: { const: b } }, required: [kind] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "allOf": { "title": "All of", "description": "The value must match every one of these schemas (a non-empty list): composition, as zod's .extend, .and and intersections.", "markdownDescription": "The value must match every one of these schemas (a non-empty list): composition, as zod's `.extend`, `.and` and intersections. Object branches are typed as one interface where that is exact.\n\n```yaml\nallOf:\n  - { $entity: ticket }\n  - { type: object, properties: { priority: { type: integer } }, required: [priority] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "title": { "title": "Title", "description": "A short human-readable name of the value; it becomes JSDoc.", "markdownDescription": "A short human-readable name of the value. It becomes the JSDoc of the generated type.\n\n```yaml\ntitle: Model ID\n```", "type": "string" }, "description": { "title": "Description", "description": "What the value means; it becomes JSDoc.", "markdownDescription": "What the value means. It becomes the JSDoc of the generated type.\n\n```yaml\ndescription: The provider's identifier of the model.\n```", "type": "string" }, "default": { "title": "Default", "description": "The value assumed when none is given; the schema must admit it. In a configuration or an action input, the runtime fills it in where the property's parent object is present, and the handler's types have it present.", "markdownDescription": "The value assumed when none is given. The schema must admit it. In a configuration or an action input, the runtime fills it in before validating, wherever the property's parent object is present (not inside `anyOf`/`oneOf` branches), so a caller may leave the property out and the handler always reads it. Elsewhere it documents the value.\n\n```yaml\ntemperature: { type: number, default: 0.7 }\n```" }, "examples": { "title": "Examples", "description": "Example values (documentation only); the schema must admit each of them.", "markdownDescription": "Example values (documentation only). The schema must admit each of them.\n\n```yaml\nexamples: [gpt-4o, claude-sonnet]\n```", "type": "array" }, "secret": { "title": "Secret", "description": "In a configuration schema: the value is a credential, which a bot must give as { $secret: NAME } (read from the environment at run time), never in plain text.", "markdownDescription": "In a configuration schema: the value is a credential. A bot must give it as `{ $secret: NAME }`, read from the environment when the bot runs, never in plain text, so that it is never written into generated code.\n\n```yaml\napiKey: { type: string, minLength: 1, secret: true }\n```", "type": "boolean" }, "$entity": { "title": "Entity reference", "description": "Stands for the schema of an entity: an entity of this definition (interfaces and integrations) or LOCAL.ENTITY, an entity of an interface the plugin uses. Only title and description may stand beside it.", "markdownDescription": "Stands for the schema of an entity. In an interface or an integration, name one of its own entities; in a plugin, write `LOCAL.ENTITY` where `LOCAL` is a key of the plugin's `interfaces`. Only `title` and `description` may stand beside `$entity`.\n\n```yaml\nmodel: { $entity: modelRef }          # interface or integration\nmodel: { $entity: llm.modelRef }      # plugin\n```", "$ref": "#/definitions/entityReference" } } };
-const schema19 = { "title": "Schema type", "description": "A JSON type name (string, number, integer, boolean, object, array, null) or a non-empty list of distinct ones.", "markdownDescription": "A JSON type name (`string`, `number`, `integer`, `boolean`, `object`, `array`, `null`) or a non-empty list of distinct ones.\n\n```yaml\ntype: [string, \"null\"]\n```", "type": ["string", "array"], "pattern": "^(?:string|number|integer|boolean|object|array|null)$", "items": { "enum": ["string", "number", "integer", "boolean", "object", "array", "null"] }, "examples": ["string", "number", "integer", "boolean", "object", "array", "null"], "minItems": 1, "uniqueItems": true };
-const schema20 = { "title": "Entity reference", "description": "NAME (an entity of this interface or integration) or LOCAL.ENTITY (in a plugin: an entity of the interface with that local name, which may be hyphenated).", "markdownDescription": "`NAME`, an entity of this interface or integration, or, in a plugin, `LOCAL.ENTITY`: an entity of the interface the plugin names `LOCAL` (an identifier or a hyphenated name such as `files-readonly`).\n\n```yaml\n$entity: llm.modelRef\n# or\n$entity: files-readonly.file\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" };
+const schema17 = { "title": "Schema", "description": "A JSON Schema node in botwire's subset of draft-07: type, properties, required, additionalProperties, items, minItems, maxItems, enum, const, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, format, anyOf, oneOf, allOf, title, description, default, examples, $entity, $ref and $message.", "markdownDescription": "A JSON Schema node in botwire's subset of draft-07. Every node says what it admits: it has `type`, or is an `$entity`, `$ref`, `$message`, `const`, `enum`, `anyOf`, `oneOf` or `allOf` node.\n\n```yaml\ntype: object\nproperties:\n  id: { type: string, minLength: 1 }\n  tags: { type: array, items: { type: string } }\nrequired: [id]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "type": { "title": "Type", "description": "The JSON type the value must have: one of string, number, integer, boolean, object, array, null, or a list of them.", "markdownDescription": "The JSON type the value must have: `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`, or a list of them (a union).\n\n```yaml\ntype: string\n# or\ntype: [string, \"null\"]\n```", "$ref": "#/definitions/schemaType" }, "properties": { "title": "Properties", "description": "The properties of an object: property name -> schema of its value. Property names are free strings.", "markdownDescription": "The properties of an object: property name -> schema of its value. Property names are free strings (`content-type`, `\"\"` and `__proto__` included).\n\n```yaml\nproperties:\n  id: { type: string }\n  count: { type: integer, minimum: 0 }\n```", "type": "object", "additionalProperties": { "$ref": "#/definitions/schema" } }, "required": { "title": "Required properties", "description": "The names of the properties an object must have; each must be declared in properties.", "markdownDescription": "The names of the properties an object must have. Each must be declared under `properties`.\n\n```yaml\nrequired: [id, name]\n```", "type": "array", "items": { "type": "string" }, "uniqueItems": true }, "additionalProperties": { "title": "Additional properties", "description": "Whether an object may have properties not declared in properties (true or false), or the schema of their values.", "markdownDescription": "Whether an object may have properties that `properties` does not declare: `false` closes the object, `true` opens it, and a schema types the values of the extra properties (a map).\n\n```yaml\nadditionalProperties: false\n# or a map of strings:\nadditionalProperties: { type: string }\n```", "type": ["boolean", "object"], "if": { "type": "object" }, "then": { "$ref": "#/definitions/schema" } }, "items": { "title": "Items", "description": "The schema of every item of an array.", "markdownDescription": "The schema of every item of an array.\n\n```yaml\ntype: array\nitems: { type: string }\n```", "$ref": "#/definitions/schema" }, "minItems": { "title": "Minimum items", "description": "The smallest number of items an array may have.", "markdownDescription": "The smallest number of items an array may have.\n\n```yaml\nminItems: 1\n```", "type": "integer", "minimum": 0 }, "maxItems": { "title": "Maximum items", "description": "The largest number of items an array may have.", "markdownDescription": "The largest number of items an array may have.\n\n```yaml\nmaxItems: 10\n```", "type": "integer", "minimum": 0 }, "enum": { "title": "Allowed values", "description": "The only values allowed (a non-empty list).", "markdownDescription": "The only values allowed (a non-empty list). Each must be a value the rest of the schema admits.\n\n```yaml\ntype: string\nenum: [user, assistant, system]\n```", "type": "array", "minItems": 1 }, "const": { "title": "Constant", "description": "The only value allowed.", "markdownDescription": "The only value allowed. It must be a value the rest of the schema admits.\n\n```yaml\nconst: v1\n```" }, "minimum": { "title": "Minimum", "description": "The smallest number allowed (inclusive).", "markdownDescription": "The smallest number allowed (inclusive).\n\n```yaml\nminimum: 0\n```", "type": "number" }, "maximum": { "title": "Maximum", "description": "The largest number allowed (inclusive).", "markdownDescription": "The largest number allowed (inclusive).\n\n```yaml\nmaximum: 2\n```", "type": "number" }, "exclusiveMinimum": { "title": "Exclusive minimum", "description": "Numbers must be greater than this.", "markdownDescription": "Numbers must be greater than this.\n\n```yaml\nexclusiveMinimum: 0\n```", "type": "number" }, "exclusiveMaximum": { "title": "Exclusive maximum", "description": "Numbers must be less than this.", "markdownDescription": "Numbers must be less than this.\n\n```yaml\nexclusiveMaximum: 100\n```", "type": "number" }, "minLength": { "title": "Minimum length", "description": "The smallest length a string may have.", "markdownDescription": "The smallest length a string may have.\n\n```yaml\nminLength: 1\n```", "type": "integer", "minimum": 0 }, "maxLength": { "title": "Maximum length", "description": "The largest length a string may have.", "markdownDescription": "The largest length a string may have.\n\n```yaml\nmaxLength: 280\n```", "type": "integer", "minimum": 0 }, "pattern": { "title": "Pattern", "description": "A regular expression (ECMAScript syntax, unicode mode) that strings must match; it is not anchored unless written with ^ and $.", "markdownDescription": "A regular expression (ECMAScript syntax, unicode mode) that strings must match. It is not anchored unless written with `^` and `$`.\n\n```yaml\npattern: '^[A-Z]{3}$'\n```", "type": "string" }, "format": { "title": "Format", "description": "A well-known string format: uri, email, date-time, date or uuid.", "markdownDescription": "A well-known string format: `uri`, `email`, `date-time`, `date` or `uuid`.\n\n```yaml\ntype: string\nformat: email\n```", "enum": ["uri", "email", "date-time", "date", "uuid"] }, "anyOf": { "title": "Any of", "description": "The value must match at least one of these schemas (a non-empty list).", "markdownDescription": "The value must match at least one of these schemas (a non-empty list).\n\n```yaml\nanyOf:\n  - { type: string }\n  - { type: integer, minimum: 0 }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "oneOf": { "title": "One of", "description": "The value must match exactly one of these schemas (a non-empty list).", "markdownDescription": "The value must match exactly one of these schemas (a non-empty list).\n\n```yaml\noneOf:\n  - { type: object, properties: { kind: { const: a } }, required: [kind] }\n  - { type: object, properties: { kind: { const: b } }, required: [kind] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "allOf": { "title": "All of", "description": "The value must match every one of these schemas (a non-empty list): composition, as zod's .extend, .and and intersections.", "markdownDescription": "The value must match every one of these schemas (a non-empty list): composition, as zod's `.extend`, `.and` and intersections. Object branches are typed as one interface where that is exact.\n\n```yaml\nallOf:\n  - { $entity: ticket }\n  - { type: object, properties: { priority: { type: integer } }, required: [priority] }\n```", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/schema" } }, "title": { "title": "Title", "description": "A short human-readable name of the value; it becomes JSDoc.", "markdownDescription": "A short human-readable name of the value. It becomes the JSDoc of the generated type.\n\n```yaml\ntitle: Model ID\n```", "type": "string" }, "description": { "title": "Description", "description": "What the value means; it becomes JSDoc.", "markdownDescription": "What the value means. It becomes the JSDoc of the generated type.\n\n```yaml\ndescription: The provider's identifier of the model.\n```", "type": "string" }, "default": { "title": "Default", "description": "The value assumed when none is given; the schema must admit it. In a configuration or an action input, the runtime fills it in where the property's parent object is present, and the handler's types have it present.", "markdownDescription": "The value assumed when none is given. The schema must admit it. In a configuration or an action input, the runtime fills it in before validating, wherever the property's parent object is present (not inside `anyOf`/`oneOf` branches), so a caller may leave the property out and the handler always reads it. Elsewhere it documents the value.\n\n```yaml\ntemperature: { type: number, default: 0.7 }\n```" }, "examples": { "title": "Examples", "description": "Example values (documentation only); the schema must admit each of them.", "markdownDescription": "Example values (documentation only). The schema must admit each of them.\n\n```yaml\nexamples: [gpt-4o, claude-sonnet]\n```", "type": "array" }, "secret": { "title": "Secret", "description": "In a configuration schema: the value is a credential, which a bot must give as { $secret: NAME } (read from the environment at run time), never in plain text.", "markdownDescription": "In a configuration schema: the value is a credential. A bot must give it as `{ $secret: NAME }`, read from the environment when the bot runs, never in plain text, so that it is never written into generated code.\n\n```yaml\napiKey: { type: string, minLength: 1, secret: true }\n```", "type": "boolean" }, "$entity": { "title": "Entity reference", "description": "Stands for the schema of an entity: an entity of this definition (interfaces and integrations) or LOCAL.ENTITY, an entity of an interface the plugin uses. Only title and description may stand beside it.", "markdownDescription": "Stands for the schema of an entity. In an interface or an integration, name one of its own entities; in a plugin, write `LOCAL.ENTITY` where `LOCAL` is a key of the plugin's `interfaces`. Only `title` and `description` may stand beside `$entity`.\n\n```yaml\nmodel: { $entity: modelRef }          # interface or integration\nmodel: { $entity: llm.modelRef }      # plugin\n```", "$ref": "#/definitions/entityReference" }, "$ref": { "title": "Named schema reference", "description": "Stands for a named schema of this definition's $defs: '#/$defs/NAME'. Only title and description may stand beside it.", "markdownDescription": "Stands for the named schema `NAME` of this definition's top-level `$defs`, wherever a schema may stand (configurations included). Unlike `$entity`, it is never remapped: it is the same schema everywhere. Only `title` and `description` may stand beside `$ref`.\n\n```yaml\nticket: { $ref: '#/$defs/ticket' }\n```", "type": "string", "pattern": "^#/\\$defs/[A-Za-z_][A-Za-z0-9_]*$" }, "$message": { "title": "Standard message", "description": "Stands for the payload schema of a standard message type (text, image, audio, video, file, location, card, carousel, choice, dropdown, bloc), exactly as the runtime validates a bot's message. Not in a configuration. Only title and description may stand beside it.", "markdownDescription": "Stands for the payload schema of a standard message type, exactly as the runtime validates a bot's message of that type (closed, per `messages.schema.json`). Anywhere a schema may stand except a configuration; typed with the payload types of the generated `messages.ts` (`TextPayload`...). Only `title` and `description` may stand beside `$message`.\n\n```yaml\nreply: { $message: card }\n```", "enum": ["text", "image", "audio", "video", "file", "location", "card", "carousel", "choice", "dropdown", "bloc"] } } };
+const schema18 = { "title": "Schema type", "description": "A JSON type name (string, number, integer, boolean, object, array, null) or a non-empty list of distinct ones.", "markdownDescription": "A JSON type name (`string`, `number`, `integer`, `boolean`, `object`, `array`, `null`) or a non-empty list of distinct ones.\n\n```yaml\ntype: [string, \"null\"]\n```", "type": ["string", "array"], "pattern": "^(?:string|number|integer|boolean|object|array|null)$", "items": { "enum": ["string", "number", "integer", "boolean", "object", "array", "null"] }, "examples": ["string", "number", "integer", "boolean", "object", "array", "null"], "minItems": 1, "uniqueItems": true };
+const schema19 = { "title": "Entity reference", "description": "NAME (an entity of this interface or integration) or LOCAL.ENTITY (in a plugin: an entity of the interface with that local name, which may be hyphenated).", "markdownDescription": "`NAME`, an entity of this interface or integration, or, in a plugin, `LOCAL.ENTITY`: an entity of the interface the plugin names `LOCAL` (an identifier or a hyphenated name such as `files-readonly`).\n\n```yaml\n$entity: llm.modelRef\n# or\n$entity: files-readonly.file\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" };
 const func0 = require("ajv/dist/runtime/equal").default;
-const pattern6 = new RegExp("^(?:string|number|integer|boolean|object|array|null)$", "u");
-const pattern7 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$", "u");
-const wrapper0 = { validate: validate14 };
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+const pattern5 = new RegExp("^(?:string|number|integer|boolean|object|array|null)$", "u");
+const pattern6 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$", "u");
+const pattern7 = new RegExp("^#/\\$defs/[A-Za-z_][A-Za-z0-9_]*$", "u");
+const wrapper0 = { validate: validate13 };
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-        if (!((func2.call(schema18.properties, key0)) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18, data };
+        if (!((func2.call(schema17.properties, key0)) || (pattern0.test(key0)))) {
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -41,7 +41,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.type !== undefined) {
         let data0 = data.type;
         if ((typeof data0 !== "string") && (!(Array.isArray(data0)))) {
-            const err1 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/type", keyword: "type", params: { type: schema19.type }, message: "must be string,array", schema: schema19.type, parentSchema: schema19, data: data0 };
+            const err1 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/type", keyword: "type", params: { type: schema18.type }, message: "must be string,array", schema: schema18.type, parentSchema: schema18, data: data0 };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -51,8 +51,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
         if (typeof data0 === "string") {
-            if (!pattern6.test(data0)) {
-                const err2 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/pattern", keyword: "pattern", params: { pattern: "^(?:string|number|integer|boolean|object|array|null)$" }, message: "must match pattern \"" + "^(?:string|number|integer|boolean|object|array|null)$" + "\"", schema: "^(?:string|number|integer|boolean|object|array|null)$", parentSchema: schema19, data: data0 };
+            if (!pattern5.test(data0)) {
+                const err2 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/pattern", keyword: "pattern", params: { pattern: "^(?:string|number|integer|boolean|object|array|null)$" }, message: "must match pattern \"" + "^(?:string|number|integer|boolean|object|array|null)$" + "\"", schema: "^(?:string|number|integer|boolean|object|array|null)$", parentSchema: schema18, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err2];
                 }
@@ -64,7 +64,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (Array.isArray(data0)) {
             if (data0.length < 1) {
-                const err3 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19, data: data0 };
+                const err3 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err3];
                 }
@@ -77,7 +77,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             for (let i0 = 0; i0 < len0; i0++) {
                 let data1 = data0[i0];
                 if (!(((((((data1 === "string") || (data1 === "number")) || (data1 === "integer")) || (data1 === "boolean")) || (data1 === "object")) || (data1 === "array")) || (data1 === "null"))) {
-                    const err4 = { instancePath: instancePath + "/type/" + i0, schemaPath: "#/definitions/schemaType/items/enum", keyword: "enum", params: { allowedValues: schema19.items.enum }, message: "must be equal to one of the allowed values", schema: schema19.items.enum, parentSchema: schema19.items, data: data1 };
+                    const err4 = { instancePath: instancePath + "/type/" + i0, schemaPath: "#/definitions/schemaType/items/enum", keyword: "enum", params: { allowedValues: schema18.items.enum }, message: "must be equal to one of the allowed values", schema: schema18.items.enum, parentSchema: schema18.items, data: data1 };
                     if (vErrors === null) {
                         vErrors = [err4];
                     }
@@ -93,7 +93,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
                 outer0: for (; i1--;) {
                     for (j0 = i1; j0--;) {
                         if (func0(data0[i1], data0[j0])) {
-                            const err5 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema19, data: data0 };
+                            const err5 = { instancePath: instancePath + "/type", schemaPath: "#/definitions/schemaType/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema18, data: data0 };
                             if (vErrors === null) {
                                 vErrors = [err5];
                             }
@@ -119,7 +119,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err6 = { instancePath: instancePath + "/properties", schemaPath: "#/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.properties.type, parentSchema: schema18.properties.properties, data: data2 };
+            const err6 = { instancePath: instancePath + "/properties", schemaPath: "#/properties/properties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.properties.properties.type, parentSchema: schema17.properties.properties, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -136,7 +136,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             for (let i2 = 0; i2 < len1; i2++) {
                 let data5 = data4[i2];
                 if (typeof data5 !== "string") {
-                    const err7 = { instancePath: instancePath + "/required/" + i2, schemaPath: "#/properties/required/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.required.items.type, parentSchema: schema18.properties.required.items, data: data5 };
+                    const err7 = { instancePath: instancePath + "/required/" + i2, schemaPath: "#/properties/required/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.required.items.type, parentSchema: schema17.properties.required.items, data: data5 };
                     if (vErrors === null) {
                         vErrors = [err7];
                     }
@@ -157,7 +157,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     if (typeof indices0[item0] == "number") {
                         j1 = indices0[item0];
-                        const err8 = { instancePath: instancePath + "/required", schemaPath: "#/properties/required/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i3 + " are identical)", schema: true, parentSchema: schema18.properties.required, data: data4 };
+                        const err8 = { instancePath: instancePath + "/required", schemaPath: "#/properties/required/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i3 + " are identical)", schema: true, parentSchema: schema17.properties.required, data: data4 };
                         if (vErrors === null) {
                             vErrors = [err8];
                         }
@@ -172,7 +172,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err9 = { instancePath: instancePath + "/required", schemaPath: "#/properties/required/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.required.type, parentSchema: schema18.properties.required, data: data4 };
+            const err9 = { instancePath: instancePath + "/required", schemaPath: "#/properties/required/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.required.type, parentSchema: schema17.properties.required, data: data4 };
             if (vErrors === null) {
                 vErrors = [err9];
             }
@@ -185,7 +185,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.additionalProperties !== undefined) {
         let data6 = data.additionalProperties;
         if ((typeof data6 !== "boolean") && (!(data6 && typeof data6 == "object" && !Array.isArray(data6)))) {
-            const err10 = { instancePath: instancePath + "/additionalProperties", schemaPath: "#/properties/additionalProperties/type", keyword: "type", params: { type: schema18.properties.additionalProperties.type }, message: "must be boolean,object", schema: schema18.properties.additionalProperties.type, parentSchema: schema18.properties.additionalProperties, data: data6 };
+            const err10 = { instancePath: instancePath + "/additionalProperties", schemaPath: "#/properties/additionalProperties/type", keyword: "type", params: { type: schema17.properties.additionalProperties.type }, message: "must be boolean,object", schema: schema17.properties.additionalProperties.type, parentSchema: schema17.properties.additionalProperties, data: data6 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -227,7 +227,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             valid9 = _valid0;
         }
         if (!valid9) {
-            const err12 = { instancePath: instancePath + "/additionalProperties", schemaPath: "#/properties/additionalProperties/if", keyword: "if", params: { failingKeyword: "then" }, message: "must match \"then\" schema", schema: schema18.properties.additionalProperties.if, parentSchema: schema18.properties.additionalProperties, data: data6 };
+            const err12 = { instancePath: instancePath + "/additionalProperties", schemaPath: "#/properties/additionalProperties/if", keyword: "if", params: { failingKeyword: "then" }, message: "must match \"then\" schema", schema: schema17.properties.additionalProperties.if, parentSchema: schema17.properties.additionalProperties, data: data6 };
             if (vErrors === null) {
                 vErrors = [err12];
             }
@@ -246,7 +246,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.minItems !== undefined) {
         let data8 = data.minItems;
         if (!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) {
-            const err13 = { instancePath: instancePath + "/minItems", schemaPath: "#/properties/minItems/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema18.properties.minItems.type, parentSchema: schema18.properties.minItems, data: data8 };
+            const err13 = { instancePath: instancePath + "/minItems", schemaPath: "#/properties/minItems/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.properties.minItems.type, parentSchema: schema17.properties.minItems, data: data8 };
             if (vErrors === null) {
                 vErrors = [err13];
             }
@@ -257,7 +257,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if ((typeof data8 == "number") && (isFinite(data8))) {
             if (data8 < 0 || isNaN(data8)) {
-                const err14 = { instancePath: instancePath + "/minItems", schemaPath: "#/properties/minItems/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema18.properties.minItems, data: data8 };
+                const err14 = { instancePath: instancePath + "/minItems", schemaPath: "#/properties/minItems/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema17.properties.minItems, data: data8 };
                 if (vErrors === null) {
                     vErrors = [err14];
                 }
@@ -271,7 +271,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.maxItems !== undefined) {
         let data9 = data.maxItems;
         if (!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) {
-            const err15 = { instancePath: instancePath + "/maxItems", schemaPath: "#/properties/maxItems/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema18.properties.maxItems.type, parentSchema: schema18.properties.maxItems, data: data9 };
+            const err15 = { instancePath: instancePath + "/maxItems", schemaPath: "#/properties/maxItems/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.properties.maxItems.type, parentSchema: schema17.properties.maxItems, data: data9 };
             if (vErrors === null) {
                 vErrors = [err15];
             }
@@ -282,7 +282,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if ((typeof data9 == "number") && (isFinite(data9))) {
             if (data9 < 0 || isNaN(data9)) {
-                const err16 = { instancePath: instancePath + "/maxItems", schemaPath: "#/properties/maxItems/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema18.properties.maxItems, data: data9 };
+                const err16 = { instancePath: instancePath + "/maxItems", schemaPath: "#/properties/maxItems/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema17.properties.maxItems, data: data9 };
                 if (vErrors === null) {
                     vErrors = [err16];
                 }
@@ -297,7 +297,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         let data10 = data.enum;
         if (Array.isArray(data10)) {
             if (data10.length < 1) {
-                const err17 = { instancePath: instancePath + "/enum", schemaPath: "#/properties/enum/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18.properties.enum, data: data10 };
+                const err17 = { instancePath: instancePath + "/enum", schemaPath: "#/properties/enum/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.enum, data: data10 };
                 if (vErrors === null) {
                     vErrors = [err17];
                 }
@@ -308,7 +308,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err18 = { instancePath: instancePath + "/enum", schemaPath: "#/properties/enum/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.enum.type, parentSchema: schema18.properties.enum, data: data10 };
+            const err18 = { instancePath: instancePath + "/enum", schemaPath: "#/properties/enum/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.enum.type, parentSchema: schema17.properties.enum, data: data10 };
             if (vErrors === null) {
                 vErrors = [err18];
             }
@@ -321,7 +321,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.minimum !== undefined) {
         let data12 = data.minimum;
         if (!((typeof data12 == "number") && (isFinite(data12)))) {
-            const err19 = { instancePath: instancePath + "/minimum", schemaPath: "#/properties/minimum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema18.properties.minimum.type, parentSchema: schema18.properties.minimum, data: data12 };
+            const err19 = { instancePath: instancePath + "/minimum", schemaPath: "#/properties/minimum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema17.properties.minimum.type, parentSchema: schema17.properties.minimum, data: data12 };
             if (vErrors === null) {
                 vErrors = [err19];
             }
@@ -334,7 +334,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.maximum !== undefined) {
         let data13 = data.maximum;
         if (!((typeof data13 == "number") && (isFinite(data13)))) {
-            const err20 = { instancePath: instancePath + "/maximum", schemaPath: "#/properties/maximum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema18.properties.maximum.type, parentSchema: schema18.properties.maximum, data: data13 };
+            const err20 = { instancePath: instancePath + "/maximum", schemaPath: "#/properties/maximum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema17.properties.maximum.type, parentSchema: schema17.properties.maximum, data: data13 };
             if (vErrors === null) {
                 vErrors = [err20];
             }
@@ -347,7 +347,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.exclusiveMinimum !== undefined) {
         let data14 = data.exclusiveMinimum;
         if (!((typeof data14 == "number") && (isFinite(data14)))) {
-            const err21 = { instancePath: instancePath + "/exclusiveMinimum", schemaPath: "#/properties/exclusiveMinimum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema18.properties.exclusiveMinimum.type, parentSchema: schema18.properties.exclusiveMinimum, data: data14 };
+            const err21 = { instancePath: instancePath + "/exclusiveMinimum", schemaPath: "#/properties/exclusiveMinimum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema17.properties.exclusiveMinimum.type, parentSchema: schema17.properties.exclusiveMinimum, data: data14 };
             if (vErrors === null) {
                 vErrors = [err21];
             }
@@ -360,7 +360,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.exclusiveMaximum !== undefined) {
         let data15 = data.exclusiveMaximum;
         if (!((typeof data15 == "number") && (isFinite(data15)))) {
-            const err22 = { instancePath: instancePath + "/exclusiveMaximum", schemaPath: "#/properties/exclusiveMaximum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema18.properties.exclusiveMaximum.type, parentSchema: schema18.properties.exclusiveMaximum, data: data15 };
+            const err22 = { instancePath: instancePath + "/exclusiveMaximum", schemaPath: "#/properties/exclusiveMaximum/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema17.properties.exclusiveMaximum.type, parentSchema: schema17.properties.exclusiveMaximum, data: data15 };
             if (vErrors === null) {
                 vErrors = [err22];
             }
@@ -373,7 +373,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.minLength !== undefined) {
         let data16 = data.minLength;
         if (!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) {
-            const err23 = { instancePath: instancePath + "/minLength", schemaPath: "#/properties/minLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema18.properties.minLength.type, parentSchema: schema18.properties.minLength, data: data16 };
+            const err23 = { instancePath: instancePath + "/minLength", schemaPath: "#/properties/minLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.properties.minLength.type, parentSchema: schema17.properties.minLength, data: data16 };
             if (vErrors === null) {
                 vErrors = [err23];
             }
@@ -384,7 +384,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if ((typeof data16 == "number") && (isFinite(data16))) {
             if (data16 < 0 || isNaN(data16)) {
-                const err24 = { instancePath: instancePath + "/minLength", schemaPath: "#/properties/minLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema18.properties.minLength, data: data16 };
+                const err24 = { instancePath: instancePath + "/minLength", schemaPath: "#/properties/minLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema17.properties.minLength, data: data16 };
                 if (vErrors === null) {
                     vErrors = [err24];
                 }
@@ -398,7 +398,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.maxLength !== undefined) {
         let data17 = data.maxLength;
         if (!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) {
-            const err25 = { instancePath: instancePath + "/maxLength", schemaPath: "#/properties/maxLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema18.properties.maxLength.type, parentSchema: schema18.properties.maxLength, data: data17 };
+            const err25 = { instancePath: instancePath + "/maxLength", schemaPath: "#/properties/maxLength/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.properties.maxLength.type, parentSchema: schema17.properties.maxLength, data: data17 };
             if (vErrors === null) {
                 vErrors = [err25];
             }
@@ -409,7 +409,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if ((typeof data17 == "number") && (isFinite(data17))) {
             if (data17 < 0 || isNaN(data17)) {
-                const err26 = { instancePath: instancePath + "/maxLength", schemaPath: "#/properties/maxLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema18.properties.maxLength, data: data17 };
+                const err26 = { instancePath: instancePath + "/maxLength", schemaPath: "#/properties/maxLength/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema17.properties.maxLength, data: data17 };
                 if (vErrors === null) {
                     vErrors = [err26];
                 }
@@ -423,7 +423,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.pattern !== undefined) {
         let data18 = data.pattern;
         if (typeof data18 !== "string") {
-            const err27 = { instancePath: instancePath + "/pattern", schemaPath: "#/properties/pattern/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.pattern.type, parentSchema: schema18.properties.pattern, data: data18 };
+            const err27 = { instancePath: instancePath + "/pattern", schemaPath: "#/properties/pattern/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.pattern.type, parentSchema: schema17.properties.pattern, data: data18 };
             if (vErrors === null) {
                 vErrors = [err27];
             }
@@ -436,7 +436,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.format !== undefined) {
         let data19 = data.format;
         if (!(((((data19 === "uri") || (data19 === "email")) || (data19 === "date-time")) || (data19 === "date")) || (data19 === "uuid"))) {
-            const err28 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema18.properties.format.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.format.enum, parentSchema: schema18.properties.format, data: data19 };
+            const err28 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema17.properties.format.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.format.enum, parentSchema: schema17.properties.format, data: data19 };
             if (vErrors === null) {
                 vErrors = [err28];
             }
@@ -450,7 +450,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         let data20 = data.anyOf;
         if (Array.isArray(data20)) {
             if (data20.length < 1) {
-                const err29 = { instancePath: instancePath + "/anyOf", schemaPath: "#/properties/anyOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18.properties.anyOf, data: data20 };
+                const err29 = { instancePath: instancePath + "/anyOf", schemaPath: "#/properties/anyOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.anyOf, data: data20 };
                 if (vErrors === null) {
                     vErrors = [err29];
                 }
@@ -468,7 +468,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err30 = { instancePath: instancePath + "/anyOf", schemaPath: "#/properties/anyOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.anyOf.type, parentSchema: schema18.properties.anyOf, data: data20 };
+            const err30 = { instancePath: instancePath + "/anyOf", schemaPath: "#/properties/anyOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.anyOf.type, parentSchema: schema17.properties.anyOf, data: data20 };
             if (vErrors === null) {
                 vErrors = [err30];
             }
@@ -482,7 +482,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         let data22 = data.oneOf;
         if (Array.isArray(data22)) {
             if (data22.length < 1) {
-                const err31 = { instancePath: instancePath + "/oneOf", schemaPath: "#/properties/oneOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18.properties.oneOf, data: data22 };
+                const err31 = { instancePath: instancePath + "/oneOf", schemaPath: "#/properties/oneOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.oneOf, data: data22 };
                 if (vErrors === null) {
                     vErrors = [err31];
                 }
@@ -500,7 +500,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err32 = { instancePath: instancePath + "/oneOf", schemaPath: "#/properties/oneOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.oneOf.type, parentSchema: schema18.properties.oneOf, data: data22 };
+            const err32 = { instancePath: instancePath + "/oneOf", schemaPath: "#/properties/oneOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.oneOf.type, parentSchema: schema17.properties.oneOf, data: data22 };
             if (vErrors === null) {
                 vErrors = [err32];
             }
@@ -514,7 +514,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
         let data24 = data.allOf;
         if (Array.isArray(data24)) {
             if (data24.length < 1) {
-                const err33 = { instancePath: instancePath + "/allOf", schemaPath: "#/properties/allOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema18.properties.allOf, data: data24 };
+                const err33 = { instancePath: instancePath + "/allOf", schemaPath: "#/properties/allOf/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema17.properties.allOf, data: data24 };
                 if (vErrors === null) {
                     vErrors = [err33];
                 }
@@ -532,7 +532,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err34 = { instancePath: instancePath + "/allOf", schemaPath: "#/properties/allOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.allOf.type, parentSchema: schema18.properties.allOf, data: data24 };
+            const err34 = { instancePath: instancePath + "/allOf", schemaPath: "#/properties/allOf/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.allOf.type, parentSchema: schema17.properties.allOf, data: data24 };
             if (vErrors === null) {
                 vErrors = [err34];
             }
@@ -545,7 +545,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data26 = data.title;
         if (typeof data26 !== "string") {
-            const err35 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.title.type, parentSchema: schema18.properties.title, data: data26 };
+            const err35 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data26 };
             if (vErrors === null) {
                 vErrors = [err35];
             }
@@ -558,7 +558,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data27 = data.description;
         if (typeof data27 !== "string") {
-            const err36 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.description.type, parentSchema: schema18.properties.description, data: data27 };
+            const err36 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.description.type, parentSchema: schema17.properties.description, data: data27 };
             if (vErrors === null) {
                 vErrors = [err36];
             }
@@ -571,7 +571,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.examples !== undefined) {
         let data29 = data.examples;
         if (!(Array.isArray(data29))) {
-            const err37 = { instancePath: instancePath + "/examples", schemaPath: "#/properties/examples/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.examples.type, parentSchema: schema18.properties.examples, data: data29 };
+            const err37 = { instancePath: instancePath + "/examples", schemaPath: "#/properties/examples/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.examples.type, parentSchema: schema17.properties.examples, data: data29 };
             if (vErrors === null) {
                 vErrors = [err37];
             }
@@ -584,7 +584,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.secret !== undefined) {
         let data30 = data.secret;
         if (typeof data30 !== "boolean") {
-            const err38 = { instancePath: instancePath + "/secret", schemaPath: "#/properties/secret/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema18.properties.secret.type, parentSchema: schema18.properties.secret, data: data30 };
+            const err38 = { instancePath: instancePath + "/secret", schemaPath: "#/properties/secret/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema17.properties.secret.type, parentSchema: schema17.properties.secret, data: data30 };
             if (vErrors === null) {
                 vErrors = [err38];
             }
@@ -597,8 +597,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.$entity !== undefined) {
         let data31 = data.$entity;
         if (typeof data31 === "string") {
-            if (!pattern7.test(data31)) {
-                const err39 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$", parentSchema: schema20, data: data31 };
+            if (!pattern6.test(data31)) {
+                const err39 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\\.[A-Za-z_][A-Za-z0-9_]*)$", parentSchema: schema19, data: data31 };
                 if (vErrors === null) {
                     vErrors = [err39];
                 }
@@ -609,7 +609,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err40 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.type, parentSchema: schema20, data: data31 };
+            const err40 = { instancePath: instancePath + "/$entity", schemaPath: "#/definitions/entityReference/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.type, parentSchema: schema19, data: data31 };
             if (vErrors === null) {
                 vErrors = [err40];
             }
@@ -619,80 +619,52 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-}
-else {
-    const err41 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data };
-    if (vErrors === null) {
-        vErrors = [err41];
-    }
-    else {
-        vErrors.push(err41);
-    }
-    errors++;
-} validate14.errors = vErrors; return errors === 0; }
-function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema17.required, parentSchema: schema17, data };
-        if (vErrors === null) {
-            vErrors = [err0];
+    if (data.$ref !== undefined) {
+        let data32 = data.$ref;
+        if (typeof data32 === "string") {
+            if (!pattern7.test(data32)) {
+                const err41 = { instancePath: instancePath + "/$ref", schemaPath: "#/properties/%24ref/pattern", keyword: "pattern", params: { pattern: "^#/\\$defs/[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^#/\\$defs/[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^#/\\$defs/[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema17.properties.$ref, data: data32 };
+                if (vErrors === null) {
+                    vErrors = [err41];
+                }
+                else {
+                    vErrors.push(err41);
+                }
+                errors++;
+            }
         }
         else {
-            vErrors.push(err0);
-        }
-        errors++;
-    }
-    for (const key0 in data) {
-        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data };
+            const err42 = { instancePath: instancePath + "/$ref", schemaPath: "#/properties/%24ref/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.$ref.type, parentSchema: schema17.properties.$ref, data: data32 };
             if (vErrors === null) {
-                vErrors = [err1];
+                vErrors = [err42];
             }
             else {
-                vErrors.push(err1);
+                vErrors.push(err42);
             }
             errors++;
         }
     }
-    if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-            errors = vErrors.length;
-        }
-    }
-    if (data.title !== undefined) {
-        let data1 = data.title;
-        if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.title.type, parentSchema: schema17.properties.title, data: data1 };
+    if (data.$message !== undefined) {
+        let data33 = data.$message;
+        if (!(((((((((((data33 === "text") || (data33 === "image")) || (data33 === "audio")) || (data33 === "video")) || (data33 === "file")) || (data33 === "location")) || (data33 === "card")) || (data33 === "carousel")) || (data33 === "choice")) || (data33 === "dropdown")) || (data33 === "bloc"))) {
+            const err43 = { instancePath: instancePath + "/$message", schemaPath: "#/properties/%24message/enum", keyword: "enum", params: { allowedValues: schema17.properties.$message.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.$message.enum, parentSchema: schema17.properties.$message, data: data33 };
             if (vErrors === null) {
-                vErrors = [err2];
+                vErrors = [err43];
             }
             else {
-                vErrors.push(err2);
-            }
-            errors++;
-        }
-    }
-    if (data.description !== undefined) {
-        let data2 = data.description;
-        if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.description.type, parentSchema: schema17.properties.description, data: data2 };
-            if (vErrors === null) {
-                vErrors = [err3];
-            }
-            else {
-                vErrors.push(err3);
+                vErrors.push(err43);
             }
             errors++;
         }
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
+    const err44 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data };
     if (vErrors === null) {
-        vErrors = [err4];
+        vErrors = [err44];
     }
     else {
-        vErrors.push(err4);
+        vErrors.push(err44);
     }
     errors++;
 } validate13.errors = vErrors; return errors === 0; }
@@ -784,13 +756,11 @@ else {
     }
     errors++;
 } validate12.errors = vErrors; return errors === 0; }
-const schema23 = { "title": "Actions", "description": "Action name -> action.", "markdownDescription": "Action name -> action (`input`, `output`, and optional `title`, `description`, `billable`, `cacheable`, `attributes`).\n\n```yaml\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/action" } };
-const schema25 = { "title": "Action", "description": "An operation with a typed input and output.", "markdownDescription": "An operation with a typed input and output.\n\n```yaml\ngenerateContent:\n  title: Generate content\n  billable: true\n  cacheable: true\n  attributes: { timeout: 30s }\n  input:\n    schema:\n      type: object\n      properties:\n        prompt: { type: string }\n      required: [prompt]\n  output:\n    schema:\n      type: object\n      properties:\n        text: { type: string }\n      required: [text]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["input", "output"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the action.", "markdownDescription": "A short human-readable name of the action, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action is for.", "markdownDescription": "What the action is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "billable": { "title": "Billable", "description": "Whether usage of the action is tracked for billing. Defaults to false.", "markdownDescription": "Whether usage of the action is tracked for billing. Defaults to `false`.\n\n```yaml\nbillable: true\n```", "type": "boolean" }, "cacheable": { "title": "Cacheable", "description": "Whether the result of the action may be cached. Defaults to false.", "markdownDescription": "Whether the result of the action may be cached. Defaults to `false`.\n\n```yaml\ncacheable: true\n```", "type": "boolean" }, "attributes": { "title": "Attributes", "description": "Free metadata of the action: string keys to string values.", "markdownDescription": "Free metadata of the action: string keys to string values.\n\n```yaml\nattributes: { timeout: 30s }\n```", "$ref": "#/definitions/attributes" }, "input": { "title": "Input", "description": "What the action takes: { schema }, an object at the top.", "markdownDescription": "What the action takes: `{ schema }`, an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      prompt: { type: string }\n    required: [prompt]\n```", "$ref": "#/definitions/actionInput" }, "output": { "title": "Output", "description": "What the action returns: { schema }, an object at the top.", "markdownDescription": "What the action returns: `{ schema }`, an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "$ref": "#/definitions/actionOutput" } } };
-const schema26 = { "title": "Attributes", "description": "Free metadata: string keys to string values. botwire gives them no meaning.", "markdownDescription": "Free metadata: string keys to string values (for example a timeout or a rate-limit label). botwire gives them no meaning.\n\n```yaml\nattributes:\n  timeout: 30s\n  rateLimit: \"60/min\"\n```", "type": "object", "additionalProperties": { "type": "string" } };
-const schema27 = { "title": "Action input", "description": "The input of an action: its schema (an object at the top), title and description.", "markdownDescription": "The input of an action. Its `schema` must be an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action input, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action input, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    text: { type: string }\n  required: [text]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action input.", "markdownDescription": "A short human-readable name of the action input, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action input is for.", "markdownDescription": "What the action input is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+const schema21 = { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: shared data models.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: shared data models.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n      required: [id]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/entity" } };
+const schema23 = { "title": "Entity", "description": "A shared data model: a named schema that actions, events and channels reference with $entity.", "markdownDescription": "A shared data model: a named schema that actions, events and channels reference with `$entity`.\n\n```yaml\nmodelRef:\n  title: Model reference\n  schema:\n    type: object\n    properties:\n      id: { type: string }\n      provider: { type: string }\n    required: [id, provider]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the entity, written in YAML.", "markdownDescription": "The JSON Schema of the entity, written in YAML. Entities may reference each other with `$entity`, recursively.\n\n```yaml\nschema:\n  type: object\n  properties:\n    id: { type: string }\n  required: [id]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the entity.", "markdownDescription": "A short human-readable name of the entity, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the entity is for.", "markdownDescription": "What the entity is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema27.required, parentSchema: schema27, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema23.required, parentSchema: schema23, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -801,7 +771,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema23, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -812,15 +782,15 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
         }
     }
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.title.type, parentSchema: schema27.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.title.type, parentSchema: schema23.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -833,7 +803,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.description.type, parentSchema: schema27.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.description.type, parentSchema: schema23.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -845,7 +815,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -853,8 +823,99 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate20.errors = vErrors; return errors === 0; }
-const schema29 = { "title": "Action output", "description": "The output of an action: its schema (an object at the top), title and description.", "markdownDescription": "The output of an action. Its `schema` must be an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      summary: { type: string }\n    required: [summary]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action output, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action output, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    summary: { type: string }\n  required: [summary]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action output.", "markdownDescription": "A short human-readable name of the action output, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action output is for.", "markdownDescription": "What the action output is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+} validate17.errors = vErrors; return errors === 0; }
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema21.propertyNames, parentSchema: schema21, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate17(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate16.errors = vErrors; return errors === 0; }
+const schema25 = { "title": "Actions", "description": "Action name -> action.", "markdownDescription": "Action name -> action (`input`, `output`, and optional `title`, `description`, `billable`, `cacheable`, `attributes`).\n\n```yaml\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { text: { type: string } }, required: [text] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/action" } };
+const schema27 = { "title": "Action", "description": "An operation with a typed input and output.", "markdownDescription": "An operation with a typed input and output.\n\n```yaml\ngenerateContent:\n  title: Generate content\n  billable: true\n  cacheable: true\n  attributes: { timeout: 30s }\n  input:\n    schema:\n      type: object\n      properties:\n        prompt: { type: string }\n      required: [prompt]\n  output:\n    schema:\n      type: object\n      properties:\n        text: { type: string }\n      required: [text]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["input", "output"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the action.", "markdownDescription": "A short human-readable name of the action, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action is for.", "markdownDescription": "What the action is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "billable": { "title": "Billable", "description": "Whether usage of the action is tracked for billing. Defaults to false.", "markdownDescription": "Whether usage of the action is tracked for billing. Defaults to `false`.\n\n```yaml\nbillable: true\n```", "type": "boolean" }, "cacheable": { "title": "Cacheable", "description": "Whether the result of the action may be cached. Defaults to false.", "markdownDescription": "Whether the result of the action may be cached. Defaults to `false`.\n\n```yaml\ncacheable: true\n```", "type": "boolean" }, "attributes": { "title": "Attributes", "description": "Free metadata of the action: string keys to string values.", "markdownDescription": "Free metadata of the action: string keys to string values.\n\n```yaml\nattributes: { timeout: 30s }\n```", "$ref": "#/definitions/attributes" }, "input": { "title": "Input", "description": "What the action takes: { schema }, an object at the top.", "markdownDescription": "What the action takes: `{ schema }`, an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      prompt: { type: string }\n    required: [prompt]\n```", "$ref": "#/definitions/actionInput" }, "output": { "title": "Output", "description": "What the action returns: { schema }, an object at the top.", "markdownDescription": "What the action returns: `{ schema }`, an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "$ref": "#/definitions/actionOutput" } } };
+const schema28 = { "title": "Attributes", "description": "Free metadata: string keys to string values. botwire gives them no meaning.", "markdownDescription": "Free metadata: string keys to string values (for example a timeout or a rate-limit label). botwire gives them no meaning.\n\n```yaml\nattributes:\n  timeout: 30s\n  rateLimit: \"60/min\"\n```", "type": "object", "additionalProperties": { "type": "string" } };
+const schema29 = { "title": "Action input", "description": "The input of an action: its schema (an object at the top), title and description.", "markdownDescription": "The input of an action. Its `schema` must be an object at the top.\n\n```yaml\ninput:\n  schema:\n    type: object\n    properties:\n      text: { type: string }\n    required: [text]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action input, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action input, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    text: { type: string }\n  required: [text]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action input.", "markdownDescription": "A short human-readable name of the action input, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action input is for.", "markdownDescription": "What the action input is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
         const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema29.required, parentSchema: schema29, data };
@@ -879,8 +940,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
         }
     }
@@ -921,9 +982,76 @@ else {
     }
     errors++;
 } validate23.errors = vErrors; return errors === 0; }
-function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+const schema31 = { "title": "Action output", "description": "The output of an action: its schema (an object at the top), title and description.", "markdownDescription": "The output of an action. Its `schema` must be an object at the top.\n\n```yaml\noutput:\n  schema:\n    type: object\n    properties:\n      summary: { type: string }\n    required: [summary]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the action output, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the action output, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    summary: { type: string }\n  required: [summary]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the action output.", "markdownDescription": "A short human-readable name of the action output, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the action output is for.", "markdownDescription": "What the action output is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.schema === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema31.required, parentSchema: schema31, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31, data };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.title !== undefined) {
+        let data1 = data.title;
+        if (typeof data1 !== "string") {
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.title.type, parentSchema: schema31.properties.title, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data2 = data.description;
+        if (typeof data2 !== "string") {
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.description.type, parentSchema: schema31.properties.description, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
+    if (vErrors === null) {
+        vErrors = [err4];
+    }
+    else {
+        vErrors.push(err4);
+    }
+    errors++;
+} validate26.errors = vErrors; return errors === 0; }
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.input === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property '" + "input" + "'", schema: schema25.required, parentSchema: schema25, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property '" + "input" + "'", schema: schema27.required, parentSchema: schema27, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -933,7 +1061,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.output === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property '" + "output" + "'", schema: schema25.required, parentSchema: schema25, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property '" + "output" + "'", schema: schema27.required, parentSchema: schema27, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -944,7 +1072,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((((((key0 === "title") || (key0 === "description")) || (key0 === "billable")) || (key0 === "cacheable")) || (key0 === "attributes")) || (key0 === "input")) || (key0 === "output")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema25, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -957,7 +1085,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data0 = data.title;
         if (typeof data0 !== "string") {
-            const err3 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.title.type, parentSchema: schema25.properties.title, data: data0 };
+            const err3 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.title.type, parentSchema: schema27.properties.title, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -970,7 +1098,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data1 = data.description;
         if (typeof data1 !== "string") {
-            const err4 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.description.type, parentSchema: schema25.properties.description, data: data1 };
+            const err4 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.description.type, parentSchema: schema27.properties.description, data: data1 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -983,7 +1111,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.billable !== undefined) {
         let data2 = data.billable;
         if (typeof data2 !== "boolean") {
-            const err5 = { instancePath: instancePath + "/billable", schemaPath: "#/properties/billable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.billable.type, parentSchema: schema25.properties.billable, data: data2 };
+            const err5 = { instancePath: instancePath + "/billable", schemaPath: "#/properties/billable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema27.properties.billable.type, parentSchema: schema27.properties.billable, data: data2 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -996,7 +1124,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.cacheable !== undefined) {
         let data3 = data.cacheable;
         if (typeof data3 !== "boolean") {
-            const err6 = { instancePath: instancePath + "/cacheable", schemaPath: "#/properties/cacheable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema25.properties.cacheable.type, parentSchema: schema25.properties.cacheable, data: data3 };
+            const err6 = { instancePath: instancePath + "/cacheable", schemaPath: "#/properties/cacheable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema27.properties.cacheable.type, parentSchema: schema27.properties.cacheable, data: data3 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -1012,7 +1140,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key1 in data4) {
                 let data5 = data4[key1];
                 if (typeof data5 !== "string") {
-                    const err7 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.additionalProperties.type, parentSchema: schema26.additionalProperties, data: data5 };
+                    const err7 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.additionalProperties.type, parentSchema: schema28.additionalProperties, data: data5 };
                     if (vErrors === null) {
                         vErrors = [err7];
                     }
@@ -1024,7 +1152,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err8 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data: data4 };
+            const err8 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data: data4 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -1035,20 +1163,20 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.input !== undefined) {
-        if (!(validate20(data.input, { instancePath: instancePath + "/input", parentData: data, parentDataProperty: "input", rootData }))) {
-            vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+        if (!(validate23(data.input, { instancePath: instancePath + "/input", parentData: data, parentDataProperty: "input", rootData }))) {
+            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
             errors = vErrors.length;
         }
     }
     if (data.output !== undefined) {
-        if (!(validate23(data.output, { instancePath: instancePath + "/output", parentData: data, parentDataProperty: "output", rootData }))) {
-            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        if (!(validate26(data.output, { instancePath: instancePath + "/output", parentData: data, parentDataProperty: "output", rootData }))) {
+            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data };
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data };
     if (vErrors === null) {
         vErrors = [err9];
     }
@@ -1056,8 +1184,8 @@ else {
         vErrors.push(err9);
     }
     errors++;
-} validate19.errors = vErrors; return errors === 0; }
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate22.errors = vErrors; return errors === 0; }
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -1118,7 +1246,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema23.propertyNames, parentSchema: schema23, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema25.propertyNames, parentSchema: schema25, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1129,14 +1257,14 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate19(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+        if (!(validate22(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1144,12 +1272,12 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate18.errors = vErrors; return errors === 0; }
-const schema32 = { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`.\n\n```yaml\nevents:\n  generationComplete:\n    schema: { type: object, properties: { duration: { type: number } }, required: [duration] }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/event" } };
-const schema34 = { "title": "Event", "description": "A notification with a typed payload.", "markdownDescription": "A notification with a typed payload. Its `schema` must be an object at the top.\n\n```yaml\ngenerationComplete:\n  schema:\n    type: object\n    properties:\n      duration: { type: number }\n    required: [duration]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the event payload, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the event payload, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    duration: { type: number }\n  required: [duration]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the event.", "markdownDescription": "A short human-readable name of the event, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the event is for.", "markdownDescription": "What the event is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "attributes": { "title": "Attributes", "description": "Free metadata of the event: string keys to string values.", "markdownDescription": "Free metadata of the event: string keys to string values.\n\n```yaml\nattributes: { source: webhook }\n```", "$ref": "#/definitions/attributes" } } };
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate21.errors = vErrors; return errors === 0; }
+const schema34 = { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`.\n\n```yaml\nevents:\n  generationComplete:\n    schema: { type: object, properties: { duration: { type: number } }, required: [duration] }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/event" } };
+const schema36 = { "title": "Event", "description": "A notification with a typed payload.", "markdownDescription": "A notification with a typed payload. Its `schema` must be an object at the top.\n\n```yaml\ngenerationComplete:\n  schema:\n    type: object\n    properties:\n      duration: { type: number }\n    required: [duration]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the event payload, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the event payload, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    duration: { type: number }\n  required: [duration]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the event.", "markdownDescription": "A short human-readable name of the event, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the event is for.", "markdownDescription": "What the event is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "attributes": { "title": "Attributes", "description": "Free metadata of the event: string keys to string values.", "markdownDescription": "Free metadata of the event: string keys to string values.\n\n```yaml\nattributes: { source: webhook }\n```", "$ref": "#/definitions/attributes" } } };
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema34.required, parentSchema: schema34, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema36.required, parentSchema: schema36, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -1160,7 +1288,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1171,15 +1299,15 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
         }
     }
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.title.type, parentSchema: schema34.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.title.type, parentSchema: schema36.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -1192,7 +1320,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.description.type, parentSchema: schema34.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.description.type, parentSchema: schema36.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -1208,7 +1336,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key1 in data3) {
                 let data4 = data3[key1];
                 if (typeof data4 !== "string") {
-                    const err4 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.additionalProperties.type, parentSchema: schema26.additionalProperties, data: data4 };
+                    const err4 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.additionalProperties.type, parentSchema: schema28.additionalProperties, data: data4 };
                     if (vErrors === null) {
                         vErrors = [err4];
                     }
@@ -1220,7 +1348,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err5 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data: data3 };
+            const err5 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data: data3 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -1232,7 +1360,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.type, parentSchema: schema36, data };
     if (vErrors === null) {
         vErrors = [err6];
     }
@@ -1240,8 +1368,8 @@ else {
         vErrors.push(err6);
     }
     errors++;
-} validate29.errors = vErrors; return errors === 0; }
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate32.errors = vErrors; return errors === 0; }
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -1302,7 +1430,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema32.propertyNames, parentSchema: schema32, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema34.propertyNames, parentSchema: schema34, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1313,14 +1441,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate29(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        if (!(validate32(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.type, parentSchema: schema32, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1328,14 +1456,14 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate28.errors = vErrors; return errors === 0; }
-const schema37 = { "title": "Channels", "description": "Channel name -> { messages, title?, description? }.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk: { schema: { type: object, properties: { content: { type: string } }, required: [content] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channel" } };
-const schema39 = { "title": "Channel", "description": "A communication pathway: the messages that flow through it.", "markdownDescription": "A communication pathway, and the messages that flow through it.\n\n```yaml\nstream:\n  title: Stream\n  messages:\n    chunk:\n      schema:\n        type: object\n        properties:\n          content: { type: string }\n          isComplete: { type: boolean }\n        required: [content, isComplete]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["messages"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the channel.", "markdownDescription": "A short human-readable name of the channel, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel is for.", "markdownDescription": "What the channel is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "messages": { "title": "Messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema:\n      type: object\n      properties:\n        content: { type: string }\n      required: [content]\n```", "$ref": "#/definitions/channelMessageMap" } } };
-const schema40 = { "title": "Channel messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema: { type: object, properties: { content: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channelMessage" } };
-const schema42 = { "title": "Channel message", "description": "One kind of message sent through a channel: its schema, title and description.", "markdownDescription": "One kind of message sent through a channel. Its `schema` must be an object at the top.\n\n```yaml\nchunk:\n  schema:\n    type: object\n    properties:\n      content: { type: string }\n    required: [content]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the channel message, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the channel message, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    content: { type: string }\n  required: [content]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the channel message.", "markdownDescription": "A short human-readable name of the channel message, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel message is for.", "markdownDescription": "What the channel message is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate31.errors = vErrors; return errors === 0; }
+const schema39 = { "title": "Channels", "description": "Channel name -> { messages, title?, description? }.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk: { schema: { type: object, properties: { content: { type: string } }, required: [content] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channel" } };
+const schema41 = { "title": "Channel", "description": "A communication pathway: the messages that flow through it.", "markdownDescription": "A communication pathway, and the messages that flow through it.\n\n```yaml\nstream:\n  title: Stream\n  messages:\n    chunk:\n      schema:\n        type: object\n        properties:\n          content: { type: string }\n          isComplete: { type: boolean }\n        required: [content, isComplete]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["messages"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the channel.", "markdownDescription": "A short human-readable name of the channel, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel is for.", "markdownDescription": "What the channel is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "messages": { "title": "Messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema:\n      type: object\n      properties:\n        content: { type: string }\n      required: [content]\n```", "$ref": "#/definitions/channelMessageMap" } } };
+const schema42 = { "title": "Channel messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema: { type: object, properties: { content: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channelMessage" } };
+const schema44 = { "title": "Channel message", "description": "One kind of message sent through a channel: its schema, title and description.", "markdownDescription": "One kind of message sent through a channel. Its `schema` must be an object at the top.\n\n```yaml\nchunk:\n  schema:\n    type: object\n    properties:\n      content: { type: string }\n    required: [content]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the channel message, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the channel message, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    content: { type: string }\n  required: [content]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the channel message.", "markdownDescription": "A short human-readable name of the channel message, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel message is for.", "markdownDescription": "What the channel message is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema42.required, parentSchema: schema42, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema44.required, parentSchema: schema44, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -1346,7 +1474,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema42, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema44, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1357,15 +1485,15 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
         }
     }
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.properties.title.type, parentSchema: schema42.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema44.properties.title.type, parentSchema: schema44.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -1378,7 +1506,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.properties.description.type, parentSchema: schema42.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema44.properties.description.type, parentSchema: schema44.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -1390,7 +1518,7 @@ function validate36(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema42.type, parentSchema: schema42, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema44.type, parentSchema: schema44, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -1398,8 +1526,8 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate36.errors = vErrors; return errors === 0; }
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate39.errors = vErrors; return errors === 0; }
+function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -1460,7 +1588,7 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema40.propertyNames, parentSchema: schema40, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema42.propertyNames, parentSchema: schema42, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1471,14 +1599,14 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate36(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+        if (!(validate39(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema40.type, parentSchema: schema40, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema42.type, parentSchema: schema42, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1486,10 +1614,10 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate35.errors = vErrors; return errors === 0; }
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate38.errors = vErrors; return errors === 0; }
+function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.messages === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "messages" }, message: "must have required property '" + "messages" + "'", schema: schema39.required, parentSchema: schema39, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "messages" }, message: "must have required property '" + "messages" + "'", schema: schema41.required, parentSchema: schema41, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -1500,7 +1628,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((key0 === "title") || (key0 === "description")) || (key0 === "messages")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema39, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -1513,7 +1641,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data0 = data.title;
         if (typeof data0 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema39.properties.title.type, parentSchema: schema39.properties.title, data: data0 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.properties.title.type, parentSchema: schema41.properties.title, data: data0 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -1526,7 +1654,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data1 = data.description;
         if (typeof data1 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema39.properties.description.type, parentSchema: schema39.properties.description, data: data1 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.properties.description.type, parentSchema: schema41.properties.description, data: data1 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -1537,14 +1665,14 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.messages !== undefined) {
-        if (!(validate35(data.messages, { instancePath: instancePath + "/messages", parentData: data, parentDataProperty: "messages", rootData }))) {
-            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+        if (!(validate38(data.messages, { instancePath: instancePath + "/messages", parentData: data, parentDataProperty: "messages", rootData }))) {
+            vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema39.type, parentSchema: schema39, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.type, parentSchema: schema41, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -1552,8 +1680,8 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate34.errors = vErrors; return errors === 0; }
-function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate37.errors = vErrors; return errors === 0; }
+function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -1614,7 +1742,7 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema37.propertyNames, parentSchema: schema37, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema39.propertyNames, parentSchema: schema39, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -1625,14 +1753,14 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate34(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+        if (!(validate37(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.type, parentSchema: schema37, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema39.type, parentSchema: schema39, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -1640,7 +1768,7 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate33.errors = vErrors; return errors === 0; }
+} validate36.errors = vErrors; return errors === 0; }
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
         const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema11.required, parentSchema: schema11, data };
@@ -1803,27 +1931,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-    if (data.entities !== undefined) {
-        if (!(validate12(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
+    if (data.$defs !== undefined) {
+        if (!(validate12(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
             vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
             errors = vErrors.length;
         }
     }
+    if (data.entities !== undefined) {
+        if (!(validate16(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
+            vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+            errors = vErrors.length;
+        }
+    }
     if (data.actions !== undefined) {
-        if (!(validate18(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+        if (!(validate21(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+            vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
             errors = vErrors.length;
         }
     }
     if (data.events !== undefined) {
-        if (!(validate28(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
-            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+        if (!(validate31(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
             errors = vErrors.length;
         }
     }
     if (data.channels !== undefined) {
-        if (!(validate33(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
-            vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+        if (!(validate36(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
+            vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
             errors = vErrors.length;
         }
     }
@@ -1838,233 +1972,11 @@ else {
     }
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
-export const validateIntegration = validate42;
-const schema46 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } } } };
-const schema63 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
-const pattern39 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
-const schema49 = { "title": "Configuration", "description": "The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.", "markdownDescription": "The schema of the configuration that a bot supplies when it adds this definition. It must be an object at the top and cannot reference entities. When absent, the configuration is an empty object.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the configuration, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the configuration, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    apiKey: { type: string, minLength: 1 }\n  required: [apiKey]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the configuration.", "markdownDescription": "A short human-readable name of the configuration, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the configuration is for.", "markdownDescription": "What the configuration is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema49.required, parentSchema: schema49, data };
-        if (vErrors === null) {
-            vErrors = [err0];
-        }
-        else {
-            vErrors.push(err0);
-        }
-        errors++;
-    }
-    for (const key0 in data) {
-        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema49, data };
-            if (vErrors === null) {
-                vErrors = [err1];
-            }
-            else {
-                vErrors.push(err1);
-            }
-            errors++;
-        }
-    }
-    if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-            errors = vErrors.length;
-        }
-    }
-    if (data.title !== undefined) {
-        let data1 = data.title;
-        if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.title.type, parentSchema: schema49.properties.title, data: data1 };
-            if (vErrors === null) {
-                vErrors = [err2];
-            }
-            else {
-                vErrors.push(err2);
-            }
-            errors++;
-        }
-    }
-    if (data.description !== undefined) {
-        let data2 = data.description;
-        if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.description.type, parentSchema: schema49.properties.description, data: data2 };
-            if (vErrors === null) {
-                vErrors = [err3];
-            }
-            else {
-                vErrors.push(err3);
-            }
-            errors++;
-        }
-    }
-}
-else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema49.type, parentSchema: schema49, data };
-    if (vErrors === null) {
-        vErrors = [err4];
-    }
-    else {
-        vErrors.push(err4);
-    }
-    errors++;
-} validate43.errors = vErrors; return errors === 0; }
-const schema51 = { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: configurations a bot may choose instead of the default with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration` (another way to authenticate, say). A bot chooses one with `configurationType: NAME` on the integration instance; without it, the default applies.\n\n```yaml\nconfigurations:\n  oauth:\n    title: OAuth\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n        clientSecret: { type: string, secret: true }\n      required: [clientId, clientSecret]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/configuration" } };
-function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema49.required, parentSchema: schema49, data };
-        if (vErrors === null) {
-            vErrors = [err0];
-        }
-        else {
-            vErrors.push(err0);
-        }
-        errors++;
-    }
-    for (const key0 in data) {
-        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema49, data };
-            if (vErrors === null) {
-                vErrors = [err1];
-            }
-            else {
-                vErrors.push(err1);
-            }
-            errors++;
-        }
-    }
-    if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-            errors = vErrors.length;
-        }
-    }
-    if (data.title !== undefined) {
-        let data1 = data.title;
-        if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.title.type, parentSchema: schema49.properties.title, data: data1 };
-            if (vErrors === null) {
-                vErrors = [err2];
-            }
-            else {
-                vErrors.push(err2);
-            }
-            errors++;
-        }
-    }
-    if (data.description !== undefined) {
-        let data2 = data.description;
-        if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.description.type, parentSchema: schema49.properties.description, data: data2 };
-            if (vErrors === null) {
-                vErrors = [err3];
-            }
-            else {
-                vErrors.push(err3);
-            }
-            errors++;
-        }
-    }
-}
-else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema49.type, parentSchema: schema49, data };
-    if (vErrors === null) {
-        vErrors = [err4];
-    }
-    else {
-        vErrors.push(err4);
-    }
-    errors++;
-} validate47.errors = vErrors; return errors === 0; }
+export const validateIntegration = validate45;
+const schema48 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this integration. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this integration. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } } } };
+const schema67 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
+const pattern42 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
 function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-        const _errs2 = errors;
-        const _errs5 = errors;
-        const _errs6 = errors;
-        if ("__proto__" !== key0) {
-            const err0 = {};
-            if (vErrors === null) {
-                vErrors = [err0];
-            }
-            else {
-                vErrors.push(err0);
-            }
-            errors++;
-        }
-        var valid2 = _errs6 === errors;
-        if (valid2) {
-            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
-            if (vErrors === null) {
-                vErrors = [err1];
-            }
-            else {
-                vErrors.push(err1);
-            }
-            errors++;
-        }
-        else {
-            errors = _errs5;
-            if (vErrors !== null) {
-                if (_errs5) {
-                    vErrors.length = _errs5;
-                }
-                else {
-                    vErrors = null;
-                }
-            }
-        }
-        if (typeof key0 === "string") {
-            if (!pattern3.test(key0)) {
-                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
-                if (vErrors === null) {
-                    vErrors = [err2];
-                }
-                else {
-                    vErrors.push(err2);
-                }
-                errors++;
-            }
-        }
-        else {
-            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
-            if (vErrors === null) {
-                vErrors = [err3];
-            }
-            else {
-                vErrors.push(err3);
-            }
-            errors++;
-        }
-        var valid0 = _errs2 === errors;
-        if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema51.propertyNames, parentSchema: schema51, data };
-            if (vErrors === null) {
-                vErrors = [err4];
-            }
-            else {
-                vErrors.push(err4);
-            }
-            errors++;
-        }
-    }
-    for (const key1 in data) {
-        if (!(validate47(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-            errors = vErrors.length;
-        }
-    }
-}
-else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema51.type, parentSchema: schema51, data };
-    if (vErrors === null) {
-        vErrors = [err5];
-    }
-    else {
-        vErrors.push(err5);
-    }
-    errors++;
-} validate46.errors = vErrors; return errors === 0; }
-function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2151,8 +2063,142 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate51.errors = vErrors; return errors === 0; }
-function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate46.errors = vErrors; return errors === 0; }
+const schema53 = { "title": "Configuration", "description": "The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.", "markdownDescription": "The schema of the configuration that a bot supplies when it adds this definition. It must be an object at the top and cannot reference entities. When absent, the configuration is an empty object.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the configuration, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the configuration, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    apiKey: { type: string, minLength: 1 }\n  required: [apiKey]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the configuration.", "markdownDescription": "A short human-readable name of the configuration, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the configuration is for.", "markdownDescription": "What the configuration is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.schema === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema53.required, parentSchema: schema53, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema53, data };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.title !== undefined) {
+        let data1 = data.title;
+        if (typeof data1 !== "string") {
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.title.type, parentSchema: schema53.properties.title, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data2 = data.description;
+        if (typeof data2 !== "string") {
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.description.type, parentSchema: schema53.properties.description, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.type, parentSchema: schema53, data };
+    if (vErrors === null) {
+        vErrors = [err4];
+    }
+    else {
+        vErrors.push(err4);
+    }
+    errors++;
+} validate49.errors = vErrors; return errors === 0; }
+const schema55 = { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: configurations a bot may choose instead of the default with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration` (another way to authenticate, say). A bot chooses one with `configurationType: NAME` on the integration instance; without it, the default applies.\n\n```yaml\nconfigurations:\n  oauth:\n    title: OAuth\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n        clientSecret: { type: string, secret: true }\n      required: [clientId, clientSecret]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/configuration" } };
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.schema === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema53.required, parentSchema: schema53, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema53, data };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.title !== undefined) {
+        let data1 = data.title;
+        if (typeof data1 !== "string") {
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.title.type, parentSchema: schema53.properties.title, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data2 = data.description;
+        if (typeof data2 !== "string") {
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.description.type, parentSchema: schema53.properties.description, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.type, parentSchema: schema53, data };
+    if (vErrors === null) {
+        vErrors = [err4];
+    }
+    else {
+        vErrors.push(err4);
+    }
+    errors++;
+} validate53.errors = vErrors; return errors === 0; }
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2213,7 +2259,7 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema23.propertyNames, parentSchema: schema23, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema55.propertyNames, parentSchema: schema55, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2224,14 +2270,14 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate19(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+        if (!(validate53(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema55.type, parentSchema: schema55, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2239,7 +2285,7 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate54.errors = vErrors; return errors === 0; }
+} validate52.errors = vErrors; return errors === 0; }
 function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
@@ -2301,7 +2347,7 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema32.propertyNames, parentSchema: schema32, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema21.propertyNames, parentSchema: schema21, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2312,14 +2358,14 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate29(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        if (!(validate17(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.type, parentSchema: schema32, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2389,7 +2435,7 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema37.propertyNames, parentSchema: schema37, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema25.propertyNames, parentSchema: schema25, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2400,14 +2446,14 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate34(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+        if (!(validate22(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.type, parentSchema: schema37, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2416,12 +2462,188 @@ else {
     }
     errors++;
 } validate60.errors = vErrors; return errors === 0; }
-const schema64 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } };
-const schema70 = { "title": "Metadata override", "description": "Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title`, `description` or `attributes` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" }, "attributes": { "title": "Attributes", "description": "Attributes that replace the interface's.", "markdownDescription": "Attributes that replace the interface's.\n\n```yaml\nattributes: { timeout: 60s }\n```", "$ref": "#/definitions/attributes" } } };
-function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema34.propertyNames, parentSchema: schema34, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate32(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate63.errors = vErrors; return errors === 0; }
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema39.propertyNames, parentSchema: schema39, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate37(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema39.type, parentSchema: schema39, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate66.errors = vErrors; return errors === 0; }
+const schema68 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } };
+const schema74 = { "title": "Metadata override", "description": "Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title`, `description` or `attributes` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" }, "attributes": { "title": "Attributes", "description": "Attributes that replace the interface's.", "markdownDescription": "Attributes that replace the interface's.\n\n```yaml\nattributes: { timeout: 60s }\n```", "$ref": "#/definitions/attributes" } } };
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!(((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema70, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema74, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -2493,7 +2715,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema70.properties.title.type, parentSchema: schema70.properties.title, data: data1 };
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema74.properties.title.type, parentSchema: schema74.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -2506,7 +2728,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema70.properties.description.type, parentSchema: schema70.properties.description, data: data2 };
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema74.properties.description.type, parentSchema: schema74.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -2522,7 +2744,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key1 in data3) {
                 let data4 = data3[key1];
                 if (typeof data4 !== "string") {
-                    const err7 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.additionalProperties.type, parentSchema: schema26.additionalProperties, data: data4 };
+                    const err7 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.additionalProperties.type, parentSchema: schema28.additionalProperties, data: data4 };
                     if (vErrors === null) {
                         vErrors = [err7];
                     }
@@ -2534,7 +2756,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err8 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data: data3 };
+            const err8 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data: data3 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -2546,7 +2768,7 @@ function validate64(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema70.type, parentSchema: schema70, data };
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema74.type, parentSchema: schema74, data };
     if (vErrors === null) {
         vErrors = [err9];
     }
@@ -2554,12 +2776,12 @@ else {
         vErrors.push(err9);
     }
     errors++;
-} validate64.errors = vErrors; return errors === 0; }
-const schema76 = { "title": "Channel override", "description": "Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.\n\n```yaml\nstream: { name: textStream, title: Text stream }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
-function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate70.errors = vErrors; return errors === 0; }
+const schema80 = { "title": "Channel override", "description": "Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.\n\n```yaml\nstream: { name: textStream, title: Text stream }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
+function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema76, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema80, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -2631,7 +2853,7 @@ function validate67(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema76.properties.title.type, parentSchema: schema76.properties.title, data: data1 };
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema80.properties.title.type, parentSchema: schema80.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -2644,7 +2866,7 @@ function validate67(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema76.properties.description.type, parentSchema: schema76.properties.description, data: data2 };
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema80.properties.description.type, parentSchema: schema80.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -2656,7 +2878,7 @@ function validate67(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema76.type, parentSchema: schema76, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema80.type, parentSchema: schema80, data };
     if (vErrors === null) {
         vErrors = [err7];
     }
@@ -2664,10 +2886,10 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate67.errors = vErrors; return errors === 0; }
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate73.errors = vErrors; return errors === 0; }
+function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema64.required, parentSchema: schema64, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema68.required, parentSchema: schema68, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -2677,7 +2899,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema64.required, parentSchema: schema64, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema68.required, parentSchema: schema68, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -2687,7 +2909,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.entities === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema64.required, parentSchema: schema64, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema68.required, parentSchema: schema68, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -2698,7 +2920,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((((key0 === "name") || (key0 === "version")) || (key0 === "entities")) || (key0 === "actions")) || (key0 === "events")) || (key0 === "channels")) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema64, data };
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema68, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -2831,7 +3053,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs16 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema64.properties.entities.propertyNames, parentSchema: schema64.properties.entities, data: data2 };
+                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema68.properties.entities.propertyNames, parentSchema: schema68.properties.entities, data: data2 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -2902,7 +3124,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.properties.entities.type, parentSchema: schema64.properties.entities, data: data2 };
+            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.entities.type, parentSchema: schema68.properties.entities, data: data2 };
             if (vErrors === null) {
                 vErrors = [err18];
             }
@@ -2975,7 +3197,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid9 = _errs32 === errors;
                 if (!valid9) {
-                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema64.properties.actions.propertyNames, parentSchema: schema64.properties.actions, data: data4 };
+                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema68.properties.actions.propertyNames, parentSchema: schema68.properties.actions, data: data4 };
                     if (vErrors === null) {
                         vErrors = [err23];
                     }
@@ -2986,14 +3208,14 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data4) {
-                if (!(validate64(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+                if (!(validate70(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.properties.actions.type, parentSchema: schema64.properties.actions, data: data4 };
+            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.actions.type, parentSchema: schema68.properties.actions, data: data4 };
             if (vErrors === null) {
                 vErrors = [err24];
             }
@@ -3066,7 +3288,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid13 = _errs43 === errors;
                 if (!valid13) {
-                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema64.properties.events.propertyNames, parentSchema: schema64.properties.events, data: data6 };
+                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema68.properties.events.propertyNames, parentSchema: schema68.properties.events, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err29];
                     }
@@ -3077,14 +3299,14 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key6 in data6) {
-                if (!(validate64(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
-                    vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+                if (!(validate70(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
+                    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.properties.events.type, parentSchema: schema64.properties.events, data: data6 };
+            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.events.type, parentSchema: schema68.properties.events, data: data6 };
             if (vErrors === null) {
                 vErrors = [err30];
             }
@@ -3157,7 +3379,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid17 = _errs54 === errors;
                 if (!valid17) {
-                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema64.properties.channels.propertyNames, parentSchema: schema64.properties.channels, data: data8 };
+                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema68.properties.channels.propertyNames, parentSchema: schema68.properties.channels, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err35];
                     }
@@ -3168,14 +3390,14 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key8 in data8) {
-                if (!(validate67(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
-                    vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+                if (!(validate73(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
+                    vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.properties.channels.type, parentSchema: schema64.properties.channels, data: data8 };
+            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.channels.type, parentSchema: schema68.properties.channels, data: data8 };
             if (vErrors === null) {
                 vErrors = [err36];
             }
@@ -3187,7 +3409,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema64.type, parentSchema: schema64, data };
+    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.type, parentSchema: schema68, data };
     if (vErrors === null) {
         vErrors = [err37];
     }
@@ -3195,10 +3417,10 @@ else {
         vErrors.push(err37);
     }
     errors++;
-} validate63.errors = vErrors; return errors === 0; }
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate69.errors = vErrors; return errors === 0; }
+function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema46.required, parentSchema: schema46, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema48.required, parentSchema: schema48, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3208,7 +3430,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema46.required, parentSchema: schema46, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema48.required, parentSchema: schema48, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3218,7 +3440,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema46.required, parentSchema: schema46, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema48.required, parentSchema: schema48, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -3228,8 +3450,8 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((func2.call(schema46.properties, key0)) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46, data };
+        if (!((func2.call(schema48.properties, key0)) || (pattern0.test(key0)))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema48, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3242,7 +3464,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("integration" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "integration" }, message: "must be equal to constant", schema: "integration", parentSchema: schema46.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "integration" }, message: "must be equal to constant", schema: "integration", parentSchema: schema48.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -3315,7 +3537,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.title.type, parentSchema: schema46.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.title.type, parentSchema: schema48.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -3328,7 +3550,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.description.type, parentSchema: schema46.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.description.type, parentSchema: schema48.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -3338,49 +3560,55 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-    if (data.configuration !== undefined) {
-        if (!(validate43(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
-            vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-            errors = vErrors.length;
-        }
-    }
-    if (data.configurations !== undefined) {
-        if (!(validate46(data.configurations, { instancePath: instancePath + "/configurations", parentData: data, parentDataProperty: "configurations", rootData }))) {
+    if (data.$defs !== undefined) {
+        if (!(validate46(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
             vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
             errors = vErrors.length;
         }
     }
+    if (data.configuration !== undefined) {
+        if (!(validate49(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
+            vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.configurations !== undefined) {
+        if (!(validate52(data.configurations, { instancePath: instancePath + "/configurations", parentData: data, parentDataProperty: "configurations", rootData }))) {
+            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+            errors = vErrors.length;
+        }
+    }
     if (data.entities !== undefined) {
-        if (!(validate51(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
-            vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
-            errors = vErrors.length;
-        }
-    }
-    if (data.actions !== undefined) {
-        if (!(validate54(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-            errors = vErrors.length;
-        }
-    }
-    if (data.events !== undefined) {
-        if (!(validate57(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+        if (!(validate57(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
             vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
             errors = vErrors.length;
         }
     }
-    if (data.channels !== undefined) {
-        if (!(validate60(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
+    if (data.actions !== undefined) {
+        if (!(validate60(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
             vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
             errors = vErrors.length;
         }
     }
+    if (data.events !== undefined) {
+        if (!(validate63(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.channels !== undefined) {
+        if (!(validate66(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
+            vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+            errors = vErrors.length;
+        }
+    }
     if (data.interfaces !== undefined) {
-        let data11 = data.interfaces;
-        if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-            for (const key1 in data11) {
-                const _errs36 = errors;
-                const _errs39 = errors;
-                const _errs40 = errors;
+        let data12 = data.interfaces;
+        if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+            for (const key1 in data12) {
+                const _errs38 = errors;
+                const _errs41 = errors;
+                const _errs42 = errors;
                 if ("__proto__" !== key1) {
                     const err12 = {};
                     if (vErrors === null) {
@@ -3391,9 +3619,9 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid5 = _errs40 === errors;
+                var valid5 = _errs42 === errors;
                 if (valid5) {
-                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: key1, propertyName: key1 };
+                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -3403,10 +3631,10 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
                 else {
-                    errors = _errs39;
+                    errors = _errs41;
                     if (vErrors !== null) {
-                        if (_errs39) {
-                            vErrors.length = _errs39;
+                        if (_errs41) {
+                            vErrors.length = _errs41;
                         }
                         else {
                             vErrors = null;
@@ -3414,8 +3642,8 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern39.test(key1)) {
-                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: key1, propertyName: key1 };
+                    if (!pattern42.test(key1)) {
+                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err14];
                         }
@@ -3426,7 +3654,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: key1, propertyName: key1 };
+                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -3435,9 +3663,9 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid3 = _errs36 === errors;
+                var valid3 = _errs38 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema46.properties.interfaces.propertyNames, parentSchema: schema46.properties.interfaces, data: data11 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema48.properties.interfaces.propertyNames, parentSchema: schema48.properties.interfaces, data: data12 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -3447,15 +3675,15 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            for (const key2 in data11) {
-                if (!(validate63(data11[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data11, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            for (const key2 in data12) {
+                if (!(validate69(data12[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data12, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.properties.interfaces.type, parentSchema: schema46.properties.interfaces, data: data11 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema48.properties.interfaces.type, parentSchema: schema48.properties.interfaces, data: data12 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -3467,7 +3695,7 @@ function validate42(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.type, parentSchema: schema46, data };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema48.type, parentSchema: schema48, data };
     if (vErrors === null) {
         vErrors = [err18];
     }
@@ -3475,12 +3703,100 @@ else {
         vErrors.push(err18);
     }
     errors++;
-} validate42.errors = vErrors; return errors === 0; }
-export const validatePlugin = validate70;
-const schema81 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
-function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate45.errors = vErrors; return errors === 0; }
+export const validatePlugin = validate76;
+const schema85 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this plugin. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this plugin. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
+function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema15.propertyNames, parentSchema: schema15, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate13(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate77.errors = vErrors; return errors === 0; }
+function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema49.required, parentSchema: schema49, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema53.required, parentSchema: schema53, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3491,7 +3807,7 @@ function validate71(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema49, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema53, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -3502,15 +3818,15 @@ function validate71(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.schema !== undefined) {
-        if (!(validate14(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
-            vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
         }
     }
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.title.type, parentSchema: schema49.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.title.type, parentSchema: schema53.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3523,7 +3839,7 @@ function validate71(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema49.properties.description.type, parentSchema: schema49.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.description.type, parentSchema: schema53.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3535,7 +3851,7 @@ function validate71(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema49.type, parentSchema: schema49, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.type, parentSchema: schema53, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -3543,12 +3859,12 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate71.errors = vErrors; return errors === 0; }
-const schema87 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
-const schema89 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
-function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate80.errors = vErrors; return errors === 0; }
+const schema93 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
+const schema95 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
+function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema87.required, parentSchema: schema87, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema93.required, parentSchema: schema93, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3558,7 +3874,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema87.required, parentSchema: schema87, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema93.required, parentSchema: schema93, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3569,7 +3885,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "name") || (key0 === "version")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema87, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema93, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3618,7 +3934,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema89, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema95, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -3629,7 +3945,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.type, parentSchema: schema89, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema95.type, parentSchema: schema95, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -3641,7 +3957,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema87.type, parentSchema: schema87, data };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema93.type, parentSchema: schema93, data };
     if (vErrors === null) {
         vErrors = [err8];
     }
@@ -3649,186 +3965,186 @@ else {
         vErrors.push(err8);
     }
     errors++;
-} validate74.errors = vErrors; return errors === 0; }
+} validate83.errors = vErrors; return errors === 0; }
+function validate85(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema25.propertyNames, parentSchema: schema25, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate22(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate85.errors = vErrors; return errors === 0; }
+function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema34.propertyNames, parentSchema: schema34, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate32(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate88.errors = vErrors; return errors === 0; }
 function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-        const _errs2 = errors;
-        const _errs5 = errors;
-        const _errs6 = errors;
-        if ("__proto__" !== key0) {
-            const err0 = {};
-            if (vErrors === null) {
-                vErrors = [err0];
-            }
-            else {
-                vErrors.push(err0);
-            }
-            errors++;
-        }
-        var valid2 = _errs6 === errors;
-        if (valid2) {
-            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
-            if (vErrors === null) {
-                vErrors = [err1];
-            }
-            else {
-                vErrors.push(err1);
-            }
-            errors++;
-        }
-        else {
-            errors = _errs5;
-            if (vErrors !== null) {
-                if (_errs5) {
-                    vErrors.length = _errs5;
-                }
-                else {
-                    vErrors = null;
-                }
-            }
-        }
-        if (typeof key0 === "string") {
-            if (!pattern3.test(key0)) {
-                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
-                if (vErrors === null) {
-                    vErrors = [err2];
-                }
-                else {
-                    vErrors.push(err2);
-                }
-                errors++;
-            }
-        }
-        else {
-            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
-            if (vErrors === null) {
-                vErrors = [err3];
-            }
-            else {
-                vErrors.push(err3);
-            }
-            errors++;
-        }
-        var valid0 = _errs2 === errors;
-        if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema23.propertyNames, parentSchema: schema23, data };
-            if (vErrors === null) {
-                vErrors = [err4];
-            }
-            else {
-                vErrors.push(err4);
-            }
-            errors++;
-        }
-    }
-    for (const key1 in data) {
-        if (!(validate19(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-            errors = vErrors.length;
-        }
-    }
-}
-else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data };
-    if (vErrors === null) {
-        vErrors = [err5];
-    }
-    else {
-        vErrors.push(err5);
-    }
-    errors++;
-} validate76.errors = vErrors; return errors === 0; }
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-        const _errs2 = errors;
-        const _errs5 = errors;
-        const _errs6 = errors;
-        if ("__proto__" !== key0) {
-            const err0 = {};
-            if (vErrors === null) {
-                vErrors = [err0];
-            }
-            else {
-                vErrors.push(err0);
-            }
-            errors++;
-        }
-        var valid2 = _errs6 === errors;
-        if (valid2) {
-            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
-            if (vErrors === null) {
-                vErrors = [err1];
-            }
-            else {
-                vErrors.push(err1);
-            }
-            errors++;
-        }
-        else {
-            errors = _errs5;
-            if (vErrors !== null) {
-                if (_errs5) {
-                    vErrors.length = _errs5;
-                }
-                else {
-                    vErrors = null;
-                }
-            }
-        }
-        if (typeof key0 === "string") {
-            if (!pattern3.test(key0)) {
-                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
-                if (vErrors === null) {
-                    vErrors = [err2];
-                }
-                else {
-                    vErrors.push(err2);
-                }
-                errors++;
-            }
-        }
-        else {
-            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
-            if (vErrors === null) {
-                vErrors = [err3];
-            }
-            else {
-                vErrors.push(err3);
-            }
-            errors++;
-        }
-        var valid0 = _errs2 === errors;
-        if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema32.propertyNames, parentSchema: schema32, data };
-            if (vErrors === null) {
-                vErrors = [err4];
-            }
-            else {
-                vErrors.push(err4);
-            }
-            errors++;
-        }
-    }
-    for (const key1 in data) {
-        if (!(validate29(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-            errors = vErrors.length;
-        }
-    }
-}
-else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.type, parentSchema: schema32, data };
-    if (vErrors === null) {
-        vErrors = [err5];
-    }
-    else {
-        vErrors.push(err5);
-    }
-    errors++;
-} validate79.errors = vErrors; return errors === 0; }
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema81.required, parentSchema: schema81, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema85.required, parentSchema: schema85, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3838,7 +4154,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema81.required, parentSchema: schema81, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema85.required, parentSchema: schema85, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3848,7 +4164,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema81.required, parentSchema: schema81, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema85.required, parentSchema: schema85, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -3858,8 +4174,8 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((func2.call(schema81.properties, key0)) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema81, data };
+        if (!((func2.call(schema85.properties, key0)) || (pattern0.test(key0)))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema85, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3872,7 +4188,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("plugin" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema81.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema85.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -3945,7 +4261,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema81.properties.title.type, parentSchema: schema81.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.title.type, parentSchema: schema85.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -3958,7 +4274,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema81.properties.description.type, parentSchema: schema81.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.description.type, parentSchema: schema85.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -3968,19 +4284,25 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
+    if (data.$defs !== undefined) {
+        if (!(validate77(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
+            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+            errors = vErrors.length;
+        }
+    }
     if (data.configuration !== undefined) {
-        if (!(validate71(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
-            vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+        if (!(validate80(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
+            vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
             errors = vErrors.length;
         }
     }
     if (data.interfaces !== undefined) {
-        let data6 = data.interfaces;
-        if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-            for (const key1 in data6) {
-                const _errs26 = errors;
-                const _errs29 = errors;
-                const _errs30 = errors;
+        let data7 = data.interfaces;
+        if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+            for (const key1 in data7) {
+                const _errs28 = errors;
+                const _errs31 = errors;
+                const _errs32 = errors;
                 if ("__proto__" !== key1) {
                     const err12 = {};
                     if (vErrors === null) {
@@ -3991,9 +4313,9 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid5 = _errs30 === errors;
+                var valid5 = _errs32 === errors;
                 if (valid5) {
-                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: key1, propertyName: key1 };
+                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -4003,10 +4325,10 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
                 else {
-                    errors = _errs29;
+                    errors = _errs31;
                     if (vErrors !== null) {
-                        if (_errs29) {
-                            vErrors.length = _errs29;
+                        if (_errs31) {
+                            vErrors.length = _errs31;
                         }
                         else {
                             vErrors = null;
@@ -4014,8 +4336,8 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern39.test(key1)) {
-                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: key1, propertyName: key1 };
+                    if (!pattern42.test(key1)) {
+                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err14];
                         }
@@ -4026,7 +4348,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: key1, propertyName: key1 };
+                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -4035,9 +4357,9 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid3 = _errs26 === errors;
+                var valid3 = _errs28 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema81.properties.interfaces.propertyNames, parentSchema: schema81.properties.interfaces, data: data6 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema85.properties.interfaces.propertyNames, parentSchema: schema85.properties.interfaces, data: data7 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -4047,15 +4369,15 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            for (const key2 in data6) {
-                if (!(validate74(data6[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+            for (const key2 in data7) {
+                if (!(validate83(data7[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data7, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema81.properties.interfaces.type, parentSchema: schema81.properties.interfaces, data: data6 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema85.properties.interfaces.type, parentSchema: schema85.properties.interfaces, data: data7 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -4066,20 +4388,20 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.actions !== undefined) {
-        if (!(validate76(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+        if (!(validate85(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+            vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
             errors = vErrors.length;
         }
     }
     if (data.events !== undefined) {
-        if (!(validate79(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
-            vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+        if (!(validate88(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema81.type, parentSchema: schema81, data };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema85.type, parentSchema: schema85, data };
     if (vErrors === null) {
         vErrors = [err18];
     }
@@ -4087,15 +4409,15 @@ else {
         vErrors.push(err18);
     }
     errors++;
-} validate70.errors = vErrors; return errors === 0; }
-export const validateBot = validate82;
-const schema96 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "#/definitions/messageSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } } }, "definitions": { "messageSettings": { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } }, "messageTag": { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } }, "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "$ref": "common.schema.json#/definitions/identifier" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
-const schema99 = { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } };
-const schema101 = { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } };
-function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate76.errors = vErrors; return errors === 0; }
+export const validateBot = validate91;
+const schema102 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "#/definitions/messageSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } } }, "definitions": { "messageSettings": { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } }, "messageTag": { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } }, "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "$ref": "common.schema.json#/definitions/identifier" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
+const schema105 = { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } };
+const schema107 = { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } };
+function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!(((key0 === "title") || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema101, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema107, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -4108,7 +4430,7 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data0 = data.title;
         if (typeof data0 !== "string") {
-            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema101.properties.title.type, parentSchema: schema101.properties.title, data: data0 };
+            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.properties.title.type, parentSchema: schema107.properties.title, data: data0 };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -4121,7 +4443,7 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data1 = data.description;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema101.properties.description.type, parentSchema: schema101.properties.description, data: data1 };
+            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.properties.description.type, parentSchema: schema107.properties.description, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4133,7 +4455,7 @@ function validate84(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema101.type, parentSchema: schema101, data };
+    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema107.type, parentSchema: schema107, data };
     if (vErrors === null) {
         vErrors = [err3];
     }
@@ -4141,11 +4463,11 @@ else {
         vErrors.push(err3);
     }
     errors++;
-} validate84.errors = vErrors; return errors === 0; }
-function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate93.errors = vErrors; return errors === 0; }
+function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((key0 === "tags") || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema99, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema105, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -4218,7 +4540,7 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid1 = _errs6 === errors;
                 if (!valid1) {
-                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema99.properties.tags.propertyNames, parentSchema: schema99.properties.tags, data: data0 };
+                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema105.properties.tags.propertyNames, parentSchema: schema105.properties.tags, data: data0 };
                     if (vErrors === null) {
                         vErrors = [err5];
                     }
@@ -4229,14 +4551,14 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data0) {
-                if (!(validate84(data0[key2], { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), parentData: data0, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+                if (!(validate93(data0[key2], { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), parentData: data0, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err6 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema99.properties.tags.type, parentSchema: schema99.properties.tags, data: data0 };
+            const err6 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema105.properties.tags.type, parentSchema: schema105.properties.tags, data: data0 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -4248,7 +4570,7 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema99.type, parentSchema: schema99, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema105.type, parentSchema: schema105, data };
     if (vErrors === null) {
         vErrors = [err7];
     }
@@ -4256,11 +4578,11 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate83.errors = vErrors; return errors === 0; }
-const schema105 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "$ref": "common.schema.json#/definitions/identifier" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } };
-function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate92.errors = vErrors; return errors === 0; }
+const schema111 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "$ref": "common.schema.json#/definitions/identifier" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } };
+function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integration === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema105.required, parentSchema: schema105, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema111.required, parentSchema: schema111, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4270,7 +4592,7 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema105.required, parentSchema: schema105, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema111.required, parentSchema: schema111, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4281,7 +4603,7 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((key0 === "integration") || (key0 === "version")) || (key0 === "configurationType")) || (key0 === "configuration")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema105, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema111, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4330,7 +4652,7 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema89, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema95, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4341,7 +4663,7 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.type, parentSchema: schema89, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema95.type, parentSchema: schema95, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4413,7 +4735,7 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.configuration !== undefined) {
         let data3 = data.configuration;
         if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-            const err12 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema105.properties.configuration.type, parentSchema: schema105.properties.configuration, data: data3 };
+            const err12 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.properties.configuration.type, parentSchema: schema111.properties.configuration, data: data3 };
             if (vErrors === null) {
                 vErrors = [err12];
             }
@@ -4425,7 +4747,7 @@ function validate87(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema105.type, parentSchema: schema105, data };
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.type, parentSchema: schema111, data };
     if (vErrors === null) {
         vErrors = [err13];
     }
@@ -4433,12 +4755,12 @@ else {
         vErrors.push(err13);
     }
     errors++;
-} validate87.errors = vErrors; return errors === 0; }
-const schema111 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
-const schema115 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate96.errors = vErrors; return errors === 0; }
+const schema117 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
+const schema121 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
+function validate99(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integrationAlias === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema115.required, parentSchema: schema115, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema121.required, parentSchema: schema121, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4448,7 +4770,7 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.integrationInterfaceAlias === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema115.required, parentSchema: schema115, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema121.required, parentSchema: schema121, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4459,7 +4781,7 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "integrationAlias") || (key0 === "integrationInterfaceAlias")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema115, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema121, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4485,7 +4807,7 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid2 = _errs7 === errors;
         if (valid2) {
-            const err4 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: data0 };
+            const err4 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -4506,8 +4828,8 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof data0 === "string") {
-            if (!pattern39.test(data0)) {
-                const err5 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: data0 };
+            if (!pattern42.test(data0)) {
+                const err5 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err5];
                 }
@@ -4518,7 +4840,7 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err6 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: data0 };
+            const err6 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data0 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -4544,7 +4866,7 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid4 = _errs14 === errors;
         if (valid4) {
-            const err8 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: data1 };
+            const err8 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: data1 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -4565,8 +4887,8 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof data1 === "string") {
-            if (!pattern39.test(data1)) {
-                const err9 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: data1 };
+            if (!pattern42.test(data1)) {
+                const err9 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err9];
                 }
@@ -4577,7 +4899,7 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err10 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: data1 };
+            const err10 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data1 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -4589,7 +4911,7 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema115.type, parentSchema: schema115, data };
+    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema121.type, parentSchema: schema121, data };
     if (vErrors === null) {
         vErrors = [err11];
     }
@@ -4597,10 +4919,10 @@ else {
         vErrors.push(err11);
     }
     errors++;
-} validate90.errors = vErrors; return errors === 0; }
-function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate99.errors = vErrors; return errors === 0; }
+function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.plugin === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema111.required, parentSchema: schema111, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema117.required, parentSchema: schema117, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4610,7 +4932,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema111.required, parentSchema: schema111, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema117.required, parentSchema: schema117, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4621,7 +4943,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((key0 === "plugin") || (key0 === "version")) || (key0 === "configuration")) || (key0 === "dependencies")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema111, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema117, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4670,7 +4992,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema89, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema95, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4681,7 +5003,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.type, parentSchema: schema89, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema95.type, parentSchema: schema95, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4694,7 +5016,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.configuration !== undefined) {
         let data2 = data.configuration;
         if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.properties.configuration.type, parentSchema: schema111.properties.configuration, data: data2 };
+            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.properties.configuration.type, parentSchema: schema117.properties.configuration, data: data2 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -4723,7 +5045,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs23 === errors;
                 if (valid5) {
-                    const err10 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: key1, propertyName: key1 };
+                    const err10 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err10];
                     }
@@ -4744,8 +5066,8 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern39.test(key1)) {
-                        const err11 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: key1, propertyName: key1 };
+                    if (!pattern42.test(key1)) {
+                        const err11 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err11];
                         }
@@ -4756,7 +5078,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err12 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: key1, propertyName: key1 };
+                    const err12 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err12];
                     }
@@ -4767,7 +5089,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs19 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema111.properties.dependencies.propertyNames, parentSchema: schema111.properties.dependencies, data: data3 };
+                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema117.properties.dependencies.propertyNames, parentSchema: schema117.properties.dependencies, data: data3 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -4778,14 +5100,14 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data3) {
-                if (!(validate90(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+                if (!(validate99(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.properties.dependencies.type, parentSchema: schema111.properties.dependencies, data: data3 };
+            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.properties.dependencies.type, parentSchema: schema117.properties.dependencies, data: data3 };
             if (vErrors === null) {
                 vErrors = [err14];
             }
@@ -4797,7 +5119,7 @@ function validate89(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.type, parentSchema: schema111, data };
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.type, parentSchema: schema117, data };
     if (vErrors === null) {
         vErrors = [err15];
     }
@@ -4805,10 +5127,10 @@ else {
         vErrors.push(err15);
     }
     errors++;
-} validate89.errors = vErrors; return errors === 0; }
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate98.errors = vErrors; return errors === 0; }
+function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema96.required, parentSchema: schema96, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema102.required, parentSchema: schema102, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4818,7 +5140,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema96.required, parentSchema: schema96, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema102.required, parentSchema: schema102, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4829,7 +5151,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((((((key0 === "kind") || (key0 === "name")) || (key0 === "version")) || (key0 === "title")) || (key0 === "description")) || (key0 === "message")) || (key0 === "integrations")) || (key0 === "plugins")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema96, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema102, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4842,7 +5164,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("bot" !== data0) {
-            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema96.properties.kind, data: data0 };
+            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema102.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -4915,7 +5237,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema96.properties.title.type, parentSchema: schema96.properties.title, data: data3 };
+            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema102.properties.title.type, parentSchema: schema102.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err9];
             }
@@ -4928,7 +5250,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema96.properties.description.type, parentSchema: schema96.properties.description, data: data4 };
+            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema102.properties.description.type, parentSchema: schema102.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -4939,8 +5261,8 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.message !== undefined) {
-        if (!(validate83(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
-            vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+        if (!(validate92(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
+            vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
             errors = vErrors.length;
         }
     }
@@ -4963,7 +5285,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs30 === errors;
                 if (valid5) {
-                    const err12 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: key1, propertyName: key1 };
+                    const err12 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err12];
                     }
@@ -4984,8 +5306,8 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern39.test(key1)) {
-                        const err13 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: key1, propertyName: key1 };
+                    if (!pattern42.test(key1)) {
+                        const err13 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err13];
                         }
@@ -4996,7 +5318,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err14 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: key1, propertyName: key1 };
+                    const err14 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err14];
                     }
@@ -5007,7 +5329,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs26 === errors;
                 if (!valid3) {
-                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema96.properties.integrations.propertyNames, parentSchema: schema96.properties.integrations, data: data6 };
+                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema102.properties.integrations.propertyNames, parentSchema: schema102.properties.integrations, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -5018,14 +5340,14 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data6) {
-                if (!(validate87(data6[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+                if (!(validate96(data6[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema96.properties.integrations.type, parentSchema: schema96.properties.integrations, data: data6 };
+            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema102.properties.integrations.type, parentSchema: schema102.properties.integrations, data: data6 };
             if (vErrors === null) {
                 vErrors = [err16];
             }
@@ -5054,7 +5376,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid9 = _errs41 === errors;
                 if (valid9) {
-                    const err18 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema63.not, parentSchema: schema63, data: key3, propertyName: key3 };
+                    const err18 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err18];
                     }
@@ -5075,8 +5397,8 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key3 === "string") {
-                    if (!pattern39.test(key3)) {
-                        const err19 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema63, data: key3, propertyName: key3 };
+                    if (!pattern42.test(key3)) {
+                        const err19 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key3, propertyName: key3 };
                         if (vErrors === null) {
                             vErrors = [err19];
                         }
@@ -5087,7 +5409,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err20 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema63.type, parentSchema: schema63, data: key3, propertyName: key3 };
+                    const err20 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err20];
                     }
@@ -5098,7 +5420,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid7 = _errs37 === errors;
                 if (!valid7) {
-                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema96.properties.plugins.propertyNames, parentSchema: schema96.properties.plugins, data: data8 };
+                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema102.properties.plugins.propertyNames, parentSchema: schema102.properties.plugins, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err21];
                     }
@@ -5109,14 +5431,14 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data8) {
-                if (!(validate89(data8[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data8, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+                if (!(validate98(data8[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data8, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema96.properties.plugins.type, parentSchema: schema96.properties.plugins, data: data8 };
+            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema102.properties.plugins.type, parentSchema: schema102.properties.plugins, data: data8 };
             if (vErrors === null) {
                 vErrors = [err22];
             }
@@ -5128,7 +5450,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema96.type, parentSchema: schema96, data };
+    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema102.type, parentSchema: schema102, data };
     if (vErrors === null) {
         vErrors = [err23];
     }
@@ -5136,4 +5458,4 @@ else {
         vErrors.push(err23);
     }
     errors++;
-} validate82.errors = vErrors; return errors === 0; }
+} validate91.errors = vErrors; return errors === 0; }

@@ -1,0 +1,169 @@
+// Named schemas (docs/definitions.md#named-schemas-defs-and-ref): every `$ref` names an
+// entry of its own definition's `$defs`, each entry is used, and entries that reference
+// each other do so through a property or items. All of it is local to one file, so it
+// is checked with the schemas' sanity, before anything is resolved.
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
+import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
+import { isRecord, own } from '../jsonSchema/own.js'
+import { escapePointerSegment } from '../jsonSchema/pointer.js'
+import { DEFS_PREFIX, defsName } from '../jsonSchema/reference.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import type { SourceFile } from '../source/sourceFile.js'
+import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
+import { walkSchema } from './schemaSites.js'
+
+export type Defs = Readonly<Record<string, SchemaNode>>
+
+const NO_DEFS: Defs = {}
+
+/** The definition's `$defs` (its intact entries: a broken file may hold anything there). */
+export function defsOf(spec: DefinitionSpec | UncheckedDefinition): Defs {
+  const defs = (spec as { $defs?: unknown }).$defs
+  if (!isRecord(defs)) return NO_DEFS
+  return Object.fromEntries(Object.entries(defs).filter(([, schema]) => isRecord(schema))) as Defs
+}
+
+/** The `$ref`s of a definition's sanity run: what they name, and which names are used. */
+export class NamedSchemaUse {
+  readonly used = new Set<string>()
+
+  constructor(
+    private readonly file: SourceFile,
+    private readonly spec: DefinitionSpec | UncheckedDefinition,
+    readonly defs: Defs,
+  ) {}
+
+  /** Records a `$ref` (at `pointer`, the node holding it); reports a name `$defs` lacks. */
+  reference(ref: string, pointer: string, from: string | null, out: Diagnostic[]): void {
+    const name = defsName(ref)
+    if (name !== from) this.used.add(name)
+    if (Object.hasOwn(this.defs, name)) return
+    const known = Object.keys(this.defs)
+    const suggestion = closest(name, known)
+    const at = `${pointer}/$ref`
+    out.push(
+      diagnostic(
+        'BW3014',
+        'unknownDefs',
+        {
+          name,
+          didYouMean: suggestionText(suggestion),
+          kind: this.spec.kind,
+          definition: typeof this.spec.name === 'string' ? this.spec.name : '?',
+          known: known.length > 0 ? `$defs ${listNames(known)}` : 'no $defs',
+        },
+        locate(this.file, at),
+        { path: at, ...(suggestion === undefined ? {} : { suggestion: `${DEFS_PREFIX}${suggestion}` }) },
+      ),
+    )
+  }
+
+  /** Each entry no `$ref` names, as a warning at its key. */
+  unused(out: Diagnostic[]): void {
+    for (const name of Object.keys(this.defs)) {
+      if (this.used.has(name)) continue
+      const at = formatPointer(['$defs', name])
+      out.push(diagnostic('BW2022', 'unusedDefs', { name }, locateKey(this.file, at), { path: at }))
+    }
+  }
+}
+
+/** `$ref`s reachable from a node without entering a value (a property or items): through unions only. */
+function directRefs(schema: SchemaNode, pointer: string): { name: string; pointer: string }[] {
+  if (typeof schema.$ref === 'string') return [{ name: defsName(schema.$ref), pointer: `${pointer}/$ref` }]
+  return [
+    ...(schema.anyOf ?? []).flatMap((branch, i) => directRefs(branch, `${pointer}/anyOf/${i}`)),
+    ...(schema.oneOf ?? []).flatMap((branch, i) => directRefs(branch, `${pointer}/oneOf/${i}`)),
+  ]
+}
+
+/** A cycle of `$ref`s that never enters a value describes none (as for entities, BW4012): reported once, at the reference that closes it. */
+export function checkDefsCycles(file: SourceFile, defs: Defs): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const state = new Map<string, 'visiting' | 'done'>()
+  const reported = new Set<string>()
+  const visit = (name: string, path: string[]): void => {
+    if (state.get(name) === 'done') return
+    if (state.get(name) === 'visiting') {
+      const cycle = [...path.slice(path.indexOf(name)), name]
+      const key = [...cycle].sort().join(',')
+      if (reported.has(key)) return
+      reported.add(key)
+      const steps = cycle.slice(0, -1).map((source, i) => {
+        const target = cycle[i + 1] ?? name
+        const base = `/$defs/${escapePointerSegment(source)}`
+        const schema = own(defs, source)
+        return { source, target, pointer: (schema && directRefs(schema, base).find((r) => r.name === target)?.pointer) ?? base }
+      })
+      const closing = steps[steps.length - 1]
+      if (!closing) return
+      const related = steps
+        .slice(0, -1)
+        .map((step) => relatedLocation('referencesHere', { source: step.source, target: step.target }, locate(file, step.pointer)))
+      const range = locate(file, closing.pointer)
+      out.push(
+        steps.length === 1
+          ? diagnostic('BW2023', 'selfReference', { name }, range, { path: closing.pointer, related })
+          : diagnostic('BW2023', 'cycle', { cycle: cycle.map((c) => `'${c}'`).join(' -> ') }, range, { path: closing.pointer, related }),
+      )
+      return
+    }
+    state.set(name, 'visiting')
+    const schema = own(defs, name)
+    if (schema) for (const ref of directRefs(schema, '')) if (Object.hasOwn(defs, ref.name)) visit(ref.name, [...path, name])
+    state.set(name, 'done')
+  }
+  for (const name of Object.keys(defs)) visit(name, [])
+  return out
+}
+
+/**
+ * The `$defs` entries that hold a `$message`, themselves or through the entries they
+ * reference, each with the pointer of the first `$message` found (for a configuration,
+ * which cannot be a message, BW2024, not even through a named schema).
+ */
+export function defsHoldingMessages(defs: Defs): Map<string, { pointer: string; type: string }> {
+  const direct = new Map<string, { pointer: string; type: string }>()
+  const references = new Map<string, string[]>()
+  for (const [name, schema] of Object.entries(defs)) {
+    const refs: string[] = []
+    walkSchema(schema, formatPointer(['$defs', name]), (node, pointer) => {
+      if (typeof node.$message === 'string' && !direct.has(name)) direct.set(name, { pointer: `${pointer}/$message`, type: node.$message })
+      if (typeof node.$ref === 'string') refs.push(defsName(node.$ref))
+    })
+    references.set(name, refs)
+  }
+  for (let grew = direct.size > 0; grew; ) {
+    grew = false
+    for (const [name, refs] of references) {
+      const through = direct.has(name) ? undefined : refs.find((ref) => direct.has(ref))
+      if (through === undefined) continue
+      const found = direct.get(through)
+      if (found) direct.set(name, found)
+      grew = true
+    }
+  }
+  return direct
+}
+
+/**
+ * What the top of a schema stands for, read through its references: the rule that
+ * inputs, outputs, events, channel messages and configurations are objects at the top
+ * judges this. One function follows every kind of reference a top may be (`$ref` here;
+ * a further reference kind or `allOf` plugs in beside it). Undefined when the reference
+ * cannot be followed (an unknown name, a cycle, an entity: each reported elsewhere).
+ */
+export function topOf(schema: SchemaNode, defs: Defs): { schema: SchemaNode; via: string | null } | undefined {
+  let current = schema
+  let via: string | null = null
+  for (let hops = 0; typeof current.$ref === 'string'; hops++) {
+    const name = defsName(current.$ref)
+    const target = hops > 64 ? undefined : own(defs, name)
+    if (target === undefined) return undefined
+    via ??= name
+    current = target
+  }
+  if (via !== null && typeof current.$entity === 'string') return undefined
+  return { schema: current, via }
+}

@@ -1,0 +1,97 @@
+// Named schemas and standard messages at run time (test/fixtures/valid/named-schemas): a
+// `$ref` is validated like the schema it names, recursion included, in an integration's
+// own action, in an interface action it takes over (which keeps the interface's `$defs`),
+// in a plugin's action and in a configuration; a `$message` like a bot's message of that
+// type (closed).
+import { createRuntime } from 'botwire/runtime'
+import { describe, expect, it } from 'vitest'
+import { Bot } from '../fixtures/valid/named-schemas/expected/bots/support-bot/v1.0.0.js'
+import { Integration as Zendesk } from '../fixtures/valid/named-schemas/expected/integrations/zendesk/v1.0.0.js'
+import { Plugin as Notes } from '../fixtures/valid/named-schemas/expected/plugins/notes/v1.0.0.js'
+
+function world(env: Record<string, string> = { ZENDESK_TOKEN: 'zd' }) {
+  const zendesk = new Zendesk({
+    actions: {
+      listComments: () => ({ comments: [{ text: 'first' }] }),
+      addComment: ({ input, ctx }) => ({ author: `${ctx.configuration.subdomain}-bot`, body: 'ok', replies: [input.comment] }),
+      preview: ({ input }) =>
+        input.ticket.id === 'broken'
+          ? { card: { title: 'Ticket', actions: [{ action: 'url', label: '', value: 'https://example.com' }] } }
+          : {
+              card: { title: `Ticket ${input.ticket.id}`, actions: [{ action: 'url', label: 'Open', value: 'https://example.com' }] },
+              picture: { imageUrl: 'https://example.com/t.png' },
+            },
+    },
+  })
+  const notes = new Notes({
+    actions: {
+      takeNote: ({ input }) => ({ saved: input }),
+      share: ({ input }) => ({ chosen: input.options[0]?.value ?? '' }),
+    },
+  })
+  return createRuntime({ bot: new Bot(), integrations: { zendesk }, plugins: { notes }, env })
+}
+
+async function rejection(promise: Promise<unknown>): Promise<{ code?: string; issues?: readonly string[] }> {
+  try {
+    await promise
+  } catch (error) {
+    return error as { code?: string; issues?: readonly string[] }
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('a $ref at run time', () => {
+  it("validates a taken-over interface action's input against the interface's recursive named schema", async () => {
+    const runtime = world()
+    const comment = { author: 'ann', body: 'hi', replies: [{ author: 'bob', body: 'yes', replies: [] }] }
+    const out = await runtime.client.callAction({ type: 'zendesk:addComment', input: { ticket: { id: '1' }, comment } })
+    expect(out).toEqual({ author: 'acme-bot', body: 'ok', replies: [comment] })
+
+    const deep = { author: 'ann', body: 'hi', replies: [{ author: 'bob', body: '' }] }
+    const error = await rejection(runtime.client.callAction({ type: 'zendesk:addComment', input: { ticket: { id: '1' }, comment: deep } }))
+    expect(error.code).toBe('INVALID_INPUT')
+    expect(error.issues).toEqual(['input.comment.replies[0].body: must not be empty'])
+  })
+
+  it("validates an own action's output against the integration's own named schema of the same name", async () => {
+    const out = await world().client.callAction({ type: 'zendesk:listComments', input: { id: '1' } })
+    expect(out).toEqual({ comments: [{ text: 'first' }] })
+  })
+
+  it("validates a plugin action's input that is a $ref at the top", async () => {
+    const runtime = world()
+    expect(await runtime.client.callAction({ type: 'notes#takeNote', input: { text: 'call back' } })).toEqual({ saved: { text: 'call back' } })
+    // @ts-expect-error text is required by the named schema
+    const error = await rejection(runtime.client.callAction({ type: 'notes#takeNote', input: { ticket: '1' } }))
+    expect(error.code).toBe('INVALID_INPUT')
+    expect(error.issues).toEqual(['input.text: is required'])
+  })
+
+  it('validates a configuration that is a $ref, with its secret', async () => {
+    const error = await rejection(world({ ZENDESK_TOKEN: '' }).client.callAction({ type: 'zendesk:listComments', input: { id: '1' } }))
+    expect(error.code).toBe('INVALID_CONFIGURATION')
+    expect(error.issues).toEqual(['configuration.token: must not be empty'])
+  })
+})
+
+describe('a $message at run time', () => {
+  it('validates an action output holding a card and an image (through a named schema) like a bot message', async () => {
+    const runtime = world()
+    const out = await runtime.client.callAction({ type: 'zendesk:preview', input: { ticket: { id: '7' } } })
+    expect(out.card.title).toBe('Ticket 7')
+    expect(out.picture).toEqual({ imageUrl: 'https://example.com/t.png' })
+    const error = await rejection(runtime.client.callAction({ type: 'zendesk:preview', input: { ticket: { id: 'broken' } } }))
+    expect(error.code).toBe('INVALID_OUTPUT')
+    expect(error.issues).toEqual(['output.card.actions[0].label: must not be empty'])
+  })
+
+  it('rejects what the message type does not admit (closed, as for bot messages)', async () => {
+    const runtime = world()
+    const choice = { text: 'Pick one', options: [{ label: 'A', value: 'a' }] }
+    expect(await runtime.client.callAction({ type: 'notes#share', input: choice })).toEqual({ chosen: 'a' })
+    const error = await rejection(runtime.client.callAction({ type: 'notes#share', input: { ...choice, extra: true } as typeof choice }))
+    expect(error.code).toBe('INVALID_INPUT')
+    expect(error.issues).toEqual(['input.extra: is not allowed'])
+  })
+})
