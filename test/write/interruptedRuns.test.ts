@@ -4,7 +4,7 @@
 // hashes), and the next run repairs everything (the exact output, no temporary file, no
 // lock, `--check` clean). Half the stops land at a random time of the whole run, half
 // inside the writing (after the lock appears). BOTWIRE_KILL_POINTS=N sets the number of
-// stops (default 8) and BOTWIRE_KILL_DEFINITIONS=N the workspace size (default 40); the
+// stops (default 6) and BOTWIRE_KILL_DEFINITIONS=N the workspace size (default 30); the
 // longer run's result is in docs/cli.md#interrupted-runs.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -20,8 +20,8 @@ import { TEMPORARY_PREFIX } from '../../src/write/temporaryFiles.js'
 import { cliPath, tempDir } from '../support/cli.js'
 import { seededRandom } from '../support/seededRandom.js'
 
-const POINTS = Number(process.env.BOTWIRE_KILL_POINTS ?? 8)
-const DEFINITIONS = Number(process.env.BOTWIRE_KILL_DEFINITIONS ?? 40)
+const POINTS = Number(process.env.BOTWIRE_KILL_POINTS ?? 6)
+const DEFINITIONS = Number(process.env.BOTWIRE_KILL_DEFINITIONS ?? 30)
 
 const root = tempDir('botwire-kill-')
 afterAll(() => rmSync(root, { recursive: true, force: true }))
