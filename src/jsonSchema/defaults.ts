@@ -1,9 +1,10 @@
 // Defaults filled in (docs/runtime.md#defaults): where a property has a `default` and its
 // parent object is present without it, the value gets a fresh copy of the default, at any
 // depth, before the value is validated. Shared by the runtime (configurations, action
-// inputs) and the configuration check, so that both read a bot's value alike. Like
-// ajv's `useDefaults`, which zod's `.default` also resembles, defaults inside `anyOf`
-// and `oneOf` branches are not applied: which branch holds is not known before validation.
+// inputs) and the configuration check, so that both read a bot's value alike. Every
+// `allOf` branch holds, so the defaults of each are applied. Like ajv's `useDefaults`,
+// which zod's `.default` also resembles, defaults inside `anyOf` and `oneOf` branches are
+// not applied: which branch holds is not known before validation.
 
 import type { JsonValue } from './types.js'
 
@@ -12,6 +13,7 @@ export interface DefaultsSchema {
   $ref?: string
   properties?: { [name: string]: DefaultsSchema }
   items?: DefaultsSchema
+  allOf?: DefaultsSchema[]
   default?: JsonValue
 }
 
@@ -57,18 +59,12 @@ function fill(value: unknown, schema: DefaultsSchema, definitions: DefaultsDefin
   if (depth > 256) return value
   const node = resolve(schema, definitions)
   if (node === undefined) return value
-  if (Array.isArray(value)) {
-    const items = node.items
-    if (items === undefined) return value
-    let out: unknown[] | undefined
-    value.forEach((item: unknown, i) => {
-      const filled = fill(item, items, definitions, depth + 1)
-      if (filled === item) return
-      out ??= [...value]
-      out[i] = filled
-    })
-    return out ?? value
-  }
+  // the node's own properties (or items) first, then each branch's, on the value filled so far
+  const filled = Array.isArray(value) ? fillItems(value, node, definitions, depth) : fillProperties(value, node, definitions, depth)
+  return node.allOf === undefined ? filled : node.allOf.reduce((sofar, branch) => fill(sofar, branch, definitions, depth + 1), filled)
+}
+
+function fillProperties(value: unknown, node: DefaultsSchema, definitions: DefaultsDefinitions, depth: number): unknown {
   const properties = node.properties
   if (!isPlainObject(value) || properties === undefined) return value
   let out: { [key: string]: unknown } | undefined
@@ -82,5 +78,18 @@ function fill(value: unknown, schema: DefaultsSchema, definitions: DefaultsDefin
     out ??= { ...value }
     setOwn(out, name, filled)
   }
+  return out ?? value
+}
+
+function fillItems(value: unknown[], node: DefaultsSchema, definitions: DefaultsDefinitions, depth: number): unknown {
+  const items = node.items
+  if (items === undefined) return value
+  let out: unknown[] | undefined
+  value.forEach((item: unknown, i) => {
+    const filled = fill(item, items, definitions, depth + 1)
+    if (filled === item) return
+    out ??= [...value]
+    out[i] = filled
+  })
   return out ?? value
 }

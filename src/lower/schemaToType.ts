@@ -286,14 +286,14 @@ const defaultsFound = new WeakMap<SchemaNode, boolean>()
 
 /**
  * Whether a schema's `filled` and `given` views differ: a property with a `default` where
- * the runtime fills it (through properties and items, not union branches or extra keys),
- * or an entity there whose own views differ. Asked first, so that schemas without
+ * the runtime fills it (through properties, items and `allOf` branches, not union branches
+ * or extra keys), or an entity there whose own views differ. Asked first, so that schemas without
  * defaults are lowered once, as before.
  */
 export function hasFilledDefaults(schema: SchemaNode, context: TypeContext): boolean {
   if (typeof schema.$entity === 'string') return context.entityHasDefaults?.(schema.$entity) ?? false
   if (typeof schema.$ref === 'string') return context.entityHasDefaults?.(schema.$ref) ?? false
-  if (schema.properties === undefined && schema.items === undefined) return false
+  if (schema.properties === undefined && schema.items === undefined && schema.allOf === undefined) return false
   const entityFree = !hasReferences(schema)
   const known = entityFree ? defaultsFound.get(schema) : undefined
   if (known !== undefined) return known
@@ -305,6 +305,7 @@ export function hasFilledDefaults(schema: SchemaNode, context: TypeContext): boo
     }
   }
   if (!found && schema.items !== undefined) found = hasFilledDefaults(schema.items, context)
+  if (!found && schema.allOf !== undefined) found = schema.allOf.some((branch) => hasFilledDefaults(branch, context))
   if (entityFree) defaultsFound.set(schema, found)
   return found
 }

@@ -47,6 +47,16 @@ describe('fillDefaults', () => {
     expect(schema.properties?.paging?.properties?.tags?.default).toEqual(['a'])
   })
 
+  it('fills the defaults of every allOf branch, through $ref, and items inside a branch', () => {
+    const definitions = { paging: { properties: { size: { default: 25 } } } }
+    const composed: DefaultsSchema = {
+      properties: { q: {} },
+      allOf: [{ $ref: '#/definitions/paging' }, { properties: { sort: { default: 'asc' }, tags: { items: { properties: { on: { default: true } } } } } }],
+    }
+    expect(fillDefaults({ q: 'x', tags: [{}] }, composed, definitions)).toEqual({ q: 'x', size: 25, sort: 'asc', tags: [{ on: true }] })
+    expect(fillDefaults({ q: 'x', size: 5, sort: 'desc' }, composed, definitions)).toEqual({ q: 'x', size: 5, sort: 'desc' })
+  })
+
   it('fills nothing inside union branches, nor into values that are not objects', () => {
     const union = { anyOf: [{ properties: { x: { default: 1 } } }] } as DefaultsSchema
     expect(fillDefaults({}, union)).toEqual({})
