@@ -13,24 +13,24 @@ import { jsonEqual } from './jsonEqual.js'
 import { declaredKinds, intersectKinds, typeNamesOfKinds } from './kinds.js'
 import { own } from './own.js'
 import type { JsonValue, SchemaNode } from './types.js'
-import { childView, constraintKeywords, followEntities, isUnconstrained, keywordLocation, locationOf, parentOf, stripKeywords, type View } from './view.js'
+import {
+  childView,
+  constraintKeywords,
+  followEntities,
+  isUnconstrained,
+  keywordLocation,
+  locationOf,
+  parentOf,
+  stripKeywords,
+  TIGHTER,
+  type View,
+} from './view.js'
 
 export interface AllOfMerge {
   /** one node admitting at least every value of the `allOf` (exactly those when `inexact` is undefined) */
   merged: View
   /** why the merge is not exact, and where */
   inexact?: { reason: string; at: SchemaLocation }
-}
-
-const TIGHTER: Partial<Record<string, (a: number, b: number) => number>> = {
-  minimum: Math.max,
-  exclusiveMinimum: Math.max,
-  minLength: Math.max,
-  minItems: Math.max,
-  maximum: Math.min,
-  exclusiveMaximum: Math.min,
-  maxLength: Math.min,
-  maxItems: Math.min,
 }
 
 /** The parts an `allOf` node is the conjunction of: what stands beside it, then each branch. */
@@ -83,7 +83,7 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
       if (key === 'properties' || key === 'additionalProperties') continue
       const value = part.node[key as keyof SchemaNode]
       const existing = node[key]
-      const tighter = TIGHTER[key]
+      const tighter = TIGHTER[key as keyof SchemaNode]
       if (existing === undefined || jsonEqual(existing, value)) take(part, key, value)
       else if (key === 'type') {
         const kinds = intersectKinds(declaredKinds({ type: existing } as SchemaNode) ?? new Set(), declaredKinds(part.node) ?? new Set())

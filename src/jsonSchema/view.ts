@@ -99,7 +99,8 @@ export function followEntities(view: View, resolve: EntityResolver): View | unde
 }
 
 type Tighter = (a: number, b: number) => number
-const TIGHTER: Partial<Record<keyof SchemaNode, Tighter>> = {
+/** For each numeric bound, which of two values is the tighter one (merging two nodes' bounds). */
+export const TIGHTER: Partial<Record<keyof SchemaNode, Tighter>> = {
   minimum: Math.max,
   exclusiveMinimum: Math.max,
   minLength: Math.max,
