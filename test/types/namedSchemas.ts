@@ -70,6 +70,10 @@ expectTrue<Equal<zendesk.Configuration['region'], 'us' | 'eu'>>()
 expectTrue<Equal<zendesk.CredentialsInput['region'], 'us' | 'eu' | undefined>>()
 expectTrue<Equal<notes.Actions['takeNote']['callInput'], notes.NoteInput>>()
 expectTrue<Equal<notes.Configuration['defaultNote'], notes.Note | undefined>>()
+// an entity that reaches a default through a `$defs` entry has both views too
+expectTrue<Equal<zendesk.View['page'], zendesk.Page>>()
+expectTrue<Equal<zendesk.ViewInput['page'], zendesk.PageInput>>()
+expectTrue<Equal<zendesk.PageInput['size'], number | undefined>>()
 // an entry with no default has one type
 // @ts-expect-error [TS2724 "CommentInput"] no caller's view is declared where it would not differ
 export type NoCommentInput = ticketing.CommentInput
