@@ -4,6 +4,8 @@
 // name it is the `$defs` one that gets the suffix (docs/generated-code.md#named-schemas).
 // A `$ref` always names the `$defs` of the definition it is written in: an interface
 // action an integration takes over keeps naming the interface's, imported from its module.
+// An entry whose defaults make the handler's and the caller's views differ also gets
+// `<Name>Input`, as an entity does (docs/generated-code.md#defaults-the-two-views).
 import { own } from '../jsonSchema/own.js'
 import { defsName, defsReference, isDefsReference, messageTypeOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
