@@ -6,7 +6,7 @@ import { annotationsOf } from '../jsonSchema/annotations.js'
 import type { IntegrationModel, Model } from '../resolve/model.js'
 import { defsScope, EMPTY_CONFIGURATION } from '../resolve/model.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
-import { foreignDefsType } from './defs.js'
+import { foreignDefsHasDefaults, foreignDefsType } from './defs.js'
 import { declareEntities } from './entities.js'
 import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
 import { ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
@@ -66,7 +66,8 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
   const runtime = builder.importRuntime(false)
   const entities = declareEntities(builder, integration.key, integration.spec.entities ?? {}, entitiesForIndexSignatures(model, integration), {
     defs: integration.spec.$defs,
-    foreign: (target) => foreignDefsType(model, builder, target),
+    foreign: (target, view) => foreignDefsType(model, builder, target, view),
+    foreignHasDefaults: (target) => foreignDefsHasDefaults(model, target),
   })
   const configuration = integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION
   // the handler's view: the runtime fills defaults in before handlers read it; a

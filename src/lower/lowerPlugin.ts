@@ -5,12 +5,12 @@
 import { annotationsOf } from '../jsonSchema/annotations.js'
 import { isDefsReference, isMessageReference } from '../jsonSchema/reference.js'
 import { defsScope, EMPTY_CONFIGURATION, type EntityScope, type Model, type PluginModel, requireDefinition } from '../resolve/model.js'
-import { allocateDefsNames, declareDefs, messagePayloadType } from './defs.js'
+import { allocateNamedTypes, declareDefs, messagePayloadType } from './defs.js'
 import { declareMemberTypes, type MemberSets, type MemberTyping, memberDefinitions } from './members.js'
 import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { docOf, type TypeContext } from './schemaToType.js'
+import { docOf, type TypeContext, type TypeView } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
 
 export const BINDINGS_PARAMETER = 'Bound'
@@ -34,16 +34,23 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     return [{ local: d.local, range: d.range, iface, namespace: builder.importDefinition('interface', iface.name, iface.version) }]
   })
 
-  // the plugin's own named schemas: the same types whatever its instances are wired to
-  const defsNames = allocateDefsNames(builder.names, plugin.spec.$defs)
-  const defsType = (reference: string): TypeExpr => {
+  // the plugin's own named schemas: the same types whatever its instances are wired to,
+  // in both views where defaults make them differ (they reference no entities)
+  const defsTypes = allocateNamedTypes(builder.names, plugin.key, {}, plugin.spec.$defs)
+  const defsType = (reference: string, view?: TypeView): TypeExpr => {
     if (isMessageReference(reference)) return messagePayloadType(builder, reference)
-    const typeName = defsNames.get(reference)
+    const typeName = (view === 'given' ? defsTypes.inputNames.get(reference) : undefined) ?? defsTypes.names.get(reference)
     return typeName === undefined ? { kind: 'keyword', name: 'unknown' } : ref(typeName)
   }
-  declareDefs(builder, plugin.spec.$defs, defsNames, defsType)
+  const defsHaveDefaults = (reference: string): boolean => defsTypes.inputNames.has(reference)
+  declareDefs(builder, plugin.spec.$defs, defsTypes, { entity: defsType, entityHasDefaults: defsHaveDefaults })
   const ownReference = (name: string): boolean => isDefsReference(name) || isMessageReference(name)
-  let typing: MemberTyping = { context: () => ({ entity: (name) => (ownReference(name) ? defsType(name) : { kind: 'keyword', name: 'unknown' }) }) }
+  let typing: MemberTyping = {
+    context: () => ({
+      entity: (name, view) => (ownReference(name) ? defsType(name, view) : { kind: 'keyword', name: 'unknown' }),
+      entityHasDefaults: defsHaveDefaults,
+    }),
+  }
   if (dependencies.length > 0) {
     builder.add({
       kind: 'interface',
@@ -58,11 +65,13 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
       type: { kind: 'raw', text: '{ [L in keyof EntityBindings]: { [K in keyof EntityBindings[L]]: unknown } }' },
     })
     const context = (): TypeContext => ({
-      entity: (name: string): TypeExpr => {
-        if (ownReference(name)) return defsType(name)
+      entity: (name: string, view?: TypeView): TypeExpr => {
+        if (ownReference(name)) return defsType(name, view)
         const [local = '', entity = ''] = name.split('.')
         return indexed(indexed(ref(BINDINGS_PARAMETER), local), entity)
       },
+      // a wired integration's entities are in the handler's view (docs/generated-code.md#defaults-the-two-views)
+      entityHasDefaults: defsHaveDefaults,
     })
     typing = {
       context,

@@ -69,4 +69,21 @@ describe('fillDefaults', () => {
     expect(Object.hasOwn(filled, '__proto__')).toBe(true)
     expect(Object.getPrototypeOf(filled)).toBe(Object.prototype)
   })
+
+  it('follows a $ref to a named schema ($defs), at the top, in items and from entry to entry', () => {
+    // as lowered: `$ref: '#/$defs/NAME'` becomes a reference to the `definitions` section
+    const defs = {
+      'ticketing@1.0.0:$defs.filter': { properties: { status: { default: 'open' }, limit: { default: 25 } } },
+      'ticketing@1.0.0:$defs.query': { properties: { filters: { items: { $ref: '#/definitions/ticketing@1.0.0:$defs.filter' } } } },
+    }
+    const input: DefaultsSchema = { $ref: '#/definitions/ticketing@1.0.0:$defs.query' }
+    expect(fillDefaults({ filters: [{}, { limit: 3 }] }, input, defs)).toEqual({
+      filters: [
+        { status: 'open', limit: 25 },
+        { status: 'open', limit: 3 },
+      ],
+    })
+    // a $ref that names no definition fills nothing
+    expect(fillDefaults({}, { $ref: '#/definitions/ticketing@1.0.0:$defs.missing' }, defs)).toEqual({})
+  })
 })

@@ -2,16 +2,23 @@
 // `$ref` is validated like the schema it names, recursion included, in an integration's
 // own action, in an interface action it takes over (which keeps the interface's `$defs`),
 // in a plugin's action and in a configuration; a `$message` like a bot's message of that
-// type (closed).
+// type (closed); the defaults of a named schema are filled in through every `$ref` to it
+// (an action input that is one, its items, a configuration that is one).
 import { createRuntime } from 'botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../fixtures/valid/named-schemas/expected/bots/support-bot/v1.0.0.js'
 import { Integration as Zendesk } from '../fixtures/valid/named-schemas/expected/integrations/zendesk/v1.0.0.js'
 import { Plugin as Notes } from '../fixtures/valid/named-schemas/expected/plugins/notes/v1.0.0.js'
 
-function world(env: Record<string, string> = { ZENDESK_TOKEN: 'zd' }) {
+function world(env: Record<string, string> = { ZENDESK_TOKEN: 'zd' }, seen: unknown[] = []) {
   const zendesk = new Zendesk({
     actions: {
+      search: ({ input, ctx }) => {
+        seen.push({ input, region: ctx.configuration.region })
+        // the handler's view: the defaults are there, with no fallback
+        const applied = input.filters?.[0] ?? { status: 'open', limit: 25 }
+        return { applied, tickets: [{ id: `${applied.status}-${applied.limit}` }] }
+      },
       listComments: () => ({ comments: [{ text: 'first' }] }),
       addComment: ({ input, ctx }) => ({ author: `${ctx.configuration.subdomain}-bot`, body: 'ok', replies: [input.comment] }),
       preview: ({ input }) =>
@@ -25,7 +32,10 @@ function world(env: Record<string, string> = { ZENDESK_TOKEN: 'zd' }) {
   })
   const notes = new Notes({
     actions: {
-      takeNote: ({ input }) => ({ saved: input }),
+      takeNote: ({ input }) => {
+        seen.push({ input })
+        return { saved: input }
+      },
       share: ({ input }) => ({ chosen: input.options[0]?.value ?? '' }),
     },
   })
@@ -61,7 +71,7 @@ describe('a $ref at run time', () => {
 
   it("validates a plugin action's input that is a $ref at the top", async () => {
     const runtime = world()
-    expect(await runtime.client.callAction({ type: 'notes#takeNote', input: { text: 'call back' } })).toEqual({ saved: { text: 'call back' } })
+    expect(await runtime.client.callAction({ type: 'notes#takeNote', input: { text: 'call back' } })).toEqual({ saved: { text: 'call back', pinned: false } })
     // @ts-expect-error text is required by the named schema
     const error = await rejection(runtime.client.callAction({ type: 'notes#takeNote', input: { ticket: '1' } }))
     expect(error.code).toBe('INVALID_INPUT')
@@ -72,6 +82,37 @@ describe('a $ref at run time', () => {
     const error = await rejection(world({ ZENDESK_TOKEN: '' }).client.callAction({ type: 'zendesk:listComments', input: { id: '1' } }))
     expect(error.code).toBe('INVALID_CONFIGURATION')
     expect(error.issues).toEqual(['configuration.token: must not be empty'])
+  })
+})
+
+describe("a named schema's defaults at run time", () => {
+  it('fills them in through a $ref at the top of an input and through items, nested entries and the configuration', async () => {
+    const seen: unknown[] = []
+    const runtime = world(undefined, seen)
+    const given = { text: 'late', filters: [{}, { status: 'closed' as const, limit: 3 }] }
+    const out = await runtime.client.callAction({ type: 'zendesk:search', input: given })
+    expect(seen).toEqual([
+      {
+        input: {
+          text: 'late',
+          filters: [
+            { status: 'open', limit: 25 },
+            { status: 'closed', limit: 3 },
+          ],
+        },
+        // the bot gives no region: filled into the configuration, which is a $ref
+        region: 'us',
+      },
+    ])
+    expect(out).toEqual({ applied: { status: 'open', limit: 25 }, tickets: [{ id: 'open-25' }] })
+    // the caller's object is left as it was
+    expect(given).toEqual({ text: 'late', filters: [{}, { status: 'closed', limit: 3 }] })
+  })
+
+  it("fills a plugin's named schema in its action input", async () => {
+    const seen: unknown[] = []
+    await world(undefined, seen).client.callAction({ type: 'notes#takeNote', input: { text: 'call back', ticket: '9' } })
+    expect(seen).toEqual([{ input: { text: 'call back', ticket: '9', pinned: false } }])
   })
 })
 
