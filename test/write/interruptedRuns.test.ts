@@ -2,9 +2,9 @@
 // output folder between two workspaces' outputs: after every stop each file holds one of
 // the two contents whole, the manifest lists only files that are there (with their
 // hashes), and the next run repairs everything (the exact output, no temporary file, no
-// lock, `--check` clean). Half the stops land at a random time of the whole run, half
+// lock, `--check` clean). One stop in four lands at a random time of the whole run, the rest
 // inside the writing (after the lock appears). BOTWIRE_KILL_POINTS=N sets the number of
-// stops (default 6) and BOTWIRE_KILL_DEFINITIONS=N the workspace size (default 30); the
+// stops (default 4) and BOTWIRE_KILL_DEFINITIONS=N the workspace size (default 20); the
 // longer run's result is in docs/cli.md#interrupted-runs.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -20,8 +20,8 @@ import { TEMPORARY_PREFIX } from '../../src/write/temporaryFiles.js'
 import { cliPath, tempDir } from '../support/cli.js'
 import { seededRandom } from '../support/seededRandom.js'
 
-const POINTS = Number(process.env.BOTWIRE_KILL_POINTS ?? 6)
-const DEFINITIONS = Number(process.env.BOTWIRE_KILL_DEFINITIONS ?? 30)
+const POINTS = Number(process.env.BOTWIRE_KILL_POINTS ?? 4)
+const DEFINITIONS = Number(process.env.BOTWIRE_KILL_DEFINITIONS ?? 20)
 
 const root = tempDir('botwire-kill-')
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -130,7 +130,7 @@ describe('generate stopped at any point', () => {
         const signal: NodeJS.Signals = point % 2 === 0 ? 'SIGKILL' : 'SIGINT'
         const child = runGenerate(definitions, outDir)
         const exit = exited(child)
-        if (point % 4 < 2) await new Promise((resolvePromise) => setTimeout(resolvePromise, random() * runMs))
+        if (point % 4 === 3) await new Promise((resolvePromise) => setTimeout(resolvePromise, random() * runMs))
         else {
           await writingBegins(outDir, 3000)
           await new Promise((resolvePromise) => setTimeout(resolvePromise, random() * lockMs))

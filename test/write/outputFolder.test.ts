@@ -12,7 +12,7 @@ import { compareOutput } from '../../src/write/compareOutput.js'
 import { MANIFEST_NAME } from '../../src/write/manifest.js'
 import { LOCK_NAME, lockOutputFolder, OutputLockedError } from '../../src/write/outputLock.js'
 import { OutputConfinementError, writeFailure, writeOutput } from '../../src/write/writeOutput.js'
-import { cliPath, tempDir } from '../support/cli.js'
+import { cliPath, runBotwire, tempDir } from '../support/cli.js'
 
 const roots: string[] = []
 afterAll(() => {
@@ -125,6 +125,20 @@ describe('confinement to the output folder', () => {
     symlinkSync(real, join(root, 'generated'))
     writeOutput(join(root, 'generated'), FILES)
     expect(readFileSync(join(real, 'shared', 'hello', 'v1.0.0.ts'), 'utf8')).toBe('export const hello = 1\n')
+  })
+})
+
+describe('init stays inside the definitions folder', () => {
+  it('refuses a kind folder that is a link leading outside, and writes nothing there', async () => {
+    const root = scratch()
+    const elsewhere = join(root, 'elsewhere')
+    mkdirSync(elsewhere)
+    mkdirSync(join(root, 'definitions'))
+    symlinkSync(elsewhere, join(root, 'definitions', 'bots'))
+    const result = await runBotwire(['init', 'bot', 'hello'], { cwd: root })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('definitions/bots leads outside the definitions folder definitions')
+    expect(readdirSync(elsewhere)).toEqual([])
   })
 })
 

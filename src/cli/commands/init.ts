@@ -7,6 +7,7 @@ import { displayPath } from '../../load/displayPath.js'
 import { schemasDir } from '../../load/packageRoot.js'
 import { renderTemplate } from '../../templates/renderTemplate.js'
 import { DEFINITION_KINDS, DEFINITION_NAME, MAX_DEFINITION_NAME_LENGTH } from '../../validate/metaSchemas.js'
+import { findWayOut } from '../../write/outputPaths.js'
 import { writeNewFile } from '../../write/writeNewFile.js'
 import { EXIT, UsageError } from '../usage.js'
 
@@ -25,7 +26,15 @@ export function runInit(args: string[]): number {
   if (!DEFINITION_NAME.test(name)) throw new UsageError(`'${name}' is not a definition name: lower-case words joined by dashes, such as support-bot`)
   if (name.length > MAX_DEFINITION_NAME_LENGTH)
     throw new UsageError(`'${name}' is ${name.length} characters long; a definition name has at most ${MAX_DEFINITION_NAME_LENGTH}`)
-  const file = resolve(values.definitions ?? 'definitions', `${kind}s`, `${name}.yaml`)
+  const definitionsDir = resolve(values.definitions ?? 'definitions')
+  const file = join(definitionsDir, `${kind}s`, `${name}.yaml`)
+  // the kind's folder may be a link: what init writes stays inside the definitions folder (docs/security.md)
+  const wayOut = findWayOut(definitionsDir, [file])
+  if (wayOut) {
+    throw new UsageError(
+      `${displayPath(wayOut.path)} leads outside the definitions folder ${displayPath(definitionsDir)} (to ${wayOut.leadsTo}); botwire init writes only inside it`,
+    )
+  }
   if (existsSync(file)) throw new UsageError(`${displayPath(file)} already exists; botwire init never overwrites a file`)
   const schemaPath = relative(dirname(file), join(schemasDir, `${kind}.schema.json`))
     .split(sep)
