@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import type { OutputFile } from '../emit/emitPlan.js'
 import { manifestFile, readManifestPaths, readScaffolded } from './manifest.js'
+import { hasStaleLock, LOCK_NAME } from './outputLock.js'
 import { outputPath } from './outputPaths.js'
 import { temporaryFilesIn } from './temporaryFiles.js'
 
@@ -43,6 +44,8 @@ export function compareOutput(outDir: string, files: readonly OutputFile[]): Out
   for (const folder of [...folders].sort()) {
     for (const name of temporaryFilesIn(folder)) differences.leftover.push(relative(outDir, join(folder, name)).split(sep).join('/'))
   }
+  // a lock a killed run left (the next run takes it over and removes it)
+  if (hasStaleLock(outDir)) differences.leftover.push(LOCK_NAME)
   return differences
 }
 

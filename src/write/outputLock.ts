@@ -63,6 +63,17 @@ function isStale(path: string, holder: LockHolder | null): boolean {
   }
 }
 
+/** Whether the output folder holds a lock that no live run holds (left by a killed run). */
+export function hasStaleLock(outDir: string): boolean {
+  const path = join(outDir, LOCK_NAME)
+  try {
+    statSync(path)
+  } catch {
+    return false
+  }
+  return isStale(path, readHolder(path))
+}
+
 const sleeper = new Int32Array(new SharedArrayBuffer(4))
 function sleep(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms)

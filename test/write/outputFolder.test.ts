@@ -167,9 +167,12 @@ describe('one run at a time', () => {
     const pid = gone.pid
     await new Promise((resolvePromise) => gone.once('exit', resolvePromise))
     writeFileSync(join(out, LOCK_NAME), JSON.stringify({ pid, host: hostname() }))
+    // --check shows it as a leftover, as it shows temporary files
+    expect(compareOutput(out, FILES).leftover).toEqual([LOCK_NAME])
     writeOutput(out, FILES, { lockWaitMs: 150 })
     expect(readFileSync(join(out, 'messages.ts'), 'utf8')).toBe('export type A = 1\n')
     expect(existsSync(join(out, LOCK_NAME))).toBe(false)
+    expect(compareOutput(out, FILES).leftover).toEqual([])
   })
 
   it('never takes over a lock held by another machine', () => {
