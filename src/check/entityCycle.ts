@@ -7,6 +7,7 @@
 import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { own } from '../jsonSchema/own.js'
 import { referenceKeyword, referenceOf } from '../jsonSchema/reference.js'
+import { referenceCycles } from '../jsonSchema/referenceCycles.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer, locate } from '../load/yamlNodes.js'
 import { type DefinitionModel, type EntityScope, entitySchema, type Model, type QualifiedEntity } from '../resolve/model.js'
@@ -25,49 +26,28 @@ export function directReferences(schema: SchemaNode, pointer: string): { name: s
 }
 
 function checkCycles(definition: DefinitionModel & { scope: EntityScope }, entities: Record<string, { schema: SchemaNode }>): Diagnostic[] {
-  const out: Diagnostic[] = []
-  const state = new Map<string, 'visiting' | 'done'>()
-  const reported = new Set<string>()
-  const visit = (name: string, path: string[]): void => {
-    if (state.get(name) === 'done') return
-    if (state.get(name) === 'visiting') {
-      const cycle = [...path.slice(path.indexOf(name)), name]
-      const key = [...cycle].sort().join(',')
-      if (reported.has(key)) return
-      reported.add(key)
-      // each step of the cycle is a reference: the last one closes it, the others are related
-      const steps = cycle.slice(0, -1).map((source, i) => {
-        const target = cycle[i + 1] ?? name
-        const holder = own(entities, source)
-        const ref = holder && directReferences(holder.schema, formatPointer(['entities', source, 'schema'])).find((r) => r.name === target)
-        return { source, target, pointer: ref?.pointer ?? formatPointer(['entities', source]) }
-      })
-      const closing = steps[steps.length - 1]
-      if (!closing) return
-      const related = steps
-        .slice(0, -1)
-        .map((step) => relatedLocation('referencesHere', { source: step.source, target: step.target }, locate(definition.file, step.pointer)))
-      const range = locate(definition.file, closing.pointer)
-      out.push(
-        steps.length === 1
-          ? diagnostic('BW4012', 'selfReference', { entity: name }, range, { path: closing.pointer, related })
-          : diagnostic('BW4012', 'cycle', { cycle: cycle.map((c) => `'${c}'`).join(' -> ') }, range, {
-              path: closing.pointer,
-              related,
-              data: { entities: cycle },
-            }),
-      )
-      return
-    }
-    state.set(name, 'visiting')
+  const referencesOf = (name: string): { name: string; pointer: string }[] => {
     const holder = own(entities, name)
-    if (holder) {
-      for (const ref of directReferences(holder.schema, '')) if (Object.hasOwn(entities, ref.name)) visit(ref.name, [...path, name])
-    }
-    state.set(name, 'done')
+    return holder ? directReferences(holder.schema, formatPointer(['entities', name, 'schema'])) : []
   }
-  for (const name of Object.keys(entities)) visit(name, [])
-  return out
+  return referenceCycles(Object.keys(entities), referencesOf, (name) => formatPointer(['entities', name])).flatMap(({ names, steps }) => {
+    // each step of the cycle is a reference: the last one closes it, the others are related
+    const closing = steps[steps.length - 1]
+    if (!closing) return []
+    const related = steps
+      .slice(0, -1)
+      .map((step) => relatedLocation('referencesHere', { source: step.source, target: step.target }, locate(definition.file, step.pointer)))
+    const range = locate(definition.file, closing.pointer)
+    return [
+      steps.length === 1
+        ? diagnostic('BW4012', 'selfReference', { entity: closing.target }, range, { path: closing.pointer, related })
+        : diagnostic('BW4012', 'cycle', { cycle: names.map((c) => `'${c}'`).join(' -> ') }, range, {
+            path: closing.pointer,
+            related,
+            data: { entities: names },
+          }),
+    ]
+  })
 }
 
 /** Follows direct references to the schema that says what the top admits. */

@@ -7,6 +7,7 @@ import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { escapePointerSegment } from '../jsonSchema/pointer.js'
 import { DEFS_PREFIX, defsName } from '../jsonSchema/reference.js'
+import { referenceCycles } from '../jsonSchema/referenceCycles.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
@@ -80,42 +81,23 @@ function directRefs(schema: SchemaNode, pointer: string): { name: string; pointe
 
 /** A cycle of `$ref`s that never enters a value describes none (as for entities, BW4012): reported once, at the reference that closes it. */
 export function checkDefsCycles(file: SourceFile, defs: Defs): Diagnostic[] {
-  const out: Diagnostic[] = []
-  const state = new Map<string, 'visiting' | 'done'>()
-  const reported = new Set<string>()
-  const visit = (name: string, path: string[]): void => {
-    if (state.get(name) === 'done') return
-    if (state.get(name) === 'visiting') {
-      const cycle = [...path.slice(path.indexOf(name)), name]
-      const key = [...cycle].sort().join(',')
-      if (reported.has(key)) return
-      reported.add(key)
-      const steps = cycle.slice(0, -1).map((source, i) => {
-        const target = cycle[i + 1] ?? name
-        const base = `/$defs/${escapePointerSegment(source)}`
-        const schema = own(defs, source)
-        return { source, target, pointer: (schema && directRefs(schema, base).find((r) => r.name === target)?.pointer) ?? base }
-      })
-      const closing = steps[steps.length - 1]
-      if (!closing) return
-      const related = steps
-        .slice(0, -1)
-        .map((step) => relatedLocation('referencesHere', { source: step.source, target: step.target }, locate(file, step.pointer)))
-      const range = locate(file, closing.pointer)
-      out.push(
-        steps.length === 1
-          ? diagnostic('BW2023', 'selfReference', { name }, range, { path: closing.pointer, related })
-          : diagnostic('BW2023', 'cycle', { cycle: cycle.map((c) => `'${c}'`).join(' -> ') }, range, { path: closing.pointer, related }),
-      )
-      return
-    }
-    state.set(name, 'visiting')
+  const referencesOf = (name: string): { name: string; pointer: string }[] => {
     const schema = own(defs, name)
-    if (schema) for (const ref of directRefs(schema, '')) if (Object.hasOwn(defs, ref.name)) visit(ref.name, [...path, name])
-    state.set(name, 'done')
+    return schema ? directRefs(schema, `/$defs/${escapePointerSegment(name)}`) : []
   }
-  for (const name of Object.keys(defs)) visit(name, [])
-  return out
+  return referenceCycles(Object.keys(defs), referencesOf, (name) => `/$defs/${escapePointerSegment(name)}`).flatMap(({ names, steps }) => {
+    const closing = steps[steps.length - 1]
+    if (!closing) return []
+    const related = steps
+      .slice(0, -1)
+      .map((step) => relatedLocation('referencesHere', { source: step.source, target: step.target }, locate(file, step.pointer)))
+    const range = locate(file, closing.pointer)
+    return [
+      steps.length === 1
+        ? diagnostic('BW2023', 'selfReference', { name: closing.target }, range, { path: closing.pointer, related })
+        : diagnostic('BW2023', 'cycle', { cycle: names.map((c) => `'${c}'`).join(' -> ') }, range, { path: closing.pointer, related }),
+    ]
+  })
 }
 
 /**
