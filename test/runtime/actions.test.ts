@@ -5,18 +5,8 @@ import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { type GenerateTextOutput, Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'
 import { Integration as Zendesk } from '../../generated/integrations/zendesk/v1.0.0.js'
+import { rejection } from '../support/rejection.js'
 import { ENV, gpt4o, makeImplementations, makeWorld, sonnet, ticket } from './world.js'
-
-async function rejection(
-  promise: Promise<unknown>,
-): Promise<Error & { code?: string; cause?: unknown; action?: string; secret?: string; issues?: readonly string[] }> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error & { code?: string }
-  }
-  throw new Error('expected a rejection')
-}
 
 const hi = [{ role: 'user' as const, content: 'hi' }]
 

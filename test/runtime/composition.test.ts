@@ -5,15 +5,7 @@ import { createRuntime, ValidationError } from 'botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../fixtures/valid/composition/expected/bots/helpdesk/v1.0.0.js'
 import { type MergeTicketsInput, Integration as Zendesk } from '../fixtures/valid/composition/expected/integrations/zendesk/v1.0.0.js'
-
-async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string; issues?: readonly string[] }> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error & { code?: string }
-  }
-  throw new Error('expected a rejection')
-}
+import { rejection } from '../support/rejection.js'
 
 const ticket = { id: 't-1', url: 'https://acme.zendesk.com/t/1', subject: 'Refund', status: 'open' as const }
 

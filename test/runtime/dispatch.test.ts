@@ -2,16 +2,8 @@
 // integrations (SPEC §9), on the generated support bot.
 import { createRuntime, HandlerError, MissingSecretError } from 'botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import { rejection } from '../support/rejection.js'
 import { gpt4o, makeWorld, sonnet, text, ticket } from './world.js'
-
-async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string; cause?: unknown; messageId?: string }> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error & { code?: string }
-  }
-  throw new Error('expected a rejection')
-}
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 2))
 

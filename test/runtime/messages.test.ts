@@ -1,6 +1,7 @@
 // createMessage, getMessage, updateMessage, deleteMessage through runtime.client (SPEC §9).
 import { NotFoundError, ValidationError } from 'botwire/runtime'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { rejection } from '../support/rejection.js'
 import { makeWorld } from './world.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
@@ -8,16 +9,6 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 async function count(runtime: ReturnType<typeof makeWorld>['runtime'], conversationId: string): Promise<number> {
   return (await runtime.client.listMessages({ conversationId, limit: 100 })).messages.length
-}
-
-/** The error a promise rejects with. */
-async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string; issues?: readonly string[] }> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error & { code?: string }
-  }
-  throw new Error('expected a rejection')
 }
 
 afterEach(() => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { Bot } from '../fixtures/valid/named-schemas/expected/bots/support-bot/v1.0.0.js'
 import { Integration as Zendesk } from '../fixtures/valid/named-schemas/expected/integrations/zendesk/v1.0.0.js'
 import { Plugin as Notes } from '../fixtures/valid/named-schemas/expected/plugins/notes/v1.0.0.js'
+import { rejection } from '../support/rejection.js'
 
 function world(env: Record<string, string> = { ZENDESK_TOKEN: 'zd' }, seen: unknown[] = []) {
   const zendesk = new Zendesk({
@@ -40,15 +41,6 @@ function world(env: Record<string, string> = { ZENDESK_TOKEN: 'zd' }, seen: unkn
     },
   })
   return createRuntime({ bot: new Bot(), integrations: { zendesk }, plugins: { notes }, env })
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code?: string; issues?: readonly string[] }> {
-  try {
-    await promise
-  } catch (error) {
-    return error as { code?: string; issues?: readonly string[] }
-  }
-  throw new Error('expected a rejection')
 }
 
 describe('a $ref at run time', () => {

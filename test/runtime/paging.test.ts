@@ -4,6 +4,7 @@
 import type { Message, MessageType } from 'botwire/runtime'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { rejection } from '../support/rejection.js'
 import { makeWorld, text } from './world.js'
 
 type World = ReturnType<typeof makeWorld>
@@ -12,15 +13,6 @@ async function fill(world: World, conversationId: string, n: number, from = 0): 
   const ids: string[] = []
   for (let i = from; i < from + n; i++) ids.push((await world.runtime.client.createMessage(text(conversationId, `m${i}`))).message.id)
   return ids
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string }> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error & { code?: string }
-  }
-  throw new Error('expected a rejection')
 }
 
 function texts(messages: readonly Message<MessageType, unknown>[]): string[] {
