@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import type { OutputFile } from '../emit/emitPlan.js'
-import { manifestFile, readManifestPaths, readScaffolded } from './manifest.js'
+import { manifestFile, ownedPaths, readManifest } from './manifest.js'
 import { hasStaleLock, LOCK_NAME } from './outputLock.js'
 import { outputPath } from './outputPaths.js'
 import { temporaryFilesIn } from './temporaryFiles.js'
@@ -20,7 +20,8 @@ export interface OutputDifferences {
 
 export function compareOutput(outDir: string, files: readonly OutputFile[]): OutputDifferences {
   const differences: OutputDifferences = { missing: [], stale: [], removed: [], leftover: [], staleTexts: new Map() }
-  for (const file of [...files, manifestFile(files, readScaffolded(outDir))]) {
+  const previous = readManifest(outDir)
+  for (const file of [...files, manifestFile(files, previous.scaffolded)]) {
     const target = outputPath(outDir, file.path)
     let current: string | null = null
     try {
@@ -37,7 +38,7 @@ export function compareOutput(outDir: string, files: readonly OutputFile[]): Out
   const produced = new Set(files.map((f) => f.path))
   // as `generate` does: an entry leading outside the folder (a tampered manifest) is never
   // removed, so it is no difference; the manifest itself then shows as stale
-  const listed = readManifestPaths(outDir)
+  const listed = ownedPaths(previous)
   differences.removed = listed.filter((path) => !produced.has(path) && outputPath(outDir, path) !== null)
   // the folders a run writes temporary files in: those of its files, old and new
   const folders = new Set([outDir, ...[...produced, ...listed].flatMap((path) => outputPath(outDir, path) ?? []).map((target) => dirname(target))])

@@ -72,26 +72,34 @@ export function interimManifestText(
 export interface ManifestEntries {
   files: { path: string; sha256: string }[]
   pending: string[]
+  scaffolded: ScaffoldRecord[]
 }
 
-/** What the previous run listed; nothing when there is no (readable) manifest. */
-export function readManifest(outDir: string): ManifestEntries {
+/** The output folder's manifest as written, or null when there is none botwire wrote (or it cannot be read). */
+function parseManifest(outDir: string): (Partial<Manifest> & { files: unknown[] }) | null {
   try {
-    const parsed = JSON.parse(readFileSync(join(outDir, MANIFEST_NAME), 'utf8')) as Partial<Manifest>
-    if (parsed.generator !== 'botwire' || !Array.isArray(parsed.files)) return { files: [], pending: [] }
-    const files = parsed.files.filter(
-      (f): f is { path: string; sha256: string } => typeof f === 'object' && f !== null && typeof f.path === 'string' && typeof f.sha256 === 'string',
-    )
-    const pending = Array.isArray(parsed.pending) ? parsed.pending.filter((p): p is string => typeof p === 'string') : []
-    return { files, pending }
+    const parsed = JSON.parse(readFileSync(join(outDir, MANIFEST_NAME), 'utf8')) as Partial<Manifest> | null
+    return parsed?.generator === 'botwire' && Array.isArray(parsed.files) ? (parsed as Partial<Manifest> & { files: unknown[] }) : null
   } catch {
-    return { files: [], pending: [] }
+    return null
   }
 }
 
+/** What the previous run listed (malformed entries left out); nothing when there is no (readable) manifest. */
+export function readManifest(outDir: string): ManifestEntries {
+  const parsed = parseManifest(outDir)
+  if (parsed === null) return { files: [], pending: [], scaffolded: [] }
+  const files = parsed.files.filter(
+    (f): f is { path: string; sha256: string } =>
+      typeof f === 'object' && f !== null && typeof (f as { path?: unknown }).path === 'string' && typeof (f as { sha256?: unknown }).sha256 === 'string',
+  )
+  const pending = Array.isArray(parsed.pending) ? parsed.pending.filter((p): p is string => typeof p === 'string') : []
+  const scaffolded = Array.isArray(parsed.scaffolded) ? parsed.scaffolded.filter(isScaffoldRecord) : []
+  return { files, pending, scaffolded }
+}
+
 /** Every path the previous run called its own: its files, and those it left pending. */
-export function readManifestPaths(outDir: string): string[] {
-  const { files, pending } = readManifest(outDir)
+export function ownedPaths({ files, pending }: ManifestEntries): string[] {
   return [...new Set([...files.map((f) => f.path), ...pending])]
 }
 
@@ -111,29 +119,19 @@ function isScaffoldRecord(value: unknown): value is ScaffoldRecord {
 
 /** The implementation files the manifest records (malformed entries are left out); none without a manifest. */
 export function readScaffolded(outDir: string): ScaffoldRecord[] {
-  try {
-    const parsed = JSON.parse(readFileSync(join(outDir, MANIFEST_NAME), 'utf8')) as Partial<Manifest>
-    return parsed.generator === 'botwire' && Array.isArray(parsed.scaffolded) ? parsed.scaffolded.filter(isScaffoldRecord) : []
-  } catch {
-    return []
-  }
+  return readManifest(outDir).scaffolded
 }
 
 /** The manifest with one implementation file's record put in (replacing the one of the same path); files as they are. */
 export function manifestWithRecord(outDir: string, record: ScaffoldRecord): OutputFile | null {
-  let parsed: Partial<Manifest>
-  try {
-    parsed = JSON.parse(readFileSync(join(outDir, MANIFEST_NAME), 'utf8')) as Partial<Manifest>
-  } catch {
-    return null
-  }
-  if (parsed.generator !== 'botwire' || !Array.isArray(parsed.files)) return null
-  const scaffolded = [...readScaffolded(outDir).filter((r) => r.path !== record.path), record]
-  const manifest: Manifest = {
+  const parsed = parseManifest(outDir)
+  if (parsed === null) return null
+  const scaffolded = [...(Array.isArray(parsed.scaffolded) ? parsed.scaffolded.filter(isScaffoldRecord) : []).filter((r) => r.path !== record.path), record]
+  const manifest = {
     generator: 'botwire',
     files: parsed.files,
     ...(parsed.pending ? { pending: parsed.pending } : {}),
     ...scaffoldedPart(scaffolded),
   }
-  return { path: MANIFEST_NAME, text: manifestText(manifest) }
+  return { path: MANIFEST_NAME, text: manifestText(manifest as Manifest) }
 }

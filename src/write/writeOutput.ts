@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path'
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import type { OutputFile } from '../emit/emitPlan.js'
 import { displayPath } from '../load/displayPath.js'
-import { interimManifestText, MANIFEST_NAME, manifestFile, readManifest, readScaffolded } from './manifest.js'
+import { interimManifestText, MANIFEST_NAME, manifestFile, ownedPaths, readManifest } from './manifest.js'
 import { lockOutputFolder, OutputLockedError } from './outputLock.js'
 import { findWayOut, outputPath, type WayOut } from './outputPaths.js'
 import { sweepTemporaryFiles, temporaryName } from './temporaryFiles.js'
@@ -111,7 +111,7 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
   const produced = new Set(targets.map(({ file }) => file.path))
   // the previous run's files and pending paths that this run does not produce; a path
   // leading outside the folder (a tampered manifest) is never touched
-  const leftBehind = [...new Set([...previous.files.map((f) => f.path), ...previous.pending])].flatMap((path) => {
+  const leftBehind = ownedPaths(previous).flatMap((path) => {
     const target = produced.has(path) ? null : outputPath(outDir, path)
     return target ? [{ path, target }] : []
   })
@@ -128,7 +128,7 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
     return !same
   })
   // the records of scaffolded implementation files are carried over as they are
-  const scaffolded = readScaffolded(outDir)
+  const { scaffolded } = previous
   const manifest = manifestFile(
     targets.map((t) => t.file),
     scaffolded,
