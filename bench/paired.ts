@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { childrenCpuMs } from './measure.js'
+import { childrenCpuMs, median } from './measure.js'
 import { writeSyntheticWorkspaces } from './syntheticWorkspace.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -62,12 +62,6 @@ function run(dir: string, command: Command): Sample {
   const cpu = ((childrenCpuMs() ?? 0) - cpuBefore) / 1000
   if (result.status !== 0 && result.status !== 1) throw new Error(`${dir}: ${command.args(out).join(' ')} exited ${result.status}: ${result.stderr}`)
   return { wall, cpu }
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
 const load = loadavg()[0]?.toFixed(1)
