@@ -1,5 +1,7 @@
 // `botwire check` as a user runs it: exit codes, locations, JSON output, colors.
 import { spawnSync } from 'node:child_process'
+import { cpSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cliPath, exampleWorkspace, repoRoot, runBotwire, runCli, tempDir, writeFiles } from '../support/cli.js'
 
@@ -21,6 +23,15 @@ describe('botwire check', () => {
     const result = runCli(['check'], { cwd: repoRoot })
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/^checked 6 definitions \(1 interface, 3 integrations, 1 plugin, 1 bot\) and 7 built-in interfaces in \d+ ms: no errors\n$/)
+  })
+
+  it('counts warnings in its summary and still exits 0', async () => {
+    const dir = tempDir()
+    cpSync(join(repoRoot, 'test/fixtures/invalid/BW4017-credential-in-plain-text/definitions'), join(dir, 'definitions'), { recursive: true })
+    const result = await runBotwire(['check'], { cwd: dir })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('warning BW4017')
+    expect(result.stdout).toMatch(/ ms: no errors, 1 warning\n$/)
   })
 
   it('reports a broken file at file:line:col with its code, a code frame and a suggestion, and exits 1', async () => {
