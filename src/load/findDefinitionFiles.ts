@@ -11,7 +11,7 @@ export interface FoundFile {
   problem: 'outside' | 'unreadable' | null
 }
 
-const DEFINITION_EXTENSION = /\.ya?ml$/i
+export const DEFINITION_EXTENSION = /\.ya?ml$/i
 
 function isInside(root: string, path: string): boolean {
   const rel = relative(root, path)

@@ -4,10 +4,10 @@ import { existsSync, realpathSync, statSync } from 'node:fs'
 import { isAbsolute, relative } from 'node:path'
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { displayPath } from './displayPath.js'
-import { type FoundFile, findDefinitionFiles } from './findDefinitionFiles.js'
+import { DEFINITION_EXTENSION, type FoundFile, findDefinitionFiles } from './findDefinitionFiles.js'
 import { builtinDefinitionsDir } from './packageRoot.js'
 import { cacheFile, cacheFolder, ParseCache } from './parseCache.js'
-import { type ParsedFile, parseFast, parseSourceFile } from './parseSourceFile.js'
+import { type ParsedFile, parseFast, parseSourceFile, parseSourceText } from './parseSourceFile.js'
 import { unparsedSourceFile } from './sourceFiles.js'
 
 export interface LoadOptions {
@@ -16,6 +16,12 @@ export interface LoadOptions {
   cwd?: string
   /** reuse the parsed values of the previous run, kept under the working directory (src/load/parseCache.ts); default false */
   cache?: boolean
+  /**
+   * Texts that win over the disk (an editor's unsaved buffers), by absolute real path. A
+   * path below the definitions folder that is not on disk yet is loaded too, after the
+   * files found there; one that is not a definition file (*.yaml, *.yml) is ignored.
+   */
+  overlay?: ReadonlyMap<string, string>
 }
 
 export interface LoadedWorkspace {
@@ -47,6 +53,7 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   const definitionsDir = realpathSync(options.definitionsDir)
   const builtinDir = existsSync(builtinDefinitionsDir) ? realpathSync(builtinDefinitionsDir) : null
   const found: FoundFile[] = findDefinitionFiles(options.definitionsDir)
+  if (options.overlay) found.push(...unsavedFiles(options.overlay, found, definitionsDir))
   if (options.builtins && builtinDir) found.push(...findDefinitionFiles(builtinDir))
 
   const files: ParsedFile[] = []
@@ -70,12 +77,24 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
     if (seen.has(realPath)) continue
     seen.add(realPath)
     const builtin = options.builtins && builtinDir !== null && isInside(builtinDir, realPath)
-    const parsed = parseSourceFile(realPath, displayPath(entry.path, cwd), builtin, cache ? (text) => fastPathThroughCache(cache, text) : parseFast)
+    const fastPath = cache ? (text: string) => fastPathThroughCache(cache, text) : parseFast
+    const unsaved = options.overlay?.get(realPath)
+    const shown = displayPath(entry.path, cwd)
+    const parsed = unsaved === undefined ? parseSourceFile(realPath, shown, builtin, fastPath) : parseSourceText(unsaved, realPath, shown, builtin, fastPath)
     files.push(parsed)
     diagnostics.push(...parsed.diagnostics)
   }
   cache?.save()
   return { files, diagnostics, definitionsDir }
+}
+
+/** The overlay's definition files below the folder that the disk does not have, in path order. */
+function unsavedFiles(overlay: ReadonlyMap<string, string>, found: readonly FoundFile[], definitionsDir: string): FoundFile[] {
+  const onDisk = new Set(found.map((f) => f.realPath))
+  return [...overlay.keys()]
+    .filter((path) => !onDisk.has(path) && DEFINITION_EXTENSION.test(path) && isInside(definitionsDir, path))
+    .sort()
+    .map((path) => ({ path, realPath: path, problem: null }))
 }
 
 /** The fast path's value from the cache, or parsed and kept for the next run. */

@@ -445,7 +445,37 @@ export function parseSourceFile(
   builtin: boolean,
   fastPath: (text: string) => Record<string, unknown> | null = parseFast,
 ): ParsedFile {
-  const read = readText(absolutePath)
+  return parseRead(absolutePath, displayPath, builtin, readText(absolutePath), fastPath)
+}
+
+/**
+ * Parses a file's text that did not come from the disk (an editor's unsaved buffer), under
+ * the same limits as a file read: too large, or holding a NUL, is the same diagnostic.
+ */
+export function parseSourceText(
+  text: string,
+  absolutePath: string,
+  displayPath: string,
+  builtin: boolean,
+  fastPath: (text: string) => Record<string, unknown> | null = parseFast,
+): ParsedFile {
+  const size = Buffer.byteLength(text, 'utf8')
+  const read: ReadResult =
+    size > loadLimits.maxFileBytes
+      ? { problem: 'too-large', size }
+      : text.includes('\0')
+        ? { problem: 'binary' }
+        : { text: text.startsWith('\uFEFF') ? text.slice(1) : text }
+  return parseRead(absolutePath, displayPath, builtin, read, fastPath)
+}
+
+function parseRead(
+  absolutePath: string,
+  displayPath: string,
+  builtin: boolean,
+  read: ReadResult,
+  fastPath: (text: string) => Record<string, unknown> | null,
+): ParsedFile {
   try {
     return parsedSourceFile(absolutePath, displayPath, builtin, read, 'text' in read ? fastPath(read.text) : null)
   } catch (error) {
