@@ -1,5 +1,6 @@
 // What createRuntime needs of the generated bot's parts: the implementations of its
 // integrations and plugins, and the handlers registered on them.
+import type { ChannelRegistrationLike } from './channels.js'
 import type { IntegrationDefinition, PluginDefinition } from './definition.js'
 
 /** A registered handler, as the runtime sees it (any client, context and message type). */
@@ -22,4 +23,5 @@ export interface RunnablePlugin {
   readonly actions: object
   readonly messageHandlers: readonly HandlerRegistrationLike[]
   readonly eventHandlers: readonly HandlerRegistrationLike[]
+  readonly channelHandlers?: readonly ChannelRegistrationLike[]
 }

@@ -1,6 +1,7 @@
 // The typed surface that generated classes build on: action shapes, handlers, clients.
 // Maps are type parameters supplied by generated code (plain interfaces with literal
 // keys), so every check is an indexed access, never a deep conditional type.
+import type { ActionStreamer, CallOptions, ChannelSender, HandlerSignal, NoChannels, NoStreams } from './channelTypes.js'
 import type { Message, MessagePayloads, MessageTagMap, MessageType } from './messages.js'
 
 /**
@@ -28,6 +29,8 @@ export interface ActionHandlerArgs<I, Ctx, Client> {
   input: I
   ctx: Ctx
   client: Client
+  /** fires when the call is cancelled by its caller or its time limit is over (docs/runtime.md#time-limits) */
+  signal: HandlerSignal
 }
 
 export type ActionHandler<S extends ActionShape, Ctx, Client> = (args: ActionHandlerArgs<S['input'], Ctx, Client>) => Awaitable<S['output']>
@@ -36,7 +39,7 @@ export type ActionHandler<S extends ActionShape, Ctx, Client> = (args: ActionHan
 export type ActionHandlers<A extends ActionShapes<A>, Ctx, Client> = { [K in keyof A]: ActionHandler<A[K], Ctx, Client> }
 
 /** `{ type, input }` pairs, one per key: a union, so a key cannot travel with another key's input. */
-export type ActionCall<Calls extends ActionShapes<Calls>, K extends keyof Calls> = { [P in K]: { type: P; input: CallInput<Calls[P]> } }[K]
+export type ActionCall<Calls extends ActionShapes<Calls>, K extends keyof Calls> = { [P in K]: { type: P; input: CallInput<Calls[P]> } & CallOptions }[K]
 
 /** `{ type, payload }` pairs, one per event. */
 export type EventOf<E, K extends keyof E = keyof E> = { [P in K]: { type: P; payload: E[P] } }[K]
@@ -61,7 +64,8 @@ export type IntegrationContext<C, Alt = NoAlternatives> = ConfigurationChoice<C,
   botId: string
 }
 
-export interface IntegrationClient<E> {
+/** Ch: the integration's channels (`Channels`), none by default. */
+export interface IntegrationClient<E, Ch = NoChannels> extends ChannelSender<Ch> {
   emitEvent(event: EventOf<E>): Promise<void>
 }
 
@@ -93,9 +97,16 @@ export interface MessagingClient<Tags> {
   deleteMessage(input: { id: string }): Promise<void>
 }
 
-export interface BotClient<Tags, Calls extends ActionShapes<Calls>> extends MessagingClient<Tags>, ActionCaller<Calls> {}
+/** S: call key -> the channels its handler may send on, for `streamAction` (docs/runtime.md#channels-and-streaming). */
+export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams>
+  extends MessagingClient<Tags>,
+    ActionCaller<Calls>,
+    ActionStreamer<Calls, S> {}
 
-export interface PluginClient<Calls extends ActionShapes<Calls>> extends MessagingClient<MessageTagMap>, ActionCaller<Calls> {}
+export interface PluginClient<Calls extends ActionShapes<Calls>, S = NoStreams>
+  extends MessagingClient<MessageTagMap>,
+    ActionCaller<Calls>,
+    ActionStreamer<Calls, S> {}
 
 export interface BotContext {
   botId: string
@@ -110,6 +121,8 @@ export interface MessageHandlerArgs<M, Client, Ctx> {
   client: Client
   ctx: Ctx
   conversation: Conversation
+  /** fires when the handler's time limit is over */
+  signal: HandlerSignal
 }
 
 /**
@@ -124,6 +137,8 @@ export interface EventHandlerArgs<Ev, Client, Ctx> {
   event: Ev
   client: Client
   ctx: Ctx
+  /** fires when the handler's time limit is over */
+  signal: HandlerSignal
 }
 
 /** Returns like a MessageHandler: awaited, otherwise ignored. */
