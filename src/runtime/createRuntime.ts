@@ -17,7 +17,7 @@ import { Messaging } from './messaging.js'
 import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { streamAction } from './streams.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
-import { isTimeLimit, runBounded, type TimeLimitOptions, TimeLimits } from './timeLimits.js'
+import { limitIssue, runBounded, type TimeLimitOptions, TimeLimits } from './timeLimits.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 
@@ -337,9 +337,7 @@ class Engine {
       )
     }
     const { signal, timeLimitMs } = call
-    const issues: string[] = []
-    if (timeLimitMs !== undefined && !isTimeLimit(timeLimitMs))
-      issues.push(`timeLimitMs: must be a positive number of milliseconds (Infinity for none), not ${JSON.stringify(timeLimitMs) ?? String(timeLimitMs)}`)
+    const issues = limitIssue('timeLimitMs', timeLimitMs)
     if (signal !== undefined && !(isRecord(signal) && typeof signal['aborted'] === 'boolean' && typeof signal['addEventListener'] === 'function'))
       issues.push('signal: must be an AbortSignal')
     if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `callAction '${call['type']}': invalid arguments`, issues)

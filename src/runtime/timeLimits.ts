@@ -35,9 +35,11 @@ export function isTimeLimit(value: unknown): value is number {
   return typeof value === 'number' && value > 0 && !Number.isNaN(value)
 }
 
-function limitIssue(path: string, value: unknown): string[] {
+/** What is wrong with a time limit given at `path` (none when it is absent or valid). */
+export function limitIssue(path: string, value: unknown): string[] {
   if (value === undefined || isTimeLimit(value)) return []
-  return [`${path}: must be a positive number of milliseconds (Infinity for none), not ${JSON.stringify(value) ?? String(value)}`]
+  const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))
+  return [`${path}: must be a positive number of milliseconds (Infinity for none), not ${shown}`]
 }
 
 /** The time limits of one runtime, resolved once from its options. */
