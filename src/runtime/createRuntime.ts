@@ -17,7 +17,7 @@ import { Messaging } from './messaging.js'
 import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { streamAction } from './streams.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
-import { limitIssue, runBounded, type TimeLimitOptions, TimeLimits } from './timeLimits.js'
+import { limitIssue, runBounded, type TimeLimitOptions, TimeLimits, withSignal } from './timeLimits.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 
@@ -471,7 +471,7 @@ class Engine {
     bound: { signal: AbortSignalLike | undefined; limitMs: number },
   ): Promise<unknown> {
     // the handler gets a signal that fires when the caller cancels or the time limit is over
-    const result = await runBounded((signal) => handler({ ...args, signal }), {
+    const result = await runBounded((signal) => handler(withSignal(args, signal)), {
       limitMs: bound.limitMs,
       signal: bound.signal,
       timedOut: () =>
@@ -495,7 +495,7 @@ class Engine {
     describe: () => { owner: string; registeredFor: string; messageId?: string; message: string },
   ): Promise<void> {
     const limitMs = this.limits.handlerMs
-    await runBounded((signal) => (handler as Handler)({ ...args, signal }), {
+    await runBounded((signal) => (handler as Handler)(withSignal(args, signal)), {
       limitMs,
       timedOut: () => {
         const d = describe()

@@ -98,15 +98,32 @@ export interface Bound {
 }
 
 /**
- * Runs `work` with a fresh AbortSignal. Settles with the work, or, first, with `timedOut()`
- * when the limit is over or `cancelled(reason)` when the caller's signal aborts; either
- * aborts the work's signal with that error as its reason. What the work does after that is
- * ignored (a late rejection is handled, never unhandled).
+ * Adds to `args` (a fresh object the caller made for this one run) a `signal` property that
+ * reads `signal()`: a getter, since most handlers never look.
  */
-export function runBounded<T>(work: (signal: AbortSignalLike) => T | Promise<T>, bound: Bound): Promise<T> {
+export function withSignal(args: object, signal: () => AbortSignalLike): object {
+  return Object.defineProperty(args, 'signal', { get: signal, enumerable: true })
+}
+
+/**
+ * Runs `work` with an AbortSignal, made when the work first asks for it (an AbortController
+ * costs more than the rest of a handler's dispatch). Settles with the work, or, first, with
+ * `timedOut()` when the limit is over or `cancelled(reason)` when the caller's signal
+ * aborts; either aborts the work's signal with that error as its reason. What the work
+ * does after that is ignored (a late rejection is handled, never unhandled).
+ */
+export function runBounded<T>(work: (signal: () => AbortSignalLike) => T | Promise<T>, bound: Bound): Promise<T> {
   const caller = bound.signal
   if (caller?.aborted) return Promise.reject(bound.cancelled(caller.reason))
-  const controller = new platform.AbortController()
+  let controller: { readonly signal: AbortSignalLike; abort(reason?: unknown): void } | undefined
+  let stoppedWith: Error | undefined
+  const signal = (): AbortSignalLike => {
+    if (!controller) {
+      controller = new platform.AbortController()
+      if (stoppedWith) controller.abort(stoppedWith)
+    }
+    return controller.signal
+  }
   return new Promise<T>((resolve, reject) => {
     let timer: unknown
     const finish = (): void => {
@@ -115,7 +132,8 @@ export function runBounded<T>(work: (signal: AbortSignalLike) => T | Promise<T>,
     }
     const stop = (error: Error): void => {
       finish()
-      controller.abort(error)
+      stoppedWith = error
+      controller?.abort(error)
       reject(error)
     }
     const onAbort = (): void => stop(bound.cancelled(caller?.reason))
@@ -126,7 +144,7 @@ export function runBounded<T>(work: (signal: AbortSignalLike) => T | Promise<T>,
     caller?.addEventListener('abort', onAbort, { once: true })
     let pending: Promise<T>
     try {
-      pending = Promise.resolve(work(controller.signal))
+      pending = Promise.resolve(work(signal))
     } catch (error) {
       finish()
       reject(bound.failed(error))
