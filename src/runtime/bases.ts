@@ -1,7 +1,7 @@
 // The base classes that generated `Integration`, `Plugin` and `Bot` classes extend:
 // they hold the resolved definition and the registered handlers.
 
-import type { NoChannels, NoStreams } from './channelTypes.js'
+import type { NoChannels } from './channelTypes.js'
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { MessageTagMap } from './messages.js'
@@ -13,6 +13,7 @@ import type {
   IntegrationClient,
   IntegrationContext,
   NoAlternatives,
+  NoStreams,
   PluginClient,
   PluginContext,
 } from './types.js'

@@ -1,7 +1,6 @@
-// The typed surface of channels, streamed calls, cancellation and time limits
-// (docs/runtime.md#channels-and-streaming, #time-limits). Like types.ts, maps are type
-// parameters the generated code supplies, so every check is an indexed access.
-import type { ActionShapes, CallInput } from './types.js'
+// The typed surface of channels, cancellation and time limits (docs/runtime.md#channels-and-streaming,
+// #time-limits); `streamAction`'s types are in types.ts, beside callAction's. Like types.ts,
+// maps are type parameters the generated code supplies, so every check is an indexed access.
 
 /** channel name -> message name -> payload (a generated `Channels` map). */
 export type ChannelShapes<Ch> = { [C in keyof Ch]: { [M in keyof Ch[C]]: object } }
@@ -73,38 +72,6 @@ export interface CallOptions {
   signal?: AbortSignalLike | undefined
   /** this call's time limit in milliseconds, over the action's and the runtime's */
   timeLimitMs?: number | undefined
-}
-
-/** call key -> the channels its handler may send on (channel -> message -> payload). */
-export type StreamShapes<S> = { [K in keyof S]: ChannelShapes<S[K]> }
-
-/** The streams of a client that can stream no call. */
-export type NoStreams = Record<never, never>
-
-/** `streamAction`'s argument: the call, and which of its channel messages to consume. */
-export type StreamCall<Calls extends ActionShapes<Calls>, S, K extends keyof Calls & keyof S, C extends keyof S[K], M extends keyof S[K][C]> = {
-  type: K
-  input: CallInput<Calls[K]>
-  channel: C
-  message: M
-} & CallOptions
-
-/**
- * A streamed call: `chunks` yields the payloads of the named channel message that this
- * call's handler sends, in order, and ends when the call ends (throwing the call's error
- * when it fails); `result` is the action's output, as `callAction` would give it.
- */
-export interface ActionStream<P, O> {
-  /** the call's id, `message.callId` for channel handlers */
-  readonly callId: string
-  readonly chunks: AsyncIterable<P>
-  readonly result: Promise<O>
-}
-
-export interface ActionStreamer<Calls extends ActionShapes<Calls>, S> {
-  streamAction<K extends keyof Calls & keyof S & string, C extends keyof S[K] & string, M extends keyof S[K][C] & string>(
-    call: StreamCall<Calls, S, K, C, M>,
-  ): ActionStream<S[K][C][M], Calls[K]['output']>
 }
 
 /** The integration client's half for channels. Ch: the integration's `Channels`. */

@@ -7,15 +7,8 @@ import { isRecord, own } from '../jsonSchema/own.js'
 import type { ChunkQueue } from './chunkQueue.js'
 import type { BotDefinition, ChannelDefinition, JsonValue } from './definition.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
-import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
+import type { ChannelRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { validateValue } from './validation.js'
-
-/** A registered channel handler, as the runtime sees it. */
-export interface ChannelRegistrationLike {
-  readonly channel: string
-  readonly type: string
-  readonly handler: (args: never) => unknown
-}
 
 /** Which channel message of a call its caller consumes (`streamAction`). */
 export interface StreamRequest {

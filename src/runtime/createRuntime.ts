@@ -6,19 +6,19 @@
 import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord } from '../jsonSchema/own.js'
 import type { BotBase } from './bases.js'
-import { type ActiveCall, type ChannelRegistrationLike, ChannelRouter, type StreamRequest, unknownChannelRegistrations } from './channels.js'
-import type { AbortSignalLike, ChannelMessageOf, NoChannels, NoStreams } from './channelTypes.js'
+import { runActionHandler, runDispatchHandler } from './boundedRuns.js'
+import { type ActiveCall, ChannelRouter, type StreamRequest, unknownChannelRegistrations } from './channels.js'
+import type { AbortSignalLike, ChannelMessageOf, NoChannels } from './channelTypes.js'
 import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
-import { ActionError, HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
+import { HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
 import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './messageStore.js'
 import type { Message, MessageTagMap, MessageType } from './messages.js'
 import { Messaging } from './messaging.js'
-import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
+import type { ChannelRegistrationLike, HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { streamAction } from './streams.js'
-import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
-import { limitIssue, runBounded, type TimeLimitOptions, TimeLimits, withSignal } from './timeLimits.js'
-import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
+import { limitIssue, type TimeLimitOptions, TimeLimits } from './timeLimits.js'
+import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient, NoStreams } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 
 export type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin }
@@ -471,15 +471,7 @@ class Engine {
     bound: { signal: AbortSignalLike | undefined; limitMs: number },
   ): Promise<unknown> {
     // the handler gets a signal that fires when the caller cancels or the time limit is over
-    const result = await runBounded((signal) => handler(withSignal(args, signal)), {
-      limitMs: bound.limitMs,
-      signal: bound.signal,
-      timedOut: () =>
-        new TimeLimitError({ message: `${label} did not finish within its time limit of ${bound.limitMs} ms`, limitMs: bound.limitMs, action: callType }),
-      cancelled: (reason) =>
-        new CancelledError(callType, `${label} was cancelled by its caller${reason === undefined ? '' : `: ${messageOf(reason)}`}`, reason),
-      failed: (error) => new ActionError(callType, `${label} failed: ${messageOf(error)}`, error),
-    })
+    const result = await runActionHandler(handler, args, { callType, label, ...bound })
     const outputIssues = validateValue(result, output, definitions, 'output')
     if (outputIssues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${label} returned an invalid output`, outputIssues)
     // the caller gets a copy, as handlers get a copy of the input: neither side can change the other's objects
@@ -494,25 +486,7 @@ class Engine {
     args: object,
     describe: () => { owner: string; registeredFor: string; messageId?: string; message: string },
   ): Promise<void> {
-    const limitMs = this.limits.handlerMs
-    await runBounded((signal) => (handler as Handler)(withSignal(args, signal)), {
-      limitMs,
-      timedOut: () => {
-        const d = describe()
-        return new TimeLimitError({
-          message: d.message.replace(/ failed( on message [^ ]+)?$/, ` did not finish within its time limit of ${limitMs} ms$1`),
-          limitMs,
-          handlerOwner: d.owner,
-          registeredFor: d.registeredFor,
-          ...(d.messageId !== undefined && { messageId: d.messageId }),
-        })
-      },
-      cancelled: () => new Error('a handler has no caller signal'),
-      failed: (error) => {
-        const d = describe()
-        return new HandlerError({ ...d, message: `${d.message}: ${messageOf(error)}`, cause: error })
-      },
-    })
+    await runDispatchHandler(handler, args, this.limits.handlerMs, describe)
   }
 
   /**

@@ -1,10 +1,16 @@
 // What createRuntime needs of the generated bot's parts: the implementations of its
 // integrations and plugins, and the handlers registered on them.
-import type { ChannelRegistrationLike } from './channels.js'
 import type { IntegrationDefinition, PluginDefinition } from './definition.js'
 
 /** A registered handler, as the runtime sees it (any client, context and message type). */
 export interface HandlerRegistrationLike {
+  readonly type: string
+  readonly handler: (args: never) => unknown
+}
+
+/** A registered channel handler, as the runtime sees it. */
+export interface ChannelRegistrationLike {
+  readonly channel: string
   readonly type: string
   readonly handler: (args: never) => unknown
 }

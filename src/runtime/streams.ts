@@ -3,9 +3,9 @@
 // iterable, in order, which ends when the call ends and throws when it fails.
 import { isRecord } from '../jsonSchema/own.js'
 import type { StreamRequest } from './channels.js'
-import type { ActionStream } from './channelTypes.js'
 import { ChunkQueue } from './chunkQueue.js'
 import { ValidationError } from './errors.js'
+import type { ActionStream } from './types.js'
 
 /**
  * `run` makes the call with the stream request attached; whatever it rejects with, the

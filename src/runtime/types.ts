@@ -1,7 +1,7 @@
 // The typed surface that generated classes build on: action shapes, handlers, clients.
 // Maps are type parameters supplied by generated code (plain interfaces with literal
 // keys), so every check is an indexed access, never a deep conditional type.
-import type { ActionStreamer, CallOptions, ChannelSender, HandlerSignal, NoChannels, NoStreams } from './channelTypes.js'
+import type { CallOptions, ChannelSender, ChannelShapes, HandlerSignal, NoChannels } from './channelTypes.js'
 import type { Message, MessagePayloads, MessageTagMap, MessageType } from './messages.js'
 
 /**
@@ -43,6 +43,40 @@ export type ActionCall<Calls extends ActionShapes<Calls>, K extends keyof Calls>
 
 /** `{ type, payload }` pairs, one per event. */
 export type EventOf<E, K extends keyof E = keyof E> = { [P in K]: { type: P; payload: E[P] } }[K]
+
+// ---- streamed calls (docs/runtime.md#channels-and-streaming)
+
+/** call key -> the channels its handler may send on (channel -> message -> payload). */
+export type StreamShapes<S> = { [K in keyof S]: ChannelShapes<S[K]> }
+
+/** The streams of a client that can stream no call. */
+export type NoStreams = Record<never, never>
+
+/** `streamAction`'s argument: the call, and which of its channel messages to consume. */
+export type StreamCall<Calls extends ActionShapes<Calls>, S, K extends keyof Calls & keyof S, C extends keyof S[K], M extends keyof S[K][C]> = {
+  type: K
+  input: CallInput<Calls[K]>
+  channel: C
+  message: M
+} & CallOptions
+
+/**
+ * A streamed call: `chunks` yields the payloads of the named channel message that this
+ * call's handler sends, in order, and ends when the call ends (throwing the call's error
+ * when it fails); `result` is the action's output, as `callAction` would give it.
+ */
+export interface ActionStream<P, O> {
+  /** the call's id, `message.callId` for channel handlers */
+  readonly callId: string
+  readonly chunks: AsyncIterable<P>
+  readonly result: Promise<O>
+}
+
+export interface ActionStreamer<Calls extends ActionShapes<Calls>, S> {
+  streamAction<K extends keyof Calls & keyof S & string, C extends keyof S[K] & string, M extends keyof S[K][C] & string>(
+    call: StreamCall<Calls, S, K, C, M>,
+  ): ActionStream<S[K][C][M], Calls[K]['output']>
+}
 
 export interface ActionCaller<Calls extends ActionShapes<Calls>> {
   callAction<K extends keyof Calls>(call: ActionCall<Calls, K>): Promise<Calls[K]['output']>

@@ -260,6 +260,13 @@ describe('sendChannelMessage', () => {
     expect(error.message).toBe("sendChannelMessage: the bot's handler for message 'chunk' on channel 'openai:stream' failed: display gone")
   })
 
+  it('refuses a registration that is not a channel, a message name and a function (JavaScript callers, casts)', () => {
+    const bot = new Bot()
+    expect(() => bot.on.channel('stream' as 'openai:stream', '' as 'chunk', 'no' as never)).toThrow(
+      'on.channel: invalid arguments: channel: must be \'<alias>:<channel>\', not "stream"; type: must be a message name, not ""; handler: must be a function',
+    )
+  })
+
   it('refuses handlers for channels or messages that cannot happen when the runtime is created', () => {
     const bot = new Bot()
     const { assistant } = streamingWorld()
