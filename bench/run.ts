@@ -17,6 +17,7 @@
 //   --quick       --runs 1 and smaller baseline subsets
 //   --subset N    modules given to json-schema-to-typescript and ts-morph (default 40)
 //   --keep        keep the synthetic workspaces (their folder is printed)
+//   --runtime-only  section 7 alone (the runtime: receive, listMessages, streaming), as `npm run bench:runtime`
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -56,6 +57,7 @@ const { values: flags } = parseArgs({
     'no-baselines': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     'scaffold-update-only': { type: 'boolean', default: false },
+    'runtime-only': { type: 'boolean', default: false },
   },
 })
 const RUNS = Math.max(1, Number(flags.runs ?? (flags.quick ? 1 : 3)))
@@ -164,8 +166,36 @@ async function scaffoldUpdateSection(tempRoot: string): Promise<void> {
   table(['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to the baseline'], rows)
 }
 
+/**
+ * Section 7, the runtime (bench/runtime.ts), in a child process: it runs the generated bot,
+ * whose `botwire/runtime` import tsconfig.test.json maps to the sources.
+ */
+function runtimeSection(): void {
+  progress('section 7: the runtime')
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      '--tsconfig',
+      join(root, 'tsconfig.test.json'),
+      join(root, 'bench', 'runtime.ts'),
+      '--runs',
+      String(RUNS),
+      ...(flags.quick ? ['--quick'] : []),
+    ],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
+  )
+  if (result.status !== 0) throw new Error(`bench/runtime.ts exited with ${result.status}`)
+  for (const line of result.stdout.trimEnd().split('\n')) print(line)
+  print()
+}
+
 const started = performance.now()
 const load0 = loadavg()[0] ?? 0
+if (flags['runtime-only']) {
+  runtimeSection()
+  process.exit(0)
+}
 
 // ---------------------------------------------------------------------------------
 // inputs
@@ -631,6 +661,8 @@ try {
       ]),
     )
   }
+
+  runtimeSection()
 
   const load1 = loadavg()[0] ?? 0
   print(

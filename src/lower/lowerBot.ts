@@ -116,13 +116,36 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
     i.integration.events.map((e) => prop(`${i.instance.alias}:${e.name}`, indexed(ref(`${i.namespace}.Events`), e.name))),
   )
   builder.add({ kind: 'interface', name: 'BotEvents', doc: { description: "What `bot.on.event` accepts: `'<integrationAlias>:<event>'`." }, members: events })
+  // channels: declared only where an integration has some, so that bots without them are unchanged
+  const streaming = integrations.filter((i) => i.integration.channels.length > 0)
+  if (streaming.length > 0) {
+    builder.add({
+      kind: 'interface',
+      name: 'BotChannels',
+      doc: { description: "What `bot.on.channel` accepts: `'<integrationAlias>:<channel>'`, each message name -> payload." },
+      members: streaming.flatMap((i) =>
+        i.integration.channels.map((c) => prop(`${i.instance.alias}:${c.name}`, indexed(ref(`${i.namespace}.Channels`), c.name))),
+      ),
+    })
+    builder.add({
+      kind: 'interface',
+      name: 'CallChannels',
+      doc: { description: "What `streamAction` streams: each `'<integrationAlias>:<action>'` -> the channels of its integration." },
+      members: streaming.flatMap((i) => i.integration.actions.map((a) => prop(`${i.instance.alias}:${a.name}`, ref(`${i.namespace}.Channels`)))),
+    })
+  }
 
   builder.addDefinition('BotDefinition', `bot '${bot.name}' (with its wiring)`, botDefinition(model, bot))
   builder.add({
     kind: 'class',
     name: 'Bot',
     doc: definitionDoc(bot.spec, `Bot '${bot.name}': \`const bot = new Bot()\`, then \`bot.on.message(...)\` and \`bot.on.event(...)\`.`),
-    base: ref(`${runtime}.BotBase`, [ref('MessageTags'), ref('CallableActions'), ref('BotEvents')]),
+    base: ref(`${runtime}.BotBase`, [
+      ref('MessageTags'),
+      ref('CallableActions'),
+      ref('BotEvents'),
+      ...(streaming.length > 0 ? [ref('BotChannels'), ref('CallChannels')] : []),
+    ]),
     options: null,
   })
   return builder.build()

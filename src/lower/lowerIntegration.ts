@@ -120,7 +120,14 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     ...sections,
     interfaces,
   })
-  const typeArgs = [ref('Configuration'), ref('Actions'), ref('Events'), ...(alternatives ? [ref('Configurations')] : [])]
+  // channels come after the alternatives: an integration with channels but none passes NoAlternatives
+  const typeArgs = [
+    ref('Configuration'),
+    ref('Actions'),
+    ref('Events'),
+    ...(alternatives || members.channels.length > 0 ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
+    ...(members.channels.length > 0 ? [ref('Channels')] : []),
+  ]
   builder.add({
     kind: 'class',
     name: 'Integration',

@@ -24,6 +24,10 @@ export const RESERVED_NAMES = new Set([
   'InterfaceEvents',
   'CallableActions',
   'BotEvents',
+  'InterfaceChannels',
+  'InterfaceCallChannels',
+  'BotChannels',
+  'CallChannels',
   // globals the generated code uses or users expect to see unshadowed
   'Record',
   'Promise',

@@ -1,6 +1,7 @@
 // The base classes that generated `Integration`, `Plugin` and `Bot` classes extend:
 // they hold the resolved definition and the registered handlers.
 
+import type { NoChannels } from './channelTypes.js'
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { MessageTagMap } from './messages.js'
@@ -12,48 +13,63 @@ import type {
   IntegrationClient,
   IntegrationContext,
   NoAlternatives,
+  NoStreams,
   PluginClient,
   PluginContext,
 } from './types.js'
 
-/** Alt: the alternative configurations, NAME -> type (`Configurations` of the generated module), none by default. */
-export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives> {
-  actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E>>
+/**
+ * Alt: the alternative configurations, NAME -> type (`Configurations` of the generated
+ * module), none by default. Ch: its channels (`Channels`), none by default.
+ */
+export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels> {
+  actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
 }
 
-export class IntegrationBase<C, A extends ActionShapes<A>, E, Alt = NoAlternatives> {
+export class IntegrationBase<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels> {
   readonly definition: IntegrationDefinition
-  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E>>
+  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
 
-  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt>) {
+  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch>) {
     this.definition = definition
     this.actions = options.actions
   }
 }
 
-export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>> {
-  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls>>
+/** S: `'<local>:<interface action>'` -> the channels its handler may send on (`InterfaceCallChannels`), none by default. */
+export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, S = NoStreams> {
+  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, S>>
 }
 
-/** IE: `'<local>:<interface event>'` -> payload. */
-export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, IE> extends HandlerRegistry<
+/** IE: `'<local>:<interface event>'` -> payload; IC: `'<local>:<interface channel>'` -> message -> payload. */
+export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, IE, IC = NoChannels, S = NoStreams> extends HandlerRegistry<
   IE,
-  PluginClient<Calls>,
+  PluginClient<Calls, S>,
   PluginContext<C>,
-  MessageTagMap
+  MessageTagMap,
+  IC
 > {
   readonly definition: PluginDefinition
-  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls>>
+  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, S>>
 
-  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls>) {
+  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, S>) {
     super()
     this.definition = definition
     this.actions = options.actions
   }
 }
 
-/** Events: `'<integrationAlias>:<event>'` -> payload. */
-export class BotBase<Tags, Calls extends ActionShapes<Calls>, Events> extends HandlerRegistry<Events, BotClient<Tags, Calls>, BotContext, Tags> {
+/**
+ * Events: `'<integrationAlias>:<event>'` -> payload; Ch: `'<integrationAlias>:<channel>'` ->
+ * message -> payload; S: `'<integrationAlias>:<action>'` -> the channels it may send on.
+ */
+export class BotBase<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> extends HandlerRegistry<
+  Events,
+  BotClient<Tags, Calls, S>,
+  BotContext,
+  Tags,
+  Ch
+> {
   readonly definition: BotDefinition
 
   constructor(definition: BotDefinition) {

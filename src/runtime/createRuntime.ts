@@ -6,21 +6,26 @@
 import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord } from '../jsonSchema/own.js'
 import type { BotBase } from './bases.js'
+import { runActionHandler, runDispatchHandler } from './boundedRuns.js'
+import { type ActiveCall, ChannelRouter, type StreamRequest, unknownChannelRegistrations } from './channels.js'
+import type { AbortSignalLike, ChannelMessageOf, NoChannels } from './channelTypes.js'
 import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
-import { ActionError, HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
+import { HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
 import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './messageStore.js'
 import type { Message, MessageTagMap, MessageType } from './messages.js'
 import { Messaging } from './messaging.js'
-import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
-import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
+import type { ChannelRegistrationLike, HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
+import { streamAction } from './streams.js'
+import { limitIssue, type TimeLimitOptions, TimeLimits } from './timeLimits.js'
+import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient, NoStreams } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 
 export type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin }
 
-export interface RuntimeOptions<Tags, Calls extends ActionShapes<Calls>, Events> {
+export interface RuntimeOptions<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> {
   /** a generated `Bot` with its handlers registered */
-  bot: BotBase<Tags, Calls, Events>
+  bot: BotBase<Tags, Calls, Events, Ch, S>
   /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
   integrations?: { readonly [name: string]: RunnableIntegration }
   /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
@@ -31,13 +36,15 @@ export interface RuntimeOptions<Tags, Calls extends ActionShapes<Calls>, Events>
   store?: MessageStore
   /** the bot's identifier, `ctx.botId` in every handler; default the bot's name */
   botId?: string
+  /** time limits of actions and handlers, in milliseconds (docs/runtime.md#time-limits) */
+  timeLimits?: TimeLimitOptions<keyof Calls>
 }
 
-export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events> {
+export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> {
   /** `ctx.botId` of every handler */
   readonly botId: string
   /** the bot's client, the same its handlers get */
-  readonly client: BotClient<Tags, Calls>
+  readonly client: BotClient<Tags, Calls, S>
   /** the message store in use */
   readonly store: MessageStore
   /**
@@ -55,21 +62,38 @@ export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events> {
    * like an integration's `client.emitEvent`.
    */
   emitEvent(event: EventOf<Events>): Promise<void>
+  /**
+   * Sends a channel message as the integration with that alias would outside any call
+   * (`'<alias>:<channel>'`, the integration's final channel name), for example from a
+   * socket: validated, then dispatched to channel handlers.
+   */
+  sendChannelMessage(message: ChannelMessageOf<Ch>): Promise<void>
 }
 
 interface RunnableBot {
   readonly definition: BotDefinition
   readonly messageHandlers: readonly HandlerRegistrationLike[]
   readonly eventHandlers: readonly HandlerRegistrationLike[]
+  readonly channelHandlers?: readonly ChannelRegistrationLike[]
 }
 
 interface ActionCall {
   type: string
   input: unknown
+  signal: AbortSignalLike | undefined
+  timeLimitMs: number | undefined
+}
+
+/** How one call runs: the caller's signal and time limit, and the stream it consumes. */
+interface CallRequest {
+  signal: AbortSignalLike | undefined
+  timeLimitMs: number | undefined
+  stream: StreamRequest | undefined
 }
 
 interface LooseClient extends MessagingClient<MessageTagMap> {
-  callAction(call: ActionCall): Promise<unknown>
+  callAction(call: unknown): Promise<unknown>
+  streamAction(call: unknown): unknown
 }
 
 type Handler = (args: unknown) => unknown
@@ -103,8 +127,10 @@ class Engine {
   readonly store: MessageStore
   readonly messaging: Messaging
   readonly botClient: LooseClient
+  readonly limits: TimeLimits
+  readonly channels: ChannelRouter
   private readonly integrations: { readonly [name: string]: RunnableIntegration }
-  private readonly plugins: { readonly [name: string]: RunnablePlugin }
+  readonly plugins: { readonly [name: string]: RunnablePlugin }
   private readonly env: { readonly [name: string]: string | undefined } | undefined
   private readonly pluginClients = new Map<string, LooseClient>()
 
@@ -115,6 +141,7 @@ class Engine {
     env?: { readonly [name: string]: string | undefined }
     store?: MessageStore
     botId?: string
+    timeLimits?: TimeLimitOptions
   }) {
     this.bot = options.bot
     this.definition = options.bot.definition
@@ -124,7 +151,13 @@ class Engine {
     this.botId = options.botId ?? this.definition.name
     this.store = options.store ?? new InMemoryMessageStore()
     this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name)
-    this.botClient = { ...this.messaging.client(), callAction: (call) => this.botCallAction(call) }
+    this.limits = new TimeLimits(options.timeLimits)
+    this.channels = new ChannelRouter(this)
+    this.botClient = {
+      ...this.messaging.client(),
+      callAction: (call) => this.botCallAction(call),
+      streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => this.botCallAction(raw, stream)),
+    }
   }
 
   // ---- checks of the options -------------------------------------------------------
@@ -170,6 +203,8 @@ class Engine {
     check('integration', this.integrations, def.integrations)
     check('plugin', this.plugins, def.plugins)
     issues.push(...unknownEventRegistrations(this.bot, this.integrations, this.plugins))
+    issues.push(...unknownChannelRegistrations(this.bot, this.integrations, this.plugins))
+    issues.push(...this.limits.issues(def, this.integrations))
     if (typeof this.botId !== 'string' || this.botId === '') issues.push('botId: must be a non-empty string')
     if (issues.length > 0) throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', issues)
   }
@@ -274,14 +309,22 @@ class Engine {
   pluginClient(alias: string): LooseClient {
     let client = this.pluginClients.get(alias)
     if (!client) {
-      client = { ...this.messaging.client(), callAction: (call) => this.pluginCallAction(alias, call) }
+      client = {
+        ...this.messaging.client(),
+        callAction: (call) => this.pluginCallAction(alias, call),
+        streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => this.pluginCallAction(alias, raw, stream)),
+      }
       this.pluginClients.set(alias, client)
     }
     return client
   }
 
-  private integrationClient(alias: string): { emitEvent(event: unknown): Promise<void> } {
-    return { emitEvent: (event) => this.emitIntegrationEvent(alias, event) }
+  /** `call`: the action call the client is given to; its channel messages belong to it. */
+  private integrationClient(alias: string, impl: RunnableIntegration, call: ActiveCall | undefined): object {
+    return {
+      emitEvent: (event: unknown) => this.emitIntegrationEvent(alias, event),
+      sendChannelMessage: (message: unknown) => this.channels.send(alias, impl, message, call),
+    }
   }
 
   // ---- actions ---------------------------------------------------------------------
@@ -293,23 +336,35 @@ class Engine {
         `callAction (${from}): expected { type, input }, where type is ${from === 'bot' ? "'<integrationAlias>:<action>' or '<pluginAlias>#<action>'" : "'<interface local name>:<action>'"}`,
       )
     }
-    return { type: call['type'], input: call['input'] }
+    const { signal, timeLimitMs } = call
+    const issues = limitIssue('timeLimitMs', timeLimitMs)
+    if (signal !== undefined && !(isRecord(signal) && typeof signal['aborted'] === 'boolean' && typeof signal['addEventListener'] === 'function'))
+      issues.push('signal: must be an AbortSignal')
+    if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `callAction '${call['type']}': invalid arguments`, issues)
+    return { type: call['type'], input: call['input'], signal: signal as AbortSignalLike | undefined, timeLimitMs: timeLimitMs as number | undefined }
   }
 
-  async botCallAction(rawCall: unknown): Promise<unknown> {
+  async botCallAction(rawCall: unknown, stream?: StreamRequest): Promise<unknown> {
     const call = this.checkCall(rawCall, 'bot')
+    const request: CallRequest = { signal: call.signal, timeLimitMs: call.timeLimitMs, stream }
     const hash = call.type.indexOf('#')
+    if (hash > 0 && stream) {
+      throw new UnknownTargetError(
+        'UNKNOWN_CHANNEL',
+        `streamAction '${call.type}': a plugin action sends on no channel; stream the integration actions it calls`,
+      )
+    }
     if (hash > 0) {
-      return this.runPluginAction(call.type.slice(0, hash), call.type.slice(hash + 1), call.input, call.type)
+      return this.runPluginAction(call.type.slice(0, hash), call.type.slice(hash + 1), call.input, call.type, request)
     }
     const colon = call.type.indexOf(':')
     if (colon > 0) {
-      return this.runIntegrationAction(call.type.slice(0, colon), call.type.slice(colon + 1), call.input, call.type, `action '${call.type}'`)
+      return this.runIntegrationAction(call.type.slice(0, colon), call.type.slice(colon + 1), call.input, call.type, `action '${call.type}'`, request)
     }
     throw new UnknownTargetError('UNKNOWN_ACTION', `callAction: '${call.type}' is not '<integrationAlias>:<action>' nor '<pluginAlias>#<action>'`)
   }
 
-  async pluginCallAction(pluginAlias: string, rawCall: unknown): Promise<unknown> {
+  async pluginCallAction(pluginAlias: string, rawCall: unknown, stream?: StreamRequest): Promise<unknown> {
     const call = this.checkCall(rawCall, `plugin instance '${pluginAlias}'`)
     const wiring = own(this.definition.plugins, pluginAlias)
     const colon = call.type.indexOf(':')
@@ -336,16 +391,23 @@ class Engine {
       )
     }
     const target = `${dependency.integrationAlias}:${finalName}`
+    // a plugin streams the interface's channel names: the integration's final names are looked up when the call starts
+    const request: CallRequest = {
+      signal: call.signal,
+      timeLimitMs: call.timeLimitMs,
+      stream: stream && { ...stream, interfaceAlias: dependency.integrationInterfaceAlias },
+    }
     return this.runIntegrationAction(
       dependency.integrationAlias,
       finalName,
       call.input,
       call.type,
       `action '${call.type}' of plugin instance '${pluginAlias}' (runs ${target})`,
+      request,
     )
   }
 
-  private async runIntegrationAction(alias: string, action: string, input: unknown, callType: string, label: string): Promise<unknown> {
+  private async runIntegrationAction(alias: string, action: string, input: unknown, callType: string, label: string, request: CallRequest): Promise<unknown> {
     const impl = this.integrationImpl(alias, label)
     const actionDef = own(impl.definition.actions, action)
     if (!actionDef) {
@@ -363,11 +425,17 @@ class Engine {
     const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
     const { configurationType, configuration } = this.integrationConfiguration(alias, impl)
-    const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias) }
-    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
+    const call = this.channels.startCall(alias, impl, request.stream, label)
+    const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias, impl, call) }
+    const limitMs = this.limits.forAction(`${alias}:${action}`, request.timeLimitMs)
+    try {
+      return await this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label, { ...request, limitMs })
+    } finally {
+      call.ended = true
+    }
   }
 
-  private async runPluginAction(alias: string, action: string, input: unknown, callType: string): Promise<unknown> {
+  private async runPluginAction(alias: string, action: string, input: unknown, callType: string, request: CallRequest): Promise<unknown> {
     const label = `action '${callType}'`
     const impl = this.pluginImpl(alias, label)
     const instance = own(this.definition.plugins, alias)
@@ -389,7 +457,8 @@ class Engine {
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
     const configuration = this.pluginConfiguration(alias, impl)
     const args = { input: copy(filled), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
-    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
+    const limitMs = this.limits.forAction(`${alias}#${action}`, request.timeLimitMs)
+    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label, { ...request, limitMs })
   }
 
   private async invokeAction(
@@ -399,13 +468,10 @@ class Engine {
     definitions: SchemaDefinitions,
     callType: string,
     label: string,
+    bound: { signal: AbortSignalLike | undefined; limitMs: number },
   ): Promise<unknown> {
-    let result: unknown
-    try {
-      result = await handler(args)
-    } catch (error) {
-      throw new ActionError(callType, `${label} failed: ${messageOf(error)}`, error)
-    }
+    // the handler gets a signal that fires when the caller cancels or the time limit is over
+    const result = await runActionHandler(handler, args, { callType, label, ...bound })
     const outputIssues = validateValue(result, output, definitions, 'output')
     if (outputIssues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${label} returned an invalid output`, outputIssues)
     // the caller gets a copy, as handlers get a copy of the input: neither side can change the other's objects
@@ -414,17 +480,13 @@ class Engine {
 
   // ---- dispatch ----------------------------------------------------------------------
 
-  private async runHandler(
-    handler: Handler,
+  /** Runs a message, event or channel handler with its time limit; `args` gets the handler's `signal`. */
+  async runHandler(
+    handler: (args: never) => unknown,
     args: object,
     describe: () => { owner: string; registeredFor: string; messageId?: string; message: string },
   ): Promise<void> {
-    try {
-      await handler(args)
-    } catch (error) {
-      const d = describe()
-      throw new HandlerError({ ...d, message: `${d.message}: ${messageOf(error)}`, cause: error })
-    }
+    await runDispatchHandler(handler, args, this.limits.handlerMs, describe)
   }
 
   /**
@@ -433,7 +495,7 @@ class Engine {
    * HandlerError like a handler's own failure (with the message id for `receive`), whose
    * `cause` is the MissingSecretError or ValidationError.
    */
-  private dispatchConfiguration(
+  dispatchConfiguration(
     alias: string,
     impl: RunnablePlugin,
     describe: () => { owner: string; registeredFor: string; messageId?: string; message: string },
@@ -480,6 +542,23 @@ class Engine {
       throw new UnknownTargetError('UNKNOWN_EVENT', `emitEvent: expected { type: '<integrationAlias>:<event>', payload }`)
     }
     await this.emitIntegrationEvent(type.slice(0, colon), { type: type.slice(colon + 1), payload: (event as { [key: string]: unknown })['payload'] })
+  }
+
+  async sendBotChannelMessage(message: unknown): Promise<void> {
+    const channel = isRecord(message) ? message['channel'] : undefined
+    const colon = typeof channel === 'string' ? channel.indexOf(':') : -1
+    if (typeof channel !== 'string' || colon <= 0) {
+      throw new UnknownTargetError('UNKNOWN_CHANNEL', `sendChannelMessage: expected { channel: '<integrationAlias>:<channel>', type, payload }`)
+    }
+    const alias = channel.slice(0, colon)
+    if (!own(this.definition.integrations, alias)) {
+      throw new UnknownTargetError(
+        'UNKNOWN_CHANNEL',
+        `sendChannelMessage '${channel}': bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(this.definition.integrations))})`,
+      )
+    }
+    const impl = this.integrationImpl(alias, `sendChannelMessage '${channel}'`)
+    await this.channels.send(alias, impl, { ...(message as object), channel: channel.slice(colon + 1) }, undefined)
   }
 
   async emitIntegrationEvent(alias: string, event: unknown): Promise<void> {
@@ -551,7 +630,9 @@ class Engine {
  * own, is of a version the bot does not use, or is of an integration or plugin the bot
  * does not add.
  */
-export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events>(options: RuntimeOptions<Tags, Calls, Events>): Runtime<Tags, Calls, Events> {
+export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams>(
+  options: RuntimeOptions<Tags, Calls, Events, Ch, S>,
+): Runtime<Tags, Calls, Events, Ch, S> {
   const bot: RunnableBot = options.bot
   if ((bot as Partial<RunnableBot> | undefined)?.definition?.kind !== 'bot') {
     throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', [
@@ -565,14 +646,16 @@ export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events>(o
     ...(options.env !== undefined && { env: options.env }),
     ...(options.store !== undefined && { store: options.store }),
     ...(options.botId !== undefined && { botId: options.botId }),
+    ...(options.timeLimits !== undefined && { timeLimits: options.timeLimits as TimeLimitOptions }),
   })
   engine.checkOptions()
   return {
     botId: engine.botId,
-    client: engine.botClient as unknown as BotClient<Tags, Calls>,
+    client: engine.botClient as unknown as BotClient<Tags, Calls, S>,
     store: engine.store,
     // the stored message has the input's type, T
     receive: async <T extends MessageType>(input: CreateMessageInput<Tags, T>) => (await engine.receive(input)) as unknown as Message<T, Tags>,
     emitEvent: (event) => engine.emitBotEvent(event),
+    sendChannelMessage: (message) => engine.sendBotChannelMessage(message),
   }
 }

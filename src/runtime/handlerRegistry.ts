@@ -1,4 +1,5 @@
 // Registers message and event handlers; shared by the Bot and Plugin base classes.
+import type { ChannelHandler, ChannelRegistrar, ChannelRegistration, NoChannels } from './channelTypes.js'
 import { ValidationError } from './errors.js'
 import { MESSAGE_TYPES, type Message, type MessageType } from './messages.js'
 import type { EventHandler, EventOf, EventRegistration, MessageHandler, MessageRegistration } from './types.js'
@@ -10,16 +11,18 @@ export interface MessageRegistrar<Client, Ctx, Tags> {
 
 export type EventRegistrar<E, Client, Ctx> = <K extends keyof E & string>(type: K, handler: EventHandler<EventOf<E, K>, Client, Ctx>) => void
 
-export class HandlerRegistry<E, Client, Ctx, Tags> {
+/** Ch: `'<alias>:<channel>'` -> message -> payload, the channels handlers can be registered for. */
+export class HandlerRegistry<E, Client, Ctx, Tags, Ch = NoChannels> {
   readonly messageHandlers: MessageRegistration<Client, Ctx, Tags>[] = []
   readonly eventHandlers: EventRegistration<Client, Ctx>[] = []
+  readonly channelHandlers: ChannelRegistration<Client, Ctx>[] = []
 
   /**
    * The types check every registration; these checks are for JavaScript callers and casts,
    * whose mistakes would otherwise be handlers that silently never run. Event names are
    * checked against the definitions when the runtime is created (createRuntime).
    */
-  readonly on: { message: MessageRegistrar<Client, Ctx, Tags>; event: EventRegistrar<E, Client, Ctx> } = {
+  readonly on: { message: MessageRegistrar<Client, Ctx, Tags>; event: EventRegistrar<E, Client, Ctx>; channel: ChannelRegistrar<Ch, Client, Ctx> } = {
     message: (type: MessageType | '*', handler: MessageHandler<never, Client, Ctx>): void => {
       const issues: string[] = []
       if (type !== '*' && !(MESSAGE_TYPES as readonly unknown[]).includes(type))
@@ -34,6 +37,15 @@ export class HandlerRegistry<E, Client, Ctx, Tags> {
       if (typeof handler !== 'function') issues.push('handler: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.event: invalid arguments', issues)
       this.eventHandlers.push({ type, handler: handler as EventRegistration<Client, Ctx>['handler'] })
+    },
+    channel: (channel: string, type: string, handler: ChannelHandler<never, Client, Ctx>): void => {
+      const issues: string[] = []
+      if (typeof channel !== 'string' || channel.indexOf(':') <= 0)
+        issues.push(`channel: must be '<alias>:<channel>', not ${JSON.stringify(channel) ?? String(channel)}`)
+      if (typeof type !== 'string' || type === '') issues.push(`type: must be a message name, not ${JSON.stringify(type) ?? String(type)}`)
+      if (typeof handler !== 'function') issues.push('handler: must be a function')
+      if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.channel: invalid arguments', issues)
+      this.channelHandlers.push({ channel, type, handler: handler as ChannelRegistration<Client, Ctx>['handler'] })
     },
   }
 }

@@ -4,6 +4,8 @@
 // the keywords to register in a strict ajv that compiles a definition's schemas (docs/generated-code.md)
 export { annotationKeywords } from '../jsonSchema/annotations.js'
 export { BotBase, IntegrationBase, type IntegrationOptions, PluginBase, type PluginOptions } from './bases.js'
+// channels, streamed calls, time limits (docs/runtime.md#channels-and-streaming, #time-limits)
+export type * from './channelTypes.js'
 // running a generated bot (docs/runtime.md)
 export {
   createRuntime,
@@ -38,4 +40,6 @@ export {
 } from './messageStore.js'
 export * from './messages.js'
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
+export { CancelledError, TimeLimitError } from './timeLimitErrors.js'
+export { DEFAULT_ACTION_TIME_LIMIT_MS, DEFAULT_HANDLER_TIME_LIMIT_MS, type TimeLimitOptions } from './timeLimits.js'
 export type * from './types.js'
