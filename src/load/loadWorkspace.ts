@@ -48,7 +48,7 @@ export class WorkspaceUsageError extends Error {
  * be loaded, as its diagnostic.
  */
 export type WorkspaceEntry =
-  | { realPath: string; shown: string; builtin: boolean; unsaved: string | undefined; problem: null }
+  | { path: string; realPath: string; shown: string; builtin: boolean; unsaved: string | undefined; problem: null }
   | { problem: Diagnostic }
 
 export interface WorkspaceListing {
@@ -92,7 +92,7 @@ export function listWorkspace(options: LoadOptions): WorkspaceListing {
     if (seen.has(realPath)) continue
     seen.add(realPath)
     const builtin = options.builtins && builtinDir !== null && isInside(builtinDir, realPath)
-    entries.push({ realPath, shown: displayPath(entry.path, cwd), builtin, unsaved: options.overlay?.get(realPath), problem: null })
+    entries.push({ path: entry.path, realPath, shown: displayPath(entry.path, cwd), builtin, unsaved: options.overlay?.get(realPath), problem: null })
   }
   return { entries, definitionsDir }
 }
