@@ -1,7 +1,9 @@
 // `generate --watch`: regenerate on every change below the definitions folder,
 // debounced so that an editor's save (write to a temp file, rename over the original)
 // triggers one run. Keeps running through errors and through the folder's removal
-// (it waits for it to come back); exits cleanly on Ctrl-C.
+// (it waits for it to come back); exits cleanly on Ctrl-C. Each run is told which paths
+// changed since the last one (the incremental engine reads only those), or that
+// anything may have (the first run, and the folder back after its removal).
 import { existsSync, statSync } from 'node:fs'
 import { type FSWatcher, watch } from 'chokidar'
 import { displayPath } from '../load/displayPath.js'
@@ -21,7 +23,10 @@ const BURST_DEBOUNCE_MS = 300
 const MAX_WAIT_MS = 1000
 const FOLDER_CHECK_MS = 500
 
-export function watchDefinitions(options: GenerateCommandOptions, run: () => number): Promise<number> {
+/** One run: `changed` lists the paths changed since the last run, or is null when anything may have changed. */
+export type WatchRun = (changed: readonly string[] | null) => number
+
+export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun): Promise<number> {
   // a folder that is not there cannot be watched: bad usage, before anything runs
   if (!isFolder(options.definitionsDir)) throw new UsageError(`definitions folder not found: ${displayPath(options.definitionsDir)}`)
   const folder = displayPath(options.definitionsDir)
@@ -33,6 +38,8 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
     let lastRunEnded = 0
     let folderCheck: NodeJS.Timeout | undefined
     let watcher: FSWatcher | undefined
+    /** paths changed since the last run; null: start over (nothing is known yet, or the folder came back) */
+    let changed: Set<string> | null = null
     const stop = (code: number): void => {
       if (stopped) return
       stopped = true
@@ -49,13 +56,16 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
         // removed (a branch switch, a script that rebuilds it): wait for it to come back
         if (gone) return
         gone = true
+        changed = null
         void watcher?.close()
         watcher = undefined
         process.stdout.write(`the definitions folder ${folder} is gone; waiting for it to come back (Ctrl-C to stop)\n`)
         return
       }
+      const paths = changed && [...changed]
+      changed = new Set()
       try {
-        run()
+        run(paths)
       } catch (error) {
         // printed as the CLI prints any failure (BW9002 for usage, BW9001 otherwise); watching goes on
         reportFailure(error)
@@ -89,7 +99,10 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
         // a change made while the watcher started up (the folder just came back) is not an event
         if (cameBack) schedule()
       })
-      live.on('all', schedule)
+      live.on('all', (_event, path) => {
+        changed?.add(path)
+        schedule()
+      })
       // a watcher error (a permission lost, say) is reported, not an uncaught crash
       live.on('error', (error) => reportFailure(error))
     }
