@@ -12,11 +12,13 @@
 // capping them, the indexes) is done again every time, with the pipeline's own code.
 
 import { statSync } from 'node:fs'
+import { sep } from 'node:path'
 import type { Check } from '../check/check.js'
 import { CHECKS } from '../check/registry.js'
 import { type Diagnostic, diagnostic, hasErrors } from '../diagnostics/diagnostic.js'
 import { emitFile, type OutputFile } from '../emit/emitFile.js'
 import { displayPath } from '../load/displayPath.js'
+import { DEFINITION_EXTENSION } from '../load/findDefinitionFiles.js'
 import { listWorkspace, loadEntry, type WorkspaceEntry, type WorkspaceListing } from '../load/loadWorkspace.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
 import type { ParsedFile } from '../load/parseSourceFile.js'
@@ -112,12 +114,26 @@ export class WorkspaceEngine {
   /** Files created, changed or removed on disk (a watcher's events; folders too). */
   changedOnDisk(paths: Iterable<string>): void {
     for (const path of paths) {
+      if (this.isNoDefinition(path)) continue
       this.changedPaths.add(path)
       this.changedPaths.add(realPathOf(path))
       // a file that was there and still is: the list stands; anything else (new, removed, a folder) lists again
       if (!this.isHeldFileStillThere(path)) this.listing = null
     }
     this.last = null
+  }
+
+  /** An editor's backup or swap file, say: not a definition file, not a folder, and no listed file below it. */
+  private isNoDefinition(path: string): boolean {
+    if (DEFINITION_EXTENSION.test(path)) return false
+    try {
+      if (statSync(path).isDirectory()) return false
+    } catch {
+      // gone: a removed folder still counts if a listed file was below it
+    }
+    const below = `${path}${sep}`
+    for (const listed of this.listedPaths) if (listed.startsWith(below)) return false
+    return this.listing !== null
   }
 
   private isHeldFileStillThere(path: string): boolean {

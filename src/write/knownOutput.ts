@@ -3,7 +3,7 @@
 // inode) right after. A file whose record still matches holds that text, so the next run
 // neither reads it back nor hashes it again; one that does not match (someone edited,
 // touched or replaced it) is read and compared, as every run without this does.
-import { type Stats, statSync } from 'node:fs'
+import { lstatSync, type Stats } from 'node:fs'
 import type { OutputFile } from '../emit/emitFile.js'
 import { sha256 } from './manifest.js'
 
@@ -17,7 +17,8 @@ interface Known {
 
 function statOf(path: string): Stats | null {
   try {
-    return statSync(path)
+    // the link itself, not where it leads: a file replaced by a link is no longer the file written
+    return lstatSync(path)
   } catch {
     return null
   }
@@ -26,12 +27,15 @@ function statOf(path: string): Stats | null {
 export class KnownOutput {
   private readonly files = new Map<string, Known>()
 
-  /** Whether the file at `target` holds `text`, as far as the record says (undefined: it does not know; read it). */
+  /**
+   * Whether the file at `target` holds `text`, as far as the record says (undefined: it
+   * does not know; read it). A file it holds is the regular file written, not a link.
+   */
   holds(path: string, target: string, text: string): boolean | undefined {
     const known = this.files.get(path)
     if (!known || known.text !== text) return undefined
     const stats = statOf(target)
-    if (!stats || stats.size !== known.size || stats.mtimeMs !== known.mtimeMs || stats.ino !== known.ino) return undefined
+    if (!stats || !stats.isFile() || stats.size !== known.size || stats.mtimeMs !== known.mtimeMs || stats.ino !== known.ino) return undefined
     return true
   }
 

@@ -119,14 +119,16 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
     return target ? [{ path, target }] : []
   })
   const manifestPath = join(outDir, MANIFEST_NAME)
-  const wayOut = findWayOut(outDir, [...targets.map((t) => t.target), ...leftBehind.map((l) => l.target), manifestPath])
+  // files this process wrote and that are still as it left them: not read back
+  const held = new Set(known ? targets.filter(({ file, target }) => known.holds(file.path, target, file.text)).map((t) => t.target) : [])
+  const wayOut = findWayOut(outDir, [...targets.map((t) => t.target), ...leftBehind.map((l) => l.target), manifestPath], held)
   if (wayOut) throw new OutputConfinementError(wayOut)
 
   const folders = new Set([outDir, ...targets.map((t) => dirname(t.target)), ...leftBehind.map((l) => dirname(l.target))])
   const summary: WriteSummary = { written: [], unchanged: [], removed: [], swept: sweepTemporaryFiles(folders) }
 
   const changed = targets.filter(({ file, target }) => {
-    if (known?.holds(file.path, target, file.text)) {
+    if (held.has(target)) {
       summary.unchanged.push(file.path)
       return false
     }

@@ -1,6 +1,7 @@
 // The incremental engine answers exactly as a fresh run: random edit sequences (texts
 // changed on disk and in an editor's buffer, new files, deleted files, broken YAML and its
-// fix, version bumps, renames, a duplicate, a near-miss name) applied to a small workspace
+// fix, version bumps, renames, a duplicate, a near-miss name, a folder removed, an
+// editor's swap file) applied to a small workspace
 // of every kind, and after every step the engine's diagnostics, file list, model keys and
 // generated files compared with a fresh `generateWorkspace` over the same disk and
 // unsaved texts, byte for byte.
@@ -41,6 +42,8 @@ type Edit =
   | { op: 'delete'; file: string }
   | { op: 'setText'; file: string; source: string; variant: string }
   | { op: 'forgetText'; file: string }
+  | { op: 'removeFolder' }
+  | { op: 'noise' }
 
 const anyFile = fc.constantFrom(...FILES, ...EXTRA)
 const anySource = fc.constantFrom(...FILES)
@@ -50,6 +53,8 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), file: anyFile }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('setText' as const), file: anyFile, source: anySource, variant: anyVariant }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('forgetText' as const), file: anyFile }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'removeFolder' as const }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'noise' as const }) },
 )
 
 const scratch = mkdtempSync(join(tmpdir(), 'botwire-engine-'))
@@ -72,6 +77,20 @@ function comparable(generated: GeneratedWorkspace) {
 }
 
 function apply(engine: WorkspaceEngine, dir: string, overlay: Map<string, string>, e: Edit): void {
+  if (e.op === 'removeFolder') {
+    // a folder's removal, told as the folder alone (a watcher may say no more)
+    const folder = join(dir, 'nested')
+    if (!existsSync(folder)) return
+    rmSync(folder, { recursive: true })
+    engine.changedOnDisk([folder])
+    return
+  }
+  if (e.op === 'noise') {
+    // an editor's swap file beside the definitions: no definition
+    writeFileSync(join(dir, 'bot.yaml.swp~'), 'kind: bot\n')
+    engine.changedOnDisk([join(dir, 'bot.yaml.swp~')])
+    return
+  }
   const path = join(dir, e.file)
   if (e.op === 'write') {
     mkdirSync(dirname(path), { recursive: true })
