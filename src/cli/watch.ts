@@ -14,7 +14,8 @@ function isFolder(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory()
 }
 
-const DEBOUNCE_MS = 80
+// chokidar already waits for a saved file to settle (awaitWriteFinish): a short quiet is enough to take a save as one run
+const DEBOUNCE_MS = 20
 /** within this long after a run, more changes are taken as a burst (a branch switch, a formatter) */
 const BURST_WINDOW_MS = 1000
 /** the quiet a burst must leave before the next run */
