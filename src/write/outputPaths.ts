@@ -34,10 +34,9 @@ export interface WayOut {
  * The first of these output paths (absolute, already checked with `outputPath`) whose
  * folder, or which itself, is a symbolic link (or sits below one) that leads outside the
  * output folder's real path; null when every one stays inside. Folders not there yet
- * are created inside, so they lead nowhere. `regularFiles` are targets known to be plain
- * files (watch mode's writer just saw them so): only their folders are looked at.
+ * are created inside, so they lead nowhere.
  */
-export function findWayOut(outDir: string, targets: Iterable<string>, regularFiles: ReadonlySet<string> = new Set()): WayOut | null {
+export function findWayOut(outDir: string, targets: Iterable<string>): WayOut | null {
   const root = realPathOf(outDir)
   const seen = new Map<string, WayOut | null>()
   const folderWayOut = (folder: string): WayOut | null => {
@@ -59,7 +58,7 @@ export function findWayOut(outDir: string, targets: Iterable<string>, regularFil
   for (const target of targets) {
     const throughFolder = folderWayOut(dirname(target))
     if (throughFolder) return throughFolder
-    if (!regularFiles.has(target) && isSymbolicLink(target)) {
+    if (isSymbolicLink(target)) {
       const real = realPathOf(target)
       if (!isInside(root, real)) return { path: target, leadsTo: real }
     }

@@ -119,12 +119,15 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
     return target ? [{ path, target }] : []
   })
   const manifestPath = join(outDir, MANIFEST_NAME)
-  // files this process wrote and that are still as it left them: not read back
+  // files this process wrote and that are still as it left them (watch mode): not read
+  // back, and, since nothing is written or removed there, not looked at for a way out or
+  // for temporary files (the first run of a watch, which holds nothing, looks at all)
   const held = new Set(known ? targets.filter(({ file, target }) => known.holds(file.path, target, file.text)).map((t) => t.target) : [])
-  const wayOut = findWayOut(outDir, [...targets.map((t) => t.target), ...leftBehind.map((l) => l.target), manifestPath], held)
+  const touched = targets.filter((t) => !held.has(t.target))
+  const wayOut = findWayOut(outDir, [...touched.map((t) => t.target), ...leftBehind.map((l) => l.target), manifestPath])
   if (wayOut) throw new OutputConfinementError(wayOut)
 
-  const folders = new Set([outDir, ...targets.map((t) => dirname(t.target)), ...leftBehind.map((l) => dirname(l.target))])
+  const folders = new Set([outDir, ...touched.map((t) => dirname(t.target)), ...leftBehind.map((l) => dirname(l.target))])
   const summary: WriteSummary = { written: [], unchanged: [], removed: [], swept: sweepTemporaryFiles(folders) }
 
   const changed = targets.filter(({ file, target }) => {
