@@ -16,6 +16,8 @@ function isFolder(path: string): boolean {
 
 // chokidar already waits for a saved file to settle (awaitWriteFinish): a short quiet is enough to take a save as one run
 const DEBOUNCE_MS = 20
+/** an editor's save is at most this many events (a temporary file written, renamed over the original); more before a run are a burst */
+const SAVE_EVENTS = 3
 /** within this long after a run, more changes are taken as a burst (a branch switch, a formatter) */
 const BURST_WINDOW_MS = 1000
 /** the quiet a burst must leave before the next run */
@@ -36,6 +38,8 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
     let gone = false
     let timer: NodeJS.Timeout | undefined
     let firstPending = 0
+    /** events since the last run */
+    let events = 0
     let lastRunEnded = 0
     let folderCheck: NodeJS.Timeout | undefined
     let watcher: FSWatcher | undefined
@@ -53,6 +57,7 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
     const runSafely = (): void => {
       timer = undefined
       firstPending = 0
+      events = 0
       if (!isFolder(options.definitionsDir)) {
         // removed (a branch switch, a script that rebuilds it): wait for it to come back
         if (gone) return
@@ -78,13 +83,15 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
       } else if (watcher) sayWatching()
     }
     // a save is one run, DEBOUNCE_MS after it; a burst of changes (a branch switch, a
-    // formatter over every file) is a few: changes soon after a run wait for a longer
-    // quiet, and none waits longer than MAX_WAIT_MS
+    // formatter over every file) is a few: changes soon after a run, or more than a save
+    // makes, wait for a longer quiet, and none waits longer than MAX_WAIT_MS
     const schedule = (): void => {
       if (timer) clearTimeout(timer)
       const now = Date.now()
       if (firstPending === 0) firstPending = now
-      const quiet = now - lastRunEnded < BURST_WINDOW_MS ? BURST_DEBOUNCE_MS : DEBOUNCE_MS
+      events++
+      const inBurst = now - lastRunEnded < BURST_WINDOW_MS || events > SAVE_EVENTS
+      const quiet = inBurst ? BURST_DEBOUNCE_MS : DEBOUNCE_MS
       timer = setTimeout(runSafely, Math.max(0, Math.min(quiet, firstPending + MAX_WAIT_MS - now)))
     }
     const startWatcher = (cameBack: boolean): void => {

@@ -35,7 +35,7 @@ export class KnownOutput {
     const known = this.files.get(path)
     if (!known || known.text !== text) return undefined
     const stats = statOf(target)
-    if (!stats || !stats.isFile() || stats.size !== known.size || stats.mtimeMs !== known.mtimeMs || stats.ino !== known.ino) return undefined
+    if (!stats?.isFile() || stats.size !== known.size || stats.mtimeMs !== known.mtimeMs || stats.ino !== known.ino) return undefined
     return true
   }
 
