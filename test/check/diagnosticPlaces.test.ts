@@ -86,4 +86,53 @@ describe('the places of the checks’ diagnostics', () => {
     ])
     expect(diagnostics[0]?.message).toBe("plugin 'helper' is added at 1.0.0 here and at 2.0.0 as 'helper'; one bot uses one version of each")
   })
+
+  it('Wiring (BW4005, BW4006, BW4007, BW4013): at the bot’s dependency, with the integration’s interface and the plugin’s declaration as related', () => {
+    const implementsHere = (integration: string, iface: string, version: string): string => `integration '${integration}' implements '${iface}' ${version} here`
+    expect(fixture('BW4005-wired-version-outside-range')).toEqual([
+      {
+        at: 'support-bot.yaml:17:74 BW4005',
+        path: '/plugins/translator/dependencies/translation/integrationInterfaceAlias',
+        related: [`deepl.yaml:19:3 ${implementsHere('deepl', 'translation', '1.0.0')}`],
+      },
+    ])
+    expect(fixture('BW4006-wired-to-a-different-interface')).toEqual([
+      {
+        at: 'support-bot.yaml:19:68 BW4006',
+        path: '/plugins/summary/dependencies/llm/integrationInterfaceAlias',
+        related: [`dropbox.yaml:31:3 ${implementsHere('dropbox', 'storage', '1.0.0')}`],
+      },
+    ])
+    expect(fixture('BW4007-dependency-not-wired')).toEqual([
+      { at: 'support-bot.yaml:13:3 BW4007', path: '/plugins/summary', related: ["conversation-summary.yaml:10:3 'llm' is declared here"] },
+    ])
+    expect(fixture('BW4013-wired-across-a-major-version')).toEqual([
+      {
+        at: 'sales-bot.yaml:12:68 BW4013',
+        path: '/plugins/notifier/dependencies/crm/integrationInterfaceAlias',
+        related: [`hubspot.yaml:13:3 ${implementsHere('hubspot', 'crm', '2.0.0')}`, "notifier.yaml:6:30 'crm' takes 'crm' >=1.0.0 here"],
+      },
+    ])
+  })
+
+  it('Wiring (BW4008): at the undeclared key', () => {
+    expect(fixture('BW4008-misspelt-dependency')).toEqual([{ at: 'support-bot.yaml:18:7 BW4008', path: '/plugins/summary/dependencies/lm', related: [] }])
+    expect(fixture('BW4008-undeclared-dependency')).toEqual([
+      { at: 'support-bot.yaml:19:7 BW4008', path: '/plugins/summary/dependencies/storage', related: [] },
+    ])
+  })
+
+  it('EntityCycle (BW4012, BW2012): at the reference that closes the cycle, with the others as related; at the entity that is not an object', () => {
+    expect(fixture('BW4012-entity-reference-cycle')).toEqual([
+      {
+        at: 'knowledge-base.yaml:19:22 BW4012',
+        path: '/entities/articleLink/schema/anyOf/0/$entity',
+        related: ["knowledge-base.yaml:15:16 'articleRef' references 'articleLink' here"],
+      },
+    ])
+    expect(fixture('BW4012-entity-references-itself')).toEqual([{ at: 'labels.yaml:9:22 BW4012', path: '/entities/label/schema/anyOf/0/$entity', related: [] }])
+    expect(fixture('BW2012-entity-is-not-an-object')).toEqual([
+      { at: 'ticketing.yaml:21:18 BW2012', path: '/actions/getTicket/input/schema/$entity', related: [] },
+    ])
+  })
 })
