@@ -39,4 +39,18 @@ describe('the check registry', () => {
     // the fixtures hold semantic errors: the comparison is not between two empty lists
     expect(compared).toBeGreaterThan(30)
   })
+
+  it('hands each check’s run to the observer, in order, and the diagnostics are the same as without one', () => {
+    const { model } = checkWorkspace(invalidFixtureOptions('BW4010-two-versions-in-one-bot'))
+    const seen: string[] = []
+    const observed = runChecks(model, {
+      observe: (check, run) => {
+        seen.push(check.name)
+        run()
+      },
+    })
+    expect(seen).toEqual(CHECKS.map((c) => c.name))
+    expect(observed.map(key)).toEqual(runChecks(model).map(key))
+    expect(observed.map((d) => d.code)).toEqual(['BW4010'])
+  })
 })

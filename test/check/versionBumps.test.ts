@@ -74,4 +74,19 @@ describe('versions in one workspace', () => {
     writeFileSync(join(dir, 'c.yaml'), TICKETING('2.1.0', 'open, closed, archived', NOTE_ACTION))
     expect(checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics).toEqual([])
   })
+
+  it('an interface and an integration of one name are not versions of each other (BW4015 and BW4014 compare one kind)', () => {
+    const dir = tempDir()
+    const member = (name: string): string => `  ${name}:\n    input: { schema: { type: object } }\n    output: { schema: { type: object } }\n`
+    writeFileSync(join(dir, 'notes.yaml'), `kind: interface\nname: notes\nversion: 1.0.5\nentities: {}\nactions:\n${member('open')}`)
+    writeFileSync(join(dir, 'notes-rc.yaml'), 'kind: interface\nname: notes\nversion: 1.0.0-RC.1\nentities: {}\nactions: {}\n')
+    writeFileSync(join(dir, 'notes-integration-rc.yaml'), 'kind: integration\nname: notes\nversion: 1.0.0-rc.1\nactions: {}\n')
+    writeFileSync(join(dir, 'notes-integration.yaml'), `kind: integration\nname: notes\nversion: 1.0.0\nactions:\n${member('close')}`)
+    // removes 'close': breaking against the integration's 1.0.0, though the interface's 1.0.5 lies between them
+    writeFileSync(join(dir, 'notes-integration-next.yaml'), 'kind: integration\nname: notes\nversion: 1.1.0\nactions: {}\n')
+    const { diagnostics } = checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir })
+    expect(diagnostics.map((d) => `${d.range?.file.displayPath ?? ''} ${d.code} ${d.related.map((r) => r.range.file.displayPath).join(' ')}`)).toEqual([
+      'notes-integration-next.yaml BW4015 notes-integration.yaml notes-integration.yaml',
+    ])
+  })
 })
