@@ -9,6 +9,8 @@ import { uriOf } from './uris.js'
 /** What a published diagnostic carries for code actions. */
 export interface DiagnosticPayload {
   suggestion?: string
+  /** JSON pointer into the definition */
+  path?: string
   data?: DiagnosticData
 }
 
@@ -19,6 +21,7 @@ export function toLspDiagnostic(d: Diagnostic): LspDiagnostic | null {
   if (d.range === null) return null
   const lines = lineMapOf(d.range.file)
   const payload: DiagnosticPayload = {
+    ...(d.path === undefined ? {} : { path: d.path }),
     ...(d.suggestion === undefined ? {} : { suggestion: d.suggestion }),
     ...(d.data === undefined ? {} : { data: d.data }),
   }

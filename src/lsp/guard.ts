@@ -15,6 +15,8 @@ export function guarded<P, R>(logger: Logger, method: string, handler: (params: 
       if (injectedFault === method) throw new Error(`fault injected into ${method} (BOTWIRE_LSP_FAULT)`)
       return handler(params)
     } catch (error) {
+      // a refusal the handler meant (a rename that would break a reference) is an answer, not a crash
+      if (error instanceof ResponseError) return error as ResponseError<void>
       const message = error instanceof Error ? error.message : String(error)
       logger.error(`botwire lsp: ${method} failed: ${error instanceof Error && error.stack ? error.stack : message}`)
       return new ResponseError(ErrorCodes.InternalError, `botwire lsp: ${method} failed: ${message}`)

@@ -4,10 +4,14 @@ import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Connection, createConnection, type InitializeParams, type InitializeResult, ProposedFeatures } from 'vscode-languageserver/node'
 import { workspaceAnalyzer } from './analysis.js'
+import { codeActionsFor } from './codeActions.js'
+import { completionAt } from './completion.js'
 import { documentSymbols } from './documentSymbols.js'
 import { guarded } from './guard.js'
+import { hoverAt } from './hover.js'
 import { definitionAt, referencesAt } from './navigation.js'
 import { lineMapOf } from './positions.js'
+import { renamableAt, renameAt } from './rename.js'
 import { Session } from './session.js'
 import { realPathOf } from './uris.js'
 import type { WorkspaceIndex } from './workspaceIndex.js'
@@ -62,6 +66,10 @@ export function startServer(options: ServerOptions): Connection {
         definitionProvider: true,
         referencesProvider: true,
         documentSymbolProvider: true,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [' ', ':', '.', '{', ','] },
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'botwire' },
     }
@@ -100,6 +108,43 @@ export function startServer(options: ServerOptions): Connection {
       const found = at(params.textDocument.uri)
       const file = found?.index.files.get(found.path)
       return file ? documentSymbols(file) : []
+    }),
+  )
+  connection.onHover(
+    guarded(log, 'textDocument/hover', (params) => {
+      const found = at(params.textDocument.uri)
+      const offset = found && offsetIn(found.index, found.path, params.position)
+      return found && offset !== null ? hoverAt(found.index, found.path, offset) : null
+    }),
+  )
+  connection.onCompletion(
+    guarded(log, 'textDocument/completion', (params) => {
+      const found = at(params.textDocument.uri)
+      const file = found?.index.files.get(found.path)
+      return found && file ? completionAt(found.index, file, lineMapOf(file).offset(params.position)) : []
+    }),
+  )
+  connection.onCodeAction(
+    guarded(log, 'textDocument/codeAction', (params) => {
+      const found = at(params.textDocument.uri)
+      return found ? codeActionsFor(found.index, found.path, params.context.diagnostics) : []
+    }),
+  )
+  connection.onPrepareRename(
+    guarded(log, 'textDocument/prepareRename', (params) => {
+      const found = at(params.textDocument.uri)
+      const offset = found && offsetIn(found.index, found.path, params.position)
+      const renamable = found && offset !== null ? renamableAt(found.index, found.path, offset) : null
+      return renamable ? { range: renamable.range, placeholder: renamable.occurrence.symbol.name } : null
+    }),
+  )
+  connection.onRenameRequest(
+    guarded(log, 'textDocument/rename', (params) => {
+      const found = at(params.textDocument.uri)
+      const offset = found && offsetIn(found.index, found.path, params.position)
+      if (!found || offset === null || !session) return null
+      const live = session
+      return renameAt(found.index, found.path, offset, params.newName, (overlay) => live.analyzeWith(overlay), live.overlay())
     }),
   )
   connection.onRequest(

@@ -68,7 +68,9 @@ export class Session {
   private publish(): void {
     const { byUri, unplaced } = this.checked ? diagnosticsByUri(this.checked.diagnostics) : { byUri: new Map<string, LspDiagnostic[]>(), unplaced: [] }
     for (const d of unplaced) this.connection.console.warn(`botwire: ${d.code}: ${d.message}`)
-    for (const uri of this.published) if (!byUri.has(uri)) void this.connection.sendDiagnostics({ uri, diagnostics: [] })
+    // open documents always hear their state; files that had diagnostics hear they have none any more
+    const cleared = new Set([...this.published, ...this.documents.keys()])
+    for (const uri of cleared) if (!byUri.has(uri)) void this.connection.sendDiagnostics({ uri, diagnostics: [] })
     for (const [uri, diagnostics] of byUri) void this.connection.sendDiagnostics({ uri, diagnostics })
     this.published = new Set(byUri.keys())
   }

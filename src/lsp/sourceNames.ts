@@ -39,7 +39,7 @@ export function keySpan(file: SourceFile, path: readonly string[]): Span | null 
 /** The span of a scalar value's text. */
 export function valueSpan(file: SourceFile, path: readonly string[]): Span | null {
   const entry = entryAt(file, path)
-  if (!entry || entry.value.kind !== 'scalar') return null
+  if (entry?.value.kind !== 'scalar') return null
   return unquoted(file, entry.value)
 }
 
