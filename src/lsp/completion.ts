@@ -42,18 +42,38 @@ function versionsOf(model: Model, kind: DefinitionModel['kind'], name: string | 
   ]
 }
 
+/** What completion offers from the whole workspace, computed once per analysis (per model), not per request. */
+interface WorkspaceNames {
+  names: Map<DefinitionModel['kind'], CompletionItem[]>
+  secrets: CompletionItem[]
+}
+
+const workspaceNamesOf = new WeakMap<Model, WorkspaceNames>()
+
+function workspaceNames(model: Model): WorkspaceNames {
+  let found = workspaceNamesOf.get(model)
+  if (!found) {
+    const names = new Map<DefinitionModel['kind'], CompletionItem[]>()
+    for (const d of model.definitions.values()) {
+      const list = names.get(d.kind) ?? []
+      if (!list.some((item) => item.label === d.name)) {
+        list.push({
+          label: d.name,
+          kind: MODULE,
+          detail: `${d.kind}${d.builtin ? ' (built-in)' : ''}`,
+          ...(d.spec.title ? { documentation: d.spec.title } : {}),
+        })
+      }
+      names.set(d.kind, list)
+    }
+    found = { names, secrets: items(secretNames(model), VALUE, 'a secret used elsewhere in the workspace') }
+    workspaceNamesOf.set(model, found)
+  }
+  return found
+}
+
 function namesOf(model: Model, kind: DefinitionModel['kind']): CompletionItem[] {
-  return [...model.definitions.values()]
-    .filter((d) => d.kind === kind)
-    .map(
-      (d): CompletionItem => ({
-        label: d.name,
-        kind: MODULE,
-        detail: `${kind}${d.builtin ? ' (built-in)' : ''}`,
-        ...(d.spec.title ? { documentation: d.spec.title } : {}),
-      }),
-    )
-    .filter((item, i, all) => all.findIndex((other) => other.label === item.label) === i)
+  return workspaceNames(model).names.get(kind) ?? []
 }
 
 /** `$secret` names the workspace's bots already use. */
@@ -109,7 +129,7 @@ function valueItems(
   const key = context.writing.key
   const [top, alias, third, fourth] = path
   if (path.length === 0 && key === 'kind') return items(['interface', 'integration', 'plugin', 'bot'], ENUM_MEMBER, 'definition kind')
-  if (key === '$secret') return items(secretNames(model), VALUE, 'a secret used elsewhere in the workspace')
+  if (key === '$secret') return workspaceNames(model).secrets
   if (key === '$entity') {
     if (kind === 'plugin') {
       const plugin = index.definitions.get(file.absolutePath)

@@ -1,11 +1,13 @@
 // `botwire lsp`: the language server over stdio. Wires the LSP requests to the features;
 // every request answers from the index of the latest analysis (session.ts).
+import { existsSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Connection, createConnection, type InitializeParams, type InitializeResult, ProposedFeatures } from 'vscode-languageserver/node'
 import { workspaceAnalyzer } from './analysis.js'
 import { codeActionsFor } from './codeActions.js'
 import { completionAt } from './completion.js'
+import { watchDefinitions } from './diskWatch.js'
 import { documentSymbols } from './documentSymbols.js'
 import { guarded } from './guard.js'
 import { hoverAt } from './hover.js'
@@ -46,6 +48,8 @@ export function startServer(options: ServerOptions): Connection {
   const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout)
   const log = { error: (message: string) => connection.console.error(message) }
   let session: Session | null = null
+  let definitionsFolder: string | null = null
+  let watcher: { close(): Promise<void> } | null = null
 
   connection.onInitialize((params): InitializeResult => {
     const settings = settingsOf(params)
@@ -58,6 +62,7 @@ export function startServer(options: ServerOptions): Connection {
             ? settings.definitions
             : join(root, settings.definitions)
           : join(root, 'definitions')
+    definitionsFolder = definitionsDir
     const analyze = workspaceAnalyzer({ definitionsDir, builtins: options.builtins, cwd: root })
     session = new Session(connection, analyze, { delay: settings.debounce ?? 150, maxWait: 1000 })
     return {
@@ -74,9 +79,15 @@ export function startServer(options: ServerOptions): Connection {
       serverInfo: { name: 'botwire' },
     }
   })
-  connection.onInitialized(() => session?.runAnalysis())
+  connection.onInitialized(() => {
+    session?.runAnalysis()
+    if (definitionsFolder !== null && existsSync(definitionsFolder)) watcher = watchDefinitions(definitionsFolder, () => session?.scheduler.changed())
+  })
   connection.onDidChangeWatchedFiles(() => session?.scheduler.changed())
-  connection.onShutdown(() => session?.scheduler.dispose())
+  connection.onShutdown(async () => {
+    session?.scheduler.dispose()
+    await watcher?.close()
+  })
 
   /** The index and the file a request is about; null when there is no analysis or the document is no file. */
   const at = (uri: string): { index: WorkspaceIndex; path: string } | null => {

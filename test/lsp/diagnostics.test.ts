@@ -38,6 +38,13 @@ describe('botwire lsp: diagnostics', () => {
     await client.waitForDiagnostics(uri, (d) => d.length === 0)
   })
 
+  it('notices a file written on disk by another tool', async () => {
+    writeFileSync(join(root, 'definitions/plugins/late.yaml'), DIGEST.replace('name: digest', 'name: late').replace('notes.note', 'notes.nate'))
+    const late = client.uri('definitions/plugins/late.yaml')
+    const diagnostics = await client.waitForDiagnostics(late, (d) => d.length > 0)
+    expect(diagnostics.map((d) => d.code)).toEqual(['BW3003'])
+  })
+
   it('clears a file that is no longer broken once the unsaved fix of another file lands', async () => {
     const broken = client.uri('definitions/plugins/broken.yaml')
     const notes = await client.open('definitions/interfaces/notes.yaml')

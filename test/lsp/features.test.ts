@@ -108,6 +108,17 @@ describe('botwire lsp: features', () => {
     expect(versions.map((k) => k.label)).toEqual(['1.0.0', '^1.0.0'])
   })
 
+  it('completes $secret names the workspace uses, and kinds', async () => {
+    const desk = await client.open('definitions/bots/desk.yaml')
+    const secrets = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: desk },
+      position: positionOf(DESK, 'NOTEBOOK_TOKEN'),
+    })
+    expect(secrets.map((k) => k.label)).toEqual(['NOTEBOOK_TOKEN'])
+    const kinds = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: desk }, position: positionOf(DESK, 'bot') })
+    expect(kinds.map((k) => k.label)).toEqual(['interface', 'integration', 'plugin', 'bot'])
+  })
+
   it('offers a skeleton for a missing entity mapping and for a missing wiring', async () => {
     const unmapped = NOTEBOOK.replace('      author: writer\n', '')
     await client.change(notebook(), unmapped, 3)
@@ -123,7 +134,7 @@ describe('botwire lsp: features', () => {
     await client.change(notebook(), NOTEBOOK, 4)
     const desk = client.uri('definitions/bots/desk.yaml')
     const unwired = DESK.replace(/ {4}dependencies:\n.*\n/, '')
-    await client.open('definitions/bots/desk.yaml', unwired)
+    await client.change(desk, unwired, 2)
     const [notWired] = await client.waitForDiagnostics(desk, (d) => d.some((x) => x.code === 'BW4007'))
     const wiring = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri: desk },

@@ -29,7 +29,9 @@ interface Case {
 const cases: Case[] = []
 for (const fixture of invalidFixtureNames) {
   const options = invalidFixtureOptions(fixture)
-  const checked = workspaceAnalyzer({ definitionsDir: options.definitionsDir, builtins: options.builtins, cwd: options.cwd ?? options.definitionsDir })(new Map())
+  const checked = workspaceAnalyzer({ definitionsDir: options.definitionsDir, builtins: options.builtins, cwd: options.cwd ?? options.definitionsDir })(
+    new Map(),
+  )
   for (const d of checked.diagnostics) {
     const converted = toLspDiagnostic(d)
     if (d.suggestion === undefined || !converted || !d.range || d.range.file.builtin) continue
