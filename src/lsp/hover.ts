@@ -45,7 +45,14 @@ function describeSymbol(index: WorkspaceIndex, symbol: NameSymbol): string[] {
   switch (symbol.kind) {
     case 'definition': {
       const lines = heading(`${owner.kind} ${owner.name} ${owner.version}`, owner.spec)
-      if (owner.builtin) lines.push('', `A built-in interface of botwire: see the package's docs/builtin-interfaces.md#${owner.name}.`)
+      if (owner.kind === 'interface') {
+        const members = (['actions', 'events', 'channels'] as const).flatMap((map) => {
+          const names = Object.keys(owner.spec[map] ?? {})
+          return names.length > 0 ? [`${map}: ${names.join(', ')}`] : []
+        })
+        lines.push('', `entities: ${Object.keys(owner.spec.entities).join(', ') || 'none'}`, ...members.map((m) => `\n${m}`))
+      }
+      if (owner.builtin) lines.push('', `A built-in interface of botwire, documented in the package's docs/builtin-interfaces.md (\`${owner.name}\`).`)
       return lines
     }
     case 'entity':

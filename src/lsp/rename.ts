@@ -69,7 +69,7 @@ export function renameAt(
     )
   }
   if (index.symbols.has(symbolId(symbol.kind, symbol.owner, newName))) {
-    refuse(`botwire: ${symbol.owner} already has a ${symbol.kind} '${newName}'; renaming '${symbol.name}' to it would merge the two`)
+    refuse(`botwire: ${symbol.owner} already has the ${symbol.kind} '${newName}'; renaming '${symbol.name}' to it would merge the two`)
   }
   const occurrences = index.occurrencesBySymbol.get(symbol.id) ?? []
   const builtin = occurrences.find((o) => index.files.get(o.path)?.builtin)

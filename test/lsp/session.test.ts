@@ -102,7 +102,7 @@ describe('botwire lsp: the scripted session', () => {
     const uri = client.uri('definitions/interfaces/notes.yaml')
     await expect(
       client.request('textDocument/rename', { textDocument: { uri }, position: positionOf(NOTES, '  note:', 3), newName: 'author' }),
-    ).rejects.toThrow(/already has a entity 'author'/)
+    ).rejects.toThrow(/already has the entity 'author'/)
     await expect(client.request('textDocument/rename', { textDocument: { uri }, position: positionOf(NOTES, '  note:', 3), newName: 'no-te' })).rejects.toThrow(
       /not a valid name/,
     )
