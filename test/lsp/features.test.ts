@@ -52,6 +52,10 @@ describe('botwire lsp: features', () => {
       position: positionOf(text, 'name: llm', 7),
     })
     expect(builtin[0]?.uri).toMatch(/\/definitions\/interfaces\/llm\.yaml$/)
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: notebook() }, position: positionOf(text, 'name: llm', 7) })
+    expect((hover.contents as { value: string }).value).toMatch(
+      /^\*\*interface llm 1\.0\.0\*\*[\s\S]*actions: generateContent, listLanguageModels[\s\S]*docs\/builtin-interfaces\.md/,
+    )
     await client.change(notebook(), NOTEBOOK, 2)
   })
 
