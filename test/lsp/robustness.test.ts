@@ -60,7 +60,7 @@ describe('botwire lsp: bad input', () => {
       const text = version % 2 === 0 ? DIGEST.replace('notes.note', `notes.n${version}`) : DIGEST
       void client.change(uri, version === 1001 ? DIGEST.replace('notes.note', 'notes.nope') : text, version)
     }
-    const diagnostics = await client.waitForDiagnostics(uri, (d) => d.some((x) => x.message.includes("'nope'")))
+    const diagnostics = await client.waitForDiagnostics(uri, (d) => d.some((x) => typeof x.message === 'string' && x.message.includes("'nope'")))
     expect(diagnostics).toHaveLength(1)
     const after = (await client.request<{ analyses: number }>('botwire/status', {})).analyses
     expect(after - before).toBeLessThan(20)

@@ -48,7 +48,9 @@ export async function startLsp(root: string, options: { env?: Record<string, str
     published.set(params.uri, params.diagnostics)
     for (const wake of [...waiters]) wake()
   })
-  connection.onNotification('window/logMessage', (params: { message: string }) => log.push(params.message))
+  connection.onNotification('window/logMessage', (params: { message: string }) => {
+    log.push(params.message)
+  })
   connection.onRequest('workspace/configuration', () => [])
   connection.onRequest('client/registerCapability', () => null)
   connection.listen()
