@@ -18,6 +18,7 @@ const LAYERS = [
   'diff',
   'templates',
   'stubs', // implementation files: written and updated with ts-morph, recorded in the manifest
+  'lsp', // the language server: takes a checked workspace from the pipeline; beside cli at the top
   'cli',
 ]
 

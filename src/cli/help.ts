@@ -61,6 +61,12 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     flags: [DEFINITIONS],
     anchor: 'botwire-init-kind-name',
   },
+  lsp: {
+    synopsis: 'botwire lsp      [--definitions DIR] [--no-builtins] [--stdio]',
+    does: 'runs the language server over stdio for editors (diagnostics, completion, hover, go to definition, rename, quick fixes)',
+    flags: [DEFINITIONS, NO_BUILTINS, { flag: '--stdio', does: 'talk over stdin and stdout (the only transport; accepted for clients that pass it)' }],
+    anchor: 'botwire-lsp',
+  },
   scaffold: {
     synopsis:
       'botwire scaffold (bot|integration|plugin) NAME --out DIR | --update [KIND NAME --out DIR] [--check | --dry-run] [--prune] [--generated DIR] [--definitions DIR]',

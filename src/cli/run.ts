@@ -15,6 +15,7 @@ const commands: Record<string, () => Promise<Command>> = {
   diff: async () => (await import('./commands/diff.js')).runDiffCommand,
   generate: async () => (await import('./commands/generate.js')).runGenerate,
   init: async () => (await import('./commands/init.js')).runInit,
+  lsp: async () => (await import('./commands/lsp.js')).runLsp,
   scaffold: async () => (await import('./commands/scaffold.js')).runScaffold,
 }
 

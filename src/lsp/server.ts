@@ -1,0 +1,167 @@
+// `botwire lsp`: the language server over stdio. Wires the LSP requests to the features;
+// every request answers from the index of the latest analysis (session.ts).
+import { existsSync } from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Connection, createConnection, type InitializeParams, type InitializeResult, ProposedFeatures } from 'vscode-languageserver/node'
+import { workspaceAnalyzer } from './analysis.js'
+import { codeActionsFor } from './codeActions.js'
+import { completionAt } from './completion.js'
+import { watchDefinitions } from './diskWatch.js'
+import { documentSymbols } from './documentSymbols.js'
+import { guarded } from './guard.js'
+import { hoverAt } from './hover.js'
+import { definitionAt, referencesAt } from './navigation.js'
+import { lineMapOf } from './positions.js'
+import { renamableAt, renameAt } from './rename.js'
+import { Session } from './session.js'
+import { realPathOf } from './uris.js'
+import type { WorkspaceIndex } from './workspaceIndex.js'
+
+export interface ServerOptions {
+  /** from --definitions, relative to the working directory; otherwise the client's settings or `definitions` in the workspace */
+  definitionsDir?: string
+  builtins: boolean
+  cwd: string
+}
+
+/** What a client may pass as `initializationOptions`. */
+interface ClientSettings {
+  definitions?: string
+  /** ms of quiet after a change before analysing (default 150) */
+  debounce?: number
+}
+
+function settingsOf(params: InitializeParams): ClientSettings {
+  const given: unknown = params.initializationOptions
+  if (given === null || typeof given !== 'object') return {}
+  const { definitions, debounce } = given as Record<string, unknown>
+  return { ...(typeof definitions === 'string' ? { definitions } : {}), ...(typeof debounce === 'number' ? { debounce } : {}) }
+}
+
+function workspaceRoot(params: InitializeParams, cwd: string): string {
+  const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri
+  return folder?.startsWith('file:') ? fileURLToPath(folder) : cwd
+}
+
+export function startServer(options: ServerOptions): Connection {
+  const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout)
+  const log = { error: (message: string) => connection.console.error(message) }
+  let session: Session | null = null
+  let definitionsFolder: string | null = null
+  let watcher: { close(): Promise<void> } | null = null
+
+  connection.onInitialize((params): InitializeResult => {
+    const settings = settingsOf(params)
+    const root = workspaceRoot(params, options.cwd)
+    const definitionsDir =
+      options.definitionsDir !== undefined
+        ? resolve(options.cwd, options.definitionsDir)
+        : settings.definitions !== undefined
+          ? isAbsolute(settings.definitions)
+            ? settings.definitions
+            : join(root, settings.definitions)
+          : join(root, 'definitions')
+    definitionsFolder = definitionsDir
+    const analyze = workspaceAnalyzer({ definitionsDir, builtins: options.builtins, cwd: root })
+    session = new Session(connection, analyze, { delay: settings.debounce ?? 150, maxWait: 1000 })
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: 2 /* incremental */ },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentSymbolProvider: true,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [' ', ':', '.', '{', ','] },
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        renameProvider: { prepareProvider: true },
+      },
+      serverInfo: { name: 'botwire' },
+    }
+  })
+  connection.onInitialized(() => {
+    session?.runAnalysis()
+    if (definitionsFolder !== null && existsSync(definitionsFolder)) watcher = watchDefinitions(definitionsFolder, () => session?.scheduler.changed())
+  })
+  connection.onDidChangeWatchedFiles(() => session?.scheduler.changed())
+  connection.onShutdown(async () => {
+    session?.scheduler.dispose()
+    await watcher?.close()
+  })
+
+  /** The index and the file a request is about; null when there is no analysis or the document is no file. */
+  const at = (uri: string): { index: WorkspaceIndex; path: string } | null => {
+    const index = session?.current() ?? null
+    const path = realPathOf(uri)
+    return index && path !== null ? { index, path } : null
+  }
+  const offsetIn = (index: WorkspaceIndex, path: string, position: { line: number; character: number }): number | null => {
+    const file = index.files.get(path)
+    return file ? lineMapOf(file).offset(position) : null
+  }
+
+  connection.onDefinition(
+    guarded(log, 'textDocument/definition', (params) => {
+      const found = at(params.textDocument.uri)
+      const offset = found && offsetIn(found.index, found.path, params.position)
+      return found && offset !== null ? definitionAt(found.index, found.path, offset) : []
+    }),
+  )
+  connection.onReferences(
+    guarded(log, 'textDocument/references', (params) => {
+      const found = at(params.textDocument.uri)
+      const offset = found && offsetIn(found.index, found.path, params.position)
+      return found && offset !== null ? referencesAt(found.index, found.path, offset, params.context.includeDeclaration) : []
+    }),
+  )
+  connection.onDocumentSymbol(
+    guarded(log, 'textDocument/documentSymbol', (params) => {
+      const found = at(params.textDocument.uri)
+      const file = found?.index.files.get(found.path)
+      return file ? documentSymbols(file) : []
+    }),
+  )
+  connection.onHover(
+    guarded(log, 'textDocument/hover', (params) => {
+      const found = at(params.textDocument.uri)
+      const offset = found && offsetIn(found.index, found.path, params.position)
+      return found && offset !== null ? hoverAt(found.index, found.path, offset) : null
+    }),
+  )
+  connection.onCompletion(
+    guarded(log, 'textDocument/completion', (params) => {
+      const found = at(params.textDocument.uri)
+      const file = found?.index.files.get(found.path)
+      return found && file ? completionAt(found.index, file, lineMapOf(file).offset(params.position)) : []
+    }),
+  )
+  connection.onCodeAction(
+    guarded(log, 'textDocument/codeAction', (params) => {
+      const found = at(params.textDocument.uri)
+      return found ? codeActionsFor(found.index, found.path, params.context.diagnostics) : []
+    }),
+  )
+  connection.onPrepareRename(
+    guarded(log, 'textDocument/prepareRename', (params) => {
+      const found = at(params.textDocument.uri)
+      const offset = found && offsetIn(found.index, found.path, params.position)
+      const renamable = found && offset !== null ? renamableAt(found.index, found.path, offset) : null
+      return renamable ? { range: renamable.range, placeholder: renamable.occurrence.symbol.name } : null
+    }),
+  )
+  connection.onRenameRequest(
+    guarded(log, 'textDocument/rename', (params) => {
+      const found = at(params.textDocument.uri)
+      const offset = found && offsetIn(found.index, found.path, params.position)
+      if (!found || offset === null || !session) return null
+      const live = session
+      return renameAt(found.index, found.path, offset, params.newName, (overlay) => live.analyzeWith(overlay), live.overlay())
+    }),
+  )
+  connection.onRequest(
+    'botwire/status',
+    guarded(log, 'botwire/status', () => ({ analyses: session?.analyses ?? 0 })),
+  )
+  connection.listen()
+  return connection
+}

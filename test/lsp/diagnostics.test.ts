@@ -1,0 +1,55 @@
+// The language server's diagnostics, through a real client over stdio: every botwire
+// diagnostic with its code and related locations, for open files (unsaved text wins) and
+// for files that are not open, cleared when fixed.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type LspClient, startLsp } from '../support/lspClient.js'
+import { DIGEST, NOTEBOOK, notesWorkspace } from './workspace.js'
+
+describe('botwire lsp: diagnostics', () => {
+  let root: string
+  let client: LspClient
+  beforeAll(async () => {
+    root = notesWorkspace()
+    // a file that is never opened, broken on disk from the start
+    writeFileSync(join(root, 'definitions/plugins/broken.yaml'), DIGEST.replace('name: digest', 'name: broken').replace('notes.note', 'notes.nope'))
+    client = await startLsp(root)
+  })
+  afterAll(async () => {
+    await client.close()
+  })
+
+  it('publishes the diagnostics of files that are not open, with their codes', async () => {
+    const broken = client.uri('definitions/plugins/broken.yaml')
+    const diagnostics = await client.waitForDiagnostics(broken, (d) => d.length > 0)
+    expect(diagnostics.map((d) => [d.code, d.source, d.range.start.line, d.severity])).toEqual([['BW3003', 'botwire', 7, 1]])
+    expect(diagnostics[0]?.message).toContain("did you mean 'note'")
+  })
+
+  it('analyses the unsaved text of an open document, with related locations, and clears them when fixed', async () => {
+    const uri = await client.open('definitions/integrations/notebook.yaml')
+    // the editor drops the 'author' mapping without saving: the interface entity is unmapped
+    await client.change(uri, NOTEBOOK.replace('      author: writer\n', ''), 2)
+    const diagnostics = await client.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'BW3006'))
+    const unmapped = diagnostics.find((d) => d.code === 'BW3006')
+    expect(unmapped?.relatedInformation?.[0]?.location.uri).toBe(client.uri('definitions/interfaces/notes.yaml'))
+    await client.change(uri, NOTEBOOK, 3)
+    await client.waitForDiagnostics(uri, (d) => d.length === 0)
+  })
+
+  it('notices a file written on disk by another tool', async () => {
+    writeFileSync(join(root, 'definitions/plugins/late.yaml'), DIGEST.replace('name: digest', 'name: late').replace('notes.note', 'notes.nate'))
+    const late = client.uri('definitions/plugins/late.yaml')
+    const diagnostics = await client.waitForDiagnostics(late, (d) => d.length > 0)
+    expect(diagnostics.map((d) => d.code)).toEqual(['BW3003'])
+  })
+
+  it('clears a file that is no longer broken once the unsaved fix of another file lands', async () => {
+    const broken = client.uri('definitions/plugins/broken.yaml')
+    const notes = await client.open('definitions/interfaces/notes.yaml')
+    const text = (await import('./workspace.js')).NOTES.replace('  author:\n', '  nope:\n    schema: { type: string }\n  author:\n')
+    await client.change(notes, text, 2)
+    await client.waitForDiagnostics(broken, (d) => d.length === 0)
+  })
+})

@@ -1,0 +1,152 @@
+// Navigation, outline, hover, completion and the skeleton quick fixes, through a real
+// client over stdio on the notes workspace (workspace.ts).
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CodeAction, CompletionItem, DocumentSymbol, Hover, Location } from 'vscode-languageserver-protocol'
+import { type LspClient, positionOf, startLsp } from '../support/lspClient.js'
+import { DESK, DIGEST, NOTEBOOK, NOTES, notesWorkspace } from './workspace.js'
+
+describe('botwire lsp: features', () => {
+  let client: LspClient
+  beforeAll(async () => {
+    client = await startLsp(notesWorkspace())
+  })
+  afterAll(async () => {
+    await client.close()
+  })
+  const notes = () => client.uri('definitions/interfaces/notes.yaml')
+  const notebook = () => client.uri('definitions/integrations/notebook.yaml')
+
+  it('finds every reference of an entity, across files', async () => {
+    const found = await client.request<Location[]>('textDocument/references', {
+      textDocument: { uri: notes() },
+      position: positionOf(NOTES, '  note:', 2),
+      context: { includeDeclaration: true },
+    })
+    const files = found.map((l) => l.uri.slice(l.uri.indexOf('/definitions/') + 1)).sort()
+    expect(files).toEqual([
+      'definitions/integrations/notebook.yaml',
+      'definitions/interfaces/notes.yaml',
+      'definitions/interfaces/notes.yaml',
+      'definitions/interfaces/notes.yaml',
+      'definitions/plugins/digest.yaml',
+    ])
+  })
+
+  it('goes from a name to the definition, from an alias to its declaration, and into a built-in', async () => {
+    const toInterface = await client.request<Location[]>('textDocument/definition', {
+      textDocument: { uri: notebook() },
+      position: positionOf(NOTEBOOK, 'name: notes', 7),
+    })
+    expect(toInterface.map((l) => l.uri)).toEqual([notes(), notes()])
+    const desk = client.uri('definitions/bots/desk.yaml')
+    const toAlias = await client.request<Location[]>('textDocument/definition', {
+      textDocument: { uri: desk },
+      position: positionOf(DESK, 'integrationAlias: book', 19),
+    })
+    expect(toAlias).toEqual([{ uri: desk, range: { start: positionOf(DESK, '  book:', 2), end: positionOf(DESK, '  book:', 6) } }])
+    const text = NOTEBOOK.replace('interfaces:\n', 'interfaces:\n  llm: { name: llm, version: 1.0.0, entities: {} }\n')
+    await client.open('definitions/integrations/notebook.yaml', text)
+    const builtin = await client.request<Location[]>('textDocument/definition', {
+      textDocument: { uri: notebook() },
+      position: positionOf(text, 'name: llm', 7),
+    })
+    expect(builtin[0]?.uri).toMatch(/\/definitions\/interfaces\/llm\.yaml$/)
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: notebook() }, position: positionOf(text, 'name: llm', 7) })
+    expect((hover.contents as { value: string }).value).toMatch(
+      /^\*\*interface llm 1\.0\.0\*\*[\s\S]*actions: generateContent, listLanguageModels[\s\S]*docs\/builtin-interfaces\.md/,
+    )
+    await client.change(notebook(), NOTEBOOK, 2)
+  })
+
+  it('outlines a definition', async () => {
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: notes() } })
+    expect(symbols[0]?.children?.map((c) => [c.name, c.children?.map((m) => m.name)])).toEqual([
+      ['entities', ['note', 'author']],
+      ['actions', ['addNote']],
+      ['events', ['noteAdded']],
+    ])
+  })
+
+  it('hovers an entity reference with its title, description and shape, and an override with the action it overrides', async () => {
+    const entity = await client.request<Hover>('textDocument/hover', {
+      textDocument: { uri: notebook() },
+      position: positionOf(NOTEBOOK, '      note: page', 7),
+    })
+    const text = (entity.contents as { value: string }).value
+    expect(text).toContain('**entity note**: Note')
+    expect(text).toContain('One short note.')
+    expect(text).toContain('type note = {\n  id: string\n  text: string\n  author?: author\n}')
+    const override = await client.request<Hover>('textDocument/hover', { textDocument: { uri: notebook() }, position: positionOf(NOTEBOOK, 'addNote:', 2) })
+    const action = (override.contents as { value: string }).value
+    expect(action).toContain('**action addNote**: Add a note')
+    expect(action).toContain('input: {\n  text: string\n}\noutput: {\n  note: note\n}')
+  })
+
+  it('completes keys the meta-schema allows, $entity targets and versions', async () => {
+    const typing = `${NOTES}  draft:\n    sch`
+    await client.open('definitions/interfaces/notes.yaml', typing)
+    const keys = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: notes() },
+      position: positionOf(typing, 'draft:\n    sch', 14),
+    })
+    expect(keys.map((k) => k.label).sort()).toEqual(['attributes', 'description', 'schema', 'title'])
+    const entityTyping = NOTES.replace('author: { $entity: author }', 'author: { $entity:  }')
+    await client.change(notes(), entityTyping, 2)
+    const entities = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: notes() },
+      position: positionOf(entityTyping, '$entity:  }', 9),
+    })
+    expect(entities.map((k) => k.label)).toEqual(['note', 'author'])
+    await client.change(notes(), NOTES, 3)
+    const digest = await client.open('definitions/plugins/digest.yaml')
+    const locals = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: digest },
+      position: positionOf(DIGEST, 'notes.note', 0),
+    })
+    expect(locals.map((k) => k.label)).toEqual(['notes.note', 'notes.author'])
+    const versions = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: digest },
+      position: positionOf(DIGEST, '^1.0.0', 0),
+    })
+    expect(versions.map((k) => k.label)).toEqual(['1.0.0', '^1.0.0'])
+  })
+
+  it('completes $secret names the workspace uses, and kinds', async () => {
+    const desk = await client.open('definitions/bots/desk.yaml')
+    const secrets = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: desk },
+      position: positionOf(DESK, 'NOTEBOOK_TOKEN'),
+    })
+    expect(secrets.map((k) => k.label)).toEqual(['NOTEBOOK_TOKEN'])
+    const kinds = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: desk }, position: positionOf(DESK, 'bot') })
+    expect(kinds.map((k) => k.label)).toEqual(['interface', 'integration', 'plugin', 'bot'])
+  })
+
+  it('offers a skeleton for a missing entity mapping and for a missing wiring', async () => {
+    const unmapped = NOTEBOOK.replace('      author: writer\n', '')
+    await client.change(notebook(), unmapped, 3)
+    const [missing] = await client.waitForDiagnostics(notebook(), (d) => d.some((x) => x.code === 'BW3006'))
+    const mapping = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri: notebook() },
+      range: missing?.range,
+      context: { diagnostics: [missing] },
+    })
+    expect(mapping.map((a) => [a.title, a.edit?.changes?.[notebook()]?.[0]?.newText])).toEqual([
+      ['Map author to entities of this integration', '\n      author: writer'],
+    ])
+    await client.change(notebook(), NOTEBOOK, 4)
+    const desk = client.uri('definitions/bots/desk.yaml')
+    const unwired = DESK.replace(/ {4}dependencies:\n.*\n/, '')
+    await client.change(desk, unwired, 2)
+    const [notWired] = await client.waitForDiagnostics(desk, (d) => d.some((x) => x.code === 'BW4007'))
+    const wiring = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri: desk },
+      range: notWired?.range,
+      context: { diagnostics: [notWired] },
+    })
+    expect(wiring.map((a) => [a.title, a.edit?.changes?.[desk]?.[0]?.newText])).toEqual([
+      ['Wire notes', '\n    dependencies:\n      notes: { integrationAlias: book, integrationInterfaceAlias: notes }'],
+    ])
+  })
+})
