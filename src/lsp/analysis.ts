@@ -1,8 +1,10 @@
 // The one place the language server gets its analysis from: every other file of src/lsp/
-// takes a `CheckedWorkspace` and does not know how it was computed. Today it is a full
-// run of the check pipeline with the editor's unsaved texts as an overlay; the
-// incremental engine (issue #18, items 1 and 2) will take its place here.
-import { type CheckedWorkspace, checkWorkspace } from '../pipeline/checkWorkspace.js'
+// takes a `CheckedWorkspace` and does not know how it was computed. It is the incremental
+// engine (pipeline/workspaceEngine.ts): told which unsaved texts changed and which files
+// changed on disk, it reads, checks and resolves again only what those reach, and answers
+// exactly as a full run of the check pipeline over the same texts would.
+import type { CheckedWorkspace } from '../pipeline/checkWorkspace.js'
+import { openWorkspace, type WorkspaceEngine } from '../pipeline/workspaceEngine.js'
 
 export type { CheckedWorkspace }
 
@@ -14,9 +16,38 @@ export interface AnalysisOptions {
   cwd: string
 }
 
-/** Analyses the workspace with these unsaved texts (absolute real path -> text) winning over the disk. */
-export type Analyze = (overlay: ReadonlyMap<string, string>) => CheckedWorkspace
+export interface WorkspaceAnalysis {
+  /** The workspace with these unsaved texts (absolute real path -> text) winning over the disk. */
+  analyze(overlay: ReadonlyMap<string, string>): CheckedWorkspace
+  /** Files created, changed or removed on disk; null when what changed is not known (read everything again). */
+  changedOnDisk(paths: Iterable<string> | null): void
+}
 
-export function workspaceAnalyzer(options: AnalysisOptions): Analyze {
-  return (overlay) => checkWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cwd: options.cwd, overlay })
+export function workspaceAnalysis(options: AnalysisOptions): WorkspaceAnalysis {
+  const open = (): WorkspaceEngine => openWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cwd: options.cwd })
+  let engine = open()
+  /** the unsaved texts the engine holds */
+  let given = new Map<string, string>()
+  const startOver = (): void => {
+    engine = open()
+    given = new Map()
+  }
+  return {
+    analyze(overlay) {
+      for (const path of given.keys()) if (!overlay.has(path)) engine.forgetText(path)
+      for (const [path, text] of overlay) engine.setText(path, text)
+      given = new Map(overlay)
+      try {
+        return engine.check()
+      } catch (error) {
+        // whatever state the failure left behind, the next analysis starts from nothing
+        startOver()
+        throw error
+      }
+    },
+    changedOnDisk(paths) {
+      if (paths === null) startOver()
+      else engine.changedOnDisk(paths)
+    },
+  }
 }

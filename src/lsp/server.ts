@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Connection, createConnection, type InitializeParams, type InitializeResult, ProposedFeatures } from 'vscode-languageserver/node'
-import { workspaceAnalyzer } from './analysis.js'
+import { workspaceAnalysis } from './analysis.js'
 import { codeActionsFor } from './codeActions.js'
 import { completionAt } from './completion.js'
 import { watchDefinitions } from './diskWatch.js'
@@ -63,8 +63,8 @@ export function startServer(options: ServerOptions): Connection {
             : join(root, settings.definitions)
           : join(root, 'definitions')
     definitionsFolder = definitionsDir
-    const analyze = workspaceAnalyzer({ definitionsDir, builtins: options.builtins, cwd: root })
-    session = new Session(connection, analyze, { delay: settings.debounce ?? 150, maxWait: 1000 })
+    const analysis = workspaceAnalysis({ definitionsDir, builtins: options.builtins, cwd: root })
+    session = new Session(connection, analysis, { delay: settings.debounce ?? 150, maxWait: 1000 })
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: 2 /* incremental */ },
@@ -81,9 +81,12 @@ export function startServer(options: ServerOptions): Connection {
   })
   connection.onInitialized(() => {
     session?.runAnalysis()
-    if (definitionsFolder !== null && existsSync(definitionsFolder)) watcher = watchDefinitions(definitionsFolder, () => session?.scheduler.changed())
+    if (definitionsFolder !== null && existsSync(definitionsFolder)) watcher = watchDefinitions(definitionsFolder, (path) => session?.diskChanged([path]))
   })
-  connection.onDidChangeWatchedFiles(() => session?.scheduler.changed())
+  connection.onDidChangeWatchedFiles((params) => {
+    const paths = params.changes.flatMap((change) => (change.uri.startsWith('file:') ? [fileURLToPath(change.uri)] : []))
+    session?.diskChanged(paths)
+  })
   connection.onShutdown(async () => {
     session?.scheduler.dispose()
     await watcher?.close()

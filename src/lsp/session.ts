@@ -3,7 +3,7 @@
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver'
 import { TextDocuments } from 'vscode-languageserver'
 import { TextDocument } from 'vscode-languageserver-textdocument'
-import type { Analyze, CheckedWorkspace } from './analysis.js'
+import type { CheckedWorkspace, WorkspaceAnalysis } from './analysis.js'
 import { diagnosticsByUri } from './diagnostics.js'
 import { AnalysisScheduler, type SchedulerOptions } from './scheduler.js'
 import { realPathOf } from './uris.js'
@@ -20,7 +20,7 @@ export class Session {
 
   constructor(
     private readonly connection: Connection,
-    private readonly analyze: Analyze,
+    private readonly analysis: WorkspaceAnalysis,
     timing: SchedulerOptions,
   ) {
     this.scheduler = new AnalysisScheduler(timing, () => this.runAnalysis())
@@ -47,15 +47,24 @@ export class Session {
     return this.indexed
   }
 
-  /** Analyses the workspace with the given overlay, without publishing: for a rename's verdict. */
+  /**
+   * Analyses the workspace with the given overlay, without publishing: for a rename's
+   * verdict. The next analysis gives the analysis the open documents' texts again.
+   */
   analyzeWith(overlay: ReadonlyMap<string, string>): CheckedWorkspace {
-    return this.analyze(overlay)
+    return this.analysis.analyze(overlay)
+  }
+
+  /** Files changed on disk (null: not known which): analyse after the pause. */
+  diskChanged(paths: Iterable<string> | null): void {
+    this.analysis.changedOnDisk(paths)
+    this.scheduler.changed()
   }
 
   runAnalysis(): void {
     this.analyses++
     try {
-      this.checked = this.analyze(this.overlay())
+      this.checked = this.analysis.analyze(this.overlay())
     } catch (error) {
       this.connection.console.error(`botwire lsp: analysis failed: ${error instanceof Error ? error.message : String(error)}`)
       this.checked = null

@@ -3,13 +3,19 @@
 // longer reports that code there. In-process: the same functions the server calls.
 import { describe, expect, it } from 'vitest'
 import type { Diagnostic as LspDiagnostic, TextEdit } from 'vscode-languageserver'
-import { workspaceAnalyzer } from '../../src/lsp/analysis.js'
+import { type AnalysisOptions, type CheckedWorkspace, workspaceAnalysis } from '../../src/lsp/analysis.js'
 import { codeActionsFor } from '../../src/lsp/codeActions.js'
 import { toLspDiagnostic } from '../../src/lsp/diagnostics.js'
 import { LineMap } from '../../src/lsp/positions.js'
 import { uriOf } from '../../src/lsp/uris.js'
 import { buildIndex } from '../../src/lsp/workspaceIndex.js'
 import { invalidFixtureNames, invalidFixtureOptions } from '../support/invalidFixtures.js'
+
+/** The server's analysis (the incremental engine) as a function of the unsaved texts. */
+function workspaceAnalyzer(options: AnalysisOptions): (overlay: ReadonlyMap<string, string>) => CheckedWorkspace {
+  const analysis = workspaceAnalysis(options)
+  return (overlay) => analysis.analyze(overlay)
+}
 
 function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const lines = new LineMap(text)

@@ -5,12 +5,18 @@
 import { realpathSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { workspaceAnalyzer } from '../../src/lsp/analysis.js'
+import { type AnalysisOptions, type CheckedWorkspace, workspaceAnalysis } from '../../src/lsp/analysis.js'
 import { LineMap } from '../../src/lsp/positions.js'
 import { renameAt } from '../../src/lsp/rename.js'
 import { uriOf } from '../../src/lsp/uris.js'
 import { buildIndex } from '../../src/lsp/workspaceIndex.js'
 import { DESK, DIGEST, NOTEBOOK, NOTES, notesWorkspace } from './workspace.js'
+
+/** The server's analysis (the incremental engine) as a function of the unsaved texts. */
+function workspaceAnalyzer(options: AnalysisOptions): (overlay: ReadonlyMap<string, string>) => CheckedWorkspace {
+  const analysis = workspaceAnalysis(options)
+  return (overlay) => analysis.analyze(overlay)
+}
 
 const SUMMARY = `kind: plugin
 name: summary
