@@ -48,8 +48,7 @@ export class PluginSchemas {
     if (this.rewritten.has(name)) return this.rewritten.get(name)
     const target = this.targets.get(name) ?? bindReference(this.plugin.scope, name)
     const scoped = target && entitySchema(this.model, target)
-    // set before rewriting: a recursive entity reaches itself
-    this.rewritten.set(name, undefined)
+    // renames its references only: a recursive entity is not followed here
     const schema = scoped && this.rewrite(scoped.schema, scoped.scope)
     this.rewritten.set(name, schema)
     return schema
@@ -81,8 +80,8 @@ export class PluginSchemas {
     if (reference !== undefined) {
       const target = bindReference(scope, reference)
       const { $entity: _entity, $ref: _ref, $message: _message, ...rest } = node
-      // an unknown reference stays unknown (it is reported where it is written)
-      return { ...rest, $entity: target === undefined ? reference : this.nameOf(target) }
+      // an unknown reference stays unknown, under a name no scope binds (it is reported where it is written)
+      return { ...rest, $entity: target === undefined ? `?${reference}` : this.nameOf(target) }
     }
     const copy: Record<string, unknown> = { ...node }
     if (node.properties !== undefined)
