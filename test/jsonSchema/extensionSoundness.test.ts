@@ -564,7 +564,7 @@ describe('checkExtension soundness (property-based)', () => {
         const plain = result.failures.filter((failure) => !failure.undecidable && !failure.reason.startsWith('admits no value'))
         expect(plain, JSON.stringify(result.failures)).toEqual([])
       }),
-      { numRuns: 500 * SCALE },
+      { numRuns: 300 * SCALE },
     )
     expect(inexact).toBeGreaterThan(5)
   })
