@@ -3,58 +3,107 @@
  * resolved (BW4021), and a property another branch adds to a closed entity branch can
  * never be present (BW4022). Schema sanity judges `allOf` nodes before references are
  * resolved, taking an entity branch to admit anything (BW2025, BW2026); this is the rest.
+ * In a plugin, a `LOCAL.ENTITY` branch is the entity of the interface version the plugin
+ * compiles against (check/pluginSchemas.ts), as the plugin's other checks read it.
  */
 import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, suggestionText } from '../diagnostics/suggest.js'
-import { nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
+import { type Inhabitation, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
 import { escapePointerSegment } from '../jsonSchema/pointer.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { locate, locateKey } from '../load/yamlNodes.js'
+import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import type { Model, PluginModel } from '../resolve/model.js'
+import type { SourceFile } from '../source/sourceFile.js'
 import { schemaSites, walkSchema } from '../validate/schemaSites.js'
 import { defineCheck } from './check.js'
 import { type EntityOwner, entityResolver, inhabitationOf, unsoundEntities } from './entityAnalysis.js'
+import { pluginSchemas } from './pluginSchemas.js'
 
 export const allOfEntitiesCheck = defineCheck({
   name: 'AllOfEntities',
   codes: ['BW4021', 'BW4022'],
-  kinds: ['interface', 'integration'],
-  run(definition) {
+  kinds: ['interface', 'integration', 'plugin'],
+  run(definition, model) {
     // most definitions have no allOf at all: their text says so without a walk
     if (!definition.file.text.includes('allOf')) return []
+    const reading = definition.kind === 'plugin' ? pluginReading(model, definition) : ownReading(definition)
     const out: Diagnostic[] = []
     for (const site of schemaSites(definition.spec)) {
-      if (site.role === 'entity' && !inhabitationOf(definition).entityInhabited(site.member)) continue // BW2019's
+      if (site.role === 'entity' && definition.kind !== 'plugin' && !inhabitationOf(definition).entityInhabited(site.member)) continue // BW2019's
       walkSchema(site.schema, site.pointer, (node, pointer) => {
-        if (node.allOf?.some((branch) => typeof branch.$entity === 'string')) checkAllOf(definition, node, pointer, out)
+        if (node.allOf?.some((branch) => typeof branch.$entity === 'string')) checkAllOf(reading, node, pointer, out)
       })
     }
     return out
   },
 })
 
-function checkAllOf(definition: EntityOwner, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
-  const resolve = entityResolver(definition)
+/** How the check reads the entities of a definition's schemas, by the names written there. */
+interface EntityReading {
+  file: SourceFile
+  /** the node as the emptiness analysis reads it */
+  analysed(node: SchemaNode): SchemaNode
+  inhabitation: Inhabitation
+  resolve(name: string): SchemaNode | undefined
+  /** whether the entity sits on a problem reported elsewhere (an unknown entity it reaches, a reference cycle) */
+  unsound(name: string): boolean
+  /** where the entity's `additionalProperties` is written */
+  closedAt(name: string): { file: SourceFile; pointer: string } | undefined
+}
+
+/** An interface's or an integration's own entities. */
+function ownReading(definition: EntityOwner): EntityReading {
   const unsound = unsoundEntities(definition)
+  return {
+    file: definition.file,
+    analysed: (node) => node,
+    inhabitation: inhabitationOf(definition),
+    resolve: entityResolver(definition),
+    unsound: (name) => unsound.has(name),
+    closedAt: (name) => ({ file: definition.file, pointer: formatPointer(['entities', name, 'schema', 'additionalProperties']) }),
+  }
+}
+
+/** A plugin's `LOCAL.ENTITY`: the entity of the interface it depends on. */
+function pluginReading(model: Model, plugin: PluginModel): EntityReading {
+  const schemas = pluginSchemas(model, plugin)
+  return {
+    file: plugin.file,
+    analysed: (node) => schemas.own(node),
+    inhabitation: schemas.inhabitationAnalysis(),
+    resolve: schemas.resolve,
+    unsound: (name) => {
+      const found = schemas.interfaceEntity(name)
+      return found !== undefined && unsoundEntities(found.iface).has(found.entity)
+    },
+    closedAt: (name) => {
+      const found = schemas.interfaceEntity(name)
+      return found && { file: found.iface.file, pointer: formatPointer(['entities', found.entity, 'schema', 'additionalProperties']) }
+    },
+  }
+}
+
+function checkAllOf(reading: EntityReading, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
   const branches = node.allOf ?? []
   // an unknown entity or a reference cycle is reported where it is; a contradiction without entities is sanity's
-  if (branches.some((branch) => typeof branch.$entity === 'string' && (resolve(branch.$entity) === undefined || unsound.has(branch.$entity)))) return
+  if (branches.some((branch) => typeof branch.$entity === 'string' && (reading.resolve(branch.$entity) === undefined || reading.unsound(branch.$entity))))
+    return
   if (nodeAdmitsNoValue(node, pointer) !== undefined) return
   const found = out.length
   branches.forEach((branch, i) => {
-    if (typeof branch.$entity === 'string') checkClosedEntity(definition, node, pointer, branch.$entity, i, out)
+    if (typeof branch.$entity === 'string') checkClosedEntity(reading, node, pointer, branch.$entity, i, out)
   })
   if (out.length > found) return
-  const empty = inhabitationOf(definition).explain({ node, entity: null, pointer, variant: '' })
+  const empty = reading.inhabitation.explain({ node: reading.analysed(node), entity: null, pointer, variant: '' })
   if (empty === undefined || empty.location.entity !== null) return
-  out.push(
-    diagnostic('BW4021', 'allOfAdmitsNoValue', { reason: empty.reason }, locate(definition.file, empty.location.pointer), { path: empty.location.pointer }),
-  )
+  out.push(diagnostic('BW4021', 'allOfAdmitsNoValue', { reason: empty.reason }, locate(reading.file, empty.location.pointer), { path: empty.location.pointer }))
 }
 
 /** Properties the other parts of the `allOf` declare that entity `name` (closed) does not. */
-function checkClosedEntity(definition: EntityOwner, node: SchemaNode, pointer: string, name: string, index: number, out: Diagnostic[]): void {
-  const entity = entityResolver(definition)(name)
-  if (entity?.additionalProperties !== false) return
+function checkClosedEntity(reading: EntityReading, node: SchemaNode, pointer: string, name: string, index: number, out: Diagnostic[]): void {
+  const entity = reading.resolve(name)
+  const closedAt = reading.closedAt(name)
+  if (entity?.additionalProperties !== false || closedAt === undefined) return
   const declared = Object.keys(entity.properties ?? {})
   const parts: { node: SchemaNode; pointer: string }[] = [{ node, pointer }]
   ;(node.allOf ?? []).forEach((branch, i) => {
@@ -77,14 +126,8 @@ function checkClosedEntity(definition: EntityOwner, node: SchemaNode, pointer: s
             required: required.has(property) ? '; it is required, so no value fits this schema' : '',
             didYouMean: suggestionText(suggestion),
           },
-          locateKey(definition.file, at),
-          {
-            path: at,
-            suggestion,
-            related: [
-              relatedLocation('entityClosedHere', { name }, locate(definition.file, `/entities/${escapePointerSegment(name)}/schema/additionalProperties`)),
-            ],
-          },
+          locateKey(reading.file, at),
+          { path: at, suggestion, related: [relatedLocation('entityClosedHere', { name }, locate(closedAt.file, closedAt.pointer))] },
         ),
       )
     }

@@ -218,7 +218,10 @@ export const catalog = {
       "integration '{integration}' {version} declares no alternative configurations, so there is no '{name}' to choose; remove configurationType to use its configuration",
   }),
   BW4001: entry('entity does not extend the interface entity', { doesNotExtend: DOES_NOT_EXTEND }),
-  BW4002: entry('entity extension cannot be decided', { doesNotExtend: DOES_NOT_EXTEND }),
+  BW4002: entry('entity extension cannot be decided', {
+    doesNotExtend:
+      "cannot tell whether entity '{entity}' of integration '{integration}' extends '{interface}.{interfaceEntity}' (mapped in interfaces.{alias}), so it is not accepted: {inReferenced}{pointer}: {reason}",
+  }),
   BW4003: entry('member name collision', {
     nameCollision:
       "{member} name '{name}' is used twice in integration '{integration}': {here} and {first}; rename one with an override (interfaces.<alias>.{kind}.<name>.name)",

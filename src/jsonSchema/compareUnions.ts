@@ -24,7 +24,14 @@ export function compareSubjectUnion(c: Comparison): void {
   if (baseConstrains && trial(c, base, c.t).length === 0) return
   for (const [i, branch] of branches.entries()) {
     const view = childView(c.s, branch, keyword, i)
-    compareChild(c, baseConstrains ? (mergeBranch(base, view, resolve) ?? view) : view, c.t, false)
+    const merged = baseConstrains ? mergeBranch(base, view, resolve) : view
+    if (merged !== undefined && merged.loose !== true) {
+      compareChild(c, merged, c.t, false)
+      continue
+    }
+    // the branch without the base, or merged with it loosely, admits more than base ∧ branch:
+    // what fails against it may not fail against S, so it is no answer
+    for (const failure of trial(c, merged ?? view, c.t)) c.failures.push(failure.undecidable ? failure : { ...failure, undecidable: true })
   }
 }
 

@@ -33,22 +33,40 @@ export interface AllOfMerge {
   inexact?: { reason: string; at: SchemaLocation }
 }
 
-/** The parts an `allOf` node is the conjunction of: what stands beside it, then each branch. */
+/**
+ * The parts an `allOf` node is the conjunction of: what stands beside it, then each branch,
+ * references followed and written-out conjunctions opened: a nested `allOf`'s parts, and
+ * a union of one branch (`anyOf: [X]` or `oneOf: [X]` is X) as what stands beside it and X.
+ */
 export function allOfParts(view: View, resolve: EntityResolver, budget = 16): { parts: View[]; unfollowed: View[] } {
   const parts: View[] = []
   const unfollowed: View[] = []
-  const base = stripKeywords(view, ['allOf'])
-  if (!isUnconstrained(base.node)) parts.push(base)
-  for (const [i, branch] of (view.node.allOf ?? []).entries()) {
-    const followed = followEntities(childView(view, branch, 'allOf', i), resolve)
-    if (followed === undefined || budget <= 0) unfollowed.push(childView(view, branch, 'allOf', i))
-    else if (followed.node.allOf !== undefined) {
-      const inner = allOfParts(followed, resolve, budget - 1)
-      parts.push(...inner.parts)
-      unfollowed.push(...inner.unfollowed)
-    } else parts.push(followed)
+  const add = (part: View, left: number): void => {
+    const followed = followEntities(part, resolve)
+    if (followed === undefined || left <= 0) {
+      unfollowed.push(part)
+      return
+    }
+    const keyword = followed.node.allOf !== undefined ? 'allOf' : singleBranchUnion(followed.node)
+    if (keyword === undefined) {
+      parts.push(followed)
+      return
+    }
+    const base = stripKeywords(followed, [keyword])
+    if (!isUnconstrained(base.node)) add(base, left - 1)
+    for (const [i, branch] of (followed.node[keyword] ?? []).entries()) add(childView(followed, branch, keyword, i), left - 1)
   }
+  const base = stripKeywords(view, ['allOf'])
+  if (!isUnconstrained(base.node)) add(base, budget)
+  for (const [i, branch] of (view.node.allOf ?? []).entries()) add(childView(view, branch, 'allOf', i), budget)
   return { parts, unfollowed }
+}
+
+/** `anyOf` or `oneOf` when the node's union has one branch, which it then stands for. */
+function singleBranchUnion(node: SchemaNode): 'anyOf' | 'oneOf' | undefined {
+  if (node.anyOf?.length === 1) return 'anyOf'
+  if (node.oneOf?.length === 1) return 'oneOf'
+  return undefined
 }
 
 /** Merges an `allOf` node (see the top of this file); `resolve` follows the entities of its side. */
@@ -100,7 +118,7 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
       else notExact(keywordLocation(part, key as keyof SchemaNode), `${key} differs between the branches`)
     }
   }
-  mergeExtraProperties(parts, properties, take, notExact)
+  mergeExtraProperties(parts, properties, new Set(node.required as string[] | undefined), take, notExact)
   if (Object.keys(properties).length > 0) node.properties = properties
   return {
     merged: {
@@ -117,12 +135,16 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
 
 /**
  * `additionalProperties`: a part that restricts extra properties (`false` or a schema)
- * constrains every property it does not declare, so another part's property that it does
- * not declare cannot be merged exactly; parts that restrict must agree on how.
+ * constrains every property it does not declare. A closed part (`false`) leaves no room for
+ * another part's property that it does not declare: optional, that property can never be
+ * present and leaves the merge (exactly); required, the `allOf` admits no value, which the
+ * merge does not write (not exact). A restricting schema would have to be merged into such a
+ * property's (not exact). Parts that restrict must agree on how.
  */
 function mergeExtraProperties(
   parts: readonly View[],
   properties: Record<string, SchemaNode>,
+  required: ReadonlySet<string>,
   take: (from: View, key: string, value: unknown) => void,
   notExact: (at: SchemaLocation, reason: string) => void,
 ): void {
@@ -131,12 +153,13 @@ function mergeExtraProperties(
     const extra = part.node.additionalProperties
     if (extra === undefined || extra === true || (typeof extra === 'object' && isUnconstrained(extra))) continue
     for (const name of Object.keys(properties)) {
-      if (own(part.node.properties, name) === undefined) {
+      if (own(part.node.properties, name) !== undefined) continue
+      if (extra === false && !required.has(name)) delete properties[name]
+      else
         notExact(
           keywordLocation(part, 'additionalProperties'),
           `property '${name}' is declared by one branch but not by another, whose additionalProperties restricts it`,
         )
-      }
     }
     if (restricting === undefined) {
       restricting = part

@@ -8,6 +8,7 @@ import { isAnnotationKey } from './annotations.js'
 import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
 import { jsonEqual } from './jsonEqual.js'
 import { declaredKinds, intersectKinds, typeNamesOfKinds } from './kinds.js'
+import { own } from './own.js'
 import { joinPointer } from './pointer.js'
 import { referenceOf } from './reference.js'
 import { ANNOTATION_KEYWORDS, type SchemaNode } from './types.js'
@@ -29,6 +30,8 @@ export interface View {
    * the leniency for optional properties (docs/entity-extension.md#objects).
    */
   readonly alsoDeclared?: ReadonlySet<string>
+  /** a merged view that admits more than what it stands for (mergeBranch): a failure against it is no proof */
+  readonly loose?: true
 }
 
 export function rootView(node: SchemaNode, entity: string | null): View {
@@ -125,6 +128,7 @@ export function mergeBranch(base: View, branchView: View, resolve: EntityResolve
   if (branch === undefined || referenceOf(base.node) !== undefined) return undefined
   const node: Record<string, unknown> = {}
   const parents = new Map<string, SchemaLocation>()
+  let loose = base.loose === true || branch.loose === true
   const take = (from: View, key: string, value: unknown): void => {
     node[key] = value
     parents.set(key, from.keywordParents?.get(key) ?? locationOf(from))
@@ -140,7 +144,13 @@ export function mergeBranch(base: View, branchView: View, resolve: EntityResolve
     }
   }
   addProperties(base)
+  for (const [name, schema] of Object.entries(branch.node.properties ?? {})) {
+    const existing = own(base.node.properties, name)
+    if (existing !== undefined && existing !== schema && !jsonEqual(existing, schema)) loose = true
+  }
   addProperties(branch) // a property on both sides: the branch's (an over-approximation)
+  // a side that restricts extra properties also constrains those only the other side declares
+  if (restrictsUndeclared(base.node, branch.node) || restrictsUndeclared(branch.node, base.node)) loose = true
 
   for (const key of constraintKeywords(branch.node)) {
     const typed = key as keyof SchemaNode
@@ -157,7 +167,11 @@ export function mergeBranch(base: View, branchView: View, resolve: EntityResolve
       take(tighter(existing, value) === value ? branch : base, key, tighter(existing, value))
     } else if (key === 'additionalProperties' && (existing === false || value === true))
       continue // the tighter one stays
-    else if (key !== 'properties') take(branch, key, value)
+    else if (key === 'additionalProperties' && (value === false || existing === true)) take(branch, key, value)
+    else if (key !== 'properties') {
+      take(branch, key, value)
+      loose = true
+    }
   }
   if (Object.keys(properties).length > 0 || node.properties !== undefined) node.properties = properties
   return {
@@ -167,5 +181,13 @@ export function mergeBranch(base: View, branchView: View, resolve: EntityResolve
     variant: `merge(${base.entity ?? ''}${base.pointer}${base.variant})${branch.variant}`,
     keywordParents: parents,
     propertyParents,
+    ...(loose ? { loose: true as const } : {}),
   }
+}
+
+/** Whether `node` restricts extra properties (`false` or a schema) and `other` declares a property `node` does not. */
+function restrictsUndeclared(node: SchemaNode, other: SchemaNode): boolean {
+  const extra = node.additionalProperties
+  if (extra === undefined || extra === true || (typeof extra === 'object' && isUnconstrained(extra))) return false
+  return Object.keys(other.properties ?? {}).some((name) => own(node.properties, name) === undefined)
 }

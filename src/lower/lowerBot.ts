@@ -181,6 +181,7 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
               interfaceVersion: implemented?.version ?? '',
               actions: implemented?.actionNames ?? {},
               events: implemented?.eventNames ?? {},
+              ...annotationsOf(own(own(bot.spec.plugins, instance.alias)?.dependencies, wire.local) ?? {}),
             },
           ]
         }),
@@ -200,5 +201,22 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
       ]
     }),
   )
-  return { kind: 'bot', name: bot.name, version: bot.version, ...documented(bot.spec), ...annotationsOf(bot.spec), tags: bot.tags, integrations, plugins }
+  const message = bot.spec.message === undefined ? {} : { message: messageSettings(bot.spec.message) }
+  return {
+    kind: 'bot',
+    name: bot.name,
+    version: bot.version,
+    ...documented(bot.spec),
+    ...annotationsOf(bot.spec),
+    tags: bot.tags,
+    ...message,
+    integrations,
+    plugins,
+  }
+}
+
+/** The bot's `message` settings as written: each tag's title, description and annotations, and the settings' own annotations. */
+function messageSettings(settings: NonNullable<BotModel['spec']['message']>): ConstValue {
+  const tags = Object.entries(settings.tags ?? {}).map(([name, tag]): [string, ConstValue] => [name, { ...documented(tag), ...annotationsOf(tag) }])
+  return { ...annotationsOf(settings), tags: Object.fromEntries(tags) }
 }

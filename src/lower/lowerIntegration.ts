@@ -3,11 +3,13 @@
 // class and `definition`.
 
 import { annotationsOf } from '../jsonSchema/annotations.js'
+import { own } from '../jsonSchema/own.js'
 import type { IntegrationModel, Model } from '../resolve/model.js'
 import { defsScope, EMPTY_CONFIGURATION } from '../resolve/model.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { foreignDefsHasDefaults, foreignDefsType } from './defs.js'
 import { declareEntities } from './entities.js'
+import { schemaWithHolderAnnotations } from './holderAnnotations.js'
 import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
 import { ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
@@ -95,7 +97,15 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
   const interfaces = Object.fromEntries(
     integration.implemented.map((i) => [
       i.alias,
-      { name: i.interfaceName, version: i.version, entities: i.entityMap, actions: i.actionNames, events: i.eventNames, channels: i.channelNames },
+      {
+        name: i.interfaceName,
+        version: i.version,
+        ...annotationsOf(own(integration.spec.interfaces, i.alias) ?? {}),
+        entities: i.entityMap,
+        actions: i.actionNames,
+        events: i.eventNames,
+        channels: i.channelNames,
+      },
     ]),
   )
   builder.addDefinition('IntegrationDefinition', `integration '${integration.name}' ${integration.version}`, {
@@ -104,7 +114,10 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     version: integration.version,
     ...documented(integration.spec),
     ...annotationsOf(integration.spec),
-    configuration: lowering.lower(configuration, configurationScope),
+    configuration: lowering.lower(
+      integration.spec.configuration ? schemaWithHolderAnnotations(integration.spec.configuration) : configuration,
+      configurationScope,
+    ),
     ...(alternatives
       ? {
           configurations: Object.fromEntries(

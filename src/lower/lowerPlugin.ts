@@ -3,9 +3,11 @@
 // entity types per interface local name), so that a bot can instantiate them with the
 // entities of the integrations each plugin instance is wired to (docs/definitions.md#bot).
 import { annotationsOf } from '../jsonSchema/annotations.js'
+import { own } from '../jsonSchema/own.js'
 import { isDefsReference, isMessageReference } from '../jsonSchema/reference.js'
 import { defsScope, EMPTY_CONFIGURATION, type EntityScope, type Model, type PluginModel, requireDefinition } from '../resolve/model.js'
 import { allocateNamedTypes, declareDefs, messagePayloadType } from './defs.js'
+import { schemaWithHolderAnnotations } from './holderAnnotations.js'
 import { declareMemberTypes, type MemberSets, type MemberTyping, memberDefinitions } from './members.js'
 import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
@@ -168,8 +170,16 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     version: plugin.version,
     ...documented(plugin.spec),
     ...annotationsOf(plugin.spec),
-    configuration: lowering.lower(configuration, defsScope(plugin.key, plugin.spec.$defs)),
-    interfaces: Object.fromEntries(dependencies.map((d) => [d.local, { name: d.iface.name, version: d.range, resolvedVersion: d.iface.version }])),
+    configuration: lowering.lower(
+      plugin.spec.configuration ? schemaWithHolderAnnotations(plugin.spec.configuration) : configuration,
+      defsScope(plugin.key, plugin.spec.$defs),
+    ),
+    interfaces: Object.fromEntries(
+      dependencies.map((d) => [
+        d.local,
+        { name: d.iface.name, version: d.range, resolvedVersion: d.iface.version, ...annotationsOf(own(plugin.spec.interfaces, d.local) ?? {}) },
+      ]),
+    ),
     definitions: lowering.section(),
     actions: sections.actions,
     events: sections.events,

@@ -3,6 +3,7 @@
 import { annotationsOf } from '../jsonSchema/annotations.js'
 import type { EntityScope } from '../resolve/model.js'
 import type { ActionSpec, ChannelSpec, EventSpec } from '../validate/definitionTypes.js'
+import { schemaWithHolderAnnotations } from './holderAnnotations.js'
 import { type ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { ConstValue, Doc, PropertySignature, TypeExpr, TypeParameter } from './plan.js'
@@ -164,8 +165,8 @@ export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLower
           billable: a.spec.billable ?? false,
           cacheable: a.spec.cacheable ?? false,
           attributes: a.spec.attributes ?? {},
-          input: lowering.lower(a.spec.input.schema, a.scope),
-          output: lowering.lower(a.spec.output.schema, a.scope),
+          input: lowering.lower(schemaWithHolderAnnotations(a.spec.input), a.scope),
+          output: lowering.lower(schemaWithHolderAnnotations(a.spec.output), a.scope),
         },
       ]),
     ),

@@ -8,6 +8,7 @@ import { own } from '../jsonSchema/own.js'
 import { defsName, defsReference, isDefsReference, messageTypeOf, referenceOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { bindReference, type DefinitionKey, type EntityScope, entitySchema, MESSAGES_OWNER, type Model, type QualifiedEntity } from '../resolve/model.js'
+import { schemaWithHolderAnnotations } from './holderAnnotations.js'
 import { JsonText } from './plan.js'
 
 /**
@@ -316,7 +317,7 @@ function lowerEntity(model: Model, entity: QualifiedEntity): LoweredEntity {
     const reaches: QualifiedEntity[] = []
     const resolved = entitySchema(model, entity)
     const text = resolved
-      ? lowerToText(resolved.schema, resolved.scope, (target) => {
+      ? lowerToText(entityHolderAnnotated(model, entity, resolved.schema), resolved.scope, (target) => {
           reaches.push(target)
           return definitionsKey(model, target)
         })
@@ -325,4 +326,12 @@ function lowerEntity(model: Model, entity: QualifiedEntity): LoweredEntity {
     cache.set(key, lowered)
   }
   return lowered
+}
+
+/** An entity's schema with its holder's annotations (lower/holderAnnotations.ts); a `$defs` entry or a message has no holder. */
+function entityHolderAnnotated(model: Model, entity: QualifiedEntity, schema: SchemaNode): SchemaNode {
+  const owner = model.definitions.get(entity.owner)
+  if (owner === undefined || (owner.kind !== 'interface' && owner.kind !== 'integration') || isDefsReference(entity.entity)) return schema
+  const holder = own(owner.spec.entities, entity.entity)
+  return holder === undefined ? schema : schemaWithHolderAnnotations(holder)
 }

@@ -49,7 +49,7 @@ export interface InterfaceDefinition extends DefinitionBase {
   channels: { [name: string]: ChannelDefinition }
 }
 
-export interface ImplementedInterfaceDefinition {
+export interface ImplementedInterfaceDefinition extends Annotated {
   name: string
   version: string
   /** interface entity -> integration entity */
@@ -79,7 +79,7 @@ export interface IntegrationDefinition extends DefinitionBase {
   interfaces: { [alias: string]: ImplementedInterfaceDefinition }
 }
 
-export interface PluginInterfaceDefinition {
+export interface PluginInterfaceDefinition extends Annotated {
   name: string
   /** the range the plugin asks for */
   version: string
@@ -106,7 +106,7 @@ export interface BotIntegrationDefinition extends Annotated {
   configuration: ConfigurationValue
 }
 
-export interface PluginDependencyWiring {
+export interface PluginDependencyWiring extends Annotated {
   integrationAlias: string
   integrationInterfaceAlias: string
   interfaceName: string
@@ -127,11 +127,18 @@ export interface BotPluginDefinition extends Annotated {
   events: { [name: string]: EventDefinition }
 }
 
+export interface MessageSettingsDefinition extends Annotated {
+  /** tag key -> its title, description and annotations */
+  tags: { [key: string]: Documented }
+}
+
 export interface BotDefinition extends Documented {
   kind: 'bot'
   name: string
   version: string
   tags: string[]
+  /** the bot's `message` settings as written (absent when it has none): each tag's title, description and annotations */
+  message?: MessageSettingsDefinition
   integrations: { [alias: string]: BotIntegrationDefinition }
   plugins: { [alias: string]: BotPluginDefinition }
 }

@@ -245,9 +245,15 @@ const rows: Row[] = [
     extends: true,
   },
   {
-    name: 'the same overlapping oneOf written differently is undecidable',
+    name: 'the same overlapping oneOf with other annotations extends it (the same schema)',
     s: { oneOf: [obj({ a: str }), obj({ b: str })] },
-    t: { title: 'other', oneOf: [obj({ a: str }), obj({ b: str })] },
+    t: { title: 'other', oneOf: [{ ...obj({ a: str }), description: 'a' }, obj({ b: str })] },
+    extends: true,
+  },
+  {
+    name: 'an overlapping oneOf against a wider overlapping oneOf is undecidable',
+    s: { oneOf: [obj({ a: str }), obj({ b: str })] },
+    t: { title: 'other', oneOf: [obj({ a: str }), obj({ b: str }), obj({ c: str })] },
     extends: false,
     failures: [
       { at: '/oneOf/0', reason: 'cannot tell', undecidable: true },
@@ -723,6 +729,39 @@ const rows: Row[] = [
     t: obj({ a: { type: 'string', minLength: 2, pattern: '^x' } }, ['a']),
     extends: false,
     failures: [{ at: '/allOf/1/properties/a', reason: 'cannot be merged into one schema', undecidable: true }],
+  },
+  {
+    name: 'allOf subject: no exact merge against a union is undecidable too, never a plain failure',
+    s: { allOf: [obj({ a: { type: 'string', pattern: '^x' } }, ['a']), obj({ a: { type: 'string', minLength: 2 } })] },
+    t: { anyOf: [obj({ a: { type: 'string', minLength: 2, pattern: '^x' } }, ['a']), { type: 'null' }] },
+    extends: false,
+    failures: [{ at: '/allOf/1/properties/a', reason: 'cannot be merged into one schema', undecidable: true }],
+  },
+  {
+    name: 'allOf subject: a union of one branch is that branch, merged exactly',
+    s: { allOf: [{ anyOf: [obj({ a: str }, ['a'])] }, obj({ b: int }, ['b'])] },
+    t: obj({ a: str, b: num }, ['a', 'b']),
+    extends: true,
+  },
+  {
+    name: 'allOf subject: an optional property a closed branch leaves out can never be present (merged exactly)',
+    s: { allOf: [{ anyOf: [obj({}, [], { additionalProperties: false })] }, obj({ d: { enum: ['ab'] } }, [], { additionalProperties: true })] },
+    t: { type: 'object', additionalProperties: false },
+    extends: true,
+  },
+  {
+    name: 'allOf subject: merged exactly, a real failure stays plain',
+    s: { allOf: [{ anyOf: [obj({ a: str }, [], { additionalProperties: false })] }, obj({ d: str })] },
+    t: obj({ a: int }),
+    extends: false,
+    failures: [{ at: '/allOf/0/anyOf/0/properties/a', reason: 'string does not extend integer', undecidable: false }],
+  },
+  {
+    name: 'union subject: a branch merged loosely with its base (a property both declare) fails undecidably, never plainly',
+    s: { ...obj({ a: str }), anyOf: [obj({ a: { minLength: 1 } })] },
+    t: obj({ a: { type: 'string', minLength: 1 } }),
+    extends: false,
+    failures: [{ at: '/anyOf/0/properties/a', reason: '', undecidable: true }],
   },
   {
     name: 'allOf subject: branches that leave nothing extend anything',

@@ -1,7 +1,9 @@
 // Property-based soundness of the generated types against JSON Schema (SPEC §2, §6
 // "Typing notes"). Random small schemas become the entities, action input and output,
 // event and channel message of in-memory interfaces, of integrations that implement them,
-// of plugins that depend on them and of bots that wire both. Values are sampled from the
+// of plugins that depend on them and of bots that wire both. Where an entity may stand, a
+// named schema (`$ref` into the definition's `$defs`, typed by its exported type) or a
+// standard message (`$message`, typed by messages.ts's payload) may stand too. Values are sampled from the
 // schemas and judged by ajv set up as the runtime's validator (src/runtime/validation.ts)
 // against the JSON Schemas of the generated `definition` constants, evaluated from the
 // emitted module text.
@@ -28,12 +30,13 @@
 // Everything is compiled as one TypeScript program. Fixed seed; a longer or another
 // search: TYPE_SOUNDNESS_SEED=n TYPE_SOUNDNESS_WORLDS=250 (TYPE_SOUNDNESS_VERBOSE=1 prints
 // failures whole and the counts, TYPE_SOUNDNESS_KEEP=1 keeps the temp folder).
-import { existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import fc from 'fast-check'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defsName, isDefsReference, isMessageReference, messageTypeOf } from '../../src/jsonSchema/reference.js'
 import type { JsonValue, SchemaNode } from '../../src/jsonSchema/types.js'
 import { compileValueValidator } from '../../src/jsonSchema/valueValidator.js'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
@@ -41,6 +44,7 @@ import { generateWorkspace } from '../../src/pipeline/generateWorkspace.js'
 import type { JsonSchema } from '../../src/runtime/definition.js'
 import * as runtime from '../../src/runtime/index.js'
 import { type SchemaDefinitions, validateValue } from '../../src/runtime/validation.js'
+import { messagePayloadSchema } from '../../src/validate/messageSchemas.js'
 import { SPEC_OPTIONS } from '../pipeline/validFixtures.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
 import { absentAsUndefined, FAIL, mutations, objectSchemaArb, type Resolve, sameJson, sample, schemaArb, tsLiteral } from '../support/typeSoundness.js'
@@ -77,6 +81,8 @@ const ENTITY_NAMES = [
   'Bound',
 ]
 const PLAIN_ENTITY_NAMES = ['e0', 'e1', 'e2', 'e3']
+/** `$defs` names: each becomes a type named in PascalCase, often colliding with an entity's or a reserved one. */
+const DEFS_NAMES = ['d0', 'd1', 'd0', 'e0', 'E1', 'Entities', 'Configuration', 'toString', 'default']
 const ACTION_NAMES = ['act', 'act', 'delete', 'constructor', 'toString', 'default', 'actions']
 const EVENT_NAMES = ['ev', 'ev', 'constructor', 'changed', 'valueOf']
 const CHANNEL_NAMES = ['ch', 'ch', 'toString', 'default']
@@ -99,6 +105,8 @@ const COMPILER_OPTIONS = { ...SPEC_OPTIONS, skipLibCheck: true }
 interface World {
   n: number
   entities: Record<string, SchemaNode>
+  /** the `$defs` of the interface, the integration and the plugin alike (each reads its own) */
+  defs: Record<string, SchemaNode>
   action: string
   input: SchemaNode
   output: SchemaNode
@@ -130,12 +138,17 @@ function worldArb(): fc.Arbitrary<Omit<World, 'n'>> {
     fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PLAIN_ENTITY_NAMES) }, { weight: 2, arbitrary: fc.constantFrom(...ENTITY_NAMES) }),
     { minLength: 2, maxLength: 3 },
   )
-  return fc.tuple(namesArb, fc.constantFrom(...LOCAL_NAMES)).chain(([names, local]) => {
-    const options = { entities: names }
-    const pluginOptions = { entities: names.map((name) => `${local}.${name}`) }
+  const defsNamesArb = fc.uniqueArray(fc.constantFrom(...DEFS_NAMES), { minLength: 1, maxLength: 2 })
+  return fc.tuple(namesArb, fc.constantFrom(...LOCAL_NAMES), defsNamesArb).chain(([names, local, defsNames]) => {
+    // named schemas and standard messages wherever an entity may stand
+    const options = { entities: names, defs: defsNames, messages: true }
+    const pluginOptions = { entities: names.map((name) => `${local}.${name}`), defs: defsNames, messages: true }
     const [first, second] = names as [string, string]
+    // a `$defs` entry references no entity, and (no cycles) only the entries after it
+    const defsArb = fc.tuple(...defsNames.map((_, i) => schemaArb(1, { entities: [], defs: defsNames.slice(i + 1), messages: true })))
     return fc
       .record({
+        defs: defsArb,
         schemas: fc.array(schemaArb(DEPTH, options), { minLength: names.length, maxLength: names.length }),
         entityInput: fc.boolean(),
         output: objectSchemaArb(2, options),
@@ -155,9 +168,10 @@ function worldArb(): fc.Arbitrary<Omit<World, 'n'>> {
         integrationAlias: fc.constantFrom(...INTEGRATION_ALIASES),
         pluginAlias: fc.constantFrom(...PLUGIN_ALIASES),
       })
-      .map(({ schemas, requireSecond, entityInput, ...rest }) => ({
+      .map(({ defs, schemas, requireSecond, entityInput, ...rest }) => ({
         ...rest,
         local,
+        defs: Object.fromEntries(defsNames.map((n, i) => [n, defs[i] as SchemaNode])),
         entities: Object.fromEntries(names.map((n, i) => [n, schemas[i] as SchemaNode])),
         // the first entity as the whole input, where it is an object (SPEC §2), or an object that references two
         input:
@@ -176,6 +190,7 @@ function interfaceOf(world: World): unknown {
     kind: 'interface',
     name: fileNames(world).iface,
     version: '1.0.0',
+    $defs: world.defs,
     entities: entitiesOf(world),
     actions: { [world.action]: { input: { schema: world.input }, output: { schema: world.output } } },
     events: { [world.event]: { schema: world.eventSchema } },
@@ -188,6 +203,7 @@ function integrationOf(world: World): unknown {
     kind: 'integration',
     name: fileNames(world).integration,
     version: '1.0.0',
+    $defs: world.defs,
     configuration: { schema: world.configuration },
     entities: entitiesOf(world),
     interfaces: { base: { name: fileNames(world).iface, version: '1.0.0', entities: Object.fromEntries(Object.keys(world.entities).map((n) => [n, n])) } },
@@ -199,6 +215,7 @@ function pluginOf(world: World): unknown {
     kind: 'plugin',
     name: fileNames(world).plugin,
     version: '1.0.0',
+    $defs: world.defs,
     configuration: { schema: world.pluginConfiguration },
     interfaces: { [world.local]: { name: fileNames(world).iface, version: '^1.0.0' } },
     actions: { [world.pluginAction]: { input: { schema: world.pluginInput }, output: { schema: world.pluginOutput } } },
@@ -224,9 +241,11 @@ function botOf(world: World, configuration: JsonValue, pluginConfiguration: Json
   }
 }
 
-/** `$entity` names of every schema of a world: the interface's and the plugin's `local.entity`. */
+/** References of every schema of a world: the interface's entities and the plugin's `local.entity`, `$defs` entries, standard messages. */
 function resolverOf(world: World): Resolve {
   return (name) => {
+    if (isDefsReference(name)) return Object.hasOwn(world.defs, defsName(name)) ? world.defs[defsName(name)] : undefined
+    if (isMessageReference(name)) return messagePayloadSchema(messageTypeOf(name)) as SchemaNode | undefined
     const entity = name.startsWith(`${world.local}.`) ? name.slice(world.local.length + 1) : name
     return Object.hasOwn(world.entities, entity) ? world.entities[entity] : undefined
   }
@@ -343,6 +362,9 @@ const stats = {
   accepted: 0,
   precision: 0,
   undefinedOptionals: 0,
+  /** definitions generated with a `$ref`, and with a `$message` */
+  withDefs: 0,
+  withMessages: 0,
 }
 const moduleErrors: string[] = []
 const completenessFailures: Failure[] = []
@@ -449,6 +471,12 @@ beforeAll(() => {
     if (!existsSync(join(definitionsDir, `${name}.yaml`))) continue
     count(stats.rejected, name.charAt(0))
     unlinkSync(join(definitionsDir, `${name}.yaml`))
+  }
+
+  for (const name of readdirSync(definitionsDir)) {
+    const text = readFileSync(join(definitionsDir, name), 'utf8')
+    if (text.includes('"$ref"')) stats.withDefs++
+    if (text.includes('"$message"')) stats.withMessages++
   }
 
   // 2. generated modules, written beside a package.json that makes them ESM
@@ -660,6 +688,9 @@ describe('generated types against JSON Schema (property-based)', () => {
     // t: interfaces, i: integrations, p: plugins, b: bots (with the ones of a rejected interface)
     for (const kind of ['t', 'i', 'p', 'b']) expect(stats.rejected.get(kind) ?? 0, kind).toBeLessThan(stats.worlds * 0.45)
     expect(stats.bots).toBeGreaterThan(stats.worlds * 0.3)
+    // named schemas and standard messages are among what is typed
+    expect(stats.withDefs).toBeGreaterThan(stats.worlds * 0.5)
+    expect(stats.withMessages).toBeGreaterThan(stats.worlds * 0.5)
     expect(moduleErrors).toEqual([])
     expect(otherErrors).toEqual([])
   })

@@ -23,6 +23,7 @@ describe('golden fixtures', () => {
       'open-entities',
       'bound-members',
       'named-schemas',
+      'annotations',
     ]) {
       expect(validCases).toContain(name)
     }

@@ -5,6 +5,7 @@
 // prototype for `__proto__`.
 import fc from 'fast-check'
 import { mergeAllOf } from '../../src/jsonSchema/mergeAllOf.js'
+import { referenceOf } from '../../src/jsonSchema/reference.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
 import { rootView } from '../../src/jsonSchema/view.js'
 import type { Rng } from './seededRandom.js'
@@ -137,6 +138,24 @@ const ALL_TYPES: SchemaTypeName[] = [...SCALAR_TYPES, 'array', 'object']
 export interface GenOptions {
   /** entity names that `$entity` may reference (in properties, items and extra-property schemas) */
   entities: readonly string[]
+  /** `$defs` names that `$ref` may reference there (`#/$defs/NAME`) */
+  defs?: readonly string[]
+  /** whether `$message: TYPE` may stand there */
+  messages?: boolean
+}
+
+/** Standard messages a schema may stand for: their payloads are closed objects typed by messages.ts. */
+export const MESSAGE_TYPES = ['text', 'image', 'location', 'card'] as const
+
+/** Where a schema may stand for another: an entity, a named schema or a standard message, now and then. */
+function referenceSlot(options: GenOptions, inline: () => fc.Arbitrary<SchemaNode>, inlineWeight: number): fc.Arbitrary<SchemaNode> {
+  const references: { weight: number; arbitrary: fc.Arbitrary<SchemaNode> }[] = []
+  if (options.entities.length > 0) references.push({ weight: 2, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
+  const defs = options.defs ?? []
+  if (defs.length > 0) references.push({ weight: 1, arbitrary: fc.constantFrom(...defs).map((name): SchemaNode => ({ $ref: `#/$defs/${name}` })) })
+  if (options.messages === true) references.push({ weight: 1, arbitrary: fc.constantFrom(...MESSAGE_TYPES).map(($message): SchemaNode => ({ $message })) })
+  if (references.length === 0) return inline()
+  return fc.oneof({ weight: inlineWeight * references.reduce((sum, r) => sum + r.weight, 0), arbitrary: inline() }, ...references)
 }
 
 const maybe = <T>(arb: fc.Arbitrary<T>, freq = 0.5): fc.Arbitrary<T | undefined> =>
@@ -252,10 +271,7 @@ function objectArb(
 export function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
   if (depth <= 0) return leafArb()
   const child = (): fc.Arbitrary<SchemaNode> => schemaArb(depth - 1, options)
-  const slot = (): fc.Arbitrary<SchemaNode> =>
-    options.entities.length === 0
-      ? child()
-      : fc.oneof({ weight: 3, arbitrary: child() }, { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
+  const slot = (): fc.Arbitrary<SchemaNode> => referenceSlot(options, child, 3)
   const object = objectArb(depth, child, slot)
   const arrayArb = fc
     .record({
@@ -347,10 +363,7 @@ function branchOfType(type: SchemaTypeName): SchemaNode {
 /** A schema that is an object at the top (action input and output schemas). */
 export function objectSchemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
   const child = (): fc.Arbitrary<SchemaNode> => schemaArb(depth - 1, options)
-  const slot = (): fc.Arbitrary<SchemaNode> =>
-    options.entities.length === 0
-      ? child()
-      : fc.oneof({ weight: 2, arbitrary: child() }, { weight: 1, arbitrary: fc.constantFrom(...options.entities).map(($entity) => ({ $entity })) })
+  const slot = (): fc.Arbitrary<SchemaNode> => referenceSlot(options, child, 2)
   return objectArb(depth, child, slot, ['object'])
 }
 
@@ -359,6 +372,7 @@ export function objectSchemaArb(depth: number, options: GenOptions): fc.Arbitrar
 export const FAIL = Symbol('fail')
 export type Sample = JsonValue | typeof FAIL
 
+/** Resolves a reference key: an entity name (`LOCAL.ENTITY` in a plugin), `#/$defs/NAME` or `$message:TYPE`. */
 export type Resolve = (name: string) => SchemaNode | undefined
 
 function declaredTypes(node: SchemaNode): SchemaTypeName[] | undefined {
@@ -388,8 +402,9 @@ function numberCandidates(node: SchemaNode, integer: boolean): number[] {
  */
 export function sample(node: SchemaNode, rng: Rng, resolve: Resolve, depth = 0, besideUnion = false): Sample {
   if (depth > 10) return FAIL
-  if (node.$entity !== undefined) {
-    const schema = resolve(node.$entity)
+  const reference = referenceOf(node)
+  if (reference !== undefined) {
+    const schema = resolve(reference)
     return schema === undefined ? FAIL : sample(schema, rng, resolve, depth + 1, besideUnion)
   }
   if (node.const !== undefined) return clone(node.const)
@@ -407,7 +422,13 @@ export function sample(node: SchemaNode, rng: Rng, resolve: Resolve, depth = 0, 
     if (branch === undefined) return FAIL
     // the branch together with the keywords beside the union (ajv rejects what does not fit)
     const { anyOf: _anyOf, oneOf: _oneOf, ...base } = node
-    if (branch.$entity !== undefined || branch.const !== undefined || branch.enum !== undefined || branch.anyOf !== undefined || branch.oneOf !== undefined) {
+    if (
+      referenceOf(branch) !== undefined ||
+      branch.const !== undefined ||
+      branch.enum !== undefined ||
+      branch.anyOf !== undefined ||
+      branch.oneOf !== undefined
+    ) {
       return sample(branch, rng, resolve, depth + 1, besideUnion)
     }
     const required = [...new Set([...(base.required ?? []), ...(branch.required ?? [])])]
@@ -653,8 +674,8 @@ function primitiveVerdict(node: SchemaNode, candidate: JsonValue, resolve: Resol
 
 function resolveEntities(node: SchemaNode, resolve: Resolve): SchemaNode | undefined {
   let current: SchemaNode | undefined = node
-  for (let i = 0; i < 10 && current?.$entity !== undefined; i++) current = resolve(current.$entity)
-  return current?.$entity === undefined ? current : undefined
+  for (let i = 0; i < 10 && current !== undefined && referenceOf(current) !== undefined; i++) current = resolve(referenceOf(current) ?? '')
+  return current === undefined || referenceOf(current) !== undefined ? undefined : current
 }
 
 /**

@@ -108,6 +108,18 @@ export const definition: runtime.BotDefinition = {
   title: "Support bot",
   description: "Answers customers, summarises with two model providers, and escalates to Zendesk.",
   tags: ["priority", "topic"],
+  message: {
+    tags: {
+      priority: {
+        title: "Priority",
+        description: "How urgent the user is.",
+      },
+      topic: {
+        title: "Topic",
+        description: "What the message is about.",
+      },
+    },
+  },
   integrations: {
     openai: {
       name: "openai",
