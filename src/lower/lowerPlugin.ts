@@ -146,8 +146,8 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
       plugin.spec,
       `Implements plugin '${plugin.name}' ${plugin.version}: \`new Plugin({ actions })\`, then \`plugin.on.message(...)\` and \`plugin.on.event(...)\`.`,
     ),
-    base: ref(`${runtime}.PluginBase`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls'), ref('InterfaceEvents')]),
-    options: ref(`${runtime}.PluginOptions`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls')]),
+    base: ref(`${runtime}.PluginBase`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls'), ref('InterfaceEvents'), ref('Events')]),
+    options: ref(`${runtime}.PluginOptions`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls'), ref('Events')]),
   })
   return builder.build()
 }

@@ -12,6 +12,7 @@ import type {
   IntegrationClient,
   IntegrationContext,
   NoAlternatives,
+  NoEvents,
   PluginClient,
   PluginContext,
 } from './types.js'
@@ -31,21 +32,22 @@ export class IntegrationBase<C, A extends ActionShapes<A>, E, Alt = NoAlternativ
   }
 }
 
-export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>> {
-  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls>>
+/** Ev: the plugin's own events (`Events` of the generated module), which its client emits. */
+export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents> {
+  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev>>
 }
 
-/** IE: `'<local>:<interface event>'` -> payload. */
-export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, IE> extends HandlerRegistry<
+/** IE: `'<local>:<interface event>'` -> payload; Ev: the plugin's own events. */
+export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, IE, Ev = NoEvents> extends HandlerRegistry<
   IE,
-  PluginClient<Calls>,
+  PluginClient<Calls, Ev>,
   PluginContext<C>,
   MessageTagMap
 > {
   readonly definition: PluginDefinition
-  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls>>
+  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev>>
 
-  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls>) {
+  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev>) {
     super()
     this.definition = definition
     this.actions = options.actions

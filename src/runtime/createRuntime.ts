@@ -12,6 +12,7 @@ import { unknownEventRegistrations } from './eventRegistrations.js'
 import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './messageStore.js'
 import type { Message, MessageTagMap, MessageType } from './messages.js'
 import { Messaging } from './messaging.js'
+import { emitPluginEvent } from './pluginEvents.js'
 import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
@@ -54,8 +55,11 @@ export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events> {
    * integration's final event name), for example from a webhook: validated, then dispatched
    * like an integration's `client.emitEvent`.
    */
-  emitEvent(event: EventOf<Events>): Promise<void>
+  emitEvent(event: EventOf<Events, IntegrationEventKey<Events>>): Promise<void>
 }
+
+/** The bot's integration events (`'<alias>:<event>'`): a plugin's own (`'<pluginAlias>#<event>'`) come only from the plugin. */
+export type IntegrationEventKey<Events> = Exclude<keyof Events, `${string}#${string}`>
 
 interface RunnableBot {
   readonly definition: BotDefinition
@@ -70,6 +74,8 @@ interface ActionCall {
 
 interface LooseClient extends MessagingClient<MessageTagMap> {
   callAction(call: ActionCall): Promise<unknown>
+  /** plugin clients only: the plugin's own events */
+  emitEvent?(event: unknown): Promise<void>
 }
 
 type Handler = (args: unknown) => unknown
@@ -274,7 +280,12 @@ class Engine {
   pluginClient(alias: string): LooseClient {
     let client = this.pluginClients.get(alias)
     if (!client) {
-      client = { ...this.messaging.client(), callAction: (call) => this.pluginCallAction(alias, call) }
+      const events = { definition: this.definition, botId: this.botId, botClient: this.botClient, botEventHandlers: this.bot.eventHandlers }
+      client = {
+        ...this.messaging.client(),
+        callAction: (call) => this.pluginCallAction(alias, call),
+        emitEvent: (event) => emitPluginEvent(events, alias, event),
+      }
       this.pluginClients.set(alias, client)
     }
     return client

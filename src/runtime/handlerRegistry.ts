@@ -30,7 +30,8 @@ export class HandlerRegistry<E, Client, Ctx, Tags> {
     },
     event: (type: string, handler: EventHandler<never, Client, Ctx>): void => {
       const issues: string[] = []
-      if (typeof type !== 'string' || type.indexOf(':') <= 0) issues.push(`type: must be '<alias>:<event>', not ${JSON.stringify(type) ?? String(type)}`)
+      if (typeof type !== 'string' || !/^[^:#]+[:#]/.test(type))
+        issues.push(`type: must be '<alias>:<event>' or '<pluginAlias>#<event>', not ${JSON.stringify(type) ?? String(type)}`)
       if (typeof handler !== 'function') issues.push('handler: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.event: invalid arguments', issues)
       this.eventHandlers.push({ type, handler: handler as EventRegistration<Client, Ctx>['handler'] })

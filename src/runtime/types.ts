@@ -95,7 +95,11 @@ export interface MessagingClient<Tags> {
 
 export interface BotClient<Tags, Calls extends ActionShapes<Calls>> extends MessagingClient<Tags>, ActionCaller<Calls> {}
 
-export interface PluginClient<Calls extends ActionShapes<Calls>> extends MessagingClient<MessageTagMap>, ActionCaller<Calls> {}
+/** Ev: the plugin's own events, name -> payload (docs/runtime.md#plugin-events); none by default. */
+export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents>
+  extends MessagingClient<MessageTagMap>,
+    ActionCaller<Calls>,
+    PluginEventEmitter<Ev> {}
 
 export interface BotContext {
   botId: string
@@ -138,4 +142,16 @@ export interface MessageRegistration<Client, Ctx, Tags> {
 export interface EventRegistration<Client, Ctx> {
   type: string
   handler: EventHandler<{ type: string; payload: object }, Client, Ctx>
+}
+
+/** The events of a plugin that declares none. */
+export type NoEvents = Record<never, never>
+
+/**
+ * What a plugin's client adds for its own events (docs/runtime.md#plugin-events): it emits
+ * them by their names in the plugin, payloads typed in the plugin's own terms; the runtime
+ * validates each against the emitting instance's dereferenced schema.
+ */
+export interface PluginEventEmitter<Ev> {
+  emitEvent(event: EventOf<Ev>): Promise<void>
 }

@@ -78,11 +78,13 @@ export interface CallableActions {
   "assistantClaude#escalate": Plugins["assistantClaude"]["escalate"]
 }
 
-/** What `bot.on.event` accepts: `'<integrationAlias>:<event>'`. */
+/** What `bot.on.event` accepts: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` (a plugin instance's own events). */
 export interface BotEvents {
   "openai:textGenerated": openai_v2_0_0.Events["textGenerated"]
   "claude:generationComplete": anthropic_v1_2_0.Events["generationComplete"]
   "zendesk:ticketChanged": zendesk_v1_0_0.Events["ticketChanged"]
+  "assistantOpenai#escalated": support_assistant_v0_3_0.Events<AssistantOpenaiEntities>["escalated"]
+  "assistantClaude#escalated": support_assistant_v0_3_0.Events<AssistantClaudeEntities>["escalated"]
 }
 
 /** The resolved definition of bot 'support-bot' (with its wiring), with plain JSON Schemas. */
