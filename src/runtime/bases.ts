@@ -42,7 +42,8 @@ export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes
   IE,
   PluginClient<Calls, Ev>,
   PluginContext<C>,
-  MessageTagMap
+  MessageTagMap,
+  Calls
 > {
   readonly definition: PluginDefinition
   readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev>>
@@ -55,7 +56,7 @@ export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes
 }
 
 /** Events: `'<integrationAlias>:<event>'` -> payload. */
-export class BotBase<Tags, Calls extends ActionShapes<Calls>, Events> extends HandlerRegistry<Events, BotClient<Tags, Calls>, BotContext, Tags> {
+export class BotBase<Tags, Calls extends ActionShapes<Calls>, Events> extends HandlerRegistry<Events, BotClient<Tags, Calls>, BotContext, Tags, Calls> {
   readonly definition: BotDefinition
 
   constructor(definition: BotDefinition) {

@@ -9,6 +9,8 @@ import type { BotBase } from './bases.js'
 import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
 import { ActionError, HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
+import { type CallHookStep, callThroughHooks, type HookOwner, messageThroughHooks } from './hooks.js'
+import type { HookRegistration } from './hookTypes.js'
 import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './messageStore.js'
 import type { Message, MessageTagMap, MessageType } from './messages.js'
 import { Messaging } from './messaging.js'
@@ -65,6 +67,7 @@ interface RunnableBot {
   readonly definition: BotDefinition
   readonly messageHandlers: readonly HandlerRegistrationLike[]
   readonly eventHandlers: readonly HandlerRegistrationLike[]
+  readonly hooks?: readonly HookRegistration[]
 }
 
 interface ActionCall {
@@ -131,6 +134,44 @@ class Engine {
     this.store = options.store ?? new InMemoryMessageStore()
     this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name)
     this.botClient = { ...this.messaging.client(), callAction: (call) => this.botCallAction(call) }
+    this.botClient.createMessage = this.outgoing(this.botClient.createMessage, undefined)
+  }
+
+  // ---- hooks (hooks.ts) ----------------------------------------------------------------
+
+  /** Incoming messages pass the bot's hooks, then each plugin instance's in the order the bot adds them. */
+  private incomingHookOwners(): HookOwner[] {
+    const owners = this.hookOwners(undefined)
+    for (const alias of Object.keys(this.definition.plugins)) owners.push(...this.hookOwners(alias).filter((o) => o.name !== 'bot'))
+    return owners
+  }
+
+  /** The owners whose hooks see what `plugin` (or the bot) does: the plugin instance's, then the bot's. */
+  private hookOwners(plugin: string | undefined): HookOwner[] {
+    const owners: HookOwner[] = []
+    const impl = plugin === undefined ? undefined : own(this.plugins, own(this.definition.plugins, plugin)?.name ?? '')
+    if (plugin !== undefined && impl?.hooks && impl.hooks.length > 0) {
+      owners.push({
+        name: plugin,
+        hooks: impl.hooks,
+        context: () => ({ client: this.pluginClient(plugin), ctx: { configuration: this.pluginConfiguration(plugin, impl), botId: this.botId } }),
+      })
+    }
+    if (this.bot.hooks && this.bot.hooks.length > 0) {
+      owners.push({ name: 'bot', hooks: this.bot.hooks, context: () => ({ client: this.botClient, ctx: { botId: this.botId } }) })
+    }
+    return owners
+  }
+
+  /** createMessage through the beforeOutgoingMessage hooks of the plugin instance (if any) and the bot. */
+  private outgoing(createMessage: (input: never) => Promise<unknown>, plugin: string | undefined): LooseClient['createMessage'] {
+    const hooked = async (input: never): Promise<unknown> => {
+      const owners = this.hookOwners(plugin)
+      if (owners.length === 0) return createMessage(input)
+      const { message, stopped } = await messageThroughHooks('beforeOutgoingMessage', owners, input, this.messaging, 'createMessage', false)
+      return stopped ? { message, stopped } : { message }
+    }
+    return hooked as LooseClient['createMessage']
   }
 
   // ---- checks of the options -------------------------------------------------------
@@ -286,6 +327,7 @@ class Engine {
         callAction: (call) => this.pluginCallAction(alias, call),
         emitEvent: (event) => emitPluginEvent(events, alias, event),
       }
+      client.createMessage = this.outgoing(client.createMessage, alias)
       this.pluginClients.set(alias, client)
     }
     return client
@@ -309,13 +351,14 @@ class Engine {
 
   async botCallAction(rawCall: unknown): Promise<unknown> {
     const call = this.checkCall(rawCall, 'bot')
+    const steps = this.hookOwners(undefined).map((owner) => ({ owner, type: call.type }))
     const hash = call.type.indexOf('#')
     if (hash > 0) {
-      return this.runPluginAction(call.type.slice(0, hash), call.type.slice(hash + 1), call.input, call.type)
+      return this.runPluginAction(call.type.slice(0, hash), call.type.slice(hash + 1), call.input, call.type, steps)
     }
     const colon = call.type.indexOf(':')
     if (colon > 0) {
-      return this.runIntegrationAction(call.type.slice(0, colon), call.type.slice(colon + 1), call.input, call.type, `action '${call.type}'`)
+      return this.runIntegrationAction(call.type.slice(0, colon), call.type.slice(colon + 1), call.input, call.type, `action '${call.type}'`, steps)
     }
     throw new UnknownTargetError('UNKNOWN_ACTION', `callAction: '${call.type}' is not '<integrationAlias>:<action>' nor '<pluginAlias>#<action>'`)
   }
@@ -347,16 +390,26 @@ class Engine {
       )
     }
     const target = `${dependency.integrationAlias}:${finalName}`
+    // the instance's hooks see the call as it wrote it, the bot's as the integration action it runs
+    const steps = this.hookOwners(pluginAlias).map((owner) => ({ owner, type: owner.name === 'bot' ? target : call.type }))
     return this.runIntegrationAction(
       dependency.integrationAlias,
       finalName,
       call.input,
       call.type,
       `action '${call.type}' of plugin instance '${pluginAlias}' (runs ${target})`,
+      steps,
     )
   }
 
-  private async runIntegrationAction(alias: string, action: string, input: unknown, callType: string, label: string): Promise<unknown> {
+  private async runIntegrationAction(
+    alias: string,
+    action: string,
+    input: unknown,
+    callType: string,
+    label: string,
+    steps: readonly CallHookStep[] = [],
+  ): Promise<unknown> {
     const impl = this.integrationImpl(alias, label)
     const actionDef = own(impl.definition.actions, action)
     if (!actionDef) {
@@ -370,15 +423,34 @@ class Engine {
       throw new MissingImplementationError(`${label}: the implementation of integration '${impl.definition.name}' has no handler for action '${action}'`)
     }
     const definitions = impl.definition.definitions
-    const filled = fillDefaults(input, actionDef.input, definitions)
-    const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
-    if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
-    const { configurationType, configuration } = this.integrationConfiguration(alias, impl)
-    const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias) }
-    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
+    const run = async (input: unknown) => {
+      const filled = fillDefaults(input, actionDef.input, definitions)
+      const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
+      if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
+      const { configurationType, configuration } = this.integrationConfiguration(alias, impl)
+      const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias) }
+      return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
+    }
+    return this.hooked(steps, input, run, actionDef.output, definitions, label)
   }
 
-  private async runPluginAction(alias: string, action: string, input: unknown, callType: string): Promise<unknown> {
+  /** `run(input)` through the call hooks of `steps`, when there are any; outputs hooks give are validated too. */
+  private hooked(
+    steps: readonly CallHookStep[],
+    input: unknown,
+    run: (input: unknown) => Promise<unknown>,
+    output: JsonSchema,
+    definitions: SchemaDefinitions,
+    label: string,
+  ): Promise<unknown> {
+    if (steps.length === 0) return run(input)
+    return callThroughHooks(steps, input, run, (value, by) => {
+      const issues = validateValue(value, output, definitions, 'output')
+      if (issues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${by} gave an invalid output for ${label}`, issues)
+    })
+  }
+
+  private async runPluginAction(alias: string, action: string, input: unknown, callType: string, steps: readonly CallHookStep[] = []): Promise<unknown> {
     const label = `action '${callType}'`
     const impl = this.pluginImpl(alias, label)
     const instance = own(this.definition.plugins, alias)
@@ -395,12 +467,15 @@ class Engine {
     }
     // the instance's schemas: dereferenced with the entities of the integrations it is wired to
     const definitions = instance.definitions
-    const filled = fillDefaults(input, actionDef.input, definitions)
-    const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
-    if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
-    const configuration = this.pluginConfiguration(alias, impl)
-    const args = { input: copy(filled), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
-    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
+    const run = async (input: unknown) => {
+      const filled = fillDefaults(input, actionDef.input, definitions)
+      const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
+      if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
+      const configuration = this.pluginConfiguration(alias, impl)
+      const args = { input: copy(filled), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
+      return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
+    }
+    return this.hooked(steps, input, run, actionDef.output, definitions, label)
   }
 
   private async invokeAction(
@@ -458,7 +533,13 @@ class Engine {
   }
 
   async receive(input: unknown): Promise<StoredMessage> {
-    const message = await this.messaging.create(input, 'receive')
+    const owners = this.incomingHookOwners()
+    let message: StoredMessage
+    if (owners.length > 0) {
+      const verdict = await messageThroughHooks('beforeIncomingMessage', owners, input, this.messaging, 'receive', true)
+      if (verdict.stopped) return verdict.message // stored, but no handler runs
+      message = verdict.message
+    } else message = await this.messaging.create(input, 'receive')
     const conversation = { id: message.conversationId }
     const failed = (owner: string, type: string) => () => ({
       owner,

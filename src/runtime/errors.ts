@@ -32,6 +32,8 @@ export type RuntimeErrorCode =
   | 'HANDLER_FAILED'
   /** createRuntime was given options that do not fit the bot */
   | 'INVALID_RUNTIME_OPTIONS'
+  /** a hook threw or returned what its kind of hook cannot return (HookError) */
+  | 'HOOK_FAILED'
 
 /**
  * `ErrorOptions`, spelled out: lib's own is ES2022, and a public declaration that names it

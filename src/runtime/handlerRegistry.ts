@@ -1,7 +1,9 @@
 // Registers message and event handlers; shared by the Bot and Plugin base classes.
 import { ValidationError } from './errors.js'
+import { hookRegistrars } from './hooks.js'
+import type { HookRegistrars, HookRegistration } from './hookTypes.js'
 import { MESSAGE_TYPES, type Message, type MessageType } from './messages.js'
-import type { EventHandler, EventOf, EventRegistration, MessageHandler, MessageRegistration } from './types.js'
+import type { ActionShapes, EventHandler, EventOf, EventRegistration, MessageHandler, MessageRegistration } from './types.js'
 
 export interface MessageRegistrar<Client, Ctx, Tags> {
   (type: '*', handler: MessageHandler<Message<MessageType, Tags>, Client, Ctx>): void
@@ -10,16 +12,21 @@ export interface MessageRegistrar<Client, Ctx, Tags> {
 
 export type EventRegistrar<E, Client, Ctx> = <K extends keyof E & string>(type: K, handler: EventHandler<EventOf<E, K>, Client, Ctx>) => void
 
-export class HandlerRegistry<E, Client, Ctx, Tags> {
+/** Calls: what the owner's client calls (`callAction` keys), which its call hooks are keyed by. */
+export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Calls> = Record<never, never>> {
   readonly messageHandlers: MessageRegistration<Client, Ctx, Tags>[] = []
   readonly eventHandlers: EventRegistration<Client, Ctx>[] = []
+  /** hooks (docs/runtime.md#hooks), registered with `on.beforeIncomingMessage` and the like */
+  readonly hooks: HookRegistration[] = []
 
   /**
    * The types check every registration; these checks are for JavaScript callers and casts,
    * whose mistakes would otherwise be handlers that silently never run. Event names are
    * checked against the definitions when the runtime is created (createRuntime).
    */
-  readonly on: { message: MessageRegistrar<Client, Ctx, Tags>; event: EventRegistrar<E, Client, Ctx> } = {
+  readonly on: { message: MessageRegistrar<Client, Ctx, Tags>; event: EventRegistrar<E, Client, Ctx> } & HookRegistrars<Calls, Client, Ctx, Tags> = {
+    // the registrars' checks do not depend on the maps, which only the types use
+    ...(hookRegistrars(this.hooks) as unknown as HookRegistrars<Calls, Client, Ctx, Tags>),
     message: (type: MessageType | '*', handler: MessageHandler<never, Client, Ctx>): void => {
       const issues: string[] = []
       if (type !== '*' && !(MESSAGE_TYPES as readonly unknown[]).includes(type))

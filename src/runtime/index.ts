@@ -8,6 +8,7 @@ export { BotBase, IntegrationBase, type IntegrationOptions, PluginBase, type Plu
 export {
   createRuntime,
   type HandlerRegistrationLike,
+  type IntegrationEventKey,
   type RunnableIntegration,
   type RunnablePlugin,
   type Runtime,
@@ -27,6 +28,9 @@ export {
   ValidationError,
 } from './errors.js'
 export type { EventRegistrar, MessageRegistrar } from './handlerRegistry.js'
+// hooks around incoming messages, action calls and outgoing messages (docs/runtime.md#hooks)
+export { HookError } from './hookError.js'
+export type * from './hookTypes.js'
 export {
   InMemoryMessageStore,
   type ListQuery,

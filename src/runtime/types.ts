@@ -80,8 +80,11 @@ export type CreateMessageInput<Tags, T extends MessageType = MessageType> = {
 }[T]
 
 export interface MessagingClient<Tags> {
-  /** T is inferred from the argument's `type`: the stored message comes back as that type (a union when `type` is one). */
-  createMessage<T extends MessageType>(input: CreateMessageInput<Tags, T>): Promise<{ message: Message<T, Tags> }>
+  /**
+   * T is inferred from the argument's `type`: the stored message comes back as that type (a union when `type` is one).
+   * `stopped`: a beforeOutgoingMessage hook stopped it, and it was not stored (docs/runtime.md#hooks).
+   */
+  createMessage<T extends MessageType>(input: CreateMessageInput<Tags, T>): Promise<{ message: Message<T, Tags>; stopped?: true }>
   getMessage(input: { id: string }): Promise<{ message: Message<MessageType, Tags> }>
   listMessages(input: {
     conversationId: string
