@@ -91,7 +91,7 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
       if (genericActions) actions = ref(`${namespace}.Actions`, [ref(bindings)])
       if (genericEvents) events = ref(`${namespace}.Events`, [ref(bindings)])
     }
-    return { instance, plugin, actions, events }
+    return { instance, plugin, namespace, actions, events }
   })
   builder.add({
     kind: 'interface',
@@ -124,15 +124,42 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
     members: events,
   })
 
+  builder.add({
+    kind: 'interface',
+    name: 'Implementations',
+    doc: {
+      description:
+        "What `createRuntime` takes for this bot: each integration and plugin it adds, by NAME, implemented by that definition's generated class (`Integration`, `Plugin`).",
+    },
+    members: [
+      prop('integrations', implementationsByName(integrations.map((i) => ({ name: i.integration.name, type: `${i.namespace}.Integration` })))),
+      prop('plugins', implementationsByName(plugins.map((p) => ({ name: p.plugin.name, type: `${p.namespace}.Plugin` })))),
+    ],
+  })
+
   builder.addDefinition('BotDefinition', `bot '${bot.name}' (with its wiring)`, botDefinition(model, bot))
   builder.add({
     kind: 'class',
     name: 'Bot',
     doc: definitionDoc(bot.spec, `Bot '${bot.name}': \`const bot = new Bot()\`, then \`bot.on.message(...)\` and \`bot.on.event(...)\`.`),
-    base: ref(`${runtime}.BotBase`, [ref('MessageTags'), ref('CallableActions'), ref('BotEvents')]),
+    base: ref(`${runtime}.BotBase`, [ref('MessageTags'), ref('CallableActions'), ref('BotEvents'), ref('Implementations')]),
     options: null,
   })
   return builder.build()
+}
+
+/** NAME -> the generated class of each version the bot uses (a union when it adds two versions of one name). */
+function implementationsByName(added: { name: string; type: string }[]): TypeExpr {
+  const byName = new Map<string, string[]>()
+  for (const { name, type } of added) {
+    const types = byName.get(name) ?? []
+    if (!types.includes(type)) types.push(type)
+    byName.set(name, types)
+  }
+  return {
+    kind: 'object',
+    members: [...byName].map(([name, types]) => prop(name, types.length === 1 ? ref(types[0] ?? '') : { kind: 'union', members: types.map((t) => ref(t)) })),
+  }
 }
 
 function botDefinition(model: Model, bot: BotModel): ConstValue {

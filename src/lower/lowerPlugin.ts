@@ -146,7 +146,16 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
       plugin.spec,
       `Implements plugin '${plugin.name}' ${plugin.version}: \`new Plugin({ actions })\`, then \`plugin.on.message(...)\` and \`plugin.on.event(...)\`.`,
     ),
-    base: ref(`${runtime}.PluginBase`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls'), ref('InterfaceEvents'), ref('Events')]),
+    base: ref(`${runtime}.PluginBase`, [
+      ref('Configuration'),
+      ref('Actions'),
+      ref('InterfaceCalls'),
+      ref('InterfaceEvents'),
+      ref('Events'),
+      // name and version as literal types: createRuntime's options are checked by the bot with them
+      { kind: 'literal', value: plugin.name },
+      { kind: 'literal', value: plugin.version },
+    ]),
     options: ref(`${runtime}.PluginOptions`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls'), ref('Events')]),
   })
   return builder.build()

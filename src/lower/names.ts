@@ -24,6 +24,7 @@ export const RESERVED_NAMES = new Set([
   'InterfaceEvents',
   'CallableActions',
   'BotEvents',
+  'Implementations',
   // globals the generated code uses or users expect to see unshadowed
   'Record',
   'Promise',

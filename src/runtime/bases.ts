@@ -4,6 +4,7 @@
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { MessageTagMap } from './messages.js'
+import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type {
   ActionHandlers,
   ActionShapes,
@@ -22,12 +23,24 @@ export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlt
   actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E>>
 }
 
-export class IntegrationBase<C, A extends ActionShapes<A>, E, Alt = NoAlternatives> {
-  readonly definition: IntegrationDefinition
+/**
+ * The name and version of the definition a generated class implements, as literal types: two
+ * integrations with the same actions are still told apart, so createRuntime's options are
+ * checked by the bot (docs/runtime.md#fail-fast-wiring).
+ */
+export interface DefinitionIdentity<Name extends string, Version extends string> {
+  readonly name: Name
+  readonly version: Version
+}
+
+/** Name, Version: the integration's, as literal types (generated classes give them). */
+export class IntegrationBase<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Name extends string = string, Version extends string = string> {
+  readonly definition: IntegrationDefinition & DefinitionIdentity<Name, Version>
   readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E>>
 
   constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt>) {
-    this.definition = definition
+    // the generated subclass passes its own definition, whose name and version Name and Version spell
+    this.definition = definition as IntegrationDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
   }
 }
@@ -37,27 +50,50 @@ export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends Actio
   actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev>>
 }
 
-/** IE: `'<local>:<interface event>'` -> payload; Ev: the plugin's own events. */
-export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, IE, Ev = NoEvents> extends HandlerRegistry<
+/** IE: `'<local>:<interface event>'` -> payload; Ev: the plugin's own events; Name, Version: the plugin's, as literal types. */
+export class PluginBase<
+  C,
+  A extends ActionShapes<A>,
+  Calls extends ActionShapes<Calls>,
   IE,
-  PluginClient<Calls, Ev>,
-  PluginContext<C>,
-  MessageTagMap,
-  Calls
-> {
-  readonly definition: PluginDefinition
+  Ev = NoEvents,
+  Name extends string = string,
+  Version extends string = string,
+> extends HandlerRegistry<IE, PluginClient<Calls, Ev>, PluginContext<C>, MessageTagMap, Calls> {
+  readonly definition: PluginDefinition & DefinitionIdentity<Name, Version>
   readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev>>
 
   constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev>) {
     super()
-    this.definition = definition
+    this.definition = definition as PluginDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
   }
 }
 
-/** Events: `'<integrationAlias>:<event>'` -> payload. */
-export class BotBase<Tags, Calls extends ActionShapes<Calls>, Events> extends HandlerRegistry<Events, BotClient<Tags, Calls>, BotContext, Tags, Calls> {
+/**
+ * What createRuntime takes for a bot: integration NAME -> implementation, plugin NAME ->
+ * implementation. A generated bot's `Implementations` names each integration and plugin it
+ * adds with its generated class; this, the default, takes any.
+ */
+export interface BotImplementations {
+  integrations: { readonly [name: string]: RunnableIntegration }
+  plugins: { readonly [name: string]: RunnablePlugin }
+}
+
+/** Events: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` -> payload; Impl: what createRuntime takes for it. */
+export class BotBase<Tags, Calls extends ActionShapes<Calls>, Events, Impl extends BotImplementations = BotImplementations> extends HandlerRegistry<
+  Events,
+  BotClient<Tags, Calls>,
+  BotContext,
+  Tags,
+  Calls
+> {
   readonly definition: BotDefinition
+  /**
+   * Type only, never set: what createRuntime takes for this bot (its `Implementations`), so
+   * that createRuntime's options are typed by the bot.
+   */
+  declare readonly implementations?: Impl
 
   constructor(definition: BotDefinition) {
     super()

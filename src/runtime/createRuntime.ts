@@ -5,7 +5,7 @@
 
 import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord } from '../jsonSchema/own.js'
-import type { BotBase } from './bases.js'
+import type { BotBase, BotImplementations } from './bases.js'
 import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
 import { ActionError, HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
@@ -18,16 +18,20 @@ import { emitPluginEvent } from './pluginEvents.js'
 import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
+import { verifyWiring } from './verifyWiring.js'
 
 export type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin }
 
-export interface RuntimeOptions<Tags, Calls extends ActionShapes<Calls>, Events> {
+/** Impl: the bot's `Implementations` (generated), so that a name the bot does not add, or the wrong integration, does not compile. */
+export interface RuntimeOptions<Tags, Calls extends ActionShapes<Calls>, Events, Impl extends BotImplementations = BotImplementations> {
   /** a generated `Bot` with its handlers registered */
-  bot: BotBase<Tags, Calls, Events>
+  bot: BotBase<Tags, Calls, Events, Impl>
   /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
-  integrations?: { readonly [name: string]: RunnableIntegration }
+  integrations?: Partial<NoInfer<Impl>['integrations']>
   /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
-  plugins?: { readonly [name: string]: RunnablePlugin }
+  plugins?: Partial<NoInfer<Impl>['plugins']>
+  /** check at start-up that every implementation and action handler the bot needs is given (see `Runtime.verify`) */
+  verify?: boolean
   /** where `{ $secret: NAME }` values come from, read at each call; default `process.env` */
   env?: { readonly [name: string]: string | undefined }
   /** where messages are kept; default a new InMemoryMessageStore */
@@ -58,6 +62,12 @@ export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events> {
    * like an integration's `client.emitEvent`.
    */
   emitEvent(event: EventOf<Events, IntegrationEventKey<Events>>): Promise<void>
+  /**
+   * Throws one MissingImplementationError (`missing`: a line each) when an integration or
+   * plugin the bot adds was not given, or a given one lacks an action handler; returns
+   * otherwise. `createRuntime({ verify: true })` calls it at start-up.
+   */
+  verify(): void
 }
 
 /** The bot's integration events (`'<alias>:<event>'`): a plugin's own (`'<pluginAlias>#<event>'`) come only from the plugin. */
@@ -643,7 +653,9 @@ class Engine {
  * own, is of a version the bot does not use, or is of an integration or plugin the bot
  * does not add.
  */
-export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events>(options: RuntimeOptions<Tags, Calls, Events>): Runtime<Tags, Calls, Events> {
+export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events, Impl extends BotImplementations = BotImplementations>(
+  options: RuntimeOptions<Tags, Calls, Events, Impl>,
+): Runtime<Tags, Calls, Events> {
   const bot: RunnableBot = options.bot
   if ((bot as Partial<RunnableBot> | undefined)?.definition?.kind !== 'bot') {
     throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', [
@@ -652,14 +664,18 @@ export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events>(o
   }
   const engine = new Engine({
     bot,
-    ...(options.integrations !== undefined && { integrations: options.integrations }),
-    ...(options.plugins !== undefined && { plugins: options.plugins }),
+    ...(options.integrations !== undefined && { integrations: options.integrations as BotImplementations['integrations'] }),
+    ...(options.plugins !== undefined && { plugins: options.plugins as BotImplementations['plugins'] }),
     ...(options.env !== undefined && { env: options.env }),
     ...(options.store !== undefined && { store: options.store }),
     ...(options.botId !== undefined && { botId: options.botId }),
   })
   engine.checkOptions()
+  const given = { integrations: options.integrations ?? {}, plugins: options.plugins ?? {} } as BotImplementations
+  const verify = () => verifyWiring(engine.definition, given.integrations, given.plugins)
+  if (options.verify === true) verify()
   return {
+    verify,
     botId: engine.botId,
     client: engine.botClient as unknown as BotClient<Tags, Calls>,
     store: engine.store,

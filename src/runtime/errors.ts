@@ -89,8 +89,12 @@ export class MissingSecretError extends RuntimeError {
 
 /** An integration or plugin implementation, or one of its action handlers, is missing. */
 export class MissingImplementationError extends RuntimeError {
-  constructor(message: string) {
+  /** from `runtime.verify()` (or `verify: true`): every one missing, a line each; else empty */
+  readonly missing: readonly string[]
+
+  constructor(message: string, missing: readonly string[] = []) {
     super('MISSING_IMPLEMENTATION', message)
+    this.missing = missing
   }
 }
 

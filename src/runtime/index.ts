@@ -3,7 +3,15 @@
 
 // the keywords to register in a strict ajv that compiles a definition's schemas (docs/generated-code.md)
 export { annotationKeywords } from '../jsonSchema/annotations.js'
-export { BotBase, IntegrationBase, type IntegrationOptions, PluginBase, type PluginOptions } from './bases.js'
+export {
+  BotBase,
+  type BotImplementations,
+  type DefinitionIdentity,
+  IntegrationBase,
+  type IntegrationOptions,
+  PluginBase,
+  type PluginOptions,
+} from './bases.js'
 // running a generated bot (docs/runtime.md)
 export {
   createRuntime,

@@ -87,6 +87,18 @@ export interface BotEvents {
   "assistantClaude#escalated": support_assistant_v0_3_0.Events<AssistantClaudeEntities>["escalated"]
 }
 
+/** What `createRuntime` takes for this bot: each integration and plugin it adds, by NAME, implemented by that definition's generated class (`Integration`, `Plugin`). */
+export interface Implementations {
+  integrations: {
+    openai: openai_v2_0_0.Integration
+    anthropic: anthropic_v1_2_0.Integration
+    zendesk: zendesk_v1_0_0.Integration
+  }
+  plugins: {
+    "support-assistant": support_assistant_v0_3_0.Plugin
+  }
+}
+
 /** The resolved definition of bot 'support-bot' (with its wiring), with plain JSON Schemas. */
 export const definition: runtime.BotDefinition = {
   kind: "bot",
@@ -276,7 +288,7 @@ export const definition: runtime.BotDefinition = {
  *
  * Bot 'support-bot': `const bot = new Bot()`, then `bot.on.message(...)` and `bot.on.event(...)`.
  */
-export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents> {
+export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations> {
   constructor() {
     super(definition)
   }

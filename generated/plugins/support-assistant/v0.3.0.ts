@@ -209,7 +209,7 @@ export const definition: runtime.PluginDefinition = {
  *
  * Implements plugin 'support-assistant' 0.3.0: `new Plugin({ actions })`, then `plugin.on.message(...)` and `plugin.on.event(...)`.
  */
-export class Plugin extends runtime.PluginBase<Configuration, Actions, InterfaceCalls, InterfaceEvents, Events> {
+export class Plugin extends runtime.PluginBase<Configuration, Actions, InterfaceCalls, InterfaceEvents, Events, "support-assistant", "0.3.0"> {
   constructor(options: runtime.PluginOptions<Configuration, Actions, InterfaceCalls, Events>) {
     super(definition, options)
   }
