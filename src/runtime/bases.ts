@@ -26,7 +26,7 @@ export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlt
 /**
  * The name and version of the definition a generated class implements, as literal types: two
  * integrations with the same actions are still told apart, so createRuntime's options are
- * checked by the bot (docs/runtime.md#fail-fast-wiring).
+ * checked by the bot (docs/runtime.md#fail-fast-on-wiring).
  */
 export interface DefinitionIdentity<Name extends string, Version extends string> {
   readonly name: Name

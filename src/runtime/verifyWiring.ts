@@ -1,4 +1,4 @@
-// Fail fast on wiring (docs/runtime.md#fail-fast-wiring): every implementation and action
+// Fail fast on wiring (docs/runtime.md#fail-fast-on-wiring): every implementation and action
 // handler the bot needs but was not given, found at start-up rather than at the first call.
 
 import { own } from '../jsonSchema/own.js'

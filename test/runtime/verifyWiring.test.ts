@@ -1,4 +1,4 @@
-// Fail fast on wiring (docs/runtime.md#fail-fast-wiring): runtime.verify() and
+// Fail fast on wiring (docs/runtime.md#fail-fast-on-wiring): runtime.verify() and
 // createRuntime({ verify: true }) report, in one error, every implementation and action
 // handler the generated support bot needs but was not given.
 import { createRuntime, MissingImplementationError } from 'botwire/runtime'
