@@ -9,6 +9,7 @@ import type { BotBase, BotImplementations } from './bases.js'
 import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
 import { ActionError, HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
+import { unknownHookRegistrations } from './hookRegistrations.js'
 import { type CallHookStep, callThroughHooks, type HookOwner, messageThroughHooks } from './hooks.js'
 import type { HookRegistration } from './hookTypes.js'
 import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './messageStore.js'
@@ -227,6 +228,7 @@ class Engine {
     check('integration', this.integrations, def.integrations)
     check('plugin', this.plugins, def.plugins)
     issues.push(...unknownEventRegistrations(this.bot, this.integrations, this.plugins))
+    issues.push(...unknownHookRegistrations(this.bot, this.integrations, this.plugins))
     if (typeof this.botId !== 'string' || this.botId === '') issues.push('botId: must be a non-empty string')
     if (issues.length > 0) throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', issues)
   }

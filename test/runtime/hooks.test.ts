@@ -1,9 +1,10 @@
 // Hooks (docs/runtime.md#hooks) around incoming messages, action calls and outgoing messages,
 // of the bot and of plugin instances, on the generated support bot.
-import { HookError } from 'botwire/runtime'
+import { createRuntime, HookError } from 'botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { rejection } from '../support/rejection.js'
-import { gpt4o, makeWorld, sonnet, text } from './world.js'
+import { gpt4o, makeImplementations, makeWorld, sonnet, text } from './world.js'
 
 describe('beforeIncomingMessage', () => {
   it("runs the bot's hooks (type, then '*'), then each plugin instance's, each seeing the one before's change", async () => {
@@ -227,5 +228,42 @@ describe('beforeOutgoingMessage', () => {
     const sent = await runtime.client.createMessage({ conversationId: 'c2', userId: 'support-bot', type: 'text', payload: { text: 'fine' }, tags: {} })
     expect(sent.stopped).toBeUndefined()
     expect((await runtime.client.listMessages({ conversationId: 'c2' })).messages).toEqual([sent.message])
+  })
+})
+
+describe('registration', () => {
+  it('createRuntime refuses call hooks keyed by a call that cannot happen (they would never run)', () => {
+    const impl = makeImplementations([])
+    const bot = new Bot()
+    const botHook = bot.on.beforeCallAction as (type: string, hook: () => void) => void
+    botHook('openai:chat', () => {})
+    botHook('assistantGemini#summarize', () => {})
+    botHook('assistantClaude#translate', () => {})
+    botHook('*', () => {})
+    ;(impl.assistant.on.afterCallAction as (type: string, hook: () => void) => void)('llm:chat', () => {})
+    expect(() =>
+      createRuntime({
+        bot,
+        integrations: { openai: impl.openai, anthropic: impl.anthropic, zendesk: impl.zendesk },
+        plugins: { 'support-assistant': impl.assistant },
+      }),
+    ).toThrow(
+      [
+        "createRuntime: invalid options: bot.on.beforeCallAction(\"openai:chat\"): integration 'openai' (openai 2.0.0) has no action 'chat' (its actions: moderate, generateText, listLanguageModels)",
+        "bot.on.beforeCallAction(\"assistantGemini#summarize\"): bot 'support-bot' adds no plugin 'assistantGemini' (its plugins: assistantOpenai, assistantClaude)",
+        "bot.on.beforeCallAction(\"assistantClaude#translate\"): plugin instance 'assistantClaude' has no action 'translate' (its actions: summarize, escalate)",
+        "plugin 'support-assistant' on.afterCallAction(\"llm:chat\"): interface 'llm' (llm 1.0.0) has no action 'chat' (its actions: generateContent, listLanguageModels)",
+      ].join('; '),
+    )
+  })
+
+  it('message hooks take a message type or *, and every hook must be a function (INVALID_ARGUMENT)', () => {
+    const { bot } = makeWorld()
+    expect(() => (bot.on.beforeOutgoingMessage as (type: string, hook: () => void) => void)('sticker', () => {})).toThrow(
+      "on.beforeOutgoingMessage: invalid arguments: type: must be '*' or one of",
+    )
+    expect(() => (bot.on.afterCallAction as (type: string, hook: unknown) => void)('openai:moderate', 'log')).toThrow(
+      'on.afterCallAction: invalid arguments: hook: must be a function',
+    )
   })
 })
