@@ -10,8 +10,9 @@ import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from '.
 import { ActionError, HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
 import { unknownHookRegistrations } from './hookRegistrations.js'
-import { type CallHookStep, callThroughHooks, type HookOwner, messageThroughHooks } from './hooks.js'
+import { messageThroughHooks } from './hooks.js'
 import type { HookRegistration } from './hookTypes.js'
+import { callWithHooks, type HookWiring, hookedCreateMessage, hookOwners, incomingHookOwners } from './hookWiring.js'
 import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './messageStore.js'
 import type { Message, MessageTagMap, MessageType } from './messages.js'
 import { Messaging } from './messaging.js'
@@ -127,6 +128,8 @@ class Engine {
   private readonly plugins: { readonly [name: string]: RunnablePlugin }
   private readonly env: { readonly [name: string]: string | undefined } | undefined
   private readonly pluginClients = new Map<string, LooseClient>()
+  /** what hooks need (hookWiring.ts) */
+  private readonly hooks: HookWiring
 
   constructor(options: {
     bot: RunnableBot
@@ -145,44 +148,18 @@ class Engine {
     this.store = options.store ?? new InMemoryMessageStore()
     this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name)
     this.botClient = { ...this.messaging.client(), callAction: (call) => this.botCallAction(call) }
-    this.botClient.createMessage = this.outgoing(this.botClient.createMessage, undefined)
-  }
-
-  // ---- hooks (hooks.ts) ----------------------------------------------------------------
-
-  /** Incoming messages pass the bot's hooks, then each plugin instance's in the order the bot adds them. */
-  private incomingHookOwners(): HookOwner[] {
-    const owners = this.hookOwners(undefined)
-    for (const alias of Object.keys(this.definition.plugins)) owners.push(...this.hookOwners(alias).filter((o) => o.name !== 'bot'))
-    return owners
-  }
-
-  /** The owners whose hooks see what `plugin` (or the bot) does: the plugin instance's, then the bot's. */
-  private hookOwners(plugin: string | undefined): HookOwner[] {
-    const owners: HookOwner[] = []
-    const impl = plugin === undefined ? undefined : own(this.plugins, own(this.definition.plugins, plugin)?.name ?? '')
-    if (plugin !== undefined && impl?.hooks && impl.hooks.length > 0) {
-      owners.push({
-        name: plugin,
-        hooks: impl.hooks,
-        context: () => ({ client: this.pluginClient(plugin), ctx: { configuration: this.pluginConfiguration(plugin, impl), botId: this.botId } }),
-      })
+    this.hooks = {
+      definition: this.definition,
+      bot: this.bot,
+      integrations: this.integrations,
+      plugins: this.plugins,
+      botId: this.botId,
+      messaging: this.messaging,
+      botClient: () => this.botClient,
+      pluginClient: (alias) => this.pluginClient(alias),
+      pluginConfiguration: (alias, impl) => this.pluginConfiguration(alias, impl),
     }
-    if (this.bot.hooks && this.bot.hooks.length > 0) {
-      owners.push({ name: 'bot', hooks: this.bot.hooks, context: () => ({ client: this.botClient, ctx: { botId: this.botId } }) })
-    }
-    return owners
-  }
-
-  /** createMessage through the beforeOutgoingMessage hooks of the plugin instance (if any) and the bot. */
-  private outgoing(createMessage: (input: never) => Promise<unknown>, plugin: string | undefined): LooseClient['createMessage'] {
-    const hooked = async (input: never): Promise<unknown> => {
-      const owners = this.hookOwners(plugin)
-      if (owners.length === 0) return createMessage(input)
-      const { message, stopped } = await messageThroughHooks('beforeOutgoingMessage', owners, input, this.messaging, 'createMessage', false)
-      return stopped ? { message, stopped } : { message }
-    }
-    return hooked as LooseClient['createMessage']
+    this.botClient.createMessage = hookedCreateMessage(this.hooks, this.botClient.createMessage, undefined)
   }
 
   // ---- checks of the options -------------------------------------------------------
@@ -339,7 +316,7 @@ class Engine {
         callAction: (call) => this.pluginCallAction(alias, call),
         emitEvent: (event) => emitPluginEvent(events, alias, event),
       }
-      client.createMessage = this.outgoing(client.createMessage, alias)
+      client.createMessage = hookedCreateMessage(this.hooks, client.createMessage, alias)
       this.pluginClients.set(alias, client)
     }
     return client
@@ -363,14 +340,20 @@ class Engine {
 
   async botCallAction(rawCall: unknown): Promise<unknown> {
     const call = this.checkCall(rawCall, 'bot')
-    const steps = this.hookOwners(undefined).map((owner) => ({ owner, type: call.type }))
+    const steps = hookOwners(this.hooks, undefined).map((owner) => ({ owner, type: call.type }))
     const hash = call.type.indexOf('#')
     if (hash > 0) {
-      return this.runPluginAction(call.type.slice(0, hash), call.type.slice(hash + 1), call.input, call.type, steps)
+      const [alias, action, label] = [call.type.slice(0, hash), call.type.slice(hash + 1), `action '${call.type}'`]
+      return callWithHooks(this.hooks, steps, { kind: 'plugin', alias, action, label }, call.input, (input) =>
+        this.runPluginAction(alias, action, input, call.type),
+      )
     }
     const colon = call.type.indexOf(':')
     if (colon > 0) {
-      return this.runIntegrationAction(call.type.slice(0, colon), call.type.slice(colon + 1), call.input, call.type, `action '${call.type}'`, steps)
+      const [alias, action, label] = [call.type.slice(0, colon), call.type.slice(colon + 1), `action '${call.type}'`]
+      return callWithHooks(this.hooks, steps, { kind: 'integration', alias, action, label }, call.input, (input) =>
+        this.runIntegrationAction(alias, action, input, call.type, label),
+      )
     }
     throw new UnknownTargetError('UNKNOWN_ACTION', `callAction: '${call.type}' is not '<integrationAlias>:<action>' nor '<pluginAlias>#<action>'`)
   }
@@ -403,25 +386,14 @@ class Engine {
     }
     const target = `${dependency.integrationAlias}:${finalName}`
     // the instance's hooks see the call as it wrote it, the bot's as the integration action it runs
-    const steps = this.hookOwners(pluginAlias).map((owner) => ({ owner, type: owner.name === 'bot' ? target : call.type }))
-    return this.runIntegrationAction(
-      dependency.integrationAlias,
-      finalName,
-      call.input,
-      call.type,
-      `action '${call.type}' of plugin instance '${pluginAlias}' (runs ${target})`,
-      steps,
+    const steps = hookOwners(this.hooks, pluginAlias).map((owner) => ({ owner, type: owner.name === 'bot' ? target : call.type }))
+    const label = `action '${call.type}' of plugin instance '${pluginAlias}' (runs ${target})`
+    return callWithHooks(this.hooks, steps, { kind: 'integration', alias: dependency.integrationAlias, action: finalName, label }, call.input, (input) =>
+      this.runIntegrationAction(dependency.integrationAlias, finalName, input, call.type, label),
     )
   }
 
-  private async runIntegrationAction(
-    alias: string,
-    action: string,
-    input: unknown,
-    callType: string,
-    label: string,
-    steps: readonly CallHookStep[] = [],
-  ): Promise<unknown> {
+  private async runIntegrationAction(alias: string, action: string, input: unknown, callType: string, label: string): Promise<unknown> {
     const impl = this.integrationImpl(alias, label)
     const actionDef = own(impl.definition.actions, action)
     if (!actionDef) {
@@ -435,34 +407,15 @@ class Engine {
       throw new MissingImplementationError(`${label}: the implementation of integration '${impl.definition.name}' has no handler for action '${action}'`)
     }
     const definitions = impl.definition.definitions
-    const run = async (input: unknown) => {
-      const filled = fillDefaults(input, actionDef.input, definitions)
-      const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
-      if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
-      const { configurationType, configuration } = this.integrationConfiguration(alias, impl)
-      const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias) }
-      return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
-    }
-    return this.hooked(steps, input, run, actionDef.output, definitions, label)
+    const filled = fillDefaults(input, actionDef.input, definitions)
+    const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
+    if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
+    const { configurationType, configuration } = this.integrationConfiguration(alias, impl)
+    const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias) }
+    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
   }
 
-  /** `run(input)` through the call hooks of `steps`, when there are any; outputs hooks give are validated too. */
-  private hooked(
-    steps: readonly CallHookStep[],
-    input: unknown,
-    run: (input: unknown) => Promise<unknown>,
-    output: JsonSchema,
-    definitions: SchemaDefinitions,
-    label: string,
-  ): Promise<unknown> {
-    if (steps.length === 0) return run(input)
-    return callThroughHooks(steps, input, run, (value, by) => {
-      const issues = validateValue(value, output, definitions, 'output')
-      if (issues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${by} gave an invalid output for ${label}`, issues)
-    })
-  }
-
-  private async runPluginAction(alias: string, action: string, input: unknown, callType: string, steps: readonly CallHookStep[] = []): Promise<unknown> {
+  private async runPluginAction(alias: string, action: string, input: unknown, callType: string): Promise<unknown> {
     const label = `action '${callType}'`
     const impl = this.pluginImpl(alias, label)
     const instance = own(this.definition.plugins, alias)
@@ -479,15 +432,12 @@ class Engine {
     }
     // the instance's schemas: dereferenced with the entities of the integrations it is wired to
     const definitions = instance.definitions
-    const run = async (input: unknown) => {
-      const filled = fillDefaults(input, actionDef.input, definitions)
-      const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
-      if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
-      const configuration = this.pluginConfiguration(alias, impl)
-      const args = { input: copy(filled), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
-      return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
-    }
-    return this.hooked(steps, input, run, actionDef.output, definitions, label)
+    const filled = fillDefaults(input, actionDef.input, definitions)
+    const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
+    if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
+    const configuration = this.pluginConfiguration(alias, impl)
+    const args = { input: copy(filled), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
+    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
   }
 
   private async invokeAction(
@@ -545,7 +495,7 @@ class Engine {
   }
 
   async receive(input: unknown): Promise<StoredMessage> {
-    const owners = this.incomingHookOwners()
+    const owners = incomingHookOwners(this.hooks)
     let message: StoredMessage
     if (owners.length > 0) {
       const verdict = await messageThroughHooks('beforeIncomingMessage', owners, input, this.messaging, 'receive', true)
