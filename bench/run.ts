@@ -17,6 +17,8 @@
 //   --quick       --runs 1 and smaller baseline subsets
 //   --subset N    modules given to json-schema-to-typescript and ts-morph (default 40)
 //   --keep        keep the synthetic workspaces (their folder is printed)
+//   --runtime-only  section 7 alone (the runtime: receive, listMessages, streaming), as `npm run bench:runtime`
+//   --watch-only    section 8 alone (generate --watch on the incremental engine)
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -38,12 +40,13 @@ import { loadTsMorph, memoryProject } from '../src/stubs/tsMorph.js'
 import { botwireTypes, jsttTypes, moduleSchema, typedModules } from './baselines/jsonSchemaToTs.js'
 import { createProject, tsMorphFile } from './baselines/tsMorph.js'
 import { countPaths, filesPointedAt, tookFastPath, withYamlParses } from './loadPaths.js'
-import { childrenCpuMs, measure, medianSample, ms, ratio, type Sample, type Stats } from './measure.js'
+import { childrenCpuMs, measure, median, medianSample, ms, ratio, type Sample, type Stats } from './measure.js'
 import { parserFiguresInChild, yamlFiguresInChild } from './parsers.js'
 import { CHECKS, PASSES, type PassName, type PassTimes, timePasses } from './passes.js'
 import { writeScaffoldUpdateInput } from './scaffoldUpdate.js'
 import { type SyntheticWorkspace, writeCarefulCopy, writeSyntheticWorkspaces } from './syntheticWorkspace.js'
 import { typecheckGenerated } from './typecheck.js'
+import { watchFigures } from './watch.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const { values: flags } = parseArgs({
@@ -56,6 +59,8 @@ const { values: flags } = parseArgs({
     'no-baselines': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     'scaffold-update-only': { type: 'boolean', default: false },
+    'runtime-only': { type: 'boolean', default: false },
+    'watch-only': { type: 'boolean', default: false },
   },
 })
 const RUNS = Math.max(1, Number(flags.runs ?? (flags.quick ? 1 : 3)))
@@ -164,8 +169,36 @@ async function scaffoldUpdateSection(tempRoot: string): Promise<void> {
   table(['measure', 'wall ms', 'CPU ms', 'ratio (CPU) to the baseline'], rows)
 }
 
+/**
+ * Section 7, the runtime (bench/runtime.ts), in a child process: it runs the generated bot,
+ * whose `botwire/runtime` import tsconfig.test.json maps to the sources.
+ */
+function runtimeSection(): void {
+  progress('section 7: the runtime')
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      '--tsconfig',
+      join(root, 'tsconfig.test.json'),
+      join(root, 'bench', 'runtime.ts'),
+      '--runs',
+      String(RUNS),
+      ...(flags.quick ? ['--quick'] : []),
+    ],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
+  )
+  if (result.status !== 0) throw new Error(`bench/runtime.ts exited with ${result.status}`)
+  for (const line of result.stdout.trimEnd().split('\n')) print(line)
+  print()
+}
+
 const started = performance.now()
 const load0 = loadavg()[0] ?? 0
+if (flags['runtime-only']) {
+  runtimeSection()
+  process.exit(0)
+}
 
 // ---------------------------------------------------------------------------------
 // inputs
@@ -188,6 +221,38 @@ const generated = writeSyntheticWorkspaces(validDir, brokenDir, { definitions: 1
 const valid = generated.valid
 const broken = generated.broken as SyntheticWorkspace
 const injected = Object.values(broken.errors).reduce((a, b) => a + b, 0)
+
+/** Section 8: `generate --watch` on the incremental engine, against a full run, on the valid copy. */
+async function watchSection(): Promise<void> {
+  progress('generate --watch: edits through the engine, full runs, and the CLI')
+  const figures = await watchFigures(validDir, tempRoot, RUNS, existsSync(cliMain) ? cliMain : null)
+  print('### 8. `generate --watch` on the incremental engine')
+  print()
+  print(
+    `The valid copy (${figures.files} output files). Each edit changes the definition's title and is saved as editors do (a temporary file renamed over it). In process: one watch run as the CLI's watch makes it (the engine told of the path, \`generate()\`, the write that skips the files it knows) from the save to the last file written, ${RUNS * 3} edits after a warm-up one, against a full run (check, lower, emit, write: every watch run before the engine) on the same edits. Through the CLI: the built \`botwire generate --watch\` as a child process, from the save to its summary line (printed once the files are written), each edit 1.1 s after the last run, ${RUNS * 3} edits; this includes the watcher's own wait for the file to settle and the debounce.`,
+  )
+  print()
+  const rows: (string | number)[][] = []
+  figures.targets.forEach((target, i) => {
+    const engine = figures.engine[i]
+    const full = figures.full[i]
+    const cli = figures.cli[i]
+    if (!engine || !full) return
+    rows.push([`${target.label}: the engine's run, median`, ...fmt(engine.median), ratio(engine.median.wallMs, full.median.wallMs)])
+    rows.push([`${target.label}: a full run, median`, ...fmt(full.median), '1×'])
+    if (cli) rows.push([`${target.label}: save to written through \`generate --watch\`, median (max)`, `${ms(median(cli))} (${ms(Math.max(...cli))})`, '', ''])
+  })
+  table(['measure', 'wall ms', 'CPU ms', 'ratio (wall) to the full run'], rows)
+}
+
+if (flags['watch-only']) {
+  try {
+    await watchSection()
+  } finally {
+    rmSync(tempRoot, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
 
 try {
   print(`## botwire benchmark`)
@@ -604,6 +669,7 @@ try {
   }
 
   await scaffoldUpdateSection(tempRoot)
+  await watchSection()
 
   // -------------------------------------------------------------------------------
   // 4. type-check cost of the generated example
@@ -631,6 +697,8 @@ try {
       ]),
     )
   }
+
+  runtimeSection()
 
   const load1 = loadavg()[0] ?? 0
   print(

@@ -1,7 +1,9 @@
 // `generate --watch`: regenerate on every change below the definitions folder,
 // debounced so that an editor's save (write to a temp file, rename over the original)
 // triggers one run. Keeps running through errors and through the folder's removal
-// (it waits for it to come back); exits cleanly on Ctrl-C.
+// (it waits for it to come back); exits cleanly on Ctrl-C. Each run is told which paths
+// changed since the last one (the incremental engine reads only those), or that
+// anything may have (the first run, and the folder back after its removal).
 import { existsSync, statSync } from 'node:fs'
 import { type FSWatcher, watch } from 'chokidar'
 import { displayPath } from '../load/displayPath.js'
@@ -12,7 +14,10 @@ function isFolder(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory()
 }
 
-const DEBOUNCE_MS = 80
+// chokidar already waits for a saved file to settle (awaitWriteFinish): a short quiet is enough to take a save as one run
+const DEBOUNCE_MS = 20
+/** an editor's save is at most this many events (a temporary file written, renamed over the original); more before a run are a burst */
+const SAVE_EVENTS = 3
 /** within this long after a run, more changes are taken as a burst (a branch switch, a formatter) */
 const BURST_WINDOW_MS = 1000
 /** the quiet a burst must leave before the next run */
@@ -21,7 +26,10 @@ const BURST_DEBOUNCE_MS = 300
 const MAX_WAIT_MS = 1000
 const FOLDER_CHECK_MS = 500
 
-export function watchDefinitions(options: GenerateCommandOptions, run: () => number): Promise<number> {
+/** One run: `changed` lists the paths changed since the last run, or is null when anything may have changed. */
+export type WatchRun = (changed: readonly string[] | null) => number
+
+export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun): Promise<number> {
   // a folder that is not there cannot be watched: bad usage, before anything runs
   if (!isFolder(options.definitionsDir)) throw new UsageError(`definitions folder not found: ${displayPath(options.definitionsDir)}`)
   const folder = displayPath(options.definitionsDir)
@@ -30,9 +38,13 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
     let gone = false
     let timer: NodeJS.Timeout | undefined
     let firstPending = 0
+    /** events since the last run */
+    let events = 0
     let lastRunEnded = 0
     let folderCheck: NodeJS.Timeout | undefined
     let watcher: FSWatcher | undefined
+    /** paths changed since the last run; null: start over (nothing is known yet, or the folder came back) */
+    let changed: Set<string> | null = null
     const stop = (code: number): void => {
       if (stopped) return
       stopped = true
@@ -45,17 +57,21 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
     const runSafely = (): void => {
       timer = undefined
       firstPending = 0
+      events = 0
       if (!isFolder(options.definitionsDir)) {
         // removed (a branch switch, a script that rebuilds it): wait for it to come back
         if (gone) return
         gone = true
+        changed = null
         void watcher?.close()
         watcher = undefined
         process.stdout.write(`the definitions folder ${folder} is gone; waiting for it to come back (Ctrl-C to stop)\n`)
         return
       }
+      const paths = changed && [...changed]
+      changed = new Set()
       try {
-        run()
+        run(paths)
       } catch (error) {
         // printed as the CLI prints any failure (BW9002 for usage, BW9001 otherwise); watching goes on
         reportFailure(error)
@@ -67,13 +83,15 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
       } else if (watcher) sayWatching()
     }
     // a save is one run, DEBOUNCE_MS after it; a burst of changes (a branch switch, a
-    // formatter over every file) is a few: changes soon after a run wait for a longer
-    // quiet, and none waits longer than MAX_WAIT_MS
+    // formatter over every file) is a few: changes soon after a run, or more than a save
+    // makes, wait for a longer quiet, and none waits longer than MAX_WAIT_MS
     const schedule = (): void => {
       if (timer) clearTimeout(timer)
       const now = Date.now()
       if (firstPending === 0) firstPending = now
-      const quiet = now - lastRunEnded < BURST_WINDOW_MS ? BURST_DEBOUNCE_MS : DEBOUNCE_MS
+      events++
+      const inBurst = now - lastRunEnded < BURST_WINDOW_MS || events > SAVE_EVENTS
+      const quiet = inBurst ? BURST_DEBOUNCE_MS : DEBOUNCE_MS
       timer = setTimeout(runSafely, Math.max(0, Math.min(quiet, firstPending + MAX_WAIT_MS - now)))
     }
     const startWatcher = (cameBack: boolean): void => {
@@ -89,7 +107,10 @@ export function watchDefinitions(options: GenerateCommandOptions, run: () => num
         // a change made while the watcher started up (the folder just came back) is not an event
         if (cameBack) schedule()
       })
-      live.on('all', schedule)
+      live.on('all', (_event, path) => {
+        changed?.add(path)
+        schedule()
+      })
       // a watcher error (a permission lost, say) is reported, not an uncaught crash
       live.on('error', (error) => reportFailure(error))
     }

@@ -42,7 +42,23 @@ export class WorkspaceUsageError extends Error {
   readonly code = 'BW9002'
 }
 
-export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
+/**
+ * One entry of a workspace's file list, in load order: a definition file to parse (from
+ * the disk, or from the overlay when `unsaved` is set), or a link or folder that cannot
+ * be loaded, as its diagnostic.
+ */
+export type WorkspaceEntry =
+  | { path: string; realPath: string; shown: string; builtin: boolean; unsaved: string | undefined; problem: null }
+  | { problem: Diagnostic }
+
+export interface WorkspaceListing {
+  entries: WorkspaceEntry[]
+  /** the real path of the definitions folder */
+  definitionsDir: string
+}
+
+/** The files a load reads, in order, each once (a file reached twice is listed once); nothing is read yet. */
+export function listWorkspace(options: LoadOptions): WorkspaceListing {
   const cwd = options.cwd ?? process.cwd()
   if (!existsSync(options.definitionsDir)) throw new WorkspaceUsageError(`definitions folder not found: ${displayPath(options.definitionsDir, cwd)}`)
   if (!statSync(options.definitionsDir).isDirectory()) {
@@ -56,31 +72,52 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   if (options.overlay) found.push(...unsavedFiles(options.overlay, found, definitionsDir))
   if (options.builtins && builtinDir) found.push(...findDefinitionFiles(builtinDir))
 
-  const files: ParsedFile[] = []
-  const diagnostics: Diagnostic[] = []
+  const entries: WorkspaceEntry[] = []
   const seen = new Set<string>()
-  const cache = options.cache === true ? new ParseCache(cacheFile(cacheFolder(cwd), definitionsDir)) : null
   for (const entry of found) {
     // a link to a built-in reaches the file the package loads anyway: one file, loaded once (docs/definitions.md#built-in-interfaces)
     if (entry.problem === 'outside' && options.builtins && builtinDir !== null && entry.realPath !== null && isInside(builtinDir, entry.realPath)) continue
     if (entry.problem) {
       const file = unparsedSourceFile(entry.path, displayPath(entry.path, cwd), false)
       const at = { file, start: 0, end: 0 }
-      diagnostics.push(
-        entry.problem === 'outside'
-          ? diagnostic('BW1009', 'linkOutside', {}, at)
-          : diagnostic('BW1007', 'unreadableEntry', { entry: entry.path.endsWith('.yaml') || entry.path.endsWith('.yml') ? 'file' : 'folder' }, at),
-      )
+      entries.push({
+        problem:
+          entry.problem === 'outside'
+            ? diagnostic('BW1009', 'linkOutside', {}, at)
+            : diagnostic('BW1007', 'unreadableEntry', { entry: entry.path.endsWith('.yaml') || entry.path.endsWith('.yml') ? 'file' : 'folder' }, at),
+      })
       continue
     }
     const realPath = entry.realPath ?? entry.path
     if (seen.has(realPath)) continue
     seen.add(realPath)
     const builtin = options.builtins && builtinDir !== null && isInside(builtinDir, realPath)
-    const fastPath = cache ? (text: string) => fastPathThroughCache(cache, text) : parseFast
-    const unsaved = options.overlay?.get(realPath)
-    const shown = displayPath(entry.path, cwd)
-    const parsed = unsaved === undefined ? parseSourceFile(realPath, shown, builtin, fastPath) : parseSourceText(unsaved, realPath, shown, builtin, fastPath)
+    entries.push({ path: entry.path, realPath, shown: displayPath(entry.path, cwd), builtin, unsaved: options.overlay?.get(realPath), problem: null })
+  }
+  return { entries, definitionsDir }
+}
+
+/** Reads and parses one listed file (its text from the overlay when it has one). */
+export function loadEntry(
+  entry: Extract<WorkspaceEntry, { problem: null }>,
+  fastPath: (text: string) => Record<string, unknown> | null = parseFast,
+): ParsedFile {
+  const { realPath, shown, builtin, unsaved } = entry
+  return unsaved === undefined ? parseSourceFile(realPath, shown, builtin, fastPath) : parseSourceText(unsaved, realPath, shown, builtin, fastPath)
+}
+
+export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
+  const { entries, definitionsDir } = listWorkspace(options)
+  const files: ParsedFile[] = []
+  const diagnostics: Diagnostic[] = []
+  const cache = options.cache === true ? new ParseCache(cacheFile(cacheFolder(options.cwd ?? process.cwd()), definitionsDir)) : null
+  const fastPath = cache ? (text: string) => fastPathThroughCache(cache, text) : parseFast
+  for (const entry of entries) {
+    if (entry.problem) {
+      diagnostics.push(entry.problem)
+      continue
+    }
+    const parsed = loadEntry(entry, fastPath)
     files.push(parsed)
     diagnostics.push(...parsed.diagnostics)
   }

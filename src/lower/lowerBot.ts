@@ -136,13 +136,37 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
       prop('plugins', implementationsByName(plugins.map((p) => ({ name: p.plugin.name, type: `${p.namespace}.Plugin` })))),
     ],
   })
+  // channels: declared only where an integration has some, so that bots without them are unchanged
+  const streaming = integrations.filter((i) => i.integration.channels.length > 0)
+  if (streaming.length > 0) {
+    builder.add({
+      kind: 'interface',
+      name: 'BotChannels',
+      doc: { description: "What `bot.on.channel` accepts: `'<integrationAlias>:<channel>'`, each message name -> payload." },
+      members: streaming.flatMap((i) =>
+        i.integration.channels.map((c) => prop(`${i.instance.alias}:${c.name}`, indexed(ref(`${i.namespace}.Channels`), c.name))),
+      ),
+    })
+    builder.add({
+      kind: 'interface',
+      name: 'CallChannels',
+      doc: { description: "What `streamAction` streams: each `'<integrationAlias>:<action>'` -> the channels of its integration." },
+      members: streaming.flatMap((i) => i.integration.actions.map((a) => prop(`${i.instance.alias}:${a.name}`, ref(`${i.namespace}.Channels`)))),
+    })
+  }
 
   builder.addDefinition('BotDefinition', `bot '${bot.name}' (with its wiring)`, botDefinition(model, bot))
   builder.add({
     kind: 'class',
     name: 'Bot',
     doc: definitionDoc(bot.spec, `Bot '${bot.name}': \`const bot = new Bot()\`, then \`bot.on.message(...)\` and \`bot.on.event(...)\`.`),
-    base: ref(`${runtime}.BotBase`, [ref('MessageTags'), ref('CallableActions'), ref('BotEvents'), ref('Implementations')]),
+    base: ref(`${runtime}.BotBase`, [
+      ref('MessageTags'),
+      ref('CallableActions'),
+      ref('BotEvents'),
+      ref('Implementations'),
+      ...(streaming.length > 0 ? [ref('BotChannels'), ref('CallChannels')] : []),
+    ]),
     options: null,
   })
   return builder.build()

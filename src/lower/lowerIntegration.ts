@@ -120,7 +120,14 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     ...sections,
     interfaces,
   })
-  const typeArgs = [ref('Configuration'), ref('Actions'), ref('Events'), ...(alternatives ? [ref('Configurations')] : [])]
+  // channels come after the alternatives: an integration with channels but none passes NoAlternatives
+  const typeArgs = [
+    ref('Configuration'),
+    ref('Actions'),
+    ref('Events'),
+    ...(alternatives || members.channels.length > 0 ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
+    ...(members.channels.length > 0 ? [ref('Channels')] : []),
+  ]
   builder.add({
     kind: 'class',
     name: 'Integration',
@@ -134,6 +141,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
       alternatives ? ref('Configurations') : ref(`${runtime}.NoAlternatives`),
       { kind: 'literal', value: integration.name },
       { kind: 'literal', value: integration.version },
+      ...(members.channels.length > 0 ? [ref('Channels')] : []),
     ]),
     options: ref(`${runtime}.IntegrationOptions`, typeArgs),
   })

@@ -1,7 +1,7 @@
 // Which files a workspace generates: .gitattributes, messages.ts, a module per version of every
 // workspace definition and of every built-in some definition uses (all built-ins when
 // the workspace is the package's own definitions/), and an index per name.
-import type { DefinitionModel, Model } from '../resolve/model.js'
+import type { DefinitionKey, DefinitionModel, Model } from '../resolve/model.js'
 import { compareVersions, isPrerelease } from '../validate/versions.js'
 import { lowerBot } from './lowerBot.js'
 import { lowerIntegration } from './lowerIntegration.js'
@@ -40,6 +40,10 @@ export interface LowerOptions {
  */
 export interface FileToLower {
   path: string
+  /** the definition whose module it is (none for the shared files and the indexes) */
+  definition?: DefinitionKey
+  /** for a file that is no definition's module: everything it is made from, as one text (same text, same file) */
+  inputs?: string
   lower(): PlannedFile
 }
 
@@ -50,15 +54,16 @@ export function filesToLower(model: Model, options: LowerOptions): FileToLower[]
   const dir = options.definitionsDir
   const attributes: PlannedFile = { kind: 'gitattributes', path: '.gitattributes' }
   const files: FileToLower[] = [
-    { path: attributes.path, lower: () => attributes },
-    { path: 'messages.ts', lower: lowerMessages },
+    { path: attributes.path, inputs: '', lower: () => attributes },
+    { path: 'messages.ts', inputs: '', lower: lowerMessages },
   ]
   for (const definition of emitted) {
     const path = modulePath(definition.kind, definition.name, definition.version)
-    if (definition.kind === 'interface') files.push({ path, lower: () => lowerInterface(model, definition, dir) })
-    else if (definition.kind === 'integration') files.push({ path, lower: () => lowerIntegration(model, definition, dir) })
-    else if (definition.kind === 'plugin') files.push({ path, lower: () => lowerPlugin(model, definition, dir) })
-    else files.push({ path, lower: () => lowerBot(model, definition, dir) })
+    const key = definition.key
+    if (definition.kind === 'interface') files.push({ path, definition: key, lower: () => lowerInterface(model, definition, dir) })
+    else if (definition.kind === 'integration') files.push({ path, definition: key, lower: () => lowerIntegration(model, definition, dir) })
+    else if (definition.kind === 'plugin') files.push({ path, definition: key, lower: () => lowerPlugin(model, definition, dir) })
+    else files.push({ path, definition: key, lower: () => lowerBot(model, definition, dir) })
   }
   const highest = new Map<string, DefinitionModel>()
   for (const definition of emitted) {
@@ -73,7 +78,7 @@ export function filesToLower(model: Model, options: LowerOptions): FileToLower[]
       sources: [sourceName(definition.file, dir)],
       reexport: `./${modulePath(definition.kind, definition.name, definition.version).split('/').pop()?.replace(/\.ts$/, '.js') ?? ''}`,
     }
-    files.push({ path: index.path, lower: () => index })
+    files.push({ path: index.path, inputs: `${index.sources.join('\n')}\n${index.reexport}`, lower: () => index })
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }

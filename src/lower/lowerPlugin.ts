@@ -24,6 +24,40 @@ export function pluginMembers(plugin: PluginModel, scope: EntityScope): MemberSe
   }
 }
 
+/**
+ * Where the plugin's interfaces declare channels: `InterfaceChannels` (what `on.channel`
+ * accepts) and `InterfaceCallChannels` (what `streamAction` streams, per call). Nothing, and
+ * false, for a plugin whose interfaces have none.
+ */
+function declareInterfaceChannels(
+  builder: ModuleBuilder,
+  dependencies: { local: string; iface: { spec: { actions: object; channels?: object | undefined } }; namespace: string }[],
+): boolean {
+  const withChannels = dependencies.filter((d) => Object.keys(d.iface.spec.channels ?? {}).length > 0)
+  if (withChannels.length === 0) return false
+  builder.add({
+    kind: 'interface',
+    name: 'InterfaceChannels',
+    doc: { description: "What `on.channel` accepts: `'<local>:<interface channel>'` keys, each message name -> payload." },
+    members: withChannels.flatMap((d) =>
+      Object.keys(d.iface.spec.channels ?? {}).map((channel) => ({
+        name: `${d.local}:${channel}`,
+        optional: false,
+        type: indexed(ref(`${d.namespace}.Channels`), channel),
+      })),
+    ),
+  })
+  builder.add({
+    kind: 'interface',
+    name: 'InterfaceCallChannels',
+    doc: { description: "What `streamAction` streams: each `'<local>:<interface action>'` -> the channels of its interface." },
+    members: withChannels.flatMap((d) =>
+      Object.keys(d.iface.spec.actions).map((action) => ({ name: `${d.local}:${action}`, optional: false, type: ref(`${d.namespace}.Channels`) })),
+    ),
+  })
+  return true
+}
+
 export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: string): ModuleFile {
   const builder = new ModuleBuilder(modulePath('plugin', plugin.name, plugin.version), [sourceName(plugin.file, definitionsDir)])
   builder.names.allocate(BINDINGS_PARAMETER)
@@ -123,6 +157,7 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     doc: { description: "What `on.event` accepts: `'<local>:<interface event>'` keys." },
     members: events,
   })
+  const streams = declareInterfaceChannels(builder, dependencies)
 
   const lowering = new JsonSchemaLowering(model)
   lowering.includeDefs(plugin.key, plugin.spec.$defs)
@@ -155,8 +190,15 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
       // name and version as literal types: createRuntime's options are checked by the bot with them
       { kind: 'literal', value: plugin.name },
       { kind: 'literal', value: plugin.version },
+      ...(streams ? [ref('InterfaceChannels'), ref('InterfaceCallChannels')] : []),
     ]),
-    options: ref(`${runtime}.PluginOptions`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls'), ref('Events')]),
+    options: ref(`${runtime}.PluginOptions`, [
+      ref('Configuration'),
+      ref('Actions'),
+      ref('InterfaceCalls'),
+      ref('Events'),
+      ...(streams ? [ref('InterfaceCallChannels')] : []),
+    ]),
   })
   return builder.build()
 }

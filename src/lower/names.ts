@@ -25,6 +25,10 @@ export const RESERVED_NAMES = new Set([
   'CallableActions',
   'BotEvents',
   'Implementations',
+  'InterfaceChannels',
+  'InterfaceCallChannels',
+  'BotChannels',
+  'CallChannels',
   // globals the generated code uses or users expect to see unshadowed
   'Record',
   'Promise',

@@ -1,6 +1,7 @@
 // The base classes that generated `Integration`, `Plugin` and `Bot` classes extend:
 // they hold the resolved definition and the registered handlers.
 
+import type { NoChannels } from './channelTypes.js'
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { MessageTagMap } from './messages.js'
@@ -14,13 +15,17 @@ import type {
   IntegrationContext,
   NoAlternatives,
   NoEvents,
+  NoStreams,
   PluginClient,
   PluginContext,
 } from './types.js'
 
-/** Alt: the alternative configurations, NAME -> type (`Configurations` of the generated module), none by default. */
-export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives> {
-  actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E>>
+/**
+ * Alt: the alternative configurations, NAME -> type (`Configurations` of the generated
+ * module), none by default. Ch: its channels (`Channels`), none by default.
+ */
+export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels> {
+  actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
 }
 
 /**
@@ -33,24 +38,40 @@ export interface DefinitionIdentity<Name extends string, Version extends string>
   readonly version: Version
 }
 
-/** Name, Version: the integration's, as literal types (generated classes give them). */
-export class IntegrationBase<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Name extends string = string, Version extends string = string> {
+/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels. */
+export class IntegrationBase<
+  C,
+  A extends ActionShapes<A>,
+  E,
+  Alt = NoAlternatives,
+  Name extends string = string,
+  Version extends string = string,
+  Ch = NoChannels,
+> {
   readonly definition: IntegrationDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E>>
+  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
 
-  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt>) {
+  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch>) {
     // the generated subclass passes its own definition, whose name and version Name and Version spell
     this.definition = definition as IntegrationDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
   }
 }
 
-/** Ev: the plugin's own events (`Events` of the generated module), which its client emits. */
-export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents> {
-  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev>>
+/**
+ * Ev: the plugin's own events (`Events` of the generated module), which its client emits;
+ * S: `'<local>:<interface action>'` -> the channels its handler may send on
+ * (`InterfaceCallChannels`), none by default.
+ */
+export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams> {
+  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S>>
 }
 
-/** IE: `'<local>:<interface event>'` -> payload; Ev: the plugin's own events; Name, Version: the plugin's, as literal types. */
+/**
+ * IE: `'<local>:<interface event>'` -> payload; Ev: the plugin's own events; Name, Version:
+ * the plugin's, as literal types; IC: `'<local>:<interface channel>'` -> message -> payload;
+ * S: as in PluginOptions.
+ */
 export class PluginBase<
   C,
   A extends ActionShapes<A>,
@@ -59,11 +80,13 @@ export class PluginBase<
   Ev = NoEvents,
   Name extends string = string,
   Version extends string = string,
-> extends HandlerRegistry<IE, PluginClient<Calls, Ev>, PluginContext<C>, MessageTagMap, Calls> {
+  IC = NoChannels,
+  S = NoStreams,
+> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S>, PluginContext<C>, MessageTagMap, Calls, IC> {
   readonly definition: PluginDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev>>
+  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S>>
 
-  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev>) {
+  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev, S>) {
     super()
     this.definition = definition as PluginDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
@@ -80,14 +103,19 @@ export interface BotImplementations {
   plugins: { readonly [name: string]: RunnablePlugin }
 }
 
-/** Events: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` -> payload; Impl: what createRuntime takes for it. */
-export class BotBase<Tags, Calls extends ActionShapes<Calls>, Events, Impl extends BotImplementations = BotImplementations> extends HandlerRegistry<
-  Events,
-  BotClient<Tags, Calls>,
-  BotContext,
+/**
+ * Events: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` -> payload; Impl: what
+ * createRuntime takes for it; Ch: `'<integrationAlias>:<channel>'` -> message -> payload;
+ * S: `'<integrationAlias>:<action>'` -> the channels it may send on.
+ */
+export class BotBase<
   Tags,
-  Calls
-> {
+  Calls extends ActionShapes<Calls>,
+  Events,
+  Impl extends BotImplementations = BotImplementations,
+  Ch = NoChannels,
+  S = NoStreams,
+> extends HandlerRegistry<Events, BotClient<Tags, Calls, S>, BotContext, Tags, Calls, Ch> {
   readonly definition: BotDefinition
   /**
    * Type only, never set: what createRuntime takes for this bot (its `Implementations`), so

@@ -6,8 +6,11 @@
 import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord } from '../jsonSchema/own.js'
 import type { BotBase, BotImplementations } from './bases.js'
+import { runActionHandler, runDispatchHandler } from './boundedRuns.js'
+import { type ActiveCall, ChannelRouter, type StreamRequest, unknownChannelRegistrations } from './channels.js'
+import type { AbortSignalLike, ChannelMessageOf, NoChannels } from './channelTypes.js'
 import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
-import { ActionError, HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
+import { HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
 import { unknownHookRegistrations } from './hookRegistrations.js'
 import { messageThroughHooks } from './hooks.js'
@@ -17,17 +20,29 @@ import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './m
 import type { Message, MessageTagMap, MessageType } from './messages.js'
 import { Messaging } from './messaging.js'
 import { emitPluginEvent } from './pluginEvents.js'
-import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
-import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient } from './types.js'
+import type { ChannelRegistrationLike, HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
+import { streamAction } from './streams.js'
+import { limitIssue, type TimeLimitOptions, TimeLimits } from './timeLimits.js'
+import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient, NoStreams } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 import { verifyWiring } from './verifyWiring.js'
 
 export type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin }
 
-/** Impl: the bot's `Implementations` (generated), so that a name the bot does not add, or the wrong integration, does not compile. */
-export interface RuntimeOptions<Tags, Calls extends ActionShapes<Calls>, Events, Impl extends BotImplementations = BotImplementations> {
+/**
+ * Impl: the bot's `Implementations` (generated), so that a name the bot does not add, or the
+ * wrong integration, does not compile; Ch, S: its channels and streamable calls.
+ */
+export interface RuntimeOptions<
+  Tags,
+  Calls extends ActionShapes<Calls>,
+  Events,
+  Impl extends BotImplementations = BotImplementations,
+  Ch = NoChannels,
+  S = NoStreams,
+> {
   /** a generated `Bot` with its handlers registered */
-  bot: BotBase<Tags, Calls, Events, Impl>
+  bot: BotBase<Tags, Calls, Events, Impl, Ch, S>
   /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
   integrations?: Partial<NoInfer<Impl>['integrations']>
   /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
@@ -40,13 +55,15 @@ export interface RuntimeOptions<Tags, Calls extends ActionShapes<Calls>, Events,
   store?: MessageStore
   /** the bot's identifier, `ctx.botId` in every handler; default the bot's name */
   botId?: string
+  /** time limits of actions and handlers, in milliseconds (docs/runtime.md#time-limits) */
+  timeLimits?: TimeLimitOptions<keyof Calls>
 }
 
-export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events> {
+export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> {
   /** `ctx.botId` of every handler */
   readonly botId: string
   /** the bot's client, the same its handlers get */
-  readonly client: BotClient<Tags, Calls>
+  readonly client: BotClient<Tags, Calls, S>
   /** the message store in use */
   readonly store: MessageStore
   /**
@@ -65,6 +82,12 @@ export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events> {
    */
   emitEvent(event: EventOf<Events, IntegrationEventKey<Events>>): Promise<void>
   /**
+   * Sends a channel message as the integration with that alias would outside any call
+   * (`'<alias>:<channel>'`, the integration's final channel name), for example from a
+   * socket: validated, then dispatched to channel handlers.
+   */
+  sendChannelMessage(message: ChannelMessageOf<Ch>): Promise<void>
+  /**
    * Throws one MissingImplementationError (`missing`: a line each) when an integration or
    * plugin the bot adds was not given, or a given one lacks an action handler; returns
    * otherwise. `createRuntime({ verify: true })` calls it at start-up.
@@ -79,16 +102,27 @@ interface RunnableBot {
   readonly definition: BotDefinition
   readonly messageHandlers: readonly HandlerRegistrationLike[]
   readonly eventHandlers: readonly HandlerRegistrationLike[]
+  readonly channelHandlers?: readonly ChannelRegistrationLike[]
   readonly hooks?: readonly HookRegistration[]
 }
 
 interface ActionCall {
   type: string
   input: unknown
+  signal: AbortSignalLike | undefined
+  timeLimitMs: number | undefined
+}
+
+/** How one call runs: the caller's signal and time limit, and the stream it consumes. */
+interface CallRequest {
+  signal: AbortSignalLike | undefined
+  timeLimitMs: number | undefined
+  stream: StreamRequest | undefined
 }
 
 interface LooseClient extends MessagingClient<MessageTagMap> {
-  callAction(call: ActionCall): Promise<unknown>
+  callAction(call: unknown): Promise<unknown>
+  streamAction(call: unknown): unknown
   /** plugin clients only: the plugin's own events */
   emitEvent?(event: unknown): Promise<void>
 }
@@ -124,8 +158,10 @@ class Engine {
   readonly store: MessageStore
   readonly messaging: Messaging
   readonly botClient: LooseClient
+  readonly limits: TimeLimits
+  readonly channels: ChannelRouter
   private readonly integrations: { readonly [name: string]: RunnableIntegration }
-  private readonly plugins: { readonly [name: string]: RunnablePlugin }
+  readonly plugins: { readonly [name: string]: RunnablePlugin }
   private readonly env: { readonly [name: string]: string | undefined } | undefined
   private readonly pluginClients = new Map<string, LooseClient>()
   /** what hooks need (hookWiring.ts) */
@@ -138,6 +174,7 @@ class Engine {
     env?: { readonly [name: string]: string | undefined }
     store?: MessageStore
     botId?: string
+    timeLimits?: TimeLimitOptions
   }) {
     this.bot = options.bot
     this.definition = options.bot.definition
@@ -147,7 +184,13 @@ class Engine {
     this.botId = options.botId ?? this.definition.name
     this.store = options.store ?? new InMemoryMessageStore()
     this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name)
-    this.botClient = { ...this.messaging.client(), callAction: (call) => this.botCallAction(call) }
+    this.limits = new TimeLimits(options.timeLimits)
+    this.channels = new ChannelRouter(this)
+    this.botClient = {
+      ...this.messaging.client(),
+      callAction: (call) => this.botCallAction(call),
+      streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => this.botCallAction(raw, stream)),
+    }
     this.hooks = {
       definition: this.definition,
       bot: this.bot,
@@ -155,6 +198,7 @@ class Engine {
       plugins: this.plugins,
       botId: this.botId,
       messaging: this.messaging,
+      handlerLimitMs: this.limits.handlerMs,
       botClient: () => this.botClient,
       pluginClient: (alias) => this.pluginClient(alias),
       pluginConfiguration: (alias, impl) => this.pluginConfiguration(alias, impl),
@@ -206,6 +250,8 @@ class Engine {
     check('plugin', this.plugins, def.plugins)
     issues.push(...unknownEventRegistrations(this.bot, this.integrations, this.plugins))
     issues.push(...unknownHookRegistrations(this.bot, this.integrations, this.plugins))
+    issues.push(...unknownChannelRegistrations(this.bot, this.integrations, this.plugins))
+    issues.push(...this.limits.issues(def, this.integrations))
     if (typeof this.botId !== 'string' || this.botId === '') issues.push('botId: must be a non-empty string')
     if (issues.length > 0) throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', issues)
   }
@@ -310,11 +356,11 @@ class Engine {
   pluginClient(alias: string): LooseClient {
     let client = this.pluginClients.get(alias)
     if (!client) {
-      const events = { definition: this.definition, botId: this.botId, botClient: this.botClient, botEventHandlers: this.bot.eventHandlers }
       client = {
         ...this.messaging.client(),
         callAction: (call) => this.pluginCallAction(alias, call),
-        emitEvent: (event) => emitPluginEvent(events, alias, event),
+        streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => this.pluginCallAction(alias, raw, stream)),
+        emitEvent: (event) => emitPluginEvent(this, alias, event),
       }
       client.createMessage = hookedCreateMessage(this.hooks, client.createMessage, alias)
       this.pluginClients.set(alias, client)
@@ -322,8 +368,12 @@ class Engine {
     return client
   }
 
-  private integrationClient(alias: string): { emitEvent(event: unknown): Promise<void> } {
-    return { emitEvent: (event) => this.emitIntegrationEvent(alias, event) }
+  /** `call`: the action call the client is given to; its channel messages belong to it. */
+  private integrationClient(alias: string, impl: RunnableIntegration, call: ActiveCall | undefined): object {
+    return {
+      emitEvent: (event: unknown) => this.emitIntegrationEvent(alias, event),
+      sendChannelMessage: (message: unknown) => this.channels.send(alias, impl, message, call),
+    }
   }
 
   // ---- actions ---------------------------------------------------------------------
@@ -335,30 +385,40 @@ class Engine {
         `callAction (${from}): expected { type, input }, where type is ${from === 'bot' ? "'<integrationAlias>:<action>' or '<pluginAlias>#<action>'" : "'<interface local name>:<action>'"}`,
       )
     }
-    return { type: call['type'], input: call['input'] }
+    const { signal, timeLimitMs } = call
+    const issues = limitIssue('timeLimitMs', timeLimitMs)
+    if (signal !== undefined && !(isRecord(signal) && typeof signal['aborted'] === 'boolean' && typeof signal['addEventListener'] === 'function'))
+      issues.push('signal: must be an AbortSignal')
+    if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `callAction '${call['type']}': invalid arguments`, issues)
+    return { type: call['type'], input: call['input'], signal: signal as AbortSignalLike | undefined, timeLimitMs: timeLimitMs as number | undefined }
   }
 
-  async botCallAction(rawCall: unknown): Promise<unknown> {
+  async botCallAction(rawCall: unknown, stream?: StreamRequest): Promise<unknown> {
     const call = this.checkCall(rawCall, 'bot')
     const steps = hookOwners(this.hooks, undefined).map((owner) => ({ owner, type: call.type }))
+    const request: CallRequest = { signal: call.signal, timeLimitMs: call.timeLimitMs, stream }
     const hash = call.type.indexOf('#')
+    if (hash > 0 && stream) {
+      throw new UnknownTargetError(
+        'UNKNOWN_CHANNEL',
+        `streamAction '${call.type}': a plugin action sends on no channel; stream the integration actions it calls`,
+      )
+    }
     if (hash > 0) {
       const [alias, action, label] = [call.type.slice(0, hash), call.type.slice(hash + 1), `action '${call.type}'`]
-      return callWithHooks(this.hooks, steps, { kind: 'plugin', alias, action, label }, call.input, (input) =>
-        this.runPluginAction(alias, action, input, call.type),
-      )
+      const target = { kind: 'plugin', alias, action, label, callType: call.type, signal: call.signal } as const
+      return callWithHooks(this.hooks, steps, target, call.input, (input) => this.runPluginAction(alias, action, input, call.type, request))
     }
     const colon = call.type.indexOf(':')
     if (colon > 0) {
       const [alias, action, label] = [call.type.slice(0, colon), call.type.slice(colon + 1), `action '${call.type}'`]
-      return callWithHooks(this.hooks, steps, { kind: 'integration', alias, action, label }, call.input, (input) =>
-        this.runIntegrationAction(alias, action, input, call.type, label),
-      )
+      const target = { kind: 'integration', alias, action, label, callType: call.type, signal: call.signal } as const
+      return callWithHooks(this.hooks, steps, target, call.input, (input) => this.runIntegrationAction(alias, action, input, call.type, label, request))
     }
     throw new UnknownTargetError('UNKNOWN_ACTION', `callAction: '${call.type}' is not '<integrationAlias>:<action>' nor '<pluginAlias>#<action>'`)
   }
 
-  async pluginCallAction(pluginAlias: string, rawCall: unknown): Promise<unknown> {
+  async pluginCallAction(pluginAlias: string, rawCall: unknown, stream?: StreamRequest): Promise<unknown> {
     const call = this.checkCall(rawCall, `plugin instance '${pluginAlias}'`)
     const wiring = own(this.definition.plugins, pluginAlias)
     const colon = call.type.indexOf(':')
@@ -388,12 +448,19 @@ class Engine {
     // the instance's hooks see the call as it wrote it, the bot's as the integration action it runs
     const steps = hookOwners(this.hooks, pluginAlias).map((owner) => ({ owner, type: owner.name === 'bot' ? target : call.type }))
     const label = `action '${call.type}' of plugin instance '${pluginAlias}' (runs ${target})`
-    return callWithHooks(this.hooks, steps, { kind: 'integration', alias: dependency.integrationAlias, action: finalName, label }, call.input, (input) =>
-      this.runIntegrationAction(dependency.integrationAlias, finalName, input, call.type, label),
+    // a plugin streams the interface's channel names: the integration's final names are looked up when the call starts
+    const request: CallRequest = {
+      signal: call.signal,
+      timeLimitMs: call.timeLimitMs,
+      stream: stream && { ...stream, interfaceAlias: dependency.integrationInterfaceAlias },
+    }
+    const hookTarget = { kind: 'integration', alias: dependency.integrationAlias, action: finalName, label, callType: call.type, signal: call.signal } as const
+    return callWithHooks(this.hooks, steps, hookTarget, call.input, (input) =>
+      this.runIntegrationAction(dependency.integrationAlias, finalName, input, call.type, label, request),
     )
   }
 
-  private async runIntegrationAction(alias: string, action: string, input: unknown, callType: string, label: string): Promise<unknown> {
+  private async runIntegrationAction(alias: string, action: string, input: unknown, callType: string, label: string, request: CallRequest): Promise<unknown> {
     const impl = this.integrationImpl(alias, label)
     const actionDef = own(impl.definition.actions, action)
     if (!actionDef) {
@@ -411,11 +478,17 @@ class Engine {
     const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
     const { configurationType, configuration } = this.integrationConfiguration(alias, impl)
-    const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias) }
-    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
+    const call = this.channels.startCall(alias, impl, request.stream, label)
+    const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias, impl, call) }
+    const limitMs = this.limits.forAction(`${alias}:${action}`, request.timeLimitMs)
+    try {
+      return await this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label, { ...request, limitMs })
+    } finally {
+      call.ended = true
+    }
   }
 
-  private async runPluginAction(alias: string, action: string, input: unknown, callType: string): Promise<unknown> {
+  private async runPluginAction(alias: string, action: string, input: unknown, callType: string, request: CallRequest): Promise<unknown> {
     const label = `action '${callType}'`
     const impl = this.pluginImpl(alias, label)
     const instance = own(this.definition.plugins, alias)
@@ -437,7 +510,8 @@ class Engine {
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
     const configuration = this.pluginConfiguration(alias, impl)
     const args = { input: copy(filled), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
-    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label)
+    const limitMs = this.limits.forAction(`${alias}#${action}`, request.timeLimitMs)
+    return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label, { ...request, limitMs })
   }
 
   private async invokeAction(
@@ -447,13 +521,10 @@ class Engine {
     definitions: SchemaDefinitions,
     callType: string,
     label: string,
+    bound: { signal: AbortSignalLike | undefined; limitMs: number },
   ): Promise<unknown> {
-    let result: unknown
-    try {
-      result = await handler(args)
-    } catch (error) {
-      throw new ActionError(callType, `${label} failed: ${messageOf(error)}`, error)
-    }
+    // the handler gets a signal that fires when the caller cancels or the time limit is over
+    const result = await runActionHandler(handler, args, { callType, label, ...bound })
     const outputIssues = validateValue(result, output, definitions, 'output')
     if (outputIssues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${label} returned an invalid output`, outputIssues)
     // the caller gets a copy, as handlers get a copy of the input: neither side can change the other's objects
@@ -462,17 +533,13 @@ class Engine {
 
   // ---- dispatch ----------------------------------------------------------------------
 
-  private async runHandler(
-    handler: Handler,
+  /** Runs a message, event or channel handler with its time limit; `args` gets the handler's `signal`. */
+  async runHandler(
+    handler: (args: never) => unknown,
     args: object,
     describe: () => { owner: string; registeredFor: string; messageId?: string; message: string },
   ): Promise<void> {
-    try {
-      await handler(args)
-    } catch (error) {
-      const d = describe()
-      throw new HandlerError({ ...d, message: `${d.message}: ${messageOf(error)}`, cause: error })
-    }
+    await runDispatchHandler(handler, args, this.limits.handlerMs, describe)
   }
 
   /**
@@ -481,7 +548,7 @@ class Engine {
    * HandlerError like a handler's own failure (with the message id for `receive`), whose
    * `cause` is the MissingSecretError or ValidationError.
    */
-  private dispatchConfiguration(
+  dispatchConfiguration(
     alias: string,
     impl: RunnablePlugin,
     describe: () => { owner: string; registeredFor: string; messageId?: string; message: string },
@@ -498,7 +565,7 @@ class Engine {
     const owners = incomingHookOwners(this.hooks)
     let message: StoredMessage
     if (owners.length > 0) {
-      const verdict = await messageThroughHooks('beforeIncomingMessage', owners, input, this.messaging, 'receive', true)
+      const verdict = await messageThroughHooks('beforeIncomingMessage', owners, input, this.messaging, 'receive', true, this.limits.handlerMs)
       if (verdict.stopped) return verdict.message // stored, but no handler runs
       message = verdict.message
     } else message = await this.messaging.create(input, 'receive')
@@ -534,6 +601,23 @@ class Engine {
       throw new UnknownTargetError('UNKNOWN_EVENT', `emitEvent: expected { type: '<integrationAlias>:<event>', payload }`)
     }
     await this.emitIntegrationEvent(type.slice(0, colon), { type: type.slice(colon + 1), payload: (event as { [key: string]: unknown })['payload'] })
+  }
+
+  async sendBotChannelMessage(message: unknown): Promise<void> {
+    const channel = isRecord(message) ? message['channel'] : undefined
+    const colon = typeof channel === 'string' ? channel.indexOf(':') : -1
+    if (typeof channel !== 'string' || colon <= 0) {
+      throw new UnknownTargetError('UNKNOWN_CHANNEL', `sendChannelMessage: expected { channel: '<integrationAlias>:<channel>', type, payload }`)
+    }
+    const alias = channel.slice(0, colon)
+    if (!own(this.definition.integrations, alias)) {
+      throw new UnknownTargetError(
+        'UNKNOWN_CHANNEL',
+        `sendChannelMessage '${channel}': bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(this.definition.integrations))})`,
+      )
+    }
+    const impl = this.integrationImpl(alias, `sendChannelMessage '${channel}'`)
+    await this.channels.send(alias, impl, { ...(message as object), channel: channel.slice(colon + 1) }, undefined)
   }
 
   async emitIntegrationEvent(alias: string, event: unknown): Promise<void> {
@@ -605,9 +689,14 @@ class Engine {
  * own, is of a version the bot does not use, or is of an integration or plugin the bot
  * does not add.
  */
-export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events, Impl extends BotImplementations = BotImplementations>(
-  options: RuntimeOptions<Tags, Calls, Events, Impl>,
-): Runtime<Tags, Calls, Events> {
+export function createRuntime<
+  Tags,
+  Calls extends ActionShapes<Calls>,
+  Events,
+  Impl extends BotImplementations = BotImplementations,
+  Ch = NoChannels,
+  S = NoStreams,
+>(options: RuntimeOptions<Tags, Calls, Events, Impl, Ch, S>): Runtime<Tags, Calls, Events, Ch, S> {
   const bot: RunnableBot = options.bot
   if ((bot as Partial<RunnableBot> | undefined)?.definition?.kind !== 'bot') {
     throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', [
@@ -621,6 +710,7 @@ export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events, I
     ...(options.env !== undefined && { env: options.env }),
     ...(options.store !== undefined && { store: options.store }),
     ...(options.botId !== undefined && { botId: options.botId }),
+    ...(options.timeLimits !== undefined && { timeLimits: options.timeLimits as TimeLimitOptions }),
   })
   engine.checkOptions()
   const given = { integrations: options.integrations ?? {}, plugins: options.plugins ?? {} } as BotImplementations
@@ -629,10 +719,11 @@ export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events, I
   return {
     verify,
     botId: engine.botId,
-    client: engine.botClient as unknown as BotClient<Tags, Calls>,
+    client: engine.botClient as unknown as BotClient<Tags, Calls, S>,
     store: engine.store,
     // the stored message has the input's type, T
     receive: async <T extends MessageType>(input: CreateMessageInput<Tags, T>) => (await engine.receive(input)) as unknown as Message<T, Tags>,
     emitEvent: (event) => engine.emitBotEvent(event),
+    sendChannelMessage: (message) => engine.sendBotChannelMessage(message),
   }
 }

@@ -34,6 +34,14 @@ export type RuntimeErrorCode =
   | 'INVALID_RUNTIME_OPTIONS'
   /** a hook threw or returned what its kind of hook cannot return (HookError) */
   | 'HOOK_FAILED'
+  /** sendChannelMessage or streamAction named no channel or message of the integration */
+  | 'UNKNOWN_CHANNEL'
+  /** a channel message's payload does not match its schema */
+  | 'INVALID_CHANNEL_MESSAGE'
+  /** an action or handler did not finish within its time limit (TimeLimitError) */
+  | 'TIME_LIMIT_EXCEEDED'
+  /** the caller cancelled the call with its AbortSignal (CancelledError) */
+  | 'CANCELLED'
 
 /**
  * `ErrorOptions`, spelled out: lib's own is ES2022, and a public declaration that names it
@@ -100,7 +108,7 @@ export class MissingImplementationError extends RuntimeError {
 
 /** callAction or emitEvent named something that does not exist. */
 export class UnknownTargetError extends RuntimeError {
-  constructor(code: 'UNKNOWN_ACTION' | 'UNKNOWN_EVENT', message: string) {
+  constructor(code: 'UNKNOWN_ACTION' | 'UNKNOWN_EVENT' | 'UNKNOWN_CHANNEL', message: string) {
     super(code, message)
   }
 }

@@ -1,4 +1,5 @@
-// Registers message and event handlers; shared by the Bot and Plugin base classes.
+// Registers message, event and channel handlers and hooks; shared by the Bot and Plugin base classes.
+import type { ChannelHandler, ChannelRegistrar, ChannelRegistration, NoChannels } from './channelTypes.js'
 import { ValidationError } from './errors.js'
 import { hookRegistrars } from './hooks.js'
 import type { HookRegistrars, HookRegistration } from './hookTypes.js'
@@ -12,10 +13,14 @@ export interface MessageRegistrar<Client, Ctx, Tags> {
 
 export type EventRegistrar<E, Client, Ctx> = <K extends keyof E & string>(type: K, handler: EventHandler<EventOf<E, K>, Client, Ctx>) => void
 
-/** Calls: what the owner's client calls (`callAction` keys), which its call hooks are keyed by. */
-export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Calls> = Record<never, never>> {
+/**
+ * Calls: what the owner's client calls (`callAction` keys), which its call hooks are keyed by;
+ * Ch: `'<alias>:<channel>'` -> message -> payload, the channels handlers can be registered for.
+ */
+export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Calls> = Record<never, never>, Ch = NoChannels> {
   readonly messageHandlers: MessageRegistration<Client, Ctx, Tags>[] = []
   readonly eventHandlers: EventRegistration<Client, Ctx>[] = []
+  readonly channelHandlers: ChannelRegistration<Client, Ctx>[] = []
   /** hooks (docs/runtime.md#hooks), registered with `on.beforeIncomingMessage` and the like */
   readonly hooks: HookRegistration[] = []
 
@@ -24,7 +29,11 @@ export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Ca
    * whose mistakes would otherwise be handlers that silently never run. Event names are
    * checked against the definitions when the runtime is created (createRuntime).
    */
-  readonly on: { message: MessageRegistrar<Client, Ctx, Tags>; event: EventRegistrar<E, Client, Ctx> } & HookRegistrars<Calls, Client, Ctx, Tags> = {
+  readonly on: {
+    message: MessageRegistrar<Client, Ctx, Tags>
+    event: EventRegistrar<E, Client, Ctx>
+    channel: ChannelRegistrar<Ch, Client, Ctx>
+  } & HookRegistrars<Calls, Client, Ctx, Tags> = {
     // the registrars' checks do not depend on the maps, which only the types use
     ...(hookRegistrars(this.hooks) as unknown as HookRegistrars<Calls, Client, Ctx, Tags>),
     message: (type: MessageType | '*', handler: MessageHandler<never, Client, Ctx>): void => {
@@ -42,6 +51,15 @@ export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Ca
       if (typeof handler !== 'function') issues.push('handler: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.event: invalid arguments', issues)
       this.eventHandlers.push({ type, handler: handler as EventRegistration<Client, Ctx>['handler'] })
+    },
+    channel: (channel: string, type: string, handler: ChannelHandler<never, Client, Ctx>): void => {
+      const issues: string[] = []
+      if (typeof channel !== 'string' || channel.indexOf(':') <= 0)
+        issues.push(`channel: must be '<alias>:<channel>', not ${JSON.stringify(channel) ?? String(channel)}`)
+      if (typeof type !== 'string' || type === '') issues.push(`type: must be a message name, not ${JSON.stringify(type) ?? String(type)}`)
+      if (typeof handler !== 'function') issues.push('handler: must be a function')
+      if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.channel: invalid arguments', issues)
+      this.channelHandlers.push({ channel, type, handler: handler as ChannelRegistration<Client, Ctx>['handler'] })
     },
   }
 }

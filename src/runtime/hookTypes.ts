@@ -2,8 +2,9 @@
 // message, action call and outgoing message, registered on `bot.on` / `plugin.on` like handlers.
 // Maps are the generated ones (tags, callable actions), so each hook is typed by its key.
 
+import type { HandlerSignal } from './channelTypes.js'
 import type { MessageType } from './messages.js'
-import type { ActionCall, ActionShapes, Awaitable, CreateMessageInput } from './types.js'
+import type { ActionShapes, Awaitable, CallInput, CreateMessageInput } from './types.js'
 
 export type HookKind = 'beforeIncomingMessage' | 'beforeOutgoingMessage' | 'beforeCallAction' | 'afterCallAction'
 
@@ -12,6 +13,8 @@ export interface MessageHookArgs<M, Client, Ctx> {
   message: M
   client: Client
   ctx: Ctx
+  /** fires when the hook's time limit is over, or (call hooks) when the call's caller cancels it */
+  signal: HandlerSignal
 }
 
 /**
@@ -25,11 +28,16 @@ export interface MessageHookRegistrar<Client, Ctx, Tags> {
   <T extends MessageType>(type: T, hook: MessageHook<CreateMessageInput<Tags, T>, Client, Ctx>): void
 }
 
+/** `{ type, input }` pairs, one per key, as a call hook sees the call (without the caller's signal and time limit). */
+export type HookCall<Calls extends ActionShapes<Calls>, K extends keyof Calls> = { [P in K]: { type: P; input: CallInput<Calls[P]> } }[K]
+
 export interface BeforeCallActionArgs<Call, Client, Ctx> {
   /** `{ type, input }` as the caller wrote it, or as the hook before this one changed it (a copy) */
   call: Call
   client: Client
   ctx: Ctx
+  /** fires when the hook's time limit is over, or (call hooks) when the call's caller cancels it */
+  signal: HandlerSignal
 }
 
 /**
@@ -38,8 +46,8 @@ export interface BeforeCallActionArgs<Call, Client, Ctx> {
  * does not run (validated as its output).
  */
 export type BeforeCallActionHook<Calls extends ActionShapes<Calls>, K extends keyof Calls, Client, Ctx> = (
-  args: BeforeCallActionArgs<ActionCall<Calls, K>, Client, Ctx>,
-) => Awaitable<undefined | { input: ActionCall<Calls, K>['input'] } | { output: Calls[K]['output'] }>
+  args: BeforeCallActionArgs<HookCall<Calls, K>, Client, Ctx>,
+) => Awaitable<undefined | { input: HookCall<Calls, K>['input'] } | { output: Calls[K]['output'] }>
 
 export interface AfterCallActionArgs<Call, Output, Client, Ctx> {
   /** the call as the action got it (after the before hooks) */
@@ -48,11 +56,13 @@ export interface AfterCallActionArgs<Call, Output, Client, Ctx> {
   output: Output
   client: Client
   ctx: Ctx
+  /** fires when the hook's time limit is over, or (call hooks) when the call's caller cancels it */
+  signal: HandlerSignal
 }
 
 /** Returns nothing to keep the output, `{ output }` to change it (validated as the action's output). */
 export type AfterCallActionHook<Calls extends ActionShapes<Calls>, K extends keyof Calls, Client, Ctx> = (
-  args: AfterCallActionArgs<ActionCall<Calls, K>, Calls[K]['output'], Client, Ctx>,
+  args: AfterCallActionArgs<HookCall<Calls, K>, Calls[K]['output'], Client, Ctx>,
 ) => Awaitable<undefined | { output: Calls[K]['output'] }>
 
 export interface BeforeCallActionRegistrar<Calls extends ActionShapes<Calls>, Client, Ctx> {

@@ -4,6 +4,7 @@
 // at once when no owner has hooks, so a bot without any pays nothing.
 
 import { own } from '../jsonSchema/own.js'
+import type { AbortSignalLike } from './channelTypes.js'
 import type { BotDefinition, JsonSchema, JsonValue } from './definition.js'
 import { ValidationError } from './errors.js'
 import { type CallHookStep, callThroughHooks, type HookOwner, messageThroughHooks } from './hooks.js'
@@ -20,6 +21,8 @@ export interface HookWiring {
   readonly plugins: { readonly [name: string]: RunnablePlugin }
   readonly botId: string
   readonly messaging: Messaging
+  /** each hook's time limit: the handlers' (docs/runtime.md#time-limits) */
+  readonly handlerLimitMs: number
   botClient(): object
   pluginClient(alias: string): object
   /** throws when it cannot be resolved: the hook then "could not run" */
@@ -58,7 +61,15 @@ export function hookedCreateMessage<F>(wiring: HookWiring, createMessage: F, plu
   const hooked = async (input: unknown): Promise<unknown> => {
     const owners = hookOwners(wiring, plugin)
     if (owners.length === 0) return (createMessage as (input: unknown) => Promise<unknown>)(input)
-    const { message, stopped } = await messageThroughHooks('beforeOutgoingMessage', owners, input, wiring.messaging, 'createMessage', false)
+    const { message, stopped } = await messageThroughHooks(
+      'beforeOutgoingMessage',
+      owners,
+      input,
+      wiring.messaging,
+      'createMessage',
+      false,
+      wiring.handlerLimitMs,
+    )
     return stopped ? { message, stopped } : { message }
   }
   return hooked as F
@@ -71,6 +82,9 @@ export interface CallTarget {
   action: string
   /** the call as its caller names it in errors (`action 'openai:generateText'`) */
   label: string
+  /** the call's type as its caller wrote it, and its caller's signal: cancelling it stops a running call hook too */
+  callType: string
+  signal: AbortSignalLike | undefined
 }
 
 /** The output schema of the action, or undefined when the call names none or it is not given (it then fails as without hooks). */
@@ -98,8 +112,9 @@ export function callWithHooks(
 ): Promise<unknown> {
   const output = steps.length > 0 ? outputOf(wiring, target) : undefined
   if (!output) return run(input)
-  return callThroughHooks(steps, input, run, (value, by) => {
+  const checkOutput = (value: unknown, by: string): void => {
     const issues = validateValue(value, output.schema, output.definitions, 'output')
     if (issues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${by} gave an invalid output for ${target.label}`, issues)
-  })
+  }
+  return callThroughHooks(steps, input, run, checkOutput, { limitMs: wiring.handlerLimitMs, call: { type: target.callType, signal: target.signal } })
 }

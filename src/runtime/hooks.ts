@@ -1,15 +1,20 @@
 // Running hooks (docs/runtime.md#hooks): around incoming messages (receive), action calls
 // and outgoing messages (createMessage). Each owner's hooks for the key run before its '*'
-// hooks, in registration order; each hook sees what the one before it let through. The
-// runtime calls in here only when an owner has hooks, so a bot without any pays nothing.
+// hooks, in registration order; each hook sees what the one before it let through. Each runs
+// under the handlers' time limit with its own `signal`, as handlers do (a call hook also
+// stops when the call's caller cancels). The runtime calls in here only when an owner has
+// hooks, so a bot without any pays nothing.
 
 import { isRecord } from '../jsonSchema/own.js'
+import type { AbortSignalLike } from './channelTypes.js'
 import { messageOf, ValidationError } from './errors.js'
 import { HookError } from './hookError.js'
 import type { HookKind, HookRegistrars, HookRegistration } from './hookTypes.js'
 import type { StoredMessage } from './messageStore.js'
 import { MESSAGE_TYPES } from './messages.js'
 import type { Messaging } from './messaging.js'
+import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
+import { runBounded, withSignal } from './timeLimits.js'
 
 /** A bot or plugin instance whose hooks run, with the `{ client, ctx }` they get. */
 export interface HookOwner {
@@ -24,6 +29,12 @@ export interface HookOwner {
 export interface CallHookStep {
   readonly owner: HookOwner
   readonly type: string
+}
+
+/** How long a hook may run, and for call hooks the call it runs for: its caller's signal cancels the hook too. */
+export interface HookBound {
+  limitMs: number
+  call?: { type: string; signal: AbortSignalLike | undefined }
 }
 
 /** The registrars `on` gets; HandlerRegistry types them from the generated maps. */
@@ -60,14 +71,19 @@ function copy<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
 }
 
-/** Runs one hook with `args` and the owner's `{ client, ctx }`; what it throws becomes a HookError that names it. */
-async function runHook(owner: HookOwner, registration: HookRegistration, args: object): Promise<unknown> {
+/**
+ * Runs one hook with `args`, the owner's `{ client, ctx }` and a `signal`: what it throws
+ * becomes a HookError that names it; past its time limit it is a TimeLimitError, cancelled
+ * by the call's caller a CancelledError, each naming it too.
+ */
+async function runHook(owner: HookOwner, registration: HookRegistration, args: object, bound: HookBound): Promise<unknown> {
+  const described = describe(owner.name, registration.kind, registration.type)
   const fail = (what: string, cause: unknown) =>
     new HookError({
       owner: owner.name,
       hook: registration.kind,
       registeredFor: registration.type,
-      message: `${describe(owner.name, registration.kind, registration.type)} ${what}: ${messageOf(cause)}`,
+      message: `${described} ${what}: ${messageOf(cause)}`,
       cause,
     })
   let context: { client: object; ctx: object }
@@ -76,11 +92,22 @@ async function runHook(owner: HookOwner, registration: HookRegistration, args: o
   } catch (error) {
     throw fail('could not run', error)
   }
-  try {
-    return await (registration.hook as (args: unknown) => unknown)({ ...args, ...context })
-  } catch (error) {
-    throw fail('failed', error)
-  }
+  const { limitMs, call } = bound
+  return runBounded((signal) => (registration.hook as (args: object) => unknown)(withSignal({ ...args, ...context }, signal)), {
+    limitMs,
+    signal: call?.signal,
+    timedOut: () =>
+      new TimeLimitError({
+        message: `${described} did not finish within its time limit of ${limitMs} ms`,
+        limitMs,
+        handlerOwner: owner.name,
+        registeredFor: registration.type,
+        hook: registration.kind,
+      }),
+    cancelled: (reason) =>
+      new CancelledError(call?.type ?? '', `${described} was cancelled by its caller${reason === undefined ? '' : `: ${messageOf(reason)}`}`, reason),
+    failed: (error) => fail('failed', error),
+  })
 }
 
 function wrongShape(owner: HookOwner, registration: HookRegistration, result: unknown, expected: string, cause?: unknown): HookError {
@@ -117,12 +144,13 @@ export async function messageThroughHooks(
   messaging: Messaging,
   operation: string,
   storeStopped: boolean,
+  limitMs: number,
 ): Promise<{ message: StoredMessage; stopped: boolean }> {
   let message = messaging.build(input, operation)
   let stopped = false
   run: for (const owner of owners) {
     for (const registration of hooksFor(owner, kind, message.type)) {
-      const result = await runHook(owner, registration, { message: copy(inputOf(message)) })
+      const result = await runHook(owner, registration, { message: copy(inputOf(message)) }, { limitMs })
       if (result === undefined) continue
       if (only(result, 'stop') && result['stop'] === true) {
         stopped = true
@@ -149,20 +177,22 @@ export async function messageThroughHooks(
  * Runs an action call through the before hooks of each step in order, the action
  * (`run`, unless a before hook answered in its place), then the after hooks of the steps
  * that saw the call, innermost first. `checkOutput` validates an output a hook gives
- * (INVALID_OUTPUT, naming the hook).
+ * (INVALID_OUTPUT, naming the hook). A streamed call's chunks flow while the action runs;
+ * when a before hook answers in its place, its stream ends with none.
  */
 export async function callThroughHooks(
   steps: readonly CallHookStep[],
   givenInput: unknown,
   run: (input: unknown) => Promise<unknown>,
   checkOutput: (output: unknown, by: string) => void,
+  bound: HookBound,
 ): Promise<unknown> {
   let input = givenInput
   let answered: { output: unknown } | undefined
   let reached = steps.length - 1
   before: for (const [index, { owner, type }] of steps.entries()) {
     for (const registration of hooksFor(owner, 'beforeCallAction', type)) {
-      const result = await runHook(owner, registration, { call: { type, input: copy(input) } })
+      const result = await runHook(owner, registration, { call: { type, input: copy(input) } }, bound)
       if (result === undefined) continue
       if (only(result, 'input')) {
         input = result['input']
@@ -179,7 +209,7 @@ export async function callThroughHooks(
   let output = answered ? answered.output : await run(input)
   for (const { owner, type } of steps.slice(0, reached + 1).reverse()) {
     for (const registration of hooksFor(owner, 'afterCallAction', type)) {
-      const result = await runHook(owner, registration, { call: { type, input: copy(input) }, output: copy(output) })
+      const result = await runHook(owner, registration, { call: { type, input: copy(input) }, output: copy(output) }, bound)
       if (result === undefined) continue
       if (!only(result, 'output')) throw wrongShape(owner, registration, result, 'an afterCallAction hook returns nothing or { output }')
       checkOutput(result['output'], describe(owner.name, registration.kind, registration.type))

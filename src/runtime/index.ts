@@ -12,6 +12,8 @@ export {
   PluginBase,
   type PluginOptions,
 } from './bases.js'
+// channels, streamed calls, time limits (docs/runtime.md#channels-and-streaming, #time-limits)
+export type * from './channelTypes.js'
 // running a generated bot (docs/runtime.md)
 export {
   createRuntime,
@@ -50,4 +52,6 @@ export {
 } from './messageStore.js'
 export * from './messages.js'
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
+export { CancelledError, TimeLimitError } from './timeLimitErrors.js'
+export { DEFAULT_ACTION_TIME_LIMIT_MS, DEFAULT_HANDLER_TIME_LIMIT_MS, type TimeLimitOptions } from './timeLimits.js'
 export type * from './types.js'

@@ -4,16 +4,18 @@
 
 import { isRecord, own } from '../jsonSchema/own.js'
 import type { BotDefinition } from './definition.js'
-import { HandlerError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
+import { UnknownTargetError, ValidationError } from './errors.js'
 import type { HandlerRegistrationLike } from './runnables.js'
 import { validateValue } from './validation.js'
 
-/** What dispatching a plugin event needs of the runtime. */
+/** What dispatching a plugin event needs of the runtime: its wiring, the bot's client and handlers, bounded handler runs. */
 export interface PluginEventTarget {
   readonly definition: BotDefinition
   readonly botId: string
   readonly botClient: object
-  readonly botEventHandlers: readonly HandlerRegistrationLike[]
+  readonly bot: { readonly eventHandlers: readonly HandlerRegistrationLike[] }
+  /** runs a handler under the handlers' time limit, with its `signal` (docs/runtime.md#time-limits) */
+  runHandler(handler: (args: never) => unknown, args: object, describe: () => { owner: string; registeredFor: string; message: string }): Promise<void>
 }
 
 function list(names: readonly string[]): string {
@@ -42,19 +44,14 @@ export async function emitPluginEvent(target: PluginEventTarget, alias: string, 
   // the instance's schemas: its entity references replaced by the wired integrations' entities
   const issues = validateValue(rawPayload, eventDef.schema, instance.definitions, 'payload')
   if (issues.length > 0) throw new ValidationError('INVALID_EVENT', `invalid payload for event '${botType}'`, issues)
-  for (const registration of target.botEventHandlers) {
+  for (const registration of target.bot.eventHandlers) {
     if (registration.type !== botType) continue
     const args = { event: { type: botType, payload: copy(rawPayload) }, client: target.botClient, ctx: { botId: target.botId } }
-    try {
-      await (registration.handler as (args: unknown) => unknown)(args)
-    } catch (error) {
-      throw new HandlerError({
-        owner: 'bot',
-        registeredFor: botType,
-        message: `emitEvent: the bot's handler for event '${botType}' failed: ${messageOf(error)}`,
-        cause: error,
-      })
-    }
+    await target.runHandler(registration.handler, args, () => ({
+      owner: 'bot',
+      registeredFor: botType,
+      message: `emitEvent: the bot's handler for event '${botType}' failed`,
+    }))
   }
 }
 

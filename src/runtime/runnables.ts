@@ -9,6 +9,13 @@ export interface HandlerRegistrationLike {
   readonly handler: (args: never) => unknown
 }
 
+/** A registered channel handler, as the runtime sees it. */
+export interface ChannelRegistrationLike {
+  readonly channel: string
+  readonly type: string
+  readonly handler: (args: never) => unknown
+}
+
 /** What createRuntime needs of an integration implementation (a generated `Integration`). */
 export interface RunnableIntegration {
   readonly definition: IntegrationDefinition
@@ -23,6 +30,7 @@ export interface RunnablePlugin {
   readonly actions: object
   readonly messageHandlers: readonly HandlerRegistrationLike[]
   readonly eventHandlers: readonly HandlerRegistrationLike[]
+  readonly channelHandlers?: readonly ChannelRegistrationLike[]
   /** absent on implementations made before hooks existed */
   readonly hooks?: readonly HookRegistration[]
 }

@@ -1,6 +1,7 @@
 // The typed surface that generated classes build on: action shapes, handlers, clients.
 // Maps are type parameters supplied by generated code (plain interfaces with literal
 // keys), so every check is an indexed access, never a deep conditional type.
+import type { CallOptions, ChannelSender, ChannelShapes, HandlerSignal, NoChannels } from './channelTypes.js'
 import type { Message, MessagePayloads, MessageTagMap, MessageType } from './messages.js'
 
 /**
@@ -28,6 +29,8 @@ export interface ActionHandlerArgs<I, Ctx, Client> {
   input: I
   ctx: Ctx
   client: Client
+  /** fires when the call is cancelled by its caller or its time limit is over (docs/runtime.md#time-limits) */
+  signal: HandlerSignal
 }
 
 export type ActionHandler<S extends ActionShape, Ctx, Client> = (args: ActionHandlerArgs<S['input'], Ctx, Client>) => Awaitable<S['output']>
@@ -36,10 +39,44 @@ export type ActionHandler<S extends ActionShape, Ctx, Client> = (args: ActionHan
 export type ActionHandlers<A extends ActionShapes<A>, Ctx, Client> = { [K in keyof A]: ActionHandler<A[K], Ctx, Client> }
 
 /** `{ type, input }` pairs, one per key: a union, so a key cannot travel with another key's input. */
-export type ActionCall<Calls extends ActionShapes<Calls>, K extends keyof Calls> = { [P in K]: { type: P; input: CallInput<Calls[P]> } }[K]
+export type ActionCall<Calls extends ActionShapes<Calls>, K extends keyof Calls> = { [P in K]: { type: P; input: CallInput<Calls[P]> } & CallOptions }[K]
 
 /** `{ type, payload }` pairs, one per event. */
 export type EventOf<E, K extends keyof E = keyof E> = { [P in K]: { type: P; payload: E[P] } }[K]
+
+// ---- streamed calls (docs/runtime.md#channels-and-streaming)
+
+/** call key -> the channels its handler may send on (channel -> message -> payload). */
+export type StreamShapes<S> = { [K in keyof S]: ChannelShapes<S[K]> }
+
+/** The streams of a client that can stream no call. */
+export type NoStreams = Record<never, never>
+
+/** `streamAction`'s argument: the call, and which of its channel messages to consume. */
+export type StreamCall<Calls extends ActionShapes<Calls>, S, K extends keyof Calls & keyof S, C extends keyof S[K], M extends keyof S[K][C]> = {
+  type: K
+  input: CallInput<Calls[K]>
+  channel: C
+  message: M
+} & CallOptions
+
+/**
+ * A streamed call: `chunks` yields the payloads of the named channel message that this
+ * call's handler sends, in order, and ends when the call ends (throwing the call's error
+ * when it fails); `result` is the action's output, as `callAction` would give it.
+ */
+export interface ActionStream<P, O> {
+  /** the call's id, `message.callId` for channel handlers */
+  readonly callId: string
+  readonly chunks: AsyncIterable<P>
+  readonly result: Promise<O>
+}
+
+export interface ActionStreamer<Calls extends ActionShapes<Calls>, S> {
+  streamAction<K extends keyof Calls & keyof S & string, C extends keyof S[K] & string, M extends keyof S[K][C] & string>(
+    call: StreamCall<Calls, S, K, C, M>,
+  ): ActionStream<S[K][C][M], Calls[K]['output']>
+}
 
 export interface ActionCaller<Calls extends ActionShapes<Calls>> {
   callAction<K extends keyof Calls>(call: ActionCall<Calls, K>): Promise<Calls[K]['output']>
@@ -61,7 +98,8 @@ export type IntegrationContext<C, Alt = NoAlternatives> = ConfigurationChoice<C,
   botId: string
 }
 
-export interface IntegrationClient<E> {
+/** Ch: the integration's channels (`Channels`), none by default. */
+export interface IntegrationClient<E, Ch = NoChannels> extends ChannelSender<Ch> {
   emitEvent(event: EventOf<E>): Promise<void>
 }
 
@@ -96,12 +134,20 @@ export interface MessagingClient<Tags> {
   deleteMessage(input: { id: string }): Promise<void>
 }
 
-export interface BotClient<Tags, Calls extends ActionShapes<Calls>> extends MessagingClient<Tags>, ActionCaller<Calls> {}
+/** S: call key -> the channels its handler may send on, for `streamAction` (docs/runtime.md#channels-and-streaming). */
+export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams>
+  extends MessagingClient<Tags>,
+    ActionCaller<Calls>,
+    ActionStreamer<Calls, S> {}
 
-/** Ev: the plugin's own events, name -> payload (docs/runtime.md#plugin-events); none by default. */
-export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents>
+/**
+ * Ev: the plugin's own events, name -> payload (docs/runtime.md#plugin-events); none by
+ * default. S: call key -> the channels its handler may send on, for `streamAction`.
+ */
+export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams>
   extends MessagingClient<MessageTagMap>,
     ActionCaller<Calls>,
+    ActionStreamer<Calls, S>,
     PluginEventEmitter<Ev> {}
 
 export interface BotContext {
@@ -117,6 +163,8 @@ export interface MessageHandlerArgs<M, Client, Ctx> {
   client: Client
   ctx: Ctx
   conversation: Conversation
+  /** fires when the handler's time limit is over */
+  signal: HandlerSignal
 }
 
 /**
@@ -131,6 +179,8 @@ export interface EventHandlerArgs<Ev, Client, Ctx> {
   event: Ev
   client: Client
   ctx: Ctx
+  /** fires when the handler's time limit is over */
+  signal: HandlerSignal
 }
 
 /** Returns like a MessageHandler: awaited, otherwise ignored. */

@@ -46,10 +46,14 @@ const scaffoldedPart = (scaffolded: readonly ScaffoldRecord[]): Pick<Manifest, '
   scaffolded.length > 0 ? { scaffolded: [...scaffolded].sort((a, b) => byPath(a.path, b.path)) } : {}
 
 /** The manifest a finished run leaves: every file it produced, nothing pending, the scaffolded files' records as they were. */
-export function manifestFile(files: readonly OutputFile[], scaffolded: readonly ScaffoldRecord[] = []): OutputFile {
+export function manifestFile(
+  files: readonly OutputFile[],
+  scaffolded: readonly ScaffoldRecord[] = [],
+  hash: (file: OutputFile) => string = (file) => sha256(file.text),
+): OutputFile {
   const manifest: Manifest = {
     generator: 'botwire',
-    files: [...files].sort((a, b) => byPath(a.path, b.path)).map((f) => ({ path: f.path, sha256: sha256(f.text) })),
+    files: [...files].sort((a, b) => byPath(a.path, b.path)).map((f) => ({ path: f.path, sha256: hash(f) })),
     ...scaffoldedPart(scaffolded),
   }
   return { path: MANIFEST_NAME, text: manifestText(manifest) }

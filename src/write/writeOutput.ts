@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path'
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import type { OutputFile } from '../emit/emitPlan.js'
 import { displayPath } from '../load/displayPath.js'
+import type { KnownOutput } from './knownOutput.js'
 import { interimManifestText, MANIFEST_NAME, manifestFile, ownedPaths, readManifest } from './manifest.js'
 import { lockOutputFolder, OutputLockedError } from './outputLock.js'
 import { findWayOut, outputPath, type WayOut } from './outputPaths.js'
@@ -33,6 +34,8 @@ export interface WriteSummary {
 export interface WriteOptions {
   /** how long to wait for another run's lock on the folder (default 30 s) */
   lockWaitMs?: number
+  /** what an earlier run of this process wrote (watch mode): files whose record still matches are not read back */
+  known?: KnownOutput
 }
 
 /** A way out of the output folder, found before anything was written. */
@@ -100,13 +103,13 @@ export function writeOutput(outDir: string, files: readonly OutputFile[], option
   })
   const release = lockOutputFolder(outDir, options.lockWaitMs)
   try {
-    return writeLocked(outDir, targets)
+    return writeLocked(outDir, targets, options.known)
   } finally {
     release()
   }
 }
 
-function writeLocked(outDir: string, targets: { file: OutputFile; target: string }[]): WriteSummary {
+function writeLocked(outDir: string, targets: { file: OutputFile; target: string }[], known: KnownOutput | undefined): WriteSummary {
   const previous = readManifest(outDir)
   const produced = new Set(targets.map(({ file }) => file.path))
   // the previous run's files and pending paths that this run does not produce; a path
@@ -116,15 +119,25 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
     return target ? [{ path, target }] : []
   })
   const manifestPath = join(outDir, MANIFEST_NAME)
-  const wayOut = findWayOut(outDir, [...targets.map((t) => t.target), ...leftBehind.map((l) => l.target), manifestPath])
+  // files this process wrote and that are still as it left them (watch mode): not read
+  // back, and, since nothing is written or removed there, not looked at for a way out or
+  // for temporary files (the first run of a watch, which holds nothing, looks at all)
+  const held = new Set(known ? targets.filter(({ file, target }) => known.holds(file.path, target, file.text)).map((t) => t.target) : [])
+  const touched = targets.filter((t) => !held.has(t.target))
+  const wayOut = findWayOut(outDir, [...touched.map((t) => t.target), ...leftBehind.map((l) => l.target), manifestPath])
   if (wayOut) throw new OutputConfinementError(wayOut)
 
-  const folders = new Set([outDir, ...targets.map((t) => dirname(t.target)), ...leftBehind.map((l) => dirname(l.target))])
+  const folders = new Set([outDir, ...touched.map((t) => dirname(t.target)), ...leftBehind.map((l) => dirname(l.target))])
   const summary: WriteSummary = { written: [], unchanged: [], removed: [], swept: sweepTemporaryFiles(folders) }
 
   const changed = targets.filter(({ file, target }) => {
+    if (held.has(target)) {
+      summary.unchanged.push(file.path)
+      return false
+    }
     const same = readIfExists(target) === file.text
     if (same) summary.unchanged.push(file.path)
+    if (same) known?.record(file, target)
     return !same
   })
   // the records of scaffolded implementation files are carried over as they are
@@ -132,6 +145,7 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
   const manifest = manifestFile(
     targets.map((t) => t.file),
     scaffolded,
+    known && ((file) => known.sha256(file)),
   )
   if (changed.length === 0 && leftBehind.length === 0 && previous.pending.length === 0) {
     if (readIfExists(manifestPath) !== manifest.text) writeAtomically(manifestPath, manifest.text)
@@ -146,9 +160,11 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
   for (const { file, target } of changed) {
     writeAtomically(target, file.text)
     summary.written.push(file.path)
+    known?.record(file, target)
   }
   for (const { path, target } of leftBehind) {
     try {
+      known?.forget(path)
       unlinkSync(target)
       summary.removed.push(path)
       removeEmptyFolders(outDir, dirname(target))

@@ -1,6 +1,6 @@
-// The examples of docs/runtime.md's sections on plugin events, hooks and fail-fast wiring
-// are the files of test/runtime/docs/ (import paths aside): each runs and prints what its
-// `// -> ` comments say.
+// The examples of docs/runtime.md's sections on plugin events, hooks, fail-fast wiring,
+// channels and streaming, and time limits are the files of test/runtime/docs/ (import
+// paths aside): each runs and prints what its `// -> ` comments say.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it, vi } from 'vitest'
@@ -13,6 +13,8 @@ const examples: { [name: string]: () => Promise<unknown> } = {
   pluginEvents: () => import('./docs/pluginEvents.js'),
   hooks: () => import('./docs/hooks.js'),
   verify: () => import('./docs/verify.js'),
+  streaming: () => import('./docs/streaming.js'),
+  timeLimits: () => import('./docs/timeLimits.js'),
 }
 
 it.each(Object.keys(examples))('docs/runtime.md shows docs/%s.ts, which runs and prints what its comments say', async (name) => {

@@ -1,14 +1,26 @@
-// Builds dist/ once before the tests, as `npm run build` does (an empty dist/ first, so no
-// file of an older build lingers): the CLI tests run it as a child process, the pack test
-// packs it as it is, and the declarations test compiles a consumer against its .d.ts files.
-// Under `npm test` it also type-checks src/ and the tests (`npm run typecheck`) beside the
-// build: each tsc keeps one core busy, and the tests start when both are done.
+// Builds dist/ before the tests, as `npm run build` does: the CLI tests run it as a child
+// process, the pack test packs it as it is, and the declarations test compiles a consumer
+// against its .d.ts files. Under `npm test` it also type-checks src/ and the tests (`npm run
+// typecheck`) beside the build: each tsc keeps one core busy, and the tests start when both
+// are done.
+//
+// Both are incremental (docs/testing.md#speed): tsc keeps what it knew of the last build in
+// node_modules/.cache/botwire, so a run after a small change rebuilds only what it affects.
+// The build's record is trusted only while dist/ holds every output it lists: a dist/ that
+// is missing a file (removed, or a fresh clone) is built from nothing. Outputs of a source
+// file that is gone are removed, so no file of an older build lingers in dist/.
 import { execFile } from 'node:child_process'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { join, relative } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+const dist = join(root, 'dist')
+const src = join(root, 'src')
+const buildInfo = join(root, 'node_modules', '.cache', 'botwire', 'build.tsbuildinfo')
+
+/** What tsc writes for one source file (tsconfig.json: declaration and sourceMap on). */
+const OUTPUT_SUFFIXES = ['.js', '.js.map', '.d.ts']
 
 /** Runs tsc on a config; rejects with what it printed when it reports errors. */
 function runTsc(config: string, ...flags: string[]): Promise<void> {
@@ -20,9 +32,37 @@ function runTsc(config: string, ...flags: string[]): Promise<void> {
   })
 }
 
+function filesBelow(folder: string): string[] {
+  if (!existsSync(folder)) return []
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
+}
+
+/** The outputs each source file of src/ should have in dist/, by their path inside dist/. */
+function expectedOutputs(): Set<string> {
+  const stems = filesBelow(src)
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))
+    .map((path) => path.slice(0, -'.ts'.length))
+  return new Set(stems.flatMap((stem) => OUTPUT_SUFFIXES.map((suffix) => `${stem}${suffix}`)))
+}
+
+/** Makes dist/ hold exactly src/'s outputs, compiling only what changed since the last build. */
+async function build(): Promise<void> {
+  const expected = expectedOutputs()
+  const present = new Set(filesBelow(dist))
+  // an output missing: tsc's record would skip re-emitting it, so start from nothing
+  if ([...expected].some((path) => !present.has(path))) {
+    rmSync(dist, { recursive: true, force: true })
+    rmSync(buildInfo, { force: true })
+  } else {
+    for (const path of present) if (!expected.has(path)) rmSync(join(dist, path))
+  }
+  await runTsc('tsconfig.build.json', '--incremental', '--tsBuildInfoFile', buildInfo)
+}
+
 export default async function setup(): Promise<void> {
-  rmSync(join(root, 'dist'), { recursive: true, force: true })
-  const steps = [runTsc('tsconfig.build.json')]
+  const steps = [build()]
   // npm names the script it runs; a targeted `npx vitest run test/<folder>` skips the type-check
   if (process.env.npm_lifecycle_event === 'test') steps.push(runTsc('tsconfig.test.json', '--noEmit'))
   const failures = (await Promise.allSettled(steps)).flatMap((step) => (step.status === 'rejected' ? [step.reason as Error] : []))

@@ -1,6 +1,7 @@
 // Hooks are typed from the definitions: message hooks by message type and the owner's tags,
 // call hooks by the owner's callAction keys; a hook returning the wrong shape does not compile.
 
+import type { HandlerSignal } from 'botwire/runtime'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import type { Model } from '../../generated/integrations/openai/v2.0.0.js'
 import type * as llm from '../../generated/interfaces/llm/v1.0.0.js'
@@ -62,3 +63,17 @@ plugin.on.beforeCallAction('llm:generateContent', ({ call, ctx }) => {
 // @ts-expect-error [TS2769 "openai:generateText"] a plugin's hooks use its own keys ('<local>:<action>')
 plugin.on.beforeCallAction('openai:generateText', () => {})
 plugin.on.beforeOutgoingMessage('text', ({ message }) => ({ message: { ...message, payload: { text: message.payload.text.slice(0, 100) } } }))
+
+// every hook gets its own `signal`, as handlers do (time limits); a call hook's `call` is
+// `{ type, input }`, without the caller's signal or time limit
+bot.on.beforeCallAction('*', ({ call, signal }) => {
+  expectTrue<Equal<typeof signal, HandlerSignal>>()
+  // @ts-expect-error [TS2339 "Property 'signal' does not exist"] the caller's signal is not the hook's to read
+  void call.signal
+})
+bot.on.afterCallAction('openai:generateText', ({ signal }) => {
+  expectTrue<Equal<typeof signal, HandlerSignal>>()
+})
+bot.on.beforeOutgoingMessage('text', ({ signal }) => {
+  expectTrue<Equal<typeof signal, HandlerSignal>>()
+})

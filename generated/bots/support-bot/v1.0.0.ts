@@ -99,6 +99,21 @@ export interface Implementations {
   }
 }
 
+/** What `bot.on.channel` accepts: `'<integrationAlias>:<channel>'`, each message name -> payload. */
+export interface BotChannels {
+  "openai:stream": openai_v2_0_0.Channels["stream"]
+  "claude:stream": anthropic_v1_2_0.Channels["stream"]
+}
+
+/** What `streamAction` streams: each `'<integrationAlias>:<action>'` -> the channels of its integration. */
+export interface CallChannels {
+  "openai:moderate": openai_v2_0_0.Channels
+  "openai:generateText": openai_v2_0_0.Channels
+  "openai:listLanguageModels": openai_v2_0_0.Channels
+  "claude:generateContent": anthropic_v1_2_0.Channels
+  "claude:listLanguageModels": anthropic_v1_2_0.Channels
+}
+
 /** The resolved definition of bot 'support-bot' (with its wiring), with plain JSON Schemas. */
 export const definition: runtime.BotDefinition = {
   kind: "bot",
@@ -288,7 +303,7 @@ export const definition: runtime.BotDefinition = {
  *
  * Bot 'support-bot': `const bot = new Bot()`, then `bot.on.message(...)` and `bot.on.event(...)`.
  */
-export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations> {
+export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations, BotChannels, CallChannels> {
   constructor() {
     super(definition)
   }

@@ -146,6 +146,17 @@ export interface InterfaceEvents {
   "desk:ticketUpdated": ticketing_v1_0_0.Events["ticketUpdated"]
 }
 
+/** What `on.channel` accepts: `'<local>:<interface channel>'` keys, each message name -> payload. */
+export interface InterfaceChannels {
+  "llm:stream": llm_v1_0_0.Channels["stream"]
+}
+
+/** What `streamAction` streams: each `'<local>:<interface action>'` -> the channels of its interface. */
+export interface InterfaceCallChannels {
+  "llm:generateContent": llm_v1_0_0.Channels
+  "llm:listLanguageModels": llm_v1_0_0.Channels
+}
+
 /** The resolved definition of plugin 'support-assistant' 0.3.0, with plain JSON Schemas. */
 export const definition: runtime.PluginDefinition = {
   kind: "plugin",
@@ -209,8 +220,8 @@ export const definition: runtime.PluginDefinition = {
  *
  * Implements plugin 'support-assistant' 0.3.0: `new Plugin({ actions })`, then `plugin.on.message(...)` and `plugin.on.event(...)`.
  */
-export class Plugin extends runtime.PluginBase<Configuration, Actions, InterfaceCalls, InterfaceEvents, Events, "support-assistant", "0.3.0"> {
-  constructor(options: runtime.PluginOptions<Configuration, Actions, InterfaceCalls, Events>) {
+export class Plugin extends runtime.PluginBase<Configuration, Actions, InterfaceCalls, InterfaceEvents, Events, "support-assistant", "0.3.0", InterfaceChannels, InterfaceCallChannels> {
+  constructor(options: runtime.PluginOptions<Configuration, Actions, InterfaceCalls, Events, InterfaceCallChannels>) {
     super(definition, options)
   }
 }

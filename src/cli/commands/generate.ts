@@ -4,9 +4,11 @@ import { parseArgs } from 'node:util'
 import { diagnostic, hasErrors } from '../../diagnostics/diagnostic.js'
 import type { OutputFile } from '../../emit/emitPlan.js'
 import { displayPath } from '../../load/displayPath.js'
-import { generateWorkspace } from '../../pipeline/generateWorkspace.js'
+import { type GeneratedWorkspace, type GenerateWorkspaceOptions, generateWorkspace } from '../../pipeline/generateWorkspace.js'
+import { openWorkspace, type WorkspaceEngine } from '../../pipeline/workspaceEngine.js'
 import { behindDefinitions, describeBehind } from '../../stubs/behindDefinitions.js'
 import { compareOutput, hasDifferences } from '../../write/compareOutput.js'
+import { KnownOutput } from '../../write/knownOutput.js'
 import { readScaffolded } from '../../write/manifest.js'
 import { type WriteSummary, writeFailure, writeOutput } from '../../write/writeOutput.js'
 import { commonFlags, commonOptions, type GenerateCommandOptions } from '../options.js'
@@ -21,10 +23,18 @@ function plural(n: number, word: string): string {
 
 type Writer = (outDir: string, files: readonly OutputFile[]) => WriteSummary
 
+function workspaceOptions(options: GenerateCommandOptions): GenerateWorkspaceOptions {
+  return { definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache, outDir: options.outDir }
+}
+
 /** One generation: check, write, report. Returns the exit code. */
-export function generateOnce(options: GenerateCommandOptions, write: Writer = writeOutput): number {
+export function generateOnce(
+  options: GenerateCommandOptions,
+  write: Writer = writeOutput,
+  produce: () => GeneratedWorkspace = () => generateWorkspace(workspaceOptions(options)),
+): number {
   const started = performance.now()
-  const generated = generateWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache, outDir: options.outDir })
+  const generated = produce()
   printDiagnostics(generated.diagnostics, options.format)
   if (hasErrors(generated.diagnostics)) {
     printSummary(generated.diagnostics, options.format, '')
@@ -56,7 +66,7 @@ export function generateOnce(options: GenerateCommandOptions, write: Writer = wr
 }
 
 function checkOnly(options: GenerateCommandOptions): number {
-  const generated = generateWorkspace({ definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache, outDir: options.outDir })
+  const generated = generateWorkspace(workspaceOptions(options))
   if (hasErrors(generated.diagnostics)) {
     printDiagnostics(generated.diagnostics, options.format)
     printSummary(generated.diagnostics, options.format, '')
@@ -108,8 +118,33 @@ export async function runGenerate(args: string[]): Promise<number> {
   if (values.check && values.watch) throw new UsageError('--check and --watch cannot be combined')
   const options: GenerateCommandOptions = { ...commonOptions(values), outDir: resolve(values.out ?? 'generated') }
   if (values.check) return checkOnly(options)
-  if (values.watch) return watchDefinitions(options, () => generateOnce(options))
+  if (values.watch) return watchOnEngine(options)
   return generateOnceFinishingWrites(options)
+}
+
+/**
+ * `--watch`: one workspace held in memory for the whole session (src/pipeline/workspaceEngine.ts),
+ * told the paths each burst of changes touched; the writer remembers what it wrote, so
+ * that unchanged files are not read back. A run that fails midway starts over next time.
+ */
+function watchOnEngine(options: GenerateCommandOptions): Promise<number> {
+  let engine: WorkspaceEngine | null = null
+  const known = new KnownOutput()
+  return watchDefinitions(options, (changed) => {
+    if (changed === null || engine === null) engine = openWorkspace(workspaceOptions(options))
+    else engine.changedOnDisk(changed)
+    const current = engine
+    try {
+      return generateOnce(
+        options,
+        (outDir, files) => writeOutput(outDir, files, { known }),
+        () => current.generate(),
+      )
+    } catch (error) {
+      engine = null
+      throw error
+    }
+  })
 }
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 }

@@ -1,0 +1,267 @@
+// The runtime section of `npm run bench` (also alone: `npm run bench:runtime`). It runs the
+// generated support bot (generated/) on the runtime's sources, so it needs `botwire/runtime`
+// mapped to src/ (tsconfig.test.json's paths: `tsx --tsconfig tsconfig.test.json`).
+// Prints one markdown section; every comparison is a ratio to a baseline measured in this run.
+//
+//   - receive with a bot handler that replies: 100,000 messages over 100 conversations,
+//     against the two createMessage calls it makes (the same validation and storing, no
+//     dispatch), and with time limits off (no timer per handler);
+//   - a page of listMessages at 1,000,000 stored messages, against the same page at 1,000
+//     (both stores in memory while they are timed, so that both pay for the same heap);
+//   - a streamed generateContent of 10,000 chunks, against a bare async generator.
+//
+// usage: tsx --tsconfig tsconfig.test.json bench/runtime.ts [--quick] [--runs N] [--only receive|streaming|paging]
+import { performance } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
+import { runInNewContext } from 'node:vm'
+import { Bot } from '../generated/bots/support-bot/v1.0.0.js'
+import { type Model, Integration as OpenAI } from '../generated/integrations/openai/v2.0.0.js'
+import { createRuntime, InMemoryMessageStore, type StoredMessage, type TimeLimitOptions } from '../src/runtime/index.js'
+import { encodePagingToken } from '../src/runtime/pagingToken.js'
+import { measure, medianSample, ms, ratio, type Sample } from './measure.js'
+
+const { values: flags } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, only: { type: 'string' } },
+})
+const RUNS = Math.max(1, Number(flags.runs ?? (flags.quick ? 1 : 3)))
+const MESSAGES = flags.quick ? 20_000 : 100_000
+const CONVERSATIONS = 100
+const STORED = 1_000_000
+const CHUNKS = 10_000
+
+const gpt4o: Model = { id: 'gpt-4o', provider: 'openai', contextWindow: 128000 }
+// measure.ts exposes gc (--expose-gc at run time)
+const gc = runInNewContext('gc') as (() => void) | undefined
+
+function print(line = ''): void {
+  process.stdout.write(`${line}\n`)
+}
+function table(header: string[], rows: (string | number)[][]): void {
+  print(`| ${header.join(' | ')} |`)
+  print(`|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`)
+  for (const row of rows) print(`| ${row.join(' | ')} |`)
+  print()
+}
+const perSecond = (count: number, wallMs: number): string => Math.round((count / wallMs) * 1000).toLocaleString('en-US')
+const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0)
+
+function cpuNow(): number {
+  const usage = process.cpuUsage()
+  return (usage.user + usage.system) / 1000
+}
+
+/**
+ * Each variant once to warm up, then RUNS rounds of every variant in turn, so that load that
+ * comes and goes on the shared machine falls on all of them alike; the median of each.
+ */
+async function interleaved(variants: (() => Promise<unknown>)[]): Promise<Sample[]> {
+  const samples: Sample[][] = variants.map(() => [])
+  for (let round = 0; round <= RUNS; round++) {
+    for (const [i, variant] of variants.entries()) {
+      gc?.()
+      const cpu = cpuNow()
+      const wall = performance.now()
+      await variant()
+      if (round > 0) samples[i]?.push({ wallMs: performance.now() - wall, cpuMs: cpuNow() - cpu })
+    }
+  }
+  return samples.map((s) => medianSample(s))
+}
+
+function stream(chunks: number) {
+  const openai = new OpenAI({
+    actions: {
+      generateText: async ({ client }) => {
+        for (let i = 0; i < chunks; i++)
+          await client.sendChannelMessage({ channel: 'stream', type: 'chunk', payload: { content: 'token ', isComplete: i === chunks - 1 } })
+        return { message: { role: 'assistant', content: 'done' }, usage: { inputTokens: 1, outputTokens: chunks } }
+      },
+      moderate: () => ({ flagged: false, categories: [] }),
+      listLanguageModels: () => ({ models: [] }),
+    },
+  })
+  return createRuntime({ bot: new Bot(), integrations: { openai }, env: { OPENAI_API_KEY: 'sk-bench' } })
+}
+
+async function receiveSection(): Promise<void> {
+  const replying = (timeLimits?: TimeLimitOptions) => {
+    const bot = new Bot()
+    bot.on.message('text', ({ client, ctx, conversation }) =>
+      client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: 'echo' }, tags: {} }),
+    )
+    return createRuntime({ bot, ...(timeLimits && { timeLimits }) })
+  }
+  const message = (i: number) => ({ conversationId: `c${i % CONVERSATIONS}`, userId: 'u1', type: 'text' as const, payload: { text: `hello ${i}` }, tags: {} })
+  let heap = 0
+  const [receive, untimed, bare] = (await interleaved([
+    async () => {
+      const runtime = replying()
+      gc?.()
+      const before = process.memoryUsage().heapUsed
+      for (let i = 0; i < MESSAGES; i++) await runtime.receive(message(i))
+      gc?.()
+      heap = process.memoryUsage().heapUsed - before
+    },
+    async () => {
+      const runtime = replying({ handlerMs: Number.POSITIVE_INFINITY })
+      for (let i = 0; i < MESSAGES; i++) await runtime.receive(message(i))
+    },
+    async () => {
+      const { client } = replying()
+      for (let i = 0; i < MESSAGES; i++) {
+        await client.createMessage(message(i))
+        await client.createMessage({ conversationId: `c${i % CONVERSATIONS}`, userId: 'support-bot', type: 'text', payload: { text: 'echo' }, tags: {} })
+      }
+    },
+  ])) as [Sample, Sample, Sample]
+  print(`### receive with a bot handler that replies (${MESSAGES.toLocaleString('en-US')} messages over ${CONVERSATIONS} conversations)`)
+  print()
+  table(
+    ['', 'wall ms', 'CPU ms', 'messages / s', 'vs two createMessage'],
+    [
+      [
+        'receive, handler replies (default time limits)',
+        ms(receive.wallMs),
+        ms(receive.cpuMs),
+        perSecond(MESSAGES, receive.wallMs),
+        ratio(receive.cpuMs, bare.cpuMs),
+      ],
+      [
+        'receive, time limits off (`handlerMs: Infinity`)',
+        ms(untimed.wallMs),
+        ms(untimed.cpuMs),
+        perSecond(MESSAGES, untimed.wallMs),
+        ratio(untimed.cpuMs, bare.cpuMs),
+      ],
+      ['baseline: the two createMessage calls alone', ms(bare.wallMs), ms(bare.cpuMs), perSecond(MESSAGES, bare.wallMs), '1×'],
+    ],
+  )
+  print(
+    `Memory: ${mb(heap)} MB of heap after GC for the ${(MESSAGES * 2).toLocaleString('en-US')} stored messages (${Math.round(heap / (MESSAGES * 2))} bytes per message, in-memory store); peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB so far.`,
+  )
+  print()
+}
+
+async function pagingSection(): Promise<void> {
+  const fill = (count: number) => {
+    const store = new InMemoryMessageStore()
+    const at = '2030-01-01T00:00:00.000Z'
+    for (let i = 0; i < count; i++) {
+      const message: StoredMessage = {
+        id: `m${i}`,
+        conversationId: 'big',
+        userId: 'u1',
+        type: 'text',
+        payload: { text: `message ${i}` },
+        tags: {},
+        createdAt: at,
+        updatedAt: at,
+      }
+      store.insert(message)
+    }
+    return createRuntime({ bot: new Bot(), store })
+  }
+  const pages = 2_000
+  const filled = performance.now()
+  const stores = [fill(1_000), fill(STORED)]
+  const fillMs = performance.now() - filled
+  const newest = (runtime: ReturnType<typeof fill>) => async () => {
+    for (let i = 0; i < pages; i++) await runtime.client.listMessages({ conversationId: 'big', limit: 20 })
+  }
+  const middle = (runtime: ReturnType<typeof fill>, count: number) => {
+    const nextToken = encodePagingToken('big', Math.floor(count / 2))
+    return async () => {
+      for (let i = 0; i < pages; i++) await runtime.client.listMessages({ conversationId: 'big', limit: 20, nextToken })
+    }
+  }
+  const [smallRuntime, largeRuntime] = stores as [ReturnType<typeof fill>, ReturnType<typeof fill>]
+  const [smallFirst, largeFirst, smallDeep, largeDeep] = (await interleaved([
+    newest(smallRuntime),
+    newest(largeRuntime),
+    middle(smallRuntime, 1_000),
+    middle(largeRuntime, STORED),
+  ])) as [Sample, Sample, Sample, Sample]
+  const small = { first: smallFirst, deep: smallDeep }
+  const large = { first: largeFirst, deep: largeDeep }
+  print(`### A page of listMessages (20 messages) at ${STORED.toLocaleString('en-US')} stored messages`)
+  print()
+  table(
+    ['page', `µs per page, 1,000 stored`, `µs per page, ${STORED.toLocaleString('en-US')} stored`, 'ratio'],
+    [
+      [
+        'the newest (no token)',
+        ((small.first.wallMs * 1000) / pages).toFixed(1),
+        ((large.first.wallMs * 1000) / pages).toFixed(1),
+        ratio(large.first.cpuMs, small.first.cpuMs),
+      ],
+      [
+        'from the middle (a nextToken)',
+        ((small.deep.wallMs * 1000) / pages).toFixed(1),
+        ((large.deep.wallMs * 1000) / pages).toFixed(1),
+        ratio(large.deep.cpuMs, small.deep.cpuMs),
+      ],
+    ],
+  )
+  print(`(Filling the stores took ${ms(fillMs)} ms; both stay in memory while the pages are timed, interleaved; ratios are of CPU time.)`)
+  print()
+}
+
+async function streamingSection(): Promise<void> {
+  const runtime = stream(CHUNKS)
+  let count = 0
+  const streamed = await measure(RUNS, async () => {
+    const call = runtime.client.streamAction({
+      type: 'openai:generateText',
+      input: { model: gpt4o, messages: [{ role: 'user', content: 'go' }] },
+      channel: 'stream',
+      message: 'chunk',
+    })
+    count = 0
+    for await (const chunk of call.chunks) if (chunk.content) count++
+    await call.result
+  })
+  if (count !== CHUNKS) throw new Error(`expected ${CHUNKS} chunks, got ${count}`)
+  async function* bare() {
+    for (let i = 0; i < CHUNKS; i++) yield { content: 'token ', isComplete: i === CHUNKS - 1 }
+  }
+  const baseline = await measure(RUNS, async () => {
+    let n = 0
+    for await (const chunk of bare()) if (chunk.content) n++
+    return n
+  })
+  print(`### A streamed generateContent of ${CHUNKS.toLocaleString('en-US')} chunks`)
+  print()
+  table(
+    ['', 'wall ms', 'CPU ms', 'chunks / s', 'µs per chunk', 'vs bare async iterator'],
+    [
+      [
+        'streamAction: sendChannelMessage -> chunks',
+        ms(streamed.median.wallMs),
+        ms(streamed.median.cpuMs),
+        perSecond(CHUNKS, streamed.median.wallMs),
+        ((streamed.median.wallMs * 1000) / CHUNKS).toFixed(2),
+        ratio(streamed.median.cpuMs, baseline.median.cpuMs),
+      ],
+      [
+        'baseline: an async generator, for await',
+        ms(baseline.median.wallMs),
+        ms(baseline.median.cpuMs),
+        perSecond(CHUNKS, baseline.median.wallMs),
+        ((baseline.median.wallMs * 1000) / CHUNKS).toFixed(2),
+        '1×',
+      ],
+    ],
+  )
+  print('Each chunk is validated against the channel message schema, copied for the stream, and checked for channel handlers (none here).')
+  print()
+}
+
+print(`## 7. The runtime`)
+print()
+print(
+  `Command: \`npm run bench:runtime\`${flags.quick ? ' (`--quick`)' : ''} (also the last section of \`npm run bench\`). Node ${process.version}. Warm-up run first, then the median of ${RUNS} run${RUNS === 1 ? '' : 's'}.`,
+)
+print()
+if (flags.only === undefined || flags.only === 'receive') await receiveSection()
+if (flags.only === undefined || flags.only === 'streaming') await streamingSection()
+if (flags.only === undefined || flags.only === 'paging') await pagingSection()

@@ -1,0 +1,61 @@
+// How the runtime runs a handler (docs/runtime.md#time-limits): an action's with its call's
+// time limit and the caller's signal, a message, event or channel handler's with the
+// handlers' limit; each gets its `signal`, and every way it can end is a runtime error
+// that names it.
+import type { AbortSignalLike } from './channelTypes.js'
+import { ActionError, HandlerError, messageOf } from './errors.js'
+import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
+import { runBounded, withSignal } from './timeLimits.js'
+
+type Handler = (args: never) => unknown
+
+/** Which action runs, as the caller wrote it (`callType`) and as errors describe it (`label`). */
+export interface ActionRun {
+  callType: string
+  label: string
+  limitMs: number
+  signal: AbortSignalLike | undefined
+}
+
+/** The handler's result; ActionError when it throws, TimeLimitError or CancelledError when it does not finish first. */
+export function runActionHandler(handler: Handler, args: object, run: ActionRun): Promise<unknown> {
+  const { callType, label, limitMs } = run
+  return runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), {
+    limitMs,
+    signal: run.signal,
+    timedOut: () => new TimeLimitError({ message: `${label} did not finish within its time limit of ${limitMs} ms`, limitMs, action: callType }),
+    cancelled: (reason) => new CancelledError(callType, `${label} was cancelled by its caller${reason === undefined ? '' : `: ${messageOf(reason)}`}`, reason),
+    failed: (error) => new ActionError(callType, `${label} failed: ${messageOf(error)}`, error),
+  })
+}
+
+/** What a dispatch says of the handler it runs; `message` ends in ' failed' (and ' on message <id>' for receive). */
+export interface HandlerDescription {
+  owner: string
+  registeredFor: string
+  messageId?: string
+  message: string
+}
+
+/** Resolves when the handler has finished; HandlerError when it throws, TimeLimitError past `limitMs`. */
+export async function runDispatchHandler(handler: Handler, args: object, limitMs: number, describe: () => HandlerDescription): Promise<void> {
+  await runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), {
+    limitMs,
+    timedOut: () => {
+      const d = describe()
+      return new TimeLimitError({
+        message: d.message.replace(/ failed( on message [^ ]+)?$/, ` did not finish within its time limit of ${limitMs} ms$1`),
+        limitMs,
+        handlerOwner: d.owner,
+        registeredFor: d.registeredFor,
+        ...(d.messageId !== undefined && { messageId: d.messageId }),
+      })
+    },
+    // dispatch has no caller signal
+    cancelled: (reason) => new Error(messageOf(reason)),
+    failed: (error) => {
+      const d = describe()
+      return new HandlerError({ ...d, message: `${d.message}: ${messageOf(error)}`, cause: error })
+    },
+  })
+}
