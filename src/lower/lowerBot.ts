@@ -7,7 +7,7 @@ import { own } from '../jsonSchema/own.js'
 import type { JsonValue } from '../jsonSchema/types.js'
 import { type BotModel, type Model, type PluginInstance, requireDefinition } from '../resolve/model.js'
 import { BINDINGS_PARAMETER, pluginMembers } from './lowerPlugin.js'
-import { actionsAreGeneric, memberDefinitions } from './members.js'
+import { actionsAreGeneric, eventsAreGeneric, memberDefinitions } from './members.js'
 import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { ConstValue, ModuleFile, PropertySignature, TypeExpr } from './plan.js'
@@ -74,14 +74,13 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
   const plugins = bot.plugins.map((instance) => {
     const plugin = requireDefinition(model, instance.pluginKey, 'plugin')
     const namespace = builder.importDefinition('plugin', plugin.name, plugin.version)
-    const generic =
-      plugin.dependencies.length > 0 &&
-      actionsAreGeneric(pluginMembers(plugin, plugin.scope), {
-        context: () => ({ entity: () => ({ kind: 'keyword', name: 'unknown' }) }),
-        typeParameters: [{ name: BINDINGS_PARAMETER }],
-      })
+    const members = pluginMembers(plugin, plugin.scope)
+    const typing = { context: () => ({ entity: () => ({ kind: 'keyword', name: 'unknown' }) as const }), typeParameters: [{ name: BINDINGS_PARAMETER }] }
+    const genericActions = plugin.dependencies.length > 0 && actionsAreGeneric(members, typing)
+    const genericEvents = plugin.dependencies.length > 0 && eventsAreGeneric(members, typing)
     let actions: TypeExpr = ref(`${namespace}.Actions`)
-    if (generic) {
+    let events: TypeExpr = ref(`${namespace}.Events`)
+    if (genericActions || genericEvents) {
       const bindings = builder.names.allocate(`${pascalCase(instance.alias)}Entities`)
       builder.add({
         kind: 'typeAlias',
@@ -89,9 +88,10 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
         doc: { description: `The entity types plugin instance '${instance.alias}' is wired to.` },
         type: instanceBindings(model, builder, instance),
       })
-      actions = ref(`${namespace}.Actions`, [ref(bindings)])
+      if (genericActions) actions = ref(`${namespace}.Actions`, [ref(bindings)])
+      if (genericEvents) events = ref(`${namespace}.Events`, [ref(bindings)])
     }
-    return { instance, plugin, actions }
+    return { instance, plugin, namespace, actions, events }
   })
   builder.add({
     kind: 'interface',
@@ -112,10 +112,30 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
     doc: { description: "What `callAction` accepts: `'<integrationAlias>:<action>'` and `'<pluginAlias>#<action>'`." },
     members: callable,
   })
-  const events = integrations.flatMap((i) =>
-    i.integration.events.map((e) => prop(`${i.instance.alias}:${e.name}`, indexed(ref(`${i.namespace}.Events`), e.name))),
-  )
-  builder.add({ kind: 'interface', name: 'BotEvents', doc: { description: "What `bot.on.event` accepts: `'<integrationAlias>:<event>'`." }, members: events })
+  const events = [
+    ...integrations.flatMap((i) => i.integration.events.map((e) => prop(`${i.instance.alias}:${e.name}`, indexed(ref(`${i.namespace}.Events`), e.name)))),
+    // a plugin instance's own events, typed with the entities of the integrations it is wired to
+    ...plugins.flatMap((p) => Object.keys(p.plugin.spec.events ?? {}).map((e) => prop(`${p.instance.alias}#${e}`, indexed(p.events, e)))),
+  ]
+  builder.add({
+    kind: 'interface',
+    name: 'BotEvents',
+    doc: { description: "What `bot.on.event` accepts: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` (a plugin instance's own events)." },
+    members: events,
+  })
+
+  builder.add({
+    kind: 'interface',
+    name: 'Implementations',
+    doc: {
+      description:
+        "What `createRuntime` takes for this bot: each integration and plugin it adds, by NAME, implemented by that definition's generated class (`Integration`, `Plugin`).",
+    },
+    members: [
+      prop('integrations', implementationsByName(integrations.map((i) => ({ name: i.integration.name, type: `${i.namespace}.Integration` })))),
+      prop('plugins', implementationsByName(plugins.map((p) => ({ name: p.plugin.name, type: `${p.namespace}.Plugin` })))),
+    ],
+  })
   // channels: declared only where an integration has some, so that bots without them are unchanged
   const streaming = integrations.filter((i) => i.integration.channels.length > 0)
   if (streaming.length > 0) {
@@ -144,11 +164,26 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
       ref('MessageTags'),
       ref('CallableActions'),
       ref('BotEvents'),
+      ref('Implementations'),
       ...(streaming.length > 0 ? [ref('BotChannels'), ref('CallChannels')] : []),
     ]),
     options: null,
   })
   return builder.build()
+}
+
+/** NAME -> the generated class of each version the bot uses (a union when it adds two versions of one name). */
+function implementationsByName(added: { name: string; type: string }[]): TypeExpr {
+  const byName = new Map<string, string[]>()
+  for (const { name, type } of added) {
+    const types = byName.get(name) ?? []
+    if (!types.includes(type)) types.push(type)
+    byName.set(name, types)
+  }
+  return {
+    kind: 'object',
+    members: [...byName].map(([name, types]) => prop(name, types.length === 1 ? ref(types[0] ?? '') : { kind: 'union', members: types.map((t) => ref(t)) })),
+  }
 }
 
 function botDefinition(model: Model, bot: BotModel): ConstValue {

@@ -148,7 +148,14 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
       integration.spec,
       `Implements integration '${integration.name}' ${integration.version}: \`new Integration({ actions })\` with a handler for every action.`,
     ),
-    base: ref(`${runtime}.IntegrationBase`, typeArgs),
+    // name and version as literal types: createRuntime's options are checked by the bot with them
+    base: ref(`${runtime}.IntegrationBase`, [
+      ...typeArgs.slice(0, 3),
+      alternatives ? ref('Configurations') : ref(`${runtime}.NoAlternatives`),
+      { kind: 'literal', value: integration.name },
+      { kind: 'literal', value: integration.version },
+      ...(members.channels.length > 0 ? [ref('Channels')] : []),
+    ]),
     options: ref(`${runtime}.IntegrationOptions`, typeArgs),
   })
   return builder.build()

@@ -196,9 +196,19 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
       ref('Actions'),
       ref('InterfaceCalls'),
       ref('InterfaceEvents'),
+      ref('Events'),
+      // name and version as literal types: createRuntime's options are checked by the bot with them
+      { kind: 'literal', value: plugin.name },
+      { kind: 'literal', value: plugin.version },
       ...(streams ? [ref('InterfaceChannels'), ref('InterfaceCallChannels')] : []),
     ]),
-    options: ref(`${runtime}.PluginOptions`, [ref('Configuration'), ref('Actions'), ref('InterfaceCalls'), ...(streams ? [ref('InterfaceCallChannels')] : [])]),
+    options: ref(`${runtime}.PluginOptions`, [
+      ref('Configuration'),
+      ref('Actions'),
+      ref('InterfaceCalls'),
+      ref('Events'),
+      ...(streams ? [ref('InterfaceCallChannels')] : []),
+    ]),
   })
   return builder.build()
 }

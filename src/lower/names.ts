@@ -24,6 +24,7 @@ export const RESERVED_NAMES = new Set([
   'InterfaceEvents',
   'CallableActions',
   'BotEvents',
+  'Implementations',
   'InterfaceChannels',
   'InterfaceCallChannels',
   'BotChannels',

@@ -5,6 +5,7 @@ import type { NoChannels } from './channelTypes.js'
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { MessageTagMap } from './messages.js'
+import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type {
   ActionHandlers,
   ActionShapes,
@@ -13,6 +14,7 @@ import type {
   IntegrationClient,
   IntegrationContext,
   NoAlternatives,
+  NoEvents,
   NoStreams,
   PluginClient,
   PluginContext,
@@ -26,51 +28,100 @@ export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlt
   actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
 }
 
-export class IntegrationBase<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels> {
-  readonly definition: IntegrationDefinition
+/**
+ * The name and version of the definition a generated class implements, as literal types: two
+ * integrations with the same actions are still told apart, so createRuntime's options are
+ * checked by the bot (docs/runtime.md#fail-fast-on-wiring).
+ */
+export interface DefinitionIdentity<Name extends string, Version extends string> {
+  readonly name: Name
+  readonly version: Version
+}
+
+/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels. */
+export class IntegrationBase<
+  C,
+  A extends ActionShapes<A>,
+  E,
+  Alt = NoAlternatives,
+  Name extends string = string,
+  Version extends string = string,
+  Ch = NoChannels,
+> {
+  readonly definition: IntegrationDefinition & DefinitionIdentity<Name, Version>
   readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
 
   constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch>) {
-    this.definition = definition
-    this.actions = options.actions
-  }
-}
-
-/** S: `'<local>:<interface action>'` -> the channels its handler may send on (`InterfaceCallChannels`), none by default. */
-export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, S = NoStreams> {
-  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, S>>
-}
-
-/** IE: `'<local>:<interface event>'` -> payload; IC: `'<local>:<interface channel>'` -> message -> payload. */
-export class PluginBase<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, IE, IC = NoChannels, S = NoStreams> extends HandlerRegistry<
-  IE,
-  PluginClient<Calls, S>,
-  PluginContext<C>,
-  MessageTagMap,
-  IC
-> {
-  readonly definition: PluginDefinition
-  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, S>>
-
-  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, S>) {
-    super()
-    this.definition = definition
+    // the generated subclass passes its own definition, whose name and version Name and Version spell
+    this.definition = definition as IntegrationDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
   }
 }
 
 /**
- * Events: `'<integrationAlias>:<event>'` -> payload; Ch: `'<integrationAlias>:<channel>'` ->
- * message -> payload; S: `'<integrationAlias>:<action>'` -> the channels it may send on.
+ * Ev: the plugin's own events (`Events` of the generated module), which its client emits;
+ * S: `'<local>:<interface action>'` -> the channels its handler may send on
+ * (`InterfaceCallChannels`), none by default.
  */
-export class BotBase<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> extends HandlerRegistry<
-  Events,
-  BotClient<Tags, Calls, S>,
-  BotContext,
+export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams> {
+  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S>>
+}
+
+/**
+ * IE: `'<local>:<interface event>'` -> payload; Ev: the plugin's own events; Name, Version:
+ * the plugin's, as literal types; IC: `'<local>:<interface channel>'` -> message -> payload;
+ * S: as in PluginOptions.
+ */
+export class PluginBase<
+  C,
+  A extends ActionShapes<A>,
+  Calls extends ActionShapes<Calls>,
+  IE,
+  Ev = NoEvents,
+  Name extends string = string,
+  Version extends string = string,
+  IC = NoChannels,
+  S = NoStreams,
+> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S>, PluginContext<C>, MessageTagMap, Calls, IC> {
+  readonly definition: PluginDefinition & DefinitionIdentity<Name, Version>
+  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S>>
+
+  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev, S>) {
+    super()
+    this.definition = definition as PluginDefinition & DefinitionIdentity<Name, Version>
+    this.actions = options.actions
+  }
+}
+
+/**
+ * What createRuntime takes for a bot: integration NAME -> implementation, plugin NAME ->
+ * implementation. A generated bot's `Implementations` names each integration and plugin it
+ * adds with its generated class; this, the default, takes any.
+ */
+export interface BotImplementations {
+  integrations: { readonly [name: string]: RunnableIntegration }
+  plugins: { readonly [name: string]: RunnablePlugin }
+}
+
+/**
+ * Events: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` -> payload; Impl: what
+ * createRuntime takes for it; Ch: `'<integrationAlias>:<channel>'` -> message -> payload;
+ * S: `'<integrationAlias>:<action>'` -> the channels it may send on.
+ */
+export class BotBase<
   Tags,
-  Ch
-> {
+  Calls extends ActionShapes<Calls>,
+  Events,
+  Impl extends BotImplementations = BotImplementations,
+  Ch = NoChannels,
+  S = NoStreams,
+> extends HandlerRegistry<Events, BotClient<Tags, Calls, S>, BotContext, Tags, Calls, Ch> {
   readonly definition: BotDefinition
+  /**
+   * Type only, never set: what createRuntime takes for this bot (its `Implementations`), so
+   * that createRuntime's options are typed by the bot.
+   */
+  declare readonly implementations?: Impl
 
   constructor(definition: BotDefinition) {
     super()

@@ -5,31 +5,50 @@
 
 import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord } from '../jsonSchema/own.js'
-import type { BotBase } from './bases.js'
+import type { BotBase, BotImplementations } from './bases.js'
 import { runActionHandler, runDispatchHandler } from './boundedRuns.js'
 import { type ActiveCall, ChannelRouter, type StreamRequest, unknownChannelRegistrations } from './channels.js'
 import type { AbortSignalLike, ChannelMessageOf, NoChannels } from './channelTypes.js'
 import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
 import { HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
+import { unknownHookRegistrations } from './hookRegistrations.js'
+import { messageThroughHooks } from './hooks.js'
+import type { HookRegistration } from './hookTypes.js'
+import { callWithHooks, type HookWiring, hookedCreateMessage, hookOwners, incomingHookOwners } from './hookWiring.js'
 import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './messageStore.js'
 import type { Message, MessageTagMap, MessageType } from './messages.js'
 import { Messaging } from './messaging.js'
+import { emitPluginEvent } from './pluginEvents.js'
 import type { ChannelRegistrationLike, HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { streamAction } from './streams.js'
 import { limitIssue, type TimeLimitOptions, TimeLimits } from './timeLimits.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient, NoStreams } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
+import { verifyWiring } from './verifyWiring.js'
 
 export type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin }
 
-export interface RuntimeOptions<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> {
+/**
+ * Impl: the bot's `Implementations` (generated), so that a name the bot does not add, or the
+ * wrong integration, does not compile; Ch, S: its channels and streamable calls.
+ */
+export interface RuntimeOptions<
+  Tags,
+  Calls extends ActionShapes<Calls>,
+  Events,
+  Impl extends BotImplementations = BotImplementations,
+  Ch = NoChannels,
+  S = NoStreams,
+> {
   /** a generated `Bot` with its handlers registered */
-  bot: BotBase<Tags, Calls, Events, Ch, S>
+  bot: BotBase<Tags, Calls, Events, Impl, Ch, S>
   /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
-  integrations?: { readonly [name: string]: RunnableIntegration }
+  integrations?: Partial<NoInfer<Impl>['integrations']>
   /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
-  plugins?: { readonly [name: string]: RunnablePlugin }
+  plugins?: Partial<NoInfer<Impl>['plugins']>
+  /** check at start-up that every implementation and action handler the bot needs is given (see `Runtime.verify`) */
+  verify?: boolean
   /** where `{ $secret: NAME }` values come from, read at each call; default `process.env` */
   env?: { readonly [name: string]: string | undefined }
   /** where messages are kept; default a new InMemoryMessageStore */
@@ -61,20 +80,30 @@ export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = N
    * integration's final event name), for example from a webhook: validated, then dispatched
    * like an integration's `client.emitEvent`.
    */
-  emitEvent(event: EventOf<Events>): Promise<void>
+  emitEvent(event: EventOf<Events, IntegrationEventKey<Events>>): Promise<void>
   /**
    * Sends a channel message as the integration with that alias would outside any call
    * (`'<alias>:<channel>'`, the integration's final channel name), for example from a
    * socket: validated, then dispatched to channel handlers.
    */
   sendChannelMessage(message: ChannelMessageOf<Ch>): Promise<void>
+  /**
+   * Throws one MissingImplementationError (`missing`: a line each) when an integration or
+   * plugin the bot adds was not given, or a given one lacks an action handler; returns
+   * otherwise. `createRuntime({ verify: true })` calls it at start-up.
+   */
+  verify(): void
 }
+
+/** The bot's integration events (`'<alias>:<event>'`): a plugin's own (`'<pluginAlias>#<event>'`) come only from the plugin. */
+export type IntegrationEventKey<Events> = Exclude<keyof Events, `${string}#${string}`>
 
 interface RunnableBot {
   readonly definition: BotDefinition
   readonly messageHandlers: readonly HandlerRegistrationLike[]
   readonly eventHandlers: readonly HandlerRegistrationLike[]
   readonly channelHandlers?: readonly ChannelRegistrationLike[]
+  readonly hooks?: readonly HookRegistration[]
 }
 
 interface ActionCall {
@@ -94,6 +123,8 @@ interface CallRequest {
 interface LooseClient extends MessagingClient<MessageTagMap> {
   callAction(call: unknown): Promise<unknown>
   streamAction(call: unknown): unknown
+  /** plugin clients only: the plugin's own events */
+  emitEvent?(event: unknown): Promise<void>
 }
 
 type Handler = (args: unknown) => unknown
@@ -133,6 +164,8 @@ class Engine {
   readonly plugins: { readonly [name: string]: RunnablePlugin }
   private readonly env: { readonly [name: string]: string | undefined } | undefined
   private readonly pluginClients = new Map<string, LooseClient>()
+  /** what hooks need (hookWiring.ts) */
+  private readonly hooks: HookWiring
 
   constructor(options: {
     bot: RunnableBot
@@ -158,6 +191,19 @@ class Engine {
       callAction: (call) => this.botCallAction(call),
       streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => this.botCallAction(raw, stream)),
     }
+    this.hooks = {
+      definition: this.definition,
+      bot: this.bot,
+      integrations: this.integrations,
+      plugins: this.plugins,
+      botId: this.botId,
+      messaging: this.messaging,
+      handlerLimitMs: this.limits.handlerMs,
+      botClient: () => this.botClient,
+      pluginClient: (alias) => this.pluginClient(alias),
+      pluginConfiguration: (alias, impl) => this.pluginConfiguration(alias, impl),
+    }
+    this.botClient.createMessage = hookedCreateMessage(this.hooks, this.botClient.createMessage, undefined)
   }
 
   // ---- checks of the options -------------------------------------------------------
@@ -203,6 +249,7 @@ class Engine {
     check('integration', this.integrations, def.integrations)
     check('plugin', this.plugins, def.plugins)
     issues.push(...unknownEventRegistrations(this.bot, this.integrations, this.plugins))
+    issues.push(...unknownHookRegistrations(this.bot, this.integrations, this.plugins))
     issues.push(...unknownChannelRegistrations(this.bot, this.integrations, this.plugins))
     issues.push(...this.limits.issues(def, this.integrations))
     if (typeof this.botId !== 'string' || this.botId === '') issues.push('botId: must be a non-empty string')
@@ -313,7 +360,9 @@ class Engine {
         ...this.messaging.client(),
         callAction: (call) => this.pluginCallAction(alias, call),
         streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => this.pluginCallAction(alias, raw, stream)),
+        emitEvent: (event) => emitPluginEvent(this, alias, event),
       }
+      client.createMessage = hookedCreateMessage(this.hooks, client.createMessage, alias)
       this.pluginClients.set(alias, client)
     }
     return client
@@ -346,6 +395,7 @@ class Engine {
 
   async botCallAction(rawCall: unknown, stream?: StreamRequest): Promise<unknown> {
     const call = this.checkCall(rawCall, 'bot')
+    const steps = hookOwners(this.hooks, undefined).map((owner) => ({ owner, type: call.type }))
     const request: CallRequest = { signal: call.signal, timeLimitMs: call.timeLimitMs, stream }
     const hash = call.type.indexOf('#')
     if (hash > 0 && stream) {
@@ -355,11 +405,15 @@ class Engine {
       )
     }
     if (hash > 0) {
-      return this.runPluginAction(call.type.slice(0, hash), call.type.slice(hash + 1), call.input, call.type, request)
+      const [alias, action, label] = [call.type.slice(0, hash), call.type.slice(hash + 1), `action '${call.type}'`]
+      const target = { kind: 'plugin', alias, action, label, callType: call.type, signal: call.signal } as const
+      return callWithHooks(this.hooks, steps, target, call.input, (input) => this.runPluginAction(alias, action, input, call.type, request))
     }
     const colon = call.type.indexOf(':')
     if (colon > 0) {
-      return this.runIntegrationAction(call.type.slice(0, colon), call.type.slice(colon + 1), call.input, call.type, `action '${call.type}'`, request)
+      const [alias, action, label] = [call.type.slice(0, colon), call.type.slice(colon + 1), `action '${call.type}'`]
+      const target = { kind: 'integration', alias, action, label, callType: call.type, signal: call.signal } as const
+      return callWithHooks(this.hooks, steps, target, call.input, (input) => this.runIntegrationAction(alias, action, input, call.type, label, request))
     }
     throw new UnknownTargetError('UNKNOWN_ACTION', `callAction: '${call.type}' is not '<integrationAlias>:<action>' nor '<pluginAlias>#<action>'`)
   }
@@ -391,19 +445,18 @@ class Engine {
       )
     }
     const target = `${dependency.integrationAlias}:${finalName}`
+    // the instance's hooks see the call as it wrote it, the bot's as the integration action it runs
+    const steps = hookOwners(this.hooks, pluginAlias).map((owner) => ({ owner, type: owner.name === 'bot' ? target : call.type }))
+    const label = `action '${call.type}' of plugin instance '${pluginAlias}' (runs ${target})`
     // a plugin streams the interface's channel names: the integration's final names are looked up when the call starts
     const request: CallRequest = {
       signal: call.signal,
       timeLimitMs: call.timeLimitMs,
       stream: stream && { ...stream, interfaceAlias: dependency.integrationInterfaceAlias },
     }
-    return this.runIntegrationAction(
-      dependency.integrationAlias,
-      finalName,
-      call.input,
-      call.type,
-      `action '${call.type}' of plugin instance '${pluginAlias}' (runs ${target})`,
-      request,
+    const hookTarget = { kind: 'integration', alias: dependency.integrationAlias, action: finalName, label, callType: call.type, signal: call.signal } as const
+    return callWithHooks(this.hooks, steps, hookTarget, call.input, (input) =>
+      this.runIntegrationAction(dependency.integrationAlias, finalName, input, call.type, label, request),
     )
   }
 
@@ -509,7 +562,13 @@ class Engine {
   }
 
   async receive(input: unknown): Promise<StoredMessage> {
-    const message = await this.messaging.create(input, 'receive')
+    const owners = incomingHookOwners(this.hooks)
+    let message: StoredMessage
+    if (owners.length > 0) {
+      const verdict = await messageThroughHooks('beforeIncomingMessage', owners, input, this.messaging, 'receive', true, this.limits.handlerMs)
+      if (verdict.stopped) return verdict.message // stored, but no handler runs
+      message = verdict.message
+    } else message = await this.messaging.create(input, 'receive')
     const conversation = { id: message.conversationId }
     const failed = (owner: string, type: string) => () => ({
       owner,
@@ -630,9 +689,14 @@ class Engine {
  * own, is of a version the bot does not use, or is of an integration or plugin the bot
  * does not add.
  */
-export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams>(
-  options: RuntimeOptions<Tags, Calls, Events, Ch, S>,
-): Runtime<Tags, Calls, Events, Ch, S> {
+export function createRuntime<
+  Tags,
+  Calls extends ActionShapes<Calls>,
+  Events,
+  Impl extends BotImplementations = BotImplementations,
+  Ch = NoChannels,
+  S = NoStreams,
+>(options: RuntimeOptions<Tags, Calls, Events, Impl, Ch, S>): Runtime<Tags, Calls, Events, Ch, S> {
   const bot: RunnableBot = options.bot
   if ((bot as Partial<RunnableBot> | undefined)?.definition?.kind !== 'bot') {
     throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', [
@@ -641,15 +705,19 @@ export function createRuntime<Tags, Calls extends ActionShapes<Calls>, Events, C
   }
   const engine = new Engine({
     bot,
-    ...(options.integrations !== undefined && { integrations: options.integrations }),
-    ...(options.plugins !== undefined && { plugins: options.plugins }),
+    ...(options.integrations !== undefined && { integrations: options.integrations as BotImplementations['integrations'] }),
+    ...(options.plugins !== undefined && { plugins: options.plugins as BotImplementations['plugins'] }),
     ...(options.env !== undefined && { env: options.env }),
     ...(options.store !== undefined && { store: options.store }),
     ...(options.botId !== undefined && { botId: options.botId }),
     ...(options.timeLimits !== undefined && { timeLimits: options.timeLimits as TimeLimitOptions }),
   })
   engine.checkOptions()
+  const given = { integrations: options.integrations ?? {}, plugins: options.plugins ?? {} } as BotImplementations
+  const verify = () => verifyWiring(engine.definition, given.integrations, given.plugins)
+  if (options.verify === true) verify()
   return {
+    verify,
     botId: engine.botId,
     client: engine.botClient as unknown as BotClient<Tags, Calls, S>,
     store: engine.store,

@@ -32,6 +32,8 @@ export type RuntimeErrorCode =
   | 'HANDLER_FAILED'
   /** createRuntime was given options that do not fit the bot */
   | 'INVALID_RUNTIME_OPTIONS'
+  /** a hook threw or returned what its kind of hook cannot return (HookError) */
+  | 'HOOK_FAILED'
   /** sendChannelMessage or streamAction named no channel or message of the integration */
   | 'UNKNOWN_CHANNEL'
   /** a channel message's payload does not match its schema */
@@ -95,8 +97,12 @@ export class MissingSecretError extends RuntimeError {
 
 /** An integration or plugin implementation, or one of its action handlers, is missing. */
 export class MissingImplementationError extends RuntimeError {
-  constructor(message: string) {
+  /** from `runtime.verify()` (or `verify: true`): every one missing, a line each; else empty */
+  readonly missing: readonly string[]
+
+  constructor(message: string, missing: readonly string[] = []) {
     super('MISSING_IMPLEMENTATION', message)
+    this.missing = missing
   }
 }
 

@@ -3,6 +3,7 @@
 
 import { own } from '../jsonSchema/own.js'
 import type { BotDefinition } from './definition.js'
+import { pluginEventRegistrationIssue } from './pluginEvents.js'
 import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 
 function list(names: readonly string[]): string {
@@ -22,6 +23,11 @@ export function unknownEventRegistrations(
 ): string[] {
   const issues: string[] = []
   for (const { type } of bot.eventHandlers) {
+    if (type.includes('#')) {
+      const issue = pluginEventRegistrationIssue(bot.definition, type)
+      if (issue !== undefined) issues.push(issue)
+      continue
+    }
     const colon = type.indexOf(':')
     const alias = type.slice(0, colon)
     const event = type.slice(colon + 1)

@@ -1,8 +1,10 @@
-// Registers message and event handlers; shared by the Bot and Plugin base classes.
+// Registers message, event and channel handlers and hooks; shared by the Bot and Plugin base classes.
 import type { ChannelHandler, ChannelRegistrar, ChannelRegistration, NoChannels } from './channelTypes.js'
 import { ValidationError } from './errors.js'
+import { hookRegistrars } from './hooks.js'
+import type { HookRegistrars, HookRegistration } from './hookTypes.js'
 import { MESSAGE_TYPES, type Message, type MessageType } from './messages.js'
-import type { EventHandler, EventOf, EventRegistration, MessageHandler, MessageRegistration } from './types.js'
+import type { ActionShapes, EventHandler, EventOf, EventRegistration, MessageHandler, MessageRegistration } from './types.js'
 
 export interface MessageRegistrar<Client, Ctx, Tags> {
   (type: '*', handler: MessageHandler<Message<MessageType, Tags>, Client, Ctx>): void
@@ -11,18 +13,29 @@ export interface MessageRegistrar<Client, Ctx, Tags> {
 
 export type EventRegistrar<E, Client, Ctx> = <K extends keyof E & string>(type: K, handler: EventHandler<EventOf<E, K>, Client, Ctx>) => void
 
-/** Ch: `'<alias>:<channel>'` -> message -> payload, the channels handlers can be registered for. */
-export class HandlerRegistry<E, Client, Ctx, Tags, Ch = NoChannels> {
+/**
+ * Calls: what the owner's client calls (`callAction` keys), which its call hooks are keyed by;
+ * Ch: `'<alias>:<channel>'` -> message -> payload, the channels handlers can be registered for.
+ */
+export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Calls> = Record<never, never>, Ch = NoChannels> {
   readonly messageHandlers: MessageRegistration<Client, Ctx, Tags>[] = []
   readonly eventHandlers: EventRegistration<Client, Ctx>[] = []
   readonly channelHandlers: ChannelRegistration<Client, Ctx>[] = []
+  /** hooks (docs/runtime.md#hooks), registered with `on.beforeIncomingMessage` and the like */
+  readonly hooks: HookRegistration[] = []
 
   /**
    * The types check every registration; these checks are for JavaScript callers and casts,
    * whose mistakes would otherwise be handlers that silently never run. Event names are
    * checked against the definitions when the runtime is created (createRuntime).
    */
-  readonly on: { message: MessageRegistrar<Client, Ctx, Tags>; event: EventRegistrar<E, Client, Ctx>; channel: ChannelRegistrar<Ch, Client, Ctx> } = {
+  readonly on: {
+    message: MessageRegistrar<Client, Ctx, Tags>
+    event: EventRegistrar<E, Client, Ctx>
+    channel: ChannelRegistrar<Ch, Client, Ctx>
+  } & HookRegistrars<Calls, Client, Ctx, Tags> = {
+    // the registrars' checks do not depend on the maps, which only the types use
+    ...(hookRegistrars(this.hooks) as unknown as HookRegistrars<Calls, Client, Ctx, Tags>),
     message: (type: MessageType | '*', handler: MessageHandler<never, Client, Ctx>): void => {
       const issues: string[] = []
       if (type !== '*' && !(MESSAGE_TYPES as readonly unknown[]).includes(type))
@@ -33,7 +46,8 @@ export class HandlerRegistry<E, Client, Ctx, Tags, Ch = NoChannels> {
     },
     event: (type: string, handler: EventHandler<never, Client, Ctx>): void => {
       const issues: string[] = []
-      if (typeof type !== 'string' || type.indexOf(':') <= 0) issues.push(`type: must be '<alias>:<event>', not ${JSON.stringify(type) ?? String(type)}`)
+      if (typeof type !== 'string' || !/^[^:#]+[:#]/.test(type))
+        issues.push(`type: must be '<alias>:<event>' or '<pluginAlias>#<event>', not ${JSON.stringify(type) ?? String(type)}`)
       if (typeof handler !== 'function') issues.push('handler: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.event: invalid arguments', issues)
       this.eventHandlers.push({ type, handler: handler as EventRegistration<Client, Ctx>['handler'] })

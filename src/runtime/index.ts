@@ -3,13 +3,22 @@
 
 // the keywords to register in a strict ajv that compiles a definition's schemas (docs/generated-code.md)
 export { annotationKeywords } from '../jsonSchema/annotations.js'
-export { BotBase, IntegrationBase, type IntegrationOptions, PluginBase, type PluginOptions } from './bases.js'
+export {
+  BotBase,
+  type BotImplementations,
+  type DefinitionIdentity,
+  IntegrationBase,
+  type IntegrationOptions,
+  PluginBase,
+  type PluginOptions,
+} from './bases.js'
 // channels, streamed calls, time limits (docs/runtime.md#channels-and-streaming, #time-limits)
 export type * from './channelTypes.js'
 // running a generated bot (docs/runtime.md)
 export {
   createRuntime,
   type HandlerRegistrationLike,
+  type IntegrationEventKey,
   type RunnableIntegration,
   type RunnablePlugin,
   type Runtime,
@@ -29,6 +38,9 @@ export {
   ValidationError,
 } from './errors.js'
 export type { EventRegistrar, MessageRegistrar } from './handlerRegistry.js'
+// hooks around incoming messages, action calls and outgoing messages (docs/runtime.md#hooks)
+export { HookError } from './hookError.js'
+export type * from './hookTypes.js'
 export {
   InMemoryMessageStore,
   type ListQuery,

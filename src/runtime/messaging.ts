@@ -76,6 +76,16 @@ export class Messaging {
 
   /** Validates and stores a new message; nothing is stored when it is invalid. */
   async create(input: unknown, operation: string): Promise<StoredMessage> {
+    return this.insert(this.build(input, operation))
+  }
+
+  /** Stores a message `build` made. */
+  async insert(message: StoredMessage): Promise<StoredMessage> {
+    return (await this.store.insert(message)).message
+  }
+
+  /** The message a valid input makes (id and timestamps assigned), not stored; throws INVALID_MESSAGE. */
+  build(input: unknown, operation: string): StoredMessage {
     if (!isRecord(input)) throw new ValidationError('INVALID_MESSAGE', `${operation}: expected { conversationId, userId, type, payload, tags }`, [])
     const issues: string[] = []
     const { conversationId, userId, type, payload, tags } = input
@@ -116,8 +126,7 @@ export class Messaging {
       createdAt: now,
       updatedAt: now,
     } as StoredMessage
-    const record = await this.store.insert(message)
-    return record.message
+    return message
   }
 
   private idOf(input: unknown, operation: string): string {

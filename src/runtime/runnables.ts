@@ -1,6 +1,7 @@
 // What createRuntime needs of the generated bot's parts: the implementations of its
 // integrations and plugins, and the handlers registered on them.
 import type { IntegrationDefinition, PluginDefinition } from './definition.js'
+import type { HookRegistration } from './hookTypes.js'
 
 /** A registered handler, as the runtime sees it (any client, context and message type). */
 export interface HandlerRegistrationLike {
@@ -30,4 +31,6 @@ export interface RunnablePlugin {
   readonly messageHandlers: readonly HandlerRegistrationLike[]
   readonly eventHandlers: readonly HandlerRegistrationLike[]
   readonly channelHandlers?: readonly ChannelRegistrationLike[]
+  /** absent on implementations made before hooks existed */
+  readonly hooks?: readonly HookRegistration[]
 }

@@ -5,7 +5,8 @@ import { RuntimeError } from './errors.js'
 /**
  * An action or a message, event or channel handler did not finish within its time limit.
  * For an action, `action` is the type as the caller wrote it; for a handler, `handlerOwner`
- * and `registeredFor` say which (as HandlerError does), and `messageId` the message `receive` got.
+ * and `registeredFor` say which (as HandlerError does), and `messageId` the message `receive` got;
+ * for a hook, `hook` is its kind (`beforeCallAction`) besides `handlerOwner` and `registeredFor`.
  */
 export class TimeLimitError extends RuntimeError {
   readonly limitMs: number
@@ -13,14 +14,24 @@ export class TimeLimitError extends RuntimeError {
   readonly handlerOwner: string | undefined
   readonly registeredFor: string | undefined
   readonly messageId: string | undefined
+  readonly hook: string | undefined
 
-  constructor(options: { message: string; limitMs: number; action?: string; handlerOwner?: string; registeredFor?: string; messageId?: string }) {
+  constructor(options: {
+    message: string
+    limitMs: number
+    action?: string
+    handlerOwner?: string
+    registeredFor?: string
+    messageId?: string
+    hook?: string
+  }) {
     super('TIME_LIMIT_EXCEEDED', options.message)
     this.limitMs = options.limitMs
     this.action = options.action
     this.handlerOwner = options.handlerOwner
     this.registeredFor = options.registeredFor
     this.messageId = options.messageId
+    this.hook = options.hook
   }
 }
 

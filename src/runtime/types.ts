@@ -118,8 +118,11 @@ export type CreateMessageInput<Tags, T extends MessageType = MessageType> = {
 }[T]
 
 export interface MessagingClient<Tags> {
-  /** T is inferred from the argument's `type`: the stored message comes back as that type (a union when `type` is one). */
-  createMessage<T extends MessageType>(input: CreateMessageInput<Tags, T>): Promise<{ message: Message<T, Tags> }>
+  /**
+   * T is inferred from the argument's `type`: the stored message comes back as that type (a union when `type` is one).
+   * `stopped`: a beforeOutgoingMessage hook stopped it, and it was not stored (docs/runtime.md#hooks).
+   */
+  createMessage<T extends MessageType>(input: CreateMessageInput<Tags, T>): Promise<{ message: Message<T, Tags>; stopped?: true }>
   getMessage(input: { id: string }): Promise<{ message: Message<MessageType, Tags> }>
   listMessages(input: {
     conversationId: string
@@ -137,10 +140,15 @@ export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStream
     ActionCaller<Calls>,
     ActionStreamer<Calls, S> {}
 
-export interface PluginClient<Calls extends ActionShapes<Calls>, S = NoStreams>
+/**
+ * Ev: the plugin's own events, name -> payload (docs/runtime.md#plugin-events); none by
+ * default. S: call key -> the channels its handler may send on, for `streamAction`.
+ */
+export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams>
   extends MessagingClient<MessageTagMap>,
     ActionCaller<Calls>,
-    ActionStreamer<Calls, S> {}
+    ActionStreamer<Calls, S>,
+    PluginEventEmitter<Ev> {}
 
 export interface BotContext {
   botId: string
@@ -187,4 +195,16 @@ export interface MessageRegistration<Client, Ctx, Tags> {
 export interface EventRegistration<Client, Ctx> {
   type: string
   handler: EventHandler<{ type: string; payload: object }, Client, Ctx>
+}
+
+/** The events of a plugin that declares none. */
+export type NoEvents = Record<never, never>
+
+/**
+ * What a plugin's client adds for its own events (docs/runtime.md#plugin-events): it emits
+ * them by their names in the plugin, payloads typed in the plugin's own terms; the runtime
+ * validates each against the emitting instance's dereferenced schema.
+ */
+export interface PluginEventEmitter<Ev> {
+  emitEvent(event: EventOf<Ev>): Promise<void>
 }

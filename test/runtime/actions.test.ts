@@ -257,6 +257,7 @@ describe('missing implementations', () => {
   it('rejects implementations keyed by another name, of a version the bot does not use, or that the bot does not add', () => {
     const impl = makeImplementations([])
     const bot = new Bot()
+    // @ts-expect-error the types refuse it too (test/types/runtimeOptions.ts); this is the check for JavaScript and casts
     expect(() => createRuntime({ bot, integrations: { anthropic: impl.openai } })).toThrow(
       'integrations["anthropic"]: is integration \'openai\'; key each integration by its name',
     )
@@ -267,6 +268,7 @@ describe('missing implementations', () => {
       'integrations["openai"]: is version 1.0.0, but bot \'support-bot\' uses openai 2.0.0',
     )
     const unused = { ...impl.openai, definition: { ...impl.openai.definition, name: 'mistral' } }
+    // @ts-expect-error the types refuse it too
     expect(() => createRuntime({ bot, integrations: { mistral: unused } })).toThrow(
       "bot 'support-bot' adds no integration 'mistral' (it adds anthropic, openai, zendesk)",
     )

@@ -78,11 +78,25 @@ export interface CallableActions {
   "assistantClaude#escalate": Plugins["assistantClaude"]["escalate"]
 }
 
-/** What `bot.on.event` accepts: `'<integrationAlias>:<event>'`. */
+/** What `bot.on.event` accepts: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` (a plugin instance's own events). */
 export interface BotEvents {
   "openai:textGenerated": openai_v2_0_0.Events["textGenerated"]
   "claude:generationComplete": anthropic_v1_2_0.Events["generationComplete"]
   "zendesk:ticketChanged": zendesk_v1_0_0.Events["ticketChanged"]
+  "assistantOpenai#escalated": support_assistant_v0_3_0.Events<AssistantOpenaiEntities>["escalated"]
+  "assistantClaude#escalated": support_assistant_v0_3_0.Events<AssistantClaudeEntities>["escalated"]
+}
+
+/** What `createRuntime` takes for this bot: each integration and plugin it adds, by NAME, implemented by that definition's generated class (`Integration`, `Plugin`). */
+export interface Implementations {
+  integrations: {
+    openai: openai_v2_0_0.Integration
+    anthropic: anthropic_v1_2_0.Integration
+    zendesk: zendesk_v1_0_0.Integration
+  }
+  plugins: {
+    "support-assistant": support_assistant_v0_3_0.Plugin
+  }
 }
 
 /** What `bot.on.channel` accepts: `'<integrationAlias>:<channel>'`, each message name -> payload. */
@@ -301,7 +315,7 @@ export const definition: runtime.BotDefinition = {
  *
  * Bot 'support-bot': `const bot = new Bot()`, then `bot.on.message(...)` and `bot.on.event(...)`.
  */
-export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, BotChannels, CallChannels> {
+export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations, BotChannels, CallChannels> {
   constructor() {
     super(definition)
   }

@@ -367,7 +367,7 @@ export const definition: runtime.IntegrationDefinition = {
  *
  * Implements integration 'anthropic' 1.2.0: `new Integration({ actions })` with a handler for every action.
  */
-export class Integration extends runtime.IntegrationBase<Configuration, Actions, Events, runtime.NoAlternatives, Channels> {
+export class Integration extends runtime.IntegrationBase<Configuration, Actions, Events, runtime.NoAlternatives, "anthropic", "1.2.0", Channels> {
   constructor(options: runtime.IntegrationOptions<Configuration, Actions, Events, runtime.NoAlternatives, Channels>) {
     super(definition, options)
   }

@@ -266,7 +266,7 @@ export const definition: runtime.IntegrationDefinition = {
  *
  * Implements integration 'zendesk' 1.0.0: `new Integration({ actions })` with a handler for every action.
  */
-export class Integration extends runtime.IntegrationBase<Configuration, Actions, Events> {
+export class Integration extends runtime.IntegrationBase<Configuration, Actions, Events, runtime.NoAlternatives, "zendesk", "1.0.0"> {
   constructor(options: runtime.IntegrationOptions<Configuration, Actions, Events>) {
     super(definition, options)
   }

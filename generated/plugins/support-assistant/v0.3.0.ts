@@ -220,8 +220,8 @@ export const definition: runtime.PluginDefinition = {
  *
  * Implements plugin 'support-assistant' 0.3.0: `new Plugin({ actions })`, then `plugin.on.message(...)` and `plugin.on.event(...)`.
  */
-export class Plugin extends runtime.PluginBase<Configuration, Actions, InterfaceCalls, InterfaceEvents, InterfaceChannels, InterfaceCallChannels> {
-  constructor(options: runtime.PluginOptions<Configuration, Actions, InterfaceCalls, InterfaceCallChannels>) {
+export class Plugin extends runtime.PluginBase<Configuration, Actions, InterfaceCalls, InterfaceEvents, Events, "support-assistant", "0.3.0", InterfaceChannels, InterfaceCallChannels> {
+  constructor(options: runtime.PluginOptions<Configuration, Actions, InterfaceCalls, Events, InterfaceCallChannels>) {
     super(definition, options)
   }
 }

@@ -1,8 +1,8 @@
 // stream-summary.ts: a plugin streams a model's answer chunk by chunk; the bot counts chunks.
 import { createRuntime, RuntimeError } from 'botwire/runtime'
-import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
-import { type Model, Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'
-import { Plugin as SupportAssistant } from '../../generated/plugins/support-assistant/v0.3.0.js'
+import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
+import { type Model, Integration as OpenAI } from '../../../generated/integrations/openai/v2.0.0.js'
+import { Plugin as SupportAssistant } from '../../../generated/plugins/support-assistant/v0.3.0.js'
 
 const gpt4o: Model = { id: 'gpt-4o', provider: 'openai', contextWindow: 128000 }
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5))
@@ -60,10 +60,10 @@ const runtime = createRuntime({ bot, integrations: { openai }, plugins: { 'suppo
 
 const { summary } = await runtime.client.callAction({ type: 'assistantOpenai#summarize', input: { conversationId: 'c1', model: gpt4o } })
 console.log(`${summary}: the bot saw ${chunksSeen} chunks of ${seen.size} call`)
-// prints: chunk: Streaming
-// prints: chunk: works
-// prints: chunk: fine (complete)
-// prints: Streaming works fine: the bot saw 3 chunks of 1 call
+// -> chunk: Streaming
+// -> chunk: works
+// -> chunk: fine (complete)
+// -> Streaming works fine: the bot saw 3 chunks of 1 call
 
 // 4. Cancelling: abort the signal; the call and its chunks reject, the handler's signal fires.
 const controller = new AbortController()
@@ -82,5 +82,5 @@ try {
 } catch (error) {
   if (error instanceof RuntimeError) console.log(`${error.code}: ${error.message}`)
 }
-// prints: first chunk: Streaming
-// prints: CANCELLED: action 'openai:generateText' was cancelled by its caller: This operation was aborted
+// -> first chunk: Streaming
+// -> CANCELLED: action 'openai:generateText' was cancelled by its caller: This operation was aborted

@@ -1,7 +1,7 @@
 // time-limits.ts: an action that never answers, and a handler that never returns.
 import { createRuntime, TimeLimitError } from 'botwire/runtime'
-import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
-import { type Model, Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'
+import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
+import { type Model, Integration as OpenAI } from '../../../generated/integrations/openai/v2.0.0.js'
 
 const gpt4o: Model = { id: 'gpt-4o', provider: 'openai', contextWindow: 128000 }
 
@@ -35,12 +35,12 @@ for (const call of [
     if (error instanceof TimeLimitError) console.log(error.message)
   }
 }
-// prints: action 'openai:generateText' did not finish within its time limit of 50 ms
-// prints: action 'openai:generateText' did not finish within its time limit of 20 ms
+// -> action 'openai:generateText' did not finish within its time limit of 50 ms
+// -> action 'openai:generateText' did not finish within its time limit of 20 ms
 
 try {
   await runtime.receive({ conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: 'hi' }, tags: {} })
 } catch (error) {
   if (error instanceof TimeLimitError) console.log(`${error.handlerOwner} '${error.registeredFor}' handler: over ${error.limitMs} ms`)
 }
-// prints: bot 'text' handler: over 40 ms
+// -> bot 'text' handler: over 40 ms

@@ -1,0 +1,79 @@
+// Hooks are typed from the definitions: message hooks by message type and the owner's tags,
+// call hooks by the owner's callAction keys; a hook returning the wrong shape does not compile.
+
+import type { HandlerSignal } from 'botwire/runtime'
+import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
+import type { Model } from '../../generated/integrations/openai/v2.0.0.js'
+import type * as llm from '../../generated/interfaces/llm/v1.0.0.js'
+import { Plugin } from '../../generated/plugins/support-assistant/v0.3.0.js'
+import { type Equal, expectTrue } from './support.js'
+
+const bot = new Bot()
+
+bot.on.beforeIncomingMessage('text', ({ message, ctx }) => {
+  expectTrue<Equal<typeof message.payload.text, string>>()
+  expectTrue<Equal<typeof message.tags.priority, string | undefined>>()
+  expectTrue<Equal<typeof ctx.botId, string>>()
+  return { message: { ...message, tags: { topic: 'greeting' } } }
+})
+bot.on.beforeIncomingMessage('*', () => ({ stop: true }))
+bot.on.beforeIncomingMessage('text', () => {})
+// @ts-expect-error [TS2769 "Type 'false' is not assignable to type 'true'"] stopping is { stop: true }, not { stop: false }
+bot.on.beforeIncomingMessage('text', () => ({ stop: false }))
+// @ts-expect-error [TS2769 "'mood' does not exist in type 'MessageTags'"] the bot declares no tag 'mood'
+bot.on.beforeIncomingMessage('text', ({ message }) => ({ message: { ...message, tags: { mood: 'happy' } } }))
+// @ts-expect-error [TS2769 "image" "is not assignable to type '\"text\"'"] a 'text' hook returns a text message
+bot.on.beforeIncomingMessage('text', ({ message }) => ({ message: { ...message, type: 'image' as const } }))
+// @ts-expect-error [TS2769 "sticker"] no message type 'sticker'
+bot.on.beforeIncomingMessage('sticker', () => {})
+
+bot.on.beforeCallAction('openai:generateText', ({ call }) => {
+  expectTrue<Equal<typeof call.type, 'openai:generateText'>>()
+  expectTrue<Equal<typeof call.input.model, Model>>()
+  return { input: { ...call.input, temperature: 0 } }
+})
+bot.on.beforeCallAction('openai:listLanguageModels', () => ({ output: { models: [] } }))
+// @ts-expect-error [TS2769 "Type 'number' is not assignable to type 'Model[]'"] the answer must be the action's output: models is a list
+bot.on.beforeCallAction('openai:listLanguageModels', () => ({ output: { models: 3 } }))
+// @ts-expect-error [TS2769 "{ result:"] a before hook returns nothing, { input } or { output }
+bot.on.beforeCallAction('openai:moderate', () => ({ result: { flagged: false, categories: [] } }))
+// @ts-expect-error [TS2769 "openai:chat"] the bot has no action 'openai:chat'
+bot.on.beforeCallAction('openai:chat', () => {})
+bot.on.afterCallAction('assistantClaude#summarize', ({ call, output }) => {
+  expectTrue<Equal<typeof call.input.model.provider, 'anthropic'>>()
+  return { output: { ...output, summary: output.summary.trim() } }
+})
+// @ts-expect-error [TS2769 "{ input: ModerateInput; }' is not assignable"] an after hook returns nothing or { output }
+bot.on.afterCallAction('openai:moderate', ({ call }) => ({ input: call.input }))
+
+bot.on.beforeOutgoingMessage('card', ({ message }) => {
+  expectTrue<Equal<typeof message.type, 'card'>>()
+})
+
+export const plugin = new Plugin({
+  actions: {
+    summarize: async ({ input }) => ({ summary: '', model: input.model }),
+    escalate: async ({ input }) => ({ ticket: { id: '1', subject: 's', status: 'open', requester: input.requester } }),
+  },
+})
+plugin.on.beforeCallAction('llm:generateContent', ({ call, ctx }) => {
+  expectTrue<Equal<typeof call.input.model, llm.ModelRef>>()
+  expectTrue<Equal<typeof ctx.configuration.maxWords, number>>()
+})
+// @ts-expect-error [TS2769 "openai:generateText"] a plugin's hooks use its own keys ('<local>:<action>')
+plugin.on.beforeCallAction('openai:generateText', () => {})
+plugin.on.beforeOutgoingMessage('text', ({ message }) => ({ message: { ...message, payload: { text: message.payload.text.slice(0, 100) } } }))
+
+// every hook gets its own `signal`, as handlers do (time limits); a call hook's `call` is
+// `{ type, input }`, without the caller's signal or time limit
+bot.on.beforeCallAction('*', ({ call, signal }) => {
+  expectTrue<Equal<typeof signal, HandlerSignal>>()
+  // @ts-expect-error [TS2339 "Property 'signal' does not exist"] the caller's signal is not the hook's to read
+  void call.signal
+})
+bot.on.afterCallAction('openai:generateText', ({ signal }) => {
+  expectTrue<Equal<typeof signal, HandlerSignal>>()
+})
+bot.on.beforeOutgoingMessage('text', ({ signal }) => {
+  expectTrue<Equal<typeof signal, HandlerSignal>>()
+})
