@@ -51,7 +51,11 @@ export function allOfEmptiness(view: View, env: AllOfEnv): NoValue | undefined {
     if (closed !== undefined) return noValue(closed)
   }
   const merged = env.judge(mergeAllOf(view, env.resolve).merged)
-  return merged === undefined ? undefined : noValue(`together the branches leave nothing: ${merged.reason}`)
+  if (merged === undefined) return undefined
+  // where inside (a property two branches declare, /allOf/0/properties/id: its schemas meet in an allOf the merge made)
+  const pointer = merged.location.pointer.startsWith(view.pointer) ? merged.location.pointer.slice(view.pointer.length) : ''
+  const inside = pointer.endsWith('/allOf') ? pointer.slice(0, -'/allOf'.length) : pointer
+  return noValue(`together the branches leave nothing${inside === '' ? '' : ` at ${inside}`}: ${merged.reason}`)
 }
 
 /** Why no value that one part lists (`const`/`enum`) passes every other part, if none does. */

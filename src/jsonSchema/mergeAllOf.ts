@@ -94,6 +94,9 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
         properties[name] = schema
         propertyParents.set(name, parentOf(part, 'properties', [name]))
       } else if (existing !== schema && !jsonEqual(existing, schema)) {
+        // a value there must pass both: what the emptiness analysis reads (string and
+        // integer leave nothing); extension does not take this merge as exact
+        properties[name] = { allOf: [existing, schema] }
         notExact(keywordLocation(part, 'properties', name), `property '${name}' is declared by two branches with different schemas`)
       }
     }

@@ -830,6 +830,16 @@ describe('admitsNoValue', () => {
     expect(admitsNoValue({ allOf: [closed, { type: 'object', required: ['b'] }] }, { entity: null, pointer: '' }, none)?.cause).toBe('allOf')
     expect(admitsNoValue({ allOf: [closed, { type: 'object', required: ['a'] }] }, { entity: null, pointer: '' }, none)).toBeNull()
   })
+  it('finds that a property two allOf branches declare with types that never meet admits nothing, and says where', () => {
+    const closed = obj({ id: str }, [], { additionalProperties: false })
+    const result = admitsNoValue({ allOf: [closed, obj({ id: int }, ['id'])] }, { entity: null, pointer: '' }, none)
+    expect(result).toMatchObject({ location: { pointer: '/allOf' }, cause: 'allOf' })
+    expect(result?.reason).toBe(
+      'together the branches leave nothing at /allOf/0/properties/id: branch 1 admits only integer, but what stands before it admits only string',
+    )
+    // optional there, the property may be left out: something is admitted
+    expect(admitsNoValue({ allOf: [closed, obj({ id: int }, [])] }, { entity: null, pointer: '' }, none)).toBeNull()
+  })
   it('follows entity branches of an allOf', () => {
     const entities: Record<string, SchemaNode> = { n: { type: 'integer', minimum: 5 } }
     const result = admitsNoValue({ allOf: [{ $entity: 'n' }, { type: 'integer', maximum: 3 }] }, { entity: null, pointer: '' }, (name) => entities[name])
