@@ -3,7 +3,7 @@
 // workspace (both child processes of the built CLI, alternated in the same run), the
 // server's memory after the load, the time from a didChange to the diagnostics it
 // publishes (a bot, and the interface bench/watch.ts picks, about 40 definitions depending
-// on it), and completion and hover answered at positions of the open files.
+// on it), and completion and hover answered at the names of three files.
 //
 // The server is started with a debounce of 0: the debounce (150 ms unless the client sets
 // it) is a wait for the typing to pause, not work, and the figures are of the work.
@@ -109,7 +109,13 @@ export async function lspFigures(validDir: string, scratch: string, runs: number
     await live.waitForDiagnostics(ifaceUri, (d) => d.length === 0)
     const botText = readFileSync(bot.file.absolutePath, 'utf8')
     const ifaceText = readFileSync(iface.file.absolutePath, 'utf8')
-    const positions = [namePositions(botUri, botText), namePositions(implementationUri, readFileSync(implementation.file.absolutePath, 'utf8'))]
+    // a second bot, not open (requests answer from the analysis of every file), so that there are about 30 positions
+    const other = model.bots[1]
+    const positions = [
+      namePositions(botUri, botText),
+      namePositions(implementationUri, readFileSync(implementation.file.absolutePath, 'utf8')),
+      ...(other ? [namePositions(live.uri(rel(other.file.absolutePath)), readFileSync(other.file.absolutePath, 'utf8'))] : []),
+    ]
     const hoverAt = spread(
       positions.flatMap((p) => p.hover),
       30,
