@@ -84,3 +84,10 @@ export function ratio(value: number, base: number): string {
   const r = value / base
   return r >= 10 ? `${Math.round(r)}×` : r >= 1 ? `${r.toFixed(2)}×` : `${r.toFixed(3)}×`
 }
+
+/** The nearest-rank percentile (0-100) of some values. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)))
+  return sorted[rank - 1] ?? Number.NaN
+}

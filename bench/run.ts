@@ -19,6 +19,7 @@
 //   --keep        keep the synthetic workspaces (their folder is printed)
 //   --runtime-only  section 7 alone (the runtime: receive, listMessages, streaming), as `npm run bench:runtime`
 //   --watch-only    section 8 alone (generate --watch on the incremental engine)
+//   --lsp-only      section 9 alone (`botwire lsp` through a real client over stdio)
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -40,7 +41,8 @@ import { loadTsMorph, memoryProject } from '../src/stubs/tsMorph.js'
 import { botwireTypes, jsttTypes, moduleSchema, typedModules } from './baselines/jsonSchemaToTs.js'
 import { createProject, tsMorphFile } from './baselines/tsMorph.js'
 import { countPaths, filesPointedAt, tookFastPath, withYamlParses } from './loadPaths.js'
-import { childrenCpuMs, measure, median, medianSample, ms, ratio, type Sample, type Stats } from './measure.js'
+import { lspFigures } from './lsp.js'
+import { childrenCpuMs, measure, median, medianSample, ms, percentile, ratio, type Sample, type Stats } from './measure.js'
 import { parserFiguresInChild, yamlFiguresInChild } from './parsers.js'
 import { CHECKS, PASSES, type PassName, type PassTimes, timePasses } from './passes.js'
 import { writeScaffoldUpdateInput } from './scaffoldUpdate.js'
@@ -61,6 +63,7 @@ const { values: flags } = parseArgs({
     'scaffold-update-only': { type: 'boolean', default: false },
     'runtime-only': { type: 'boolean', default: false },
     'watch-only': { type: 'boolean', default: false },
+    'lsp-only': { type: 'boolean', default: false },
   },
 })
 const RUNS = Math.max(1, Number(flags.runs ?? (flags.quick ? 1 : 3)))
@@ -102,6 +105,19 @@ async function child(args: string[]): Promise<{ stats: Stats; status: number | n
 }
 
 const cliMain = join(root, 'dist', 'cli', 'main.js')
+
+/** Builds dist/ when it is missing or older than src/; says which. */
+function ensureBuilt(): string {
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+      .reduce((m, e) => Math.max(m, statSync(join(e.parentPath, e.name)).mtimeMs), 0)
+  if (existsSync(cliMain) && statSync(cliMain).mtimeMs >= newest(join(root, 'src'))) return 'dist/ was up to date'
+  progress('npm run build (dist/ missing or older than src/)')
+  const t = performance.now()
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', shell: process.platform === 'win32' })
+  return `built dist/ first (\`npm run build\`, ${Math.round((performance.now() - t) / 1000)} s, exit ${build.status})`
+}
 
 const lap = (): Sample => {
   const usage = process.cpuUsage()
@@ -245,9 +261,68 @@ async function watchSection(): Promise<void> {
   table(['measure', 'wall ms', 'CPU ms', 'ratio (wall) to the full run'], rows)
 }
 
+/** Section 9: `botwire lsp` through a real client over stdio, on the valid copy. */
+async function lspSection(): Promise<void> {
+  const buildNote = ensureBuilt()
+  if (!existsSync(cliMain)) {
+    print(`### 9. \`botwire lsp\`: skipped (${buildNote}; dist/cli/main.js missing)`)
+    print()
+    return
+  }
+  progress('botwire lsp: initial load, edits, completion and hover through a real client')
+  const f = await lspFigures(validDir, tempRoot, RUNS, cliMain)
+  const at = (values: number[]): string => `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))} / ${ms(Math.max(...values))}`
+  const loadServer = median(f.serverLoad.slice(1))
+  const loadCheck = median(f.checkLoad.slice(1))
+  print('### 9. `botwire lsp` through a real client over stdio')
+  print()
+  print(
+    `The built \`botwire lsp --definitions <valid copy>\` as a child process, driven over stdio by a vscode-languageserver-protocol client (${buildNote}), with a debounce of 0 (an editor's default 150 ms of waiting for the typing to pause comes on top). Initial load: from the spawn to the first diagnostics published for a bot opened right after \`initialized\`, against \`botwire check\` of the same workspace from the spawn to the exit, alternated, a warm-up run of each and then the median of ${RUNS}. Then on the last server: ${f.bot.length} edits of the open bot (didChange with the whole text; even edits misspell one of its integrations, odd ones restore the text) and ${f.iface.length} of ${f.ifaceLabel} (even edits change its version, so its implementations name one that is gone; odd ones restore it), each timed from the didChange to the diagnostics that show it (the bot's, an implementation's); completion and hover at ${f.completion.length} and ${f.hover.length} positions (spread evenly) of the definition names, versions and aliases of the bot, an implementation of the interface and a second bot (${f.answered.completion} completions offered something, ${f.hover.length === 0 ? 0 : f.answered.hover} hovers said something), with no change waiting; and a hover sent right after each bot edit's diagnostics, which builds the index of the new analysis.`,
+  )
+  print()
+  table(
+    ['measure', 'wall ms', 'ratio / target'],
+    [
+      [
+        'initial load: `botwire lsp`, spawn to first diagnostics (median; warm-up)',
+        `${ms(loadServer)} (${ms(f.serverLoad[0] ?? Number.NaN)})`,
+        `${ratio(loadServer, loadCheck)} check`,
+      ],
+      ['baseline: `botwire check`, spawn to exit (median; warm-up)', `${ms(loadCheck)} (${ms(f.checkLoad[0] ?? Number.NaN)})`, '1×'],
+    ],
+  )
+  print(
+    `Memory after the load (the server's \`botwire/status\`): ${Math.round(f.memory.rssBytes / 2 ** 20)} MB resident, ${Math.round(f.memory.heapUsedBytes / 2 ** 20)} MB of JavaScript heap in use.`,
+  )
+  print()
+  table(
+    ['measure', 'p50 / p95 / max ms', 'target (p95)'],
+    [
+      ['a bot edit: didChange to diagnostics published', at(f.bot), '50'],
+      [`${f.ifaceLabel}: didChange to diagnostics published`, at(f.iface), '150'],
+      ['completion answered', at(f.completion), '30'],
+      ['hover answered', at(f.hover), '30'],
+      ['hover right after an analysis (builds the index)', at(f.firstAfterAnalysis), ''],
+    ],
+  )
+}
+
+if (flags['lsp-only']) {
+  try {
+    print(`Load average (1 min) ${load0.toFixed(1)} at the start on ${cpus().length} cores.`)
+    print()
+    await lspSection()
+    print(`Load average (1 min) ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`)
+  } finally {
+    rmSync(tempRoot, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
+
 if (flags['watch-only']) {
   try {
     await watchSection()
+    if (!flags['no-cli']) await lspSection()
   } finally {
     rmSync(tempRoot, { recursive: true, force: true })
   }
@@ -435,17 +510,7 @@ try {
 
   if (!flags['no-cli']) {
     const main = cliMain
-    const newest = (dir: string): number =>
-      readdirSync(dir, { withFileTypes: true, recursive: true })
-        .filter((e) => e.isFile() && e.name.endsWith('.ts'))
-        .reduce((m, e) => Math.max(m, statSync(join(e.parentPath, e.name)).mtimeMs), 0)
-    let buildNote = 'dist/ was up to date'
-    if (!existsSync(main) || statSync(main).mtimeMs < newest(join(root, 'src'))) {
-      progress('npm run build (dist/ missing or older than src/)')
-      const t = performance.now()
-      const build = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', shell: process.platform === 'win32' })
-      buildNote = `built dist/ first (\`npm run build\`, ${Math.round((performance.now() - t) / 1000)} s, exit ${build.status})`
-    }
+    const buildNote = ensureBuilt()
     if (existsSync(main)) {
       progress('CLI child processes')
       const nodeStart = await child(['-e', '0'])

@@ -163,7 +163,11 @@ export function startServer(options: ServerOptions): Connection {
   )
   connection.onRequest(
     'botwire/status',
-    guarded(log, 'botwire/status', () => ({ analyses: session?.analyses ?? 0 })),
+    guarded(log, 'botwire/status', () => {
+      // the benchmark reads the server's memory after the initial load here
+      const { rss, heapUsed } = process.memoryUsage()
+      return { analyses: session?.analyses ?? 0, memory: { rssBytes: rss, heapUsedBytes: heapUsed } }
+    }),
   )
   connection.listen()
   return connection
