@@ -54,9 +54,27 @@ function keys(map: unknown): string[] {
   return map !== null && typeof map === 'object' && !Array.isArray(map) ? Object.keys(map) : []
 }
 
-export function collectOccurrences(model: Model): Occurrence[] {
+/**
+ * A definition's occurrences, by its model object. The incremental engine keeps a
+ * definition's model as the same object until an edit reaches its file or a name it
+ * reaches (the definitions its occurrences read: an integration's interfaces, a bot's
+ * integrations and plugins), so a kept object's occurrences still stand; a new object is
+ * collected anew.
+ */
+export type OccurrenceCache = WeakMap<DefinitionModel, Occurrence[]>
+const collected: OccurrenceCache = new WeakMap()
+
+/** Every occurrence of the model; `cache` (default: the server's) holds what earlier calls collected. */
+export function collectOccurrences(model: Model, cache: OccurrenceCache = collected): Occurrence[] {
   const out: Occurrence[] = []
-  for (const definition of model.definitions.values()) out.push(...definitionOccurrences(model, definition))
+  for (const definition of model.definitions.values()) {
+    let occurrences = cache.get(definition)
+    if (occurrences === undefined) {
+      occurrences = definitionOccurrences(model, definition)
+      cache.set(definition, occurrences)
+    }
+    for (const occurrence of occurrences) out.push(occurrence)
+  }
   return out
 }
 

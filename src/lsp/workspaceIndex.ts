@@ -4,7 +4,7 @@
 import type { CheckedWorkspace } from '../pipeline/checkWorkspace.js'
 import type { DefinitionModel, Model } from '../resolve/model.js'
 import type { SourceFile } from '../source/sourceFile.js'
-import { collectOccurrences } from './occurrences.js'
+import { collectOccurrences, type OccurrenceCache } from './occurrences.js'
 import type { NameSymbol, Occurrence } from './symbols.js'
 
 export interface WorkspaceIndex {
@@ -19,7 +19,8 @@ export interface WorkspaceIndex {
   occurrencesBySymbol: Map<string, Occurrence[]>
 }
 
-export function buildIndex(checked: CheckedWorkspace): WorkspaceIndex {
+/** `cache`: where occurrences of kept definitions are found (occurrences.ts); the server's by default. */
+export function buildIndex(checked: CheckedWorkspace, cache?: OccurrenceCache): WorkspaceIndex {
   const files = new Map<string, SourceFile>()
   const definitions = new Map<string, DefinitionModel>()
   for (const definition of checked.model.definitions.values()) {
@@ -30,7 +31,7 @@ export function buildIndex(checked: CheckedWorkspace): WorkspaceIndex {
   const symbols = new Map<string, NameSymbol>()
   const occurrencesByFile = new Map<string, Occurrence[]>()
   const occurrencesBySymbol = new Map<string, Occurrence[]>()
-  for (const occurrence of collectOccurrences(checked.model)) {
+  for (const occurrence of collectOccurrences(checked.model, cache)) {
     symbols.set(occurrence.symbol.id, occurrence.symbol)
     push(occurrencesByFile, occurrence.path, occurrence)
     push(occurrencesBySymbol, occurrence.symbol.id, occurrence)
