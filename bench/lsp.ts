@@ -5,7 +5,7 @@
 // publishes (a bot, and the interface bench/watch.ts picks, about 40 definitions depending
 // on it), and completion and hover answered at the names of three files.
 //
-// The server is started with a debounce of 0: the debounce (150 ms unless the client sets
+// The server is started with a debounce of 0: the debounce (30 ms unless the client sets
 // it) is a wait for the typing to pause, not work, and the figures are of the work.
 import { spawnSync } from 'node:child_process'
 import { readFileSync, realpathSync } from 'node:fs'
