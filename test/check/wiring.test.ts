@@ -85,4 +85,14 @@ describe('the wiring of a bot’s plugins', () => {
     }
     expect(check({ ...files, 'bot.yaml': bot({ llm: 'llm' }) })).toEqual([])
   })
+
+  it('a dependency the plugin could not resolve, or an interface alias the integration lacks, is reported once, not again as wiring', () => {
+    const files = {
+      'llm.yaml': iface('llm', '1.0.0'),
+      'acme.yaml': integration({ llm: ['llm', '1.0.0'] }),
+    }
+    const codes = (more: Record<string, string>): string[] => check({ ...files, ...more }).map((d) => d.split(' ')[1] ?? '')
+    expect(codes({ 'helper.yaml': plugin({ llm: ['llm', '^2.0.0'] }), 'bot.yaml': bot({ llm: 'llm' }) })).toEqual(['BW4004'])
+    expect(codes({ 'helper.yaml': plugin({ llm: ['llm', '^1.0.0'] }), 'bot.yaml': bot({ llm: 'lm' }) })).toEqual(['BW3013'])
+  })
 })
