@@ -1,0 +1,80 @@
+// What `botwire diff` shows beyond the level of one change: the order of the changes, how
+// an entity is resolved when a use changes between an entity and its schema written out,
+// and the enforcement's answer at the edges of the version arithmetic. A mutation run found
+// these unasserted (docs/testing.md#mutation-testing).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { diff } from '../../src/diff/index.js'
+import type { DefinitionDiff } from '../../src/diff/types.js'
+import { tempDir } from '../support/cli.js'
+
+/** Diffs two sides (file name -> text) and returns the result for `name`. */
+function diffSides(old: Record<string, string>, neu: Record<string, string>, name = 'demo'): DefinitionDiff {
+  const dir = tempDir()
+  for (const [side, files] of [
+    ['old', old],
+    ['new', neu],
+  ] as const) {
+    mkdirSync(join(dir, side))
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, side, file), text)
+  }
+  const result = diff({ old: join(dir, 'old'), new: join(dir, 'new'), cwd: dir, builtins: false })
+  const found = result.definitions.filter((d) => d.name === name)
+  expect(found, JSON.stringify(result)).toHaveLength(1)
+  return found[0] as DefinitionDiff
+}
+
+/** Diffs two versions of the interface `demo`. */
+const diffOf = (old: string, neu: string): DefinitionDiff => diffSides({ 'demo.yaml': old }, { 'demo.yaml': neu })
+
+const head = (version: string): string => `kind: interface\nname: demo\nversion: ${version}\nentities: {}\n`
+const OBJ = '{ schema: { type: object } }'
+const act = (name: string, more = '', input = OBJ): string => `  ${name}: { input: ${input}, output: ${OBJ}${more} }\n`
+
+describe('the order of the changes', () => {
+  it('weightiest first; at one level the new side before the old; then by place', () => {
+    const old = `${head('1.0.0')}actions:\n${act('gone')}${act('ping')}${act('stay')}`
+    const neu = `${head('2.0.0')}actions:\n${act('stay', ', title: Stay')}${act('zeta')}${act('ping', '', '{ schema: { type: object, required: [id], properties: { id: { type: string } } } }')}${act('alpha')}`
+    expect(diffOf(old, neu).changes.map((c) => `${c.level} ${c.side} ${c.path}`)).toEqual([
+      'major new /actions/ping/input/schema/required/0',
+      'major old /actions/gone',
+      'minor new /actions/alpha',
+      'minor new /actions/zeta',
+      'patch new /actions/stay/title',
+    ])
+  })
+})
+
+describe('the enforcement at the edges of the version arithmetic', () => {
+  const plain = `actions:\n${act('ping')}`
+  const added = `actions:\n${act('ping')}${act('pong')}`
+  const removed = 'actions: {}\n'
+  const verdict = (from: string, to: string, body: string): Pick<DefinitionDiff, 'ok' | 'declared' | 'required' | 'notes'> & { problem?: string } => {
+    const { ok, declared, required, notes, problem } = diffOf(`${head(from)}${plain}`, `${head(to)}${body}`)
+    return { ok, declared, required, notes, ...(problem === undefined ? {} : { problem }) }
+  }
+  const RC_NOTE = (from: string): string => `${from} is a pre-release, which promises no compatibility: any change is allowed up to its release`
+
+  it('a changed content at the same version, and a version that went down, are each said as such', () => {
+    expect(verdict('1.0.0', '1.0.0', added).problem).toBe('the content changed but the version did not (1.0.0)')
+    expect(verdict('1.1.0', '1.0.0', added).problem).toBe('the version went down (1.1.0 -> 1.0.0)')
+  })
+
+  it('a pre-release bump counts as the bump it leads to', () => {
+    expect(verdict('1.2.0', '1.3.0-rc.1', added)).toMatchObject({ ok: true, declared: 'minor' })
+    expect(verdict('1.2.0', '1.2.1-rc.1', plain)).toMatchObject({ ok: true, declared: 'patch' })
+  })
+
+  it('between pre-releases of one version: nothing said when nothing changed, the pre-release note when something did', () => {
+    expect(verdict('2.0.0-rc.1', '2.0.0-rc.2', plain)).toEqual({ ok: true, declared: 'prerelease', required: 'none', notes: [] })
+    expect(verdict('2.0.0-rc.1', '2.0.0-rc.2', removed)).toEqual({ ok: true, declared: 'prerelease', required: 'major', notes: [RC_NOTE('2.0.0-rc.1')] })
+  })
+
+  it('from a pre-release, only its own release takes any change; another release needs the bump', () => {
+    expect(verdict('1.2.0-rc.1', '1.2.0', removed)).toMatchObject({ ok: true, notes: [RC_NOTE('1.2.0-rc.1')] })
+    expect(verdict('1.2.0-rc.1', '1.2.1', removed)).toMatchObject({ ok: false, declared: 'patch' })
+    expect(verdict('1.2.0-rc.1', '1.3.0', removed)).toMatchObject({ ok: false, declared: 'minor' })
+    expect(verdict('1.2.0-rc.1', '2.2.0', removed)).toEqual({ ok: true, declared: 'major', required: 'major', notes: [] })
+  })
+})
