@@ -78,3 +78,60 @@ describe('the enforcement at the edges of the version arithmetic', () => {
     expect(verdict('1.2.0-rc.1', '2.2.0', removed)).toEqual({ ok: true, declared: 'major', required: 'major', notes: [] })
   })
 })
+
+describe('an entity compared with its schema written out', () => {
+  const ITEM = '{ type: object, properties: { id: { type: string } } }'
+  const withItem = (version: string, input: string): string =>
+    `kind: interface\nname: demo\nversion: ${version}\nentities:\n  item:\n    schema: ${ITEM}\nactions:\n${act('get', '', `{ schema: ${input} }`)}`
+
+  const says = (d: DefinitionDiff): string[] => d.changes.map((c) => `${c.level} ${c.side} ${c.path} ${c.message}`)
+
+  it('in an interface: the same schema is a patch; a difference is shown where it is written', () => {
+    expect(says(diffOf(withItem('1.0.0', '{ $entity: item }'), withItem('1.0.1', ITEM)))).toEqual([
+      "patch new /actions/get/input/schema input of action 'get' is written differently but admits the same values",
+    ])
+    const narrowed = '{ type: object, properties: { id: { type: string } }, required: [id] }'
+    expect(diffOf(withItem('1.0.0', '{ $entity: item }'), withItem('2.0.0', narrowed)).changes.map((c) => `${c.level} ${c.side} ${c.path}`)).toEqual([
+      'major new /actions/get/input/schema/required/0',
+    ])
+  })
+})
+
+describe('an interface’s entity seen from a plugin', () => {
+  // an entity that references another: seen from the plugin, the reference is qualified
+  // (\`part\` is \`llm.part\`); a property named like a keyword is still a schema
+  const LLM = `kind: interface\nname: llm\nversion: 1.0.0\nentities:
+  part:
+    schema: { type: object, properties: { text: { type: string } } }
+  message:
+    schema: { type: object, properties: { body: { $entity: part }, enum: { $entity: part }, kind: { type: string, enum: [a, b] }, tag: { const: x } } }
+actions: {}\n`
+  const WRITTEN =
+    '{ type: object, properties: { body: { $entity: llm.part }, enum: { $entity: llm.part }, kind: { type: string, enum: [a, b] }, tag: { const: x } } }'
+  const helper = (version: string, input: string): string =>
+    `kind: plugin\nname: helper\nversion: ${version}\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n${act('send', '', `{ schema: ${input} }`)}`
+
+  it('the entity written out with its references qualified admits the same values', () => {
+    const d = diffSides(
+      { 'llm.yaml': LLM, 'helper.yaml': helper('1.0.0', '{ $entity: llm.message }') },
+      { 'llm.yaml': LLM, 'helper.yaml': helper('1.0.1', WRITTEN) },
+      'helper',
+    )
+    expect(d.changes.map((c) => `${c.level} ${c.side} ${c.path} ${c.message}`)).toEqual([
+      "patch new /actions/send/input/schema input of action 'send' is written differently but admits the same values",
+    ])
+  })
+
+  it('a difference from the entity is placed where each side says it', () => {
+    const wider = WRITTEN.replace('enum: [a, b]', 'enum: [a, b, c]')
+    const narrower = WRITTEN.replace('enum: [a, b]', 'enum: [a]')
+    const changes = (old: string, neu: string, version: string): string[] =>
+      diffSides({ 'llm.yaml': LLM, 'helper.yaml': helper('1.0.0', old) }, { 'llm.yaml': LLM, 'helper.yaml': helper(version, neu) }, 'helper').changes.map(
+        (c) => `${c.level} ${c.side} ${c.file}:${c.line}:${c.column} ${c.path}`,
+      )
+    expect(changes('{ $entity: llm.message }', wider, '1.1.0')).toEqual(['minor new new/helper.yaml:7:151 /actions/send/input/schema/properties/kind/enum/2'])
+    expect(changes('{ $entity: llm.message }', narrower, '2.0.0')).toEqual(['major new new/helper.yaml:7:138 /actions/send/input/schema/properties/kind/enum'])
+    expect(changes(wider, '{ $entity: llm.message }', '2.0.0')).toEqual(['major old old/helper.yaml:7:151 /actions/send/input/schema/properties/kind/enum/2'])
+    expect(changes(narrower, '{ $entity: llm.message }', '1.1.0')).toEqual(['minor old old/helper.yaml:7:138 /actions/send/input/schema/properties/kind/enum'])
+  })
+})
