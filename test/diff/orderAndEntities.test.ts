@@ -34,12 +34,15 @@ const act = (name: string, more = '', input = OBJ): string => `  ${name}: { inpu
 
 describe('the order of the changes', () => {
   it('weightiest first; at one level the new side before the old; then by place', () => {
-    const old = `${head('1.0.0')}actions:\n${act('gone')}${act('ping')}${act('stay')}`
-    const neu = `${head('2.0.0')}actions:\n${act('stay', ', title: Stay')}${act('zeta')}${act('ping', '', '{ schema: { type: object, required: [id], properties: { id: { type: string } } } }')}${act('alpha')}`
+    const old = `${head('1.0.0')}actions:\n${act('gone')}${act('ping')}${act('ago')}${act('stay')}`
+    const neu = `${head('2.0.0')}actions:\n${act('stay', ', title: Stay')}${act('zeta')}${act('mid')}${act('beta')}${act('ping', '', '{ schema: { type: object, required: [id], properties: { id: { type: string } } } }')}${act('alpha')}`
     expect(diffOf(old, neu).changes.map((c) => `${c.level} ${c.side} ${c.path}`)).toEqual([
       'major new /actions/ping/input/schema/required/0',
+      'major old /actions/ago',
       'major old /actions/gone',
       'minor new /actions/alpha',
+      'minor new /actions/beta',
+      'minor new /actions/mid',
       'minor new /actions/zeta',
       'patch new /actions/stay/title',
     ])
@@ -133,5 +136,27 @@ actions: {}\n`
     expect(changes('{ $entity: llm.message }', narrower, '2.0.0')).toEqual(['major new new/helper.yaml:7:138 /actions/send/input/schema/properties/kind/enum'])
     expect(changes(wider, '{ $entity: llm.message }', '2.0.0')).toEqual(['major old old/helper.yaml:7:151 /actions/send/input/schema/properties/kind/enum/2'])
     expect(changes(narrower, '{ $entity: llm.message }', '1.1.0')).toEqual(['minor old old/helper.yaml:7:138 /actions/send/input/schema/properties/kind/enum'])
+  })
+})
+
+describe('an implemented interface version that changes only in its pre-release or build part', () => {
+  const demo = (version: string): string => `kind: interface\nname: demo\nversion: ${version}\nentities: {}\nactions: {}\n`
+  const acme = (version: string, implemented: string): string =>
+    `kind: integration\nname: acme\nversion: ${version}\nactions: {}\ninterfaces:\n  demo: { name: demo, version: ${implemented}, entities: {} }\n`
+  const side = (version: string, implemented: string): Record<string, string> => ({
+    'demo-rc1.yaml': demo('1.0.0-rc.1'),
+    'demo-rc2.yaml': demo('1.0.0-rc.2'),
+    'demo.yaml': demo('1.0.0'),
+    'acme.yaml': acme(version, implemented),
+  })
+  const says = (d: DefinitionDiff): string[] => d.changes.map((c) => `${c.level} ${c.path} ${c.message}`)
+
+  it('is a patch', () => {
+    expect(says(diffSides(side('1.0.0', '1.0.0-rc.1'), side('1.0.1', '1.0.0-rc.2'), 'acme'))).toEqual([
+      'patch /interfaces/demo/version implements demo 1.0.0-rc.2 instead of 1.0.0-rc.1',
+    ])
+    expect(says(diffSides(side('1.0.0', '1.0.0'), side('1.0.1', '1.0.0+build.2'), 'acme'))).toEqual([
+      'patch /interfaces/demo/version implements demo 1.0.0+build.2 instead of 1.0.0',
+    ])
   })
 })
