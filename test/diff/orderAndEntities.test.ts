@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { diff } from '../../src/diff/index.js'
 import type { DefinitionDiff } from '../../src/diff/types.js'
 import { tempDir } from '../support/cli.js'
+import { diffCase, resultFor } from './support.js'
 
 /** Diffs two sides (file name -> text) and returns the result for `name`. */
 function diffSides(old: Record<string, string>, neu: Record<string, string>, name = 'demo'): DefinitionDiff {
@@ -157,6 +158,14 @@ describe('an implemented interface version that changes only in its pre-release 
     ])
     expect(says(diffSides(side('1.0.0', '1.0.0'), side('1.0.1', '1.0.0+build.2'), 'acme'))).toEqual([
       'patch /interfaces/demo/version implements demo 1.0.0+build.2 instead of 1.0.0',
+    ])
+  })
+})
+
+describe('an implementation changed at the same interface version', () => {
+  it('shows the change, and no change of the version', () => {
+    expect(resultFor(diffCase('override-renamed'), 'integration', 'acme').changes.map((c) => `${c.level} ${c.path}`)).toEqual([
+      'major /interfaces/demo/actions/search/name',
     ])
   })
 })
