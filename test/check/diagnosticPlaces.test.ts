@@ -122,6 +122,19 @@ describe('the places of the checks’ diagnostics', () => {
     ])
   })
 
+  it('BW4012 through a oneOf and an allOf branch: at the closing reference, the entities in its data', () => {
+    const dir = tempDir()
+    writeFileSync(
+      join(dir, 'links.yaml'),
+      'kind: interface\nname: links\nversion: 1.0.0\nentities:\n  first:\n    schema: { oneOf: [{ type: string }, { $entity: second }] }\n  second:\n    schema: { allOf: [{ $entity: first }] }\nactions: {}\n',
+    )
+    const { diagnostics } = checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir })
+    expect(places(diagnostics)).toEqual([
+      { at: 'links.yaml:8:34 BW4012', path: '/entities/second/schema/allOf/0/$entity', related: ["links.yaml:6:52 'first' references 'second' here"] },
+    ])
+    expect(diagnostics.map((d) => d.data)).toEqual([{ entities: ['first', 'second', 'first'] }])
+  })
+
   it('EntityCycle (BW4012, BW2012): at the reference that closes the cycle, with the others as related; at the entity that is not an object', () => {
     expect(fixture('BW4012-entity-reference-cycle')).toEqual([
       {

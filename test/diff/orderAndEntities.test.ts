@@ -1,0 +1,174 @@
+// What `botwire diff` shows beyond the level of one change: the order of the changes, how
+// an entity is resolved when a use changes between an entity and its schema written out,
+// and the enforcement's answer at the edges of the version arithmetic. A mutation run found
+// these unasserted (docs/testing.md#mutation-testing).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { diff } from '../../src/diff/index.js'
+import type { DefinitionDiff } from '../../src/diff/types.js'
+import { tempDir } from '../support/cli.js'
+import { diffCase, resultFor } from './support.js'
+
+/** Diffs two sides (file name -> text) and returns the result for `name`. */
+function diffSides(old: Record<string, string>, neu: Record<string, string>, name = 'demo'): DefinitionDiff {
+  const dir = tempDir()
+  for (const [side, files] of [
+    ['old', old],
+    ['new', neu],
+  ] as const) {
+    mkdirSync(join(dir, side))
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, side, file), text)
+  }
+  const result = diff({ old: join(dir, 'old'), new: join(dir, 'new'), cwd: dir, builtins: false })
+  const found = result.definitions.filter((d) => d.name === name)
+  expect(found, JSON.stringify(result)).toHaveLength(1)
+  return found[0] as DefinitionDiff
+}
+
+/** Diffs two versions of the interface `demo`. */
+const diffOf = (old: string, neu: string): DefinitionDiff => diffSides({ 'demo.yaml': old }, { 'demo.yaml': neu })
+
+const head = (version: string): string => `kind: interface\nname: demo\nversion: ${version}\nentities: {}\n`
+const OBJ = '{ schema: { type: object } }'
+const act = (name: string, more = '', input = OBJ): string => `  ${name}: { input: ${input}, output: ${OBJ}${more} }\n`
+
+describe('the order of the changes', () => {
+  it('weightiest first; at one level the new side before the old; then by place', () => {
+    const old = `${head('1.0.0')}actions:\n${act('gone')}${act('ping')}${act('ago')}${act('stay')}`
+    const neu = `${head('2.0.0')}actions:\n${act('stay', ', title: Stay')}${act('zeta')}${act('mid')}${act('beta')}${act('ping', '', '{ schema: { type: object, required: [id], properties: { id: { type: string } } } }')}${act('alpha')}`
+    const { changes } = diffOf(old, neu)
+    // and none of them is marked undecidable: each was decided
+    expect(changes.filter((c) => 'undecidable' in c)).toEqual([])
+    expect(changes.map((c) => `${c.level} ${c.side} ${c.path}`)).toEqual([
+      'major new /actions/ping/input/schema/required/0',
+      'major old /actions/ago',
+      'major old /actions/gone',
+      'minor new /actions/alpha',
+      'minor new /actions/beta',
+      'minor new /actions/mid',
+      'minor new /actions/zeta',
+      'patch new /actions/stay/title',
+    ])
+  })
+})
+
+describe('the enforcement at the edges of the version arithmetic', () => {
+  const plain = `actions:\n${act('ping')}`
+  const added = `actions:\n${act('ping')}${act('pong')}`
+  const removed = 'actions: {}\n'
+  const verdict = (from: string, to: string, body: string): Pick<DefinitionDiff, 'ok' | 'declared' | 'required' | 'notes'> & { problem?: string } => {
+    const { ok, declared, required, notes, problem } = diffOf(`${head(from)}${plain}`, `${head(to)}${body}`)
+    return { ok, declared, required, notes, ...(problem === undefined ? {} : { problem }) }
+  }
+  const RC_NOTE = (from: string): string => `${from} is a pre-release, which promises no compatibility: any change is allowed up to its release`
+
+  it('a changed content at the same version, and a version that went down, are each said as such', () => {
+    expect(verdict('1.0.0', '1.0.0', added).problem).toBe('the content changed but the version did not (1.0.0)')
+    expect(verdict('1.1.0', '1.0.0', added).problem).toBe('the version went down (1.1.0 -> 1.0.0)')
+  })
+
+  it('a pre-release bump counts as the bump it leads to', () => {
+    expect(verdict('1.2.0', '1.3.0-rc.1', added)).toMatchObject({ ok: true, declared: 'minor' })
+    expect(verdict('1.2.0', '1.2.1-rc.1', plain)).toMatchObject({ ok: true, declared: 'patch' })
+  })
+
+  it('between pre-releases of one version: nothing said when nothing changed, the pre-release note when something did', () => {
+    expect(verdict('2.0.0-rc.1', '2.0.0-rc.2', plain)).toEqual({ ok: true, declared: 'prerelease', required: 'none', notes: [] })
+    expect(verdict('2.0.0-rc.1', '2.0.0-rc.2', removed)).toEqual({ ok: true, declared: 'prerelease', required: 'major', notes: [RC_NOTE('2.0.0-rc.1')] })
+  })
+
+  it('from a pre-release, only its own release takes any change; another release needs the bump', () => {
+    expect(verdict('1.2.0-rc.1', '1.2.0', removed)).toMatchObject({ ok: true, notes: [RC_NOTE('1.2.0-rc.1')] })
+    expect(verdict('1.2.0-rc.1', '1.2.1', removed)).toMatchObject({ ok: false, declared: 'patch' })
+    expect(verdict('1.2.0-rc.1', '1.3.0', removed)).toMatchObject({ ok: false, declared: 'minor' })
+    expect(verdict('1.2.0-rc.1', '2.2.0', removed)).toEqual({ ok: true, declared: 'major', required: 'major', notes: [] })
+  })
+})
+
+describe('an entity compared with its schema written out', () => {
+  const ITEM = '{ type: object, properties: { id: { type: string } } }'
+  const withItem = (version: string, input: string): string =>
+    `kind: interface\nname: demo\nversion: ${version}\nentities:\n  item:\n    schema: ${ITEM}\nactions:\n${act('get', '', `{ schema: ${input} }`)}`
+
+  const says = (d: DefinitionDiff): string[] => d.changes.map((c) => `${c.level} ${c.side} ${c.path} ${c.message}`)
+
+  it('in an interface: the same schema is a patch; a difference is shown where it is written', () => {
+    expect(says(diffOf(withItem('1.0.0', '{ $entity: item }'), withItem('1.0.1', ITEM)))).toEqual([
+      "patch new /actions/get/input/schema input of action 'get' is written differently but admits the same values",
+    ])
+    const narrowed = '{ type: object, properties: { id: { type: string } }, required: [id] }'
+    expect(diffOf(withItem('1.0.0', '{ $entity: item }'), withItem('2.0.0', narrowed)).changes.map((c) => `${c.level} ${c.side} ${c.path}`)).toEqual([
+      'major new /actions/get/input/schema/required/0',
+    ])
+  })
+})
+
+describe('an interface’s entity seen from a plugin', () => {
+  // an entity that references another: seen from the plugin, the reference is qualified
+  // (\`part\` is \`llm.part\`); a property named like a keyword is still a schema
+  const LLM = `kind: interface\nname: llm\nversion: 1.0.0\nentities:
+  part:
+    schema: { type: object, properties: { text: { type: string } } }
+  message:
+    schema: { type: object, properties: { body: { $entity: part }, enum: { $entity: part }, kind: { type: string, enum: [a, b] }, tag: { const: x } } }
+actions: {}\n`
+  const WRITTEN =
+    '{ type: object, properties: { body: { $entity: llm.part }, enum: { $entity: llm.part }, kind: { type: string, enum: [a, b] }, tag: { const: x } } }'
+  const helper = (version: string, input: string): string =>
+    `kind: plugin\nname: helper\nversion: ${version}\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n${act('send', '', `{ schema: ${input} }`)}`
+
+  it('the entity written out with its references qualified admits the same values', () => {
+    const d = diffSides(
+      { 'llm.yaml': LLM, 'helper.yaml': helper('1.0.0', '{ $entity: llm.message }') },
+      { 'llm.yaml': LLM, 'helper.yaml': helper('1.0.1', WRITTEN) },
+      'helper',
+    )
+    expect(d.changes.map((c) => `${c.level} ${c.side} ${c.path} ${c.message}`)).toEqual([
+      "patch new /actions/send/input/schema input of action 'send' is written differently but admits the same values",
+    ])
+  })
+
+  it('a difference from the entity is placed where each side says it', () => {
+    const wider = WRITTEN.replace('enum: [a, b]', 'enum: [a, b, c]')
+    const narrower = WRITTEN.replace('enum: [a, b]', 'enum: [a]')
+    const changes = (old: string, neu: string, version: string): string[] =>
+      diffSides({ 'llm.yaml': LLM, 'helper.yaml': helper('1.0.0', old) }, { 'llm.yaml': LLM, 'helper.yaml': helper(version, neu) }, 'helper').changes.map(
+        (c) => `${c.level} ${c.side} ${c.file}:${c.line}:${c.column} ${c.path}`,
+      )
+    expect(changes('{ $entity: llm.message }', wider, '1.1.0')).toEqual(['minor new new/helper.yaml:7:151 /actions/send/input/schema/properties/kind/enum/2'])
+    expect(changes('{ $entity: llm.message }', narrower, '2.0.0')).toEqual(['major new new/helper.yaml:7:138 /actions/send/input/schema/properties/kind/enum'])
+    expect(changes(wider, '{ $entity: llm.message }', '2.0.0')).toEqual(['major old old/helper.yaml:7:151 /actions/send/input/schema/properties/kind/enum/2'])
+    expect(changes(narrower, '{ $entity: llm.message }', '1.1.0')).toEqual(['minor old old/helper.yaml:7:138 /actions/send/input/schema/properties/kind/enum'])
+  })
+})
+
+describe('an implemented interface version that changes only in its pre-release or build part', () => {
+  const demo = (version: string): string => `kind: interface\nname: demo\nversion: ${version}\nentities: {}\nactions: {}\n`
+  const acme = (version: string, implemented: string): string =>
+    `kind: integration\nname: acme\nversion: ${version}\nactions: {}\ninterfaces:\n  demo: { name: demo, version: ${implemented}, entities: {} }\n`
+  const side = (version: string, implemented: string): Record<string, string> => ({
+    'demo-rc1.yaml': demo('1.0.0-rc.1'),
+    'demo-rc2.yaml': demo('1.0.0-rc.2'),
+    'demo.yaml': demo('1.0.0'),
+    'acme.yaml': acme(version, implemented),
+  })
+  const says = (d: DefinitionDiff): string[] => d.changes.map((c) => `${c.level} ${c.path} ${c.message}`)
+
+  it('is a patch', () => {
+    expect(says(diffSides(side('1.0.0', '1.0.0-rc.1'), side('1.0.1', '1.0.0-rc.2'), 'acme'))).toEqual([
+      'patch /interfaces/demo/version implements demo 1.0.0-rc.2 instead of 1.0.0-rc.1',
+    ])
+    expect(says(diffSides(side('1.0.0', '1.0.0'), side('1.0.1', '1.0.0+build.2'), 'acme'))).toEqual([
+      'patch /interfaces/demo/version implements demo 1.0.0+build.2 instead of 1.0.0',
+    ])
+  })
+})
+
+describe('an implementation changed at the same interface version', () => {
+  it('shows the change, and no change of the version', () => {
+    expect(resultFor(diffCase('override-renamed'), 'integration', 'acme').changes.map((c) => `${c.level} ${c.path}`)).toEqual([
+      'major /interfaces/demo/actions/search/name',
+    ])
+  })
+})
