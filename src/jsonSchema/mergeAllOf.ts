@@ -95,8 +95,10 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
         propertyParents.set(name, parentOf(part, 'properties', [name]))
       } else if (existing !== schema && !jsonEqual(existing, schema)) {
         // a value there must pass both: what the emptiness analysis reads (string and
-        // integer leave nothing); extension does not take this merge as exact
-        properties[name] = { allOf: [existing, schema] }
+        // integer leave nothing); extension does not take this merge as exact. Only for
+        // schemas without references: through one, the made allOf could lead back to the
+        // node being merged, and the analysis would merge it again without end
+        if (!holdsReference(existing) && !holdsReference(schema)) properties[name] = { allOf: [existing, schema] }
         notExact(keywordLocation(part, 'properties', name), `property '${name}' is declared by two branches with different schemas`)
       }
     }
@@ -171,4 +173,15 @@ function mergeExtraProperties(
       notExact(keywordLocation(part, 'additionalProperties'), 'additionalProperties differs between the branches')
     }
   }
+}
+
+/** Whether a schema holds an `$entity`, `$ref` or `$message` anywhere. */
+function holdsReference(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsReference)
+  if (value === null || typeof value !== 'object') return false
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === '$entity' || key === '$ref' || key === '$message') return true
+    if (holdsReference(inner)) return true
+  }
+  return false
 }
