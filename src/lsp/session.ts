@@ -1,5 +1,5 @@
 // The server's state: the open documents, the latest analysis and its index, and what
-// was published. Analysis runs through the adapter (analysis.ts), debounced.
+// was published. Analysis runs through the adapter (analysis.ts, the incremental engine), debounced.
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver'
 import { TextDocuments } from 'vscode-languageserver'
 import { TextDocument } from 'vscode-languageserver-textdocument'
