@@ -65,7 +65,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; result: T }
   return { ms: performance.now() - started, result }
 }
 
-export async function lspFigures(validDir: string, scratch: string, runs: number, cliMain: string, edits = 30): Promise<LspFigures> {
+export async function lspFigures(validDir: string, scratch: string, runs: number, cliMain: string, edits = 100): Promise<LspFigures> {
   const dir = realpathSync(validDir)
   const root = realpathSync(scratch)
   const { model } = checkWorkspace({ definitionsDir: dir, builtins: true })

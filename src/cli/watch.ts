@@ -14,7 +14,9 @@ function isFolder(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory()
 }
 
-// chokidar already waits for a saved file to settle (awaitWriteFinish): a short quiet is enough to take a save as one run
+// a save (a temporary file written and renamed over the original, or a write in place) is
+// a few events within a millisecond or two: a short quiet takes it as one run. A file read
+// while still being written is read again on the event its last write makes.
 const DEBOUNCE_MS = 20
 /** an editor's save is at most this many events (a temporary file written, renamed over the original); more before a run are a burst */
 const SAVE_EVENTS = 3
@@ -98,7 +100,6 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
       const live = watch(options.definitionsDir, {
         ignoreInitial: true,
         ignored: (path: string) => /(^|[/\\])(node_modules|\.[^/\\]+)([/\\]|$)/.test(path.slice(options.definitionsDir.length)),
-        awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 },
       })
       watcher = live
       live.once('ready', () => {

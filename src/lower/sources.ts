@@ -6,7 +6,18 @@ import { packageRoot } from '../load/packageRoot.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { Doc } from './plan.js'
 
+/** each file's name, for the definitions folder it was last named for (watch and the language server name the same files run after run) */
+const named = new WeakMap<SourceFile, { definitionsDir: string; name: string }>()
+
 export function sourceName(file: SourceFile, definitionsDir: string): string {
+  const known = named.get(file)
+  if (known?.definitionsDir === definitionsDir) return known.name
+  const name = nameOf(file, definitionsDir)
+  named.set(file, { definitionsDir, name })
+  return name
+}
+
+function nameOf(file: SourceFile, definitionsDir: string): string {
   const inWorkspace = relative(definitionsDir, file.absolutePath)
   if (!inWorkspace.startsWith('..') && !isAbsolute(inWorkspace)) return inWorkspace.split(sep).join('/')
   return `botwire/${relative(packageRoot, file.absolutePath).split(sep).join('/')}`

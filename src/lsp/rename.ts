@@ -2,13 +2,16 @@
 // file that writes it, as one workspace edit. Refused, with a message, where the new name
 // is not a name, is taken, lies in a built-in file, or where the renamed workspace would
 // have an error it did not have before (a reference the rename would break).
-import { LSPErrorCodes, type Range, ResponseError, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver'
+import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver'
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
 import type { CheckedWorkspace } from './analysis.js'
+import { languageServer } from './languageServer.js'
 import { lineMapOf } from './positions.js'
 import { type Occurrence, type SymbolKind, symbolId } from './symbols.js'
 import { uriOf } from './uris.js'
 import { occurrenceAt, type WorkspaceIndex } from './workspaceIndex.js'
+
+const { LSPErrorCodes, ResponseError } = languageServer
 
 const RENAMABLE: ReadonlySet<SymbolKind> = new Set([
   'entity',

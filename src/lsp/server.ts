@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Connection, createConnection, type InitializeParams, type InitializeResult, ProposedFeatures } from 'vscode-languageserver/node'
+import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node'
 import { workspaceAnalysis } from './analysis.js'
 import { codeActionsFor } from './codeActions.js'
 import { completionAt } from './completion.js'
@@ -11,12 +11,15 @@ import { watchDefinitions } from './diskWatch.js'
 import { documentSymbols } from './documentSymbols.js'
 import { guarded } from './guard.js'
 import { hoverAt } from './hover.js'
+import { languageServer } from './languageServer.js'
 import { definitionAt, referencesAt } from './navigation.js'
 import { lineMapOf } from './positions.js'
 import { renamableAt, renameAt } from './rename.js'
 import { Session } from './session.js'
 import { realPathOf } from './uris.js'
 import type { WorkspaceIndex } from './workspaceIndex.js'
+
+const { createConnection, ProposedFeatures } = languageServer
 
 export interface ServerOptions {
   /** from --definitions, relative to the working directory; otherwise the client's settings or `definitions` in the workspace */

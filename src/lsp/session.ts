@@ -1,13 +1,15 @@
 // The server's state: the open documents, the latest analysis and its index, and what
 // was published. Analysis runs through the adapter (analysis.ts, the incremental engine), debounced.
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver'
-import { TextDocuments } from 'vscode-languageserver'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import type { CheckedWorkspace, WorkspaceAnalysis } from './analysis.js'
 import { diagnosticsByUri } from './diagnostics.js'
+import { languageServer } from './languageServer.js'
 import { AnalysisScheduler, type SchedulerOptions } from './scheduler.js'
 import { realPathOf } from './uris.js'
 import { buildIndex, type WorkspaceIndex } from './workspaceIndex.js'
+
+const { TextDocuments } = languageServer
 
 export class Session {
   readonly documents = new TextDocuments(TextDocument)

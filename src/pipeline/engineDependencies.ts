@@ -45,47 +45,50 @@ export function nameSignature(table: SymbolTable): string {
 
 /**
  * Which definitions' names an edit affects, given the names the changed files touched
- * (before and after) and whether the set of names changed.
+ * (before and after) and whether the set of names changed: those whose closure reaches a
+ * touched name, or, when the names changed, a name the table does not have. Found once,
+ * backwards from those names over the references, rather than a closure per definition.
  */
 export class AffectedNames {
-  private readonly references = new Map<NameKey, Set<NameKey>>()
-  private readonly answers = new Map<NameKey, boolean>()
+  /** name -> the names that refer to it directly */
+  private readonly referrers = new Map<NameKey, NameKey[]>()
+  private affected: Set<NameKey> | null = null
 
   constructor(
     private readonly table: SymbolTable,
     private readonly touched: ReadonlySet<NameKey>,
     private readonly namesChanged: boolean,
   ) {
+    if (touched.size === 0 && !namesChanged) return
     for (const entry of table.entries) {
       const name = nameKey(entry.kind, entry.name)
-      const set = this.references.get(name) ?? new Set<NameKey>()
-      for (const referenced of referencedNames(entry.raw.spec)) set.add(referenced)
-      this.references.set(name, set)
+      for (const referenced of referencedNames(entry.raw.spec)) {
+        const list = this.referrers.get(referenced)
+        if (list) list.push(name)
+        else this.referrers.set(referenced, [name])
+      }
     }
   }
 
   /** Whether anything in the closure of a name was touched (or, for a closure with a missing name, whether any name changed). */
   affects(name: NameKey): boolean {
     if (this.touched.size === 0 && !this.namesChanged) return false
-    const known = this.answers.get(name)
-    if (known !== undefined) return known
-    const closure = new Set<NameKey>([name])
-    const queue = [name]
+    this.affected ??= this.reachedFromChanges()
+    return this.affected.has(name)
+  }
+
+  private reachedFromChanges(): Set<NameKey> {
+    const isMissing = (name: NameKey): boolean => !this.table.byName.has(name) && !this.table.unversioned.has(name)
+    const seeds = [...this.touched, ...(this.namesChanged ? [...this.referrers.keys()].filter(isMissing) : [])]
+    const reached = new Set<NameKey>(seeds)
+    const queue = [...seeds]
     for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-      for (const referenced of this.references.get(next) ?? []) {
-        if (closure.has(referenced)) continue
-        closure.add(referenced)
-        queue.push(referenced)
+      for (const referrer of this.referrers.get(next) ?? []) {
+        if (reached.has(referrer)) continue
+        reached.add(referrer)
+        queue.push(referrer)
       }
     }
-    let affected = false
-    for (const member of closure) {
-      if (this.touched.has(member) || (this.namesChanged && !this.table.byName.has(member) && !this.table.unversioned.has(member))) {
-        affected = true
-        break
-      }
-    }
-    this.answers.set(name, affected)
-    return affected
+    return reached
   }
 }

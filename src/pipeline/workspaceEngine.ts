@@ -93,7 +93,8 @@ export class WorkspaceEngine {
     if (this.overlay.get(absolutePath) === text) return
     const known = this.overlay.has(absolutePath) || this.held.has(absolutePath)
     this.overlay.set(absolutePath, text)
-    this.last = null
+    const unchanged = this.listing ? this.isHeldDiskText(absolutePath, text) : null
+    if (!unchanged) this.last = null
     if (!known || !this.listing) {
       this.listing = null
       return
@@ -102,6 +103,15 @@ export class WorkspaceEngine {
       ...this.listing,
       entries: this.listing.entries.map((e) => (e.problem === null && e.realPath === absolutePath ? { ...e, unsaved: text } : e)),
     }
+    // an editor that opens a file as it is on disk changes nothing: the text read stands (read from the buffer, it reads alike)
+    if (unchanged) unchanged.entry = { ...unchanged.entry, unsaved: text }
+  }
+
+  /** The held file at this path when it was read from the disk as exactly this text (and parsed without a load error), and the disk has not changed since. */
+  private isHeldDiskText(absolutePath: string, text: string): HeldFile | null {
+    const held = this.held.get(absolutePath)
+    if (!held || held.entry.unsaved !== undefined || held.parsed.value === null || held.parsed.file.text !== text) return null
+    return this.changedPaths.has(absolutePath) || this.changedPaths.has(held.entry.path) ? null : held
   }
 
   /** Back to the disk's text of a file (an editor closed it without saving). */

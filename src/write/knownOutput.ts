@@ -2,10 +2,14 @@
 // each file's text, hash and the file system's record of it (size, modification time,
 // inode) right after. A file whose record still matches holds that text, so the next run
 // neither reads it back nor hashes it again; one that does not match (someone edited,
-// touched or replaced it) is read and compared, as every run without this does.
+// touched or replaced it) is read and compared, as every run without this does. It also
+// keeps what does not change between runs: each output path's checked absolute path, and
+// the manifest it last wrote (read again only when the file's record no longer matches).
 import { lstatSync, type Stats } from 'node:fs'
+import { join } from 'node:path'
 import type { OutputFile } from '../emit/emitFile.js'
-import { sha256 } from './manifest.js'
+import { MANIFEST_NAME, type ManifestEntries, readManifest, sha256 } from './manifest.js'
+import { outputPath } from './outputPaths.js'
 
 interface Known {
   text: string
@@ -24,8 +28,50 @@ function statOf(path: string): Stats | null {
   }
 }
 
+interface Record {
+  size: number
+  mtimeMs: number
+  ino: number
+}
+
+const sameRecord = (stats: Stats | null, known: Record): boolean =>
+  stats !== null && stats.isFile() && stats.size === known.size && stats.mtimeMs === known.mtimeMs && stats.ino === known.ino
+
 export class KnownOutput {
   private readonly files = new Map<string, Known>()
+  private readonly targets = new Map<string, string | null>()
+  private targetsOf = ''
+  private manifest: (Record & { entries: ManifestEntries }) | null = null
+  private manifestPath = ''
+
+  /** `outputPath(outDir, path)`, computed once per path (a watch writes to one folder). */
+  target(outDir: string, path: string): string | null {
+    if (outDir !== this.targetsOf) {
+      this.targets.clear()
+      this.targetsOf = outDir
+    }
+    let target = this.targets.get(path)
+    if (target === undefined) {
+      target = outputPath(outDir, path)
+      this.targets.set(path, target)
+    }
+    return target
+  }
+
+  /** The output folder's manifest: the one last written while its record matches, else read. */
+  readManifest(outDir: string): ManifestEntries {
+    const path = join(outDir, MANIFEST_NAME)
+    if (this.manifest && path === this.manifestPath && sameRecord(statOf(path), this.manifest)) return this.manifest.entries
+    return readManifest(outDir)
+  }
+
+  /** Records the manifest just written to `outDir`, as these entries. */
+  recordManifest(outDir: string, entries: ManifestEntries): void {
+    const path = join(outDir, MANIFEST_NAME)
+    const stats = statOf(path)
+    this.manifestPath = path
+    this.manifest = stats ? { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, entries } : null
+  }
 
   /**
    * Whether the file at `target` holds `text`, as far as the record says (undefined: it
@@ -34,9 +80,7 @@ export class KnownOutput {
   holds(path: string, target: string, text: string): boolean | undefined {
     const known = this.files.get(path)
     if (!known || known.text !== text) return undefined
-    const stats = statOf(target)
-    if (!stats?.isFile() || stats.size !== known.size || stats.mtimeMs !== known.mtimeMs || stats.ino !== known.ino) return undefined
-    return true
+    return sameRecord(statOf(target), known) ? true : undefined
   }
 
   /** The file's SHA-256, computed once per text. */

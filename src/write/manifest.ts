@@ -45,18 +45,28 @@ function manifestText(manifest: Manifest): string {
 const scaffoldedPart = (scaffolded: readonly ScaffoldRecord[]): Pick<Manifest, 'scaffolded'> =>
   scaffolded.length > 0 ? { scaffolded: [...scaffolded].sort((a, b) => byPath(a.path, b.path)) } : {}
 
+/** The entries of the manifest a finished run leaves: every file it produced, nothing pending, the scaffolded files' records as they were. */
+export function finalManifestEntries(
+  files: readonly OutputFile[],
+  scaffolded: readonly ScaffoldRecord[] = [],
+  hash: (file: OutputFile) => string = (file) => sha256(file.text),
+): ManifestEntries {
+  const listed = [...files].sort((a, b) => byPath(a.path, b.path)).map((f) => ({ path: f.path, sha256: hash(f) }))
+  return { files: listed, pending: [], scaffolded: [...scaffolded].sort((a, b) => byPath(a.path, b.path)) }
+}
+
+/** The manifest file of finished entries (no `pending`). */
+export function finalManifestFile({ files, scaffolded }: ManifestEntries): OutputFile {
+  return { path: MANIFEST_NAME, text: manifestText({ generator: 'botwire', files, ...scaffoldedPart(scaffolded) }) }
+}
+
 /** The manifest a finished run leaves: every file it produced, nothing pending, the scaffolded files' records as they were. */
 export function manifestFile(
   files: readonly OutputFile[],
   scaffolded: readonly ScaffoldRecord[] = [],
   hash: (file: OutputFile) => string = (file) => sha256(file.text),
 ): OutputFile {
-  const manifest: Manifest = {
-    generator: 'botwire',
-    files: [...files].sort((a, b) => byPath(a.path, b.path)).map((f) => ({ path: f.path, sha256: hash(f) })),
-    ...scaffoldedPart(scaffolded),
-  }
-  return { path: MANIFEST_NAME, text: manifestText(manifest) }
+  return finalManifestFile(finalManifestEntries(files, scaffolded, hash))
 }
 
 /** The manifest a run writes before it touches a file: what is there and stays, and what it may write or remove. */

@@ -18,7 +18,7 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import type { OutputFile } from '../emit/emitPlan.js'
 import { displayPath } from '../load/displayPath.js'
 import type { KnownOutput } from './knownOutput.js'
-import { interimManifestText, MANIFEST_NAME, manifestFile, ownedPaths, readManifest } from './manifest.js'
+import { finalManifestEntries, finalManifestFile, interimManifestText, MANIFEST_NAME, ownedPaths, readManifest } from './manifest.js'
 import { lockOutputFolder, OutputLockedError } from './outputLock.js'
 import { findWayOut, outputPath, type WayOut } from './outputPaths.js'
 import { sweepTemporaryFiles, temporaryName } from './temporaryFiles.js'
@@ -96,8 +96,9 @@ function assertFolderOrAbsent(outDir: string): void {
 /** Every path must already have been checked with `outputPath`. */
 export function writeOutput(outDir: string, files: readonly OutputFile[], options: WriteOptions = {}): WriteSummary {
   assertFolderOrAbsent(outDir)
+  const known = options.known
   const targets = files.map((file) => {
-    const target = outputPath(outDir, file.path)
+    const target = known ? known.target(outDir, file.path) : outputPath(outDir, file.path)
     if (!target || file.path === MANIFEST_NAME) throw new Error(`refusing to write outside the output folder: ${file.path}`)
     return { file, target }
   })
@@ -110,7 +111,7 @@ export function writeOutput(outDir: string, files: readonly OutputFile[], option
 }
 
 function writeLocked(outDir: string, targets: { file: OutputFile; target: string }[], known: KnownOutput | undefined): WriteSummary {
-  const previous = readManifest(outDir)
+  const previous = known ? known.readManifest(outDir) : readManifest(outDir)
   const produced = new Set(targets.map(({ file }) => file.path))
   // the previous run's files and pending paths that this run does not produce; a path
   // leading outside the folder (a tampered manifest) is never touched
@@ -142,13 +143,15 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
   })
   // the records of scaffolded implementation files are carried over as they are
   const { scaffolded } = previous
-  const manifest = manifestFile(
+  const entries = finalManifestEntries(
     targets.map((t) => t.file),
     scaffolded,
     known && ((file) => known.sha256(file)),
   )
+  const manifest = finalManifestFile(entries)
   if (changed.length === 0 && leftBehind.length === 0 && previous.pending.length === 0) {
     if (readIfExists(manifestPath) !== manifest.text) writeAtomically(manifestPath, manifest.text)
+    known?.recordManifest(outDir, entries)
     return summary
   }
   // what stays listed while this run writes: files that are there and stay as they are
@@ -173,6 +176,7 @@ function writeLocked(outDir: string, targets: { file: OutputFile; target: string
     }
   }
   writeAtomically(manifestPath, manifest.text)
+  known?.recordManifest(outDir, entries)
   return summary
 }
 

@@ -42,6 +42,7 @@ type Edit =
   | { op: 'delete'; file: string }
   | { op: 'setText'; file: string; source: string; variant: string }
   | { op: 'forgetText'; file: string }
+  | { op: 'openAsOnDisk'; file: string }
   | { op: 'removeFolder' }
   | { op: 'noise' }
 
@@ -53,6 +54,8 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), file: anyFile }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('setText' as const), file: anyFile, source: anySource, variant: anyVariant }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('forgetText' as const), file: anyFile }) },
+  // an editor opening a file: its text as the disk has it now, which the engine need not read again
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('openAsOnDisk' as const), file: anyFile }) },
   { weight: 1, arbitrary: fc.constant({ op: 'removeFolder' as const }) },
   { weight: 1, arbitrary: fc.constant({ op: 'noise' as const }) },
 )
@@ -92,7 +95,12 @@ function apply(engine: WorkspaceEngine, dir: string, overlay: Map<string, string
     return
   }
   const path = join(dir, e.file)
-  if (e.op === 'write') {
+  if (e.op === 'openAsOnDisk') {
+    if (!existsSync(path)) return
+    const text = readFileSync(path, 'utf8')
+    overlay.set(path, text)
+    engine.setText(path, text)
+  } else if (e.op === 'write') {
     mkdirSync(dirname(path), { recursive: true })
     writeFileSync(path, textOf(e))
     engine.changedOnDisk([path])
@@ -131,4 +139,22 @@ describe('the incremental engine', () => {
       { numRuns: 40, seed: 20261126 },
     )
   }, 300_000)
+})
+
+describe('an editor opening a file as it is on disk', () => {
+  it('changes nothing: the last analysis stands, and the text then wins over later disk changes', () => {
+    const dir = realpathSync(mkdtempSync(join(scratch, 'open-')))
+    cpSync(FIXTURE, dir, { recursive: true })
+    const engine = openWorkspace({ definitionsDir: dir, builtins: true, cwd: scratch })
+    const before = engine.check()
+    const file = join(dir, FILES[0] ?? '')
+    const text = readFileSync(file, 'utf8')
+    engine.setText(file, text)
+    expect(engine.check()).toBe(before)
+
+    // the disk moves on (a branch switch); the open buffer still holds the text it opened with
+    writeFileSync(file, VARIANTS.invalidName?.(text) ?? '')
+    engine.changedOnDisk([file])
+    expect(renderJson(engine.check().diagnostics)).toEqual(renderJson(before.diagnostics))
+  })
 })

@@ -1,7 +1,7 @@
 // Watch mode's writer remembers what it wrote (src/write/knownOutput.ts): files it knows
 // are not read back, yet a file someone changed behind its back is rewritten, and the
 // manifest is the one a plain run writes.
-import { readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { OutputFile } from '../../src/emit/emitPlan.js'
@@ -40,5 +40,19 @@ describe('writing with what an earlier run wrote', () => {
     writeOutput(out, changed, { known })
     writeOutput(plain, changed)
     expect(readFileSync(join(out, MANIFEST_NAME), 'utf8')).toBe(readFileSync(join(plain, MANIFEST_NAME), 'utf8'))
+  })
+
+  it('reads the manifest again when it changed behind its back, and keeps to what it lists', () => {
+    const out = tempDir('botwire-known-manifest-')
+    roots.push(out)
+    const known = new KnownOutput()
+    writeOutput(out, FILES, { known })
+    // another tool (or a run of another process) left a file of botwire's that this run no longer produces
+    writeFileSync(join(out, 'old.ts'), 'export {}\n')
+    const manifest = JSON.parse(readFileSync(join(out, MANIFEST_NAME), 'utf8')) as { files: { path: string; sha256: string }[] }
+    manifest.files.push({ path: 'old.ts', sha256: 'x' })
+    writeFileSync(join(out, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`)
+    expect(writeOutput(out, FILES, { known }).removed).toEqual(['old.ts'])
+    expect(existsSync(join(out, 'old.ts'))).toBe(false)
   })
 })

@@ -9,7 +9,7 @@ import { openWorkspace, type WorkspaceEngine } from '../../pipeline/workspaceEng
 import { behindDefinitions, describeBehind } from '../../stubs/behindDefinitions.js'
 import { compareOutput, hasDifferences } from '../../write/compareOutput.js'
 import { KnownOutput } from '../../write/knownOutput.js'
-import { readScaffolded } from '../../write/manifest.js'
+import { readScaffolded, type ScaffoldRecord } from '../../write/manifest.js'
 import { type WriteSummary, writeFailure, writeOutput } from '../../write/writeOutput.js'
 import { commonFlags, commonOptions, type GenerateCommandOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
@@ -32,6 +32,7 @@ export function generateOnce(
   options: GenerateCommandOptions,
   write: Writer = writeOutput,
   produce: () => GeneratedWorkspace = () => generateWorkspace(workspaceOptions(options)),
+  scaffoldedIn: (outDir: string) => ScaffoldRecord[] = readScaffolded,
 ): number {
   const started = performance.now()
   const generated = produce()
@@ -57,7 +58,7 @@ export function generateOnce(
       `generated ${plural(generated.files.length, 'file')} in ${displayPath(generated.outDir)}: ${summary.written.length} written, ${summary.unchanged.length} unchanged, ${summary.removed.length} removed (${ms} ms)\n`,
     )
     // implementation files the manifest records that the definitions moved ahead of (from the record: no file is read)
-    for (const behind of behindDefinitions(generated.checked.model, readScaffolded(generated.outDir))) {
+    for (const behind of behindDefinitions(generated.checked.model, scaffoldedIn(generated.outDir))) {
       const update = behind.gone ? '' : ': run botwire scaffold --update'
       process.stdout.write(`${displayPath(resolve(generated.outDir, behind.record.path))} ${describeBehind(behind)}${update}\n`)
     }
@@ -139,6 +140,8 @@ function watchOnEngine(options: GenerateCommandOptions): Promise<number> {
         options,
         (outDir, files) => writeOutput(outDir, files, { known }),
         () => current.generate(),
+        // the manifest just written, as the writer knows it: not read back
+        (outDir) => known.readManifest(outDir).scaffolded,
       )
     } catch (error) {
       engine = null
