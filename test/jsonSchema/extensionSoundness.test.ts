@@ -19,6 +19,7 @@ import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/js
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
 import { rootView } from '../../src/jsonSchema/view.js'
 import { messagePayloadSchema } from '../../src/validate/messageSchemas.js'
+import { propertyRuns } from '../support/propertyBudget.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
 import { makeSide } from './sides.js'
 
@@ -89,7 +90,24 @@ function leafArb(): fc.Arbitrary<SchemaNode> {
   return fc.oneof({ weight: 4, arbitrary: fc.oneof(numberArb, stringArb, enumArb, typeArb) }, { weight: 1, arbitrary: messageArb })
 }
 
+const schemaArbs = new Map<string, fc.Arbitrary<SchemaNode>>()
+
+/**
+ * A schema of at most this depth. Arbitraries are values without state: each depth and
+ * options is built once (built anew for every node a mutation replaces, they were most of
+ * this file's time) and generates exactly what a fresh one would.
+ */
 function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
+  const key = `${depth} ${JSON.stringify(options)}`
+  let arbitrary = schemaArbs.get(key)
+  if (!arbitrary) {
+    arbitrary = buildSchemaArb(depth, options)
+    schemaArbs.set(key, arbitrary)
+  }
+  return arbitrary
+}
+
+function buildSchemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
   if (depth <= 0) return leafArb()
   const child = (): fc.Arbitrary<SchemaNode> => schemaArb(depth - 1, options)
   const slot = (): fc.Arbitrary<SchemaNode> =>
@@ -530,7 +548,7 @@ describe('checkExtension soundness (property-based)', () => {
           const result = checkExtension(side, target)
           if (!result.extends) throw new Error(`not reflexive: ${JSON.stringify(result.failures)}`)
         }),
-        { numRuns: 300 * SCALE },
+        { numRuns: propertyRuns(200 * SCALE) },
       )
     }
   })
@@ -570,7 +588,7 @@ describe('checkExtension soundness (property-based)', () => {
         const plain = result.failures.filter((failure) => !failure.undecidable && !failure.reason.startsWith('admits no value'))
         expect(plain, JSON.stringify(result.failures)).toEqual([])
       }),
-      { numRuns: 300 * SCALE },
+      { numRuns: propertyRuns(200 * SCALE) },
     )
     expect(inexact).toBeGreaterThan(5)
   })
@@ -594,7 +612,7 @@ describe('checkExtension soundness (property-based)', () => {
           }
         }
       }),
-      { numRuns: 200 * SCALE },
+      { numRuns: propertyRuns(150 * SCALE) },
     )
   })
 })

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { surelyValid } from '../../src/jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../../src/jsonSchema/types.js'
 import { createValueAjv } from '../../src/jsonSchema/valueAjv.js'
+import { propertyRuns } from '../support/propertyBudget.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
 
 /**
@@ -119,7 +120,7 @@ describe('surelyValid', () => {
     const compiled = new Map<string, ValidateFunction>()
     let sure = 0
     let validByAjv = 0
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0, runs = propertyRuns(1500); i < runs; i++) {
       const schema = randomSchema(rng, 2)
       const text = JSON.stringify(schema)
       const validate = compiled.get(text) ?? ajv.compile(schema)

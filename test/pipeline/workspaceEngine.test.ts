@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { renderJson } from '../../src/diagnostics/render/json.js'
 import { type GeneratedWorkspace, generateWorkspace } from '../../src/pipeline/generateWorkspace.js'
 import { openWorkspace, type WorkspaceEngine } from '../../src/pipeline/workspaceEngine.js'
+import { propertyRuns } from '../support/propertyBudget.js'
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/valid/plugin-wired-twice/definitions')
 const FILES = readdirSync(FIXTURE).sort()
@@ -136,7 +137,7 @@ describe('the incremental engine', () => {
           expect(renderJson(engine.check().diagnostics)).toEqual(renderJson(fresh.checked.diagnostics))
         }
       }),
-      { numRuns: 40, seed: 20261126 },
+      { numRuns: propertyRuns(30), seed: 20261126 },
     )
   }, 300_000)
 })

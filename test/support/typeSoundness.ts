@@ -268,7 +268,23 @@ function objectArb(
     })
 }
 
+const schemaArbs = new Map<string, fc.Arbitrary<SchemaNode>>()
+
+/**
+ * A schema of at most this depth. Arbitraries are values without state: each depth and
+ * options is built once, and generates exactly what a fresh one would.
+ */
 export function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
+  const key = `${depth} ${JSON.stringify(options)}`
+  let arbitrary = schemaArbs.get(key)
+  if (!arbitrary) {
+    arbitrary = buildSchemaArb(depth, options)
+    schemaArbs.set(key, arbitrary)
+  }
+  return arbitrary
+}
+
+function buildSchemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
   if (depth <= 0) return leafArb()
   const child = (): fc.Arbitrary<SchemaNode> => schemaArb(depth - 1, options)
   const slot = (): fc.Arbitrary<SchemaNode> => referenceSlot(options, child, 3)
