@@ -19,6 +19,8 @@ export interface LspClient {
   child: ChildProcess
   /** what the server wrote to stderr and window/logMessage */
   log: string[]
+  /** the capabilities the server registered with the client (client/registerCapability) */
+  registrations: { method: string; registerOptions?: unknown }[]
   uri(path: string): string
   /** the latest diagnostics published for a URI */
   diagnostics(uri: string): Diagnostic[] | undefined
@@ -35,6 +37,8 @@ export interface LspStartOptions {
   args?: string[]
   /** ms of quiet after a change before the server analyses (default here 20: the tests' and the benchmark's clients do not type) */
   debounce?: number
+  /** the client capabilities it declares (default: none) */
+  capabilities?: Record<string, unknown>
 }
 
 /** Starts `node <cliMain> lsp --stdio` in `root` and initializes it (the `initialized` notification sent). */
@@ -60,7 +64,11 @@ export async function startLspClient(cliMain: string, root: string, options: Lsp
     log.push(params.message)
   })
   connection.onRequest('workspace/configuration', () => [])
-  connection.onRequest('client/registerCapability', () => null)
+  const registrations: LspClient['registrations'] = []
+  connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+    registrations.push(...params.registrations)
+    return null
+  })
   connection.listen()
   const rootUri = pathToFileURL(root).href
   const exited = new Promise<never>((_, reject) =>
@@ -73,7 +81,7 @@ export async function startLspClient(cliMain: string, root: string, options: Lsp
       processId: process.pid,
       rootUri,
       workspaceFolders: [{ uri: rootUri, name: 'test' }],
-      capabilities: {},
+      capabilities: options.capabilities ?? {},
       initializationOptions: { debounce: options.debounce ?? 20 },
     }),
   ])
@@ -83,6 +91,7 @@ export async function startLspClient(cliMain: string, root: string, options: Lsp
     connection,
     child,
     log,
+    registrations,
     uri,
     diagnostics: (u) => published.get(u),
     waitForDiagnostics(u, test, timeoutMs = 20_000) {

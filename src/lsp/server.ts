@@ -2,8 +2,8 @@
 // every request answers from the index of the latest analysis (session.ts).
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Connection, FileSystemWatcher, InitializeParams, InitializeResult } from 'vscode-languageserver/node'
 import { workspaceAnalysis } from './analysis.js'
 import { codeActionsFor } from './codeActions.js'
 import { completionAt } from './completion.js'
@@ -19,7 +19,7 @@ import { Session } from './session.js'
 import { realPathOf } from './uris.js'
 import type { WorkspaceIndex } from './workspaceIndex.js'
 
-const { createConnection, ProposedFeatures } = languageServer
+const { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures } = languageServer
 
 export interface ServerOptions {
   /** from --definitions, relative to the working directory; otherwise the client's settings or `definitions` in the workspace */
@@ -42,6 +42,11 @@ function settingsOf(params: InitializeParams): ClientSettings {
   return { ...(typeof definitions === 'string' ? { definitions } : {}), ...(typeof debounce === 'number' ? { debounce } : {}) }
 }
 
+/** Every file and folder below the definitions folder, as a pattern relative to it (LSP 3.17; VS Code and other current clients). */
+function definitionsWatcher(definitionsDir: string): FileSystemWatcher {
+  return { globPattern: { baseUri: pathToFileURL(definitionsDir).href, pattern: '**/*' } }
+}
+
 function workspaceRoot(params: InitializeParams, cwd: string): string {
   const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri
   return folder?.startsWith('file:') ? fileURLToPath(folder) : cwd
@@ -53,8 +58,11 @@ export function startServer(options: ServerOptions): Connection {
   let session: Session | null = null
   let definitionsFolder: string | null = null
   let watcher: { close(): Promise<void> } | null = null
+  let clientWatches = false
 
   connection.onInitialize((params): InitializeResult => {
+    const watching = params.capabilities.workspace?.didChangeWatchedFiles
+    clientWatches = watching?.dynamicRegistration === true && watching.relativePatternSupport === true
     const settings = settingsOf(params)
     const root = workspaceRoot(params, options.cwd)
     const definitionsDir =
@@ -84,7 +92,12 @@ export function startServer(options: ServerOptions): Connection {
   })
   connection.onInitialized(() => {
     session?.runAnalysis()
-    if (definitionsFolder !== null && existsSync(definitionsFolder)) watcher = watchDefinitions(definitionsFolder, (path) => session?.diskChanged([path]))
+    if (definitionsFolder === null) return
+    // a client that watches files for its servers (and takes a pattern relative to a
+    // folder, which may be outside the workspace) is asked to watch the definitions, and
+    // tells of changes with didChangeWatchedFiles; for any other, the server watches itself
+    if (clientWatches) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [definitionsWatcher(definitionsFolder)] })
+    else if (existsSync(definitionsFolder)) watcher = watchDefinitions(definitionsFolder, (path) => session?.diskChanged([path]))
   })
   connection.onDidChangeWatchedFiles((params) => {
     const paths = params.changes.flatMap((change) => (change.uri.startsWith('file:') ? [fileURLToPath(change.uri)] : []))

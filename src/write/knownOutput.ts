@@ -35,7 +35,7 @@ interface Record {
 }
 
 const sameRecord = (stats: Stats | null, known: Record): boolean =>
-  stats !== null && stats.isFile() && stats.size === known.size && stats.mtimeMs === known.mtimeMs && stats.ino === known.ino
+  stats?.isFile() === true && stats.size === known.size && stats.mtimeMs === known.mtimeMs && stats.ino === known.ino
 
 export class KnownOutput {
   private readonly files = new Map<string, Known>()

@@ -1,8 +1,9 @@
 // The language server's diagnostics, through a real client over stdio: every botwire
 // diagnostic with its code and related locations, for open files (unsaved text wins) and
 // for files that are not open, cleared when fixed.
-import { writeFileSync } from 'node:fs'
+import { unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LspClient, startLsp } from '../support/lspClient.js'
 import { DIGEST, NOTEBOOK, notesWorkspace } from './workspace.js'
@@ -51,5 +52,37 @@ describe('botwire lsp: diagnostics', () => {
     const text = (await import('./workspace.js')).NOTES.replace('  author:\n', '  nope:\n    schema: { type: string }\n  author:\n')
     await client.change(notes, text, 2)
     await client.waitForDiagnostics(broken, (d) => d.length === 0)
+  })
+})
+
+describe('botwire lsp: a client that watches files for it', () => {
+  let root: string
+  let client: LspClient
+  beforeAll(async () => {
+    root = notesWorkspace()
+    client = await startLsp(root, { capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true } } } })
+  })
+  afterAll(async () => {
+    await client.close()
+  })
+
+  it('is asked to watch the definitions folder, and its didChangeWatchedFiles is what the server goes by', async () => {
+    const definitions = join(root, 'definitions')
+    await expect.poll(() => client.registrations.map((r) => r.method)).toEqual(['workspace/didChangeWatchedFiles'])
+    expect(client.registrations[0]?.registerOptions).toEqual({ watchers: [{ globPattern: { baseUri: pathToFileURL(definitions).href, pattern: '**/*' } }] })
+
+    // written on disk: the server does not watch it itself, so it waits for the client's word
+    const path = join(definitions, 'plugins/late.yaml')
+    writeFileSync(path, DIGEST.replace('name: digest', 'name: late').replace('notes.note', 'notes.nate'))
+    const late = client.uri('definitions/plugins/late.yaml')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(client.diagnostics(late)).toBeUndefined()
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: late, type: 1 /* created */ }] })
+    const diagnostics = await client.waitForDiagnostics(late, (d) => d.length > 0)
+    expect(diagnostics.map((d) => d.code)).toEqual(['BW3003'])
+    // deleted: cleared
+    unlinkSync(path)
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: late, type: 3 /* deleted */ }] })
+    await client.waitForDiagnostics(late, (d) => d.length === 0)
   })
 })

@@ -29,7 +29,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const options: LanguageClientOptions = {
     documentSelector: [{ scheme: 'file', language: 'yaml', pattern: `${root}/${definitions}/**/*.{yaml,yml}` }],
     initializationOptions: { definitions },
-    synchronize: { fileEvents: workspace.createFileSystemWatcher(`**/${definitions}/**/*.{yaml,yml}`) },
+    // changes on disk: the server asks the client to watch the definitions folder itself
   }
   client = new LanguageClient('botwire', 'botwire', server, options)
   context.subscriptions.push({ dispose: () => void client?.stop() })
