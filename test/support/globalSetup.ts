@@ -6,18 +6,22 @@
 //
 // Both are incremental (docs/testing.md#speed): tsc keeps what it knew of the last build in
 // node_modules/.cache/botwire, so a run after a small change rebuilds only what it affects.
+// And a run whose inputs are exactly as they were when the last one passed (the same
+// files, each of the same size and modification time) is not made at all: tsc would read
+// and parse every file to find nothing to do, seconds of CPU before any test starts.
 // The build's record is trusted only while dist/ holds every output it lists: a dist/ that
 // is missing a file (removed, or a fresh clone) is built from nothing. Outputs of a source
 // file that is gone are removed, so no file of an older build lingers in dist/.
 import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
 const dist = join(root, 'dist')
 const src = join(root, 'src')
-const buildInfo = join(root, 'node_modules', '.cache', 'botwire', 'build.tsbuildinfo')
+const cache = join(root, 'node_modules', '.cache', 'botwire')
+const buildInfo = join(cache, 'build.tsbuildinfo')
 
 /** What tsc writes for one source file (tsconfig.json: declaration and sourceMap on). */
 const OUTPUT_SUFFIXES = ['.js', '.js.map', '.d.ts']
@@ -47,6 +51,30 @@ function expectedOutputs(): Set<string> {
   return new Set(stems.flatMap((stem) => OUTPUT_SUFFIXES.map((suffix) => `${stem}${suffix}`)))
 }
 
+/** Every file a tsc run may read from these folders and files, each with its size and modification time. */
+function inputsOf(folders: string[], files: string[]): string {
+  const paths = [...folders.flatMap((folder) => filesBelow(join(root, folder)).map((path) => join(folder, path))), ...files]
+  return paths
+    .filter((path) => /\.(ts|json)$/.test(path))
+    .map((path) => {
+      const stats = statSync(join(root, path))
+      return `${path} ${stats.size} ${stats.mtimeMs}\n`
+    })
+    .sort()
+    .join('')
+}
+
+const SHARED_INPUTS = ['tsconfig.json', 'package-lock.json']
+
+/** Runs tsc unless its inputs are as they were when it last passed (recorded as the run started: an edit made while it runs counts). */
+async function runTscUnlessUnchanged(name: string, inputs: string, config: string, ...flags: string[]): Promise<void> {
+  const record = join(cache, `${name}.inputs`)
+  if (existsSync(record) && readFileSync(record, 'utf8') === inputs) return
+  rmSync(record, { force: true })
+  await runTsc(config, ...flags)
+  writeFileSync(record, inputs)
+}
+
 /** Makes dist/ hold exactly src/'s outputs, compiling only what changed since the last build. */
 async function build(): Promise<void> {
   const expected = expectedOutputs()
@@ -55,16 +83,27 @@ async function build(): Promise<void> {
   if ([...expected].some((path) => !present.has(path))) {
     rmSync(dist, { recursive: true, force: true })
     rmSync(buildInfo, { force: true })
+    rmSync(join(cache, 'build.inputs'), { force: true })
   } else {
     for (const path of present) if (!expected.has(path)) rmSync(join(dist, path))
   }
-  await runTsc('tsconfig.build.json', '--incremental', '--tsBuildInfoFile', buildInfo)
+  const inputs = inputsOf(['src'], ['tsconfig.build.json', ...SHARED_INPUTS])
+  await runTscUnlessUnchanged('build', inputs, 'tsconfig.build.json', '--incremental', '--tsBuildInfoFile', buildInfo)
+}
+
+/** The type-check of the sources, the tests, the benchmark and the scripts (`npm run typecheck`). */
+function typecheck(): Promise<void> {
+  const inputs = inputsOf(
+    ['src', 'test', 'bench', 'scripts', 'generated'],
+    ['tsconfig.test.json', 'vitest.config.ts', 'vitest.mutation.config.ts', ...SHARED_INPUTS],
+  )
+  return runTscUnlessUnchanged('typecheck', inputs, 'tsconfig.test.json', '--noEmit')
 }
 
 export default async function setup(): Promise<void> {
   const steps = [build()]
   // npm names the script it runs; a targeted `npx vitest run test/<folder>` skips the type-check
-  if (process.env.npm_lifecycle_event === 'test') steps.push(runTsc('tsconfig.test.json', '--noEmit'))
+  if (process.env.npm_lifecycle_event === 'test') steps.push(typecheck())
   const failures = (await Promise.allSettled(steps)).flatMap((step) => (step.status === 'rejected' ? [step.reason as Error] : []))
   if (failures.length > 0) throw new Error(failures.map((failure) => failure.message).join('\n'))
 }
