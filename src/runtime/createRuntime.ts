@@ -1,110 +1,34 @@
 // createRuntime (docs/runtime.md): runs a generated bot with its plugins and integrations in one
 // process. It validates messages and action/event values, routes callAction and
-// emitEvent through the bot's wiring, resolves `{ $secret: NAME }` configuration values
-// from the environment at call time, and dispatches incoming messages to handlers.
+// emitEvent through the bot's wiring, and dispatches incoming messages to handlers. Its
+// options and interface are in runtimeApi.ts, the check of the options in
+// runtimeOptions.ts, the configuration each call gets in configurationValues.ts.
 
 import { fillDefaults } from '../jsonSchema/defaults.js'
-import { isRecord } from '../jsonSchema/own.js'
-import type { BotBase, BotImplementations } from './bases.js'
+import { isRecord, own } from '../jsonSchema/own.js'
+import type { BotImplementations } from './bases.js'
 import { runActionHandler, runDispatchHandler } from './boundedRuns.js'
-import { type ActiveCall, ChannelRouter, type StreamRequest, unknownChannelRegistrations } from './channels.js'
-import type { AbortSignalLike, ChannelMessageOf, NoChannels } from './channelTypes.js'
-import type { BotDefinition, ConfigurationValue, JsonSchema, JsonValue } from './definition.js'
-import { HandlerError, MissingImplementationError, MissingSecretError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
-import { unknownEventRegistrations } from './eventRegistrations.js'
-import { unknownHookRegistrations } from './hookRegistrations.js'
+import { type ActiveCall, ChannelRouter, type StreamRequest } from './channels.js'
+import type { AbortSignalLike, NoChannels } from './channelTypes.js'
+import { type Env, integrationConfiguration, pluginConfiguration } from './configurationValues.js'
+import type { BotDefinition, JsonSchema, JsonValue } from './definition.js'
+import { HandlerError, MissingImplementationError, messageOf, UnknownTargetError, ValidationError } from './errors.js'
 import { messageThroughHooks } from './hooks.js'
-import type { HookRegistration } from './hookTypes.js'
 import { callWithHooks, type HookWiring, hookedCreateMessage, hookOwners, incomingHookOwners } from './hookWiring.js'
 import { InMemoryMessageStore, type MessageStore, type StoredMessage } from './messageStore.js'
 import type { Message, MessageTagMap, MessageType } from './messages.js'
 import { Messaging } from './messaging.js'
 import { emitPluginEvent } from './pluginEvents.js'
-import type { ChannelRegistrationLike, HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
+import type { HandlerRegistrationLike, RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
+import type { IntegrationEventKey, Runtime, RuntimeOptions } from './runtimeApi.js'
+import { checkRuntimeOptions, type GivenOptions, list } from './runtimeOptions.js'
 import { streamAction } from './streams.js'
 import { limitIssue, type TimeLimitOptions, TimeLimits } from './timeLimits.js'
-import type { ActionShapes, BotClient, CreateMessageInput, EventOf, MessagingClient, NoStreams } from './types.js'
+import type { ActionShapes, BotClient, CreateMessageInput, MessagingClient, NoStreams } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 import { verifyWiring } from './verifyWiring.js'
 
-export type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin }
-
-/**
- * Impl: the bot's `Implementations` (generated), so that a name the bot does not add, or the
- * wrong integration, does not compile; Ch, S: its channels and streamable calls.
- */
-export interface RuntimeOptions<
-  Tags,
-  Calls extends ActionShapes<Calls>,
-  Events,
-  Impl extends BotImplementations = BotImplementations,
-  Ch = NoChannels,
-  S = NoStreams,
-> {
-  /** a generated `Bot` with its handlers registered */
-  bot: BotBase<Tags, Calls, Events, Impl, Ch, S>
-  /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
-  integrations?: Partial<NoInfer<Impl>['integrations']>
-  /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
-  plugins?: Partial<NoInfer<Impl>['plugins']>
-  /** check at start-up that every implementation and action handler the bot needs is given (see `Runtime.verify`) */
-  verify?: boolean
-  /** where `{ $secret: NAME }` values come from, read at each call; default `process.env` */
-  env?: { readonly [name: string]: string | undefined }
-  /** where messages are kept; default a new InMemoryMessageStore */
-  store?: MessageStore
-  /** the bot's identifier, `ctx.botId` in every handler; default the bot's name */
-  botId?: string
-  /** time limits of actions and handlers, in milliseconds (docs/runtime.md#time-limits) */
-  timeLimits?: TimeLimitOptions<keyof Calls>
-}
-
-export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> {
-  /** `ctx.botId` of every handler */
-  readonly botId: string
-  /** the bot's client, the same its handlers get */
-  readonly client: BotClient<Tags, Calls, S>
-  /** the message store in use */
-  readonly store: MessageStore
-  /**
-   * Stores an incoming message (validated like createMessage), then runs the bot's
-   * handlers for its type, the bot's '*' handlers, then each plugin instance's (in the
-   * order the bot adds them; per instance its handlers for the type, then '*'), one after
-   * the other. Resolves with the stored message (as it is once every handler has
-   * finished); rejects with a HandlerError when a handler throws (the message stays stored,
-   * the remaining handlers do not run).
-   */
-  receive<T extends MessageType>(input: CreateMessageInput<Tags, T>): Promise<Message<T, Tags>>
-  /**
-   * Emits an event as the integration with that alias would (`'<alias>:<event>'`, the
-   * integration's final event name), for example from a webhook: validated, then dispatched
-   * like an integration's `client.emitEvent`.
-   */
-  emitEvent(event: EventOf<Events, IntegrationEventKey<Events>>): Promise<void>
-  /**
-   * Sends a channel message as the integration with that alias would outside any call
-   * (`'<alias>:<channel>'`, the integration's final channel name), for example from a
-   * socket: validated, then dispatched to channel handlers.
-   */
-  sendChannelMessage(message: ChannelMessageOf<Ch>): Promise<void>
-  /**
-   * Throws one MissingImplementationError (`missing`: a line each) when an integration or
-   * plugin the bot adds was not given, or a given one lacks an action handler; returns
-   * otherwise. `createRuntime({ verify: true })` calls it at start-up.
-   */
-  verify(): void
-}
-
-/** The bot's integration events (`'<alias>:<event>'`): a plugin's own (`'<pluginAlias>#<event>'`) come only from the plugin. */
-export type IntegrationEventKey<Events> = Exclude<keyof Events, `${string}#${string}`>
-
-interface RunnableBot {
-  readonly definition: BotDefinition
-  readonly messageHandlers: readonly HandlerRegistrationLike[]
-  readonly eventHandlers: readonly HandlerRegistrationLike[]
-  readonly channelHandlers?: readonly ChannelRegistrationLike[]
-  readonly hooks?: readonly HookRegistration[]
-}
+export type { HandlerRegistrationLike, IntegrationEventKey, RunnableIntegration, RunnablePlugin, Runtime, RuntimeOptions }
 
 interface ActionCall {
   type: string
@@ -129,17 +53,8 @@ interface LooseClient extends MessagingClient<MessageTagMap> {
 
 type Handler = (args: unknown) => unknown
 
-/** Own properties only: a name like 'constructor' or 'toString' never reaches a prototype. */
-function own<T>(map: { readonly [key: string]: T } | undefined, key: string): T | undefined {
-  return map !== undefined && Object.hasOwn(map, key) ? map[key] : undefined
-}
-
 function copy<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
-}
-
-function list(names: readonly string[]): string {
-  return names.length > 0 ? names.join(', ') : 'none'
 }
 
 function processEnv(): { readonly [name: string]: string | undefined } {
@@ -201,120 +116,19 @@ class Engine {
       handlerLimitMs: this.limits.handlerMs,
       botClient: () => this.botClient,
       pluginClient: (alias) => this.pluginClient(alias),
-      pluginConfiguration: (alias, impl) => this.pluginConfiguration(alias, impl),
+      pluginConfiguration: (alias, impl) => pluginConfiguration(this.definition, alias, impl, this.secrets()),
     }
     this.botClient.createMessage = hookedCreateMessage(this.hooks, this.botClient.createMessage, undefined)
   }
 
-  // ---- checks of the options -------------------------------------------------------
-
-  checkOptions(): void {
-    const issues: string[] = []
-    const def = this.definition
-    const check = (
-      kind: 'integration' | 'plugin',
-      given: { readonly [name: string]: RunnableIntegration | RunnablePlugin },
-      added: { readonly [alias: string]: { name: string; version: string } },
-    ): void => {
-      const usedNames = [...new Set(Object.values(added).map((a) => a.name))].sort()
-      for (const [name, impl] of Object.entries(given)) {
-        const at = `${kind}s[${JSON.stringify(name)}]`
-        const implDef = (impl as { definition?: { kind?: unknown; name?: unknown; version?: unknown } } | undefined)?.definition
-        if (!implDef || implDef.kind !== kind) {
-          issues.push(
-            `${at}: expected a generated ${kind === 'integration' ? 'Integration' : 'Plugin'} (new ${kind === 'integration' ? 'Integration' : 'Plugin'}({ actions }))`,
-          )
-          continue
-        }
-        if (implDef.name !== name) {
-          issues.push(`${at}: is ${kind} '${String(implDef.name)}'; key each ${kind} by its name`)
-          continue
-        }
-        const versions = [
-          ...new Set(
-            Object.values(added)
-              .filter((a) => a.name === name)
-              .map((a) => a.version),
-          ),
-        ]
-        if (versions.length === 0) {
-          issues.push(`${at}: bot '${def.name}' adds no ${kind} '${name}' (it adds ${list(usedNames)})`)
-        } else if (!versions.includes(String(implDef.version))) {
-          issues.push(
-            `${at}: is version ${String(implDef.version)}, but bot '${def.name}' uses ${name} ${versions.join(', ')} (pass the ${kind} generated for that version)`,
-          )
-        }
-      }
-    }
-    check('integration', this.integrations, def.integrations)
-    check('plugin', this.plugins, def.plugins)
-    issues.push(...unknownEventRegistrations(this.bot, this.integrations, this.plugins))
-    issues.push(...unknownHookRegistrations(this.bot, this.integrations, this.plugins))
-    issues.push(...unknownChannelRegistrations(this.bot, this.integrations, this.plugins))
-    issues.push(...this.limits.issues(def, this.integrations))
-    if (typeof this.botId !== 'string' || this.botId === '') issues.push('botId: must be a non-empty string')
-    if (issues.length > 0) throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', issues)
+  /** where `{ $secret: NAME }` values come from, read at each call */
+  private secrets(): Env {
+    return this.env ?? processEnv()
   }
 
-  // ---- configuration ---------------------------------------------------------------
-
-  private resolveSecrets(value: JsonValue, owner: string): JsonValue {
-    if (Array.isArray(value)) return value.map((v) => this.resolveSecrets(v, owner))
-    if (value === null || typeof value !== 'object') return value
-    const keys = Object.keys(value)
-    const secret = value['$secret']
-    if (keys.length === 1 && typeof secret === 'string') {
-      const resolved = own(this.env ?? processEnv(), secret)
-      if (resolved === undefined) throw new MissingSecretError(secret, owner)
-      return resolved
-    }
-    // Object.fromEntries defines own properties: a configuration key named `__proto__` stays a key
-    return Object.fromEntries(keys.map((key) => [key, this.resolveSecrets(value[key] as JsonValue, owner)]))
-  }
-
-  /**
-   * The configuration with secrets resolved and defaults filled in (a fresh copy each
-   * time), checked against the schema now that the real values are known.
-   */
-  private configuration(raw: ConfigurationValue, schema: JsonSchema, definitions: SchemaDefinitions, owner: string): JsonValue {
-    const resolved = fillDefaults(this.resolveSecrets(raw, owner), schema, definitions) as JsonValue
-    const issues = validateValue(resolved, schema, definitions, 'configuration')
-    if (issues.length > 0) throw new ValidationError('INVALID_CONFIGURATION', `the configuration of ${owner} is invalid`, issues)
-    return resolved
-  }
-
-  /**
-   * An integration instance's configuration and the name of the configuration it follows:
-   * the alternative the bot chose with `configurationType`, or the default (`null`).
-   */
-  private integrationConfiguration(alias: string, impl: RunnableIntegration): { configurationType: string | null; configuration: JsonValue } {
-    const wiring = own(this.definition.integrations, alias)
-    const owner = `integration '${alias}' (${impl.definition.name})`
-    const chosen = wiring?.configurationType
-    if (chosen === undefined) {
-      return {
-        configurationType: null,
-        configuration: this.configuration(wiring?.configuration ?? {}, impl.definition.configuration, impl.definition.definitions, owner),
-      }
-    }
-    const alternative = own(impl.definition.configurations ?? {}, chosen)
-    if (!alternative) {
-      const known = Object.keys(impl.definition.configurations ?? {})
-      throw new ValidationError('INVALID_CONFIGURATION', `the configuration of ${owner} is invalid`, [
-        `configurationType: ${impl.definition.name} ${impl.definition.version} has no configuration '${chosen}' (its configurations: ${list(known)})`,
-      ])
-    }
-    return { configurationType: chosen, configuration: this.configuration(wiring?.configuration ?? {}, alternative.schema, impl.definition.definitions, owner) }
-  }
-
-  private pluginConfiguration(alias: string, impl: RunnablePlugin): JsonValue {
-    const wiring = own(this.definition.plugins, alias)
-    return this.configuration(
-      wiring?.configuration ?? {},
-      impl.definition.configuration,
-      impl.definition.definitions,
-      `plugin instance '${alias}' (${impl.definition.name})`,
-    )
+  /** what the options check looks at */
+  given(): GivenOptions {
+    return { bot: this.bot, integrations: this.integrations, plugins: this.plugins, limits: this.limits, botId: this.botId }
   }
 
   // ---- implementations -------------------------------------------------------------
@@ -477,7 +291,7 @@ class Engine {
     const filled = fillDefaults(input, actionDef.input, definitions)
     const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
-    const { configurationType, configuration } = this.integrationConfiguration(alias, impl)
+    const { configurationType, configuration } = integrationConfiguration(this.definition, alias, impl, this.secrets())
     const call = this.channels.startCall(alias, impl, request.stream, label)
     const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias, impl, call) }
     const limitMs = this.limits.forAction(`${alias}:${action}`, request.timeLimitMs)
@@ -508,7 +322,7 @@ class Engine {
     const filled = fillDefaults(input, actionDef.input, definitions)
     const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
-    const configuration = this.pluginConfiguration(alias, impl)
+    const configuration = pluginConfiguration(this.definition, alias, impl, this.secrets())
     const args = { input: copy(filled), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
     const limitMs = this.limits.forAction(`${alias}#${action}`, request.timeLimitMs)
     return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label, { ...request, limitMs })
@@ -554,7 +368,7 @@ class Engine {
     describe: () => { owner: string; registeredFor: string; messageId?: string; message: string },
   ): JsonValue {
     try {
-      return this.pluginConfiguration(alias, impl)
+      return pluginConfiguration(this.definition, alias, impl, this.secrets())
     } catch (error) {
       const d = describe()
       throw new HandlerError({ ...d, message: `${d.message.replace(/ failed( on message [^ ]+)?$/, ' could not run$1')}: ${messageOf(error)}`, cause: error })
@@ -712,7 +526,7 @@ export function createRuntime<
     ...(options.botId !== undefined && { botId: options.botId }),
     ...(options.timeLimits !== undefined && { timeLimits: options.timeLimits as TimeLimitOptions }),
   })
-  engine.checkOptions()
+  checkRuntimeOptions(engine.given())
   const given = { integrations: options.integrations ?? {}, plugins: options.plugins ?? {} } as BotImplementations
   const verify = () => verifyWiring(engine.definition, given.integrations, given.plugins)
   if (options.verify === true) verify()

@@ -1,6 +1,6 @@
 // What createRuntime needs of the generated bot's parts: the implementations of its
 // integrations and plugins, and the handlers registered on them.
-import type { IntegrationDefinition, PluginDefinition } from './definition.js'
+import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import type { HookRegistration } from './hookTypes.js'
 
 /** A registered handler, as the runtime sees it (any client, context and message type). */
@@ -32,5 +32,14 @@ export interface RunnablePlugin {
   readonly eventHandlers: readonly HandlerRegistrationLike[]
   readonly channelHandlers?: readonly ChannelRegistrationLike[]
   /** absent on implementations made before hooks existed */
+  readonly hooks?: readonly HookRegistration[]
+}
+
+/** What createRuntime needs of the bot (a generated `Bot` with its handlers registered). */
+export interface RunnableBot {
+  readonly definition: BotDefinition
+  readonly messageHandlers: readonly HandlerRegistrationLike[]
+  readonly eventHandlers: readonly HandlerRegistrationLike[]
+  readonly channelHandlers?: readonly ChannelRegistrationLike[]
   readonly hooks?: readonly HookRegistration[]
 }

@@ -1,0 +1,77 @@
+// What createRuntime takes and gives (docs/runtime.md#createruntimeoptions): its options and the
+// running bot's interface. The engine behind them is createRuntime.ts.
+import type { BotBase, BotImplementations } from './bases.js'
+import type { ChannelMessageOf, NoChannels } from './channelTypes.js'
+import type { MessageStore } from './messageStore.js'
+import type { Message, MessageType } from './messages.js'
+import type { TimeLimitOptions } from './timeLimits.js'
+import type { ActionShapes, BotClient, CreateMessageInput, EventOf, NoStreams } from './types.js'
+
+/**
+ * Impl: the bot's `Implementations` (generated), so that a name the bot does not add, or the
+ * wrong integration, does not compile; Ch, S: its channels and streamable calls.
+ */
+export interface RuntimeOptions<
+  Tags,
+  Calls extends ActionShapes<Calls>,
+  Events,
+  Impl extends BotImplementations = BotImplementations,
+  Ch = NoChannels,
+  S = NoStreams,
+> {
+  /** a generated `Bot` with its handlers registered */
+  bot: BotBase<Tags, Calls, Events, Impl, Ch, S>
+  /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
+  integrations?: Partial<NoInfer<Impl>['integrations']>
+  /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
+  plugins?: Partial<NoInfer<Impl>['plugins']>
+  /** check at start-up that every implementation and action handler the bot needs is given (see `Runtime.verify`) */
+  verify?: boolean
+  /** where `{ $secret: NAME }` values come from, read at each call; default `process.env` */
+  env?: { readonly [name: string]: string | undefined }
+  /** where messages are kept; default a new InMemoryMessageStore */
+  store?: MessageStore
+  /** the bot's identifier, `ctx.botId` in every handler; default the bot's name */
+  botId?: string
+  /** time limits of actions and handlers, in milliseconds (docs/runtime.md#time-limits) */
+  timeLimits?: TimeLimitOptions<keyof Calls>
+}
+
+export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> {
+  /** `ctx.botId` of every handler */
+  readonly botId: string
+  /** the bot's client, the same its handlers get */
+  readonly client: BotClient<Tags, Calls, S>
+  /** the message store in use */
+  readonly store: MessageStore
+  /**
+   * Stores an incoming message (validated like createMessage), then runs the bot's
+   * handlers for its type, the bot's '*' handlers, then each plugin instance's (in the
+   * order the bot adds them; per instance its handlers for the type, then '*'), one after
+   * the other. Resolves with the stored message (as it is once every handler has
+   * finished); rejects with a HandlerError when a handler throws (the message stays stored,
+   * the remaining handlers do not run).
+   */
+  receive<T extends MessageType>(input: CreateMessageInput<Tags, T>): Promise<Message<T, Tags>>
+  /**
+   * Emits an event as the integration with that alias would (`'<alias>:<event>'`, the
+   * integration's final event name), for example from a webhook: validated, then dispatched
+   * like an integration's `client.emitEvent`.
+   */
+  emitEvent(event: EventOf<Events, IntegrationEventKey<Events>>): Promise<void>
+  /**
+   * Sends a channel message as the integration with that alias would outside any call
+   * (`'<alias>:<channel>'`, the integration's final channel name), for example from a
+   * socket: validated, then dispatched to channel handlers.
+   */
+  sendChannelMessage(message: ChannelMessageOf<Ch>): Promise<void>
+  /**
+   * Throws one MissingImplementationError (`missing`: a line each) when an integration or
+   * plugin the bot adds was not given, or a given one lacks an action handler; returns
+   * otherwise. `createRuntime({ verify: true })` calls it at start-up.
+   */
+  verify(): void
+}
+
+/** The bot's integration events (`'<alias>:<event>'`): a plugin's own (`'<pluginAlias>#<event>'`) come only from the plugin. */
+export type IntegrationEventKey<Events> = Exclude<keyof Events, `${string}#${string}`>
