@@ -28,20 +28,20 @@ function statOf(path: string): Stats | null {
   }
 }
 
-interface Record {
+interface FileRecord {
   size: number
   mtimeMs: number
   ino: number
 }
 
-const sameRecord = (stats: Stats | null, known: Record): boolean =>
+const sameRecord = (stats: Stats | null, known: FileRecord): boolean =>
   stats?.isFile() === true && stats.size === known.size && stats.mtimeMs === known.mtimeMs && stats.ino === known.ino
 
 export class KnownOutput {
   private readonly files = new Map<string, Known>()
   private readonly targets = new Map<string, string | null>()
   private targetsOf = ''
-  private manifest: (Record & { entries: ManifestEntries }) | null = null
+  private manifest: (FileRecord & { entries: ManifestEntries }) | null = null
   private manifestPath = ''
 
   /** `outputPath(outDir, path)`, computed once per path (a watch writes to one folder). */
