@@ -11,12 +11,16 @@ import type { OutputFile } from '../emit/emitFile.js'
 import { MANIFEST_NAME, type ManifestEntries, readManifest, sha256 } from './manifest.js'
 import { outputPath } from './outputPaths.js'
 
-interface Known {
-  text: string
-  sha256: string
+/** The file system's record of a file right after it was written or found. */
+interface FileRecord {
   size: number
   mtimeMs: number
   ino: number
+}
+
+interface Known extends FileRecord {
+  text: string
+  sha256: string
 }
 
 function statOf(path: string): Stats | null {
@@ -26,12 +30,6 @@ function statOf(path: string): Stats | null {
   } catch {
     return null
   }
-}
-
-interface FileRecord {
-  size: number
-  mtimeMs: number
-  ino: number
 }
 
 const sameRecord = (stats: Stats | null, known: FileRecord): boolean =>
