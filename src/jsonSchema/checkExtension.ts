@@ -19,6 +19,13 @@ import { hasUnion, hasValues, isUnconstrained, locationOf, rootView, type View }
 
 /** References followed in a row without entering a value: more is a cycle. */
 const MAX_REFERENCE_CHAIN = 64
+/**
+ * Comparisons in progress at once. A schema's own nesting stays far below it; a union
+ * that leads back to the allOf holding it (`a: {allOf: [...], anyOf: [{$entity: a}, ...]}`)
+ * makes a new merged view at each turn, which no pair key repeats: without a bound, that
+ * recursion ends in a stack overflow rather than an answer.
+ */
+const MAX_NESTED_COMPARISONS = 256
 
 export function checkExtension(subject: SchemaSide, target: SchemaSide): ExtensionResult {
   return new ExtensionChecker(subject, target).check(subject, target)
@@ -102,6 +109,16 @@ class Run {
     }
     const cached = this.cache.get(key)
     if (cached !== undefined) return cached
+    if (this.stackSize >= MAX_NESTED_COMPARISONS) {
+      return [
+        {
+          subject: locationOf(s),
+          target: locationOf(t),
+          reason: `the comparison here nests more than ${MAX_NESTED_COMPARISONS} schemas deep (references that lead back into a union or an allOf), so it cannot be compared`,
+          undecidable: true,
+        },
+      ]
+    }
 
     const index = this.stackSize++
     const outer = this.lowestAssumption
