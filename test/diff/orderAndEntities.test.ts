@@ -2,29 +2,9 @@
 // an entity is resolved when a use changes between an entity and its schema written out,
 // and the enforcement's answer at the edges of the version arithmetic. A mutation run found
 // these unasserted (docs/testing.md#mutation-testing).
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { diff } from '../../src/diff/index.js'
 import type { DefinitionDiff } from '../../src/diff/types.js'
-import { tempDir } from '../support/cli.js'
-import { diffCase, resultFor } from './support.js'
-
-/** Diffs two sides (file name -> text) and returns the result for `name`. */
-function diffSides(old: Record<string, string>, neu: Record<string, string>, name = 'demo'): DefinitionDiff {
-  const dir = tempDir()
-  for (const [side, files] of [
-    ['old', old],
-    ['new', neu],
-  ] as const) {
-    mkdirSync(join(dir, side))
-    for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, side, file), text)
-  }
-  const result = diff({ old: join(dir, 'old'), new: join(dir, 'new'), cwd: dir, builtins: false })
-  const found = result.definitions.filter((d) => d.name === name)
-  expect(found, JSON.stringify(result)).toHaveLength(1)
-  return found[0] as DefinitionDiff
-}
+import { diffCase, diffSides, resultFor } from './support.js'
 
 /** Diffs two versions of the interface `demo`. */
 const diffOf = (old: string, neu: string): DefinitionDiff => diffSides({ 'demo.yaml': old }, { 'demo.yaml': neu })
