@@ -272,14 +272,14 @@ describe('a plugin’s interface dependencies', () => {
   it('removed, added, on another interface, and each kind of range change', () => {
     expect(
       run(
-        '  a: { name: demo, version: ^1.0.0 }\n  b: { name: demo, version: ^1.0.0 }\n  c: { name: demo, version: ^1.0.0 }\n  d: { name: demo, version: ^1.0.0 }\n  e: { name: demo, version: ^1.0.0 }\n  f: { name: demo, version: ">=1.0.0 <2.0.0" }\n  g: { name: demo, version: ^1.0.0 }\n',
+        '  a: { name: demo, version: ^1.0.0 }\n  b: { name: demo, version: ^1.0.0 }\n  c: { name: demo, version: ^1.0.0 }\n  d: { name: demo, version: ^1.0.0 }\n  e: { name: demo, version: ^1.0.0 }\n  f: { name: demo, version: ">=1.0.0" }\n  g: { name: demo, version: ^1.0.0 }\n',
         '  b: { name: alt, version: ^1.0.0 }\n  c: { name: demo, version: ">=1.0.0" }\n  d: { name: demo, version: ~1.0.0 }\n  e: { name: demo, version: ^2.0.0 }\n  f: { name: demo, version: ^1.0.0 }\n  g: { name: demo, version: ^1.0.0 }\n  h: { name: alt, version: ^1.0.0 }\n',
       ),
     ).toEqual([
       "major new new/helper.yaml:5:14 /interfaces/b/name dependency 'b' is now on interface 'alt' instead of 'demo'",
       "major new new/helper.yaml:7:29 /interfaces/d/version dependency 'd' accepts fewer versions of demo (^1.0.0 -> ~1.0.0): bots wired to an integration that implements a version it no longer accepts break",
       "major new new/helper.yaml:8:29 /interfaces/e/version dependency 'e' accepts other versions of demo (^1.0.0 -> ^2.0.0): bots wired to an integration that implements a version it no longer accepts break",
-      "major new new/helper.yaml:9:29 /interfaces/f/version dependency 'f' accepts fewer versions of demo (>=1.0.0 <2.0.0 -> ^1.0.0): bots wired to an integration that implements a version it no longer accepts break",
+      "major new new/helper.yaml:9:29 /interfaces/f/version dependency 'f' accepts fewer versions of demo (>=1.0.0 -> ^1.0.0): bots wired to an integration that implements a version it no longer accepts break",
       "major new new/helper.yaml:11:3 /interfaces/h new dependency 'h' on interface 'alt' ^1.0.0: every bot that adds this plugin must now wire it",
       "major old old/helper.yaml:5:3 /interfaces/a dependency 'a' (interface 'demo') removed: bots that wire it no longer load",
       "minor new new/helper.yaml:6:29 /interfaces/c/version dependency 'c' accepts more versions of demo (^1.0.0 -> >=1.0.0)",
