@@ -243,7 +243,7 @@ describe('an integration’s implemented interfaces', () => {
   it('overrides: a member named otherwise breaks its users; titles, descriptions and attributes are patches', () => {
     expect(
       run(
-        '  d:\n    name: demo\n    version: 1.0.0\n    entities: {}\n    actions: { search: { name: find, title: Find }, count: { title: C } }\n    events: { found: { name: seen } }\n    channels: { feed: { description: F } }\n',
+        '  d:\n    name: demo\n    version: 1.0.0\n    entities: {}\n    actions: { search: { name: find, title: Find } }\n    events: { found: { name: seen } }\n    channels: { feed: { description: F, title: T } }\n',
         '  d:\n    name: demo\n    version: 1.0.0\n    entities: {}\n    actions: { search: { title: Find 2 }, count: { name: tally, attributes: { k: v } } }\n    channels: { feed: { description: G } }\n',
       ),
     ).toEqual([
@@ -253,8 +253,27 @@ describe('an integration’s implemented interfaces', () => {
       "patch new new/acme.yaml:14:65 /interfaces/d/actions/count/attributes attributes of the override of demo action 'count' added",
       "patch new new/acme.yaml:14:33 /interfaces/d/actions/search/title title of the override of demo action 'search' changed (Find -> Find 2)",
       "patch new new/acme.yaml:15:38 /interfaces/d/channels/feed/description description of the override of demo channel 'feed' changed (F -> G)",
-      "patch old old/acme.yaml:14:69 /interfaces/d/actions/count/title title of the override of demo action 'count' removed",
+      "patch old old/acme.yaml:16:48 /interfaces/d/channels/feed/title title of the override of demo channel 'feed' removed",
     ])
+  })
+
+  it('an entity changed while its mapping stays: said once, at the entity', () => {
+    expect(
+      run(
+        '  d: { name: demo, version: 1.0.0, entities: { item: record } }\n',
+        '  d: { name: demo, version: 1.1.0, entities: { item: record } }\n',
+        ENTITIES.replace('id: { type: string }', 'id: { type: boolean }'),
+      ),
+    ).toEqual([
+      "major new new/acme.yaml:5:51 /entities/record/schema/properties/id entity 'record' rejects values it admitted and admits values it did not (entities and channel messages flow both ways): string does not extend boolean; boolean does not extend string",
+      'minor new new/acme.yaml:10:29 /interfaces/d/version implements demo 1.1.0 instead of 1.0.0, which may add actions, events and channels',
+    ])
+  })
+
+  it('a mapping to an entity the integration does not have (check refuses it; diff says it is remapped)', () => {
+    expect(
+      run('  d: { name: demo, version: 1.0.0, entities: { item: record } }\n', '  d: { name: demo, version: 1.0.0, entities: { item: ghost } }\n'),
+    ).toEqual(["major new new/acme.yaml:10:54 /interfaces/d/entities/item demo.item is now mapped to 'ghost' (was 'record')"])
   })
 })
 
@@ -312,6 +331,29 @@ describe('a bot', () => {
       "patch old old/desk.yaml:11:3 /integrations/old integration 'old' removed",
       "patch old old/desk.yaml:8:5 /message/tags/gone message tag 'gone' removed",
       "patch old old/desk.yaml:14:3 /plugins/extra plugin 'extra' removed",
+    ])
+  })
+
+  it('a bot without message tags on one side; the keys of integrations and plugins', () => {
+    const run = (old: string, neu: string): string[] => shown(diffSides({ 'desk.yaml': bot('1.0.0', old) }, { 'desk.yaml': bot('1.0.1', neu) }, 'desk'))
+    const TAGS = 'message:\n  tags:\n    priority: { title: Priority }\n'
+    expect(run('integrations: {}\n', `${TAGS}integrations: {}\n`)).toEqual(["patch new new/desk.yaml:6:5 /message/tags/priority message tag 'priority' added"])
+    expect(run(`${TAGS}integrations: {}\n`, 'integrations: {}\n')).toEqual([
+      "patch old old/desk.yaml:6:5 /message/tags/priority message tag 'priority' removed",
+    ])
+    expect(
+      run(
+        'message:\n  tags:\n    priority: { description: a }\nintegrations:\n  acme: { integration: acme, version: ^1.0.0, configurationType: basic }\nplugins:\n  helper: { plugin: helper, version: ^1.0.0, configuration: { k: 1 } }\n',
+        'message:\n  tags:\n    priority: { description: b }\nintegrations:\n  acme: { integration: acme2, version: ^1.0.0, configurationType: full }\nplugins:\n  helper: { plugin: helper2, version: ^2.0.0, configuration: { k: 2 } }\n  more: { plugin: more, version: ^1.0.0 }\n',
+      ),
+    ).toEqual([
+      "patch new new/desk.yaml:8:67 /integrations/acme/configurationType configurationType of integration 'acme' changed (basic -> full)",
+      "patch new new/desk.yaml:8:24 /integrations/acme/integration integration of integration 'acme' changed (acme -> acme2)",
+      "patch new new/desk.yaml:6:30 /message/tags/priority/description description of message tag 'priority' changed (a -> b)",
+      "patch new new/desk.yaml:10:47 /plugins/helper/configuration configuration of plugin 'helper' changed",
+      "patch new new/desk.yaml:10:21 /plugins/helper/plugin plugin of plugin 'helper' changed (helper -> helper2)",
+      "patch new new/desk.yaml:10:39 /plugins/helper/version version of plugin 'helper' changed (^1.0.0 -> ^2.0.0)",
+      "patch new new/desk.yaml:11:3 /plugins/more plugin 'more' added",
     ])
   })
 })
