@@ -2,29 +2,9 @@
 // an entity is resolved when a use changes between an entity and its schema written out,
 // and the enforcement's answer at the edges of the version arithmetic. A mutation run found
 // these unasserted (docs/testing.md#mutation-testing).
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { diff } from '../../src/diff/index.js'
 import type { DefinitionDiff } from '../../src/diff/types.js'
-import { tempDir } from '../support/cli.js'
-import { diffCase, resultFor } from './support.js'
-
-/** Diffs two sides (file name -> text) and returns the result for `name`. */
-function diffSides(old: Record<string, string>, neu: Record<string, string>, name = 'demo'): DefinitionDiff {
-  const dir = tempDir()
-  for (const [side, files] of [
-    ['old', old],
-    ['new', neu],
-  ] as const) {
-    mkdirSync(join(dir, side))
-    for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, side, file), text)
-  }
-  const result = diff({ old: join(dir, 'old'), new: join(dir, 'new'), cwd: dir, builtins: false })
-  const found = result.definitions.filter((d) => d.name === name)
-  expect(found, JSON.stringify(result)).toHaveLength(1)
-  return found[0] as DefinitionDiff
-}
+import { diffCase, diffSides, resultFor } from './support.js'
 
 /** Diffs two versions of the interface `demo`. */
 const diffOf = (old: string, neu: string): DefinitionDiff => diffSides({ 'demo.yaml': old }, { 'demo.yaml': neu })
@@ -169,6 +149,78 @@ describe('an implementation changed at the same interface version', () => {
   it('shows the change, and no change of the version', () => {
     expect(resultFor(diffCase('override-renamed'), 'integration', 'acme').changes.map((c) => `${c.level} ${c.path}`)).toEqual([
       'major /interfaces/demo/actions/search/name',
+    ])
+  })
+})
+
+describe('entities resolved across the two sides', () => {
+  const act = (input: string): string => `actions:\n  a:\n    input: { schema: ${input} }\n    output: { schema: { type: object } }\n`
+  const says = (d: DefinitionDiff): string[] => d.changes.map((c) => `${c.level} ${c.side} ${c.file}:${c.line}:${c.column} ${c.path} ${c.message}`)
+  const SAME = "input of action 'a' is written differently but admits the same values"
+
+  it('seen from a plugin, a value in const, enum, default or examples is data: an $entity key in it is not qualified', () => {
+    const LLM = `kind: interface\nname: llm\nversion: 1.0.0\nentities:
+  part: { schema: { type: object, properties: { text: { type: string } } } }
+  message:
+    schema: { type: object, properties: { body: { $entity: part }, tag: { const: { $entity: part } }, kind: { enum: [{ $entity: part }, x] }, note: { type: object, default: { $entity: part }, examples: [{ $entity: part }] } } }
+actions: {}\n`
+    const WRITTEN =
+      '{ type: object, properties: { body: { $entity: llm.part }, tag: { const: { $entity: part } }, kind: { enum: [{ $entity: part }, x] }, note: { type: object, default: { $entity: part }, examples: [{ $entity: part }] } } }'
+    const helper = (version: string, input: string): string =>
+      `kind: plugin\nname: helper\nversion: ${version}\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n${act(input)}`
+    expect(
+      says(
+        diffSides(
+          { 'llm.yaml': LLM, 'helper.yaml': helper('1.0.0', '{ $entity: llm.message }') },
+          { 'llm.yaml': LLM, 'helper.yaml': helper('1.0.1', WRITTEN) },
+          'helper',
+        ),
+      ),
+    ).toEqual([`patch new new/helper.yaml:8:14 /actions/a/input/schema ${SAME}`])
+  })
+
+  it('an integration’s entity: compared with its schema written out; a difference inside it shown there, in the side that has it', () => {
+    const acme = (version: string, input: string, extra = ''): string =>
+      `kind: integration\nname: acme\nversion: ${version}\nentities:\n  record: { schema: { type: object, properties: { id: { type: string }, at: { $entity: stamp } } } }\n  stamp: { schema: { type: string } }\n  entry: { schema: { type: object, properties: { id: { type: integer } } } }\n${extra}${act(input)}`
+    const RECORD = '{ type: object, properties: { id: { type: string }, at: { $entity: stamp } } }'
+    const run = (old: string, neu: string, version: string, extra = ''): string[] =>
+      says(diffSides({ 'acme.yaml': acme('1.0.0', old) }, { 'acme.yaml': acme(version, neu, extra) }, 'acme'))
+    expect(run('{ $entity: record }', RECORD, '1.0.1')).toEqual([`patch new new/acme.yaml:10:14 /actions/a/input/schema ${SAME}`])
+    expect(run('{ $entity: record }', RECORD.replace('id: { type: string }', 'id: { type: integer }'), '2.0.0')).toEqual([
+      "major new new/acme.yaml:10:52 /actions/a/input/schema/properties/id input of action 'a' rejects values it accepted: string does not extend integer",
+    ])
+    expect(run('{ $entity: record }', '{ $entity: entry }', '2.0.0')).toEqual([
+      "major old old/acme.yaml:7:50 /entities/entry/schema/properties/id input of action 'a' rejects values it accepted: string does not extend integer",
+    ])
+    // an entity only the new side has
+    expect(
+      run(
+        '{ type: object, properties: { id: { type: string } } }',
+        '{ $entity: fresh }',
+        '2.0.0',
+        '  fresh: { schema: { type: object, properties: { id: { type: boolean } } } }\n',
+      ),
+    ).toEqual([
+      "major new new/acme.yaml:8:50 /entities/fresh/schema/properties/id input of action 'a' rejects values it accepted: string does not extend boolean",
+      "minor new new/acme.yaml:8:3 /entities/fresh entity 'fresh' added",
+    ])
+  })
+
+  it('an entity changed between the sides while a use of it is written out: the use is compared with the old side’s entity', () => {
+    const demo = (version: string, item: string, input: string): string =>
+      `kind: interface\nname: demo\nversion: ${version}\nentities:\n  item: { schema: ${item} }\n${act(input)}`
+    const [STRING, INTEGER] = ['{ type: object, properties: { id: { type: string } } }', '{ type: object, properties: { id: { type: integer } } }']
+    const ENTITY =
+      "major new new/demo.yaml:5:49 /entities/item/schema/properties/id entity 'item' rejects values it admitted and admits values it did not (entities and channel messages flow both ways): string does not extend integer; integer does not extend string"
+    // the use written out as the new entity: it differs from the old one, there
+    expect(says(diffSides({ 'demo.yaml': demo('1.0.0', STRING, '{ $entity: item }') }, { 'demo.yaml': demo('2.0.0', INTEGER, INTEGER) }))).toEqual([
+      "major new new/demo.yaml:8:52 /actions/a/input/schema/properties/id input of action 'a' rejects values it accepted: string does not extend integer",
+      ENTITY,
+    ])
+    // the old use written out as the old entity, now a reference: the change is the entity's, said once
+    expect(says(diffSides({ 'demo.yaml': demo('1.0.0', STRING, STRING) }, { 'demo.yaml': demo('2.0.0', INTEGER, '{ $entity: item }') }))).toEqual([
+      ENTITY,
+      `patch new new/demo.yaml:8:14 /actions/a/input/schema ${SAME}`,
     ])
   })
 })
