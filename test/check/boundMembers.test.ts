@@ -67,6 +67,11 @@ describe('BoundMembers', () => {
     ])
     const unknown = '  elasticHit: { schema: { type: object, properties: { id: { type: string }, more: { $entity: nope } }, required: [id] } }'
     expect(check({ 'search.yaml': SEARCH(iface), 'elastic.yaml': elastic(unknown, own) }).map((d) => d.slice(0, 6))).toEqual(['BW3003'])
+    // one side alone reaching such an entity is enough
+    const broken = `${HIT}\n  broken: { schema: { type: object, properties: { more: { $entity: nope } } } }`
+    const ownBroken = '{ type: object, properties: { extra: { $entity: broken }, count: { type: string } } }'
+    const plain = '{ type: object, properties: { count: { type: integer } } }'
+    expect(check({ 'search.yaml': SEARCH(plain), 'elastic.yaml': elastic(broken, ownBroken) }).map((d) => d.slice(0, 6))).toEqual(['BW3003'])
   })
 
   it('names every message the interface’s channel does not have', () => {
