@@ -67,6 +67,11 @@ describe('BoundMembers', () => {
     ])
     const unknown = '  elasticHit: { schema: { type: object, properties: { id: { type: string }, more: { $entity: nope } }, required: [id] } }'
     expect(check({ 'search.yaml': SEARCH(iface), 'elastic.yaml': elastic(unknown, own) }).map((d) => d.slice(0, 6))).toEqual(['BW3003'])
+    // an unmapped interface entity is not read as the integration's entity of the same name
+    const sameName = `${HIT}\n  hit: { schema: { type: object, properties: { id: { type: string } } } }`
+    const hitIface = '{ type: object, properties: { hit: { $entity: hit } } }'
+    const hitOwn = '{ type: object, properties: { hit: { type: string } } }'
+    expect(check({ 'search.yaml': SEARCH(hitIface), 'elastic.yaml': elastic(sameName, hitOwn, '{}') }).map((d) => d.slice(0, 6))).toEqual(['BW3006'])
     // one side alone reaching such an entity is enough
     const broken = `${HIT}\n  broken: { schema: { type: object, properties: { more: { $entity: nope } } } }`
     const ownBroken = '{ type: object, properties: { extra: { $entity: broken }, count: { type: string } } }'
