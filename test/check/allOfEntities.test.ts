@@ -125,3 +125,122 @@ describe('AllOfEntities in a plugin', () => {
     expect(diagnostics.map((d) => d.code)).toEqual(['BW3003'])
   })
 })
+
+const iface = (body: string): string => `kind: interface\nname: t\nversion: 1.0.0\n${body}`
+const codesAndPaths = (files: Record<string, string>): string[] => check(files).map((d) => `${d.code} ${d.path ?? ''}`)
+
+describe('AllOfEntities in an interface', () => {
+  it('leaves an entity that admits no value to BW2019, in the entity and wherever an allOf uses it', () => {
+    const found = codesAndPaths({
+      't.yaml': iface(`entities:
+  id: { schema: { type: string } }
+  node: { schema: { type: object, properties: { child: { $entity: node } }, required: [child] } }
+  bad: { schema: { allOf: [{ $entity: id }, { type: integer }] } }
+  closed: { schema: { type: object, properties: { a: { type: string } }, additionalProperties: false } }
+  box: { schema: { type: object, properties: { inner: { allOf: [{ $entity: closed }, { type: object, properties: { extra: { type: string } } }] } } } }
+actions:
+  bad:
+    input:
+      schema:
+        type: object
+        properties:
+          x: { allOf: [{ $entity: id }, { type: integer }] }
+          p: { allOf: [{ $entity: node }, { type: object }] }
+          q: { allOf: [{ $entity: id }, { type: object, properties: { n: { $entity: node } }, required: [n] }] }
+    output: { schema: { type: object } }
+`),
+    })
+    // an action named like an entity that admits no value is still checked; an entity that admits values is too
+    expect(found).toEqual([
+      'BW2019 /entities/node/schema/properties/child',
+      'BW2019 /entities/bad/schema/allOf',
+      'BW4022 /entities/box/schema/properties/inner/allOf/1/properties/extra',
+      'BW4021 /actions/bad/input/schema/properties/x/allOf',
+    ])
+  })
+
+  it('leaves alone an entity that reaches an unknown entity or sits on a reference cycle, directly or through others', () => {
+    const found = codesAndPaths({
+      't.yaml': iface(`entities:
+  a: { schema: { type: object, properties: { y: { $entity: nope } } } }
+  e: { schema: { type: object, properties: { x: { $entity: a } } } }
+  c: { schema: { type: string, allOf: [{ $entity: d }] } }
+  d: { schema: { anyOf: [{ $entity: c }, { type: string }] } }
+  f: { schema: { anyOf: [{ $entity: c }, { type: string }] } }
+  id: { schema: { type: string } }
+actions:
+  act:
+    input:
+      schema:
+        type: object
+        properties:
+          p: { allOf: [{ $entity: a }, { type: integer }] }
+          q: { allOf: [{ $entity: e }, { type: integer }] }
+          r: { allOf: [{ $entity: c }, { type: integer }] }
+          s: { allOf: [{ $entity: f }, { type: integer }] }
+          u: { allOf: [{ $entity: nope }, { $entity: id }, { type: integer }] }
+    output: { schema: { type: object } }
+`),
+    })
+    expect(found).toEqual([
+      'BW3003 /entities/a/schema/properties/y/$entity',
+      'BW4012 /entities/d/schema/anyOf/0/$entity',
+      'BW3003 /actions/act/input/schema/properties/u/allOf/0/$entity',
+    ])
+  })
+
+  it('takes any property beside an open entity, checks the properties written beside the allOf, and reads a $message branch', () => {
+    const found = codesAndPaths({
+      't.yaml': iface(`entities:
+  id: { schema: { type: string } }
+  open: { schema: { type: object, properties: { a: { type: string } } } }
+  closed: { schema: { type: object, properties: { a: { type: string } }, additionalProperties: false } }
+actions:
+  act:
+    input:
+      schema:
+        type: object
+        properties:
+          p: { allOf: [{ $entity: open }, { type: object, properties: { z: { type: string } } }] }
+          q:
+            allOf: [{ $entity: closed }]
+            properties: { aa: { type: string } }
+          m: { allOf: [{ $entity: id }, { $message: text }] }
+    output: { schema: { type: object } }
+`),
+    })
+    expect(found).toEqual(['BW4022 /actions/act/input/schema/properties/q/properties/aa', 'BW4021 /actions/act/input/schema/properties/m/allOf'])
+  })
+})
+
+describe('AllOfEntities in a plugin, through an interface entity on a problem', () => {
+  it('leaves an entity that reaches an unknown entity or sits on a cycle in its interface alone', () => {
+    const found = codesAndPaths({
+      'ticketing.yaml': `kind: interface
+name: ticketing
+version: 1.0.0
+entities:
+  ticket: { schema: { type: object, properties: { y: { $entity: nope } } } }
+  ring: { schema: { type: string, allOf: [{ $entity: ring2 }] } }
+  ring2: { schema: { anyOf: [{ $entity: ring }, { type: string }] } }
+actions: {}
+`,
+      'triage.yaml': `kind: plugin
+name: triage
+version: 1.0.0
+interfaces:
+  desk: { name: ticketing, version: ^1.0.0 }
+actions:
+  act:
+    input:
+      schema:
+        type: object
+        properties:
+          p: { allOf: [{ $entity: desk.ticket }, { type: integer }] }
+          q: { allOf: [{ $entity: desk.ring }, { type: integer }] }
+    output: { schema: { type: object } }
+`,
+    })
+    expect(found).toEqual(['BW3003 /entities/ticket/schema/properties/y/$entity', 'BW4012 /entities/ring2/schema/anyOf/0/$entity'])
+  })
+})

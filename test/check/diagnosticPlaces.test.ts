@@ -148,4 +148,75 @@ describe('the places of the checks’ diagnostics', () => {
       { at: 'ticketing.yaml:21:18 BW2012', path: '/actions/getTicket/input/schema/$entity', related: [] },
     ])
   })
+
+  it('BW4022: at the property, with the entity’s additionalProperties as related', () => {
+    expect(fixture('BW4022-property-added-to-closed-entity')).toEqual([
+      {
+        at: 'ticketing.yaml:21:15 BW4022',
+        path: '/actions/updateTicket/input/schema/allOf/1/properties/priorty',
+        related: ["ticketing.yaml:12:29 entity 'ticket' is closed here"],
+      },
+    ])
+  })
+
+  it('BW4001 inside a named schema an entity references: at the $defs entry', () => {
+    const dir = tempDir()
+    writeFileSync(
+      join(dir, 'tree.yaml'),
+      'kind: interface\nname: tree\nversion: 1.0.0\nentities:\n  leaf:\n    schema: { type: object, properties: { label: { type: string } } }\nactions: {}\n',
+    )
+    writeFileSync(
+      join(dir, 'grove.yaml'),
+      "kind: integration\nname: grove\nversion: 1.0.0\n$defs:\n  label: { type: integer }\nentities:\n  myLeaf:\n    schema: { type: object, properties: { label: { $ref: '#/$defs/label' } } }\ninterfaces:\n  tree: { name: tree, version: 1.0.0, entities: { leaf: myLeaf } }\n",
+    )
+    expect(places(checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics)).toEqual([
+      { at: 'grove.yaml:5:3 BW4001', path: '/$defs/label', related: ["tree.yaml:6:43 the interface's schema (tree 1.0.0)", 'grove.yaml:10:57 the mapping'] },
+    ])
+  })
+
+  it('BW4018: at the binding, with the own member, the part that does not fit and the interface’s part as related', () => {
+    // a built-in interface's file is shown by its path in the package
+    const builtin = (name: string) =>
+      fixture(name).map((p) => ({ ...p, related: p.related.map((r) => r.replace(/^.*[\\/]definitions[\\/]interfaces[\\/]/, 'builtin:')) }))
+    expect(builtin('BW4018-bound-action-does-not-fit')).toEqual([
+      {
+        at: 'openai.yaml:60:32 BW4018',
+        path: '/interfaces/llm/actions/generateContent/name',
+        related: [
+          "openai.yaml:38:3 the own action 'generateText'",
+          'builtin:llm.yaml:98:9 the part that does not fit',
+          'openai.yaml:44:20 what it is compared with',
+        ],
+      },
+      {
+        at: 'openai.yaml:60:32 BW4018',
+        path: '/interfaces/llm/actions/generateContent/name',
+        related: [
+          "openai.yaml:38:3 the own action 'generateText'",
+          'openai.yaml:50:9 the part that does not fit',
+          'builtin:llm.yaml:121:20 what it is compared with',
+        ],
+      },
+    ])
+    expect(fixture('BW4018-bound-event-and-channel-do-not-fit')).toEqual([
+      {
+        at: 'elastic.yaml:23:24 BW4018',
+        path: '/interfaces/search/events/indexed/name',
+        related: ["elastic.yaml:9:3 the own event 'reindexed'", 'elastic.yaml:10:43 the part that does not fit', 'search.yaml:13:43 what it is compared with'],
+      },
+      { at: 'elastic.yaml:25:25 BW4018', path: '/interfaces/search/channels/progress/name', related: ["elastic.yaml:12:3 the own channel 'status'"] },
+      {
+        at: 'elastic.yaml:25:25 BW4018',
+        path: '/interfaces/search/channels/progress/name',
+        related: ["elastic.yaml:12:3 the own channel 'status'", 'elastic.yaml:14:15 the part that does not fit', 'search.yaml:17:91 what it is compared with'],
+      },
+    ])
+    expect(fixture('BW4018-through-named-schemas')).toEqual([
+      {
+        at: 'elastic.yaml:16:30 BW4018',
+        path: '/interfaces/search/actions/find/name',
+        related: ["elastic.yaml:18:3 the own action 'query'", 'elastic.yaml:8:7 the part that does not fit', 'search.yaml:8:7 what it is compared with'],
+      },
+    ])
+  })
 })
