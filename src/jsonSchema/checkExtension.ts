@@ -26,6 +26,13 @@ const MAX_REFERENCE_CHAIN = 64
  * recursion ends in a stack overflow rather than an answer.
  */
 const MAX_NESTED_COMPARISONS = 256
+/**
+ * Comparisons one check may make. Unions and allOfs nested in each other (a branch of
+ * each against a branch of each, again below) can multiply the pairs to compare beyond
+ * any time a check may take; past this many, the check cannot tell, in well under a
+ * second, rather than running for minutes. Schemas written by hand stay far below it.
+ */
+const MAX_COMPARISONS = 100_000
 
 export function checkExtension(subject: SchemaSide, target: SchemaSide): ExtensionResult {
   return new ExtensionChecker(subject, target).check(subject, target)
@@ -52,6 +59,7 @@ export class ExtensionChecker {
     if (empty !== undefined) {
       return { extends: false, failures: [{ subject: empty.location, target: locationOf(t), reason: `admits no value: ${empty.reason}`, undecidable: false }] }
     }
+    this.run.startCheck()
     const failures = this.run.compare(s, t, 0)
     return failures.length === 0 ? { extends: true } : { extends: false, failures }
   }
@@ -68,6 +76,8 @@ class Run {
   private readonly cache = new Map<string, ExtensionFailure[]>()
   private readonly sameSchema: SameSchema
   private stackSize = 0
+  /** comparisons made by the current check (`MAX_COMPARISONS`) */
+  private comparisons = 0
   /** the lowest stack index of an in-progress pair assumed by the current comparison */
   private lowestAssumption = Infinity
 
@@ -85,6 +95,11 @@ class Run {
       target: side(target, inhabitation?.target),
       compare: (s, t, depth) => this.compare(s, t, depth),
     }
+  }
+
+  /** A new check: its own budget of comparisons. */
+  startCheck(): void {
+    this.comparisons = 0
   }
 
   compare(s0: View, t0: View, depth: number): ExtensionFailure[] {
@@ -109,6 +124,16 @@ class Run {
     }
     const cached = this.cache.get(key)
     if (cached !== undefined) return cached
+    if (++this.comparisons > MAX_COMPARISONS) {
+      return [
+        {
+          subject: locationOf(s),
+          target: locationOf(t),
+          reason: `comparing these takes more than ${MAX_COMPARISONS} steps (unions and allOfs nested in each other), so it cannot be compared`,
+          undecidable: true,
+        },
+      ]
+    }
     if (this.stackSize >= MAX_NESTED_COMPARISONS) {
       return [
         {

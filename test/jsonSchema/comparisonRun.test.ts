@@ -43,3 +43,32 @@ describe('an extension check', () => {
     })
   })
 })
+
+describe('a check with unions and allOfs nested in each other', () => {
+  /** three branches at each level, each an allOf of the level below and a keyword: the pairs to compare multiply */
+  const nested = (depth: number, leaf: SchemaNode): SchemaNode =>
+    depth === 0
+      ? leaf
+      : {
+          anyOf: [
+            { allOf: [nested(depth - 1, leaf), { minLength: depth }] },
+            { allOf: [nested(depth - 1, leaf), { maxLength: depth + 10 }] },
+            { allOf: [nested(depth - 1, leaf), { pattern: `^${depth}` }] },
+          ],
+        }
+
+  it('stops at its budget of comparisons and cannot tell, rather than running for minutes', () => {
+    const result = verdict(nested(6, { type: 'string' }), nested(6, { type: 'integer' }))
+    expect(result.verdict).not.toBe('extends')
+    expect(result.reasons.filter((r) => r.undecidable).map((r) => r.reason)).toContain(
+      'comparing these takes more than 100000 steps (unions and allOfs nested in each other), so it cannot be compared',
+    )
+  })
+
+  it('answers in full below it', () => {
+    const result = verdict(nested(2, { type: 'string' }), nested(2, { type: 'integer' }))
+    expect(result.verdict).toBe('does not')
+    expect(result.reasons.map((r) => r.reason)).toContain('string does not extend integer')
+    expect(result.reasons.filter((r) => r.reason.includes('steps'))).toEqual([])
+  })
+})
