@@ -19,6 +19,7 @@ import { integerLower, integerUpper, lowerBound, upperBound } from '../../src/js
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
 import { rootView } from '../../src/jsonSchema/view.js'
 import { messagePayloadSchema } from '../../src/validate/messageSchemas.js'
+import { builtOnce } from '../support/builtOnce.js'
 import { propertyRuns } from '../support/propertyBudget.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
 import { makeSide } from './sides.js'
@@ -90,22 +91,8 @@ function leafArb(): fc.Arbitrary<SchemaNode> {
   return fc.oneof({ weight: 4, arbitrary: fc.oneof(numberArb, stringArb, enumArb, typeArb) }, { weight: 1, arbitrary: messageArb })
 }
 
-const schemaArbs = new Map<string, fc.Arbitrary<SchemaNode>>()
-
-/**
- * A schema of at most this depth. Arbitraries are values without state: each depth and
- * options is built once (built anew for every node a mutation replaces, they were most of
- * this file's time) and generates exactly what a fresh one would.
- */
-function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
-  const key = `${depth} ${JSON.stringify(options)}`
-  let arbitrary = schemaArbs.get(key)
-  if (!arbitrary) {
-    arbitrary = buildSchemaArb(depth, options)
-    schemaArbs.set(key, arbitrary)
-  }
-  return arbitrary
-}
+/** A schema of at most this depth (built once per depth and options). */
+const schemaArb = builtOnce(buildSchemaArb)
 
 function buildSchemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
   if (depth <= 0) return leafArb()

@@ -8,6 +8,7 @@ import { mergeAllOf } from '../../src/jsonSchema/mergeAllOf.js'
 import { referenceOf } from '../../src/jsonSchema/reference.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
 import { rootView } from '../../src/jsonSchema/view.js'
+import { builtOnce } from './builtOnce.js'
 import type { Rng } from './seededRandom.js'
 
 // ---------------------------------------------------------------- helpers
@@ -268,21 +269,8 @@ function objectArb(
     })
 }
 
-const schemaArbs = new Map<string, fc.Arbitrary<SchemaNode>>()
-
-/**
- * A schema of at most this depth. Arbitraries are values without state: each depth and
- * options is built once, and generates exactly what a fresh one would.
- */
-export function schemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
-  const key = `${depth} ${JSON.stringify(options)}`
-  let arbitrary = schemaArbs.get(key)
-  if (!arbitrary) {
-    arbitrary = buildSchemaArb(depth, options)
-    schemaArbs.set(key, arbitrary)
-  }
-  return arbitrary
-}
+/** A schema of at most this depth (built once per depth and options). */
+export const schemaArb = builtOnce(buildSchemaArb)
 
 function buildSchemaArb(depth: number, options: GenOptions): fc.Arbitrary<SchemaNode> {
   if (depth <= 0) return leafArb()
