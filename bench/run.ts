@@ -245,7 +245,7 @@ async function watchSection(): Promise<void> {
   print('### 8. `generate --watch` on the incremental engine')
   print()
   print(
-    `The valid copy (${figures.files} output files). Each edit changes the definition's title and is saved as editors do (a temporary file renamed over it). In process: one watch run as the CLI's watch makes it (the engine told of the path, \`generate()\`, the write that skips the files it knows) from the save to the last file written, ${RUNS * 3} edits after a warm-up one, against a full run (check, lower, emit, write: every watch run before the engine) on the same edits. Through the CLI: the built \`botwire generate --watch\` as a child process, from the save to its summary line (printed once the files are written), each edit 1.1 s after the last run, ${RUNS * 3} edits; this includes the watcher's own wait for the file to settle and the debounce.`,
+    `The valid copy (${figures.files} output files). Each edit changes the definition's title and is saved as editors do (a temporary file renamed over it). In process: one watch run as the CLI's watch makes it (the engine told of the path, \`generate()\`, the write that skips the files it knows) from the save to the last file written, ${RUNS * 3} edits after a warm-up one, against a full run (check, lower, emit, write: every watch run before the engine) on the same edits. Through the CLI: the built \`botwire generate --watch\` as a child process, from the save to its summary line (printed once the files are written), each edit 1.1 s after the last run, ${RUNS * 3} edits; this includes the watcher's debounce (20 ms after the save's last event).`,
   )
   print()
   const rows: (string | number)[][] = []
