@@ -10,7 +10,6 @@ import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/dia
 import { closest, suggestionText } from '../diagnostics/suggest.js'
 import { type Inhabitation, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
 import { escapePointerSegment } from '../jsonSchema/pointer.js'
-import { referenceOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import type { Model, PluginModel } from '../resolve/model.js'
@@ -95,20 +94,12 @@ function checkAllOf(reading: EntityReading, node: SchemaNode, pointer: string, o
     if (typeof branch.$entity === 'string') checkClosedEntity(reading, node, pointer, branch.$entity, i, out)
   })
   if (out.length > found) return
-  // an entity that admits no value by itself is BW2019's, at the entity: the allOf would only repeat it
-  if (reachesEmptyEntity(reading, node)) return
+  // a branch that admits no value by itself (an entity BW2019 reports, or a part reported
+  // where it is) is not this allOf's contradiction: the allOf would only repeat it
+  if (branches.some((branch) => reading.inhabitation.isEmpty(reading.analysed(branch)))) return
   const empty = reading.inhabitation.explain({ node: reading.analysed(node), entity: null, pointer, variant: '' })
   if (empty === undefined || empty.location.entity !== null) return
   out.push(diagnostic('BW4021', 'allOfAdmitsNoValue', { reason: empty.reason }, locate(reading.file, empty.location.pointer), { path: empty.location.pointer }))
-}
-
-/** Whether the node reaches an entity (or a named schema) that admits no value by itself, in any branch or property. */
-function reachesEmptyEntity(reading: EntityReading, node: SchemaNode): boolean {
-  let found = false
-  walkSchema(node, '', (inner) => {
-    if (!found && referenceOf(inner) !== undefined && reading.inhabitation.isEmpty(reading.analysed(inner))) found = true
-  })
-  return found
 }
 
 /** Properties the other parts of the `allOf` declare that entity `name` (closed) does not. */

@@ -130,7 +130,7 @@ const iface = (body: string): string => `kind: interface\nname: t\nversion: 1.0.
 const codesAndPaths = (files: Record<string, string>): string[] => check(files).map((d) => `${d.code} ${d.path ?? ''}`)
 
 describe('AllOfEntities in an interface', () => {
-  it('leaves an entity that admits no value to BW2019, in the entity and wherever an allOf uses it', () => {
+  it('leaves an entity that admits no value to BW2019, in the entity and wherever an allOf branch needs it', () => {
     const found = codesAndPaths({
       't.yaml': iface(`entities:
   id: { schema: { type: string } }
@@ -147,6 +147,7 @@ actions:
           x: { allOf: [{ $entity: id }, { type: integer }] }
           p: { allOf: [{ $entity: node }, { type: object }] }
           q: { allOf: [{ $entity: id }, { type: object, properties: { n: { $entity: node } }, required: [n] }] }
+          r: { allOf: [{ $entity: id }, { type: object, properties: { n: { $entity: node } } }] }
     output: { schema: { type: object } }
 `),
     })
@@ -156,6 +157,8 @@ actions:
       'BW2019 /entities/bad/schema/allOf',
       'BW4022 /entities/box/schema/properties/inner/allOf/1/properties/extra',
       'BW4021 /actions/bad/input/schema/properties/x/allOf',
+      // a string and an object: a contradiction of its own, beside an optional property that admits no value
+      'BW4021 /actions/bad/input/schema/properties/r/allOf',
     ])
   })
 
