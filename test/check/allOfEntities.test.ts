@@ -148,6 +148,7 @@ actions:
           p: { allOf: [{ $entity: node }, { type: object }] }
           q: { allOf: [{ $entity: id }, { type: object, properties: { n: { $entity: node } }, required: [n] }] }
           r: { allOf: [{ $entity: id }, { type: object, properties: { n: { $entity: node } } }] }
+          s: { allOf: [{ type: object }], properties: { n: { $entity: node } }, required: [n] }
     output: { schema: { type: object } }
 `),
     })
