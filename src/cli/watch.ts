@@ -105,8 +105,12 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
       live.once('ready', () => {
         if (watcher !== live) return
         sayWatching()
-        // a change made while the watcher started up (the folder just came back) is not an event
-        if (cameBack) schedule()
+        // a change made while the watcher started up (the folder just came back) is not an
+        // event, and the run before it may have read the folder half-copied: read it all again
+        if (cameBack) {
+          changed = null
+          schedule()
+        }
       })
       live.on('all', (_event, path) => {
         changed?.add(path)
