@@ -33,11 +33,14 @@ interface Case {
 }
 
 const cases: Case[] = []
+// one analyzer per fixture, as the server keeps one per workspace: each case analyzes the
+// files as they are (undoing the case before it), then with its fix
+const analyzers = new Map<string, (overlay: ReadonlyMap<string, string>) => CheckedWorkspace>()
 for (const fixture of invalidFixtureNames) {
   const options = invalidFixtureOptions(fixture)
-  const checked = workspaceAnalyzer({ definitionsDir: options.definitionsDir, builtins: options.builtins, cwd: options.cwd ?? options.definitionsDir })(
-    new Map(),
-  )
+  const analyze = workspaceAnalyzer({ definitionsDir: options.definitionsDir, builtins: options.builtins, cwd: options.cwd ?? options.definitionsDir })
+  analyzers.set(fixture, analyze)
+  const checked = analyze(new Map())
   for (const d of checked.diagnostics) {
     const converted = toLspDiagnostic(d)
     if (d.suggestion === undefined || !converted || !d.range || d.range.file.builtin) continue
@@ -51,8 +54,8 @@ describe('quick fixes for every "did you mean"', () => {
   })
 
   it.each(cases.map((c) => [`${c.fixture}: ${c.code} ${c.message}`, c] as const))('%s', (_, c) => {
-    const options = invalidFixtureOptions(c.fixture)
-    const analyze = workspaceAnalyzer({ definitionsDir: options.definitionsDir, builtins: options.builtins, cwd: options.cwd ?? options.definitionsDir })
+    const analyze = analyzers.get(c.fixture)
+    if (!analyze) throw new Error(`no analyzer for ${c.fixture}`)
     const index = buildIndex(analyze(new Map()))
     const actions = codeActionsFor(index, c.path, [c.diagnostic])
     const edits = actions[0]?.edit?.changes?.[uriOf(c.path)]
