@@ -147,6 +147,7 @@ export const catalog = {
   BW2019: entry('schema admits no value', {
     ...ADMITS_NO_VALUE,
     entityAdmitsNoValue: "entity '{entity}' of {kind} '{name}' admits no value: {pointer}: {reason}",
+    defsAdmitsNoValue: "$defs '{entry}' of {kind} '{name}' admits no value: {pointer}: {reason}",
   }),
   BW2025: entry('allOf branches admit no common value', {
     ...ADMITS_NO_VALUE,

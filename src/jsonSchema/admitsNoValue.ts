@@ -19,7 +19,7 @@ import { ALL_KINDS, declaredKinds, describeKinds, intersectKinds, ownKinds, poss
 import type { NoValue } from './noValue.js'
 import { describeEmptyRange, lowerBound, rangeAdmitsSome, upperBound } from './numericBounds.js'
 import { own } from './own.js'
-import { referenceOf } from './reference.js'
+import { defsName, describeReference, isDefsReference, referenceOf } from './reference.js'
 import type { SchemaNode } from './types.js'
 import { childView, keywordLocation, locationOf, rootView, type View } from './view.js'
 
@@ -227,8 +227,14 @@ function entityEmptiness(view: View, name: string, env: Env): NoValue | undefine
     visiting.delete(name)
     if (inner !== undefined) return inner
   }
-  const reason = visiting?.has(name) === true ? `every '${name}' must contain another '${name}', so no finite value fits` : `entity '${name}' admits no value`
+  const reason = visiting?.has(name) === true ? containsItself(name) : `${describeReference(name)} admits no value`
   return { location: locationOf(view), reason, cause: 'other' }
+}
+
+/** The reason a reference admits no value when every value of it must contain another. */
+function containsItself(name: string): string {
+  if (isDefsReference(name)) return `every value of $defs '${defsName(name)}' must contain another, so no finite value fits`
+  return `every '${name}' must contain another '${name}', so no finite value fits`
 }
 
 function arrayEmptiness(view: View, env: Env): NoValue | undefined {
