@@ -20,7 +20,7 @@
 // the breaking direction would: major there, minor the other way.
 
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
-import { checkExtension, type ExtensionFailure, type SchemaLocation, type SchemaSide } from '../jsonSchema/extension.js'
+import { checkExtension, type ExtensionFailure, type ExtensionResult, type SchemaLocation, type SchemaSide } from '../jsonSchema/extension.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { own } from '../jsonSchema/own.js'
 import { isWithinPointer } from '../jsonSchema/pointer.js'
@@ -201,6 +201,14 @@ interface Candidate {
   shownReason?: string
 }
 
+/** The verdict of a comparison that depends on the values of entities whose interface is not available. */
+function unknownThrough(opaque: readonly string[]): ExtensionResult {
+  const names = opaque.map((name) => `'${name}'`).join(', ')
+  const root = { entity: null, pointer: '' }
+  const reason = `it uses ${opaque.length === 1 ? 'entity' : 'entities'} ${names}, whose interface is not available, so ${opaque.length === 1 ? 'its' : 'their'} values are not known`
+  return { extends: false, failures: [{ subject: root, target: root, reason, undecidable: true }] }
+}
+
 export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: ChangeList): void {
   if (jsonEqual(pair.old.schema, pair.new.schema)) return
   const pairs = pairedNodes(pair.old.schema, pair.new.schema)
@@ -215,8 +223,21 @@ export function compareSchemas(pair: SchemaPair, entities: SharedEntities, out: 
   })
   const oldSide = sideOf(pair.old, 'old')
   const newSide = sideOf(pair.new, 'new')
-  const oldInNew = checkExtension(oldSide, newSide)
-  const newInOld = checkExtension(newSide, oldSide)
+  entities.takeOpaqueNames()
+  let oldInNew = checkExtension(oldSide, newSide)
+  let newInOld = checkExtension(newSide, oldSide)
+  const opaque = entities.takeOpaqueNames()
+  if (opaque.length > 0) {
+    // an entity whose interface is not available: a verdict that changes when it admits
+    // anything instead of one value of its own depends on values nobody here knows
+    const [wideOldInNew, wideNewInOld] = entities.withOpaqueAdmittingAnything(() => [
+      checkExtension(oldSide, newSide).extends,
+      checkExtension(newSide, oldSide).extends,
+    ])
+    const unknown = unknownThrough(opaque)
+    if (wideOldInNew !== oldInNew.extends) oldInNew = unknown
+    if (wideNewInOld !== newInOld.extends) newInOld = unknown
+  }
 
   const placeOf = (location: SchemaLocation, which: Side): Place => {
     const at = which === 'old' ? pair.old : pair.new

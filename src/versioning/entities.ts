@@ -100,9 +100,18 @@ function entitiesSpace(definition: SideDefinition, model: Model): EntitySpace {
   return () => undefined
 }
 
-/** The entities of one comparison: shared names resolve to the old side's schema. */
+/**
+ * The entities of one comparison: shared names resolve to the old side's schema.
+ *
+ * An opaque entity (found on neither side) is read one of two ways: as one value of its
+ * own, which only that entity has (the default), or as admitting anything. Its values are
+ * not known, so a verdict stands only when it is the same both ways (`compareSchemas`).
+ */
 export class SharedEntities {
   private readonly opaque = new Map<string, SchemaNode>()
+  /** opaque names resolved since the last `takeOpaqueNames()` */
+  private readonly opaqueUsed = new Set<string>()
+  private opaqueAdmitsAnything = false
 
   constructor(
     private readonly old: EntitySpace,
@@ -119,12 +128,31 @@ export class SharedEntities {
   resolve(name: string): SchemaNode {
     const found = this.find(name)
     if (found) return found.home.schema
+    this.opaqueUsed.add(name)
+    if (this.opaqueAdmitsAnything) return {}
     let schema = this.opaque.get(name)
     if (!schema) {
       schema = { const: `${OPAQUE_PREFIX}${name}` }
       this.opaque.set(name, schema)
     }
     return schema
+  }
+
+  /** The opaque entities resolved since the last call, sorted. */
+  takeOpaqueNames(): string[] {
+    const names = [...this.opaqueUsed].sort()
+    this.opaqueUsed.clear()
+    return names
+  }
+
+  /** What `compare` answers with every opaque entity read as admitting anything. */
+  withOpaqueAdmittingAnything<T>(compare: () => T): T {
+    this.opaqueAdmitsAnything = true
+    try {
+      return compare()
+    } finally {
+      this.opaqueAdmitsAnything = false
+    }
   }
 
   /** Where a pointer into an entity's schema is, or undefined for an opaque entity. */

@@ -413,9 +413,12 @@ const rows: Row[] = [
   {
     case: 'plugin-opaque-reference',
     subject: ghostly,
-    rule: 'unavailable interface: entity references compared by name',
-    forward: { level: 'major', says: "entity 'g.thing' is not entity 'g.other' (their interface is not available" },
-    reverse: { level: 'major', says: "entity 'g.other' is not entity 'g.thing'" },
+    rule: 'unavailable interface: another entity reference cannot be judged, and counts as the change it might be',
+    forward: {
+      level: 'major',
+      says: "cannot decide whether it rejects values it accepted, so it counts as if it did (it uses entities 'g.other', 'g.thing', whose interface is not available",
+    },
+    reverse: { level: 'major', says: "cannot decide whether it rejects values it accepted, so it counts as if it did (it uses entities 'g.other', 'g.thing'" },
   },
   {
     case: 'plugin-opaque-unchanged',

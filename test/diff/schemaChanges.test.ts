@@ -396,15 +396,33 @@ describe('where a failure inside an entity is shown', () => {
     ])
   })
 
-  it('an entity whose interface is not available: compared by name, shown at the compared schema', () => {
+  it('an entity whose interface is not available: a verdict that depends on its values is undecidable, shown at the compared schema', () => {
+    const unknown = (names: string): string => `(it uses ${names}, whose interface is not available, so`
     expect(
       shown(diffSides({ 'helper.yaml': plugin('1.0.0', v({ $entity: 'd.item' })) }, { 'helper.yaml': plugin('2.0.0', v({ $entity: 'd.other' })) }, 'helper')),
     ).toEqual([
-      `major new new/helper.yaml /actions/a/input/schema ${IN} rejects values it accepted: entity 'd.item' is not entity 'd.other' (their interface is not available, so entities are compared by name)`,
+      `major new new/helper.yaml /actions/a/input/schema ${IN}: cannot decide whether it rejects values it accepted, so it counts as if it did ${unknown("entities 'd.item', 'd.other'")} their values are not known) (undecidable)`,
     ])
-    // the plugin's own side of the failure is not where it is shown: the compared schema is
-    expect(shown(diffSides({ 'helper.yaml': plugin('1.0.0', v(S)) }, { 'helper.yaml': plugin('2.0.0', v({ $entity: 'd.item' })) }, 'helper'))).toEqual([
-      `major new new/helper.yaml /actions/a/input/schema ${IN} rejects values it accepted: any string is allowed in the old schema, but entity 'd.item' allows only entity 'd.item' (its interface is not available, so it is compared by name)`,
+    // the entity's values might be objects: a string in its place is no wider input, whatever one reading of it says
+    for (const [old, neu] of [
+      [{ $entity: 'd.item' }, S],
+      [S, { $entity: 'd.item' }],
+    ]) {
+      expect(shown(diffSides({ 'helper.yaml': plugin('1.0.0', v(old)) }, { 'helper.yaml': plugin('2.0.0', v(neu)) }, 'helper'))).toEqual([
+        `major new new/helper.yaml /actions/a/input/schema ${IN}: cannot decide whether it rejects values it accepted, so it counts as if it did ${unknown("entity 'd.item'")} its values are not known) (undecidable)`,
+      ])
+    }
+    // a change beside an unchanged opaque entity is judged as usual
+    expect(
+      shown(
+        diffSides(
+          { 'helper.yaml': plugin('1.0.0', { type: 'object', properties: { v: { $entity: 'd.item' }, n: S } }) },
+          { 'helper.yaml': plugin('2.0.0', { type: 'object', properties: { v: { $entity: 'd.item' }, n: S }, required: ['n'] }) },
+          'helper',
+        ),
+      ),
+    ).toEqual([
+      `major new new/helper.yaml /actions/a/input/schema/required/0 ${IN} rejects values it accepted: property 'n' is required by the new schema but optional in the old schema`,
     ])
   })
 })
