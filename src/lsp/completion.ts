@@ -1,12 +1,14 @@
 // Completion: the keys the meta-schema allows where the cursor is, and values from the
 // model: kinds, definition names and the versions present (and ranges that match them),
 // `$entity` and `$ref` targets, mapping targets, override keys, a bot's aliases and wiring
-// (only interfaces that fit the plugin's dependency), dependency keys, `$secret` names.
+// (only interfaces that fit the plugin's dependency), dependency keys, `$secret` names, and
+// the keys of an integration's or a plugin's configuration in a bot.
 import semver from 'semver'
 import type { CompletionItem, CompletionItemKind } from 'vscode-languageserver'
 import { own } from '../jsonSchema/own.js'
 import type { BotModel, DefinitionModel, IntegrationModel, Model } from '../resolve/model.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import { configurationKeys, configurationSchemaOf } from './configurationKeys.js'
 import { type CursorContext, cursorContext } from './cursorContext.js'
 import { allowedKeys } from './metaSchemaKeys.js'
 import { entryAt, mappingKeys } from './sourceNames.js'
@@ -204,6 +206,17 @@ function modelKeys(index: WorkspaceIndex, file: SourceFile, kind: string, path: 
   if (kind === 'bot' && top === 'plugins' && third === 'dependencies' && path.length === 3) {
     const plugin = pluginOfInstance(index, file, alias)
     return items(plugin?.dependencies.map((d) => d.local) ?? [], PROPERTY, `interface of plugin ${plugin?.name ?? ''} to wire`)
+  }
+  if (kind === 'bot' && (top === 'integrations' || top === 'plugins') && third === 'configuration' && alias !== undefined) {
+    const owner = top === 'integrations' ? botIntegration(index, file, alias) : pluginOfInstance(index, file, alias)
+    const schema = owner && configurationSchemaOf(owner, scalarAt(file, ['integrations', alias, 'configurationType']))
+    if (!owner || !schema) return []
+    return configurationKeys(owner, schema, path.slice(3)).map((key) => ({
+      label: key.name,
+      kind: PROPERTY,
+      detail: key.title ?? `configuration of ${owner.kind} ${owner.name} ${owner.version}`,
+      ...(key.description ? { documentation: { kind: 'markdown' as const, value: key.description } } : {}),
+    }))
   }
   return []
 }

@@ -123,6 +123,22 @@ describe('botwire lsp: features', () => {
     expect(kinds.map((k) => k.label)).toEqual(['interface', 'integration', 'plugin', 'bot'])
   })
 
+  it("completes the keys of an integration's configuration in a bot, the ones written left out", async () => {
+    const typing = DESK.replace('configuration: { token: { $secret: NOTEBOOK_TOKEN } }', 'configuration:\n      token: { $secret: NOTEBOOK_TOKEN }\n      re')
+    // opened by the test before
+    const desk = client.uri('definitions/bots/desk.yaml')
+    await client.change(desk, typing, 2)
+    const keys = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: desk },
+      position: positionOf(typing, '\n      re', 9),
+    })
+    expect(keys.filter((k) => k.detail === 'Region').map((k) => [k.label, k.insertText, k.documentation])).toEqual([
+      ['region', 'region: ', { kind: 'markdown', value: 'Where the notebook is kept' }],
+    ])
+    expect(keys.map((k) => k.label)).not.toContain('token')
+    await client.change(desk, DESK, 3)
+  })
+
   it('offers a skeleton for a missing entity mapping and for a missing wiring', async () => {
     const unmapped = NOTEBOOK.replace('      author: writer\n', '')
     await client.change(notebook(), unmapped, 3)

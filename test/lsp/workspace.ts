@@ -35,7 +35,7 @@ export const NOTEBOOK = `kind: integration
 name: notebook
 version: 1.0.0
 configuration:
-  schema: { type: object, properties: { token: { type: string, secret: true } }, required: [token] }
+  schema: { type: object, properties: { token: { type: string, secret: true }, region: { type: string, title: Region, description: Where the notebook is kept } }, required: [token] }
 entities:
   page:
     schema:
