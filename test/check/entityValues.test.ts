@@ -65,4 +65,36 @@ describe('values checked through entities', () => {
       'BW2016 /actions/getContact/input/schema/examples/1 example {"contact":42,"limit":1} is rejected by this schema itself (value.contact: must be an object, not 42)',
     ])
   })
+
+  // each value below breaks only the entity (`contact.id` a number); an `$entity` key under
+  // const, enum, default or examples is data, which must stay as written when the entity is
+  // set aside to tell whether the value is schema sanity's to report
+  it('reports a value rejected through an entity beside an $entity key held as data', () => {
+    const HOLDS = `kind: interface
+name: crm
+version: 1.0.0
+entities:
+  contact:
+    schema: { type: object, properties: { id: { type: string } }, required: [id] }
+actions:
+  getContact:
+    input:
+      schema:
+        type: object
+        properties:
+          contact: { $entity: contact }
+          a: { const: { $entity: contact } }
+          b: { enum: [{ $entity: contact }] }
+          c: { type: object, default: { $entity: contact } }
+          d: { type: object, examples: [{ $entity: contact }] }
+        examples:
+          - { contact: { id: 1 }, a: { $entity: contact }, b: { $entity: contact } }
+    output: { schema: { type: object } }
+`
+    const { sanity, values } = resolvedWithoutSanity({ 'crm.yaml': HOLDS })
+    expect(sanity).toEqual([])
+    expect(values).toEqual([
+      'BW2016 /actions/getContact/input/schema/examples/0 example {"contact":{"id":1},"a":{"$entity":"contact"},"b":{"$entity":"contact"}} is rejected by this schema itself (value.contact.id: must be a string, not 1)',
+    ])
+  })
 })
