@@ -97,4 +97,33 @@ actions:
       'BW2016 /actions/getContact/input/schema/examples/0 example {"contact":{"id":1},"a":{"$entity":"contact"},"b":{"$entity":"contact"}} is rejected by this schema itself (value.contact.id: must be a string, not 1)',
     ])
   })
+
+  // as schema sanity pairs them: an enum value with the node without its const, a default
+  // with the node and its const and enum
+  it('judges a const, an enum value without the const beside it, and a default with both', () => {
+    const PAIRS = `kind: interface
+name: crm
+version: 1.0.0
+entities:
+  contact:
+    schema: { type: object, properties: { id: { type: string } }, required: [id] }
+actions:
+  getContact:
+    input:
+      schema:
+        type: object
+        properties:
+          one: { allOf: [{ $entity: contact }], const: { id: a }, enum: [{ id: a }, { id: 5 }] }
+          two: { allOf: [{ $entity: contact }], enum: [{ id: a }], default: { id: b } }
+          three: { allOf: [{ $entity: contact }], const: { id: 7 } }
+    output: { schema: { type: object } }
+`
+    const { sanity, values } = resolvedWithoutSanity({ 'crm.yaml': PAIRS })
+    // two's default is not in its enum: schema sanity's, and not reported again
+    expect(sanity).toEqual(['BW2016 /actions/getContact/input/schema/properties/two/default'])
+    expect(values).toEqual([
+      'BW2016 /actions/getContact/input/schema/properties/one/enum/1 enum value {"id":5} is rejected by this schema itself (value.id: must be a string, not 5)',
+      'BW2016 /actions/getContact/input/schema/properties/three/const const {"id":7} is rejected by this schema itself (value.id: must be a string, not 7)',
+    ])
+  })
 })
