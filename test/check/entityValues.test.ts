@@ -126,4 +126,28 @@ actions:
       'BW2016 /actions/getContact/input/schema/properties/three/const const {"id":7} is rejected by this schema itself (value.id: must be a string, not 7)',
     ])
   })
+
+  // a configuration references no entity (BW2017), only named schemas: its values are
+  // judged through them
+  it('judges a configuration value through a $defs entry', () => {
+    const ACME = `kind: integration
+name: acme
+version: 1.0.0
+$defs:
+  region: { type: string, enum: [eu, us] }
+configuration:
+  schema:
+    type: object
+    properties:
+      region: { $ref: '#/$defs/region' }
+    default: { region: mars }
+actions: {}
+`
+    expect(resolvedWithoutSanity({ 'acme.yaml': ACME })).toEqual({
+      sanity: [],
+      values: [
+        `BW2016 /configuration/schema/default default {"region":"mars"} is rejected by this schema itself (value.region: must be one of 'eu', 'us', not 'mars')`,
+      ],
+    })
+  })
 })
