@@ -61,7 +61,7 @@ export function entitySpace(definition: SideDefinition, model: Model): EntitySpa
   const defs = spec.kind === 'bot' ? undefined : spec.$defs
   return (name) => {
     if (isMessageReference(name)) {
-      // the same payload on both sides: a difference is never inside it, so its place is the schema's
+      // the same payload on both sides, written in no file (`place` says so)
       const schema = messagePayloadSchema(messageTypeOf(name))
       return schema && { schema, file: definition.file, pointer: '' }
     }
@@ -155,8 +155,13 @@ export class SharedEntities {
     }
   }
 
-  /** Where a pointer into an entity's schema is, or undefined for an opaque entity. */
+  /**
+   * Where a pointer into an entity's schema is, or undefined for an opaque entity or a
+   * standard message payload: neither is written in a file, so a difference inside one is
+   * shown where the schema compared is.
+   */
   place(name: string, pointer: string): Place | undefined {
+    if (isMessageReference(name)) return undefined
     const found = this.find(name)
     return found && { side: found.side, file: found.home.file, pointer: `${found.home.pointer}${pointer}` }
   }

@@ -31,6 +31,39 @@ describe('the order of the changes', () => {
       'patch new /actions/stay/title',
     ])
   })
+
+  // written out of place order on purpose, and not in reverse order either: a sort that only
+  // keeps or reverses what it is given would pass the case above, not this one
+  it('sorts changes written in any order: by place within a level and side, the new side first at each level', () => {
+    // at the patch level the new side's change (s1's title added) is found before the old
+    // side's (s2's title removed); at the major level, after
+    const old = `${head('1.0.0')}actions:\n${act('mid')}${act('s1')}${act('alpha')}${act('s2', ', title: Two')}${act('zeta')}${act('ping')}`
+    const neu = `${head('2.0.0')}actions:\n${act('s1', ', title: One')}${act('kappa')}${act('s2')}${act('beta')}${act('omega')}${act('ping', '', '{ schema: { type: object, required: [id], properties: { id: { type: string } } } }')}`
+    expect(diffOf(old, neu).changes.map((c) => `${c.level} ${c.side} ${c.path}`)).toEqual([
+      'major new /actions/ping/input/schema/required/0',
+      'major old /actions/alpha',
+      'major old /actions/mid',
+      'major old /actions/zeta',
+      'minor new /actions/beta',
+      'minor new /actions/kappa',
+      'minor new /actions/omega',
+      'patch new /actions/s1/title',
+      'patch old /actions/s2/title',
+    ])
+  })
+
+  it('changes at one place keep the order the comparison found them in', () => {
+    const acme = (version: string, configuration: string): string => `kind: integration\nname: acme\nversion: ${version}\n${configuration}actions: {}\n`
+    const configured = 'configuration:\n  schema: { type: object, properties: { apiKey: { type: string }, region: { type: string } }, required: [apiKey] }\n'
+    // no configuration is an empty, closed one: each property given before is refused now
+    const d = diffSides({ 'acme.yaml': acme('1.0.0', configured) }, { 'acme.yaml': acme('2.0.0', '') }, 'acme')
+    const rejects = 'major new /configuration/schema/additionalProperties the configuration rejects values it accepted:'
+    expect(d.changes.map((c) => `${c.level} ${c.side} ${c.path} ${c.message}`)).toEqual([
+      `${rejects} the new schema is closed (additionalProperties: false), so this object must be closed too, but it admits any properties`,
+      `${rejects} property 'apiKey' is not allowed by the new schema (additionalProperties: false)`,
+      `${rejects} property 'region' is not allowed by the new schema (additionalProperties: false)`,
+    ])
+  })
 })
 
 describe('the enforcement at the edges of the version arithmetic', () => {
@@ -203,6 +236,27 @@ actions: {}\n`
     ).toEqual([
       "major new new/acme.yaml:8:50 /entities/fresh/schema/properties/id input of action 'a' rejects values it accepted: string does not extend boolean",
       "minor new new/acme.yaml:8:3 /entities/fresh entity 'fresh' added",
+    ])
+  })
+
+  it('a $message is its standard payload on both sides; a $ref its $defs entry, where a difference inside it is shown', () => {
+    const demo = (version: string, input: string): string =>
+      `kind: interface\nname: demo\nversion: ${version}\nentities: {}\n$defs:\n  note: { type: object, properties: { id: { type: string } } }\n  memo: { type: object, properties: { id: { type: integer } } }\n${act(input)}`
+    const run = (old: string, neu: string, version: string): string[] =>
+      says(diffSides({ 'demo.yaml': demo('1.0.0', old) }, { 'demo.yaml': demo(version, neu) }))
+    const MORE = "minor new new/demo.yaml:10:14 /actions/a/input/schema input of action 'a' accepts more:"
+    expect(run('{ $message: text }', '{ type: object }', '1.1.0')).toEqual([
+      `${MORE} the text message payload is closed (additionalProperties: false), so this object must be closed too, but it admits any properties`,
+      `${MORE} property 'text' is required by the text message payload but missing in the new schema`,
+    ])
+    // a payload is written in no file: a difference inside it is shown where the $message is used
+    const REJECTS = "major new new/demo.yaml:10:14 /actions/a/input/schema input of action 'a' rejects values it accepted:"
+    expect(run('{ type: object }', '{ $message: text }', '2.0.0')).toEqual([
+      `${REJECTS} the text message payload is closed (additionalProperties: false), so this object must be closed too, but it admits any properties`,
+      `${REJECTS} property 'text' is required by the text message payload but missing in the old schema`,
+    ])
+    expect(run("{ $ref: '#/$defs/note' }", "{ $ref: '#/$defs/memo' }", '2.0.0')).toEqual([
+      "major old old/demo.yaml:7:39 /$defs/memo/properties/id input of action 'a' rejects values it accepted: string does not extend integer",
     ])
   })
 
