@@ -582,3 +582,50 @@ describe('a branch that says nothing itself is judged with the type of the neare
     expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual(['BW2014 /entities/e/schema/properties/p/anyOf/0'])
   })
 })
+
+describe('second half details', () => {
+  it('BW2026: a property of a third part is reported once, for the first closed part that lacks it', () => {
+    const yaml = entity({
+      allOf: [
+        { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+        { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+        { type: 'object', properties: { c: { type: 'string' } } },
+      ],
+    })
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path} ${d.related?.join()}`)).toEqual([
+      `BW2026 /entities/e/schema/allOf/2/properties/c ${placeOf(yaml, 'false')} allOf branch 0 is closed here`,
+    ])
+  })
+
+  it('a branch with a type of its own is judged with it, not with the type around it', () => {
+    expect(
+      diagnosticsOf(entity({ type: 'object', properties: { p: { type: 'integer', anyOf: [{ type: 'number', minimum: 1.2, maximum: 1.5 }, { const: 3 }] } } })),
+    ).toEqual([])
+  })
+
+  it('BW2016: a const the rest of its schema rejects, in words', () => {
+    const yaml = entity({ type: 'object', properties: { p: { type: 'string', const: 5 } } })
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path} ${d.message}`)).toEqual([
+      'BW2016 /entities/e/schema/properties/p/const const 5 is rejected by this schema itself (value: must be a string, not 5)',
+    ])
+  })
+
+  it('a node that says only oneOf, allOf, const or enum says what it admits', () => {
+    const yaml = entity({
+      type: 'object',
+      properties: {
+        a: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+        b: { allOf: [{ type: 'string' }, { type: 'string', minLength: 1 }] },
+        c: { const: 'x' },
+        d: { enum: ['x', 'y'] },
+      },
+    })
+    expect(diagnosticsOf(yaml)).toEqual([])
+  })
+
+  it('BW2012: a list of one type that is not object', () => {
+    const yaml =
+      'kind: interface\nname: i\nversion: 1.0.0\nentities: {}\nactions:\n  a:\n    input: { schema: { type: [string] } }\n    output: { schema: { type: object } }\n'
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual(['BW2012 /actions/a/input/schema'])
+  })
+})
