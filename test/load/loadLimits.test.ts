@@ -1,6 +1,7 @@
-// Load problems that a committed fixture cannot hold (binary files, huge files, symbolic
-// links) and the bounds that keep hostile input cheap: each case builds its workspace in
-// a temp folder and checks it. Every case here runs in well under a second.
+// Load problems that a committed fixture cannot hold (huge files, symbolic links), what a
+// file must be to be read at all (UTF-8 text: test/fixtures/invalid/BW1008-file-not-utf8
+// holds two that are not), and the bounds that keep hostile input cheap: each case builds
+// its workspace in a temp folder and checks it. Every case here runs in well under a second.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -59,7 +60,8 @@ describe('file size', () => {
     const dir = workspace()
     writeFileSync(join(dir, 'huge.yaml'), Buffer.alloc(50 * 1024 * 1024, 'a'))
     const { diagnostics, lines } = check(dir)
-    expect(lines).toEqual([`huge.yaml:1:1 BW1006 file is ${50 * 1024 * 1024} bytes; definition files may be at most ${loadLimits.maxFileBytes} bytes`])
+    // written out: docs/diagnostics.md shows this line, and test/diagnostics/docExamples.test.ts finds it here
+    expect(lines).toEqual(['huge.yaml:1:1 BW1006 file is 52428800 bytes; definition files may be at most 1048576 bytes'])
     // nothing of the file was kept: it was measured, not read
     expect(diagnostics[0]?.range?.file.text).toBe('')
   })
@@ -138,6 +140,7 @@ describe('symbolic links', () => {
   it('reports a broken link to a definition file with BW1007', () => {
     const dir = workspace({ 'support-bot.yaml': SUPPORT_BOT })
     symlinkSync(join(dir, 'sales-bot-draft.yaml'), join(dir, 'sales-bot.yaml'))
+    // docs/diagnostics.md shows this line (test/diagnostics/docExamples.test.ts)
     expect(check(dir).lines).toEqual(['sales-bot.yaml:1:1 BW1007 cannot read file (broken link or no permission)'])
   })
 
@@ -147,6 +150,7 @@ describe('symbolic links', () => {
     writeFileSync(outside, 'kind: bot\nname: shared-bot\ntitel: not loaded, so not reported\n')
     symlinkSync(outside, join(dir, 'shared-bot.yaml'))
     const { lines, files } = check(dir)
+    // docs/diagnostics.md shows this line (test/diagnostics/docExamples.test.ts)
     expect(lines).toEqual(['shared-bot.yaml:1:1 BW1009 symbolic link leads outside the definitions folder; it is not loaded'])
     expect(files).toEqual([])
   })
