@@ -93,4 +93,5 @@ it('docs/getting-started.md, followed as written, makes a project whose bot runs
   // the project is ESM, as the page sets it
   const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { type?: string }
   expect(manifest.type).toBe('module')
-})
+  // a dozen child processes (npm, tsc twice, tsx, the CLI): 15 s on a quiet machine, over a minute on a loaded one
+}, 180_000)

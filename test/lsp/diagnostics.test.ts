@@ -68,7 +68,8 @@ describe('botwire lsp: a client that watches files for it', () => {
 
   it('is asked to watch the definitions folder, and its didChangeWatchedFiles is what the server goes by', async () => {
     const definitions = join(root, 'definitions')
-    await expect.poll(() => client.registrations.map((r) => r.method)).toEqual(['workspace/didChangeWatchedFiles'])
+    // the server registers once it has loaded the workspace: a second on a quiet machine, more on a loaded one
+    await expect.poll(() => client.registrations.map((r) => r.method), { timeout: 20_000 }).toEqual(['workspace/didChangeWatchedFiles'])
     expect(client.registrations[0]?.registerOptions).toEqual({ watchers: [{ globPattern: { baseUri: pathToFileURL(definitions).href, pattern: '**/*' } }] })
 
     // written on disk: the server does not watch it itself, so it waits for the client's word
