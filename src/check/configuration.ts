@@ -293,8 +293,15 @@ function declaringConfiguration(alternatives: OtherConfigurations, pointer: stri
 }
 
 /**
- * A copy of `schema` in which every subschema that applies at `path` (an instance path),
- * and only there, has no RUNTIME_KEYWORDS. A schema shared by several places (`items`,
+ * Keywords that list whole values: on a value that holds a secret (an object or a list
+ * above its place) they would compare the secret's stand-in, not its value, so they are
+ * checked at run time too.
+ */
+const WHOLE_VALUE_KEYWORDS = new Set(['enum', 'const'])
+
+/**
+ * A copy of `schema` in which every subschema that applies at `path` (an instance path)
+ * has no RUNTIME_KEYWORDS there, and no WHOLE_VALUE_KEYWORDS on the way. A schema shared by several places (`items`,
  * `additionalProperties`) is relaxed for the secret's place alone: the item at its index
  * gets a schema of its own (`items` as a tuple, the rest in `additionalItems`), the key a
  * property of its own, so that the other items and keys are checked in full. Copies go
@@ -303,7 +310,8 @@ function declaringConfiguration(alternatives: OtherConfigurations, pointer: stri
  */
 function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): SchemaNode {
   const [head, ...rest] = path
-  const node: Record<string, unknown> = Object.fromEntries(Object.entries(schema).filter(([keyword]) => head !== undefined || !RUNTIME_KEYWORDS.has(keyword)))
+  const relaxed = head === undefined ? RUNTIME_KEYWORDS : WHOLE_VALUE_KEYWORDS
+  const node: Record<string, unknown> = Object.fromEntries(Object.entries(schema).filter(([keyword]) => !relaxed.has(keyword)))
   for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
     const branches = node[keyword]
     if (Array.isArray(branches)) node[keyword] = branches.map((branch: SchemaNode) => withoutRuntimeKeywords(branch, path))
