@@ -251,7 +251,7 @@ function strayKeys(file: SourceFile, base: string, value: unknown, schema: Schem
         visit(item, declared, child)
         continue
       }
-      if (at.additionalProperties !== undefined && at.additionalProperties !== false) continue
+      if ((at.additionalProperties !== undefined && at.additionalProperties !== false) || branchDeclares(at, key)) continue
       const elsewhere = declaringConfiguration(alternatives, child)
       if (!elsewhere) continue
       found.add(child)
@@ -315,6 +315,12 @@ function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): Sc
   for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
     const branches = node[keyword]
     if (Array.isArray(branches)) node[keyword] = branches.map((branch: SchemaNode) => withoutRuntimeKeywords(branch, path))
+  }
+  // which branch a secret's value fits is known only at run time: a `oneOf` on its way
+  // holds here when any branch does (its branches may differ only in what is left out)
+  if (Array.isArray(node.oneOf)) {
+    node.allOf = [...((node.allOf as SchemaNode[] | undefined) ?? []), { anyOf: node.oneOf }]
+    Reflect.deleteProperty(node, 'oneOf')
   }
   if (head === undefined) return node as SchemaNode
   const properties = (node.properties ?? {}) as Record<string, SchemaNode>
@@ -435,3 +441,13 @@ export const configurationCheck = defineCheck({
     return out
   },
 })
+
+/**
+ * Whether a branch of the node (`allOf`, `anyOf`, `oneOf`, at any depth) declares the key:
+ * the chosen configuration declares it then, and it is not another configuration's.
+ */
+function branchDeclares(node: SchemaNode, key: string): boolean {
+  return [node.allOf, node.anyOf, node.oneOf].some((branches) =>
+    branches?.some((branch) => own(branch.properties, key) !== undefined || branchDeclares(branch, key)),
+  )
+}

@@ -152,6 +152,26 @@ describe('secrets in a configuration', () => {
     ])
   })
 
+  it('a oneOf on the way to a secret waits for run time, whose branches may differ only in its string constraints; one beside it is checked', () => {
+    const schema = `${OBJECT}properties:
+  key: { oneOf: [{ type: string, maxLength: 3 }, { type: string, minLength: 4 }] }
+  auth:
+    oneOf:
+      - { type: object, properties: { k: { type: string, maxLength: 3 } } }
+      - { type: object, properties: { k: { type: string, minLength: 4 } } }
+  plain: { oneOf: [{ type: string, maxLength: 3 }, { type: string, minLength: 2 }] }
+`
+    expect(
+      check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'key: { $secret: CRM_KEY }\nauth: { k: { $secret: CRM_K } }\nplain: abc\n') }),
+    ).toEqual([
+      {
+        at: 'bot.yaml:11:14 BW4011',
+        message: "configuration.plain must match exactly one schema in oneOf (configuration schema of integration 'crm' 1.0.0)",
+        path: '/integrations/crm/configuration/plain',
+      },
+    ])
+  })
+
   it('a key beside $secret: at that key', () => {
     expect(check({ 'crm.yaml': SECRETS, 'bot.yaml': bot('my-crm', 'apiKey: { $secret: CRM_KEY, fallback: x, default: y }\n') })).toEqual([
       {
@@ -280,6 +300,26 @@ describe('configuration values against the schema', () => {
     ])
   })
 
+  it('a credential written in plain text is still checked as a value', () => {
+    const schema = `${OBJECT}properties:\n  token: { type: string, enum: [abc] }\n  password: { type: string, minLength: 3 }\n`
+    expect(check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'token: xyz\npassword: hunter2\n') }).map((d) => d.message)).toEqual([
+      "configuration.token must be 'abc', not 'xyz' (configuration schema of integration 'crm' 1.0.0)",
+      `configuration.token looks like a credential and is written in plain text, so it ends up in the generated code; give it as token: { $secret: CRM_TOKEN } and set CRM_TOKEN in the environment (or mark it secret: true in the configuration schema of integration 'crm' 1.0.0)`,
+      `configuration.password looks like a credential and is written in plain text, so it ends up in the generated code; give it as password: { $secret: CRM_PASSWORD } and set CRM_PASSWORD in the environment (or mark it secret: true in the configuration schema of integration 'crm' 1.0.0)`,
+    ])
+  })
+
+  it('a default filled in that the rest of the schema rejects: at the configuration, which holds no such key', () => {
+    const schema = `${OBJECT}allOf:\n  - { properties: { a: { type: integer, default: 1 } } }\n  - { properties: { a: { type: integer, minimum: 5 } } }\n`
+    expect(check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'b: 1\n') })).toEqual([
+      {
+        at: 'bot.yaml:8:5 BW4011',
+        message: "configuration.a must be at least 5 (configuration schema of integration 'crm' 1.0.0)",
+        path: '/integrations/crm/configuration/a',
+      },
+    ])
+  })
+
   it('no configuration at all: at the instance', () => {
     expect(check({ 'mailer.yaml': MAILER, 'bot.yaml': bot('mailer', '').replace('    configuration:\n', '') })).toEqual([
       {
@@ -331,6 +371,29 @@ describe('alternative configurations', () => {
         path: '/integrations/archive/configuration/options/scopes',
         related: ["zendesk.yaml:22:13 configuration 'oauth' declares 'scopes' here"],
         data: { key: 'scopes' },
+      },
+    ])
+  })
+
+  it('BW4025 leaves alone a key that a branch of the chosen configuration declares', () => {
+    const zd = integration(
+      'zd',
+      `${OBJECT}allOf:\n  - { properties: { clientId: { type: integer } } }\nanyOf:\n  - oneOf: [{ properties: { region: { type: string } } }]\n`,
+      `configurations:\n  oauth:\n    schema:\n      type: object\n      properties: { clientId: { type: string }, region: { type: string }, scope: { type: string } }\n`,
+    )
+    expect(check({ 'zd.yaml': zd, 'bot.yaml': bot('zd', 'clientId: abc\nregion: eu\nscope: all\n') })).toEqual([
+      {
+        at: 'bot.yaml:9:17 BW4011',
+        message: `configuration.clientId must be an integer, not the string "abc" (configuration schema of integration 'zd' 1.0.0)`,
+        path: '/integrations/zd/configuration/clientId',
+      },
+      {
+        at: 'bot.yaml:11:7 BW4025',
+        message:
+          "configuration has key 'scope', which the default configuration of integration 'zd' 1.0.0 does not declare; configuration 'oauth' declares it: choose it with configurationType: oauth",
+        path: '/integrations/zd/configuration/scope',
+        related: ["zd.yaml:15:75 configuration 'oauth' declares 'scope' here"],
+        data: { key: 'scope' },
       },
     ])
   })
