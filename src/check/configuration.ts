@@ -205,7 +205,7 @@ function validateConfiguration(
     if (error.keyword === 'additionalProperties' && stray.has(pointer)) continue
     if (error.keyword === 'additionalProperties') {
       const key = String(params.additionalProperty)
-      const declared = Object.keys(schemaAt(schema, error.schemaPath).properties ?? {})
+      const declared = Object.keys(schemaAt(relaxed, error.schemaPath).properties ?? {})
       const suggestion = closest(key, declared)
       out.push(
         diagnostic('BW4011', 'undeclaredKey', { path, key, owner, didYouMean: suggestionText(suggestion) }, range, { ...extra, suggestion, data: { key } }),
@@ -301,12 +301,12 @@ const WHOLE_VALUE_KEYWORDS = new Set(['enum', 'const'])
 
 /**
  * A copy of `schema` in which every subschema that applies at `path` (an instance path)
- * has no RUNTIME_KEYWORDS there, and no WHOLE_VALUE_KEYWORDS on the way. A schema shared by several places (`items`,
- * `additionalProperties`) is relaxed for the secret's place alone: the item at its index
- * gets a schema of its own (`items` as a tuple, the rest in `additionalItems`), the key a
- * property of its own, so that the other items and keys are checked in full. Copies go
- * through `Object.fromEntries`, which defines own properties: a property named
- * `__proto__` stays a property.
+ * has no RUNTIME_KEYWORDS there, and no WHOLE_VALUE_KEYWORDS on the way. A schema shared
+ * by several places (`items`, `additionalProperties`) is relaxed for the secret's place
+ * alone: the item at its index gets a schema of its own (`items` as a tuple, the rest in
+ * `additionalItems`), the key a property of its own, so that the other items and keys are
+ * checked in full. Copies go through `Object.fromEntries`, which defines own properties: a
+ * property named `__proto__` stays a property.
  */
 function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): SchemaNode {
   const [head, ...rest] = path

@@ -415,3 +415,140 @@ describe('alternative configurations', () => {
     ])
   })
 })
+
+describe('where a secret is relaxed, and named schemas', () => {
+  it('two secrets in one list: each item at its own place, the others checked in full', () => {
+    const schema = `${OBJECT}properties:\n  hosts: { type: array, items: { type: string, minLength: 3 } }\n`
+    expect(check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'hosts: [{ $secret: A }, x, { $secret: B }, yy, zzz]\n') })).toEqual([
+      {
+        at: 'bot.yaml:9:31 BW4011',
+        message: "configuration.hosts[1] must have at least 3 characters, not 1 (configuration schema of integration 'crm' 1.0.0)",
+        path: '/integrations/crm/configuration/hosts/1',
+      },
+      {
+        at: 'bot.yaml:9:50 BW4011',
+        message: "configuration.hosts[3] must have at least 3 characters, not 2 (configuration schema of integration 'crm' 1.0.0)",
+        path: '/integrations/crm/configuration/hosts/3',
+      },
+    ])
+  })
+
+  it('a configuration through named schemas ($defs): checked through them, a secret relaxed through them', () => {
+    const crm = integration(
+      'crm',
+      `${OBJECT}properties:\n  port: { $ref: '#/$defs/port' }\n  key: { $ref: '#/$defs/key' }\n  server: { $ref: '#/$defs/server' }\n`,
+      `$defs:\n  port: { type: integer, minimum: 1 }\n  key: { type: string, minLength: 10 }\n  server: { type: object, properties: { port: { $ref: '#/$defs/port' } } }\n`,
+    )
+    expect(check({ 'crm.yaml': crm, 'bot.yaml': bot('crm', 'port: 0\nkey: { $secret: CRM_KEY }\nserver: { port: -1 }\n') })).toEqual([
+      {
+        at: 'bot.yaml:9:13 BW4011',
+        message: "configuration.port must be at least 1, not 0 (configuration schema of integration 'crm' 1.0.0)",
+        path: '/integrations/crm/configuration/port',
+      },
+      {
+        at: 'bot.yaml:11:23 BW4011',
+        message: "configuration.server.port must be at least 1, not -1 (configuration schema of integration 'crm' 1.0.0)",
+        path: '/integrations/crm/configuration/server/port',
+      },
+    ])
+  })
+})
+
+describe('stray keys, secrets under unions, and the "did you mean" beside a secret', () => {
+  it('BW4025 looks only into objects, never into a value or a $secret, and only where the chosen schema is closed or silent', () => {
+    const zd = integration(
+      'zd',
+      `${OBJECT}properties:
+  region: { type: string }
+  tags: { type: array }
+  key: { type: string }
+  options: { type: object, properties: { a: { type: string } } }
+  labels: { type: object, additionalProperties: { type: string } }
+`,
+      `configurations:
+  odd:
+    schema:
+      type: object
+      properties:
+        region: { type: object, properties: { '0': { type: string } } }
+        tags: { type: object, properties: { '0': { type: string } } }
+        key: { type: object, properties: { $secret: { type: string } } }
+        options: { type: object, properties: { b: { type: string } } }
+        labels: { type: object, properties: { c: { type: string } } }
+`,
+    )
+    expect(
+      check({
+        'zd.yaml': zd,
+        'bot.yaml': bot('zd', 'region: eu\ntags: [a]\nkey: { $secret: ZD_KEY }\noptions: { a: null, b: x, nobody: y }\nlabels: { c: z }\n'),
+      }),
+    ).toEqual([
+      {
+        at: 'bot.yaml:12:21 BW4011',
+        message: "configuration.options.a must be a string, not null (configuration schema of integration 'zd' 1.0.0)",
+        path: '/integrations/zd/configuration/options/a',
+      },
+      {
+        at: 'bot.yaml:12:27 BW4025',
+        message:
+          "configuration.options has key 'b', which the default configuration of integration 'zd' 1.0.0 does not declare; configuration 'odd' declares it: choose it with configurationType: odd",
+        path: '/integrations/zd/configuration/options/b',
+        related: ["zd.yaml:21:48 configuration 'odd' declares 'b' here"],
+        data: { key: 'b' },
+      },
+    ])
+  })
+
+  it('a secret under a union in a list item or an additional property: relaxed at its place only', () => {
+    const schema = `${OBJECT}properties:
+  ports: { type: array, items: { anyOf: [{ type: integer }, { type: string, minLength: 5 }] } }
+  tokens: { type: object, additionalProperties: { anyOf: [{ type: integer }, { type: string, minLength: 5 }] } }
+  later: { type: array, items: { anyOf: [{ type: integer }, { type: string, minLength: 5 }] } }
+`
+    expect(
+      check({
+        'crm.yaml': integration('crm', schema),
+        'bot.yaml': bot(
+          'crm',
+          'ports: [{ $secret: A }, ab, { $secret: B }, 1, 2, 3, 4, 5, 6, 7, { $secret: C }, cd]\ntokens: { one: { $secret: ONE }, two: ab }\nlater: [ab, { $secret: D }]\n',
+        ),
+      }),
+    ).toEqual([
+      {
+        at: 'bot.yaml:9:31 BW4011',
+        message: "configuration.ports[1] must match a schema in anyOf (configuration schema of integration 'crm' 1.0.0)",
+        path: '/integrations/crm/configuration/ports/1',
+      },
+      {
+        at: 'bot.yaml:9:88 BW4011',
+        message: "configuration.ports[11] must match a schema in anyOf (configuration schema of integration 'crm' 1.0.0)",
+        path: '/integrations/crm/configuration/ports/11',
+      },
+      {
+        at: 'bot.yaml:10:45 BW4011',
+        message: "configuration.tokens.two must match a schema in anyOf (configuration schema of integration 'crm' 1.0.0)",
+        path: '/integrations/crm/configuration/tokens/two',
+      },
+      {
+        at: 'bot.yaml:11:15 BW4011',
+        message: "configuration.later[0] must match a schema in anyOf (configuration schema of integration 'crm' 1.0.0)",
+        path: '/integrations/crm/configuration/later/0',
+      },
+    ])
+  })
+
+  it('a key of a list item beside an item holding a secret gets its "did you mean"', () => {
+    const schema = `${OBJECT}properties:
+  users: { type: array, items: { type: object, additionalProperties: false, properties: { name: { type: string }, key: { type: string, minLength: 9 } } } }
+`
+    expect(check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'users: [{ name: a, key: { $secret: K } }, { nmae: b }]\n') })).toEqual([
+      {
+        at: 'bot.yaml:9:51 BW4011',
+        message: "configuration.users[1] has key 'nmae', which the configuration schema of integration 'crm' 1.0.0 does not declare (did you mean 'name'?)",
+        path: '/integrations/crm/configuration/users/1/nmae',
+        suggestion: 'name',
+        data: { key: 'nmae' },
+      },
+    ])
+  })
+})
