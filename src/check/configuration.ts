@@ -205,7 +205,7 @@ function validateConfiguration(
     if (error.keyword === 'additionalProperties' && stray.has(pointer)) continue
     if (error.keyword === 'additionalProperties') {
       const key = String(params.additionalProperty)
-      const declared = Object.keys(schemaAt(schema, error.schemaPath).properties ?? {})
+      const declared = Object.keys(schemaAt(relaxed, error.schemaPath).properties ?? {})
       const suggestion = closest(key, declared)
       out.push(
         diagnostic('BW4011', 'undeclaredKey', { path, key, owner, didYouMean: suggestionText(suggestion) }, range, { ...extra, suggestion, data: { key } }),
@@ -251,7 +251,7 @@ function strayKeys(file: SourceFile, base: string, value: unknown, schema: Schem
         visit(item, declared, child)
         continue
       }
-      if (at.additionalProperties !== undefined && at.additionalProperties !== false) continue
+      if ((at.additionalProperties !== undefined && at.additionalProperties !== false) || branchDeclares(at, key)) continue
       const elsewhere = declaringConfiguration(alternatives, child)
       if (!elsewhere) continue
       found.add(child)
@@ -293,20 +293,34 @@ function declaringConfiguration(alternatives: OtherConfigurations, pointer: stri
 }
 
 /**
- * A copy of `schema` in which every subschema that applies at `path` (an instance path),
- * and only there, has no RUNTIME_KEYWORDS. A schema shared by several places (`items`,
- * `additionalProperties`) is relaxed for the secret's place alone: the item at its index
- * gets a schema of its own (`items` as a tuple, the rest in `additionalItems`), the key a
- * property of its own, so that the other items and keys are checked in full. Copies go
- * through `Object.fromEntries`, which defines own properties: a property named
- * `__proto__` stays a property.
+ * Keywords that list whole values: on a value that holds a secret (an object or a list
+ * above its place) they would compare the secret's stand-in, not its value, so they are
+ * checked at run time too.
+ */
+const WHOLE_VALUE_KEYWORDS = new Set(['enum', 'const'])
+
+/**
+ * A copy of `schema` in which every subschema that applies at `path` (an instance path)
+ * has no RUNTIME_KEYWORDS there, and no WHOLE_VALUE_KEYWORDS on the way. A schema shared
+ * by several places (`items`, `additionalProperties`) is relaxed for the secret's place
+ * alone: the item at its index gets a schema of its own (`items` as a tuple, the rest in
+ * `additionalItems`), the key a property of its own, so that the other items and keys are
+ * checked in full. Copies go through `Object.fromEntries`, which defines own properties: a
+ * property named `__proto__` stays a property.
  */
 function withoutRuntimeKeywords(schema: SchemaNode, path: readonly string[]): SchemaNode {
   const [head, ...rest] = path
-  const node: Record<string, unknown> = Object.fromEntries(Object.entries(schema).filter(([keyword]) => head !== undefined || !RUNTIME_KEYWORDS.has(keyword)))
+  const relaxed = head === undefined ? RUNTIME_KEYWORDS : WHOLE_VALUE_KEYWORDS
+  const node: Record<string, unknown> = Object.fromEntries(Object.entries(schema).filter(([keyword]) => !relaxed.has(keyword)))
   for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
     const branches = node[keyword]
     if (Array.isArray(branches)) node[keyword] = branches.map((branch: SchemaNode) => withoutRuntimeKeywords(branch, path))
+  }
+  // which branch a secret's value fits is known only at run time: a `oneOf` on its way
+  // holds here when any branch does (its branches may differ only in what is left out)
+  if (Array.isArray(node.oneOf)) {
+    node.allOf = [...((node.allOf as SchemaNode[] | undefined) ?? []), { anyOf: node.oneOf }]
+    Reflect.deleteProperty(node, 'oneOf')
   }
   if (head === undefined) return node as SchemaNode
   const properties = (node.properties ?? {}) as Record<string, SchemaNode>
@@ -427,3 +441,13 @@ export const configurationCheck = defineCheck({
     return out
   },
 })
+
+/**
+ * Whether a branch of the node (`allOf`, `anyOf`, `oneOf`, at any depth) declares the key:
+ * the chosen configuration declares it then, and it is not another configuration's.
+ */
+function branchDeclares(node: SchemaNode, key: string): boolean {
+  return [node.allOf, node.anyOf, node.oneOf].some((branches) =>
+    branches?.some((branch) => own(branch.properties, key) !== undefined || branchDeclares(branch, key)),
+  )
+}
