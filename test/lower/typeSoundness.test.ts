@@ -46,6 +46,7 @@ import * as runtime from '../../src/runtime/index.js'
 import { type SchemaDefinitions, validateValue } from '../../src/runtime/validation.js'
 import { messagePayloadSchema } from '../../src/validate/messageSchemas.js'
 import { SPEC_OPTIONS } from '../pipeline/validFixtures.js'
+import { evaluateModule } from '../support/evaluateModule.js'
 import { propertyRuns } from '../support/propertyBudget.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
 import { absentAsUndefined, FAIL, mutations, objectSchemaArb, type Resolve, sameJson, sample, schemaArb, tsLiteral } from '../support/typeSoundness.js'
@@ -387,15 +388,11 @@ function describeFailure(c: Case, error: string): Failure {
 }
 
 /** Evaluates a generated module's JavaScript (with the runtime from the sources) and returns its exports. */
-function evaluateModule(text: string): Record<string, unknown> {
-  const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText
-  const exports: Record<string, unknown> = {}
-  const require = (id: string): unknown => {
+function runModule(path: string, text: string): Record<string, unknown> {
+  return evaluateModule(path, text, (id) => {
     if (id === 'botwire/runtime') return runtime
     throw new Error(`unexpected import ${id}`)
-  }
-  new Function('exports', 'require', js)(exports, require)
-  return exports
+  })
 }
 
 function formatDiagnostic(d: ts.Diagnostic): string {
@@ -498,7 +495,7 @@ beforeAll(() => {
     if (text === undefined) throw new Error(`no module ${path}`)
     const ns = `M_${name}`
     lines.push(`import type * as ${ns} from './out/${path.replace(/\.ts$/, '.js')}'`)
-    return { ns, definition: evaluateModule(text).definition as Record<string, unknown> }
+    return { ns, definition: runModule(path, text).definition as Record<string, unknown> }
   }
   const key = (name: string): string => JSON.stringify(name)
 

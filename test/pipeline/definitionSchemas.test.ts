@@ -3,31 +3,24 @@
 // mode, and hostile property names (`__proto__`) are own properties, never prototypes.
 import { Ajv, type AnySchema } from 'ajv'
 import addFormats from 'ajv-formats'
-import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import type { JsonValue } from '../../src/jsonSchema/types.js'
 import { lowerModel } from '../../src/lower/lowerModel.js'
 import type { ConstValue } from '../../src/lower/plan.js'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import * as runtime from '../../src/runtime/index.js'
+import { evaluateModule } from '../support/evaluateModule.js'
 import { definitionsDirOf, readExpected, validCases } from './validFixtures.js'
 
 type Json = JsonValue
 type JsonObject = { [key: string]: Json }
 
-/** Runs a golden module (transpiled to CommonJS) and returns its exports. */
-function evaluateModule(path: string, text: string): Record<string, unknown> {
-  const { outputText } = ts.transpileModule(text, {
-    fileName: path,
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
-  })
-  const exports: Record<string, unknown> = {}
-  const require = (specifier: string): unknown => {
+/** Runs a golden module and returns its exports; `botwire/runtime` is the only import it may run. */
+function runGolden(path: string, text: string): Record<string, unknown> {
+  return evaluateModule(path, text, (specifier) => {
     if (specifier === 'botwire/runtime') return runtime
     throw new Error(`${path} imports ${specifier} at run time; only type imports of other definitions are expected`)
-  }
-  new Function('exports', 'require', 'module', outputText)(exports, require, { exports })
-  return exports
+  })
 }
 
 /** Modules with a `definition`, by path: the value the golden text evaluates to. */
@@ -35,7 +28,7 @@ function goldenDefinitions(name: string): Map<string, JsonObject> {
   const found = new Map<string, JsonObject>()
   for (const [path, text] of readExpected(name)) {
     if (!/\/v[^/]+\.ts$/.test(path)) continue
-    const exported = evaluateModule(path, text)
+    const exported = runGolden(path, text)
     expect(exported.definition, path).toBeTypeOf('object')
     found.set(path, exported.definition as JsonObject)
   }
