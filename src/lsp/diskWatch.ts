@@ -1,8 +1,10 @@
 // Changes on disk (a file saved by another tool, added, deleted, a git checkout) reach the
 // analysis without the client's help: not every client sends didChangeWatchedFiles.
-import { type FSWatcher, watch } from 'chokidar'
+// chokidar is loaded only here: a client that watches files for the server never needs it.
+import type { FSWatcher } from 'chokidar'
 
-export function watchDefinitions(definitionsDir: string, changed: (path: string) => void): FSWatcher {
+export async function watchDefinitions(definitionsDir: string, changed: (path: string) => void): Promise<FSWatcher> {
+  const { watch } = await import('chokidar')
   const watcher = watch(definitionsDir, {
     ignoreInitial: true,
     ignored: (path: string) => /(^|[/\\])(node_modules|\.[^/\\]+)([/\\]|$)/.test(path.slice(definitionsDir.length)),

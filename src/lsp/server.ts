@@ -57,7 +57,7 @@ export function startServer(options: ServerOptions): Connection {
   const log = { error: (message: string) => connection.console.error(message) }
   let session: Session | null = null
   let definitionsFolder: string | null = null
-  let watcher: { close(): Promise<void> } | null = null
+  let watcher: Promise<{ close(): Promise<void> } | null> | null = null
   let clientWatches = false
 
   connection.onInitialize((params): InitializeResult => {
@@ -97,7 +97,13 @@ export function startServer(options: ServerOptions): Connection {
     // folder, which may be outside the workspace) is asked to watch the definitions, and
     // tells of changes with didChangeWatchedFiles; for any other, the server watches itself
     if (clientWatches) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [definitionsWatcher(definitionsFolder)] })
-    else if (existsSync(definitionsFolder)) watcher = watchDefinitions(definitionsFolder, (path) => session?.diskChanged([path]))
+    else if (existsSync(definitionsFolder)) {
+      const folder = definitionsFolder
+      watcher = watchDefinitions(folder, (path) => session?.diskChanged([path])).catch((error: unknown) => {
+        log.error(`botwire lsp: cannot watch ${folder}, changes on disk reach the analysis only through the editor: ${String(error)}`)
+        return null
+      })
+    }
   })
   connection.onDidChangeWatchedFiles((params) => {
     const paths = params.changes.flatMap((change) => (change.uri.startsWith('file:') ? [fileURLToPath(change.uri)] : []))
@@ -105,7 +111,7 @@ export function startServer(options: ServerOptions): Connection {
   })
   connection.onShutdown(async () => {
     session?.scheduler.dispose()
-    await watcher?.close()
+    await (await watcher)?.close()
   })
 
   /** The index and the file a request is about; null when there is no analysis or the document is no file. */
