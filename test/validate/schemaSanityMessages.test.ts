@@ -629,3 +629,79 @@ describe('second half details', () => {
     expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual(['BW2012 /actions/a/input/schema'])
   })
 })
+
+describe('second half, what the mutation run found unasserted', () => {
+  it('BW2026: an entity branch is not an allOf part; its keywords beside $entity are its BW2010 alone', () => {
+    const yaml = entity({
+      allOf: [
+        { $entity: 'e', properties: { x: { type: 'string' } } },
+        { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+      ],
+    })
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual(['BW2010 /entities/e/schema/allOf/0/properties'])
+  })
+
+  it('a branch is judged with the nearest type around it, past a node around it that says nothing itself', () => {
+    const yaml = entity({
+      type: 'object',
+      properties: { p: { type: 'integer', anyOf: [{ anyOf: [{ minimum: 1.2, maximum: 1.5 }, { const: 3 }] }, { const: 4 }] } },
+    })
+    expect(diagnosticsOf(yaml)).toEqual([
+      {
+        at: placeOf(yaml, '{"minimum"'),
+        code: 'BW2014',
+        message: 'no integer lies between minimum 1.2 and maximum 1.5: no value can satisfy this schema',
+        path: '/entities/e/schema/properties/p/anyOf/0/anyOf/0',
+      },
+    ])
+  })
+
+  it('a branch inside a node with a const or an enum is judged through them (BW2016), not again with the type further out', () => {
+    for (const [says, at] of [
+      [{ const: 1 }, 'const'],
+      [{ enum: [1, 2] }, 'enum/0'],
+    ] as const) {
+      const yaml = entity({
+        type: 'object',
+        properties: { p: { type: 'integer', anyOf: [{ ...says, anyOf: [{ minimum: 1.2, maximum: 1.5 }, { const: 2 }] }] } },
+      })
+      expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual([`BW2016 /entities/e/schema/properties/p/anyOf/0/${at}`])
+    }
+  })
+
+  it('enum branches none of which has the type around them: the node’s BW2019 alone, not each branch too', () => {
+    const yaml = entity({ type: 'object', properties: { rank: { type: 'string', oneOf: [{ enum: [1] }, { enum: [2] }] } } })
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path} ${d.message}`)).toEqual([
+      'BW2019 /entities/e/schema/properties/rank/oneOf no oneOf branch admits a value of type string: no value can satisfy this schema',
+    ])
+  })
+
+  it('BW2016: a named schema inside does not keep the rest of the schema from being checked', () => {
+    const yaml = `${entity({ type: 'object', properties: { r: { $ref: '#/$defs/s' }, n: { type: 'integer' } }, default: { r: 'x', n: 'y' } })}$defs:\n  s: { type: string }\n`
+    expect(diagnosticsOf(yaml)).toEqual([
+      {
+        at: placeOf(yaml, '"default":'),
+        code: 'BW2016',
+        message: 'default {"r":"x","n":"y"} is rejected by this schema itself (value.n: must be an integer, not \'y\')',
+        path: '/entities/e/schema/default',
+      },
+    ])
+  })
+
+  it('BW2016: an x- annotation holding null does not keep the schema from being checked', () => {
+    const yaml = entity({ type: 'object', 'x-note': null, properties: { n: { type: 'integer', 'x-note': null } }, default: { n: 'a' } })
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path} ${d.message}`)).toEqual([
+      'BW2016 /entities/e/schema/default default {"n":"a"} is rejected by this schema itself (value.n: must be an integer, not \'a\')',
+    ])
+  })
+
+  it('a keyword beside $entity or $message is that reference’s error alone: a value is not checked against it (no BW2016 too)', () => {
+    for (const [reference, code] of [
+      [{ $entity: 'e' }, 'BW2010'],
+      [{ $message: 'text' }, 'BW2020'],
+    ] as const) {
+      const yaml = entity({ type: 'object', properties: { o: { ...reference, type: 'string' } }, default: { o: 5 } })
+      expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual([`${code} /entities/e/schema/properties/o/type`])
+    }
+  })
+})
