@@ -705,3 +705,60 @@ describe('second half, what the mutation run found unasserted', () => {
     }
   })
 })
+
+describe('last part, what the mutation run found unasserted', () => {
+  /** An interface whose action `a` takes this input schema (JSON), with `$defs` after it when given. */
+  const withInput = (schema: unknown, defs = ''): string =>
+    `kind: interface\nname: i\nversion: 1.0.0\nentities:\n  e: { schema: { type: object } }\nactions:\n  a:\n    input: { schema: ${JSON.stringify(schema)} }\n    output: { schema: { type: object } }\n${defs}`
+
+  it('BW2016: every reason a value is rejected, in one message, separated by semicolons', () => {
+    const yaml = withInput({ type: 'object', properties: { s: { type: 'string', minLength: 5, pattern: '^a' } }, default: { s: 'b' } })
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path} ${d.message}`)).toEqual([
+      'BW2016 /actions/a/input/schema/default default {"s":"b"} is rejected by this schema itself (value.s: must have at least 5 characters, not 1; value.s: must match the pattern \'^a\', not \'b\')',
+    ])
+  })
+
+  it('a default beside an invalid pattern further in: the pattern’s BW2015 alone, the default left unchecked', () => {
+    const yaml = withInput({ type: 'object', properties: { s: { type: 'string', pattern: '[' } }, default: { s: 'x' } })
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual(['BW2015 /actions/a/input/schema/properties/s/pattern'])
+  })
+
+  it('BW2024 only at the $ref whose entry holds a message, not at a $ref beside it to one that does not', () => {
+    const yaml =
+      'kind: integration\nname: n\nversion: 1.0.0\nconfiguration:\n  schema:\n    type: object\n    properties:\n      hi: { $ref: "#/$defs/hi" }\n      bye: { $ref: "#/$defs/bye" }\n$defs:\n  hi: { type: string }\n  bye: { type: object, properties: { m: { $message: text } } }\n'
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual(['BW2024 /configuration/schema/properties/bye/$ref'])
+  })
+
+  it('a named schema holding a message is fine outside a configuration (an action input): no BW2024', () => {
+    const yaml = withInput(
+      { type: 'object', properties: { bye: { $ref: '#/$defs/bye' } } },
+      '$defs:\n  bye: { type: object, properties: { m: { $message: text } } }\n',
+    )
+    expect(diagnosticsOf(yaml)).toEqual([])
+  })
+
+  it('BW2012: an allOf whose object branch is a $message or an $entity is an object at the top', () => {
+    for (const branch of [{ $message: 'text' }, { $entity: 'e' }]) {
+      expect(diagnosticsOf(withInput({ allOf: [branch] }))).toEqual([])
+    }
+  })
+
+  it('BW2012: a top without a type or an allOf that says what it admits otherwise (enum, anyOf) is not an object', () => {
+    for (const top of [{ enum: ['a', 'b'] }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }]) {
+      const yaml = withInput(top)
+      expect(diagnosticsOf(yaml)).toEqual([
+        {
+          at: placeOf(yaml, 'schema: {"'),
+          code: 'BW2012',
+          message: "the top of the input schema of action 'a' must be an object schema (type: object)",
+          path: '/actions/a/input/schema',
+        },
+      ])
+    }
+  })
+
+  it('a top that is a $ref to no entry is the unknown reference’s BW3014 alone', () => {
+    const yaml = withInput({ $ref: '#/$defs/missing' }, '$defs:\n  s: { type: object }\n')
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual(['BW3014 /actions/a/input/schema/$ref', 'BW2022 /$defs/s'])
+  })
+})
