@@ -151,3 +151,151 @@ actions: {}
     })
   })
 })
+
+// what the mutation run found unasserted (docs/testing.md#mutation-testing, part five)
+describe('values checked through entities: cycles, unknown entities, shared entities', () => {
+  const header = `kind: interface
+name: crm
+version: 1.0.0
+`
+  // `loop` reaches `ring` and back without passing through a property or items (BW4012):
+  // a validator of a value reaching it would never return, so the value waits for the fix
+  it('leaves unjudged a value whose schema reaches a direct cycle through another entity', () => {
+    const CYCLE = `${header}entities:
+  contact:
+    schema: { type: object, properties: { id: { type: string } }, required: [id] }
+  loop: { schema: { anyOf: [{ $entity: ring }, { type: integer }] } }
+  ring: { schema: { allOf: [{ $entity: loop }] } }
+  door: { schema: { oneOf: [{ $entity: loop }] } }
+  holder: { schema: { type: object, properties: { link: { $entity: door } } } }
+actions:
+  getContact:
+    input:
+      schema:
+        type: object
+        properties:
+          contact: { $entity: contact }
+          holder: { $entity: holder }
+        examples:
+          - { contact: { id: 1 }, holder: { link: x } }
+    output: { schema: { type: object } }
+`
+    expect(resolvedWithoutSanity({ 'crm.yaml': CYCLE }).values).toEqual([])
+  })
+
+  // a tree: the entity reaches itself only through a property's items, which is no cycle
+  it('judges a value whose schema reaches an entity that reaches itself through items', () => {
+    const TREE = `${header}entities:
+  node:
+    schema:
+      type: object
+      properties:
+        id: { type: string }
+        children: { type: array, items: { $entity: node } }
+  tagged: { schema: { allOf: [{ $entity: node }] } }
+actions:
+  getTree:
+    input:
+      schema:
+        type: object
+        properties:
+          tree: { $entity: tagged }
+        default: { tree: { id: a, children: [{ id: 5 }] } }
+    output: { schema: { type: object } }
+`
+    expect(resolvedWithoutSanity({ 'crm.yaml': TREE }).values).toEqual([
+      'BW2016 /actions/getTree/input/schema/default default {"tree":{"id":"a","children":[{"id":5}]}} is rejected by this schema itself (value.tree.children[0].id: must be a string, not 5)',
+    ])
+  })
+
+  // an unknown entity (BW3003, reported by resolution) admits anything here
+  it('lets an unknown entity admit anything, and judges the value through the known one', () => {
+    const UNKNOWN = `${header}entities:
+  contact:
+    schema: { type: object, properties: { id: { type: string } }, required: [id] }
+actions:
+  getContact:
+    input:
+      schema:
+        type: object
+        properties:
+          contact: { $entity: contact }
+          other: { $entity: nosuch }
+        examples:
+          - { contact: { id: a }, other: 5 }
+          - { contact: { id: 1 }, other: 5 }
+    output: { schema: { type: object } }
+`
+    expect(resolvedWithoutSanity({ 'crm.yaml': UNKNOWN }).values).toEqual([
+      'BW2016 /actions/getContact/input/schema/examples/1 example {"contact":{"id":1},"other":5} is rejected by this schema itself (value.contact.id: must be a string, not 1)',
+    ])
+  })
+
+  // an annotation may hold null: it is copied as it is when entities are set aside
+  it('judges a value whose schema has an annotation holding null', () => {
+    const NULLS = `${header}entities:
+  contact:
+    schema: { type: object, properties: { id: { type: string } }, required: [id] }
+actions:
+  getContact:
+    input:
+      schema:
+        type: object
+        x-note: null
+        properties:
+          contact: { $entity: contact, x-note: null }
+        default: { contact: { id: 1 } }
+    output: { schema: { type: object } }
+`
+    expect(resolvedWithoutSanity({ 'crm.yaml': NULLS }).values).toEqual([
+      'BW2016 /actions/getContact/input/schema/default default {"contact":{"id":1}} is rejected by this schema itself (value.contact.id: must be a string, not 1)',
+    ])
+  })
+
+  // each entity uses the next one twice: written in place at each use, the schema would
+  // hold 2^40 entities; the check writes a bounded number and leaves the rest to ajv
+  it('judges a value whose schema shares entities exponentially, in bounded time', () => {
+    const depth = 40
+    const chain = Array.from(
+      { length: depth },
+      (_, i) => `  e${i}: { schema: { type: object, properties: { l: { $entity: e${i + 1} }, r: { $entity: e${i + 1} } } } }`,
+    )
+    const SHARED = `${header}entities:
+${chain.join('\n')}
+  e${depth}: { schema: { type: object, properties: { id: { type: string } } } }
+actions:
+  getTree:
+    input:
+      schema:
+        type: object
+        properties:
+          top: { $entity: e0 }
+        examples:
+          - { top: { l: { r: {} } } }
+          - { top: { l: { r: 5 } } }
+    output: { schema: { type: object } }
+`
+    expect(resolvedWithoutSanity({ 'crm.yaml': SHARED }).values).toEqual([
+      'BW2016 /actions/getTree/input/schema/examples/1 example {"top":{"l":{"r":5}}} is rejected by this schema itself (value.top.l.r: must be an object, not 5)',
+    ])
+  })
+
+  // a node that is only an entity reference with examples beside it holds no default
+  it('judges the examples written beside an $entity, and no default it does not hold', () => {
+    const EXAMPLES = `${header}entities:
+  contact:
+    schema: { type: object, properties: { id: { type: string } }, required: [id] }
+actions:
+  getContact:
+    input:
+      schema:
+        type: object
+        properties:
+          contact: { $entity: contact, examples: [{ id: a }, { id: 2 }] }
+    output: { schema: { type: object } }
+`
+    expect(resolvedWithoutSanity({ 'crm.yaml': EXAMPLES }).values).toEqual([
+      'BW2016 /actions/getContact/input/schema/properties/contact/examples/1 example {"id":2} is rejected by this schema itself (value.id: must be a string, not 2)',
+    ])
+  })
+})
