@@ -91,5 +91,10 @@ describe('BoundMembers', () => {
     expect(check(files)).toEqual([
       "BW4018 /interfaces/search/channels/progress/name channel 'status' cannot stand for channel 'progress' of interface 'search' (alias 'search'): it sends 'paused', 'halted', which the interface's channel does not have (its messages: 'step')",
     ])
+    // an interface channel without messages: the list says so
+    files['search.yaml'] = files['search.yaml'].replace('    messages:\n      step: { schema: { type: object } }\n', '    messages: {}\n')
+    expect(check(files)).toEqual([
+      "BW4018 /interfaces/search/channels/progress/name channel 'status' cannot stand for channel 'progress' of interface 'search' (alias 'search'): it sends 'paused', 'halted', which the interface's channel does not have (its messages: none)",
+    ])
   })
 })
