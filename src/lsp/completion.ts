@@ -209,7 +209,9 @@ function modelKeys(index: WorkspaceIndex, file: SourceFile, kind: string, path: 
   }
   if (kind === 'bot' && (top === 'integrations' || top === 'plugins') && third === 'configuration' && alias !== undefined) {
     const owner = top === 'integrations' ? botIntegration(index, file, alias) : pluginOfInstance(index, file, alias)
-    const schema = owner && configurationSchemaOf(owner, scalarAt(file, ['integrations', alias, 'configurationType']))
+    // only an integration has alternative configurations
+    const chosen = top === 'integrations' ? scalarAt(file, ['integrations', alias, 'configurationType']) : undefined
+    const schema = owner && configurationSchemaOf(owner, chosen)
     if (!owner || !schema) return []
     return configurationKeys(owner, schema, path.slice(3)).map((key) => ({
       label: key.name,

@@ -4,9 +4,10 @@
 // such project as soon as it imports a generated module.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
+import { runtimeEntry } from '../pipeline/validFixtures.js'
 import { repoRoot } from '../support/cli.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'botwire-declarations-'))
@@ -22,7 +23,7 @@ function format(diagnostics: readonly ts.Diagnostic[]): string[] {
 }
 
 /** The runtime's declarations as the build ships them: the global setup has just built dist/. */
-const runtimeDeclarations = join(repoRoot, 'dist', 'runtime')
+const runtimeDeclarations = dirname(runtimeEntry)
 
 describe("the runtime's declarations", () => {
   it('compile, with the generated example, for a consumer on target and lib ES2020 with skipLibCheck off', () => {
@@ -55,7 +56,7 @@ describe("the runtime's declarations", () => {
         skipLibCheck: false,
         noEmit: true,
         types: [],
-        paths: { 'botwire/runtime': [join(runtimeDeclarations, 'index.d.ts')] },
+        paths: { 'botwire/runtime': [runtimeEntry] },
       },
     })
     expect(format(ts.getPreEmitDiagnostics(program))).toEqual([])
