@@ -14,11 +14,11 @@ const page = readFileSync(join(root, 'docs', 'getting-started.md'), 'utf8')
 const sandbox = mkdtempSync(join(tmpdir(), 'botwire-getting-started-'))
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
 
-/** The executables `npx` finds in a project that installed botwire, typescript and tsx. */
-const BINARIES: Record<string, string> = {
-  botwire: join(root, 'bin', 'botwire.js'),
-  tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-  tsx: join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+/** The executable each installed package links into node_modules/.bin, which `npx` finds. */
+const BINARIES: Record<string, { name: string; path: string }> = {
+  botwire: { name: 'botwire', path: join(root, 'bin', 'botwire.js') },
+  typescript: { name: 'tsc', path: join(root, 'node_modules', 'typescript', 'bin', 'tsc') },
+  tsx: { name: 'tsx', path: join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs') },
 }
 
 function link(project: string, name: string): void {
@@ -28,7 +28,7 @@ function link(project: string, name: string): void {
   const binary = BINARIES[name]
   if (binary === undefined) return
   mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true })
-  symlinkSync(binary, join(project, 'node_modules', '.bin', name))
+  symlinkSync(binary.path, join(project, 'node_modules', '.bin', binary.name))
 }
 
 /** Runs one shell line of the page in the project; returns its stdout, and the project folder (after `cd`). */
@@ -43,7 +43,9 @@ function runLine(line: string, cwd: string): { cwd: string; stdout: string } {
     for (const name of install[2].split(' ')) link(cwd, name)
     return { cwd, stdout: '' }
   }
-  const env = { ...process.env, PATH: `${join(cwd, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`, NO_COLOR: '1' }
+  // npm run puts this repository's node_modules/.bin on PATH: a new user's shell has only the project's
+  const outside = (process.env.PATH ?? '').split(delimiter).filter((entry) => !entry.endsWith(join('node_modules', '.bin')))
+  const env = { ...process.env, PATH: [join(cwd, 'node_modules', '.bin'), ...outside].join(delimiter), NO_COLOR: '1' }
   const command = line.replace(/^npx /, '')
   try {
     return { cwd, stdout: execFileSync('sh', ['-c', command], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) }
