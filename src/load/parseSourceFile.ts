@@ -436,6 +436,14 @@ export function parseFast(text: string): Record<string, unknown> | null {
 }
 
 /**
+ * The built-in definitions as last parsed, by path. They are files of the installed package:
+ * every load reads them again, and parses them only when the text (or the path shown) is not
+ * what was parsed before, so a process that checks many times (a build script calling `check`,
+ * the tests) parses them once. A parsed file is never changed after it is made.
+ */
+const builtinParses = new Map<string, { displayPath: string; text: string; parsed: ParsedFile }>()
+
+/**
  * Reads and parses one file. `fastPath` gives the fast path's value for the text (null:
  * take the careful path); `--cache` passes one that looks in the cache first.
  */
@@ -445,7 +453,13 @@ export function parseSourceFile(
   builtin: boolean,
   fastPath: (text: string) => Record<string, unknown> | null = parseFast,
 ): ParsedFile {
-  return parseRead(absolutePath, displayPath, builtin, readText(absolutePath), fastPath)
+  const read = readText(absolutePath)
+  if (!builtin || !('text' in read)) return parseRead(absolutePath, displayPath, builtin, read, fastPath)
+  const held = builtinParses.get(absolutePath)
+  if (held !== undefined && held.displayPath === displayPath && held.text === read.text) return held.parsed
+  const parsed = parseRead(absolutePath, displayPath, builtin, read, fastPath)
+  builtinParses.set(absolutePath, { displayPath, text: read.text, parsed })
+  return parsed
 }
 
 /**

@@ -20,7 +20,23 @@ export interface ValidatedFile {
   diagnostics: Diagnostic[]
 }
 
+/**
+ * A built-in file's validation, kept with the parsed file it came from: the load gives the
+ * same parsed file while the built-in's text is unchanged (parseSourceFile.ts), and the
+ * result is never changed after it is made. Later runs of a process skip its passes.
+ */
+const builtinValidations = new WeakMap<ParsedFile, ValidatedFile>()
+
 export function validateFile(parsed: ParsedFile, observer: PipelineObserver = UNOBSERVED): ValidatedFile {
+  if (!parsed.file.builtin) return validateParsed(parsed, observer)
+  const held = builtinValidations.get(parsed)
+  if (held !== undefined) return held
+  const validated = validateParsed(parsed, observer)
+  builtinValidations.set(parsed, validated)
+  return validated
+}
+
+function validateParsed(parsed: ParsedFile, observer: PipelineObserver): ValidatedFile {
   const { file, value } = parsed
   if (!value) return { file, definition: null, claims: parsed.diagnostics.length > 0 ? claimedDefinitions(file, null) : [], diagnostics: [] }
   const shape = observer.pass('shape', () => validateShape(file, value))
