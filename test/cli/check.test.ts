@@ -144,7 +144,13 @@ describe('botwire check', () => {
   it('suggests the flag a mistyped one most likely meant, and says when --definitions is a file', async () => {
     const dir = tempDir()
     expect((await runBotwire(['check', '--fromat', 'json'], { cwd: dir })).stderr).toBe(
-      "botwire: error BW9002: Unknown option '--fromat' (did you mean '--format'?)\n",
+      "botwire: error BW9002: unknown option '--fromat' (did you mean '--format'?)\n",
+    )
+    // node's argument parser's other complaints, in botwire's words
+    expect((await runBotwire(['check', '--definitions'], { cwd: dir })).stderr).toBe('botwire: error BW9002: --definitions needs a value\n')
+    expect((await runBotwire(['generate', '--check=yes'], { cwd: dir })).stderr).toBe('botwire: error BW9002: --check takes no value\n')
+    expect((await runBotwire(['check', 'definitions'], { cwd: dir })).stderr).toBe(
+      "botwire: error BW9002: unexpected argument 'definitions'; this command takes none (flags start with --)\n",
     )
     writeFiles(dir, { 'defs.yaml': 'kind: bot\n' })
     expect((await runBotwire(['check', '--definitions', 'defs.yaml'], { cwd: dir })).stderr).toBe(

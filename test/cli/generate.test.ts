@@ -171,12 +171,16 @@ describe('botwire generate', () => {
     expect(result.code).toBe(0)
   })
 
-  it('refuses an output folder that overlaps the definitions folder', async () => {
+  it('refuses an output folder that overlaps the definitions folder, as bad usage (exit 2)', async () => {
     const dir = exampleWorkspace()
     const result = await runBotwire(['generate', '--out', 'definitions/out'], { cwd: dir })
-    expect(result.code).toBe(1)
+    expect(result.code).toBe(2)
     expect(result.stdout).toContain('error BW5001: the output folder definitions/out and the definitions folder definitions overlap')
     expect(existsSync(join(dir, 'definitions', 'out'))).toBe(false)
+    // --check with the same folders: the same error, the same exit code
+    const check = await runBotwire(['generate', '--check', '--out', 'definitions/out', '--format', 'json'], { cwd: dir })
+    expect(check.code).toBe(2)
+    expect((JSON.parse(check.stdout) as { code: string }[]).map((d) => d.code)).toEqual(['BW5001'])
   })
 
   it('reports an output folder it cannot write as BW5002', async () => {

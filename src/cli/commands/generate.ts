@@ -14,7 +14,7 @@ import { type WriteSummary, writeFailure, writeOutput } from '../../write/writeO
 import { commonFlags, commonOptions, type GenerateCommandOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
 import { MAX_DIFF_FILES, staleDiff } from '../staleDiff.js'
-import { EXIT, UsageError } from '../usage.js'
+import { EXIT, exitForErrors, UsageError } from '../usage.js'
 import { watchDefinitions } from '../watch.js'
 
 function plural(n: number, word: string): string {
@@ -40,7 +40,7 @@ export function generateOnce(
   if (hasErrors(generated.diagnostics)) {
     printSummary(generated.diagnostics, options.format, '')
     if (options.format === 'pretty') process.stdout.write('nothing written\n')
-    return EXIT.definitionErrors
+    return exitForErrors(generated.diagnostics)
   }
   let summary: WriteSummary
   try {
@@ -71,7 +71,7 @@ function checkOnly(options: GenerateCommandOptions): number {
   if (hasErrors(generated.diagnostics)) {
     printDiagnostics(generated.diagnostics, options.format)
     printSummary(generated.diagnostics, options.format, '')
-    return EXIT.definitionErrors
+    return exitForErrors(generated.diagnostics)
   }
   const differences = compareOutput(generated.outDir, generated.files)
   const out = displayPath(generated.outDir)
