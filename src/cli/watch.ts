@@ -54,8 +54,11 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
       if (folderCheck) clearInterval(folderCheck)
       void (watcher?.close() ?? Promise.resolve()).then(() => resolvePromise(code))
     }
+    // what the watcher says of itself goes beside the runs' output: with --format json to
+    // stderr, so that stdout holds only the runs' JSON arrays, one after another
+    const say = (line: string): void => void (options.format === 'json' ? process.stderr : process.stdout).write(`${line}\n`)
     // said only once the watcher is live: an edit made after this line is never missed
-    const sayWatching = (): void => void process.stdout.write(`watching ${folder} for changes (Ctrl-C to stop)\n`)
+    const sayWatching = (): void => say(`watching ${folder} for changes (Ctrl-C to stop)`)
     const runSafely = (): void => {
       timer = undefined
       firstPending = 0
@@ -67,7 +70,7 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
         changed = null
         void watcher?.close()
         watcher = undefined
-        process.stdout.write(`the definitions folder ${folder} is gone; waiting for it to come back (Ctrl-C to stop)\n`)
+        say(`the definitions folder ${folder} is gone; waiting for it to come back (Ctrl-C to stop)`)
         return
       }
       const paths = changed && [...changed]

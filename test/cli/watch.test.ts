@@ -59,6 +59,32 @@ describe('botwire generate --watch', () => {
     expect(await exited).toBe(0)
   }, 90_000)
 
+  it("with --format json, stdout holds only the runs' JSON arrays; what the watcher says goes to stderr", async () => {
+    const dir = exampleWorkspace()
+    const child = spawn(process.execPath, [cliPath, 'generate', '--watch', '--format', 'json'], { cwd: dir })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    const runs = (): number => (stderr.match(/watching definitions for changes/g) ?? []).length
+    try {
+      await until('the first run', () => runs() >= 1)
+      const openai = join(dir, 'definitions/example/integrations/openai.yaml')
+      writeFileSync(openai, readFileSync(openai, 'utf8').replace('modelRef: model', 'modelRef: modle'))
+      await until('the error', () => stdout.includes('BW3007') && runs() >= 2)
+    } finally {
+      child.kill('SIGINT')
+    }
+    expect(await exited).toBe(0)
+    // one array per run, each a whole JSON document
+    const arrays = stdout.split(/\n(?=\[)/).map((text) => JSON.parse(text) as { code: string }[])
+    expect(arrays.length).toBeGreaterThanOrEqual(2)
+    expect(arrays[0]).toEqual([])
+    expect(arrays.at(-1)?.map((d) => d.code)).toContain('BW3007')
+    expect(stderr).not.toContain('[')
+  }, 90_000)
+
   it('exits 2 with a usage error when the definitions folder is missing at the start', async () => {
     const dir = exampleWorkspace()
     const missing = await runBotwire(['generate', '--watch', '--definitions', 'nothere'], { cwd: dir })
