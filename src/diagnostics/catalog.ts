@@ -174,6 +174,12 @@ export const catalog = {
     messageThroughDefs:
       "configuration schemas cannot be a standard message, and $defs '{name}' holds one ('{type}'): a bot writes its configuration by hand; write the schema out",
   }),
+  BW2027: entry('configuration property named $secret', {
+    secretProperty:
+      "a configuration cannot declare a property named '$secret': in a bot, { $secret: NAME } always stands for a secret, so no value could ever be given to it; rename the property",
+    secretPropertyThroughDefs:
+      "a configuration cannot declare a property named '$secret', and $defs '{name}' holds one: in a bot, { $secret: NAME } always stands for a secret, so no value could ever be given to it; rename the property",
+  }),
   // references
   BW3001: entry('duplicate definition', {
     definedTwice: "{kind} '{name}' {version} is defined twice",
@@ -369,6 +375,7 @@ export const relatedTemplates = {
   anchorNotMapping: "'&{anchor}' is set here; this is not a mapping",
   declaresKeyHere: "{declaring} declares '{key}' here",
   messageHere: "the $message '{type}' is here",
+  secretPropertyHere: "the property '$secret' is declared here",
 } as const satisfies Readonly<Record<string, string>>
 
 export function isDiagnosticCode(value: string): value is DiagnosticCode {

@@ -101,17 +101,18 @@ export function checkDefsCycles(file: SourceFile, defs: Defs): Diagnostic[] {
 }
 
 /**
- * The `$defs` entries that hold a `$message`, themselves or through the entries they
- * reference, each with the pointer of the first `$message` found (for a configuration,
- * which cannot be a message, BW2024, not even through a named schema).
+ * The `$defs` entries that hold a node `find` picks, themselves or through the entries they
+ * reference, each with what `find` gave for the first such node (a configuration may hold
+ * neither a `$message` nor a `$secret` property, not even through a named schema).
  */
-export function defsHoldingMessages(defs: Defs): Map<string, { pointer: string; type: string }> {
-  const direct = new Map<string, { pointer: string; type: string }>()
+export function defsHolding<T>(defs: Defs, find: (node: SchemaNode, pointer: string) => T | undefined): Map<string, T> {
+  const direct = new Map<string, T>()
   const references = new Map<string, string[]>()
   for (const [name, schema] of Object.entries(defs)) {
     const refs: string[] = []
     walkSchema(schema, formatPointer(['$defs', name]), (node, pointer) => {
-      if (typeof node.$message === 'string' && !direct.has(name)) direct.set(name, { pointer: `${pointer}/$message`, type: node.$message })
+      const found = direct.has(name) ? undefined : find(node, pointer)
+      if (found !== undefined) direct.set(name, found)
       if (typeof node.$ref === 'string') refs.push(defsName(node.$ref))
     })
     references.set(name, refs)
@@ -122,7 +123,7 @@ export function defsHoldingMessages(defs: Defs): Map<string, { pointer: string; 
       const through = direct.has(name) ? undefined : refs.find((ref) => direct.has(ref))
       if (through === undefined) continue
       const found = direct.get(through)
-      if (found) direct.set(name, found)
+      if (found !== undefined) direct.set(name, found)
       grew = true
     }
   }

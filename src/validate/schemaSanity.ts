@@ -9,6 +9,7 @@ import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValu
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
+import { isRecord } from '../jsonSchema/own.js'
 import { escapePointerSegment, isWithinPointer } from '../jsonSchema/pointer.js'
 import { defsName } from '../jsonSchema/reference.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
@@ -18,7 +19,7 @@ import { locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
-import { checkDefsCycles, defsHoldingMessages, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
+import { checkDefsCycles, defsHolding, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
 import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
@@ -115,6 +116,8 @@ function checkNode(
     }
     return
   }
+  const secret = site.role === 'configuration' ? secretPropertyAt(node, pointer) : undefined
+  if (secret !== undefined) out.push(diagnostic('BW2027', 'secretProperty', {}, locateKey(file, secret.pointer), { path: secret.pointer }))
   const saysWhat = saysWhatItAdmits(node)
   // a branch beside a `type` (`const`, `enum`) narrows what that node admits: `{ required: [email] }`.
   // An allOf branch says it itself even beside an entity branch (`[{ $entity: ticket }, { type: object, ... }]`):
@@ -366,22 +369,50 @@ function saysWhatItAdmits(node: SchemaNode): boolean {
   )
 }
 
-/** A configuration cannot be a message through a named schema either (BW2024 at its `$ref`, the `$message` related). */
-function checkMessagesThroughDefs(file: SourceFile, site: SchemaSite, named: NamedSchemaUse, out: Diagnostic[]): void {
-  const holding = defsHoldingMessages(named.defs)
-  if (holding.size === 0) return
+/** A `$message` in a schema: where, and which type. */
+function messageAt(node: SchemaNode, pointer: string): { pointer: string; type: string } | undefined {
+  return typeof node.$message === 'string' ? { pointer: `${pointer}/$message`, type: node.$message } : undefined
+}
+
+/** The key a bot's configuration value uses for a secret (`{ $secret: NAME }`): no configuration property may have its name. */
+const SECRET_KEY = '$secret'
+
+/** A property named `$secret` declared by a schema: the pointer of its key. */
+function secretPropertyAt(node: SchemaNode, pointer: string): { pointer: string } | undefined {
+  return isRecord(node.properties) && Object.hasOwn(node.properties, SECRET_KEY) ? { pointer: `${pointer}/properties/${SECRET_KEY}` } : undefined
+}
+
+/**
+ * What a configuration cannot hold directly it cannot hold through a named schema either: a
+ * message (BW2024) or a `$secret` property (BW2027), reported at the `$ref` that brings it in,
+ * with the place inside the `$defs` entry related.
+ */
+function checkConfigurationThroughDefs(file: SourceFile, site: SchemaSite, named: NamedSchemaUse, out: Diagnostic[]): void {
+  const messages = defsHolding(named.defs, messageAt)
+  const secrets = defsHolding(named.defs, secretPropertyAt)
+  if (messages.size === 0 && secrets.size === 0) return
   walkSchema(site.schema, site.pointer, (node, pointer) => {
     if (typeof node.$ref !== 'string') return
     const name = defsName(node.$ref)
-    const message = holding.get(name)
-    if (message === undefined) return
     const at = `${pointer}/$ref`
-    out.push(
-      diagnostic('BW2024', 'messageThroughDefs', { name, type: message.type }, locate(file, at), {
-        path: at,
-        related: [relatedLocation('messageHere', { type: message.type }, locate(file, message.pointer))],
-      }),
-    )
+    const message = messages.get(name)
+    if (message !== undefined) {
+      out.push(
+        diagnostic('BW2024', 'messageThroughDefs', { name, type: message.type }, locate(file, at), {
+          path: at,
+          related: [relatedLocation('messageHere', { type: message.type }, locate(file, message.pointer))],
+        }),
+      )
+    }
+    const secret = secrets.get(name)
+    if (secret !== undefined) {
+      out.push(
+        diagnostic('BW2027', 'secretPropertyThroughDefs', { name }, locate(file, at), {
+          path: at,
+          related: [relatedLocation('secretPropertyHere', {}, locateKey(file, secret.pointer))],
+        }),
+      )
+    }
   })
 }
 
@@ -424,7 +455,7 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
     }
     if (site.role !== 'entity' && site.role !== 'defs') checkObjectAtTop(file, site, named, out)
     walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => checkNode(file, spec.kind, site, named, node, pointer, enclosing, beside, out))
-    if (site.role === 'configuration' && Object.keys(named.defs).length > 0) checkMessagesThroughDefs(file, site, named, out)
+    if (site.role === 'configuration' && Object.keys(named.defs).length > 0) checkConfigurationThroughDefs(file, site, named, out)
   }
   if (Object.keys(named.defs).length > 0) {
     out.push(...checkDefsCycles(file, named.defs))
