@@ -58,11 +58,12 @@ export function describeRule(error: ErrorObject, shown?: ShownValue): string {
     case 'exclusiveMaximum':
       return `must be below ${limit}${not(shownValue(shown))}`
     case 'minLength':
-      return limit === 1 ? 'must not be empty' : `must have at least ${count(limit, 'character')}${not(length)}`
+      // at least 1: the value is empty, nothing to add
+      return `must have at least ${count(limit, 'character')}${limit === 1 ? '' : not(length)}`
     case 'maxLength':
       return `must have at most ${count(limit, 'character')}${not(length)}`
     case 'minItems':
-      return limit === 1 ? 'must not be an empty list' : `must have at least ${count(limit, 'item')}${not(items)}`
+      return `must have at least ${count(limit, 'item')}${limit === 1 ? '' : not(items)}`
     case 'maxItems':
       return `must have at most ${count(limit, 'item')}${not(items)}`
     case 'enum': {
@@ -76,8 +77,16 @@ export function describeRule(error: ErrorObject, shown?: ShownValue): string {
       return `must match the pattern '${String(params['pattern'])}'${not(shownValue(shown))}`
     case 'format':
       return `must be a valid ${String(params['format'])}${not(shownValue(shown))}`
+    case 'anyOf':
+      return 'must fit one of its anyOf alternatives'
+    case 'oneOf': {
+      const passing = params['passingSchemas']
+      return Array.isArray(passing)
+        ? `must fit exactly one of its oneOf alternatives, not ${passing.length} (${passing.map((i) => `#${Number(i) + 1}`).join(', ')})`
+        : 'must fit exactly one of its oneOf alternatives'
+    }
     case 'uniqueItems':
-      return `lists ${describeValue((Array.isArray(value) ? value[Number(params['i'])] : undefined) as JsonValue)} twice`
+      return Array.isArray(value) ? `lists ${describeValue(value[Number(params['i'])] as JsonValue)} twice` : 'must not list a value twice'
     default:
       return error.message ?? 'is invalid'
   }
@@ -117,25 +126,59 @@ function pointerSegments(instancePath: string): string[] {
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
+/** Whether an instance path is the union's own place or inside it. */
+function isAtOrBelow(path: string, place: string): boolean {
+  return path === place || path.startsWith(`${place}/`)
+}
+
+/** Whether an error says the value is another kind of thing than a branch describes: a wrong type there, or a wrong constant in one of its properties (a discriminator: `kind: sms`). */
+function saysOtherBranch(error: ErrorObject, place: string): boolean {
+  if (error.keyword === 'type') return error.instancePath === place
+  if (error.keyword !== 'const' && error.keyword !== 'enum') return false
+  const child = error.instancePath.slice(place.length)
+  return error.instancePath.startsWith(`${place}/`) && child.lastIndexOf('/') === 0
+}
+
 /**
  * ajv reports a value that fits no branch of an `anyOf`/`oneOf` once per branch and once
- * for the union: one problem, told once. Branches that each wanted another type become
- * one `type` error naming them all (`must be a string or an integer`); otherwise the
- * union's own error stands for its branches' errors at the same place (errors inside the
- * value, deeper down, stay).
+ * for the union: one problem, told once.
+ * - Branches that each wanted another type become one `type` error naming them all (`must
+ *   be a string or an integer`).
+ * - A branch is set aside when it wants another type at the union's place, or another
+ *   constant in one of the value's properties (`kind: email` is not the `sms` branch). When
+ *   one branch is left, the value was meant for it: its errors are the problem, and the
+ *   others' and the union's own go (`target.address: must be a valid email`).
+ * - Otherwise the union's own error stands for its branches' errors at its place, and the
+ *   errors deeper inside of the branches not set aside stay.
+ * Errors inside a `$ref` carry the referenced schema's path, not the branch's: they stay.
  */
 export function mergeUnionErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   const dropped = new Set<ErrorObject>()
   const replaced = new Map<ErrorObject, ErrorObject>()
   for (const union of errors) {
     if (union.keyword !== 'anyOf' && union.keyword !== 'oneOf') continue
-    const branches = errors.filter((e) => e !== union && e.instancePath === union.instancePath && e.schemaPath.startsWith(`${union.schemaPath}/`))
-    if (branches.length === 0) continue
-    for (const branch of branches) dropped.add(branch)
-    if (branches.every((e) => e.keyword === 'type')) {
-      const types = [...new Set(branches.flatMap((e) => String((e.params as { type?: unknown }).type).split(',')))]
+    const prefix = `${union.schemaPath}/`
+    const inside = errors.filter((e) => e !== union && e.schemaPath.startsWith(prefix) && isAtOrBelow(e.instancePath, union.instancePath))
+    if (inside.length === 0) continue
+    const atPlace = inside.filter((e) => e.instancePath === union.instancePath)
+    if (atPlace.length === inside.length && inside.every((e) => e.keyword === 'type')) {
+      for (const branch of inside) dropped.add(branch)
+      const types = [...new Set(inside.flatMap((e) => String((e.params as { type?: unknown }).type).split(',')))]
       replaced.set(union, { ...union, keyword: 'type', params: { type: types.join(',') } })
+      continue
     }
+    const branchOf = (e: ErrorObject): string => e.schemaPath.slice(prefix.length).split('/')[0] ?? ''
+    const branches = new Map<string, ErrorObject[]>()
+    for (const e of inside) branches.set(branchOf(e), [...(branches.get(branchOf(e)) ?? []), e])
+    const meant = [...branches].filter(([, found]) => !found.some((e) => saysOtherBranch(e, union.instancePath)))
+    if (meant.length === 1) {
+      const kept = meant[0]?.[0]
+      dropped.add(union)
+      for (const e of inside) if (branchOf(e) !== kept) dropped.add(e)
+      continue
+    }
+    const setAside = new Set(meant.length === 0 ? [] : [...branches.keys()].filter((branch) => !meant.some(([b]) => b === branch)))
+    for (const e of inside) if (e.instancePath === union.instancePath || setAside.has(branchOf(e))) dropped.add(e)
   }
   return errors.filter((e) => !dropped.has(e)).map((e) => replaced.get(e) ?? e)
 }
@@ -162,6 +205,13 @@ export function valueAtInstancePath(value: unknown, instancePath: string): unkno
   return current
 }
 
+/** Whether a value is a string or holds one at any depth. */
+function holdsString(value: unknown): boolean {
+  if (typeof value === 'string') return true
+  if (value === null || typeof value !== 'object') return false
+  return Object.values(value).some(holdsString)
+}
+
 export interface IssueOptions {
   /** whether string values may appear in the issues (not at run time) */
   showStrings: boolean
@@ -178,7 +228,8 @@ export function describeIssues(errors: readonly ErrorObject[] | null | undefined
     const params = e.params as Record<string, unknown>
     const base = valuePath(root, e.instancePath, value)
     const actual = valueAtInstancePath(value, e.instancePath)
-    const shown = actual === undefined || (typeof actual === 'string' && !options.showStrings) ? undefined : { value: actual }
+    // a list or object holding a string is not shown either: `{ a: { $secret: TOKEN } }` under a const
+    const shown = actual === undefined || (!options.showStrings && holdsString(actual)) ? undefined : { value: actual }
     let line: string
     if (e.keyword === 'required') line = `${joinPath(base, String(params['missingProperty']))}: is required`
     else if (e.keyword === 'additionalProperties') line = `${joinPath(base, String(params['additionalProperty']))}: is not allowed`

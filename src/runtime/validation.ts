@@ -3,7 +3,7 @@
 // inputs and outputs, event payloads and configurations against the schemas of the
 // generated `definition` constants, whose `$ref: '#/definitions/<key>'` point into their
 // `definitions` section. Problems are described as `path: what` lines
-// (`payload.actions[0].label: must not be empty`, `input.temperature: must be at most 2, not 7`).
+// (`payload.actions[0].label: must have at least 1 character`, `input.temperature: must be at most 2, not 7`).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats'
 import { renameUnsafeKeys, restoreUnsafeKeys } from '../jsonSchema/unsafeKeys.js'

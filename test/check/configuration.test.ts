@@ -166,7 +166,7 @@ describe('secrets in a configuration', () => {
     ).toEqual([
       {
         at: 'bot.yaml:11:14 BW4011',
-        message: "configuration.plain must match exactly one schema in oneOf (configuration schema of integration 'crm' 1.0.0)",
+        message: "configuration.plain must fit exactly one of its oneOf alternatives, not 2 (#1, #2) (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/plain',
       },
     ])
@@ -455,7 +455,7 @@ describe('where a secret is relaxed, and named schemas', () => {
 })
 
 describe('stray keys, secrets under unions, and the "did you mean" beside a secret', () => {
-  it('BW4025 looks only into objects, never into a value or a $secret, and only where the chosen schema is closed or silent', () => {
+  it('BW4025 looks only into objects, never into a value, and only where the chosen schema is closed or silent (no configuration may declare $secret: BW2027)', () => {
     const zd = integration(
       'zd',
       `${OBJECT}properties:
@@ -472,7 +472,6 @@ describe('stray keys, secrets under unions, and the "did you mean" beside a secr
       properties:
         region: { type: object, properties: { '0': { type: string } } }
         tags: { type: object, properties: { '0': { type: string } } }
-        key: { type: object, properties: { $secret: { type: string } } }
         options: { type: object, properties: { b: { type: string } } }
         labels: { type: object, properties: { c: { type: string } } }
 `,
@@ -493,7 +492,7 @@ describe('stray keys, secrets under unions, and the "did you mean" beside a secr
         message:
           "configuration.options has key 'b', which the default configuration of integration 'zd' 1.0.0 does not declare; configuration 'odd' declares it: choose it with configurationType: odd",
         path: '/integrations/zd/configuration/options/b',
-        related: ["zd.yaml:21:48 configuration 'odd' declares 'b' here"],
+        related: ["zd.yaml:20:48 configuration 'odd' declares 'b' here"],
         data: { key: 'b' },
       },
     ])
@@ -516,22 +515,22 @@ describe('stray keys, secrets under unions, and the "did you mean" beside a secr
     ).toEqual([
       {
         at: 'bot.yaml:9:31 BW4011',
-        message: "configuration.ports[1] must match a schema in anyOf (configuration schema of integration 'crm' 1.0.0)",
+        message: "configuration.ports[1] must have at least 5 characters, not 2 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/ports/1',
       },
       {
         at: 'bot.yaml:9:88 BW4011',
-        message: "configuration.ports[11] must match a schema in anyOf (configuration schema of integration 'crm' 1.0.0)",
+        message: "configuration.ports[11] must have at least 5 characters, not 2 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/ports/11',
       },
       {
         at: 'bot.yaml:10:45 BW4011',
-        message: "configuration.tokens.two must match a schema in anyOf (configuration schema of integration 'crm' 1.0.0)",
+        message: "configuration.tokens.two must have at least 5 characters, not 2 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/tokens/two',
       },
       {
         at: 'bot.yaml:11:15 BW4011',
-        message: "configuration.later[0] must match a schema in anyOf (configuration schema of integration 'crm' 1.0.0)",
+        message: "configuration.later[0] must have at least 5 characters, not 2 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/later/0',
       },
     ])

@@ -20,10 +20,10 @@ describe('the words for a value a schema rejects', () => {
     ['exclusiveMaximum', { type: 'number', exclusiveMaximum: 1 }, 3, 'value: must be below 1, not 3'],
     ['a fractional bound', { type: 'number', minimum: 0.5 }, 0.25, 'value: must be at least 0.5, not 0.25'],
     ['minLength', { type: 'string', minLength: 3 }, 'ab', 'value: must have at least 3 characters, not 2'],
-    ['minLength 1', { type: 'string', minLength: 1 }, '', 'value: must not be empty'],
+    ['minLength 1', { type: 'string', minLength: 1 }, '', 'value: must have at least 1 character'],
     ['maxLength, counting characters as ajv does', { type: 'string', maxLength: 1 }, '😀😀', 'value: must have at most 1 character, not 2'],
     ['minItems', { type: 'array', minItems: 2 }, ['a'], 'value: must have at least 2 items, not 1'],
-    ['minItems 1', { type: 'array', minItems: 1 }, [], 'value: must not be an empty list'],
+    ['minItems 1', { type: 'array', minItems: 1 }, [], 'value: must have at least 1 item'],
     ['maxItems', { type: 'array', maxItems: 1 }, [1, 2], 'value: must have at most 1 item, not 2'],
     ['enum', { type: 'string', enum: ['eu', 'us', 'ap'] }, 'mars', "value: must be one of 'eu', 'us', 'ap', not 'mars'"],
     ['an enum of one value', { enum: ['eu'] }, 'us', "value: must be 'eu', not 'us'"],
@@ -81,6 +81,59 @@ describe('the same words at run time', () => {
       'configuration.n: must be an integer, not a string',
     ])
     expect(issues.join('\n')).not.toMatch(/hunter|mars/)
+  })
+
+  it('never shows a list or object that holds a string, at any depth (a secret under a const or enum)', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        pair: { type: 'object', properties: { a: { type: 'string' } }, const: { a: 'known' } },
+        list: { type: 'array', items: { type: 'string' }, enum: [['known']] },
+        numbers: { type: 'array', items: { type: 'integer' }, const: [1, 2] },
+      },
+    }
+    const issues = validateValue({ pair: { a: 'hunter2' }, list: ['hunter3'], numbers: [1, 3] }, schema, {}, 'configuration')
+    expect(issues).toEqual([
+      'configuration.pair: must be {"a":"known"}',
+      'configuration.list: must be ["known"]',
+      'configuration.numbers: must be [1,2], not [1,3]',
+    ])
+    expect(issues.join('\n')).not.toMatch(/hunter/)
+  })
+
+  it('names the problem in the alternative a value was meant for', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        target: {
+          oneOf: [
+            { type: 'object', properties: { kind: { const: 'email' }, address: { type: 'string', format: 'email' } }, required: ['kind', 'address'] },
+            { type: 'object', properties: { kind: { const: 'sms' }, phone: { type: 'string' } }, required: ['kind', 'phone'] },
+          ],
+        },
+        priority: {
+          anyOf: [
+            { type: 'integer', minimum: 1 },
+            { type: 'string', enum: ['low', 'high'] },
+          ],
+        },
+        either: {
+          anyOf: [
+            { type: 'integer', minimum: 1 },
+            { type: 'integer', maximum: -1 },
+          ],
+        },
+        both: { oneOf: [{ type: 'integer' }, { type: 'number' }] },
+      },
+    }
+    // the kind says which alternative: only its problem is told
+    expect(validateValue({ target: { kind: 'email', address: 'nope' } }, schema, {}, 'input')).toEqual(['input.target.address: must be a valid email'])
+    // the type says which: an integer is told its bound, a string the enum (not shown)
+    expect(validateValue({ priority: 0 }, schema, {}, 'input')).toEqual(['input.priority: must be at least 1, not 0'])
+    expect(validateValue({ priority: 'mid' }, schema, {}, 'input')).toEqual(["input.priority: must be one of 'low', 'high'"])
+    // nothing says which: the union is told as a whole
+    expect(validateValue({ either: 0 }, schema, {}, 'input')).toEqual(['input.either: must fit one of its anyOf alternatives'])
+    expect(validateValue({ both: 1 }, schema, {}, 'input')).toEqual(['input.both: must fit exactly one of its oneOf alternatives, not 2 (#1, #2)'])
   })
 
   it('words ajv errors without the value when none is given', () => {

@@ -199,7 +199,7 @@ describe('secrets and configuration', () => {
     const { runtime } = makeWorld({ env: { ...ENV, OPENAI_API_KEY: '' } })
     const error = await rejection(runtime.client.callAction({ type: 'openai:moderate', input: { text: 'ok' } }))
     expect(error.code).toBe('INVALID_CONFIGURATION')
-    expect(error.message).toBe("the configuration of integration 'openai' (openai) is invalid: configuration.apiKey: must not be empty")
+    expect(error.message).toBe("the configuration of integration 'openai' (openai) is invalid: configuration.apiKey: must have at least 1 character")
   })
 
   it('reads secrets from process.env by default, at call time', async () => {

@@ -90,7 +90,7 @@ describe('receive', () => {
     })
     const error = await rejection(runtime.receive({ conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: '' }, tags: {} }))
     expect(error.code).toBe('INVALID_MESSAGE')
-    expect(error.message).toBe('receive: invalid text message: payload.text: must not be empty')
+    expect(error.message).toBe('receive: invalid text message: payload.text: must have at least 1 character')
     expect(ran).toBe(false)
     expect((await runtime.client.listMessages({ conversationId: 'c1' })).messages).toEqual([])
   })

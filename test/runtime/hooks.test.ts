@@ -66,7 +66,7 @@ describe('beforeIncomingMessage', () => {
       hook: 'beforeIncomingMessage',
       registeredFor: 'text',
       message:
-        "the bot's beforeIncomingMessage hook for 'text' returned { message }: the message is invalid: receive: invalid text message: payload.text: must not be empty",
+        "the bot's beforeIncomingMessage hook for 'text' returned { message }: the message is invalid: receive: invalid text message: payload.text: must have at least 1 character",
     })
     expect((invalid.cause as { code?: string }).code).toBe('INVALID_MESSAGE')
     expect((await runtime.client.listMessages({ conversationId: 'c3' })).messages).toEqual([])

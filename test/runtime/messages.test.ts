@@ -81,14 +81,14 @@ describe('createMessage', () => {
     )
     expect(error).toBeInstanceOf(ValidationError)
     expect(error.code).toBe('INVALID_MESSAGE')
-    expect(error.message).toContain('payload.actions[0].label: must not be empty')
-    expect(error.issues).toEqual(['payload.actions[0].label: must not be empty'])
+    expect(error.message).toContain('payload.actions[0].label: must have at least 1 character')
+    expect(error.issues).toEqual(['payload.actions[0].label: must have at least 1 character'])
     expect(await count(runtime, 'c1')).toBe(0)
   })
 
   it.each([
     ['a missing required field', 'text', {}, 'payload.text: is required'],
-    ['an empty text', 'text', { text: '' }, 'payload.text: must not be empty'],
+    ['an empty text', 'text', { text: '' }, 'payload.text: must have at least 1 character'],
     ['an unknown field', 'image', { imageUrl: 'x', caption: 'no' }, 'payload.caption: is not allowed'],
     ['a wrong type', 'location', { latitude: '1', longitude: 2 }, 'payload.latitude: must be a number, not a string'],
     [
@@ -97,9 +97,9 @@ describe('createMessage', () => {
       { title: 't', actions: [{ action: 'call', label: 'l', value: 'v' }] },
       "payload.actions[0].action: must be one of 'postback', 'url', 'say'",
     ],
-    ['an empty choice option', 'choice', { text: 't', options: [{ label: 'l', value: '' }] }, 'payload.options[0].value: must not be empty'],
-    ['a card inside a carousel', 'carousel', { items: [{ title: '', actions: [] }] }, 'payload.items[0].title: must not be empty'],
-    ['a bloc item payload', 'bloc', { items: [{ type: 'text', payload: { text: '' } }] }, 'payload.items[0].payload.text: must not be empty'],
+    ['an empty choice option', 'choice', { text: 't', options: [{ label: 'l', value: '' }] }, 'payload.options[0].value: must have at least 1 character'],
+    ['a card inside a carousel', 'carousel', { items: [{ title: '', actions: [] }] }, 'payload.items[0].title: must have at least 1 character'],
+    ['a bloc item payload', 'bloc', { items: [{ type: 'text', payload: { text: '' } }] }, 'payload.items[0].payload.text: must have at least 1 character'],
     [
       'a card as a bloc item',
       'bloc',
@@ -158,7 +158,7 @@ describe('createMessage', () => {
     const notString = await rejection(loose({ conversationId: 'c1', userId: 'u', type: 'text', payload: { text: 'hi' }, tags: { priority: 3 } }))
     expect(notString.message).toContain('tags.priority: must be a string')
     const empty = await rejection(loose({ conversationId: 'c1', userId: 'u', type: 'text', payload: { text: 'hi' }, tags: { priority: '' } }))
-    expect(empty.message).toContain('tags.priority: must not be empty')
+    expect(empty.message).toContain('tags.priority: must not be empty (leave the tag out instead)')
     expect(await count(runtime, 'c1')).toBe(0)
   })
 
@@ -168,7 +168,7 @@ describe('createMessage', () => {
     const error = await rejection(loose({ conversationId: 'c1', type: 'choice', payload: { text: '', options: [{ label: 'a' }] }, tags: { mood: 'x' } }))
     expect(error.issues).toEqual([
       'userId: is required (a non-empty string; a bot or plugin passes ctx.botId)',
-      'payload.text: must not be empty',
+      'payload.text: must have at least 1 character',
       'payload.options[0].value: is required',
       "tags.mood: is not a tag bot 'support-bot' declares (it declares priority, topic)",
     ])

@@ -53,7 +53,7 @@ describe('a $ref at run time', () => {
     const deep = { author: 'ann', body: 'hi', replies: [{ author: 'bob', body: '' }] }
     const error = await rejection(runtime.client.callAction({ type: 'zendesk:addComment', input: { ticket: { id: '1' }, comment: deep } }))
     expect(error.code).toBe('INVALID_INPUT')
-    expect(error.issues).toEqual(['input.comment.replies[0].body: must not be empty'])
+    expect(error.issues).toEqual(['input.comment.replies[0].body: must have at least 1 character'])
   })
 
   it("validates an own action's output against the integration's own named schema of the same name", async () => {
@@ -73,7 +73,7 @@ describe('a $ref at run time', () => {
   it('validates a configuration that is a $ref, with its secret', async () => {
     const error = await rejection(world({ ZENDESK_TOKEN: '' }).client.callAction({ type: 'zendesk:listComments', input: { id: '1' } }))
     expect(error.code).toBe('INVALID_CONFIGURATION')
-    expect(error.issues).toEqual(['configuration.token: must not be empty'])
+    expect(error.issues).toEqual(['configuration.token: must have at least 1 character'])
   })
 })
 
@@ -116,7 +116,7 @@ describe('a $message at run time', () => {
     expect(out.picture).toEqual({ imageUrl: 'https://example.com/t.png' })
     const error = await rejection(runtime.client.callAction({ type: 'zendesk:preview', input: { ticket: { id: 'broken' } } }))
     expect(error.code).toBe('INVALID_OUTPUT')
-    expect(error.issues).toEqual(['output.card.actions[0].label: must not be empty'])
+    expect(error.issues).toEqual(['output.card.actions[0].label: must have at least 1 character'])
   })
 
   it('rejects what the message type does not admit (closed, as for bot messages)', async () => {
