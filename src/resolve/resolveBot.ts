@@ -14,6 +14,16 @@ interface Resolved {
   plugins: ReadonlyMap<string, PluginModel>
 }
 
+/** A name of the wrong kind: a plugin added as an integration, an integration as a plugin, an interface as either. */
+function otherKindHint(table: SymbolTable, kind: Extract<DefinitionKind, 'integration' | 'plugin'>, name: string): string {
+  const other = kind === 'integration' ? 'plugin' : 'integration'
+  if (hasName(table, other, name))
+    return ` ('${name}' is ${other === 'plugin' ? 'a plugin: add it under plugins' : 'an integration: add it under integrations'})`
+  if (hasName(table, 'interface', name))
+    return ` ('${name}' is an interface: a bot adds ${kind === 'integration' ? 'an integration that implements it' : 'a plugin that depends on it'})`
+  return ''
+}
+
 function pickInstance(
   raw: RawDefinition<BotSpec>,
   table: SymbolTable,
@@ -27,7 +37,7 @@ function pickInstance(
   if (!hasName(table, kind, name)) {
     const names = namesOf(table, kind)
     const suggestion = closest(name, names)
-    const hint = suggestionText(suggestion) || knownNames(`${kind}s`, names)
+    const hint = suggestionText(suggestion) || otherKindHint(table, kind, name) || knownNames(`${kind}s`, names)
     const range = locate(raw.file, `${base}/${nameKey}`)
     const extra = { path: `${base}/${nameKey}`, suggestion }
     out.push(
@@ -101,7 +111,14 @@ export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Reso
         const declared = Object.keys(integration.spec.interfaces ?? {})
         const list = declared.length > 0 ? `; it implements ${listNames(declared)}` : '; it implements no interfaces'
         if (!declared.includes(wire.integrationInterfaceAlias)) {
-          const suggestion = closest(wire.integrationInterfaceAlias, declared)
+          // a near miss by spelling, or else the one alias under which it implements the interface the plugin depends on
+          const byInterface = integration.implemented.filter((i) => i.interfaceName === dependency.interfaceName)
+          const spelt = closest(wire.integrationInterfaceAlias, declared)
+          const suggestion = spelt ?? (byInterface.length === 1 ? byInterface[0]?.alias : undefined)
+          const didYouMean =
+            spelt === undefined && suggestion !== undefined
+              ? ` (did you mean '${suggestion}'? it implements ${dependency.interfaceName} under that alias)`
+              : suggestionText(suggestion)
           diagnostics.push(
             diagnostic(
               'BW3013',
@@ -110,7 +127,7 @@ export function resolveBot(entry: TableEntry, table: SymbolTable, resolved: Reso
                 integration: integration.name,
                 alias: target.alias,
                 interfaceAlias: wire.integrationInterfaceAlias,
-                didYouMean: suggestionText(suggestion),
+                didYouMean,
                 known: list,
               },
               locate(file, `${at}/integrationInterfaceAlias`),
