@@ -81,6 +81,7 @@ export const catalog = {
   }),
   BW2002: entry('unknown key', {
     unknownKey: "unknown key '{key}' in {where}{didYouMean}",
+    unknownKeyElsewhere: "unknown key '{key}' in {where}; {hint}",
     unknownSchemaKeyword: "unknown key '{key}' in {where}; a schema may use only {keywords}",
   }),
   BW2003: entry('missing key', { missingKey: 'missing key {names} in {where}', missingKeys: 'missing keys {names} in {where}' }),

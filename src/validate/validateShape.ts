@@ -74,6 +74,21 @@ function numberAsVersion(file: SourceFile, pointer: string, error: ErrorObject):
     : diagnostic('BW2009', 'numberAsRange', { written, example: padded }, range, { path: pointer })
 }
 
+/**
+ * Where a key that is no near miss of any key here belongs, when it plainly belongs somewhere
+ * else: a schema keyword written beside `schema` instead of under it, or the reference
+ * platform's `alias` in a bot's instance, whose alias is its key in the map.
+ */
+function belongsElsewhere(key: string, known: readonly string[], pointer: string): { hint: string; under?: string } | undefined {
+  if (known.includes('schema') && (SCHEMA_KEYWORDS as readonly string[]).includes(key)) return { hint: `schema keywords go under 'schema:'`, under: 'schema' }
+  const segments = pointer.split('/')
+  if (key === 'alias' && (known.includes('integration') || known.includes('plugin')) && segments.length === 3) {
+    const alias = (segments[2] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')
+    return { hint: `an instance's alias is its key in this map ('${alias}'); rename the key to change it` }
+  }
+  return undefined
+}
+
 function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | null {
   const pointer = error.instancePath
   const params = error.params as Record<string, unknown>
@@ -85,6 +100,13 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       const parent = error.parentSchema as { properties?: Record<string, unknown> } | undefined
       const known = Object.keys(parent?.properties ?? {})
       const suggestion = closest(key, known)
+      const elsewhere = suggestion === undefined ? belongsElsewhere(key, known, pointer) : undefined
+      if (elsewhere !== undefined) {
+        return diagnostic('BW2002', 'unknownKeyElsewhere', { key, where: where(pointer), hint: elsewhere.hint }, locateKey(file, at), {
+          path: at,
+          data: elsewhere.under === undefined ? { key } : { key, belongsUnder: elsewhere.under },
+        })
+      }
       return inSchema && suggestion === undefined
         ? diagnostic('BW2002', 'unknownSchemaKeyword', { key, where: where(pointer), keywords: known.join(', ') }, locateKey(file, at), {
             path: at,
@@ -263,12 +285,18 @@ export function validateShape(file: SourceFile, value: Record<string, unknown>):
 
 /**
  * One BW2003 per mapping, naming every key it lacks, except a key that an unknown key
- * beside it misspells: `requried` is reported once, as an unknown key that means `required`.
+ * beside it misspells (`requried` is reported once, as an unknown key that means
+ * `required`) or whose content is there, misplaced (schema keywords beside `schema`).
  */
 function missingKeys(file: SourceFile, missing: ReadonlyMap<string, ReadonlySet<string>>, others: readonly Diagnostic[]): Diagnostic[] {
   const suggested = new Set<string>()
   for (const d of others) {
-    if (d.code === 'BW2002' && d.suggestion !== undefined && d.path !== undefined) suggested.add(`${d.path.slice(0, d.path.lastIndexOf('/'))} ${d.suggestion}`)
+    if (d.code !== 'BW2002' || d.path === undefined) continue
+    const parent = d.path.slice(0, d.path.lastIndexOf('/'))
+    if (d.suggestion !== undefined) suggested.add(`${parent} ${d.suggestion}`)
+    // `type: object` beside `schema` instead of under it: the schema is there, misplaced
+    const under = d.data?.['belongsUnder']
+    if (typeof under === 'string') suggested.add(`${parent} ${under}`)
   }
   const out: Diagnostic[] = []
   for (const [pointer, keys] of missing) {
