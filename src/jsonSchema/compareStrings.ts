@@ -6,6 +6,8 @@
 import { compareCounts } from './compareCounts.js'
 import { type Comparison, fail, targetLabel } from './context.js'
 import { describeValue } from './describe.js'
+import { matchesFormat } from './formats.js'
+import type { SchemaNode } from './types.js'
 import { keywordLocation, locationOf } from './view.js'
 
 const PROBE_CHARACTERS = ['a', 'Z', '0', ' ', '-', '_', '.', '@', '/', 'é']
@@ -18,7 +20,15 @@ export function compareStrings(c: Comparison): void {
   compareCounts(c, 'minLength', 'maxLength')
   if (t.pattern !== undefined && s.pattern !== t.pattern) comparePattern(c, t.pattern, label)
   if (t.format !== undefined && s.format !== t.format) {
-    if (s.format !== undefined) {
+    const counterexample = s.format === undefined ? undefined : formatCounterexample(s, s.format, t.format)
+    if (counterexample !== undefined) {
+      fail(
+        c,
+        keywordLocation(c.s, 'format'),
+        keywordLocation(c.t, 'format'),
+        `strings such as ${describeValue(counterexample)} are valid '${s.format}' but not valid '${t.format}' (${label} requires format '${t.format}')`,
+      )
+    } else if (s.format !== undefined) {
       fail(
         c,
         keywordLocation(c.s, 'format'),
@@ -29,6 +39,37 @@ export function compareStrings(c: Comparison): void {
     } else {
       fail(c, locationOf(c.s), keywordLocation(c.t, 'format'), `${label} requires format '${t.format}', which is not kept here`)
     }
+  }
+}
+
+/** A plain value of each format botwire takes: one that S admits and T's format rejects shows S does not keep it. */
+const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
+  uri: 'https://example.com/',
+  email: 'ada@example.com',
+  'date-time': '2024-01-31T12:00:00Z',
+  date: '2024-01-31',
+  uuid: '123e4567-e89b-12d3-a456-426614174000',
+}
+
+/**
+ * A string S admits (its format's example, within its lengths and pattern, S not a list of
+ * values) that T's format rejects; undefined when there is none to show, and the answer is
+ * then "cannot tell".
+ */
+function formatCounterexample(s: SchemaNode, format: string, targetFormat: string): string | undefined {
+  const example = FORMAT_EXAMPLES[format]
+  if (example === undefined || s.enum !== undefined || s.const !== undefined) return undefined
+  const length = [...example].length
+  if (length < (s.minLength ?? 0) || length > (s.maxLength ?? Infinity)) return undefined
+  if (s.pattern !== undefined && !safeTest(s.pattern, example)) return undefined
+  return matchesFormat(format, example) === true && matchesFormat(targetFormat, example) === false ? example : undefined
+}
+
+function safeTest(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(value)
+  } catch {
+    return false
   }
 }
 

@@ -275,8 +275,15 @@ const rows: Row[] = [
     failures: [{ at: '', reason: "requires format 'email'", undecidable: false }],
   },
   {
-    name: 'different format is undecidable',
+    name: 'a different format fails with a counterexample',
     s: { type: 'string', format: 'uri' },
+    t: { type: 'string', format: 'email' },
+    extends: false,
+    failures: [{ at: '/format', reason: "strings such as 'https://example.com/' are valid 'uri' but not valid 'email'", undecidable: false }],
+  },
+  {
+    name: 'a different format S rules its example out of is undecidable',
+    s: { type: 'string', format: 'uri', pattern: '^urn:' },
     t: { type: 'string', format: 'email' },
     extends: false,
     failures: [{ at: '/format', reason: 'cannot tell', undecidable: true }],

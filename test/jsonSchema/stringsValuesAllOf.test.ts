@@ -18,11 +18,33 @@ describe('strings: format', () => {
   it('a format S has and T does not ask for is fine', () => {
     expect(verdict(str({ format: 'email' }), str()).verdict).toBe('extends')
   })
-  it('a different format points at both formats', () => {
+  it('a different format points at both formats, with a string of the one that the other rejects', () => {
     expect(verdict(str({ format: 'uuid' }), str({ format: 'email' }))).toEqual({
-      verdict: 'cannot tell',
-      reasons: [unsure(':/format', ':/format', "cannot tell whether every 'uuid' string is a valid 'email' (T schema requires format 'email')")],
+      verdict: 'does not',
+      reasons: [
+        no(
+          ':/format',
+          ':/format',
+          "strings such as '123e4567-e89b-12d3-a456-426614174000' are valid 'uuid' but not valid 'email' (T schema requires format 'email')",
+        ),
+      ],
     })
+    expect(verdict(str({ format: 'date' }), str({ format: 'date-time' })).reasons).toEqual([
+      no(':/format', ':/format', "strings such as '2024-01-31' are valid 'date' but not valid 'date-time' (T schema requires format 'date-time')"),
+    ])
+  })
+  it('a different format whose example S itself rules out (by length or pattern) cannot be told', () => {
+    for (const s of [str({ format: 'uuid', maxLength: 10 }), str({ format: 'uuid', pattern: '^urn:' })]) {
+      expect(verdict(s, str({ format: 'email' }))).toEqual({
+        verdict: 'cannot tell',
+        reasons: [unsure(':/format', ':/format', "cannot tell whether every 'uuid' string is a valid 'email' (T schema requires format 'email')")],
+      })
+    }
+  })
+  it('every pair of formats botwire takes has a counterexample', () => {
+    const formats = ['uri', 'email', 'date-time', 'date', 'uuid'] as const
+    for (const s of formats)
+      for (const t of formats) if (s !== t) expect(verdict(str({ format: s }), str({ format: t })).verdict, `${s} -> ${t}`).toBe('does not')
   })
   it("a format not kept points at T's format", () => {
     expect(verdict(str(), str({ format: 'email' }))).toEqual({
