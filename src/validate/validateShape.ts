@@ -82,6 +82,9 @@ function numberAsVersion(file: SourceFile, pointer: string, error: ErrorObject):
 function belongsElsewhere(key: string, known: readonly string[], pointer: string): { hint: string; under?: string } | undefined {
   if (known.includes('schema') && (SCHEMA_KEYWORDS as readonly string[]).includes(key)) return { hint: `schema keywords go under 'schema:'`, under: 'schema' }
   const segments = pointer.split('/')
+  // an implemented interface's member: only renamed and retitled; its schemas are the interface's
+  if (segments.length === 5 && segments[1] === 'interfaces' && ['actions', 'events', 'channels'].includes(segments[3] ?? '') && known.includes('name'))
+    return { hint: `an override may set only ${listNames(known, known.length)}; the rest is the interface's` }
   if (key === 'alias' && (known.includes('integration') || known.includes('plugin')) && segments.length === 3) {
     const alias = (segments[2] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')
     return { hint: `an instance's alias is its key in this map ('${alias}'); rename the key to change it` }
