@@ -1,28 +1,43 @@
-// docs/getting-started.md, followed as written in a fresh folder: every shell line run,
-// every file written, and the bot's output compared with what the page says it prints.
-// Two steps cannot run here and are stood in for: `npm install` links the packages from
-// this repository (botwire itself, whose dist/ the global setup builds) instead of
-// downloading them, and `npx X` runs the linked node_modules/.bin/X.
+// docs/getting-started.md, followed as written in a fresh folder with the package as npm
+// publishes it: every shell line run, every file written, and the bot's output compared
+// with what the page says it prints. `npm install botwire` installs the tarball `npm pack`
+// makes of this repository (its dependencies from the local npm cache), so the page also
+// proves the package: its files, its binary, its runtime and its API work in a project of
+// their own. The development tools (`npm install --save-dev typescript tsx @types/node`)
+// are linked from this repository instead of downloaded, and `npx X` runs the project's
+// node_modules/.bin/X.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
-import { afterAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..', '..')
 const page = readFileSync(join(root, 'docs', 'getting-started.md'), 'utf8')
 const sandbox = mkdtempSync(join(tmpdir(), 'botwire-getting-started-'))
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+let tarball = ''
+beforeAll(() => {
+  const packDir = join(sandbox, 'pack')
+  mkdirSync(packDir)
+  // --ignore-scripts: prepack would build dist/ again (as the global setup just did) and,
+  // while it runs, take dist/ away from the CLI tests running beside this one
+  execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', packDir, '--silent'], { cwd: root, stdio: 'pipe' })
+  const packed = readdirSync(packDir).find((f) => f.endsWith('.tgz'))
+  if (packed === undefined) throw new Error('npm pack made no tarball')
+  tarball = join(packDir, packed)
+}, 120_000)
 
 /** The executable each installed package links into node_modules/.bin, which `npx` finds. */
 const BINARIES: Record<string, { name: string; path: string }> = {
-  botwire: { name: 'botwire', path: join(root, 'bin', 'botwire.js') },
   typescript: { name: 'tsc', path: join(root, 'node_modules', 'typescript', 'bin', 'tsc') },
   tsx: { name: 'tsx', path: join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs') },
 }
 
 function link(project: string, name: string): void {
-  const target = name === 'botwire' ? root : join(root, 'node_modules', name)
+  const target = join(root, 'node_modules', name)
   mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true })
   symlinkSync(target, join(project, 'node_modules', name), 'dir')
   const binary = BINARIES[name]
@@ -40,7 +55,10 @@ function runLine(line: string, cwd: string): { cwd: string; stdout: string } {
   }
   const install = /^npm install (--save-dev )?(.+)$/.exec(line)
   if (install?.[2] !== undefined) {
-    for (const name of install[2].split(' ')) link(cwd, name)
+    for (const name of install[2].split(' ')) {
+      if (name === 'botwire') execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', tarball], { cwd, stdio: 'pipe' })
+      else link(cwd, name)
+    }
     return { cwd, stdout: '' }
   }
   // npm run puts this repository's node_modules/.bin on PATH: a new user's shell has only the project's
@@ -62,7 +80,7 @@ function closingComments(text: string): string[] {
   return lines.slice(last + 1).map((line) => line.slice(3))
 }
 
-it('docs/getting-started.md, followed as written, makes a project whose bot runs and prints what the page says', () => {
+it('docs/getting-started.md, followed as written with the package npm pack makes, gives a project whose bot runs and prints what the page says', () => {
   let cwd = sandbox
   let promised: string[] = []
   const outputs = new Map<string, string>()
@@ -93,7 +111,38 @@ it('docs/getting-started.md, followed as written, makes a project whose bot runs
   expect(outputs.get('node dist/src/main.js')?.trim().split('\n')).toEqual(promised)
   expect(outputs.get('npx botwire generate')).toMatch(/^generated \d+ files in generated/)
   // the project is ESM, as the page sets it
-  const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { type?: string }
+  const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { type?: string; dependencies?: Record<string, string> }
   expect(manifest.type).toBe('module')
-  // a dozen child processes (npm, tsc twice, tsx, the CLI): 15 s on a quiet machine, over a minute on a loaded one
+  expect(Object.keys(manifest.dependencies ?? {})).toEqual(['botwire'])
+
+  // the package holds what a project needs beside the code: the meta-schemas editors read,
+  // the built-in interfaces, the runtime's declarations, the templates; not the example
+  const installed = join(cwd, 'node_modules', 'botwire')
+  for (const path of [
+    'schemas/interface.schema.json',
+    'schemas/messages.schema.json',
+    'definitions/interfaces/llm.yaml',
+    'dist/runtime/index.d.ts',
+    'dist/index.d.ts',
+    'templates/init/bot.yaml.hbs',
+  ]) {
+    expect(existsSync(join(installed, path)), path).toBe(true)
+  }
+  expect(existsSync(join(installed, 'definitions', 'example'))).toBe(false)
+  // the built-ins load from the installed package: `check` counts them
+  expect(execFileSync(join(cwd, 'node_modules', '.bin', 'botwire'), ['check'], { cwd, encoding: 'utf8' })).toMatch(
+    /^checked 1 definition \(0 interfaces, 0 integrations, 0 plugins, 1 bot\) and 7 built-in interfaces in \d+ ms: no errors\n$/,
+  )
+  // the API for build scripts, and the runtime, as a project imports them
+  const api = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "import { check } from 'botwire'; import * as runtime from 'botwire/runtime'; console.log(check().ok, typeof runtime.IntegrationBase)",
+    ],
+    { cwd, encoding: 'utf8' },
+  )
+  expect(api).toBe('true function\n')
+  // a dozen child processes (npm, tsc twice, tsx, the CLI): 20 s on a quiet machine, over a minute on a loaded one
 }, 180_000)

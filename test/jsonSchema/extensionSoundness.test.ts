@@ -372,7 +372,7 @@ function sample(node: SchemaNode, rng: Rng, resolve: (name: string) => SchemaNod
 // ---------------------------------------------------------------- ajv
 
 // set up as the runtime's validator is (src/runtime/validation.ts): own properties only
-const ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true })
+const ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true, validateSchema: false, code: { optimize: false } })
 
 /**
  * `$entity` lowered to `$ref` into `definitions`. With `withoutLeniency`, an open

@@ -1,5 +1,5 @@
 // Builds dist/ before the tests, as `npm run build` does: the CLI tests run it as a child
-// process, the pack test packs it as it is, and the declarations test compiles a consumer
+// process, the getting-started test packs it as it is, and the declarations test compiles a consumer
 // against its .d.ts files. Under `npm test` it also type-checks src/ and the tests (`npm run
 // typecheck`) beside the build: each tsc keeps one core busy, and the tests start when both
 // are done.
