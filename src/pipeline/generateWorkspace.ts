@@ -21,15 +21,17 @@ export interface GeneratedWorkspace {
   outDir: string
 }
 
+/** BW5001 when the output folder and the definitions folder (real paths) are one inside the other. */
+export function folderOverlap(outDir: string, definitionsDir: string, cwd: string | undefined): Diagnostic[] {
+  if (!isInside(definitionsDir, outDir) && !isInside(outDir, definitionsDir)) return []
+  return [diagnostic('BW5001', 'overlap', { out: displayPath(outDir, cwd), definitions: displayPath(definitionsDir, cwd) }, null)]
+}
+
 export function generateWorkspace(options: GenerateWorkspaceOptions): GeneratedWorkspace {
   const checked = checkWorkspace(options)
   const outDir = realPathOf(options.outDir)
   const diagnostics = [...checked.diagnostics]
-  if (isInside(checked.definitionsDir, outDir) || isInside(outDir, checked.definitionsDir)) {
-    diagnostics.push(
-      diagnostic('BW5001', 'overlap', { out: displayPath(outDir, options.cwd), definitions: displayPath(checked.definitionsDir, options.cwd) }, null),
-    )
-  }
+  diagnostics.push(...folderOverlap(outDir, checked.definitionsDir, options.cwd))
   if (hasErrors(diagnostics)) return { checked, diagnostics, files: [], outDir }
   const allBuiltins = isInside(realPathOf(builtinDefinitionsDir), checked.definitionsDir) || isInside(checked.definitionsDir, realPathOf(builtinDefinitionsDir))
   const files = emitFiles(filesToLower(checked.model, { definitionsDir: checked.definitionsDir, allBuiltins }))

@@ -15,9 +15,8 @@ import { statSync } from 'node:fs'
 import { sep } from 'node:path'
 import type { Check } from '../check/check.js'
 import { CHECKS } from '../check/registry.js'
-import { type Diagnostic, diagnostic, hasErrors } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic.js'
 import { emitFile, type OutputFile } from '../emit/emitFile.js'
-import { displayPath } from '../load/displayPath.js'
 import { DEFINITION_EXTENSION } from '../load/findDefinitionFiles.js'
 import { listWorkspace, loadEntry, type WorkspaceEntry, type WorkspaceListing } from '../load/loadWorkspace.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
@@ -32,7 +31,7 @@ import { isInside, realPathOf } from '../write/outputPaths.js'
 import { capPerFile } from './capPerFile.js'
 import type { CheckedWorkspace, CheckOptions } from './checkWorkspace.js'
 import { AffectedNames, type NameKey, nameKey, nameSignature, namesOfFile } from './engineDependencies.js'
-import type { GeneratedWorkspace } from './generateWorkspace.js'
+import { folderOverlap, type GeneratedWorkspace } from './generateWorkspace.js'
 import { type PipelineObserver, UNOBSERVED } from './observer.js'
 import { type ValidatedFile, validateFile } from './validateFile.js'
 
@@ -190,16 +189,7 @@ export class WorkspaceEngine {
     const checked = this.check()
     const outDir = realPathOf(this.options.outDir)
     const diagnostics = [...checked.diagnostics]
-    if (isInside(checked.definitionsDir, outDir) || isInside(outDir, checked.definitionsDir)) {
-      diagnostics.push(
-        diagnostic(
-          'BW5001',
-          'overlap',
-          { out: displayPath(outDir, this.options.cwd), definitions: displayPath(checked.definitionsDir, this.options.cwd) },
-          null,
-        ),
-      )
-    }
+    diagnostics.push(...folderOverlap(outDir, checked.definitionsDir, this.options.cwd))
     if (hasErrors(diagnostics)) return { checked, diagnostics, files: [], outDir }
     const builtins = realPathOf(builtinDefinitionsDir)
     const allBuiltins = isInside(builtins, checked.definitionsDir) || isInside(checked.definitionsDir, builtins)

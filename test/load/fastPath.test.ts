@@ -87,7 +87,7 @@ describe('the fast YAML path', () => {
 
   it('agrees with yaml on random documents in many styles, and on random edits of them', () => {
     const rng = seededRandom(20261122)
-    const documents = propertyRuns(800)
+    const documents = propertyRuns(400)
     let read = 0
     let readEdited = 0
     for (let i = 0; i < documents; i++) {
@@ -103,7 +103,7 @@ describe('the fast YAML path', () => {
   it('agrees with yaml on random edits of the repository files', () => {
     const rng = seededRandom(7)
     const texts = repositoryYamlFiles().map((file) => readFileSync(file, 'utf8'))
-    const edits = propertyRuns(800)
+    const edits = propertyRuns(400)
     let read = 0
     for (let i = 0; i < edits; i++) if (agree(editedYaml(rng, texts[Math.floor(rng() * texts.length)] ?? ''))) read++
     expect(read).toBeGreaterThan(edits / 5)

@@ -121,7 +121,7 @@ describe('the fast path node tree', () => {
   })
 
   it('agrees with yaml on random documents written in many styles', () => {
-    const runs = propertyRuns(250)
+    const runs = propertyRuns(150)
     let read = 0
     fc.assert(
       fc.property(value, style, (definition, s) => {

@@ -52,7 +52,7 @@ import { type Rng, seededRandom } from '../support/seededRandom.js'
 import { absentAsUndefined, FAIL, mutations, objectSchemaArb, type Resolve, sameJson, sample, schemaArb, tsLiteral } from '../support/typeSoundness.js'
 
 const SEED = Number(process.env.TYPE_SOUNDNESS_SEED ?? '20260611')
-const WORLD_COUNT = Number(process.env.TYPE_SOUNDNESS_WORLDS ?? propertyRuns(28))
+const WORLD_COUNT = Number(process.env.TYPE_SOUNDNESS_WORLDS ?? propertyRuns(20))
 const SAMPLES_PER_TARGET = 2
 /** how deep entity schemas nest (3 finds more, and takes about twice as long) */
 const DEPTH = Number(process.env.TYPE_SOUNDNESS_DEPTH ?? '2')

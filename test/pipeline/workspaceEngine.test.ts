@@ -137,7 +137,7 @@ describe('the incremental engine', () => {
           expect(renderJson(engine.check().diagnostics)).toEqual(renderJson(fresh.checked.diagnostics))
         }
       }),
-      { numRuns: propertyRuns(30), seed: 20261126 },
+      { numRuns: propertyRuns(20), seed: 20261126 },
     )
   }, 300_000)
 })
