@@ -2,11 +2,16 @@
 // the sanity of its schemas. Gives the definition when the file has no error; otherwise
 // what the file claims to be, so that resolution treats the name as present but broken.
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
+import { isRecord } from '../jsonSchema/own.js'
+import { isWithinPointer } from '../jsonSchema/pointer.js'
 import type { ParsedFile } from '../load/parseSourceFile.js'
+import { checkEntityReferences } from '../resolve/entityReferences.js'
+import { ownScope } from '../resolve/resolveIntegration.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { type ClaimedDefinition, claimedDefinitions } from '../validate/claimedNames.js'
-import type { RawDefinition } from '../validate/definitionTypes.js'
+import type { DefinitionSpec, RawDefinition, UncheckedDefinition } from '../validate/definitionTypes.js'
 import { checkSchemaSanity } from '../validate/schemaSanity.js'
+import { schemaSites } from '../validate/schemaSites.js'
 import { validateShape } from '../validate/validateShape.js'
 import { type PipelineObserver, UNOBSERVED } from './observer.js'
 
@@ -44,7 +49,31 @@ function validateParsed(parsed: ParsedFile, observer: PipelineObserver): Validat
   // sanity beside shape errors: only the schemas a shape error is inside wait for the next run
   const sanity = observer.pass('sanity', () => checkSchemaSanity(file, shape.definition ?? shape.unchecked, shape.diagnostics))
   const diagnostics = [...shape.diagnostics, ...sanity]
+  if (shape.definition === null) diagnostics.push(...referencesBesideShapeErrors(file, shape.unchecked, shape.diagnostics))
   if (shape.definition === null || sanity.some((d) => d.severity === 'error'))
     return { file, definition: null, claims: claimedDefinitions(file, value), diagnostics }
   return { file, definition: { file, spec: shape.definition }, claims: [], diagnostics }
+}
+
+/**
+ * An interface's or integration's `$entity` references that name none of its entities,
+ * found beside shape errors: such a definition is left out of resolution, which would
+ * report them, until its shape is right, and one run should tell both (a misspelt
+ * `required` in one schema, a misspelt entity in another). Only schemas without a shape
+ * error inside are read, and only when the entity names are there to read; the message
+ * is the one resolution gives.
+ */
+function referencesBesideShapeErrors(file: SourceFile, unchecked: UncheckedDefinition, shapeProblems: readonly Diagnostic[]): Diagnostic[] {
+  if (unchecked.kind !== 'interface' && unchecked.kind !== 'integration') return []
+  if (typeof unchecked.name !== 'string' || shapeProblems.some((p) => p.path === undefined || p.path === '' || p.path === '/entities')) return []
+  const entities = unchecked.entities === undefined ? {} : unchecked.entities
+  const defs = unchecked.$defs === undefined ? {} : unchecked.$defs
+  if (!isRecord(entities) || !isRecord(defs)) return []
+  const spec = unchecked as unknown as DefinitionSpec
+  const broken = schemaSites(spec)
+    .filter((site) => shapeProblems.some((p) => p.path !== undefined && isWithinPointer(p.path, site.pointer)))
+    .map((site) => site.pointer)
+  return checkEntityReferences(file, spec, ownScope('', entities, defs)).filter(
+    (d) => d.path !== undefined && !broken.some((pointer) => isWithinPointer(d.path ?? '', pointer)),
+  )
 }
