@@ -23,6 +23,7 @@ import { type BotModel, EMPTY_CONFIGURATION, type IntegrationModel, type PluginM
 import type { SourceFile } from '../source/sourceFile.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { defineCheck } from './check.js'
+import { nearMissKeys } from './configurationNearMisses.js'
 
 const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
 /** string constraints are checked against the real value at run time */
@@ -180,6 +181,7 @@ function validateConfiguration(
     )
   }
   const stray = alternatives ? strayKeys(file, base, value, schema, alternatives, out) : new Set<string>()
+  out.push(...nearMissKeys({ file, base, owner, reported: stray, isSecret: isSecretReference }, value, schema))
   const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret), ...plain.filter((p) => p.marked).map((p) => p.pointer)])
   // a property with a default may be left out: the runtime fills it in (docs/runtime.md#defaults)
   const filled = fillDefaults(substituted, schema)
@@ -415,7 +417,7 @@ function withNamedSchemas(definition: IntegrationModel | PluginModel, schema: Sc
 
 export const configurationCheck = defineCheck({
   name: 'Configuration',
-  codes: ['BW3020', 'BW4011', 'BW4016', 'BW4017', 'BW4025'],
+  codes: ['BW3020', 'BW4011', 'BW4016', 'BW4017', 'BW4025', 'BW4027'],
   kinds: ['bot'],
   run(bot, model) {
     const out: Diagnostic[] = []

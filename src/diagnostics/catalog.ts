@@ -300,6 +300,14 @@ export const catalog = {
     },
     'warning',
   ),
+  BW4027: entry(
+    'configuration key that looks like a declared one misspelt',
+    {
+      nearMissKey:
+        "{path} has key '{key}', which the configuration schema of {owner} does not declare (did you mean '{meant}'?); the schema is open, so it is accepted, and nothing reads it",
+    },
+    'warning',
+  ),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
   }),

@@ -1,0 +1,53 @@
+// Keys of a bot's configuration that an open schema lets through but that look like a
+// declared property misspelt (`maxWord` beside a declared `maxWords`): the integration or
+// plugin never reads them, and the value the user meant to set stays at its default.
+// Warned at the key (BW4027), never an error: an open schema does allow extra keys.
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { closest } from '../diagnostics/suggest.js'
+import { own } from '../jsonSchema/own.js'
+import type { SchemaNode } from '../jsonSchema/types.js'
+import { valuePath } from '../jsonSchema/valueIssues.js'
+import { formatPointer, locateKey } from '../load/yamlNodes.js'
+import type { SourceFile } from '../source/sourceFile.js'
+
+export interface NearMissPlace {
+  file: SourceFile
+  /** the pointer of the instance (`/integrations/crm`) */
+  base: string
+  /** "integration 'crm' 1.0.0" */
+  owner: string
+  /** instance pointers already reported (as a key of another configuration) */
+  reported: ReadonlySet<string>
+  /** whether a value is a `{ $secret: NAME }` */
+  isSecret: (value: unknown) => boolean
+}
+
+export function nearMissKeys(place: NearMissPlace, value: unknown, schema: SchemaNode): Diagnostic[] {
+  const out: Diagnostic[] = []
+  const visit = (node: unknown, at: SchemaNode, pointer: string): void => {
+    if (node === null || typeof node !== 'object' || Array.isArray(node) || place.isSecret(node)) return
+    const declared = Object.keys(at.properties ?? {})
+    for (const [key, item] of Object.entries(node)) {
+      const child = `${pointer}${formatPointer([key])}`
+      const property = own(at.properties, key)
+      if (property !== undefined) {
+        visit(item, property, child)
+        continue
+      }
+      // open by omission only: `additionalProperties: true` (or a schema) says extra keys are meant
+      if (at.additionalProperties !== undefined || place.reported.has(child)) continue
+      const meant = closest(key, declared)
+      if (meant === undefined) continue
+      const full = `${place.base}/configuration${child}`
+      out.push(
+        diagnostic('BW4027', 'nearMissKey', { path: valuePath('configuration', pointer, value), key, meant, owner: place.owner }, locateKey(place.file, full), {
+          path: full,
+          suggestion: meant,
+          data: { key },
+        }),
+      )
+    }
+  }
+  visit(value, schema, '')
+  return out
+}
