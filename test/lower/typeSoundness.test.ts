@@ -49,6 +49,7 @@ import { SPEC_OPTIONS } from '../pipeline/validFixtures.js'
 import { evaluateModule } from '../support/evaluateModule.js'
 import { propertyRuns } from '../support/propertyBudget.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
+import { sharingHost } from '../support/sharedDeclarations.js'
 import { absentAsUndefined, FAIL, mutations, objectSchemaArb, type Resolve, sameJson, sample, schemaArb, tsLiteral } from '../support/typeSoundness.js'
 
 const SEED = Number(process.env.TYPE_SOUNDNESS_SEED ?? '20260611')
@@ -643,7 +644,7 @@ beforeAll(() => {
   const read = ts.readConfigFile(join(workDir, 'tsconfig.json'), ts.sys.readFile)
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, workDir, undefined, join(workDir, 'tsconfig.json'))
   if (parsed.errors.length > 0) throw new Error(parsed.errors.map(formatDiagnostic).join('\n'))
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options })
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: sharingHost(parsed.options) })
   for (const d of [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()]) otherErrors.push(formatDiagnostic(d))
   for (const file of program.getSourceFiles()) {
     if (!file.fileName.startsWith(workDir)) continue

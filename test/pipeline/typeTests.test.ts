@@ -10,6 +10,7 @@
 import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { sharingHost } from '../support/sharedDeclarations.js'
 import { repoRoot, runtimeEntry } from './validFixtures.js'
 
 const typesDir = join(repoRoot, 'test', 'types')
@@ -30,7 +31,7 @@ function neutralizedProgram(): ts.Program {
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, repoRoot, undefined, configPath)
   // the runtime as a user's project has it (its sources are checked by `npm run typecheck`)
   parsed.options.paths = { 'botwire/runtime': [runtimeEntry] }
-  const host = ts.createCompilerHost(parsed.options)
+  const host = sharingHost(parsed.options)
   const readFile = host.readFile.bind(host)
   // same length and lines, so positions stay; the directive becomes a plain comment
   host.readFile = (fileName) => {

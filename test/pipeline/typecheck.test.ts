@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sharingHost } from '../support/sharedDeclarations.js'
 import { expectedDirOf, listFiles, readExpected, repoRoot, runtimeEntry, SPEC_OPTIONS, validCases } from './validFixtures.js'
 
 /** Settings projects commonly add on top; generated code must not trip them either. */
@@ -81,7 +82,7 @@ function compile(label: string): { program: ts.Program; diagnostics: string[] } 
   if (read.error) throw new Error(format([read.error]).join('\n'))
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, workDir, undefined, configPath)
   if (parsed.errors.length > 0) throw new Error(format(parsed.errors).join('\n'))
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options })
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: sharingHost(parsed.options) })
   return { program, diagnostics: format(ts.getPreEmitDiagnostics(program)) }
 }
 

@@ -2,10 +2,11 @@
 // (strict, nodenext, botwire/runtime from the package's declarations): each file's messages.
 import ts from 'typescript'
 import { runtimeEntry } from '../pipeline/validFixtures.js'
+import { sharingHost } from './sharedDeclarations.js'
 
 /** One program for all files (a type-check costs seconds); a diagnostic outside every file counts against each. */
 export function compileStubs(files: string[]): Map<string, string[]> {
-  const program = ts.createProgram(files, {
+  const options: ts.CompilerOptions = {
     strict: true,
     noUncheckedIndexedAccess: true,
     exactOptionalPropertyTypes: true,
@@ -24,7 +25,8 @@ export function compileStubs(files: string[]): Map<string, string[]> {
     // goldens' type-check checks the runtime's, and @types/node's took a third of the time
     skipLibCheck: true,
     paths: { 'botwire/runtime': [runtimeEntry] },
-  })
+  }
+  const program = ts.createProgram({ rootNames: files, options, host: sharingHost(options) })
   const messages = new Map<string, string[]>(files.map((file) => [file, []]))
   for (const d of ts.getPreEmitDiagnostics(program)) {
     const text = ts.flattenDiagnosticMessageText(d.messageText, '\n')
