@@ -24,6 +24,7 @@ import type { SourceFile } from '../source/sourceFile.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { defineCheck } from './check.js'
 import { nearMissKeys } from './configurationNearMisses.js'
+import { undeclaredKeys } from './undeclaredKeys.js'
 
 const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
 /** string constraints are checked against the real value at run time */
@@ -244,43 +245,33 @@ function validateConfiguration(
  */
 function strayKeys(file: SourceFile, base: string, value: unknown, schema: SchemaNode, alternatives: OtherConfigurations, out: Diagnostic[]): Set<string> {
   const found = new Set<string>()
-  const visit = (node: unknown, at: SchemaNode, pointer: string): void => {
-    if (node === null || typeof node !== 'object' || Array.isArray(node) || isSecretReference(node)) return
-    for (const [key, item] of Object.entries(node)) {
-      const child = `${pointer}${formatPointer([key])}`
-      const declared = own(at.properties, key)
-      if (declared !== undefined) {
-        visit(item, declared, child)
-        continue
-      }
-      if ((at.additionalProperties !== undefined && at.additionalProperties !== false) || branchDeclares(at, key)) continue
-      const elsewhere = declaringConfiguration(alternatives, child)
-      if (!elsewhere) continue
-      found.add(child)
-      const full = `${base}/configuration${child}`
-      out.push(
-        diagnostic(
-          'BW4025',
-          'keyOfOtherConfiguration',
-          {
-            path: valuePath('configuration', pointer, value),
-            key,
-            chosen: alternatives.chosen,
-            integration: alternatives.integration,
-            declaring: elsewhere.label,
-            fix: elsewhere.fix,
-          },
-          locateKey(file, full),
-          {
-            path: full,
-            data: { key },
-            related: [relatedLocation('declaresKeyHere', { declaring: elsewhere.label, key }, locateKey(alternatives.file, elsewhere.at))],
-          },
-        ),
-      )
-    }
+  for (const { key, at, parent, pointer } of undeclaredKeys(value, schema, isSecretReference)) {
+    if (at.additionalProperties !== undefined && at.additionalProperties !== false) continue
+    const elsewhere = declaringConfiguration(alternatives, pointer)
+    if (!elsewhere) continue
+    found.add(pointer)
+    const full = `${base}/configuration${pointer}`
+    out.push(
+      diagnostic(
+        'BW4025',
+        'keyOfOtherConfiguration',
+        {
+          path: valuePath('configuration', parent, value),
+          key,
+          chosen: alternatives.chosen,
+          integration: alternatives.integration,
+          declaring: elsewhere.label,
+          fix: elsewhere.fix,
+        },
+        locateKey(file, full),
+        {
+          path: full,
+          data: { key },
+          related: [relatedLocation('declaresKeyHere', { declaring: elsewhere.label, key }, locateKey(alternatives.file, elsewhere.at))],
+        },
+      ),
+    )
   }
-  visit(value, schema, '')
   return found
 }
 
@@ -443,13 +434,3 @@ export const configurationCheck = defineCheck({
     return out
   },
 })
-
-/**
- * Whether a branch of the node (`allOf`, `anyOf`, `oneOf`, at any depth) declares the key:
- * the chosen configuration declares it then, and it is not another configuration's.
- */
-function branchDeclares(node: SchemaNode, key: string): boolean {
-  return [node.allOf, node.anyOf, node.oneOf].some((branches) =>
-    branches?.some((branch) => own(branch.properties, key) !== undefined || branchDeclares(branch, key)),
-  )
-}

@@ -3,12 +3,12 @@
 // plugin never reads them, and the value the user meant to set stays at its default.
 // Warned at the key (BW4027), never an error: an open schema does allow extra keys.
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
-import { closest } from '../diagnostics/suggest.js'
-import { own } from '../jsonSchema/own.js'
+import { closestTypo } from '../diagnostics/suggest.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { valuePath } from '../jsonSchema/valueIssues.js'
-import { formatPointer, locateKey } from '../load/yamlNodes.js'
+import { locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import { undeclaredKeys } from './undeclaredKeys.js'
 
 export interface NearMissPlace {
   file: SourceFile
@@ -24,30 +24,19 @@ export interface NearMissPlace {
 
 export function nearMissKeys(place: NearMissPlace, value: unknown, schema: SchemaNode): Diagnostic[] {
   const out: Diagnostic[] = []
-  const visit = (node: unknown, at: SchemaNode, pointer: string): void => {
-    if (node === null || typeof node !== 'object' || Array.isArray(node) || place.isSecret(node)) return
-    const declared = Object.keys(at.properties ?? {})
-    for (const [key, item] of Object.entries(node)) {
-      const child = `${pointer}${formatPointer([key])}`
-      const property = own(at.properties, key)
-      if (property !== undefined) {
-        visit(item, property, child)
-        continue
-      }
-      // open by omission only: `additionalProperties: true` (or a schema) says extra keys are meant
-      if (at.additionalProperties !== undefined || place.reported.has(child)) continue
-      const meant = closest(key, declared)
-      if (meant === undefined) continue
-      const full = `${place.base}/configuration${child}`
-      out.push(
-        diagnostic('BW4027', 'nearMissKey', { path: valuePath('configuration', pointer, value), key, meant, owner: place.owner }, locateKey(place.file, full), {
-          path: full,
-          suggestion: meant,
-          data: { key },
-        }),
-      )
-    }
+  for (const { key, at, parent, pointer } of undeclaredKeys(value, schema, place.isSecret)) {
+    // open by omission only: `additionalProperties: true` (or a schema) says extra keys are meant
+    if (at.additionalProperties !== undefined || place.reported.has(pointer)) continue
+    const meant = closestTypo(key, Object.keys(at.properties ?? {}))
+    if (meant === undefined) continue
+    const full = `${place.base}/configuration${pointer}`
+    out.push(
+      diagnostic('BW4027', 'nearMissKey', { path: valuePath('configuration', parent, value), key, meant, owner: place.owner }, locateKey(place.file, full), {
+        path: full,
+        suggestion: meant,
+        data: { key },
+      }),
+    )
   }
-  visit(value, schema, '')
   return out
 }

@@ -30,6 +30,27 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   return only(candidates, (c) => isOtherNumber(lower, c)) ?? abbreviated(lower, candidates)
 }
 
+/**
+ * The candidate a word is a plain typo of, for a warning about something the schema allows
+ * (an undeclared key of an open object): stricter than `closest`, since the key may be
+ * meant. One typo (two in names of seven letters or more), or the same name in other case.
+ */
+export function closestTypo(word: string, candidates: Iterable<string>): string | undefined {
+  const lower = word.toLowerCase()
+  let best: string | undefined
+  let bestDistance = Infinity
+  for (const candidate of candidates) {
+    if (candidate === word) continue
+    const d = typoDistance(lower, candidate.toLowerCase())
+    if (d < bestDistance || (d === bestDistance && best !== undefined && candidate < best)) {
+      best = candidate
+      bestDistance = d
+    }
+  }
+  if (best === undefined) return undefined
+  return bestDistance <= (Math.max(word.length, best.length) >= 7 ? 2 : 1) ? best : undefined
+}
+
 /** The one candidate that passes, or undefined when none or several do. */
 function only(candidates: Iterable<string>, test: (lowerCandidate: string) => boolean): string | undefined {
   const matches = [...candidates].filter((c) => test(c.toLowerCase()))

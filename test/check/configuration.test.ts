@@ -551,3 +551,29 @@ describe('stray keys, secrets under unions, and the "did you mean" beside a secr
     ])
   })
 })
+
+describe('near misses of declared keys (BW4027)', () => {
+  it('warns a key an open schema lets through that looks like a declared one misspelt, and nothing else', () => {
+    const crm = integration(
+      'crm',
+      `${OBJECT}properties:
+  timeout: { type: integer }
+  region: { type: string }
+  nested: { type: object, properties: { retries: { type: integer } } }
+  loose: { type: object, additionalProperties: true, properties: { limit: { type: integer } } }
+  either: { type: object, properties: { token: { type: string } }, anyOf: [{ properties: { tokens: { type: array } } }, { required: [token] }] }
+`,
+    )
+    const found = check({
+      'crm.yaml': crm,
+      'bot.yaml': bot(
+        'crm',
+        'timeout: 5\ntimout: 6\nregion: eu\nother: 1\nnested: { retrys: 2 }\nloose: { limt: 1 }\neither: { token: { $secret: CRM_TOKEN }, tokens: [] }\n',
+      ),
+    })
+    expect(found.map((d) => `${d.at} ${d.message}`)).toEqual([
+      "bot.yaml:10:7 BW4027 configuration has key 'timout', which the configuration schema of integration 'crm' 1.0.0 does not declare (did you mean 'timeout'?); the schema is open, so it is accepted, and nothing reads it",
+      "bot.yaml:13:17 BW4027 configuration.nested has key 'retrys', which the configuration schema of integration 'crm' 1.0.0 does not declare (did you mean 'retries'?); the schema is open, so it is accepted, and nothing reads it",
+    ])
+  })
+})
