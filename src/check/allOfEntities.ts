@@ -31,12 +31,23 @@ export const allOfEntitiesCheck = defineCheck({
     for (const site of schemaSites(definition.spec)) {
       if (site.role === 'entity' && definition.kind !== 'plugin' && !inhabitationOf(definition).entityInhabited(site.member)) continue // BW2019's
       walkSchema(site.schema, site.pointer, (node, pointer) => {
-        if (node.allOf?.some((branch) => typeof branch.$entity === 'string')) checkAllOf(reading, node, pointer, out)
+        if (node.allOf !== undefined && node.allOf.some((branch) => entitiesAtTop(branch).length > 0)) checkAllOf(reading, node, pointer, out)
       })
     }
     return out
   },
 })
+
+/**
+ * The entities a schema is, or is a combination of: its `$entity`, and those of its
+ * `allOf`/`anyOf`/`oneOf` branches at any depth (not those of its properties or items,
+ * which are values inside it). `allOf: [{ allOf: [{ $entity: id }] }, { type: integer }]`
+ * reaches `id` one level down, and admits no value as surely as with `id` as a branch.
+ */
+function entitiesAtTop(node: SchemaNode): string[] {
+  const own = typeof node.$entity === 'string' ? [node.$entity] : []
+  return [...own, ...[node.allOf, node.anyOf, node.oneOf].flatMap((branches) => (branches ?? []).flatMap(entitiesAtTop))]
+}
 
 /** How the check reads the entities of a definition's schemas, by the names written there. */
 interface EntityReading {
@@ -86,8 +97,7 @@ function pluginReading(model: Model, plugin: PluginModel): EntityReading {
 function checkAllOf(reading: EntityReading, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
   const branches = node.allOf ?? []
   // an unknown entity or a reference cycle is reported where it is; a contradiction without entities is sanity's
-  if (branches.some((branch) => typeof branch.$entity === 'string' && (reading.resolve(branch.$entity) === undefined || reading.unsound(branch.$entity))))
-    return
+  if (branches.flatMap(entitiesAtTop).some((name) => reading.resolve(name) === undefined || reading.unsound(name))) return
   if (nodeAdmitsNoValue(node, pointer) !== undefined) return
   const found = out.length
   branches.forEach((branch, i) => {
