@@ -1,7 +1,8 @@
 /**
- * An `allOf` with entity branches must still admit a value once its entities are
- * resolved (BW4021), and a property another branch adds to a closed entity branch can
- * never be present (BW4022). Schema sanity judges `allOf` nodes before references are
+ * An `allOf` with entity branches (an entity, or a combination of entities, as a branch)
+ * must still admit a value once its entities are resolved, and so must a union with entity
+ * alternatives beside constraints of its own (BW4021); a property another branch adds to a
+ * closed entity branch can never be present (BW4022). Schema sanity judges `allOf` nodes before references are
  * resolved, taking an entity branch to admit anything (BW2025, BW2026); this is the rest.
  * In a plugin, a `LOCAL.ENTITY` branch is the entity of the interface version the plugin
  * compiles against (check/pluginSchemas.ts), as the plugin's other checks read it.
@@ -24,14 +25,16 @@ export const allOfEntitiesCheck = defineCheck({
   codes: ['BW4021', 'BW4022'],
   kinds: ['interface', 'integration', 'plugin'],
   run(definition, model) {
-    // most definitions have no allOf at all: their text says so without a walk
-    if (!definition.file.text.includes('allOf')) return []
+    // most definitions combine no entities at all: their text says so without a walk
+    const text = definition.file.text
+    if (!text.includes('allOf') && !text.includes('anyOf') && !text.includes('oneOf')) return []
     const reading = definition.kind === 'plugin' ? pluginReading(model, definition) : ownReading(definition)
     const out: Diagnostic[] = []
     for (const site of schemaSites(definition.spec)) {
       if (site.role === 'entity' && definition.kind !== 'plugin' && !inhabitationOf(definition).entityInhabited(site.member)) continue // BW2019's
       walkSchema(site.schema, site.pointer, (node, pointer) => {
         if (node.allOf !== undefined && node.allOf.some((branch) => entitiesAtTop(branch).length > 0)) checkAllOf(reading, node, pointer, out)
+        else if ([...(node.anyOf ?? []), ...(node.oneOf ?? [])].some((branch) => entitiesAtTop(branch).length > 0)) checkUnion(reading, node, pointer, out)
       })
     }
     return out
@@ -110,6 +113,26 @@ function checkAllOf(reading: EntityReading, node: SchemaNode, pointer: string, o
   const empty = reading.inhabitation.explain({ node: reading.analysed(node), entity: null, pointer, variant: '' })
   if (empty === undefined || empty.location.entity !== null) return
   out.push(diagnostic('BW4021', 'allOfAdmitsNoValue', { reason: empty.reason }, locate(reading.file, empty.location.pointer), { path: empty.location.pointer }))
+}
+
+/**
+ * A union with entity alternatives beside constraints of its own (`{ type: integer, anyOf:
+ * [{ $entity: id }] }`): no alternative may fit what stands beside it once the entities are
+ * resolved. Alternatives that admit no value themselves are reported where they are.
+ */
+function checkUnion(reading: EntityReading, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+  const branches = [...(node.anyOf ?? []), ...(node.oneOf ?? [])]
+  if (branches.flatMap(entitiesAtTop).some((name) => reading.resolve(name) === undefined || reading.unsound(name))) return
+  if (nodeAdmitsNoValue(node, pointer) !== undefined) return
+  if (branches.every((branch) => reading.inhabitation.isEmpty(reading.analysed(branch)))) return
+  const empty = reading.inhabitation.explain({ node: reading.analysed(node), entity: null, pointer, variant: '' })
+  if (empty === undefined || empty.location.entity !== null) return
+  const keyword = node.anyOf !== undefined ? 'anyOf' : 'oneOf'
+  out.push(
+    diagnostic('BW4021', 'unionAdmitsNoValue', { keyword, reason: empty.reason }, locate(reading.file, empty.location.pointer), {
+      path: empty.location.pointer,
+    }),
+  )
 }
 
 /** Properties the other parts of the `allOf` declare that entity `name` (closed) does not. */

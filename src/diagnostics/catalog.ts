@@ -325,6 +325,7 @@ export const catalog = {
   }),
   BW4021: entry('allOf branches admit no common value once entities are resolved', {
     allOfAdmitsNoValue: 'no value fits every branch of this allOf once its entities are resolved: {reason}',
+    unionAdmitsNoValue: 'no alternative of this {keyword} fits what stands beside it once its entities are resolved: {reason}',
   }),
   BW4022: entry('property an allOf branch adds to a closed entity', {
     neverPresentInEntity:
