@@ -33,7 +33,7 @@ export const allOfEntitiesCheck = defineCheck({
     for (const site of schemaSites(definition.spec)) {
       if (site.role === 'entity' && definition.kind !== 'plugin' && !inhabitationOf(definition).entityInhabited(site.member)) continue // BW2019's
       walkSchema(site.schema, site.pointer, (node, pointer) => {
-        if (node.allOf !== undefined && node.allOf.some((branch) => entitiesAtTop(branch).length > 0)) checkAllOf(reading, node, pointer, out)
+        if (node.allOf?.some((branch) => entitiesAtTop(branch).length > 0)) checkAllOf(reading, node, pointer, out)
         else if ([...(node.anyOf ?? []), ...(node.oneOf ?? [])].some((branch) => entitiesAtTop(branch).length > 0)) checkUnion(reading, node, pointer, out)
       })
     }
