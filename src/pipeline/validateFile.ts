@@ -49,21 +49,28 @@ function validateParsed(parsed: ParsedFile, observer: PipelineObserver): Validat
   // sanity beside shape errors: only the schemas a shape error is inside wait for the next run
   const sanity = observer.pass('sanity', () => checkSchemaSanity(file, shape.definition ?? shape.unchecked, shape.diagnostics))
   const diagnostics = [...shape.diagnostics, ...sanity]
-  if (shape.definition === null) diagnostics.push(...referencesBesideShapeErrors(file, shape.unchecked, shape.diagnostics))
-  if (shape.definition === null || sanity.some((d) => d.severity === 'error'))
+  if (shape.definition === null || sanity.some((d) => d.severity === 'error')) {
+    // left out of resolution, which would report its unknown entities: they are reported here
+    diagnostics.push(...referencesBesideErrors(file, shape.definition ?? shape.unchecked, shape.diagnostics, diagnostics))
     return { file, definition: null, claims: claimedDefinitions(file, value), diagnostics }
+  }
   return { file, definition: { file, spec: shape.definition }, claims: [], diagnostics }
 }
 
 /**
  * An interface's or integration's `$entity` references that name none of its entities,
- * found beside shape errors: such a definition is left out of resolution, which would
- * report them, until its shape is right, and one run should tell both (a misspelt
+ * found beside shape or sanity errors: such a definition is left out of resolution, which
+ * would report them, until those are fixed, and one run should tell both (a misspelt
  * `required` in one schema, a misspelt entity in another). Only schemas without a shape
  * error inside are read, and only when the entity names are there to read; the message
  * is the one resolution gives.
  */
-function referencesBesideShapeErrors(file: SourceFile, unchecked: UncheckedDefinition, shapeProblems: readonly Diagnostic[]): Diagnostic[] {
+function referencesBesideErrors(
+  file: SourceFile,
+  unchecked: DefinitionSpec | UncheckedDefinition,
+  shapeProblems: readonly Diagnostic[],
+  reported: readonly Diagnostic[],
+): Diagnostic[] {
   if (unchecked.kind !== 'interface' && unchecked.kind !== 'integration') return []
   if (typeof unchecked.name !== 'string' || shapeProblems.some((p) => p.path === undefined || p.path === '' || p.path === '/entities')) return []
   const entities = unchecked.entities === undefined ? {} : unchecked.entities
@@ -73,7 +80,9 @@ function referencesBesideShapeErrors(file: SourceFile, unchecked: UncheckedDefin
   const broken = schemaSites(spec)
     .filter((site) => shapeProblems.some((p) => p.path !== undefined && isWithinPointer(p.path, site.pointer)))
     .map((site) => site.pointer)
+  // a reference the schema checks already named (a dotted one outside a plugin: BW2018) is not told again
+  const named = new Set(reported.map((d) => d.path))
   return checkEntityReferences(file, spec, ownScope('', entities, defs)).filter(
-    (d) => d.path !== undefined && !broken.some((pointer) => isWithinPointer(d.path ?? '', pointer)),
+    (d) => d.path !== undefined && !named.has(d.path) && !broken.some((pointer) => isWithinPointer(d.path ?? '', pointer)),
   )
 }
