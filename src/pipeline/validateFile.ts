@@ -11,7 +11,6 @@ import type { SourceFile } from '../source/sourceFile.js'
 import { type ClaimedDefinition, claimedDefinitions } from '../validate/claimedNames.js'
 import type { DefinitionSpec, RawDefinition, UncheckedDefinition } from '../validate/definitionTypes.js'
 import { checkSchemaSanity } from '../validate/schemaSanity.js'
-import { schemaSites } from '../validate/schemaSites.js'
 import { validateShape } from '../validate/validateShape.js'
 import { type PipelineObserver, UNOBSERVED } from './observer.js'
 
@@ -61,9 +60,9 @@ function validateParsed(parsed: ParsedFile, observer: PipelineObserver): Validat
  * An interface's or integration's `$entity` references that name none of its entities,
  * found beside shape or sanity errors: such a definition is left out of resolution, which
  * would report them, until those are fixed, and one run should tell both (a misspelt
- * `required` in one schema, a misspelt entity in another). Only schemas without a shape
- * error inside are read, and only when the entity names are there to read; the message
- * is the one resolution gives.
+ * `required` in one schema, a misspelt entity in another). References on the way to a
+ * shape error or inside one wait, and all wait when the entity names are not there to
+ * read; the message is the one resolution gives.
  */
 function referencesBesideErrors(
   file: SourceFile,
@@ -77,12 +76,13 @@ function referencesBesideErrors(
   const defs = unchecked.$defs === undefined ? {} : unchecked.$defs
   if (!isRecord(entities) || !isRecord(defs)) return []
   const spec = unchecked as unknown as DefinitionSpec
-  const broken = schemaSites(spec)
-    .filter((site) => shapeProblems.some((p) => p.path !== undefined && isWithinPointer(p.path, site.pointer)))
-    .map((site) => site.pointer)
+  const broken = shapeProblems.flatMap((problem) => (problem.path === undefined ? [] : [problem.path]))
   // a reference the schema checks already named (a dotted one outside a plugin: BW2018) is not told again
   const named = new Set(reported.map((d) => d.path))
-  return checkEntityReferences(file, spec, ownScope('', entities, defs)).filter(
-    (d) => d.path !== undefined && !named.has(d.path) && !broken.some((pointer) => isWithinPointer(d.path ?? '', pointer)),
-  )
+  return checkEntityReferences(file, spec, ownScope('', entities, defs)).filter((d) => {
+    if (d.path === undefined || named.has(d.path)) return false
+    // the reference's node, on the way to a shape error or inside one, waits as schema sanity's do
+    const node = d.path.slice(0, d.path.lastIndexOf('/'))
+    return !broken.some((path) => isWithinPointer(path, node) || isWithinPointer(node, path))
+  })
 }

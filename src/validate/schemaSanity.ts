@@ -441,21 +441,31 @@ function checkObjectAtTop(file: SourceFile, site: SchemaSite, named: NamedSchema
  * `shapeProblems`: the definition's shape errors, when it has any (`spec` is then the
  * unchecked value validateShape returns). Its schemas that hold none of them are intact
  * (the meta-schema accepted every node in them) and are checked as usual, so that one
- * run reports a self-contradicting schema beside a misspelt key elsewhere in the file; a
- * schema with a shape error inside is left to the next run.
+ * run reports a self-contradicting schema beside a misspelt key elsewhere in the file. In
+ * a schema with a shape error inside, the nodes on the way to the error and inside it are
+ * left to the next run, and so are the judgements of the schema as a whole (an object at
+ * the top; what a configuration reaches through `$defs`); its other nodes are checked.
  */
 export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | UncheckedDefinition, shapeProblems: readonly Diagnostic[] = []): Diagnostic[] {
   const out: Diagnostic[] = []
   const named = new NamedSchemaUse(file, spec, defsOf(spec))
   let intact = true
   for (const site of schemaSites(spec)) {
-    if (shapeProblems.some((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))) {
+    const inside = shapeProblems.filter((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))
+    if (inside.some((problem) => problem.path === undefined)) {
       intact = false
       continue
     }
-    if (site.role !== 'entity' && site.role !== 'defs') checkObjectAtTop(file, site, named, out)
-    walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => checkNode(file, spec.kind, site, named, node, pointer, enclosing, beside, out))
-    if (site.role === 'configuration' && Object.keys(named.defs).length > 0) checkConfigurationThroughDefs(file, site, named, out)
+    if (inside.length === 0) {
+      if (site.role !== 'entity' && site.role !== 'defs') checkObjectAtTop(file, site, named, out)
+      if (site.role === 'configuration' && Object.keys(named.defs).length > 0) checkConfigurationThroughDefs(file, site, named, out)
+    } else intact = false
+    // a node on the way to a shape error, or inside one, waits for the next run; the rest of the schema is checked
+    const broken = inside.map((problem) => problem.path ?? '')
+    walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => {
+      if (broken.some((path) => isWithinPointer(path, pointer) || isWithinPointer(pointer, path))) return
+      checkNode(file, spec.kind, site, named, node, pointer, enclosing, beside, out)
+    })
   }
   if (Object.keys(named.defs).length > 0) {
     out.push(...checkDefsCycles(file, named.defs))

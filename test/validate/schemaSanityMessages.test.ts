@@ -558,7 +558,19 @@ describe('a configuration that is a message through a named schema (BW2024)', ()
 })
 
 describe('a definition with a shape error', () => {
-  it('its intact schemas are checked; a schema with the error inside is left, and so are the $defs entries it may use', () => {
+  it('the nodes of a schema beside the error are checked; those around it and inside it wait', () => {
+    const yaml =
+      'kind: interface\nname: i\nversion: 1.0.0\nentities:\n  e:\n    schema:\n      type: object\n      properties:\n        s: { type: string, minLenght: 1 }\n        n: { type: integer, minimum: 5, maximum: 1 }\n        o: { type: object, properties: { deep: { type: string, minLength: 3, maxLength: 1 } } }\n      required: [s, missing]\nactions: {}\n'
+    // the node holding the error, and the entity's node around it (its `required` names a
+    // property it may declare once fixed), wait; the other properties are checked
+    expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual([
+      'BW2002 /entities/e/schema/properties/s/minLenght',
+      'BW2014 /entities/e/schema/properties/n/minimum',
+      'BW2014 /entities/e/schema/properties/o/properties/deep/minLength',
+    ])
+  })
+
+  it('its intact schemas are checked; the nodes around the error wait, and so does the judgement of which $defs entries are unused', () => {
     const yaml =
       'kind: interface\nname: i\nversion: 1.0.0\nentities:\n  e: { schema: { type: integer, minimum: 3, maximum: 1 } }\nactions:\n  a:\n    input: { schema: { type: object, properties: { s: { $ref: "#/$defs/s" }, n: { type: strng } } } }\n    output: { schema: { type: object } }\n$defs:\n  s: { type: string }\n'
     expect(diagnosticsOf(yaml).map((d) => `${d.code} ${d.path}`)).toEqual([
