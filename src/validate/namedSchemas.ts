@@ -72,10 +72,12 @@ export class NamedSchemaUse {
 
 /** `$ref`s reachable from a node without entering a value (a property or items): through unions only. */
 function directRefs(schema: SchemaNode, pointer: string): { name: string; pointer: string }[] {
+  // beside a shape error an entry may hold anything where a node belongs: no reference there
+  if (!isRecord(schema)) return []
   if (typeof schema.$ref === 'string') return [{ name: defsName(schema.$ref), pointer: `${pointer}/$ref` }]
   return [
-    ...(schema.anyOf ?? []).flatMap((branch, i) => directRefs(branch, `${pointer}/anyOf/${i}`)),
-    ...(schema.oneOf ?? []).flatMap((branch, i) => directRefs(branch, `${pointer}/oneOf/${i}`)),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []).flatMap((branch, i) => directRefs(branch, `${pointer}/anyOf/${i}`)),
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []).flatMap((branch, i) => directRefs(branch, `${pointer}/oneOf/${i}`)),
   ]
 }
 

@@ -118,31 +118,33 @@ export function walkSchema(
   enclosing: readonly SchemaNode[] = [],
   beside: readonly SchemaNode[] = [],
 ): void {
+  // beside a shape error a schema may hold anything where a node belongs (`null`, `5`,
+  // `anyOf: {}`): such a place is the error's, and not walked
+  if (!isNode(schema)) return
   visit(schema, pointer, enclosing, beside)
   const properties = schema.properties
-  if (properties) {
+  if (isNode(properties)) {
     for (const name of Object.keys(properties)) walkSchema(properties[name] as SchemaNode, `${pointer}/properties/${escapePointerSegment(name)}`, visit)
   }
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-    walkSchema(schema.additionalProperties, `${pointer}/additionalProperties`, visit)
-  }
+  if (isNode(schema.additionalProperties)) walkSchema(schema.additionalProperties, `${pointer}/additionalProperties`, visit)
   if (schema.items) walkSchema(schema.items, `${pointer}/items`, visit)
   if (schema.anyOf === undefined && schema.oneOf === undefined && schema.allOf === undefined) return
   const branchEnclosing = [...enclosing, schema]
-  schema.anyOf?.forEach((branch, i) => {
-    walkSchema(branch, `${pointer}/anyOf/${i}`, visit, branchEnclosing)
-  })
-  schema.oneOf?.forEach((branch, i) => {
-    walkSchema(branch, `${pointer}/oneOf/${i}`, visit, branchEnclosing)
-  })
+  if (Array.isArray(schema.anyOf)) schema.anyOf.forEach((branch, i) => void walkSchema(branch, `${pointer}/anyOf/${i}`, visit, branchEnclosing))
+  if (Array.isArray(schema.oneOf)) schema.oneOf.forEach((branch, i) => void walkSchema(branch, `${pointer}/oneOf/${i}`, visit, branchEnclosing))
   const allOf = schema.allOf
-  allOf?.forEach((branch, i) => {
+  if (!Array.isArray(allOf)) return
+  allOf.forEach((branch, i) => {
     walkSchema(
       branch,
       `${pointer}/allOf/${i}`,
       visit,
       branchEnclosing,
-      allOf.filter((_, j) => j !== i),
+      allOf.filter((other, j) => j !== i && isNode(other)),
     )
   })
+}
+
+function isNode(value: unknown): value is SchemaNode {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
