@@ -65,13 +65,21 @@ const definition = fc.oneof(
     channels: fc.oneof(anything, fc.record({ ch: fc.record({ messages: fc.record({ m: fc.record({ schema: anything }) }) }) })),
     $defs: fc.oneof(anything, fc.record({ d: anything })),
     configuration: fc.oneof(anything, fc.record({ schema: anything })),
-    interfaces: fc.oneof(anything, fc.record({ crm: fc.record({ name: fc.constantFrom('crm', 5), version: anything, entities: anything }) })),
+    interfaces: fc.oneof(
+      anything,
+      fc.record({ crm: fc.record({ name: fc.constantFrom('crm', 5), version: anything, entities: anything, actions: anything, events: anything }) }),
+    ),
+    configurations: fc.oneof(anything, fc.record({ alt: fc.record({ schema: anything }) })),
   }),
   fc.record({
     kind: fc.constant('bot'),
     name: fc.constant('b'),
     integrations: fc.oneof(anything, fc.record({ crm: fc.record({ integration: fc.constantFrom('crm', 5), version: anything, configuration: anything }) })),
-    plugins: fc.oneof(anything, fc.record({ p: fc.record({ plugin: fc.constant('crm'), version: anything, dependencies: anything }) })),
+    plugins: fc.oneof(
+      anything,
+      fc.record({ p: fc.record({ plugin: fc.constant('crm'), version: anything, dependencies: anything, configuration: anything }) }),
+    ),
+    message: fc.oneof(anything, fc.record({ tags: anything })),
   }),
 )
 
