@@ -170,7 +170,9 @@ export function mergeUnionErrors(errors: readonly ErrorObject[]): ErrorObject[] 
     const branchOf = (e: ErrorObject): string => e.schemaPath.slice(prefix.length).split('/')[0] ?? ''
     const branches = new Map<string, ErrorObject[]>()
     for (const e of inside) branches.set(branchOf(e), [...(branches.get(branchOf(e)) ?? []), e])
-    const meant = [...branches].filter(([, found]) => !found.some((e) => saysOtherBranch(e, union.instancePath)))
+    // a oneOf that fits several alternatives: that is the problem, whatever the others say
+    const fitsSeveral = union.keyword === 'oneOf' && Array.isArray((union.params as { passingSchemas?: unknown }).passingSchemas)
+    const meant = fitsSeveral ? [] : [...branches].filter(([, found]) => !found.some((e) => saysOtherBranch(e, union.instancePath)))
     if (meant.length === 1) {
       const kept = meant[0]?.[0]
       dropped.add(union)

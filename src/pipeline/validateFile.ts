@@ -45,7 +45,7 @@ function validateParsed(parsed: ParsedFile, observer: PipelineObserver): Validat
   if (!value) return { file, definition: null, claims: parsed.diagnostics.length > 0 ? claimedDefinitions(file, null) : [], diagnostics: [] }
   const shape = observer.pass('shape', () => validateShape(file, value))
   if (shape.kind === null) return { file, definition: null, claims: claimedDefinitions(file, value), diagnostics: shape.diagnostics }
-  // sanity beside shape errors: only the schemas a shape error is inside wait for the next run
+  // sanity beside shape errors: only the nodes on the way to a shape error, or inside one, wait for the next run
   const sanity = observer.pass('sanity', () => checkSchemaSanity(file, shape.definition ?? shape.unchecked, shape.diagnostics))
   const diagnostics = [...shape.diagnostics, ...sanity]
   if (shape.definition === null || sanity.some((d) => d.severity === 'error')) {

@@ -124,6 +124,7 @@ describe('the same words at run time', () => {
           ],
         },
         both: { oneOf: [{ type: 'integer' }, { type: 'number' }] },
+        two: { oneOf: [{ type: 'integer' }, { type: 'number' }, { type: 'integer', minimum: 5 }] },
       },
     }
     // the kind says which alternative: only its problem is told
@@ -134,6 +135,8 @@ describe('the same words at run time', () => {
     // nothing says which: the union is told as a whole
     expect(validateValue({ either: 0 }, schema, {}, 'input')).toEqual(['input.either: must fit one of its anyOf alternatives'])
     expect(validateValue({ both: 1 }, schema, {}, 'input')).toEqual(['input.both: must fit exactly one of its oneOf alternatives, not 2 (#1, #2)'])
+    // fitting several is the problem, not what a third alternative says
+    expect(validateValue({ two: 1 }, schema, {}, 'input')).toEqual(['input.two: must fit exactly one of its oneOf alternatives, not 2 (#1, #2)'])
   })
 
   it('words ajv errors without the value when none is given', () => {
