@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { hasErrors } from '../../src/diagnostics/diagnostic.js'
+import { diff } from '../../src/diff/index.js'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { propertyRuns } from '../support/propertyBudget.js'
 
@@ -100,6 +101,26 @@ describe('malformed definitions', () => {
         )
       }),
       { numRuns: propertyRuns(300), seed: 20261126 },
+    )
+  })
+
+  it('are compared by diff as results and problems, never as an exception', () => {
+    let run = 0
+    fc.assert(
+      fc.property(fc.array(definition, { minLength: 1, maxLength: 2 }), fc.array(definition, { minLength: 1, maxLength: 2 }), (before, after) => {
+        const root = join(scratch, `d${run++}`)
+        for (const [side, definitions] of [
+          ['old', before],
+          ['new', after],
+        ] as const) {
+          mkdirSync(join(root, side), { recursive: true })
+          for (const [i, d] of definitions.entries()) writeFileSync(join(root, side, `d${i}.yaml`), JSON.stringify(d))
+        }
+        const result = diff({ old: join(root, 'old'), new: join(root, 'new'), cwd: root })
+        rmSync(root, { recursive: true })
+        return Array.isArray(result.definitions)
+      }),
+      { numRuns: propertyRuns(150), seed: 20261126 },
     )
   })
 
