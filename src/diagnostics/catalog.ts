@@ -136,7 +136,11 @@ export const catalog = {
     lowEqualsHigh: '{low} {lowValue} is equal to {high} {highValue}: no value can satisfy both',
   }),
   BW2015: entry('invalid regular expression', { invalidPattern: 'pattern is not a valid regular expression: {reason}' }),
-  BW2016: entry('value rejected by its own schema', { ...ADMITS_NO_VALUE, rejectedValue: REJECTED_VALUE }),
+  BW2016: entry('value rejected by its own schema', {
+    ...ADMITS_NO_VALUE,
+    rejectedValue: REJECTED_VALUE,
+    defaultRejectedByPart: "default {value} of property '{name}' is rejected by {part}, which declares '{name}' too ({reasons})",
+  }),
   BW2017: entry('entity reference in a configuration schema', {
     entityInConfiguration: "configuration schemas cannot reference entities ('{entity}'); write the schema out",
   }),

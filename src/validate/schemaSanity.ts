@@ -9,7 +9,7 @@ import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValu
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
-import { isRecord } from '../jsonSchema/own.js'
+import { isRecord, own } from '../jsonSchema/own.js'
 import { escapePointerSegment, isWithinPointer } from '../jsonSchema/pointer.js'
 import { defsName } from '../jsonSchema/reference.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
@@ -128,7 +128,10 @@ function checkNode(
   }
   const found = out.length
   checkRequired(file, node, pointer, [...enclosing, ...beside], out)
-  if (node.allOf !== undefined) checkClosedBranches(file, node, pointer, out)
+  if (node.allOf !== undefined) {
+    checkClosedBranches(file, node, pointer, out)
+    checkDefaultsAcrossParts(file, node, pointer, out)
+  }
   checkRepeatedEnumValues(file, node, pointer, out)
   for (const { low, high, strict } of BOUNDS) {
     const lo = node[low]
@@ -240,11 +243,55 @@ interface AllOfPart {
  * closed part rejects every object that has it (BW2026, once per property). Entity
  * branches are resolved later (src/check/allOfEntities.ts).
  */
-function checkClosedBranches(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+/** The node and its `allOf` branches written out (entity branches are resolved later, src/check/allOfEntities.ts). */
+function allOfParts(node: SchemaNode, pointer: string): AllOfPart[] {
   const parts: AllOfPart[] = [{ node, pointer, label: 'the schema beside allOf' }]
   node.allOf?.forEach((branch, i) => {
-    if (typeof branch.$entity !== 'string') parts.push({ node: branch, pointer: `${pointer}/allOf/${i}`, label: `allOf branch ${i}` })
+    if (isRecord(branch) && typeof branch.$entity !== 'string') parts.push({ node: branch, pointer: `${pointer}/allOf/${i}`, label: `allOf branch ${i}` })
   })
+  return parts
+}
+
+/**
+ * A property's `default` in one part of an `allOf` that another part declaring the same
+ * property rejects (BW2016 at the default): the runtime fills it in, and the value filled
+ * in breaks the schema as a whole, which a bot would then be told about for a key it never
+ * wrote.
+ */
+function checkDefaultsAcrossParts(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+  const parts = allOfParts(node, pointer)
+  for (const part of parts) {
+    for (const [name, property] of Object.entries(part.node.properties ?? {})) {
+      if (!isRecord(property) || property.default === undefined) continue
+      const value = property.default as JsonValue
+      for (const other of parts) {
+        const declared = other === part ? undefined : own(other.node.properties, name)
+        if (!isRecord(declared) || surelyValid(declared, value)) continue
+        let validate: ReturnType<typeof compileValueValidator>
+        try {
+          validate = compileValueValidator(valueCheckSchema(withoutKeys(declared, ['default', 'examples'])))
+        } catch {
+          continue // an invalid pattern is reported at its own node
+        }
+        if (validate(value)) continue
+        const at = `${part.pointer}/properties/${escapePointerSegment(name)}/default`
+        out.push(
+          diagnostic(
+            'BW2016',
+            'defaultRejectedByPart',
+            { name, value: JSON.stringify(value), part: other.label, reasons: describeValueErrors(validate.errors, 'value', value).join('; ') },
+            locate(file, at),
+            { path: at },
+          ),
+        )
+        break
+      }
+    }
+  }
+}
+
+function checkClosedBranches(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+  const parts = allOfParts(node, pointer)
   const required = new Set(parts.flatMap((part) => part.node.required ?? []))
   const reported = new Set<string>()
   for (const closed of parts) {

@@ -309,13 +309,13 @@ describe('configuration values against the schema', () => {
     ])
   })
 
-  it('a default filled in that the rest of the schema rejects: at the configuration, which holds no such key', () => {
+  it('a default that another allOf branch rejects: at the default, in the integration (no bot could do without setting it)', () => {
     const schema = `${OBJECT}allOf:\n  - { properties: { a: { type: integer, default: 1 } } }\n  - { properties: { a: { type: integer, minimum: 5 } } }\n`
     expect(check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'b: 1\n') })).toEqual([
       {
-        at: 'bot.yaml:8:5 BW4011',
-        message: "configuration.a must be at least 5 (configuration schema of integration 'crm' 1.0.0)",
-        path: '/integrations/crm/configuration/a',
+        at: 'crm.yaml:8:54 BW2016',
+        message: "default 1 of property 'a' is rejected by allOf branch 1, which declares 'a' too (value: must be at least 5, not 1)",
+        path: '/configuration/schema/allOf/0/properties/a/default',
       },
     ])
   })
