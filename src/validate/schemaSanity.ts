@@ -266,23 +266,11 @@ function checkDefaultsAcrossParts(file: SourceFile, node: SchemaNode, pointer: s
       const value = property.default as JsonValue
       for (const other of parts) {
         const declared = other === part ? undefined : own(other.node.properties, name)
-        if (!isRecord(declared) || surelyValid(declared, value)) continue
-        let validate: ReturnType<typeof compileValueValidator>
-        try {
-          validate = compileValueValidator(valueCheckSchema(withoutKeys(declared, ['default', 'examples'])))
-        } catch {
-          continue // an invalid pattern is reported at its own node
-        }
-        if (validate(value)) continue
+        const reasons = isRecord(declared) ? rejection(withoutKeys(declared, ['default', 'examples']), value) : undefined
+        if (reasons === undefined) continue
         const at = `${part.pointer}/properties/${escapePointerSegment(name)}/default`
         out.push(
-          diagnostic(
-            'BW2016',
-            'defaultRejectedByPart',
-            { name, value: JSON.stringify(value), part: other.label, reasons: describeValueErrors(validate.errors, 'value', value).join('; ') },
-            locate(file, at),
-            { path: at },
-          ),
+          diagnostic('BW2016', 'defaultRejectedByPart', { name, value: JSON.stringify(value), part: other.label, reasons }, locate(file, at), { path: at }),
         )
         break
       }
@@ -369,26 +357,23 @@ function valueCheckSchema(schema: SchemaNode): object {
 }
 
 /** const and enum values (`values`), default and examples (`annotations`) must be values that the schema itself admits. */
+/** Why a schema rejects a value, in words; undefined when it accepts it (or cannot be compiled: an invalid pattern is reported at its own node). */
+function rejection(schema: SchemaNode, value: JsonValue): string | undefined {
+  if (surelyValid(schema, value)) return undefined
+  let validate: ReturnType<typeof compileValueValidator>
+  try {
+    validate = compileValueValidator(valueCheckSchema(schema))
+  } catch {
+    return undefined
+  }
+  return validate(value) ? undefined : describeValueErrors(validate.errors, 'value', value).join('; ')
+}
+
 function checkOwnValues(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[], part: 'values' | 'annotations'): void {
   if (node.const === undefined && node.enum === undefined && node.default === undefined && node.examples === undefined) return
   const check = (schema: SchemaNode, value: JsonValue | undefined, at: string, what: string): void => {
-    if (value === undefined || surelyValid(schema, value)) return
-    let validate: ReturnType<typeof compileValueValidator>
-    try {
-      validate = compileValueValidator(valueCheckSchema(schema))
-    } catch {
-      return // an invalid nested pattern is reported at its own node
-    }
-    if (!validate(value))
-      out.push(
-        diagnostic(
-          'BW2016',
-          'rejectedValue',
-          { what, value: JSON.stringify(value), reasons: describeValueErrors(validate.errors, 'value', value).join('; ') },
-          locate(file, at),
-          { path: at },
-        ),
-      )
+    const reasons = value === undefined ? undefined : rejection(schema, value)
+    if (reasons !== undefined) out.push(diagnostic('BW2016', 'rejectedValue', { what, value: JSON.stringify(value), reasons }, locate(file, at), { path: at }))
   }
   if (part === 'values') {
     const withoutValueKeys = withoutKeys(node, ['const', 'enum', 'default', 'examples'])
