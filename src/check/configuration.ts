@@ -24,7 +24,7 @@ import type { SourceFile } from '../source/sourceFile.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { defineCheck } from './check.js'
 import { nearMissKeys } from './configurationNearMisses.js'
-import { undeclaredKeys } from './undeclaredKeys.js'
+import { isSecretReference, undeclaredKeys } from './undeclaredKeys.js'
 
 const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
 /** string constraints are checked against the real value at run time */
@@ -84,10 +84,6 @@ export function substituteSecrets(
 
 /** Property names that read like a credential (`apiKey`, `token`, `clientSecret`), case and separators aside. */
 const CREDENTIAL_NAME = /(apikey|token|password|passwd|passphrase|secret|accesskey|privatekey|credentials?)$/
-
-function isSecretReference(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, '$secret')
-}
 
 interface PlainCredential {
   pointer: string
@@ -182,7 +178,7 @@ function validateConfiguration(
     )
   }
   const stray = alternatives ? strayKeys(file, base, value, schema, alternatives, out) : new Set<string>()
-  out.push(...nearMissKeys({ file, base, owner, reported: stray, isSecret: isSecretReference }, value, schema))
+  out.push(...nearMissKeys({ file, base, owner, reported: stray }, value, schema))
   const secretAt = new Set([...secrets.map((s) => s.pointer), ...problems.map((p) => p.secret), ...plain.filter((p) => p.marked).map((p) => p.pointer)])
   // a property with a default may be left out: the runtime fills it in (docs/runtime.md#defaults)
   const filled = fillDefaults(substituted, schema)
@@ -245,7 +241,7 @@ function validateConfiguration(
  */
 function strayKeys(file: SourceFile, base: string, value: unknown, schema: SchemaNode, alternatives: OtherConfigurations, out: Diagnostic[]): Set<string> {
   const found = new Set<string>()
-  for (const { key, at, parent, pointer } of undeclaredKeys(value, schema, isSecretReference)) {
+  for (const { key, at, parent, pointer } of undeclaredKeys(value, schema)) {
     if (at.additionalProperties !== undefined && at.additionalProperties !== false) continue
     const elsewhere = declaringConfiguration(alternatives, pointer)
     if (!elsewhere) continue

@@ -18,13 +18,11 @@ export interface NearMissPlace {
   owner: string
   /** instance pointers already reported (as a key of another configuration) */
   reported: ReadonlySet<string>
-  /** whether a value is a `{ $secret: NAME }` */
-  isSecret: (value: unknown) => boolean
 }
 
 export function nearMissKeys(place: NearMissPlace, value: unknown, schema: SchemaNode): Diagnostic[] {
   const out: Diagnostic[] = []
-  for (const { key, at, parent, pointer } of undeclaredKeys(value, schema, place.isSecret)) {
+  for (const { key, at, parent, pointer } of undeclaredKeys(value, schema)) {
     // open by omission only: `additionalProperties: true` (or a schema) says extra keys are meant
     if (at.additionalProperties !== undefined || place.reported.has(pointer)) continue
     const meant = closestTypo(key, Object.keys(at.properties ?? {}))

@@ -15,10 +15,10 @@ export interface UndeclaredKey {
   pointer: string
 }
 
-export function undeclaredKeys(value: unknown, schema: SchemaNode, isSecret: (value: unknown) => boolean): UndeclaredKey[] {
+export function undeclaredKeys(value: unknown, schema: SchemaNode): UndeclaredKey[] {
   const found: UndeclaredKey[] = []
   const visit = (node: unknown, at: SchemaNode, parent: string): void => {
-    if (node === null || typeof node !== 'object' || Array.isArray(node) || isSecret(node)) return
+    if (node === null || typeof node !== 'object' || Array.isArray(node) || isSecretReference(node)) return
     for (const [key, item] of Object.entries(node)) {
       const pointer = `${parent}${formatPointer([key])}`
       const declared = own(at.properties, key)
@@ -28,6 +28,11 @@ export function undeclaredKeys(value: unknown, schema: SchemaNode, isSecret: (va
   }
   visit(value, schema, '')
   return found
+}
+
+/** Whether a value is a `{ $secret: NAME }` reference (a value, never an object to look into). */
+export function isSecretReference(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, '$secret')
 }
 
 /** Whether a branch of the node's allOf/anyOf/oneOf (at any depth) declares the key. */

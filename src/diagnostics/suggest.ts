@@ -12,22 +12,26 @@ function typoDistance(a: string, b: string): number {
 
 /** The closest candidate, if it is close enough to be a plausible typo. */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  const { best, distance } = nearest(word, candidates)
+  if (best !== undefined && distance <= Math.max(1, Math.floor(Math.max(word.length, best.length) / 3))) return best
+  const lower = word.toLowerCase()
+  return only(candidates, (c) => isOtherNumber(lower, c)) ?? abbreviated(lower, candidates)
+}
+
+/** The candidate fewest typos away (the same name in other case: half a typo), the first by name among equals. */
+function nearest(word: string, candidates: Iterable<string>): { best: string | undefined; distance: number } {
   let best: string | undefined
-  let bestDistance = Infinity
+  let distance = Infinity
   const lower = word.toLowerCase()
   for (const candidate of candidates) {
     if (candidate === word) continue
     const d = candidate.toLowerCase() === lower ? 0.5 : typoDistance(lower, candidate.toLowerCase())
-    if (d < bestDistance || (d === bestDistance && best !== undefined && candidate < best)) {
+    if (d < distance || (d === distance && best !== undefined && candidate < best)) {
       best = candidate
-      bestDistance = d
+      distance = d
     }
   }
-  if (best !== undefined) {
-    const allowed = Math.max(1, Math.floor(Math.max(word.length, best.length) / 3))
-    if (bestDistance <= allowed) return best
-  }
-  return only(candidates, (c) => isOtherNumber(lower, c)) ?? abbreviated(lower, candidates)
+  return { best, distance }
 }
 
 /**
@@ -36,19 +40,9 @@ export function closest(word: string, candidates: Iterable<string>): string | un
  * meant. One typo (two in names of seven letters or more), or the same name in other case.
  */
 export function closestTypo(word: string, candidates: Iterable<string>): string | undefined {
-  const lower = word.toLowerCase()
-  let best: string | undefined
-  let bestDistance = Infinity
-  for (const candidate of candidates) {
-    if (candidate === word) continue
-    const d = typoDistance(lower, candidate.toLowerCase())
-    if (d < bestDistance || (d === bestDistance && best !== undefined && candidate < best)) {
-      best = candidate
-      bestDistance = d
-    }
-  }
+  const { best, distance } = nearest(word, candidates)
   if (best === undefined) return undefined
-  return bestDistance <= (Math.max(word.length, best.length) >= 7 ? 2 : 1) ? best : undefined
+  return distance <= (Math.max(word.length, best.length) >= 7 ? 2 : 1) ? best : undefined
 }
 
 /** The one candidate that passes, or undefined when none or several do. */

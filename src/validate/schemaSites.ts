@@ -120,13 +120,13 @@ export function walkSchema(
 ): void {
   // beside a shape error a schema may hold anything where a node belongs (`null`, `5`,
   // `anyOf: {}`): such a place is the error's, and not walked
-  if (!isNode(schema)) return
+  if (!isRecord(schema)) return
   visit(schema, pointer, enclosing, beside)
   const properties = schema.properties
-  if (isNode(properties)) {
+  if (isRecord(properties)) {
     for (const name of Object.keys(properties)) walkSchema(properties[name] as SchemaNode, `${pointer}/properties/${escapePointerSegment(name)}`, visit)
   }
-  if (isNode(schema.additionalProperties)) walkSchema(schema.additionalProperties, `${pointer}/additionalProperties`, visit)
+  if (isRecord(schema.additionalProperties)) walkSchema(schema.additionalProperties as SchemaNode, `${pointer}/additionalProperties`, visit)
   if (schema.items) walkSchema(schema.items, `${pointer}/items`, visit)
   if (schema.anyOf === undefined && schema.oneOf === undefined && schema.allOf === undefined) return
   const branchEnclosing = [...enclosing, schema]
@@ -140,11 +140,7 @@ export function walkSchema(
       `${pointer}/allOf/${i}`,
       visit,
       branchEnclosing,
-      allOf.filter((other, j) => j !== i && isNode(other)),
+      allOf.filter((other, j) => j !== i && isRecord(other)),
     )
   })
-}
-
-function isNode(value: unknown): value is SchemaNode {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
