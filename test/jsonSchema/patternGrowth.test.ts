@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
-import { validateValue } from '../../src/runtime/validation.js'
+import { type SchemaDefinitions, validateValue } from '../../src/runtime/validation.js'
 
 const CATASTROPHIC = ['^(a+)+$', '^(a|a)*$', '^(a|aa)+$', '^(\\w+\\s?)*$']
 /** A string the patterns above fail on only after trying every way to split the run of a's. */
@@ -111,7 +111,7 @@ describe('a catastrophic pattern met by a bot configuration value', () => {
 describe('a catastrophic pattern met by a payload at run time', () => {
   // what the runtime does for a channel message, an event payload or an action input: the
   // definition's schema, its `$ref`s into the generated `definitions` section
-  const definitions = { chunk: { type: 'object', properties: { content: { type: 'string', pattern: '^(a+)+$' } }, required: ['content'] } } as const
+  const definitions: SchemaDefinitions = { chunk: { type: 'object', properties: { content: { type: 'string', pattern: '^(a+)+$' } }, required: ['content'] } }
   const schema = { $ref: '#/definitions/chunk' }
   const receive = (length: number): string[] => validateValue({ content: hostile(length) }, schema, definitions, 'payload')
 
