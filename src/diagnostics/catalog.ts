@@ -185,6 +185,10 @@ export const catalog = {
     secretPropertyThroughDefs:
       "a configuration cannot declare a property named '$secret', and $defs '{name}' holds one: in a bot, { $secret: NAME } always stands for a secret, so no value could ever be given to it; rename the property",
   }),
+  BW2032: entry('pattern needs a backtracking engine', {
+    /** reason: the construct (lookaround, backreference, a repetition count over 1000...); fix: what to write instead */
+    notLinear: 'pattern cannot run on the linear-time engine botwire validates strings with: {reason}; {fix}',
+  }),
   // references
   BW3001: entry('duplicate definition', {
     definedTwice: "{kind} '{name}' {version} is defined twice",

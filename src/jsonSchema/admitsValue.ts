@@ -7,6 +7,7 @@ import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
 import { matchesFormat } from './formats.js'
 import { isJsonObject, jsonEqual } from './jsonEqual.js'
 import { declaredTypes } from './kinds.js'
+import { compilePattern } from './linearPattern.js'
 import { own } from './own.js'
 import { describeReference, referenceOf } from './reference.js'
 import type { JsonValue, SchemaTypeName } from './types.js'
@@ -127,13 +128,12 @@ function judgeString(value: string, view: View): Admission | undefined {
   if (node.minLength !== undefined && length < node.minLength) return no(keywordLocation(view, 'minLength'), `shorter than minLength ${node.minLength}`)
   if (node.maxLength !== undefined && length > node.maxLength) return no(keywordLocation(view, 'maxLength'), `longer than maxLength ${node.maxLength}`)
   if (node.pattern !== undefined) {
-    let re: RegExp
-    try {
-      re = new RegExp(node.pattern, 'u')
-    } catch {
-      return { verdict: 'unknown', at: keywordLocation(view, 'pattern'), reason: `pattern '${node.pattern}' is not a valid regular expression` }
+    const compiled = compilePattern(node.pattern)
+    if (compiled.kind !== 'compiled') {
+      const why = compiled.kind === 'invalid' ? 'is not a valid regular expression' : `cannot be run: ${compiled.reason}`
+      return { verdict: 'unknown', at: keywordLocation(view, 'pattern'), reason: `pattern '${node.pattern}' ${why}` }
     }
-    if (!re.test(value)) return no(keywordLocation(view, 'pattern'), `does not match pattern '${node.pattern}'`)
+    if (!compiled.pattern.test(value)) return no(keywordLocation(view, 'pattern'), `does not match pattern '${node.pattern}'`)
   }
   if (node.format !== undefined) {
     const matches = matchesFormat(node.format, value)

@@ -7,6 +7,7 @@ import { compareCounts } from './compareCounts.js'
 import { type Comparison, fail, targetLabel } from './context.js'
 import { describeValue } from './describe.js'
 import { matchesFormat } from './formats.js'
+import { compilePattern, type LinearPattern } from './linearPattern.js'
 import type { SchemaNode } from './types.js'
 import { keywordLocation, locationOf } from './view.js'
 
@@ -66,11 +67,8 @@ function formatCounterexample(s: SchemaNode, format: string, targetFormat: strin
 }
 
 function safeTest(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(value)
-  } catch {
-    return false
-  }
+  const compiled = compilePattern(pattern)
+  return compiled.kind === 'compiled' && compiled.pattern.test(value)
 }
 
 function comparePattern(c: Comparison, pattern: string, label: string): void {
@@ -86,13 +84,13 @@ function comparePattern(c: Comparison, pattern: string, label: string): void {
     )
     return
   }
-  let re: RegExp
-  try {
-    re = new RegExp(pattern, 'u')
-  } catch {
-    fail(c, locationOf(c.s), target, `cannot compare with ${label}'s pattern '${pattern}': it is not a valid regular expression`, true)
+  const compiled = compilePattern(pattern)
+  if (compiled.kind !== 'compiled') {
+    const why = compiled.kind === 'invalid' ? 'it is not a valid regular expression' : compiled.reason
+    fail(c, locationOf(c.s), target, `cannot compare with ${label}'s pattern '${pattern}': ${why}`, true)
     return
   }
+  const re: LinearPattern = compiled.pattern
   if (s.format === undefined) {
     if (s.maxLength === 0 && re.test('')) return // '' is the only string S admits
     const counterexample = probeStrings(s.minLength ?? 0, s.maxLength ?? Infinity).find((probe) => !re.test(probe))

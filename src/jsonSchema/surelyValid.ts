@@ -15,6 +15,7 @@ import { stringLength, valueHasType } from './admitsValue.js'
 import { isAnnotationKey } from './annotations.js'
 import { matchesFormat } from './formats.js'
 import { jsonEqual } from './jsonEqual.js'
+import { compilePattern } from './linearPattern.js'
 import { joinPointer } from './pointer.js'
 import { type JsonValue, SCHEMA_FORMATS, SCHEMA_KEYWORDS, type SchemaNode, type SchemaTypeName } from './types.js'
 
@@ -35,21 +36,6 @@ const TYPE_NAMES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 
 /** The formats the value validator is given (src/jsonSchema/valueValidator.ts). */
 const CHECKED_FORMATS: ReadonlySet<string> = new Set(SCHEMA_FORMATS)
 
-const patterns = new Map<string, RegExp | null>()
-
-function pattern(source: string): RegExp | null {
-  let compiled = patterns.get(source)
-  if (compiled === undefined) {
-    try {
-      compiled = new RegExp(source, 'u')
-    } catch {
-      compiled = null
-    }
-    patterns.set(source, compiled)
-  }
-  return compiled
-}
-
 function hasType(value: JsonValue, type: unknown): boolean {
   return typeof type === 'string' && TYPE_NAMES.has(type) && valueHasType(value, type as SchemaTypeName)
 }
@@ -65,8 +51,9 @@ function stringFits(schema: SchemaNode, value: string): boolean {
     if (schema.maxLength !== undefined && !(isNumber(schema.maxLength) && length <= schema.maxLength)) return false
   }
   if (schema.pattern !== undefined) {
-    const compiled = typeof schema.pattern === 'string' ? pattern(schema.pattern) : null
-    if (!compiled?.test(value)) return false
+    // a pattern the engine cannot run is left to ajv, which words the error
+    const compiled = typeof schema.pattern === 'string' ? compilePattern(schema.pattern) : undefined
+    if (compiled?.kind !== 'compiled' || !compiled.pattern.test(value)) return false
   }
   if (schema.format !== undefined) {
     if (typeof schema.format !== 'string' || !CHECKED_FORMATS.has(schema.format)) return false

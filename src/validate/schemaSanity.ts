@@ -9,6 +9,7 @@ import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValu
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
+import { compilePattern } from '../jsonSchema/linearPattern.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { escapePointerSegment, isWithinPointer } from '../jsonSchema/pointer.js'
 import { defsName } from '../jsonSchema/reference.js'
@@ -152,13 +153,11 @@ function checkNode(
     }
   }
   if (typeof node.pattern === 'string') {
-    try {
-      new RegExp(node.pattern, 'u')
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error)
-      out.push(diagnostic('BW2015', 'invalidPattern', { reason }, locate(file, `${pointer}/pattern`), { path: `${pointer}/pattern` }))
-      return // ajv cannot compile the node for the value checks below
-    }
+    const compiled = compilePattern(node.pattern)
+    const at = { path: `${pointer}/pattern` }
+    if (compiled.kind === 'invalid') out.push(diagnostic('BW2015', 'invalidPattern', { reason: compiled.reason }, locate(file, at.path), at))
+    if (compiled.kind === 'unsupported') out.push(diagnostic('BW2032', 'notLinear', { reason: compiled.reason, fix: compiled.fix }, locate(file, at.path), at))
+    if (compiled.kind !== 'compiled') return // ajv cannot compile the node for the value checks below
   }
   checkOwnValues(file, node, pointer, out, 'values')
   // what the keyword checks above cannot see: a const outside the node's enum, no integer
