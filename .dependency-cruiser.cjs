@@ -48,10 +48,17 @@ module.exports = {
     },
     {
       name: 'runtime-depends-on-core-alone',
-      comment: 'the runtime (botwire/runtime) imports only its own files and the JSON Schema core',
+      comment: 'the runtime (@botwire/runtime) imports only its own files and the JSON Schema core',
       severity: 'error',
       from: { path: '^src/runtime/' },
       to: { path: '^src/', pathNot: '^src/(runtime|jsonSchema)/' },
+    },
+    {
+      name: 'compiler-imports-the-runtime-package',
+      comment: 'the runtime is its own package (@botwire/runtime): the compiler imports it by that name, through its index, never a file inside it',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/runtime/' },
+      to: { path: '^src/runtime/', pathNot: '^src/runtime/index\\.ts$' },
     },
     {
       name: 'no-pass-imports-cli',

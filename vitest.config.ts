@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   resolve: {
-    // generated code imports the runtime as `botwire/runtime`: run it from the sources
-    alias: { 'botwire/runtime': fileURLToPath(new URL('./src/runtime/index.ts', import.meta.url)) },
+    // generated code imports the runtime as `@botwire/runtime`: run it from the sources
+    alias: { '@botwire/runtime': fileURLToPath(new URL('./src/runtime/index.ts', import.meta.url)) },
   },
   test: {
     include: ['test/**/*.test.ts'],

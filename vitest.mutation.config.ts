@@ -9,7 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config'
 
 export default defineConfig({
   resolve: {
-    alias: { 'botwire/runtime': fileURLToPath(new URL('./src/runtime/index.ts', import.meta.url)) },
+    alias: { '@botwire/runtime': fileURLToPath(new URL('./src/runtime/index.ts', import.meta.url)) },
   },
   test: {
     include: [

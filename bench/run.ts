@@ -187,7 +187,7 @@ async function scaffoldUpdateSection(tempRoot: string): Promise<void> {
 
 /**
  * Section 7, the runtime (bench/runtime.ts), in a child process: it runs the generated bot,
- * whose `botwire/runtime` import tsconfig.test.json maps to the sources.
+ * whose `@botwire/runtime` import tsconfig.test.json maps to the sources.
  */
 function runtimeSection(): void {
   progress('section 7: the runtime')

@@ -1,5 +1,5 @@
 // The runtime section of `npm run bench` (also alone: `npm run bench:runtime`). It runs the
-// generated support bot (generated/) on the runtime's sources, so it needs `botwire/runtime`
+// generated support bot (generated/) on the runtime's sources, so it needs `@botwire/runtime`
 // mapped to src/ (tsconfig.test.json's paths: `tsx --tsconfig tsconfig.test.json`).
 // Prints one markdown section; every comparison is a ratio to a baseline measured in this run.
 //

@@ -2,9 +2,9 @@
 // schemas/messages.schema.json so that the types and the runtime's validation share one source.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { MESSAGE_TYPES } from '@botwire/runtime'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { schemasDir } from '../load/packageRoot.js'
-import { MESSAGE_TYPES } from '../runtime/messages.js'
 import { MESSAGES_MODULE, ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase, payloadTypeName } from './names.js'
 import type { ModuleFile, TypeExpr } from './plan.js'

@@ -56,8 +56,8 @@ export class ModuleBuilder {
 
   /** The runtime, as `runtime`; a value import when a class extends one of its bases. */
   importRuntime(typeOnly: boolean): string {
-    const existing = this.imports.get('botwire/runtime')
-    this.imports.set('botwire/runtime', { namespace: 'runtime', from: 'botwire/runtime', typeOnly: typeOnly && (existing?.typeOnly ?? true) })
+    const existing = this.imports.get('@botwire/runtime')
+    this.imports.set('@botwire/runtime', { namespace: 'runtime', from: '@botwire/runtime', typeOnly: typeOnly && (existing?.typeOnly ?? true) })
     return 'runtime'
   }
 
@@ -94,7 +94,9 @@ export class ModuleBuilder {
   }
 
   build(): ModuleFile {
-    const imports = [...this.imports.values()].sort((a, b) => (a.from === 'botwire/runtime' ? -1 : b.from === 'botwire/runtime' ? 1 : a.from < b.from ? -1 : 1))
+    const imports = [...this.imports.values()].sort((a, b) =>
+      a.from === '@botwire/runtime' ? -1 : b.from === '@botwire/runtime' ? 1 : a.from < b.from ? -1 : 1,
+    )
     return { kind: 'module', path: this.path, sources: this.sources, imports, declarations: this.declarations }
   }
 }

@@ -1,4 +1,4 @@
-// botwire/runtime: what generated code imports. Types for the generated API, the base
+// @botwire/runtime: what generated code imports. Types for the generated API, the base
 // classes that hold definitions and handlers.
 
 // the keywords to register in a strict ajv that compiles a definition's schemas (docs/generated-code.md)

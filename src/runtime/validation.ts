@@ -115,7 +115,7 @@ function loadMessagesSchema(): MessagesSchema {
   // typed here rather than with @types/node: the runtime compiles without platform types
   const platform = globalThis as unknown as PlatformGlobals
   const fs = platform.process?.getBuiltinModule?.('node:fs') as { readFileSync(path: object, encoding: 'utf8'): string } | undefined
-  if (!fs || !platform.URL) throw new Error('botwire/runtime: cannot read schemas/messages.schema.json (the runtime needs Node 20.16 or newer)')
+  if (!fs || !platform.URL) throw new Error('@botwire/runtime: cannot read schemas/messages.schema.json (the runtime needs Node 20.16 or newer)')
   const location = new platform.URL('../../schemas/messages.schema.json', (import.meta as unknown as { url: string }).url)
   const parsed = JSON.parse(fs.readFileSync(location, 'utf8')) as MessagesSchema
   messagesSchema = parsed

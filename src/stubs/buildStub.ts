@@ -119,7 +119,7 @@ export function buildEntry(tsMorph: TsMorphModule, plan: StubPlan, { handlersImp
   const file = memoryProject(tsMorph).createSourceFile(`/${plan.name}-main.ts`, {
     statements: [
       comments([`${label}: runs bot '${plan.name}' in this process on the in-memory message store; scaffolded by botwire.`]),
-      "import { createRuntime } from 'botwire/runtime'",
+      "import { createRuntime } from '@botwire/runtime'",
       `import { bot } from '${handlersImport}'`,
       paragraph([
         ...wiring,

@@ -2,8 +2,9 @@
 // an integration or a plugin (in the definition's order), or what a bot may register.
 // Both `scaffold` and `scaffold --update` start here; so does the hint after `generate`,
 // which must not load ts-morph, so nothing here does.
+
+import { MESSAGE_TYPES } from '@botwire/runtime'
 import type { DefinitionModel, Model } from '../resolve/model.js'
-import { MESSAGE_TYPES } from '../runtime/messages.js'
 
 export type StubKind = 'bot' | 'integration' | 'plugin'
 

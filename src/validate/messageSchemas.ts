@@ -9,10 +9,10 @@
 // `definition` keep the file's own schemas (src/lower/schemaToJson.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { MESSAGE_TYPES } from '@botwire/runtime'
 import { isRecord } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { schemasDir } from '../load/packageRoot.js'
-import { MESSAGE_TYPES } from '../runtime/messages.js'
 
 export interface MessagesSchema {
   definitions: Record<string, Record<string, unknown>>

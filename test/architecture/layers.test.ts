@@ -62,7 +62,8 @@ describe('layers', () => {
         .map((v) => v.rule.name)
         .sort()
     expect(rules('src/jsonSchema/core.ts')).toEqual(['core-imports-nothing', 'layer-jsonSchema'])
-    expect(rules('src/load/read.ts')).toEqual(['layer-load', 'no-circular', 'no-pass-imports-cli'])
+    // read.ts also imports a file inside the runtime, not the runtime's package
+    expect(rules('src/load/read.ts')).toEqual(['compiler-imports-the-runtime-package', 'layer-load', 'no-circular', 'no-pass-imports-cli'])
     expect(rules('src/runtime/run.ts')).toEqual(['runtime-depends-on-core-alone'])
   })
 })

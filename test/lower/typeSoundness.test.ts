@@ -391,7 +391,7 @@ function describeFailure(c: Case, error: string): Failure {
 /** Evaluates a generated module's JavaScript (with the runtime from the sources) and returns its exports. */
 function runModule(path: string, text: string): Record<string, unknown> {
   return evaluateModule(path, text, (id) => {
-    if (id === 'botwire/runtime') return runtime
+    if (id === '@botwire/runtime') return runtime
     throw new Error(`unexpected import ${id}`)
   })
 }

@@ -15,10 +15,10 @@ import { definitionsDirOf, readExpected, validCases } from './validFixtures.js'
 type Json = JsonValue
 type JsonObject = { [key: string]: Json }
 
-/** Runs a golden module and returns its exports; `botwire/runtime` is the only import it may run. */
+/** Runs a golden module and returns its exports; `@botwire/runtime` is the only import it may run. */
 function runGolden(path: string, text: string): Record<string, unknown> {
   return evaluateModule(path, text, (specifier) => {
-    if (specifier === 'botwire/runtime') return runtime
+    if (specifier === '@botwire/runtime') return runtime
     throw new Error(`${path} imports ${specifier} at run time; only type imports of other definitions are expected`)
   })
 }

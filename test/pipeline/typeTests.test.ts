@@ -30,7 +30,7 @@ function neutralizedProgram(): ts.Program {
   const read = ts.readConfigFile(configPath, ts.sys.readFile)
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, repoRoot, undefined, configPath)
   // the runtime as a user's project has it (its sources are checked by `npm run typecheck`)
-  parsed.options.paths = { 'botwire/runtime': [runtimeEntry] }
+  parsed.options.paths = { '@botwire/runtime': [runtimeEntry] }
   const host = sharingHost(parsed.options)
   const readFile = host.readFile.bind(host)
   // same length and lines, so positions stay; the directive becomes a plain comment

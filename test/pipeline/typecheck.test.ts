@@ -29,7 +29,7 @@ const PEDANTIC_OPTIONS = {
 // exactOptionalPropertyTypes) and bundler resolution (docs/generated-code.md: the code
 // compiles under nodenext and bundler resolution alike) are the second program: bundler
 // resolution reaches the same files as nodenext here (relative imports with `.js`, and
-// `botwire/runtime` through `paths` to the package's declarations), so the strict flags'
+// `@botwire/runtime` through `paths` to the package's declarations), so the strict flags'
 // errors are the first program's, whichever resolution finds the files.
 const CONFIGS: Record<string, Record<string, unknown>> = {
   'spec, pedantic and declaration emit': {

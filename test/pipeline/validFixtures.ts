@@ -11,14 +11,14 @@ export const repoRoot = join(import.meta.dirname, '..', '..')
 export const validRoot = join(repoRoot, 'test', 'fixtures', 'valid')
 
 /**
- * What `botwire/runtime` resolves to when the tests compile generated code: the package's
+ * What `@botwire/runtime` resolves to when the tests compile generated code: the package's
  * declarations in dist/ (which the global setup builds before any test), as in a user's
  * project. The runtime's sources are type-checked once, by `npm run typecheck`; checked
  * again by each program that compiles generated code, they were three of its five seconds.
  */
-export const runtimeEntry = join(repoRoot, 'dist', 'runtime', 'index.d.ts')
+export const runtimeEntry = join(repoRoot, 'packages', 'runtime', 'dist', 'runtime', 'index.d.ts')
 
-/** SPEC §6's compiler settings for generated code, with `botwire/runtime` resolved to the package's declarations. */
+/** SPEC §6's compiler settings for generated code, with `@botwire/runtime` resolved to the package's declarations. */
 export const SPEC_OPTIONS = {
   target: 'ES2022',
   lib: ['ES2023'],
@@ -30,7 +30,7 @@ export const SPEC_OPTIONS = {
   skipLibCheck: false,
   noEmit: true,
   types: [],
-  paths: { 'botwire/runtime': [runtimeEntry] },
+  paths: { '@botwire/runtime': [runtimeEntry] },
 }
 
 export const validCases: string[] = readdirSync(validRoot)

@@ -1,6 +1,6 @@
 // callAction routing, validation of inputs and outputs, secrets, missing implementations
 // and failing actions (SPEC §9), on the generated support bot.
-import { ActionError, createRuntime, MissingImplementationError, MissingSecretError, ValidationError } from 'botwire/runtime'
+import { ActionError, createRuntime, MissingImplementationError, MissingSecretError, ValidationError } from '@botwire/runtime'
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { type GenerateTextOutput, Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'

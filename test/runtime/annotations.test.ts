@@ -3,8 +3,9 @@
 // constant reduces to its schema (an entity, a default configuration, an action's input
 // or output) hands its annotations to that schema's root. The runtime ignores them: the
 // annotated schemas validate as before.
+
+import { annotationKeywords, createRuntime } from '@botwire/runtime'
 import { Ajv } from 'ajv'
-import { annotationKeywords, createRuntime } from 'botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../fixtures/valid/annotations/expected/bots/shop-bot/v1.0.0.js'
 import { Integration as Shop } from '../fixtures/valid/annotations/expected/integrations/shop/v1.0.0.js'

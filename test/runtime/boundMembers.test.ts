@@ -1,7 +1,7 @@
 // An own action bound to an interface action (test/fixtures/valid/bound-members): a plugin's
 // call of the interface action runs the own action's handler, with the interface's input,
 // and gets its output back typed as the interface's.
-import { createRuntime } from 'botwire/runtime'
+import { createRuntime } from '@botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../fixtures/valid/bound-members/expected/bots/finder-bot/v1.0.0.js'
 import { Integration as Elastic } from '../fixtures/valid/bound-members/expected/integrations/elastic/v1.0.0.js'

@@ -2,7 +2,7 @@
 // integration sends `stream.chunk` messages from its action handler; the caller that
 // streams the call reads them in order, and channel handlers of the bot and of the plugin
 // instances wired to that integration receive them.
-import { CancelledError, createRuntime, type RuntimeError } from 'botwire/runtime'
+import { CancelledError, createRuntime, type RuntimeError } from '@botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { Integration as Anthropic } from '../../generated/integrations/anthropic/v1.2.0.js'

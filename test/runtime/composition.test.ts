@@ -1,7 +1,7 @@
 // allOf at run time (test/fixtures/valid/composition): inputs that are an entity extended
 // by an object are validated against every branch, and what fails is told once, in the
 // `path: what` style, whichever branch it fails in.
-import { createRuntime, ValidationError } from 'botwire/runtime'
+import { createRuntime, ValidationError } from '@botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../fixtures/valid/composition/expected/bots/helpdesk/v1.0.0.js'
 import { type MergeTicketsInput, Integration as Zendesk } from '../fixtures/valid/composition/expected/integrations/zendesk/v1.0.0.js'

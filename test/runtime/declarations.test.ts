@@ -33,7 +33,7 @@ describe("the runtime's declarations", () => {
     writeFileSync(
       consumer,
       [
-        "import { createRuntime, HandlerError, RuntimeError } from 'botwire/runtime'",
+        "import { createRuntime, HandlerError, RuntimeError } from '@botwire/runtime'",
         `import { Bot } from ${JSON.stringify(join(repoRoot, 'generated', 'bots', 'support-bot', 'index.js'))}`,
         'const bot = new Bot()',
         "bot.on.message('text', ({ message }) => message.payload.text)",
@@ -56,7 +56,7 @@ describe("the runtime's declarations", () => {
         skipLibCheck: false,
         noEmit: true,
         types: [],
-        paths: { 'botwire/runtime': [runtimeEntry] },
+        paths: { '@botwire/runtime': [runtimeEntry] },
       },
     })
     expect(format(ts.getPreEmitDiagnostics(program))).toEqual([])

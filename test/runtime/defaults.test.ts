@@ -2,7 +2,7 @@
 // the runtime fills defaults into configurations and action inputs before validating
 // them, at any depth where the parent object is present, with a fresh copy each time;
 // an integration's handlers see the configuration the bot chose and its name.
-import { createRuntime } from 'botwire/runtime'
+import { createRuntime } from '@botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../fixtures/valid/configurations-and-defaults/expected/bots/desk-bot/v1.0.0.js'
 import { Integration as Helpdesk, type Ticket } from '../fixtures/valid/configurations-and-defaults/expected/integrations/helpdesk/v1.0.0.js'

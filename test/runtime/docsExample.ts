@@ -1,5 +1,5 @@
 // run-bot.ts: the generated support bot, its integrations and its plugin, in one process.
-import { createRuntime } from 'botwire/runtime'
+import { createRuntime } from '@botwire/runtime'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { Integration as Anthropic } from '../../generated/integrations/anthropic/v1.2.0.js'
 import { type Model, Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'

@@ -1,6 +1,6 @@
 // Hooks (docs/runtime.md#hooks) around incoming messages, action calls and outgoing messages,
 // of the bot and of plugin instances, on the generated support bot.
-import { createRuntime, HookError } from 'botwire/runtime'
+import { createRuntime, HookError } from '@botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { rejection } from '../support/rejection.js'

@@ -2,7 +2,7 @@
 // #time-limits): a streamed call passes the call hooks as callAction does; hooks and a
 // plugin's event handlers run under the handlers' time limit with their own signal; verify
 // covers what a streaming bot needs. On the generated support bot.
-import { CancelledError, createRuntime, MissingImplementationError, TimeLimitError, type TimeLimitOptions } from 'botwire/runtime'
+import { CancelledError, createRuntime, MissingImplementationError, TimeLimitError, type TimeLimitOptions } from '@botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import type { StreamChunkMessage as LlmChunk } from '../../generated/interfaces/llm/v1.0.0.js'

@@ -2,7 +2,7 @@
 // implemented under its own hyphenated name, a plugin whose local name is hyphenated, and
 // a bot whose integration and plugin share the alias 'dropbox-files'. Calls and events
 // are routed by those names, and ':' and '#' keep the integration and the plugin apart.
-import { createRuntime } from 'botwire/runtime'
+import { createRuntime } from '@botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../fixtures/valid/hyphenated-aliases/expected/bots/file-bot/v1.0.0.js'
 import { Integration as Dropbox } from '../fixtures/valid/hyphenated-aliases/expected/integrations/dropbox/v1.0.0.js'

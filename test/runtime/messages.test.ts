@@ -1,5 +1,5 @@
 // createMessage, getMessage, updateMessage, deleteMessage through runtime.client (SPEC §9).
-import { NotFoundError, ValidationError } from 'botwire/runtime'
+import { NotFoundError, ValidationError } from '@botwire/runtime'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { rejection } from '../support/rejection.js'
 import { makeWorld } from './world.js'

@@ -4,7 +4,7 @@
 // in a plugin's action and in a configuration; a `$message` like a bot's message of that
 // type (closed); the defaults of a named schema are filled in through every `$ref` to it
 // (an action input that is one, its items, a configuration that is one).
-import { createRuntime } from 'botwire/runtime'
+import { createRuntime } from '@botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../fixtures/valid/named-schemas/expected/bots/support-bot/v1.0.0.js'
 import { Integration as Zendesk } from '../fixtures/valid/named-schemas/expected/integrations/zendesk/v1.0.0.js'

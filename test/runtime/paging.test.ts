@@ -1,7 +1,7 @@
 // listMessages: newest first, limits, and nextToken paging that neither repeats nor skips
 // while messages are added and deleted between pages (SPEC §9).
 
-import type { Message, MessageType } from 'botwire/runtime'
+import type { Message, MessageType } from '@botwire/runtime'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { rejection } from '../support/rejection.js'

@@ -1,7 +1,7 @@
 // A plugin's own events (docs/runtime.md#plugin-events): emitted by its actions and handlers,
 // validated against the emitting instance's dereferenced schema, received by the bot under
 // '<pluginAlias>#<event>', on the generated support bot.
-import { createRuntime, HandlerError } from 'botwire/runtime'
+import { createRuntime, HandlerError } from '@botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import type { ZendeskTicket } from '../../generated/integrations/zendesk/v1.0.0.js'

@@ -7,7 +7,7 @@ import {
   type MessageStore,
   type MessageUpdate,
   type StoredMessage,
-} from 'botwire/runtime'
+} from '@botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { CallableActions, CallChannels, MessageTags } from '../../generated/bots/support-bot/v1.0.0.js'
 import { makeWorld, text } from './world.js'

@@ -1,7 +1,7 @@
 // Time limits (docs/runtime.md#time-limits): every action call, and every message, event and
 // channel handler, has one; past it the call rejects with a TimeLimitError and the handler's
 // signal fires. Timers never keep the process alive.
-import { CancelledError, createRuntime, DEFAULT_ACTION_TIME_LIMIT_MS, TimeLimitError, type TimeLimitOptions } from 'botwire/runtime'
+import { CancelledError, createRuntime, DEFAULT_ACTION_TIME_LIMIT_MS, TimeLimitError, type TimeLimitOptions } from '@botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { rejection } from '../support/rejection.js'

@@ -1,7 +1,7 @@
 // Fail fast on wiring (docs/runtime.md#fail-fast-on-wiring): runtime.verify() and
 // createRuntime({ verify: true }) report, in one error, every implementation and action
 // handler the generated support bot needs but was not given.
-import { createRuntime, MissingImplementationError } from 'botwire/runtime'
+import { createRuntime, MissingImplementationError } from '@botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'

@@ -2,7 +2,7 @@
 // the support-assistant plugin, recording what ran in `log`. Each call builds fresh
 // instances, so that every test registers its own handlers.
 
-import { createRuntime, type MessageStore } from 'botwire/runtime'
+import { createRuntime, type MessageStore } from '@botwire/runtime'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { Integration as Anthropic, type ClaudeModel } from '../../generated/integrations/anthropic/v1.2.0.js'
 import { type Model, Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'

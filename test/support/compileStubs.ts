@@ -1,5 +1,5 @@
 // Type-checks implementation files against generated code as a user's project would
-// (strict, nodenext, botwire/runtime from the package's declarations): each file's messages.
+// (strict, nodenext, @botwire/runtime from the package's declarations): each file's messages.
 import ts from 'typescript'
 import { runtimeEntry } from '../pipeline/validFixtures.js'
 import { sharingHost } from './sharedDeclarations.js'
@@ -24,7 +24,7 @@ export function compileStubs(files: string[]): Map<string, string[]> {
     // the declaration files (Node's, the runtime's) are not what is tested here: the
     // goldens' type-check checks the runtime's, and @types/node's took a third of the time
     skipLibCheck: true,
-    paths: { 'botwire/runtime': [runtimeEntry] },
+    paths: { '@botwire/runtime': [runtimeEntry] },
   }
   const program = ts.createProgram({ rootNames: files, options, host: sharingHost(options) })
   const messages = new Map<string, string[]>(files.map((file) => [file, []]))

@@ -1,4 +1,6 @@
-// Builds dist/ before the tests, as `npm run build` does: the CLI tests run it as a child
+// Builds both packages before the tests, as `npm run build` does: first the runtime's
+// (packages/runtime/dist, which the compiler's build reads through node_modules/@botwire/runtime),
+// then the compiler's dist/. The CLI tests run it as a child
 // process, the getting-started test packs it as it is, and the declarations test compiles a consumer
 // against its .d.ts files. Under `npm test` it also type-checks src/ and the tests (`npm run
 // typecheck`) beside the build: each tsc keeps one core busy, and the tests start when both
@@ -14,7 +16,7 @@
 // file that is gone are removed, so no file of an older build lingers in dist/.
 import { execFile } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -43,10 +45,10 @@ function filesBelow(folder: string): string[] {
     .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
 }
 
-/** The outputs each source file of src/ should have in dist/, by their path inside dist/. */
+/** The outputs each source file of src/ should have in dist/, by their path inside dist/ (the runtime is its own package). */
 function expectedOutputs(): Set<string> {
   const stems = filesBelow(src)
-    .filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts') && !path.startsWith(`runtime${sep}`))
     .map((path) => path.slice(0, -'.ts'.length))
   return new Set(stems.flatMap((stem) => OUTPUT_SUFFIXES.map((suffix) => `${stem}${suffix}`)))
 }
@@ -55,7 +57,7 @@ function expectedOutputs(): Set<string> {
 function inputsOf(folders: string[], files: string[]): string {
   const paths = [...folders.flatMap((folder) => filesBelow(join(root, folder)).map((path) => join(folder, path))), ...files]
   return paths
-    .filter((path) => /\.(ts|json)$/.test(path))
+    .filter((path) => /\.(ts|json|mjs)$/.test(path))
     .map((path) => {
       const stats = statSync(join(root, path))
       return `${path} ${stats.size} ${stats.mtimeMs}\n`
@@ -75,6 +77,28 @@ async function runTscUnlessUnchanged(name: string, inputs: string, config: strin
   writeFileSync(record, inputs)
 }
 
+/**
+ * Builds packages/runtime (scripts/buildRuntimePackage.mjs: from nothing, a few seconds)
+ * unless its inputs are as they were and its entry is there.
+ */
+async function buildRuntime(): Promise<void> {
+  if (!existsSync(join(root, 'packages', 'runtime', 'dist', 'runtime', 'index.d.ts'))) rmSync(join(cache, 'runtime.inputs'), { force: true })
+  const inputs = inputsOf(
+    ['src/runtime', 'src/jsonSchema'],
+    ['tsconfig.runtime.json', 'schemas/messages.schema.json', 'scripts/buildRuntimePackage.mjs', ...SHARED_INPUTS],
+  )
+  const record = join(cache, 'runtime.inputs')
+  if (existsSync(record) && readFileSync(record, 'utf8') === inputs) return
+  rmSync(record, { force: true })
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [join(root, 'scripts', 'buildRuntimePackage.mjs')], { cwd: root, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`building packages/runtime failed:\n${stdout}${stderr}`))
+      else resolve()
+    })
+  })
+  writeFileSync(record, inputs)
+}
+
 /** Makes dist/ hold exactly src/'s outputs, compiling only what changed since the last build. */
 async function build(): Promise<void> {
   const expected = expectedOutputs()
@@ -87,7 +111,7 @@ async function build(): Promise<void> {
   } else {
     for (const path of present) if (!expected.has(path)) rmSync(join(dist, path))
   }
-  const inputs = inputsOf(['src'], ['tsconfig.build.json', ...SHARED_INPUTS])
+  const inputs = inputsOf(['src', 'packages/runtime/dist'], ['tsconfig.build.json', ...SHARED_INPUTS])
   await runTscUnlessUnchanged('build', inputs, 'tsconfig.build.json', '--incremental', '--tsBuildInfoFile', buildInfo)
 }
 
@@ -101,7 +125,7 @@ function typecheck(): Promise<void> {
 }
 
 export default async function setup(): Promise<void> {
-  const steps = [build()]
+  const steps = [buildRuntime().then(build)]
   // npm names the script it runs; a targeted `npx vitest run test/<folder>` skips the type-check
   if (process.env.npm_lifecycle_event === 'test') steps.push(typecheck())
   const failures = (await Promise.allSettled(steps)).flatMap((step) => (step.status === 'rejected' ? [step.reason as Error] : []))

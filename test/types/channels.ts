@@ -2,7 +2,7 @@
 // the channel message schemas, and channel or message names that do not exist, or a payload
 // of the wrong shape, do not compile.
 
-import { type AbortSignalLike, createRuntime, type HandlerSignal, type TimeLimitOptions } from 'botwire/runtime'
+import { type AbortSignalLike, createRuntime, type HandlerSignal, type TimeLimitOptions } from '@botwire/runtime'
 import type * as bot from '../../generated/bots/support-bot/v1.0.0.js'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import * as openai from '../../generated/integrations/openai/v2.0.0.js'

@@ -2,7 +2,7 @@
 // (test/fixtures/valid/configurations-and-defaults): `ctx.configuration` narrows on
 // `ctx.configurationType`; a handler reads a defaulted property with no fallback while a
 // caller may leave it out; `JsonValue` for a node typed as every JSON type.
-import type * as runtime from 'botwire/runtime'
+import type * as runtime from '@botwire/runtime'
 import type { CallableActions } from '../fixtures/valid/configurations-and-defaults/expected/bots/desk-bot/v1.0.0.js'
 import * as helpdesk from '../fixtures/valid/configurations-and-defaults/expected/integrations/helpdesk/v1.0.0.js'
 import * as triage from '../fixtures/valid/configurations-and-defaults/expected/plugins/triage/v1.0.0.js'

@@ -1,7 +1,7 @@
 // Type-level tests against the golden fixtures (test/fixtures/valid/*/expected/):
 // hostile names stay distinct and usable, recursion types, plugins see only the
 // interface version they are compiled against, dereferencing per plugin instance.
-import type * as runtime from 'botwire/runtime'
+import type * as runtime from '@botwire/runtime'
 import * as hostileBot from '../fixtures/valid/hostile-names/expected/bots/hostile-bot/v0.0.0.js'
 import * as hostile from '../fixtures/valid/hostile-names/expected/integrations/hostile/v1.0.0.js'
 import type * as keywords from '../fixtures/valid/hostile-names/expected/interfaces/keywords/v1.0.0.js'

@@ -1,7 +1,7 @@
 // Hooks are typed from the definitions: message hooks by message type and the owner's tags,
 // call hooks by the owner's callAction keys; a hook returning the wrong shape does not compile.
 
-import type { HandlerSignal } from 'botwire/runtime'
+import type { HandlerSignal } from '@botwire/runtime'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import type { Model } from '../../generated/integrations/openai/v2.0.0.js'
 import type * as llm from '../../generated/interfaces/llm/v1.0.0.js'

@@ -1,7 +1,7 @@
-// The runtime's message types (botwire/runtime) and generated/messages.ts (from
+// The runtime's message types (@botwire/runtime) and generated/messages.ts (from
 // schemas/messages.schema.json) must describe the same messages: each assignable to the
 // other, type by type, and `Message` narrowing on `type` the same way.
-import type * as runtime from 'botwire/runtime'
+import type * as runtime from '@botwire/runtime'
 import type * as generated from '../../generated/messages.js'
 import { type Equal, type Extends, expectTrue } from './support.js'
 

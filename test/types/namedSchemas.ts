@@ -4,7 +4,7 @@
 // default has the two views, as entities do (a handler reads it with no fallback, a
 // caller may leave it out).
 
-import type * as runtime from 'botwire/runtime'
+import type * as runtime from '@botwire/runtime'
 import type { CallableActions } from '../fixtures/valid/named-schemas/expected/bots/support-bot/v1.0.0.js'
 import type * as zendesk from '../fixtures/valid/named-schemas/expected/integrations/zendesk/v1.0.0.js'
 import * as zendeskModule from '../fixtures/valid/named-schemas/expected/integrations/zendesk/v1.0.0.js'

@@ -2,7 +2,7 @@
 // implementation under a name the bot does not add, or of another integration or plugin, does
 // not compile; leaving one out does (runtime.verify() reports that, at start-up).
 
-import { createRuntime } from 'botwire/runtime'
+import { createRuntime } from '@botwire/runtime'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import type { Integration as Anthropic } from '../../generated/integrations/anthropic/v1.2.0.js'
 import type { Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'

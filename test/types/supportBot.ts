@@ -1,6 +1,6 @@
 // The example bot (generated/bots/support-bot/v1.0.0.ts): its client, handlers, tags,
 // callable actions (integration final names, dereferenced plugin instances) and events.
-import type * as runtime from 'botwire/runtime'
+import type * as runtime from '@botwire/runtime'
 import { Bot, type BotEvents, type CallableActions, type MessageTags, type Plugins } from '../../generated/bots/support-bot/v1.0.0.js'
 import type * as anthropic from '../../generated/integrations/anthropic/v1.2.0.js'
 import type * as openai from '../../generated/integrations/openai/v2.0.0.js'

@@ -2,7 +2,7 @@
 // Generated from:
 //   example/bots/support-bot.yaml
 
-import * as runtime from "botwire/runtime"
+import * as runtime from "@botwire/runtime"
 import type * as anthropic_v1_2_0 from "../../integrations/anthropic/v1.2.0.js"
 import type * as openai_v2_0_0 from "../../integrations/openai/v2.0.0.js"
 import type * as zendesk_v1_0_0 from "../../integrations/zendesk/v1.0.0.js"

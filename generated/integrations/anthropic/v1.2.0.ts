@@ -2,7 +2,7 @@
 // Generated from:
 //   example/integrations/anthropic.yaml
 
-import * as runtime from "botwire/runtime"
+import * as runtime from "@botwire/runtime"
 
 /**
  * Claude model

@@ -2,7 +2,7 @@
 // Generated from:
 //   example/integrations/openai.yaml
 
-import * as runtime from "botwire/runtime"
+import * as runtime from "@botwire/runtime"
 
 /**
  * OpenAI model

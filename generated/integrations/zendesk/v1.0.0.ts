@@ -2,7 +2,7 @@
 // Generated from:
 //   example/integrations/zendesk.yaml
 
-import * as runtime from "botwire/runtime"
+import * as runtime from "@botwire/runtime"
 
 /**
  * Zendesk ticket

@@ -2,7 +2,7 @@
 // Generated from:
 //   interfaces/deletable.yaml
 
-import type * as runtime from "botwire/runtime"
+import type * as runtime from "@botwire/runtime"
 
 /**
  * Item

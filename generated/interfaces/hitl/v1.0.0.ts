@@ -2,7 +2,7 @@
 // Generated from:
 //   interfaces/hitl.yaml
 
-import type * as runtime from "botwire/runtime"
+import type * as runtime from "@botwire/runtime"
 
 /**
  * Ticket

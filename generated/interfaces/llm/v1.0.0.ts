@@ -2,7 +2,7 @@
 // Generated from:
 //   interfaces/llm.yaml
 
-import type * as runtime from "botwire/runtime"
+import type * as runtime from "@botwire/runtime"
 
 /**
  * Model reference

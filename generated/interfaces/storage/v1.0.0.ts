@@ -2,7 +2,7 @@
 // Generated from:
 //   interfaces/storage.yaml
 
-import type * as runtime from "botwire/runtime"
+import type * as runtime from "@botwire/runtime"
 
 /**
  * File

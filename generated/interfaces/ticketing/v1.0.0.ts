@@ -2,7 +2,7 @@
 // Generated from:
 //   example/interfaces/ticketing.yaml
 
-import type * as runtime from "botwire/runtime"
+import type * as runtime from "@botwire/runtime"
 
 /**
  * Ticket

@@ -2,7 +2,7 @@
 // Generated from:
 //   interfaces/updatable.yaml
 
-import type * as runtime from "botwire/runtime"
+import type * as runtime from "@botwire/runtime"
 
 /**
  * Item

@@ -2,7 +2,7 @@
 // Generated from:
 //   example/plugins/support-assistant.yaml
 
-import * as runtime from "botwire/runtime"
+import * as runtime from "@botwire/runtime"
 import type * as llm_v1_0_0 from "../../interfaces/llm/v1.0.0.js"
 import type * as ticketing_v1_0_0 from "../../interfaces/ticketing/v1.0.0.js"
 

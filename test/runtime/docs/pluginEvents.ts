@@ -1,5 +1,5 @@
 // plugin-events.ts: a plugin emits its own event; the bot subscribes per plugin instance.
-import { createRuntime } from 'botwire/runtime'
+import { createRuntime } from '@botwire/runtime'
 import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
 import type { ZendeskTicket } from '../../../generated/integrations/zendesk/v1.0.0.js'
 import { Plugin as SupportAssistant } from '../../../generated/plugins/support-assistant/v0.3.0.js'

@@ -1,5 +1,5 @@
 // stream-summary.ts: a plugin streams a model's answer chunk by chunk; the bot counts chunks.
-import { createRuntime, RuntimeError } from 'botwire/runtime'
+import { createRuntime, RuntimeError } from '@botwire/runtime'
 import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
 import { type Model, Integration as OpenAI } from '../../../generated/integrations/openai/v2.0.0.js'
 import { Plugin as SupportAssistant } from '../../../generated/plugins/support-assistant/v0.3.0.js'
