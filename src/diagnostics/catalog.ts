@@ -185,6 +185,12 @@ export const catalog = {
     secretPropertyThroughDefs:
       "a configuration cannot declare a property named '$secret', and $defs '{name}' holds one: in a bot, { $secret: NAME } always stands for a secret, so no value could ever be given to it; rename the property",
   }),
+  BW2028: entry('default where a secret belongs', {
+    secretWithDefault:
+      'a secret cannot have a default: the configuration schema, defaults included, is written into the generated code, which is meant to be committed; remove the default (each bot gives the secret as { $secret: NAME })',
+    secretInDefault:
+      '{path} is a secret (secret: true), and this default gives it a value: the configuration schema, defaults included, is written into the generated code, which is meant to be committed; leave it out of the default (each bot gives the secret as { $secret: NAME })',
+  }),
   // references
   BW3001: entry('duplicate definition', {
     definedTwice: "{kind} '{name}' {version} is defined twice",
@@ -284,6 +290,8 @@ export const catalog = {
   BW4016: entry('secret written in plain text', {
     plainSecret:
       '{path} is a secret of {owner} (secret: true in its configuration schema), so it is never written in plain text: give it as {key}: { $secret: {name} } and set {name} in the environment',
+    plainSecretItem:
+      '{path} is a secret of {owner} (secret: true in its configuration schema), so it is never written in plain text: give the item as { $secret: {name} } and set {name} in the environment',
   }),
   BW4017: entry(
     'credential written in plain text',
