@@ -185,6 +185,12 @@ export const catalog = {
     secretPropertyThroughDefs:
       "a configuration cannot declare a property named '$secret', and $defs '{name}' holds one: in a bot, { $secret: NAME } always stands for a secret, so no value could ever be given to it; rename the property",
   }),
+  BW2028: entry('default where a secret belongs', {
+    secretWithDefault:
+      'a secret cannot have a default: the configuration schema, defaults included, is written into the generated code, which is meant to be committed; remove the default (each bot gives the secret as { $secret: NAME })',
+    secretInDefault:
+      '{path} is a secret (secret: true), and this default gives it a value: the configuration schema, defaults included, is written into the generated code, which is meant to be committed; leave it out of the default (each bot gives the secret as { $secret: NAME })',
+  }),
   BW2032: entry('pattern needs a backtracking engine', {
     /** reason: the construct (lookaround, backreference, a repetition count over 1000...); fix: what to write instead */
     notLinear: 'pattern cannot run on the linear-time engine botwire validates strings with: {reason}; {fix}',
@@ -288,6 +294,8 @@ export const catalog = {
   BW4016: entry('secret written in plain text', {
     plainSecret:
       '{path} is a secret of {owner} (secret: true in its configuration schema), so it is never written in plain text: give it as {key}: { $secret: {name} } and set {name} in the environment',
+    plainSecretItem:
+      '{path} is a secret of {owner} (secret: true in its configuration schema), so it is never written in plain text: give the item as { $secret: {name} } and set {name} in the environment',
   }),
   BW4017: entry(
     'credential written in plain text',

@@ -22,6 +22,7 @@ import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
 import { checkDefsCycles, defsHolding, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
 import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
+import { checkSecretDefault, configurationDefs, defsResolver } from './secretDefaults.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
 const REF_SIBLINGS = new Set(['$ref', 'title', 'description'])
@@ -481,7 +482,12 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
   const out: Diagnostic[] = []
   const named = new NamedSchemaUse(file, spec, defsOf(spec))
   let intact = true
-  for (const site of schemaSites(spec)) {
+  const sites = schemaSites(spec)
+  // where `secret: true` means something: configuration schemas and the named schemas they use
+  const secretDefs = configurationDefs(sites, named.defs)
+  const resolve = defsResolver(named.defs)
+  for (const site of sites) {
+    const holdsSecrets = site.role === 'configuration' || (site.role === 'defs' && secretDefs.has(site.member))
     const inside = shapeProblems.filter((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))
     if (inside.some((problem) => problem.path === undefined)) {
       intact = false
@@ -496,6 +502,7 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
     walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => {
       if (broken.some((path) => isWithinPointer(path, pointer) || isWithinPointer(pointer, path))) return
       checkNode(file, spec.kind, site, named, node, pointer, enclosing, beside, out)
+      if (holdsSecrets) checkSecretDefault(file, site, node, pointer, resolve, out)
     })
   }
   if (Object.keys(named.defs).length > 0) {
