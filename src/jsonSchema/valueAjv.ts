@@ -1,10 +1,12 @@
 // The one ajv setup for values, shared by the checks and the runtime's validation of
 // payloads, inputs, outputs and configurations: strict mode off (definition schemas carry
-// annotations), every error, own properties only, and the formats definitions may use.
+// annotations), every error (gathered in linear time: linearErrors.ts), own properties
+// only, and the formats definitions may use.
 // The caller hands in ajv and ajv-formats: the checks load them on first use, the runtime
 // imports them (it must compile without Node's types).
 import type { Ajv, Options } from 'ajv'
 import type { FormatsPlugin } from 'ajv-formats'
+import { appendRefErrorsInPlace } from './linearErrors.js'
 import { SCHEMA_FORMATS } from './types.js'
 
 type AjvConstructor = new (options: Options) => Ajv
@@ -15,7 +17,8 @@ export function createValueAjv(AjvClass: AjvConstructor, addFormats: FormatsPlug
   // validateSchema: off, because every schema compiled here has passed botwire's own
   // meta-schemas; checking it against draft-07 again would make ajv compile the draft-07
   // meta-schema first (about 80 ms in every process that validates a value).
-  const ajv = new AjvClass({ strict: false, allErrors: true, ownProperties: true, validateSchema: false })
+  // code.process: ajv copies every error found so far at each failing `$ref`; see linearErrors.ts
+  const ajv = new AjvClass({ strict: false, allErrors: true, ownProperties: true, validateSchema: false, code: { process: appendRefErrorsInPlace } })
   addFormats(ajv, [...SCHEMA_FORMATS])
   return ajv
 }
