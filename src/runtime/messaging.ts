@@ -62,12 +62,12 @@ export class Messaging {
 
   private tagIssues(tags: { [key: string]: unknown }, allowEmpty: boolean): string[] {
     const issues: string[] = []
-    for (const [key, value] of Object.entries(tags)) {
+    const undeclared = `is not a tag bot '${this.botName}' declares (${this.declaredTags.length > 0 ? `it declares ${this.declaredTags.join(', ')}` : 'it declares none'})`
+    for (const key of Object.keys(tags)) {
+      const value = tags[key]
       const at = joinPath('tags', key)
       if (!this.declaredTags.includes(key)) {
-        issues.push(
-          `${at}: is not a tag bot '${this.botName}' declares (${this.declaredTags.length > 0 ? `it declares ${this.declaredTags.join(', ')}` : 'it declares none'})`,
-        )
+        issues.push(`${at}: ${undeclared}`)
       } else if (value !== undefined && typeof value !== 'string') {
         issues.push(`${at}: must be a string`)
       } else if (!allowEmpty && value === '') {

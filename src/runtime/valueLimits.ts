@@ -184,6 +184,13 @@ export function inspectValue(value: unknown, root: string, limits: ValueLimits, 
           let written = 0
           for (const key of Object.keys(record)) {
             const child = record[key]
+            // a plain string (most of a wide object): counted here, no place to visit
+            if (typeof child === 'string' && child.length + 2 <= limits.maxBytes - bytes) {
+              bytes += jsonStringBytes(key) + 1 + (written > 0 ? 1 : 0) + jsonStringBytes(child)
+              written++
+              if (bytes > limits.maxBytes) return tooLarge()
+              continue
+            }
             if (isOmitted(child)) {
               // left out of the JSON text, but still not JSON: a function or symbol is an issue
               if (child !== undefined) children.push({ node: child, parent: entry, key, inList: false, depth })
