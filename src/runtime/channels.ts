@@ -9,6 +9,7 @@ import type { BotDefinition, ChannelDefinition, JsonValue } from './definition.j
 import { UnknownTargetError, ValidationError } from './errors.js'
 import type { ChannelRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { validateValue } from './validation.js'
+import type { ValueLimits } from './valueLimits.js'
 
 /** Which channel message of a call its caller consumes (`streamAction`). */
 export interface StreamRequest {
@@ -45,6 +46,7 @@ export interface ChannelHost {
   readonly definition: BotDefinition
   readonly bot: { readonly channelHandlers?: readonly ChannelRegistrationLike[] }
   readonly botClient: object
+  readonly valueLimits: ValueLimits
   readonly plugins: { readonly [name: string]: RunnablePlugin }
   pluginClient(alias: string): object
   dispatchConfiguration(alias: string, impl: RunnablePlugin, describe: () => Described): JsonValue
@@ -127,7 +129,7 @@ export class ChannelRouter {
     const channel = raw['channel']
     const type = raw['type']
     const { schema } = channelMessage(impl, alias, channel, type, from)
-    const issues = validateValue(raw['payload'], schema, impl.definition.definitions, 'payload')
+    const issues = validateValue(raw['payload'], schema, impl.definition.definitions, 'payload', this.host.valueLimits)
     if (issues.length > 0) {
       throw new ValidationError('INVALID_CHANNEL_MESSAGE', `invalid payload for message '${type}' on channel '${alias}:${channel}'`, issues)
     }

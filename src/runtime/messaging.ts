@@ -9,6 +9,7 @@ import { MESSAGE_TYPES, type Message, type MessageTagMap, type MessageType } fro
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
 import type { CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
+import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
@@ -34,13 +35,15 @@ export class Messaging {
   private readonly store: MessageStore
   private readonly declaredTags: readonly string[]
   private readonly botName: string
+  private readonly limits: ValueLimits
   /** per message id, the end of the updates queued for it */
   private readonly updating = new Map<string, Promise<void>>()
 
-  constructor(store: MessageStore, declaredTags: readonly string[], botName: string) {
+  constructor(store: MessageStore, declaredTags: readonly string[], botName: string, limits: ValueLimits) {
     this.store = store
     this.declaredTags = declaredTags
     this.botName = botName
+    this.limits = limits
   }
 
   /** A client over these operations (the untyped form of BotClient's and PluginClient's messaging half). */
@@ -59,12 +62,12 @@ export class Messaging {
 
   private tagIssues(tags: { [key: string]: unknown }, allowEmpty: boolean): string[] {
     const issues: string[] = []
-    for (const [key, value] of Object.entries(tags)) {
+    const undeclared = `is not a tag bot '${this.botName}' declares (${this.declaredTags.length > 0 ? `it declares ${this.declaredTags.join(', ')}` : 'it declares none'})`
+    for (const key of Object.keys(tags)) {
+      const value = tags[key]
       const at = joinPath('tags', key)
       if (!this.declaredTags.includes(key)) {
-        issues.push(
-          `${at}: is not a tag bot '${this.botName}' declares (${this.declaredTags.length > 0 ? `it declares ${this.declaredTags.join(', ')}` : 'it declares none'})`,
-        )
+        issues.push(`${at}: ${undeclared}`)
       } else if (value !== undefined && typeof value !== 'string') {
         issues.push(`${at}: must be a string`)
       } else if (!allowEmpty && value === '') {
@@ -87,6 +90,9 @@ export class Messaging {
   /** The message a valid input makes (id and timestamps assigned), not stored; throws INVALID_MESSAGE. */
   build(input: unknown, operation: string): StoredMessage {
     if (!isRecord(input)) throw new ValidationError('INVALID_MESSAGE', `${operation}: expected { conversationId, userId, type, payload, tags }`, [])
+    // the whole message within the value limits before any part of it is read
+    const overLimit = valueLimitIssue(input, '', this.limits, 'message')
+    if (overLimit !== undefined) throw new ValidationError('INVALID_MESSAGE', `${operation}: invalid message`, [overLimit])
     const issues: string[] = []
     const { conversationId, userId, type, payload, tags } = input
     for (const key of Object.keys(input)) {
@@ -103,7 +109,7 @@ export class Messaging {
     } else if (payload === undefined) {
       issues.push('payload: is required')
     } else {
-      issues.push(...validatePayload(type as MessageType, payload))
+      issues.push(...validatePayload(type as MessageType, payload, this.limits))
     }
     if (tags === undefined) issues.push('tags: is required (pass {} for none)')
     else if (!isRecord(tags)) issues.push('tags: must be an object of tag name -> string')
@@ -150,6 +156,8 @@ export class Messaging {
   async update(input: unknown): Promise<StoredMessage> {
     const operation = 'updateMessage'
     const id = this.idOf(input, operation)
+    const overLimit = valueLimitIssue(input, '', this.limits, 'arguments')
+    if (overLimit !== undefined) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, [overLimit])
     const record = input as { [key: string]: unknown }
     const extra = Object.keys(record).filter((key) => !UPDATE_KEYS.includes(key))
     if (extra.length > 0) {

@@ -9,12 +9,15 @@ import { unknownEventRegistrations } from './eventRegistrations.js'
 import { unknownHookRegistrations } from './hookRegistrations.js'
 import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { TimeLimits } from './timeLimits.js'
+import { valueLimitOptionIssues } from './valueLimits.js'
 
 export interface GivenOptions {
   bot: RunnableBot
   integrations: { readonly [name: string]: RunnableIntegration }
   plugins: { readonly [name: string]: RunnablePlugin }
   limits: TimeLimits
+  /** `createRuntime({ valueLimits })` as given */
+  valueLimits: unknown
   botId: string
 }
 
@@ -67,6 +70,7 @@ export function checkRuntimeOptions(given: GivenOptions): void {
   issues.push(...unknownHookRegistrations(given.bot, given.integrations, given.plugins))
   issues.push(...unknownChannelRegistrations(given.bot, given.integrations, given.plugins))
   issues.push(...given.limits.issues(def, given.integrations))
+  issues.push(...valueLimitOptionIssues(given.valueLimits))
   if (typeof given.botId !== 'string' || given.botId === '') issues.push('botId: must be a non-empty string')
   if (issues.length > 0) throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', issues)
 }
