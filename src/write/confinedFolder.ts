@@ -7,9 +7,9 @@
 // The last path component is never followed: a temporary file is created exclusively
 // (O_EXCL), and rename, unlink and rmdir act on a link itself, not where it leads. What
 // remains is the instant between the look and the call (docs/security.md).
-import { mkdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { findWayOut, isInside, realPathOf, type WayOut } from './outputPaths.js'
+import { mkdirSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { findWayOut, isInside, type WayOut } from './outputPaths.js'
 import { temporaryName } from './temporaryFiles.js'
 
 /** A way out of the output folder: found before anything was written, or while writing. */
@@ -23,18 +23,36 @@ export class OutputConfinementError extends Error {
   }
 }
 
+/**
+ * The real path of `path` as the system resolves it now (realpath(3): the look made before
+ * every write, so the system's own, not Node's JavaScript walk); for a path not there yet,
+ * that of its nearest folder that is, with the rest of the path appended.
+ */
+function realPathNow(path: string): { real: string; there: boolean } {
+  try {
+    return { real: realpathSync.native(path), there: true }
+  } catch {
+    const parent = dirname(path)
+    if (parent === path) return { real: path, there: false }
+    return { real: join(realPathNow(parent).real, basename(path)), there: false }
+  }
+}
+
 export class ConfinedFolder {
   /** the output folder's real path when the run began: every write and removal stays below it */
   private readonly root: string
 
   constructor(private readonly outDir: string) {
-    this.root = realPathOf(outDir)
+    this.root = realPathNow(outDir).real
   }
 
-  /** Throws when `folder` (there or not yet) now leads outside the output folder. */
-  assertInside(folder: string): void {
-    const real = realPathOf(folder)
-    if (isInside(this.root, real)) return
+  /**
+   * Throws when `folder` now leads outside the output folder; returns whether it is there
+   * (one that is not yet is looked at by its nearest folder that is).
+   */
+  assertInside(folder: string): boolean {
+    const { real, there } = realPathNow(folder)
+    if (isInside(this.root, real)) return there
     // the way out by name: the first folder on the way that leads outside
     const wayOut = findWayOut(this.outDir, [join(folder, 'x')]) ?? { path: folder, leadsTo: real }
     throw new OutputConfinementError(wayOut, true)
@@ -43,11 +61,12 @@ export class ConfinedFolder {
   /** Writes `text` to `target` atomically (a temporary file beside it, renamed over it), creating its folder. */
   writeFile(target: string, text: string): void {
     const folder = dirname(target)
-    this.assertInside(folder)
-    mkdirSync(folder, { recursive: true })
+    if (!this.assertInside(folder)) {
+      mkdirSync(folder, { recursive: true })
+      this.assertInside(folder)
+    }
     const temp = join(folder, temporaryName())
     try {
-      this.assertInside(folder)
       writeFileSync(temp, text, { flag: 'wx' })
       this.assertInside(folder)
       renameSync(temp, target)
