@@ -102,20 +102,20 @@ export async function writeOutputInterruptibly(outDir: string, files: readonly O
   const { signal } = options
   if (signal.aborted) throw new WriteInterruptedError(signal.reason, { kind: 'writing', progress: { summary: emptySummary(), planned: 0 } })
   const steps = writeSteps(outDir, files, options)
-  let waiting = false
+  let waited = false
   let lastTurn = performance.now()
   for (let step = steps.next(); ; ) {
     if (step.done) return step.value
     const at = step.value
     if (at.kind === 'waitingForLock') {
-      if (!waiting) options.onLockWait?.(at)
-      waiting = true
+      if (!waited) options.onLockWait?.(at)
+      waited = true
+      // the loop runs meanwhile: a signal ends the pause at once
       await pause(at.ms, signal)
       lastTurn = performance.now()
-    } else if (performance.now() - lastTurn >= TURN_EVERY_MS || waiting) {
+    } else if (performance.now() - lastTurn >= TURN_EVERY_MS) {
       await letSignalsIn()
       lastTurn = performance.now()
-      waiting = false
     }
     // thrown where the steps stand: their `finally` releases the lock, then it comes back out here
     step = signal.aborted ? steps.throw(new WriteInterruptedError(signal.reason, stoppedAt(at))) : steps.next()
