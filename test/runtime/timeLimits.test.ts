@@ -1,10 +1,14 @@
 // Time limits (docs/runtime.md#time-limits): every action call, and every message, event and
 // channel handler, has one; past it the call rejects with a TimeLimitError and the handler's
-// signal fires. Timers never keep the process alive.
+// signal fires. A pending call keeps the process alive until it settles or its limit fires.
+
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { CancelledError, createRuntime, DEFAULT_ACTION_TIME_LIMIT_MS, TimeLimitError, type TimeLimitOptions } from 'botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { rejection } from '../support/rejection.js'
+import { runScript } from '../support/runScript.js'
 import { ENV, gpt4o, makeImplementations, text } from './world.js'
 
 type Limits = TimeLimitOptions<'openai:moderate' | 'openai:generateText' | 'assistantOpenai#summarize'>
@@ -60,16 +64,52 @@ describe('action time limits', () => {
     )
   })
 
-  it('default to 60 seconds, leave no timer behind once the call settles, and never keep the process alive while waiting', async () => {
+  it('default to 60 seconds, keep the process alive while a call is pending, and leave no timer behind once it settles', async () => {
     expect(DEFAULT_ACTION_TIME_LIMIT_MS).toBe(60_000)
     const { runtime } = hangingWorld()
     const before = liveTimers()
     await runtime.client.callAction({ type: 'openai:moderate', input: { text: 'fine' } })
     expect(liveTimers()).toBe(before)
-    // a hanging call's 60 s timer is unref'd: it is not among what keeps the event loop alive
+    // a hanging call's 60 s timer is among what keeps the event loop alive, until the call settles
     const pending = runtime.client.callAction({ type: 'openai:generateText', input: generate, signal: AbortSignal.timeout(50) })
-    expect(liveTimers()).toBe(before)
+    expect(liveTimers()).toBe(before + 1)
     expect(await rejection(pending)).toBeInstanceOf(CancelledError)
+    expect(liveTimers()).toBe(before)
+  })
+
+  it('keep the process alive while a call without limit (Infinity) is pending, with one timer for all of them', async () => {
+    const { runtime } = hangingWorld({ actionMs: Number.POSITIVE_INFINITY })
+    const before = liveTimers()
+    const first = new AbortController()
+    const second = new AbortController()
+    const pending = [first, second].map(({ signal }) => runtime.client.callAction({ type: 'openai:generateText', input: generate, signal }))
+    expect(liveTimers()).toBe(before + 1)
+    first.abort()
+    expect(await rejection(pending[0] as Promise<unknown>)).toBeInstanceOf(CancelledError)
+    expect(liveTimers()).toBe(before + 1)
+    second.abort()
+    expect(await rejection(pending[1] as Promise<unknown>)).toBeInstanceOf(CancelledError)
+    expect(liveTimers()).toBe(before)
+  })
+
+  it('wait out a limit longer than one platform timer can (2^31 - 1 ms) rather than firing at once', async () => {
+    const { runtime } = hangingWorld()
+    const pending = runtime.client.callAction({ type: 'openai:generateText', input: generate, timeLimitMs: 3_000_000_000, signal: AbortSignal.timeout(30) })
+    expect(await rejection(pending)).toBeInstanceOf(CancelledError)
+  })
+
+  it("keep a plain script alive until its limits fire: docs/runtime.md's time-limits example, alone in its process, prints what it says and exits 0", async () => {
+    const script = join(import.meta.dirname, 'docs', 'timeLimits.ts')
+    const promised = [...readFileSync(script, 'utf8').matchAll(/^\/\/ -> (.*)$/gm)].map((m) => m[1])
+    const run = await runScript(script)
+    expect(run.stderr).toBe('')
+    expect(run.stdout.trimEnd().split('\n')).toEqual(promised)
+    expect(promised).toEqual([
+      "action 'openai:generateText' did not finish within its time limit of 50 ms",
+      "action 'openai:generateText' did not finish within its time limit of 20 ms",
+      "bot 'text' handler: over 40 ms",
+    ])
+    expect(run.code).toBe(0)
   })
 
   it('refuse an already aborted signal without running the handler', async () => {
