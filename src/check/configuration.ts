@@ -107,13 +107,24 @@ function plainCredentials(schema: SchemaNode | undefined, value: unknown, pointe
   return out
 }
 
-/** An environment variable name for a secret: the definition's name and the key, upper snake case. */
+/**
+ * An environment variable name for a secret: the definition's name and the key, upper snake
+ * case, the words the key repeats of the name's end said once (github's
+ * `githubWebhookSecret` is GITHUB_WEBHOOK_SECRET, not GITHUB_GITHUB_WEBHOOK_SECRET).
+ */
 function secretNameFor(ownerName: string, key: string): string {
-  const words = `${ownerName}_${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2')}`
-  return words
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
+  const words = (text: string): string[] =>
+    text
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .toUpperCase()
+      .split(/[^A-Z0-9]+/)
+      .filter((word) => word !== '')
+  const owner = words(ownerName)
+  const own = words(key)
+  const repeats = (n: number): boolean => owner.slice(owner.length - n).every((word, i) => word === own[i])
+  let overlap = Math.min(owner.length, own.length)
+  while (overlap > 0 && !repeats(overlap)) overlap--
+  return [...owner, ...own.slice(overlap)].join('_')
 }
 
 /** The other configurations of an integration, where a stray key may belong (docs/definitions.md#alternative-configurations). */
