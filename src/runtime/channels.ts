@@ -7,6 +7,7 @@ import { isRecord, own } from '../jsonSchema/own.js'
 import type { ChunkQueue } from './chunkQueue.js'
 import type { BotDefinition, ChannelDefinition, JsonValue } from './definition.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
+import { quoted } from './quoting.js'
 import type { ChannelRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { validateValue } from './validation.js'
 
@@ -202,7 +203,7 @@ export function unknownChannelRegistrations(
   for (const { channel, type } of bot.channelHandlers ?? []) {
     const colon = channel.indexOf(':')
     const alias = channel.slice(0, colon)
-    const at = `bot.on.channel(${JSON.stringify(channel)}, ${JSON.stringify(type)})`
+    const at = `bot.on.channel(${quoted(channel)}, ${quoted(type)})`
     if (!own(bot.definition.integrations, alias)) {
       issues.push(`${at}: bot '${bot.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(bot.definition.integrations))})`)
       continue
@@ -218,7 +219,7 @@ export function unknownChannelRegistrations(
     for (const { channel, type } of plugin.channelHandlers as readonly ChannelRegistrationLike[]) {
       const colon = channel.indexOf(':')
       const local = channel.slice(0, colon)
-      const at = `plugin '${instance.name}' on.channel(${JSON.stringify(channel)}, ${JSON.stringify(type)})`
+      const at = `plugin '${instance.name}' on.channel(${quoted(channel)}, ${quoted(type)})`
       const dependency = own(instance.dependencies, local)
       if (!dependency) {
         issues.push(`${at}: the plugin has no interface '${local}' (its interfaces: ${list(Object.keys(instance.dependencies))})`)

@@ -7,6 +7,7 @@
 import { own } from '../jsonSchema/own.js'
 import type { AbortSignalLike } from './channelTypes.js'
 import type { BotDefinition } from './definition.js'
+import { quoted, shown } from './quoting.js'
 import type { RunnableIntegration } from './runnables.js'
 
 /** An action's time limit when neither the call nor `timeLimits.actions` sets one. */
@@ -42,8 +43,7 @@ export function isTimeLimit(value: unknown): value is number {
 /** What is wrong with a time limit given at `path` (none when it is absent or valid). */
 export function limitIssue(path: string, value: unknown): string[] {
   if (value === undefined || isTimeLimit(value)) return []
-  const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))
-  return [`${path}: must be a positive number of milliseconds (Infinity for none), not ${shown}`]
+  return [`${path}: must be a positive number of milliseconds (Infinity for none), not ${typeof value === 'number' ? String(value) : shown(value)}`]
 }
 
 /** The time limits of one runtime, resolved once from its options. */
@@ -72,7 +72,7 @@ export class TimeLimits {
     if (options === null || typeof options !== 'object') return ['timeLimits: must be an object']
     const issues = [...limitIssue('timeLimits.actionMs', options.actionMs), ...limitIssue('timeLimits.handlerMs', options.handlerMs)]
     for (const [key, value] of Object.entries(options.actions ?? {})) {
-      const at = `timeLimits.actions[${JSON.stringify(key)}]`
+      const at = `timeLimits.actions[${quoted(key)}]`
       issues.push(...limitIssue(at, value))
       const hash = key.indexOf('#')
       const colon = key.indexOf(':')

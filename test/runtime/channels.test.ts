@@ -263,7 +263,7 @@ describe('sendChannelMessage', () => {
   it('refuses a registration that is not a channel, a message name and a function (JavaScript callers, casts)', () => {
     const bot = new Bot()
     expect(() => bot.on.channel('stream' as 'openai:stream', '' as 'chunk', 'no' as never)).toThrow(
-      'on.channel: invalid arguments: channel: must be \'<alias>:<channel>\', not "stream"; type: must be a message name, not ""; handler: must be a function',
+      "on.channel: invalid arguments: channel: must be '<alias>:<channel>', not 'stream'; type: must be a message name, not ''; handler: must be a function",
     )
   })
 
@@ -290,8 +290,8 @@ describe('sendChannelMessage', () => {
     expect(error).toMatchObject({
       code: 'INVALID_RUNTIME_OPTIONS',
       issues: [
-        `bot.on.channel("openai:strem", "chunk"): integration 'openai' (openai 2.0.0) has no channel 'strem' (its channels: stream)`,
-        `plugin 'support-assistant' on.channel("llm:stream", "token"): channel 'stream' of integration 'openai' (openai 2.0.0) has no message 'token' (its messages: chunk)`,
+        `bot.on.channel('openai:strem', 'chunk'): integration 'openai' (openai 2.0.0) has no channel 'strem' (its channels: stream)`,
+        `plugin 'support-assistant' on.channel('llm:stream', 'token'): channel 'stream' of integration 'openai' (openai 2.0.0) has no message 'token' (its messages: chunk)`,
       ],
     })
   })

@@ -15,8 +15,50 @@ type Limits = TimeLimitOptions<'openai:moderate' | 'openai:generateText' | 'assi
 
 const never = () => new Promise<never>(() => undefined)
 const generate = { model: gpt4o, messages: [{ role: 'user' as const, content: 'hi' }] }
-/** Timers that keep the event loop alive (unref'd ones are not listed). */
-const liveTimers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
+
+/**
+ * The timers `start` sets (synchronously) and whether each keeps the event loop alive, and,
+ * until `stop()`, which of them are cleared: the runtime's own timers, whatever other
+ * tests in this worker leave pending.
+ */
+function watchTimers<T>(start: () => T) {
+  const set: { handle: unknown; referenced: () => boolean }[] = []
+  const cleared = new Set<unknown>()
+  const realSetTimeout = globalThis.setTimeout
+  const realSetInterval = globalThis.setInterval
+  const realClearTimeout = globalThis.clearTimeout
+  const realClearInterval = globalThis.clearInterval
+  const record = (handle: NodeJS.Timeout) => {
+    set.push({ handle, referenced: () => handle.hasRef() })
+    return handle
+  }
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => record(realSetTimeout(...args))) as typeof setTimeout
+  globalThis.setInterval = ((...args: Parameters<typeof setInterval>) => record(realSetInterval(...args))) as typeof setInterval
+  globalThis.clearTimeout = ((handle?: NodeJS.Timeout) => {
+    cleared.add(handle)
+    realClearTimeout(handle)
+  }) as typeof clearTimeout
+  globalThis.clearInterval = ((handle?: NodeJS.Timeout) => {
+    cleared.add(handle)
+    realClearInterval(handle)
+  }) as typeof clearInterval
+  let result: T
+  try {
+    result = start()
+  } finally {
+    globalThis.setTimeout = realSetTimeout
+    globalThis.setInterval = realSetInterval
+  }
+  return {
+    result,
+    /** the timers set, each: whether it keeps the event loop alive, and whether it was cleared */
+    timers: () => set.map((t) => ({ referenced: t.referenced(), cleared: cleared.has(t.handle) })),
+    stop: () => {
+      globalThis.clearTimeout = realClearTimeout
+      globalThis.clearInterval = realClearInterval
+    },
+  }
+}
 
 /** The support bot whose openai:generateText never resolves, and records the signal it got. */
 function hangingWorld(timeLimits?: Limits) {
@@ -67,29 +109,37 @@ describe('action time limits', () => {
   it('default to 60 seconds, keep the process alive while a call is pending, and leave no timer behind once it settles', async () => {
     expect(DEFAULT_ACTION_TIME_LIMIT_MS).toBe(60_000)
     const { runtime } = hangingWorld()
-    const before = liveTimers()
-    await runtime.client.callAction({ type: 'openai:moderate', input: { text: 'fine' } })
-    expect(liveTimers()).toBe(before)
-    // a hanging call's 60 s timer is among what keeps the event loop alive, until the call settles
-    const pending = runtime.client.callAction({ type: 'openai:generateText', input: generate, signal: AbortSignal.timeout(50) })
-    expect(liveTimers()).toBe(before + 1)
-    expect(await rejection(pending)).toBeInstanceOf(CancelledError)
-    expect(liveTimers()).toBe(before)
+    const settled = watchTimers(() => runtime.client.callAction({ type: 'openai:moderate', input: { text: 'fine' } }))
+    await settled.result
+    settled.stop()
+    expect(settled.timers()).toEqual([{ referenced: true, cleared: true }])
+    // a hanging call's 60 s timer keeps the event loop alive until the call settles, then is cleared
+    const hanging = watchTimers(() => runtime.client.callAction({ type: 'openai:generateText', input: generate, signal: AbortSignal.timeout(50) }))
+    try {
+      expect(hanging.timers()).toEqual([{ referenced: true, cleared: false }])
+      expect(await rejection(hanging.result)).toBeInstanceOf(CancelledError)
+      expect(hanging.timers()).toEqual([{ referenced: true, cleared: true }])
+    } finally {
+      hanging.stop()
+    }
   })
 
   it('keep the process alive while a call without limit (Infinity) is pending, with one timer for all of them', async () => {
     const { runtime } = hangingWorld({ actionMs: Number.POSITIVE_INFINITY })
-    const before = liveTimers()
     const first = new AbortController()
     const second = new AbortController()
-    const pending = [first, second].map(({ signal }) => runtime.client.callAction({ type: 'openai:generateText', input: generate, signal }))
-    expect(liveTimers()).toBe(before + 1)
-    first.abort()
-    expect(await rejection(pending[0] as Promise<unknown>)).toBeInstanceOf(CancelledError)
-    expect(liveTimers()).toBe(before + 1)
-    second.abort()
-    expect(await rejection(pending[1] as Promise<unknown>)).toBeInstanceOf(CancelledError)
-    expect(liveTimers()).toBe(before)
+    const calls = watchTimers(() => [first, second].map(({ signal }) => runtime.client.callAction({ type: 'openai:generateText', input: generate, signal })))
+    try {
+      expect(calls.timers()).toEqual([{ referenced: true, cleared: false }])
+      first.abort()
+      expect(await rejection(calls.result[0] as Promise<unknown>)).toBeInstanceOf(CancelledError)
+      expect(calls.timers()).toEqual([{ referenced: true, cleared: false }])
+      second.abort()
+      expect(await rejection(calls.result[1] as Promise<unknown>)).toBeInstanceOf(CancelledError)
+      expect(calls.timers()).toEqual([{ referenced: true, cleared: true }])
+    } finally {
+      calls.stop()
+    }
   })
 
   it('wait out a limit longer than one platform timer can (2^31 - 1 ms) rather than firing at once', async () => {
@@ -143,7 +193,7 @@ describe('action time limits', () => {
       issues: [
         'timeLimits.actionMs: must be a positive number of milliseconds (Infinity for none), not -1',
         'timeLimits.handlerMs: must be a positive number of milliseconds (Infinity for none), not NaN',
-        `timeLimits.actions["openai:generateTxt"]: bot 'support-bot' has no action 'openai:generateTxt'`,
+        `timeLimits.actions['openai:generateTxt']: bot 'support-bot' has no action 'openai:generateTxt'`,
       ],
     })
   })
