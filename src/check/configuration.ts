@@ -116,16 +116,24 @@ function plainCredentials(schema: SchemaNode, value: unknown): PlainCredential[]
 /**
  * An environment variable name for a secret, upper snake case: the definition's name and
  * the key (`LINEAR_API_KEY`); inside a list, the whole path, so that each item has its own
- * (`LINEAR_SERVERS_0_TOKEN`).
+ * (`LINEAR_SERVERS_0_TOKEN`). The words the key repeats of the name's end are said once
+ * (github's `githubWebhookSecret` is GITHUB_WEBHOOK_SECRET, not GITHUB_GITHUB_WEBHOOK_SECRET).
  */
 function secretNameFor(ownerName: string, credential: PlainCredential): string {
   const inList = credential.segments.some((segment) => typeof segment === 'number')
   const path = inList || credential.key === undefined ? credential.segments.map(String) : [credential.key]
-  const words = [ownerName, ...path.map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1_$2'))].join('_')
-  return words
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
+  const words = (text: string): string[] =>
+    text
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .toUpperCase()
+      .split(/[^A-Z0-9]+/)
+      .filter((word) => word !== '')
+  const owner = words(ownerName)
+  const own = path.flatMap(words)
+  const repeats = (n: number): boolean => owner.slice(owner.length - n).every((word, i) => word === own[i])
+  let overlap = Math.min(owner.length, own.length)
+  while (overlap > 0 && !repeats(overlap)) overlap--
+  return [...owner, ...own.slice(overlap)].join('_')
 }
 
 /** The other configurations of an integration, where a stray key may belong (docs/definitions.md#alternative-configurations). */

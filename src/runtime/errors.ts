@@ -36,7 +36,7 @@ export type RuntimeErrorCode =
   | 'HOOK_FAILED'
   /** sendChannelMessage or streamAction named no channel or message of the integration */
   | 'UNKNOWN_CHANNEL'
-  /** a channel message's payload does not match its schema */
+  /** a channel message's payload does not match its schema, or a call sent it after its message marked complete */
   | 'INVALID_CHANNEL_MESSAGE'
   /** an action or handler did not finish within its time limit (TimeLimitError) */
   | 'TIME_LIMIT_EXCEEDED'

@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from './errors.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
 import { MESSAGE_TYPES, type Message, type MessageTagMap, type MessageType } from './messages.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
+import { quoted } from './quoting.js'
 import type { CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
 import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
@@ -105,7 +106,7 @@ export class Messaging {
     if (!nonEmptyString(userId)) issues.push('userId: is required (a non-empty string; a bot or plugin passes ctx.botId)')
     const knownType = typeof type === 'string' && (MESSAGE_TYPES as readonly string[]).includes(type)
     if (!knownType) {
-      issues.push(type === undefined ? 'type: is required' : `type: must be one of ${MESSAGE_TYPES.map((t) => JSON.stringify(t)).join(', ')}`)
+      issues.push(type === undefined ? 'type: is required' : `type: must be one of ${MESSAGE_TYPES.map(quoted).join(', ')}`)
     } else if (payload === undefined) {
       issues.push('payload: is required')
     } else {
@@ -170,7 +171,7 @@ export class Messaging {
     const tags = record['tags']
     if (!isRecord(tags))
       throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, [
-        'tags: is required (an object of tag name -> string; a tag given as "" is removed)',
+        "tags: is required (an object of tag name -> string; a tag given as '' is removed)",
       ])
     const issues = this.tagIssues(tags, true)
     if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid tags`, issues)

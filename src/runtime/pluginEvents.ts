@@ -5,6 +5,7 @@
 import { isRecord, own } from '../jsonSchema/own.js'
 import type { BotDefinition } from './definition.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
+import { quoted } from './quoting.js'
 import type { HandlerRegistrationLike } from './runnables.js'
 import { validateValue } from './validation.js'
 import type { ValueLimits } from './valueLimits.js'
@@ -68,10 +69,10 @@ export function pluginEventRegistrationIssue(definition: BotDefinition, type: st
   const name = type.slice(hash + 1)
   const instance = own(definition.plugins, alias)
   if (!instance) {
-    return `bot.on.event(${JSON.stringify(type)}): bot '${definition.name}' adds no plugin '${alias}' (its plugins: ${list(Object.keys(definition.plugins))})`
+    return `bot.on.event(${quoted(type)}): bot '${definition.name}' adds no plugin '${alias}' (its plugins: ${list(Object.keys(definition.plugins))})`
   }
   if (!own(instance.events, name)) {
-    return `bot.on.event(${JSON.stringify(type)}): plugin instance '${alias}' (${instance.name} ${instance.version}) has no event '${name}' (its events: ${list(Object.keys(instance.events))})`
+    return `bot.on.event(${quoted(type)}): plugin instance '${alias}' (${instance.name} ${instance.version}) has no event '${name}' (its events: ${list(Object.keys(instance.events))})`
   }
   return undefined
 }

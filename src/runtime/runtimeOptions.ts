@@ -7,6 +7,7 @@ import { unknownChannelRegistrations } from './channels.js'
 import { ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
 import { unknownHookRegistrations } from './hookRegistrations.js'
+import { quoted } from './quoting.js'
 import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { TimeLimits } from './timeLimits.js'
 import { valueLimitOptionIssues } from './valueLimits.js'
@@ -36,7 +37,7 @@ export function checkRuntimeOptions(given: GivenOptions): void {
   ): void => {
     const usedNames = [...new Set(Object.values(added).map((a) => a.name))].sort()
     for (const [name, impl] of Object.entries(given)) {
-      const at = `${kind}s[${JSON.stringify(name)}]`
+      const at = `${kind}s[${quoted(name)}]`
       const implDef = (impl as { definition?: { kind?: unknown; name?: unknown; version?: unknown } } | undefined)?.definition
       if (!implDef || implDef.kind !== kind) {
         issues.push(
