@@ -4,8 +4,10 @@
 // every place values are validated: the shape checks (BW2008), the values a schema holds
 // (BW2016), bots' configuration values (BW4011) and the runtime's validation errors
 // (src/runtime/validation.ts). No platform imports: the runtime compiles without them.
+
 import type { ErrorObject } from 'ajv'
 import { describeValue, describeValues } from './describe.js'
+import { quoted } from './quoting.js'
 import type { JsonValue } from './types.js'
 
 /**
@@ -116,7 +118,7 @@ function kindOf(shown: ShownValue | undefined, hidden: unknown): string {
 export function joinPath(path: string, segment: string): string {
   if (/^\d+$/.test(segment)) return `${path}[${segment}]`
   if (/^[A-Za-z_$][\w$]*$/.test(segment)) return `${path}.${segment}`
-  return `${path}[${JSON.stringify(segment)}]`
+  return `${path}[${quoted(segment)}]`
 }
 
 function pointerSegments(instancePath: string): string[] {

@@ -4,10 +4,10 @@
 // handlers for '<alias>:<channel>' and to each plugin instance wired to that integration,
 // under the interface's own channel name (as events are routed).
 import { isRecord, own } from '../jsonSchema/own.js'
+import { quoted } from '../jsonSchema/quoting.js'
 import type { ChunkQueue } from './chunkQueue.js'
 import type { BotDefinition, ChannelDefinition, JsonValue } from './definition.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
-import { quoted } from './quoting.js'
 import type { ChannelRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { validateValue } from './validation.js'
 import type { ValueLimits } from './valueLimits.js'

@@ -2,9 +2,9 @@
 // happen (docs/runtime.md dispatches by exact names: a typo would be a handler that never runs).
 
 import { own } from '../jsonSchema/own.js'
+import { quoted } from '../jsonSchema/quoting.js'
 import type { BotDefinition } from './definition.js'
 import { pluginEventRegistrationIssue } from './pluginEvents.js'
-import { quoted } from './quoting.js'
 import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 
 function list(names: readonly string[]): string {

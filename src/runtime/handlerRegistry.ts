@@ -1,10 +1,11 @@
 // Registers message, event and channel handlers and hooks; shared by the Bot and Plugin base classes.
+
+import { shown } from '../jsonSchema/quoting.js'
 import type { ChannelHandler, ChannelRegistrar, ChannelRegistration, NoChannels } from './channelTypes.js'
 import { ValidationError } from './errors.js'
 import { hookRegistrars } from './hooks.js'
 import type { HookRegistrars, HookRegistration } from './hookTypes.js'
 import { MESSAGE_TYPES, type Message, type MessageType } from './messages.js'
-import { shown } from './quoting.js'
 import type { ActionShapes, EventHandler, EventOf, EventRegistration, MessageHandler, MessageRegistration } from './types.js'
 
 export interface MessageRegistrar<Client, Ctx, Tags> {

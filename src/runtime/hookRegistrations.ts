@@ -3,9 +3,9 @@
 // hooks are checked when registered: their keys are the fixed message types.
 
 import { own } from '../jsonSchema/own.js'
+import { quoted } from '../jsonSchema/quoting.js'
 import type { BotDefinition } from './definition.js'
 import type { HookRegistration } from './hookTypes.js'
-import { quoted } from './quoting.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
 
 function list(names: readonly string[]): string {

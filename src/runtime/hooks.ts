@@ -6,6 +6,7 @@
 // hooks, so a bot without any pays nothing.
 
 import { isRecord } from '../jsonSchema/own.js'
+import { shown } from '../jsonSchema/quoting.js'
 import type { AbortSignalLike } from './channelTypes.js'
 import { messageOf, ValidationError } from './errors.js'
 import { HookError } from './hookError.js'
@@ -13,7 +14,6 @@ import type { HookKind, HookRegistrars, HookRegistration } from './hookTypes.js'
 import type { StoredMessage } from './messageStore.js'
 import { MESSAGE_TYPES } from './messages.js'
 import type { Messaging } from './messaging.js'
-import { shown } from './quoting.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
 import { runBounded, withSignal } from './timeLimits.js'
 

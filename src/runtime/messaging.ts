@@ -3,11 +3,11 @@
 // tags against the bot's declared keys, limits, paging tokens, not-found ids.
 
 import { isRecord } from '../jsonSchema/own.js'
+import { quoted } from '../jsonSchema/quoting.js'
 import { NotFoundError, ValidationError } from './errors.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
 import { MESSAGE_TYPES, type Message, type MessageTagMap, type MessageType } from './messages.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
-import { quoted } from './quoting.js'
 import type { CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
 import { type ValueLimits, valueLimitIssue } from './valueLimits.js'

@@ -3,9 +3,9 @@
 // `'<pluginAlias>#<event>'`, the key that names a plugin instance's actions in callAction too.
 
 import { isRecord, own } from '../jsonSchema/own.js'
+import { quoted } from '../jsonSchema/quoting.js'
 import type { BotDefinition } from './definition.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
-import { quoted } from './quoting.js'
 import type { HandlerRegistrationLike } from './runnables.js'
 import { validateValue } from './validation.js'
 import type { ValueLimits } from './valueLimits.js'

@@ -3,11 +3,11 @@
 // every handler, hook and channel registration names something that exists; the time
 // limits name real actions and handlers. All problems at once, in one ValidationError.
 
+import { quoted } from '../jsonSchema/quoting.js'
 import { unknownChannelRegistrations } from './channels.js'
 import { ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
 import { unknownHookRegistrations } from './hookRegistrations.js'
-import { quoted } from './quoting.js'
 import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { TimeLimits } from './timeLimits.js'
 import { valueLimitOptionIssues } from './valueLimits.js'

@@ -5,9 +5,9 @@
 // waits for its limit must see the limit fire, not exit first. The timer is cleared as
 // soon as the work settles, so a runtime with nothing pending holds nothing.
 import { own } from '../jsonSchema/own.js'
+import { quoted, shown } from '../jsonSchema/quoting.js'
 import type { AbortSignalLike } from './channelTypes.js'
 import type { BotDefinition } from './definition.js'
-import { quoted, shown } from './quoting.js'
 import type { RunnableIntegration } from './runnables.js'
 
 /** An action's time limit when neither the call nor `timeLimits.actions` sets one. */

@@ -4,6 +4,7 @@
 // defaults, JSON copies): how deep it nests, how large its JSON text is, and what JSON
 // cannot hold. It stops at the first limit it finds, so its work is bounded by the
 // limits, whatever it is given.
+import { quoted } from '../jsonSchema/quoting.js'
 import { joinPath } from '../jsonSchema/valueIssues.js'
 
 /** How deep a value may nest when `createRuntime({ valueLimits })` does not say: objects and lists in each other. */
@@ -67,7 +68,7 @@ function pathOf(place: Place, root: string, whole: string): string {
   for (const at of keys.reverse()) {
     if (at.inList) path = `${path}[${at.key}]`
     // a key of digits in an object is a key, not an index
-    else if (/^\d+$/.test(at.key)) path = `${path}[${JSON.stringify(at.key)}]`
+    else if (/^\d+$/.test(at.key)) path = `${path}[${quoted(at.key)}]`
     else path = path === '' ? joinPath('', at.key).replace(/^\./, '') : joinPath(path, at.key)
   }
   return path === '' ? whole : path

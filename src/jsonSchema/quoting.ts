@@ -1,5 +1,5 @@
-// How runtime error messages show what a caller gave: every name and string in single
-// quotes ('openai:generateText', bot.on.event('openai:textGenrated'), integrations['x']),
+// How error messages show what a caller or a definition gave: every name and string in single
+// quotes ('openai:generateText', bot.on.event('openai:textGenrated'), integrations['x'], payload['a b']),
 // as the runtime's own names are quoted, so that a message never mixes two styles.
 // Escaped as JSON escapes a string (control characters, backslashes), with the single
 // quote escaped instead of the double one, so the quotes stay unambiguous.
