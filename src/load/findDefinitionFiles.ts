@@ -1,10 +1,11 @@
 // Finds every *.yaml / *.yml file below a definitions folder, following symbolic links
 // only while they stay inside it. Dot-folders and node_modules are skipped.
 //
-// Names are listed as bytes: a name that is not UTF-8 has no string that names it (Node
-// would put U+FFFD for its bad bytes, and reading that name fails as if the file were not
-// there), so such a file or folder is found as itself, with a problem (BW1017), under
-// its name with the bad bytes escaped (docs/decisions.md#file-names-that-are-not-utf-8).
+// A name that is not UTF-8 has no string that names it: Node puts U+FFFD for its bad
+// bytes, and reading that name fails as if the file were not there. So a folder whose
+// listing shows a U+FFFD is listed again as bytes, and such a file or folder is found as
+// itself, with a problem (BW1017), under its name with the bad bytes escaped
+// (docs/decisions.md: file names that are not UTF-8).
 import { isUtf8 } from 'node:buffer'
 import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs'
 import { isAbsolute, join, relative, sep } from 'node:path'
@@ -16,6 +17,8 @@ export interface FoundFile {
   realPath: string | null
   problem: 'outside' | 'unreadable' | 'nameNotUtf8' | null
 }
+
+export const DEFINITION_EXTENSION = /\.ya?ml$/i
 
 /** A name that is not UTF-8 as text: its UTF-8 parts as they are, each byte of the rest as \xNN. */
 export function escapedName(bytes: Buffer): string {
@@ -36,22 +39,25 @@ export function escapedName(bytes: Buffer): string {
   return text
 }
 
-interface ListedName {
-  /** the name as text: itself, or escaped when it is not UTF-8 */
-  name: string
-  utf8: boolean
-  entry: Dirent<Buffer>
-}
+/** A folder's entry with its name as text: itself, or escaped when it is not UTF-8 (then its bytes are kept). */
+type ListedName = { name: string; utf8: true; entry: Dirent<string> | Dirent<Buffer> } | { name: string; utf8: false; entry: Dirent<Buffer> }
 
 /** A folder's entries with their names as text, in name order. */
 function listFolder(folder: string): ListedName[] {
+  const byName = (a: ListedName, b: ListedName): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  const named = readdirSync(folder, { withFileTypes: true })
+  // U+FFFD is what Node puts for bytes that are not UTF-8 (or the character itself): only then are the names read again as bytes
+  if (!named.some((entry) => entry.name.includes('\ufffd'))) return named.map((entry): ListedName => ({ name: entry.name, utf8: true, entry })).sort(byName)
   return readdirSync(folder, { withFileTypes: true, encoding: 'buffer' })
-    .map((entry) => (isUtf8(entry.name) ? { name: entry.name.toString('utf8'), utf8: true, entry } : { name: escapedName(entry.name), utf8: false, entry }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map(
+      (entry): ListedName =>
+        isUtf8(entry.name) ? { name: entry.name.toString('utf8'), utf8: true, entry } : { name: escapedName(entry.name), utf8: false, entry },
+    )
+    .sort(byName)
 }
 
 /** Whether an entry whose name is not UTF-8 is one the walk would load or enter, if it could name it: a definition file or a folder. */
-function wouldBeRead(folder: string, listed: ListedName): boolean {
+function wouldBeRead(folder: string, listed: Extract<ListedName, { utf8: false }>): boolean {
   if (listed.entry.name[0] === 0x2e) return false // a dot-file or dot-folder, skipped whatever its name
   if (listed.entry.isDirectory() || DEFINITION_EXTENSION.test(listed.name)) return true
   if (listed.entry.isFile()) return false
@@ -62,8 +68,6 @@ function wouldBeRead(folder: string, listed: ListedName): boolean {
     return false
   }
 }
-
-export const DEFINITION_EXTENSION = /\.ya?ml$/i
 
 function isInside(root: string, path: string): boolean {
   const rel = relative(root, path)

@@ -17,11 +17,11 @@ export interface FrameOptions {
   message?: string
 }
 
-/** The last text escaped: diagnostics are rendered file by file, so one file's text is escaped once. */
-let memo: { text: string; escaped: string } | null = null
+/** The last text framed, escaped (null: it holds nothing to escape): diagnostics are rendered file by file, so one file's text is looked at once. */
+let memo: { text: string; escaped: string | null } | null = null
 
-function escapedText(text: string): string {
-  if (memo?.text !== text) memo = { text, escaped: escapeSource(text) }
+function escapedText(text: string): string | null {
+  if (memo?.text !== text) memo = { text, escaped: holdsControls(text) ? escapeSource(text) : null }
   return memo.escaped
 }
 
@@ -31,11 +31,11 @@ function shownColumn(text: string, lineStart: number, column: number): number {
 }
 
 export function sourceFrame(text: string, span: FrameSpan, options: FrameOptions): string {
-  const escaping = holdsControls(text)
-  const column = escaping ? shownColumn(text, span.lineStart, span.column) : span.column
-  const endColumn = escaping ? shownColumn(text, span.lineStart, span.endColumn) : span.endColumn
+  const escaped = escapedText(text)
+  const column = escaped === null ? span.column : shownColumn(text, span.lineStart, span.column)
+  const endColumn = escaped === null ? span.endColumn : shownColumn(text, span.lineStart, span.endColumn)
   return codeFrameColumns(
-    escaping ? escapedText(text) : text,
+    escaped ?? text,
     { start: { line: span.line, column }, end: { line: span.line, column: Math.max(endColumn, column + 1) } },
     { highlightCode: false, forceColor: options.color, linesAbove: 1, linesBelow: 1, ...(options.message ? { message: options.message } : {}) },
   )
