@@ -3,10 +3,10 @@
 // line) or U+202E (turns the rest of the line around) are printed escaped by the CLI, run
 // as a child process as a user's shell runs it; the JSON output escapes them as JSON and
 // still parses to the very text (docs/cli.md#what-the-output-shows-of-a-definition).
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runCli, tempDir, writeFiles } from '../support/cli.js'
+import { exampleWorkspace, runCli, tempDir, writeFiles } from '../support/cli.js'
 
 const ESC = '\x1b'
 const BEL = '\x07'
@@ -90,5 +90,18 @@ describe('botwire diff shows what the definitions wrote, escaped', () => {
     expect(stdout).toContain(String.raw`t\x1b[2J\u202ex`)
     expect(stdout).toContain(String.raw`notes\x1b[2J\r\u202e.yaml`)
     for (const raw of RAW) expect(stdout.includes(raw), `raw ${JSON.stringify(raw)} in:\n${stdout}`).toBe(false)
+  })
+})
+
+describe("generate --check shows a stale file's lines escaped", () => {
+  it('a line edited in the output folder to hold escape sequences is shown escaped in the diff', () => {
+    const dir = exampleWorkspace()
+    expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
+    const bot = join(dir, 'generated/bots/support-bot/v1.0.0.ts')
+    writeFileSync(bot, `// ${ESC}[2J${ESC}]8;;https://x.example${BEL}here\r\u202e\n${readFileSync(bot, 'utf8')}`)
+    const { code, stdout } = runCli(['generate', '--check'], { cwd: dir })
+    expect(code).toBe(1)
+    for (const raw of RAW) expect(stdout.includes(raw), `raw ${JSON.stringify(raw)} in:\n${stdout}`).toBe(false)
+    expect(stdout).toContain(String.raw`-// \x1b[2J\x1b]8;;https://x.example\x07here\r\u202e`)
   })
 })
