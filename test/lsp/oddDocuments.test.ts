@@ -4,6 +4,8 @@
 // left out of the analysis, while the workspace's diagnostics are published and stay,
 // also when it is closed; and a failed analysis is told to the document whose change it
 // followed, the other files keeping their diagnostics (docs/editors.md#documents-that-are-not-analysed).
+import { symlinkSync } from 'node:fs'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Diagnostic } from 'vscode-languageserver-protocol'
@@ -73,6 +75,20 @@ describe('botwire lsp: a document whose URI names no file of the workspace', () 
     await analysed()
     expect(client.diagnostics(spelled)).toEqual([])
     expect(hasNope(client.diagnostics(digest) ?? [])).toBe(true)
+  })
+})
+
+describe('botwire lsp: a file open through a symbolic link', () => {
+  it('gets its diagnostics under the URI it was opened by', async () => {
+    const root = notesWorkspace()
+    symlinkSync(join(root, 'definitions/plugins/digest.yaml'), join(root, 'definitions/plugins/linked.yaml'))
+    const client = await startLsp(root)
+    try {
+      const linked = await client.open('definitions/plugins/linked.yaml', BROKEN_DIGEST)
+      await client.waitForDiagnostics(linked, hasNope)
+    } finally {
+      await client.close()
+    }
   })
 })
 
