@@ -73,6 +73,9 @@ export const catalog = {
   BW1013: entry('merge of a value that is not a mapping', {
     mergeOfNonMapping: 'a merge key (<<) merges a mapping, an alias of one, or a list of those; this is {found}',
   }),
+  BW1017: entry('file name is not valid UTF-8', {
+    nameNotUtf8: '{entry} name is not valid UTF-8 (its bad bytes are shown as \\xNN), so it cannot be read; rename it',
+  }),
   // shape
   BW2001: entry('missing or unknown kind', {
     missingKind: "missing key 'kind': a definition says what it is ({kinds})",

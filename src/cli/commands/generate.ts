@@ -2,6 +2,7 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { diagnostic, hasErrors } from '../../diagnostics/diagnostic.js'
+import { escapeControls } from '../../diagnostics/render/terminalText.js'
 import type { OutputFile } from '../../emit/emitPlan.js'
 import { displayPath } from '../../load/displayPath.js'
 import { type GeneratedWorkspace, type GenerateWorkspaceOptions, generateWorkspace } from '../../pipeline/generateWorkspace.js'
@@ -131,26 +132,36 @@ function checkOnly(options: GenerateCommandOptions): number {
     return outOfDate.length > 0 ? EXIT.definitionErrors : EXIT.ok
   }
   printDiagnostics(generated.diagnostics, options.format)
+  printDifferences(out, differences, generated.files.length)
+  return hasDifferences(differences) ? EXIT.definitionErrors : EXIT.ok
+}
+
+/**
+ * What `generate --check` found, in pretty text. The folder's name, the manifest's paths
+ * and the files' lines may hold anything: they are shown with control characters escaped
+ * (docs/cli.md#what-the-output-shows-of-a-definition).
+ */
+function printDifferences(outDir: string, differences: ReturnType<typeof compareOutput>, fileCount: number): void {
+  const out = escapeControls(outDir)
   if (!hasDifferences(differences)) {
-    process.stdout.write(`${out} is up to date (${plural(generated.files.length, 'file')})\n`)
-    return EXIT.ok
+    process.stdout.write(`${out} is up to date (${plural(fileCount, 'file')})\n`)
+    return
   }
-  for (const path of differences.missing) process.stdout.write(`missing: ${out}/${path}\n`)
+  for (const path of differences.missing) process.stdout.write(`missing: ${out}/${escapeControls(path)}\n`)
   differences.stale.forEach((path, index) => {
-    process.stdout.write(`stale: ${out}/${path}\n`)
+    process.stdout.write(`stale: ${out}/${escapeControls(path)}\n`)
     const texts = differences.staleTexts.get(path)
     if (!texts) return
     if (index < MAX_DIFF_FILES) {
-      process.stdout.write(`--- ${out}/${path} (in the folder)\n+++ ${out}/${path} (generated from the definitions)\n`)
-      for (const line of staleDiff(path, texts.current, texts.expected)) process.stdout.write(`${line}\n`)
+      process.stdout.write(`--- ${out}/${escapeControls(path)} (in the folder)\n+++ ${out}/${escapeControls(path)} (generated from the definitions)\n`)
+      for (const line of staleDiff(path, texts.current, texts.expected)) process.stdout.write(`${escapeControls(line)}\n`)
     } else if (index === MAX_DIFF_FILES) {
       process.stdout.write(`(differences of the other stale files not shown)\n`)
     }
   })
-  for (const path of differences.removed) process.stdout.write(`no longer produced: ${out}/${path}\n`)
-  for (const path of differences.leftover) process.stdout.write(`leftover of an interrupted run: ${out}/${path}\n`)
+  for (const path of differences.removed) process.stdout.write(`no longer produced: ${out}/${escapeControls(path)}\n`)
+  for (const path of differences.leftover) process.stdout.write(`leftover of an interrupted run: ${out}/${escapeControls(path)}\n`)
   process.stdout.write(`${out} is out of date: run botwire generate\n`)
-  return EXIT.definitionErrors
 }
 
 export async function runGenerate(args: string[]): Promise<number> {
