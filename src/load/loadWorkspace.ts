@@ -84,7 +84,9 @@ export function listWorkspace(options: LoadOptions): WorkspaceListing {
         problem:
           entry.problem === 'outside'
             ? diagnostic('BW1009', 'linkOutside', {}, at)
-            : diagnostic('BW1007', 'unreadableEntry', { entry: entry.path.endsWith('.yaml') || entry.path.endsWith('.yml') ? 'file' : 'folder' }, at),
+            : entry.problem === 'notRegular'
+              ? diagnostic('BW1007', 'unreadableFile', { reason: entry.reason ?? 'not a regular file' }, at)
+              : diagnostic('BW1007', 'unreadableEntry', { entry: entry.path.endsWith('.yaml') || entry.path.endsWith('.yml') ? 'file' : 'folder' }, at),
       })
       continue
     }
