@@ -4,6 +4,7 @@ import { closeSync, readSync } from 'node:fs'
 import type { Document, Node } from 'yaml'
 import { type Diagnostic, diagnostic, relatedLocation, type SourceRange } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import { aliasBeyondBound } from './aliases.js'
 import { loadLimits } from './limits.js'
 import { mergeOfNonMapping } from './mergeKeys.js'
 import { openRegularFile } from './regularFile.js'
@@ -603,6 +604,12 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
   }
   const duplicates = duplicateKeys(file, root)
   if (duplicates.length > 0) return { file, value: null, diagnostics: duplicates }
+  // before anything resolves an alias, each resolution being a walk of the document
+  const overused = read.text.includes('*') ? aliasBeyondBound(document) : null
+  if (overused) {
+    const at = nodeRange(file, overused) ?? nodeRange(file, root) ?? { file, start: 0, end: 0 }
+    return { file, value: null, diagnostics: [diagnostic('BW1005', 'aliasExpansion', { limit: loadLimits.maxAliasCount }, at)] }
+  }
   const badMerge = read.text.includes('<<') ? mergeOfNonMapping(file, document) : null
   if (badMerge) return { file, value: null, diagnostics: [badMerge] }
 
