@@ -10,7 +10,7 @@ import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { isRecord, own } from '../jsonSchema/own.js'
-import { escapePointerSegment, isWithinPointer } from '../jsonSchema/pointer.js'
+import { escapePointerSegment } from '../jsonSchema/pointer.js'
 import { defsName } from '../jsonSchema/reference.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
@@ -20,6 +20,7 @@ import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
 import { checkDefsCycles, defsHolding, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
+import { ProblemPlaces } from './problemPlaces.js'
 import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
@@ -482,20 +483,20 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
   const out: Diagnostic[] = []
   const named = new NamedSchemaUse(file, spec, defsOf(spec))
   let intact = true
+  const problems = new ProblemPlaces(shapeProblems)
   for (const site of schemaSites(spec)) {
-    const inside = shapeProblems.filter((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))
-    if (inside.some((problem) => problem.path === undefined)) {
+    if (problems.unplaced) {
       intact = false
       continue
     }
-    if (inside.length === 0) {
+    const broken = problems.hasWithin(site.pointer)
+    if (!broken) {
       if (site.role !== 'entity' && site.role !== 'defs') checkObjectAtTop(file, site, named, out)
       if (site.role === 'configuration' && Object.keys(named.defs).length > 0) checkConfigurationThroughDefs(file, site, named, out)
     } else intact = false
     // a node on the way to a shape error, or inside one, waits for the next run; the rest of the schema is checked
-    const broken = inside.map((problem) => problem.path ?? '')
     walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => {
-      if (broken.some((path) => isWithinPointer(path, pointer) || isWithinPointer(pointer, path))) return
+      if (broken && problems.touches(pointer, site.pointer)) return
       checkNode(file, spec.kind, site, named, node, pointer, enclosing, beside, out)
     })
   }
