@@ -1,5 +1,6 @@
 // Finds every *.yaml / *.yml file below a definitions folder, following symbolic links
-// only while they stay inside it. Dot-folders and node_modules are skipped.
+// only while they stay inside it. Dot-folders and node_modules are skipped. A named pipe,
+// socket or device with such a name is listed as what it is, never opened.
 //
 // A name that is not UTF-8 has no string that names it: Node puts U+FFFD for its bad
 // bytes, and reading that name fails as if the file were not there. So a folder whose
@@ -7,15 +8,18 @@
 // itself, with a problem (BW1017), under its name with the bad bytes escaped
 // (docs/decisions.md: file names that are not UTF-8).
 import { isUtf8 } from 'node:buffer'
-import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs'
+import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync } from 'node:fs'
 import { isAbsolute, join, relative, sep } from 'node:path'
+import { notRegularReason } from './regularFile.js'
 
 export interface FoundFile {
   /** the path as reached from the root (what the user sees); for a name that is not UTF-8, with its bad bytes as \xNN */
   path: string
   /** the real path (for a link outside the root, where it leads); null when the link is broken or unreadable, or the name not UTF-8 */
   realPath: string | null
-  problem: 'outside' | 'unreadable' | 'nameNotUtf8' | null
+  problem: 'outside' | 'unreadable' | 'nameNotUtf8' | 'notRegular' | null
+  /** for `notRegular`: why it is not read ("a named pipe, not a regular file") */
+  reason?: string
 }
 
 export const DEFINITION_EXTENSION = /\.ya?ml$/i
@@ -105,6 +109,11 @@ export function findDefinitionFiles(root: string): FoundFile[] {
         if (!name.startsWith('.') && name !== 'node_modules') walk(path, join(realFolder, name))
         continue
       }
+      // a named pipe, socket or device: reading it could wait forever
+      if (!entry.isSymbolicLink() && (entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice())) {
+        if (DEFINITION_EXTENSION.test(name)) found.push({ path, realPath: join(realFolder, name), problem: 'notRegular', reason: notRegularReason(entry) })
+        continue
+      }
       // a symbolic link, or a type the file system did not say
       let isLink = false
       try {
@@ -114,9 +123,11 @@ export function findDefinitionFiles(root: string): FoundFile[] {
       }
       let realPath: string
       let isDirectory: boolean
+      let target: Stats
       try {
         realPath = realpathSync(path)
-        isDirectory = statSync(realPath).isDirectory()
+        target = statSync(realPath)
+        isDirectory = target.isDirectory()
       } catch {
         if (DEFINITION_EXTENSION.test(name)) found.push({ path, realPath: null, problem: 'unreadable' })
         continue
@@ -133,6 +144,10 @@ export function findDefinitionFiles(root: string): FoundFile[] {
       if (!DEFINITION_EXTENSION.test(name)) continue
       if (isLink && !isInside(realRoot, realPath)) {
         found.push({ path, realPath, problem: 'outside' })
+        continue
+      }
+      if (!target.isFile()) {
+        found.push({ path, realPath, problem: 'notRegular', reason: notRegularReason(target) })
         continue
       }
       found.push({ path, realPath, problem: null })

@@ -87,7 +87,9 @@ export function listWorkspace(options: LoadOptions): WorkspaceListing {
             ? diagnostic('BW1009', 'linkOutside', {}, at)
             : entry.problem === 'nameNotUtf8'
               ? diagnostic('BW1017', 'nameNotUtf8', { entry: kind }, at)
-              : diagnostic('BW1007', 'unreadableEntry', { entry: kind }, at),
+              : entry.problem === 'notRegular'
+                ? diagnostic('BW1007', 'unreadableFile', { reason: entry.reason ?? 'not a regular file' }, at)
+                : diagnostic('BW1007', 'unreadableEntry', { entry: kind }, at),
       })
       continue
     }

@@ -12,7 +12,7 @@ import type { SourceFile } from '../source/sourceFile.js'
 import { type ClaimedDefinition, claimLocation } from '../validate/claimedNames.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { isDefinitionName } from '../validate/metaSchemas.js'
-import { compareVersions, isExactVersion, isPrerelease, parseVersion, satisfiesRange } from '../validate/versions.js'
+import { compareVersions, isExactVersion, isPrerelease, parseVersion, satisfiesRange, versionIdentity } from '../validate/versions.js'
 import { type DefinitionKey, type DefinitionKind, definitionKey } from './model.js'
 
 export interface TableEntry {
@@ -143,14 +143,18 @@ export function buildSymbolTable(
   }
   contenders.sort(byFile)
   const groups = new Map<string, Building[]>()
+  // each version of a name by its identity, so that finding it costs the same for 20,000 versions as for one
+  const byVersion = new Map<string, Building>()
   for (const c of contenders) {
     const { kind, name, version } = c
     const group = groups.get(`${kind}/${name}`) ?? []
     groups.set(`${kind}/${name}`, group)
-    let building = group.find((b) => compareVersions(b.slot.version, version) === 0)
+    const slotKey = `${kind}/${name}@${versionIdentity(version)}`
+    let building = byVersion.get(slotKey)
     if (!building) {
       building = { slot: { version, entry: null }, first: null, definition: null, broken: false }
       group.push(building)
+      byVersion.set(slotKey, building)
     }
     // a file of unknown kind claims its name under every kind: it is a duplicate of nothing for sure
     const certain = c.claim?.kindKnown !== false
@@ -264,13 +268,22 @@ export function resolveExact(table: SymbolTable, kind: DefinitionKind, name: str
   const slots = table.byName.get(`${kind}/${name}`) ?? []
   const readable = parseVersion(version) !== null
   const wants = (candidate: string): boolean => readable && compareVersions(candidate, version) === 0
-  return resolution(
-    table,
-    kind,
-    name,
-    slots.find((s) => wants(s.version)),
-    wants,
-  )
+  return resolution(table, kind, name, readable ? slotOf(slots, version) : undefined, wants)
+}
+
+/** The slot of `version` among slots in ascending order, by binary search (a name may have thousands of versions). */
+function slotOf(slots: readonly VersionSlot[], version: string): VersionSlot | undefined {
+  let low = 0
+  let high = slots.length - 1
+  while (low <= high) {
+    const middle = (low + high) >>> 1
+    const slot = slots[middle] as VersionSlot
+    const order = compareVersions(slot.version, version)
+    if (order === 0) return slot
+    if (order < 0) low = middle + 1
+    else high = middle - 1
+  }
+  return undefined
 }
 
 /**
