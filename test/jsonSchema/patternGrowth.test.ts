@@ -10,26 +10,15 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { type SchemaDefinitions, validateValue } from '../../src/runtime/validation.js'
+import { cpuGrowth, expectNearLinear, type Growth } from '../support/growth.js'
 
 const CATASTROPHIC = ['^(a+)+$', '^(a|a)*$', '^(a|aa)+$', '^(\\w+\\s?)*$']
 /** A string the patterns above fail on only after trying every way to split the run of a's. */
 const hostile = (length: number): string => `${'a'.repeat(length)}!`
 
-function cpuMicroseconds(run: () => void): number {
-  let best = Number.POSITIVE_INFINITY
-  for (let i = 0; i < 5; i++) {
-    const start = process.cpuUsage()
-    run()
-    const used = process.cpuUsage(start)
-    best = Math.min(best, used.user + used.system)
-  }
-  return best
-}
-
-/** CPU at 2N over CPU at N: about 2 when the work is linear in N, 4 when quadratic. */
-function growth(run: (length: number) => void, length: number): number {
-  run(length) // warm caches and the JIT, so the first size is not charged for them
-  return cpuMicroseconds(() => run(2 * length)) / cpuMicroseconds(() => run(length))
+/** How `run`'s work grows from `length` to twice that (test/support/growth.ts). */
+function growth(run: (length: number) => void, length: number): Promise<Growth> {
+  return cpuGrowth((size) => () => run(size), length)
 }
 
 const folders: string[] = []
@@ -86,8 +75,8 @@ describe('a catastrophic pattern in a default', () => {
     }
   })
 
-  it.each(CATASTROPHIC)("'%s': the check's CPU grows linearly with the default's length", (pattern) => {
-    expect(growth((length) => checkDefault(pattern, length), 100_000)).toBeLessThan(3)
+  it.each(CATASTROPHIC)("'%s': the check's CPU grows linearly with the default's length", async (pattern) => {
+    expectNearLinear(await growth((length) => checkDefault(pattern, length), 100_000))
   })
 })
 
@@ -103,8 +92,8 @@ describe('a catastrophic pattern met by a bot configuration value', () => {
     }
   })
 
-  it.each(CATASTROPHIC)("'%s': the check's CPU grows linearly with the value's length", (pattern) => {
-    expect(growth((length) => checkBot(pattern, length), 100_000)).toBeLessThan(3)
+  it.each(CATASTROPHIC)("'%s': the check's CPU grows linearly with the value's length", async (pattern) => {
+    expectNearLinear(await growth((length) => checkBot(pattern, length), 100_000))
   })
 })
 
@@ -121,7 +110,7 @@ describe('a catastrophic pattern met by a payload at run time', () => {
     expect(validateValue({ content: 'a'.repeat(10_000) }, schema, definitions, 'payload')).toEqual([])
   })
 
-  it("validation's CPU grows linearly with the payload's length", () => {
-    expect(growth(receive, 200_000)).toBeLessThan(3)
+  it("validation's CPU grows linearly with the payload's length", async () => {
+    expectNearLinear(await growth(receive, 200_000))
   })
 })

@@ -6,34 +6,18 @@ import { createRuntime, MAX_LISTED_ISSUES, type ValidationError } from '@botwire
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { Integration as OpenAI } from '../../generated/integrations/openai/v2.0.0.js'
+import { cpuGrowth, expectNearLinear, type Growth } from '../support/growth.js'
 import { rejection } from '../support/rejection.js'
 import { ENV, gpt4o, makeImplementations, makeWorld } from './world.js'
 
 type Runtime = ReturnType<typeof makeWorld>['runtime']
 
-/** The CPU time (user + system, in ms) of one run of `work`. */
-async function cpuMs(work: () => Promise<unknown>): Promise<number> {
-  const before = process.cpuUsage()
-  await work()
-  const used = process.cpuUsage(before)
-  return (used.user + used.system) / 1000
-}
-
-/**
- * How much longer refusing a value twice as large takes: about 2 when linear, about 4 when
- * quadratic. The values are built before the clock starts; the runs of both sizes take
- * turns, so that both see the same load on a shared machine, and the least time of each
- * is the one least disturbed.
- */
-async function growth(make: (n: number) => unknown, refuse: (value: unknown) => Promise<unknown>, n: number, runs = 5): Promise<number> {
-  const [single, double] = [make(n), make(2 * n)]
-  await refuse(double) // warm: compiled validators, JIT
-  let [once, twice] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY]
-  for (let i = 0; i < runs; i++) {
-    once = Math.min(once, await cpuMs(() => refuse(single)))
-    twice = Math.min(twice, await cpuMs(() => refuse(double)))
-  }
-  return twice / once
+/** How refusing a value grows from n to 2n (test/support/growth.ts); the values are built before the clock starts. */
+async function growth(make: (n: number) => unknown, refuse: (value: unknown) => Promise<unknown>, n: number): Promise<Growth> {
+  return cpuGrowth((size) => {
+    const value = make(size)
+    return () => refuse(value)
+  }, n)
 }
 
 function withUnknownKeys(n: number): { [key: string]: unknown } {
@@ -67,22 +51,22 @@ describe('refusing a hostile message costs time linear in its size', () => {
   const message = (type: string, payload: unknown, tags: object = {}) => ({ conversationId: 'c', userId: 'u', type, payload, tags })
 
   it('a text payload with many unknown keys', async () => {
-    expect(await growth((n) => message('text', withUnknownKeys(n)), refuseMessage, 20_000)).toBeLessThan(3)
+    expectNearLinear(await growth((n) => message('text', withUnknownKeys(n)), refuseMessage, 20_000))
   })
 
   it('many items of the wrong type', async () => {
     const options = (n: number) => Array.from({ length: n }, (_, i) => ({ label: i, value: i }))
-    expect(await growth((n) => message('choice', { text: 'pick', options: options(n) }), refuseMessage, 5000)).toBeLessThan(3)
+    expectNearLinear(await growth((n) => message('choice', { text: 'pick', options: options(n) }), refuseMessage, 5000))
   })
 
   it('many wrong items of a referenced schema (ajv gathers their errors at each reference)', async () => {
     const items = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'text', payload: { text: i } }))
-    expect(await growth((n) => message('bloc', { items: items(n) }), refuseMessage, 8000)).toBeLessThan(3)
+    expectNearLinear(await growth((n) => message('bloc', { items: items(n) }), refuseMessage, 8000))
   })
 
   it('a wide object of undeclared tags', async () => {
     const tags = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`tag${i}`, 'x']))
-    expect(await growth((n) => message('text', { text: 'hi' }, tags(n)), refuseMessage, 10_000)).toBeLessThan(3)
+    expectNearLinear(await growth((n) => message('text', { text: 'hi' }, tags(n)), refuseMessage, 10_000))
   })
 
   it('an action input with many wrong items', async () => {
@@ -91,7 +75,7 @@ describe('refusing a hostile message costs time linear in its size', () => {
       const error = await rejection(runtime.client.callAction({ type: 'openai:generateText', input: value } as never))
       expect(error.code).toBe('INVALID_INPUT')
     }
-    expect(await growth(input, refuseInput, 3000)).toBeLessThan(3)
+    expectNearLinear(await growth(input, refuseInput, 3000))
   })
 })
 
