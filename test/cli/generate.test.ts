@@ -131,7 +131,7 @@ describe('botwire generate', () => {
     expect(json.code).toBe(1)
     const records = JSON.parse(json.stdout) as { code: string; message: string }[]
     expect(new Set(records.map((r) => r.code))).toEqual(new Set(['BW5003']))
-    // every record has every key of SPEC §5, null where the problem has no place in a definition
+    // every record has every key of docs/cli.md#diagnostics, null where the problem has no place in a definition
     for (const record of records) {
       expect(Object.keys(record).sort()).toEqual(['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'path', 'related', 'severity'])
       expect(record).toMatchObject({ file: null, line: null, column: null, path: null, related: [] })

@@ -1,4 +1,4 @@
-// Enforcement (SPEC §8): the bump the versions show must cover the bump the changes
+// Enforcement (docs/versioning.md#enforcement): the bump the versions show must cover the bump the changes
 // need; the version must not go down, nor stay while the content changed; below
 // 1.0.0 the minor number is the breaking number. Plus version matching when a side
 // holds several versions, and the programmatic API.

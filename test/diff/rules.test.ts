@@ -1,4 +1,4 @@
-// Table-driven tests of the classification rules of `botwire diff` (SPEC §8). Each row
+// Table-driven tests of the classification rules of `botwire diff` (docs/versioning.md#the-three-levels). Each row
 // is a fixture pair test/fixtures/diff/<case>/{old,new}/, compared both ways: old -> new
 // (forward) and new -> old (reverse), with the exact level each direction needs, and
 // the change that explains it. Forward fixtures bump the version by exactly the level
@@ -465,7 +465,7 @@ function expectRow(row: Row, direction: 'forward' | 'reverse'): void {
   }
 }
 
-describe('diff rules (SPEC §8)', () => {
+describe('diff rules (docs/versioning.md#the-three-levels)', () => {
   for (const row of rows) {
     describe(`${row.case}: ${row.rule}`, () => {
       it(`forward is ${row.forward.level}`, () => expectRow(row, 'forward'))

@@ -164,7 +164,7 @@ describe('symbolic links', () => {
     expect(check(dir).codes).toEqual(['BW1009'])
   })
 
-  it('loads a link to a built-in once, as the built-in (SPEC §1), and reports it as outside when built-ins are off', () => {
+  it('loads a link to a built-in once, as the built-in (docs/definitions.md#workspace), and reports it as outside when built-ins are off', () => {
     const dir = workspace({ 'interfaces/placeholder.txt': '' })
     symlinkSync(join(builtinDefinitionsDir, 'llm.yaml'), join(dir, 'interfaces', 'llm.yaml'))
     symlinkSync(builtinDefinitionsDir, join(dir, 'standard'))

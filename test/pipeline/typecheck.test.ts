@@ -8,11 +8,11 @@ import { join } from 'node:path'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sharingHost } from '../support/sharedDeclarations.js'
-import { expectedDirOf, listFiles, readExpected, repoRoot, runtimeEntry, SPEC_OPTIONS, validCases } from './validFixtures.js'
+import { expectedDirOf, GENERATED_CODE_OPTIONS, listFiles, readExpected, repoRoot, runtimeEntry, validCases } from './validFixtures.js'
 
 /** Settings projects commonly add on top; generated code must not trip them either. */
 const PEDANTIC_OPTIONS = {
-  ...SPEC_OPTIONS,
+  ...GENERATED_CODE_OPTIONS,
   noUnusedLocals: true,
   noUnusedParameters: true,
   noImplicitOverride: true,
@@ -41,7 +41,7 @@ const CONFIGS: Record<string, Record<string, unknown>> = {
     isolatedDeclarations: true,
   },
   'plain strict with bundler resolution': {
-    ...SPEC_OPTIONS,
+    ...GENERATED_CODE_OPTIONS,
     noUncheckedIndexedAccess: false,
     exactOptionalPropertyTypes: false,
     module: 'esnext',

@@ -18,8 +18,8 @@ export const validRoot = join(repoRoot, 'test', 'fixtures', 'valid')
  */
 export const runtimeEntry = join(repoRoot, 'packages', 'runtime', 'dist', 'runtime', 'index.d.ts')
 
-/** SPEC §6's compiler settings for generated code, with `@botwire/runtime` resolved to the package's declarations. */
-export const SPEC_OPTIONS = {
+/** The compiler settings generated code compiles under (docs/generated-code.md#generated-code), with `@botwire/runtime` resolved to the package's declarations. */
+export const GENERATED_CODE_OPTIONS = {
   target: 'ES2022',
   lib: ['ES2023'],
   module: 'nodenext',

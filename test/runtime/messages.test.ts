@@ -1,4 +1,4 @@
-// createMessage, getMessage, updateMessage, deleteMessage through runtime.client (SPEC §9).
+// createMessage, getMessage, updateMessage, deleteMessage through runtime.client (docs/runtime.md#messages).
 import { NotFoundError, ValidationError } from '@botwire/runtime'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { rejection } from '../support/rejection.js'

@@ -1,5 +1,5 @@
 // listMessages: newest first, limits, and nextToken paging that neither repeats nor skips
-// while messages are added and deleted between pages (SPEC §9).
+// while messages are added and deleted between pages (docs/runtime.md#listmessages-conversationid-limit-nexttoken-----messages-meta--nexttoken--).
 
 import type { Message, MessageType } from '@botwire/runtime'
 import fc from 'fast-check'
