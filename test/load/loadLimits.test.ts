@@ -132,7 +132,7 @@ describe('many problems', () => {
     const { diagnostics } = check(workspace(files))
     expect(diagnostics).toHaveLength(100)
     expect(new Set(diagnostics.map((d) => d.range?.file.displayPath)).size).toBe(100)
-    expect(diagnostics.every((d) => d.code === 'BW2002' && d.message === "unknown key 'titel' in the definition (did you mean 'title'?)")).toBe(true)
+    expect(diagnostics.filter((d) => !(d.code === 'BW2002' && d.message === "unknown key 'titel' in the definition (did you mean 'title'?)"))).toEqual([])
   })
 })
 

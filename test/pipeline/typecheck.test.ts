@@ -108,7 +108,7 @@ describe('goldens type-check', () => {
     const names = new Set(program.getSourceFiles().map((f) => f.fileName))
     const left = validCases.flatMap((name) => [...readExpected(name).keys()].filter((p) => p.endsWith('.ts') && !names.has(join(workDir, name, p))))
     expect(left, 'golden files the program did not compile').toEqual([])
-    expect(names.has(runtimeEntry)).toBe(true)
+    expect(names.has(runtimeEntry), `${runtimeEntry} is in the program`).toBe(true)
   })
 })
 

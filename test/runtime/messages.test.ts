@@ -243,7 +243,7 @@ describe('updateMessage', () => {
     ])
     expect(first.message.tags).toEqual({ priority: 'high' })
     expect(second.message.tags).toEqual({ priority: 'high', topic: 'billing' })
-    expect(second.message.updatedAt > first.message.updatedAt).toBe(true)
+    expect(second.message.updatedAt > first.message.updatedAt, `updatedAt ${second.message.updatedAt} is after ${first.message.updatedAt}`).toBe(true)
     expect((await runtime.client.getMessage({ id: message.id })).message.tags).toEqual({ priority: 'high', topic: 'billing' })
   })
 
