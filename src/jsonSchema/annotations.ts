@@ -1,4 +1,4 @@
-// Annotations: keys that start with `x-` (docs/definitions.md#annotations). A definition
+// Annotations: keys that start with `x-` (docs/definitions.md#annotations-x--keys). A definition
 // may write them wherever it has a mapping of fixed keys, every schema node included;
 // botwire never checks them and carries them into the generated `definition` unchanged.
 // Keys of maps of names (`properties`, `entities`, `actions`...) are names, never annotations.

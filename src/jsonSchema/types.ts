@@ -63,7 +63,7 @@ export interface SchemaNode extends SchemaKeywords<SchemaNode> {
 /** A schema as generated code and the runtime hold it: entity references lowered to `$ref: '#/definitions/<key>'`. */
 export interface JsonSchema extends SchemaKeywords<JsonSchema, string, string> {
   $ref?: string
-  /** annotations (docs/definitions.md#annotations), carried as written */
+  /** annotations (docs/definitions.md#annotations-x--keys), carried as written */
   [annotation: `x-${string}`]: JsonValue
 }
 

@@ -6,7 +6,7 @@ import type { JsonSchema, JsonValue } from '../jsonSchema/types.js'
 
 export type { JsonSchema, JsonValue }
 
-/** `x-` keys: annotations carried from the definition unchanged (docs/definitions.md#annotations). */
+/** `x-` keys: annotations carried from the definition unchanged (docs/definitions.md#annotations-x--keys). */
 export interface Annotated {
   [annotation: `x-${string}`]: JsonValue
 }

@@ -5,7 +5,7 @@
 // While a run writes, the manifest also lists as `pending` the files it is about to write
 // or remove: they may or may not be there. A run that is stopped half-way leaves them
 // listed, so the next run knows them as its own and removes the ones it no longer
-// produces. `files` only ever lists files that are there (docs/cli.md#the-manifest).
+// produces. `files` only ever lists files that are there (docs/cli.md#interrupted-runs).
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

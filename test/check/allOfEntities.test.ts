@@ -1,24 +1,11 @@
 // allOf branches that are entities (src/check/allOfEntities.ts) in a plugin: `LOCAL.ENTITY`
 // is read through the interface version the plugin compiles against, the entity's own
 // references (its entities, its `$defs`) bound in that interface.
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { pluginSchemas } from '../../src/check/pluginSchemas.js'
-import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
-import { tempDir, writeFiles } from '../support/cli.js'
+import { checkFiles, expectReported } from '../support/checkHarness.js'
 
-const root = tempDir('botwire-allof-entities-')
-afterAll(() => rmSync(root, { recursive: true, force: true }))
-
-let count = 0
-function checked(files: Record<string, string>) {
-  const dir = join(root, String(count++))
-  writeFiles(dir, files)
-  return checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir })
-}
-
-const check = (files: Record<string, string>) => checked(files).diagnostics
+const check = (files: Record<string, string>) => checkFiles(files).diagnostics
 
 const TICKETING = `kind: interface
 name: ticketing
@@ -65,9 +52,7 @@ describe('AllOfEntities in a plugin', () => {
           - { $entity: desk.ticket }
           - { type: object, properties: { prio: { type: integer } }, required: [prio] }`),
     })
-    expect(diagnostics.map((d) => [d.code, d.range?.file.displayPath, d.path])).toEqual([
-      ['BW4022', 'triage.yaml', '/actions/act/input/schema/allOf/1/properties/prio'],
-    ])
+    expectReported(diagnostics).toMatchObject([{ code: 'BW4022', file: 'triage.yaml', path: '/actions/act/input/schema/allOf/1/properties/prio' }])
     expect(diagnostics[0]?.message).toContain('it is required, so no value fits this schema')
     const related = diagnostics[0]?.related[0]?.range
     expect(related?.file.displayPath).toBe('ticketing.yaml')
@@ -87,8 +72,8 @@ describe('AllOfEntities in a plugin', () => {
               - { $entity: other.ticket }
               - { type: object, properties: { parent: { type: object, properties: { note: { type: object } } } } }`),
     })
-    expect(fits).toEqual([])
-    const { model } = checked({ 'ticketing.yaml': TICKETING, 'triage.yaml': plugin('        type: object') })
+    expectReported(fits).toEqual([])
+    const { model } = checkFiles({ 'ticketing.yaml': TICKETING, 'triage.yaml': plugin('        type: object') })
     const triage = [...model.definitions.values()].find((d) => d.kind === 'plugin')
     if (triage?.kind !== 'plugin') throw new Error('no plugin')
     const schemas = pluginSchemas(model, triage)
@@ -112,7 +97,7 @@ describe('AllOfEntities in a plugin', () => {
               - { $entity: desk.ticket }
               - { type: array }`),
     })
-    expect(empty.map((d) => [d.code, d.path])).toEqual([['BW4021', '/actions/act/input/schema/properties/t/allOf']])
+    expectReported(empty).toMatchObject([{ code: 'BW4021', path: '/actions/act/input/schema/properties/t/allOf' }])
   })
 
   it('leaves an unknown entity to the reference check', () => {
@@ -122,16 +107,15 @@ describe('AllOfEntities in a plugin', () => {
           - { $entity: desk.tickt }
           - { type: object }`),
     })
-    expect(diagnostics.map((d) => d.code)).toEqual(['BW3003'])
+    expectReported(diagnostics).toMatchObject([{ code: 'BW3003' }])
   })
 })
 
 const iface = (body: string): string => `kind: interface\nname: t\nversion: 1.0.0\n${body}`
-const codesAndPaths = (files: Record<string, string>): string[] => check(files).map((d) => `${d.code} ${d.path ?? ''}`)
 
 describe('AllOfEntities in an interface', () => {
   it('leaves an entity that admits no value to BW2019, in the entity and wherever an allOf branch needs it', () => {
-    const found = codesAndPaths({
+    const found = check({
       't.yaml': iface(`entities:
   id: { schema: { type: string } }
   node: { schema: { type: object, properties: { child: { $entity: node } }, required: [child] } }
@@ -153,18 +137,18 @@ actions:
 `),
     })
     // an action named like an entity that admits no value is still checked; an entity that admits values is too
-    expect(found).toEqual([
-      'BW2019 /entities/node/schema/properties/child',
-      'BW2019 /entities/bad/schema/allOf',
-      'BW4022 /entities/box/schema/properties/inner/allOf/1/properties/extra',
-      'BW4021 /actions/bad/input/schema/properties/x/allOf',
+    expectReported(found).toMatchObject([
+      { code: 'BW2019', path: '/entities/node/schema/properties/child' },
+      { code: 'BW2019', path: '/entities/bad/schema/allOf' },
+      { code: 'BW4022', path: '/entities/box/schema/properties/inner/allOf/1/properties/extra' },
+      { code: 'BW4021', path: '/actions/bad/input/schema/properties/x/allOf' },
       // a string and an object: a contradiction of its own, beside an optional property that admits no value
-      'BW4021 /actions/bad/input/schema/properties/r/allOf',
+      { code: 'BW4021', path: '/actions/bad/input/schema/properties/r/allOf' },
     ])
   })
 
   it('leaves alone an entity that reaches an unknown entity or sits on a reference cycle, directly or through others', () => {
-    const found = codesAndPaths({
+    const found = check({
       't.yaml': iface(`entities:
   a: { schema: { type: object, properties: { y: { $entity: nope } } } }
   e: { schema: { type: object, properties: { x: { $entity: a } } } }
@@ -186,15 +170,15 @@ actions:
     output: { schema: { type: object } }
 `),
     })
-    expect(found).toEqual([
-      'BW3003 /entities/a/schema/properties/y/$entity',
-      'BW4012 /entities/d/schema/anyOf/0/$entity',
-      'BW3003 /actions/act/input/schema/properties/u/allOf/0/$entity',
+    expectReported(found).toMatchObject([
+      { code: 'BW3003', path: '/entities/a/schema/properties/y/$entity' },
+      { code: 'BW4012', path: '/entities/d/schema/anyOf/0/$entity' },
+      { code: 'BW3003', path: '/actions/act/input/schema/properties/u/allOf/0/$entity' },
     ])
   })
 
   it('takes any property beside an open entity, checks the properties written beside the allOf, and reads a $message branch', () => {
-    const found = codesAndPaths({
+    const found = check({
       't.yaml': iface(`entities:
   id: { schema: { type: string } }
   open: { schema: { type: object, properties: { a: { type: string } } } }
@@ -213,13 +197,16 @@ actions:
     output: { schema: { type: object } }
 `),
     })
-    expect(found).toEqual(['BW4022 /actions/act/input/schema/properties/q/properties/aa', 'BW4021 /actions/act/input/schema/properties/m/allOf'])
+    expectReported(found).toMatchObject([
+      { code: 'BW4022', path: '/actions/act/input/schema/properties/q/properties/aa' },
+      { code: 'BW4021', path: '/actions/act/input/schema/properties/m/allOf' },
+    ])
   })
 })
 
 describe('AllOfEntities in a plugin, through an interface entity on a problem', () => {
   it('leaves an entity that reaches an unknown entity or sits on a cycle in its interface alone', () => {
-    const found = codesAndPaths({
+    const found = check({
       'ticketing.yaml': `kind: interface
 name: ticketing
 version: 1.0.0
@@ -245,6 +232,9 @@ actions:
     output: { schema: { type: object } }
 `,
     })
-    expect(found).toEqual(['BW3003 /entities/ticket/schema/properties/y/$entity', 'BW4012 /entities/ring2/schema/anyOf/0/$entity'])
+    expectReported(found).toMatchObject([
+      { code: 'BW3003', path: '/entities/ticket/schema/properties/y/$entity' },
+      { code: 'BW4012', path: '/entities/ring2/schema/anyOf/0/$entity' },
+    ])
   })
 })

@@ -2,44 +2,8 @@
 // diagnostic's place, message, path, related locations, "did you mean" and data (an invalid
 // fixture's expected.txt shows the place and the message only). A mutation run found these
 // unasserted (docs/testing.md#mutation-testing).
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Diagnostic } from '../../src/diagnostics/diagnostic.js'
-import { toRecord } from '../../src/diagnostics/record.js'
-import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
-import { tempDir } from '../support/cli.js'
-import { invalidFixtureOptions } from '../support/invalidFixtures.js'
-
-interface Shown {
-  at: string
-  message: string
-  path: string | null
-  related?: string[]
-  suggestion?: string
-  data?: unknown
-}
-
-/** Checks a workspace of the given files (built-ins left out); each diagnostic as the user sees it. */
-function check(files: Record<string, string>): Shown[] {
-  const dir = tempDir()
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-  return show(checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics)
-}
-
-function show(diagnostics: readonly Diagnostic[]): Shown[] {
-  return diagnostics.map((d) => {
-    const r = toRecord(d)
-    return {
-      at: `${r.file}:${r.line}:${r.column} ${r.code}`,
-      message: r.message,
-      path: r.path,
-      ...(r.related.length > 0 ? { related: r.related.map((x) => `${x.file}:${x.line}:${x.column} ${x.message}`) } : {}),
-      ...(d.suggestion === undefined ? {} : { suggestion: d.suggestion }),
-      ...(d.data === undefined ? {} : { data: d.data }),
-    }
-  })
-}
+import { checkFixture, diagnosticsOf, expectDiagnostics, expectReported } from '../support/checkHarness.js'
 
 /** An integration `name` 1.0.0 with this configuration schema (indented under `schema:`). */
 function integration(name: string, schema: string, more = ''): string {
@@ -82,30 +46,44 @@ const SECRETS = integration(
 
 describe('secrets in a configuration', () => {
   it('a bad $secret name: at the name, with the upper-case spelling suggested when it is one', () => {
-    expect(
-      check({
-        'crm.yaml': SECRETS,
-        'bot.yaml': bot('my-crm', 'apiKey: { $secret: crm-Key }\nhosts: [{ $secret: 9LIVES }, { $secret: 42 }, { $secret: [ABC] }, { $secret: OK_1 }]\n'),
-      }),
-    ).toEqual([
+    expectDiagnostics({
+      'crm.yaml': SECRETS,
+      'bot.yaml': bot('my-crm', 'apiKey: { $secret: crm-Key }\nhosts: [{ $secret: 9LIVES }, { $secret: 42 }, { $secret: [ABC] }, { $secret: OK_1 }]\n'),
+    }).toEqual([
       {
-        at: 'bot.yaml:9:26 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 26,
+        code: 'BW4011',
+        related: [],
         message: `secret name "crm-Key" must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$) (did you mean 'CRM_KEY'?)`,
         path: '/integrations/my-crm/configuration/apiKey/$secret',
         suggestion: 'CRM_KEY',
       },
       {
-        at: 'bot.yaml:10:26 BW4011',
+        file: 'bot.yaml',
+        line: 10,
+        column: 26,
+        code: 'BW4011',
+        related: [],
         message: 'secret name "9LIVES" must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)',
         path: '/integrations/my-crm/configuration/hosts/0/$secret',
       },
       {
-        at: 'bot.yaml:10:47 BW4011',
+        file: 'bot.yaml',
+        line: 10,
+        column: 47,
+        code: 'BW4011',
+        related: [],
         message: 'secret name 42 must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)',
         path: '/integrations/my-crm/configuration/hosts/1/$secret',
       },
       {
-        at: 'bot.yaml:10:55 BW4011',
+        file: 'bot.yaml',
+        line: 10,
+        column: 55,
+        code: 'BW4011',
+        related: [],
         message: 'secret name ["ABC"] must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$)',
         path: '/integrations/my-crm/configuration/hosts/2/$secret',
       },
@@ -113,19 +91,34 @@ describe('secrets in a configuration', () => {
   })
 
   it('a marked property given a number or null is BW4016 alone; a null elsewhere is checked like any value', () => {
-    expect(check({ 'crm.yaml': SECRETS, 'bot.yaml': bot('my-crm', 'apiKey: 42\nextra: { token: null }\noptions: { timeout: ~, apiToken: null }\n') })).toEqual([
+    expectDiagnostics({
+      'crm.yaml': SECRETS,
+      'bot.yaml': bot('my-crm', 'apiKey: 42\nextra: { token: null }\noptions: { timeout: ~, apiToken: null }\n'),
+    }).toEqual([
       {
-        at: 'bot.yaml:9:15 BW4016',
+        file: 'bot.yaml',
+        line: 9,
+        column: 15,
+        code: 'BW4016',
+        related: [],
         message: `configuration.apiKey is a secret of integration 'my-crm' 1.0.0 (secret: true in its configuration schema), so it is never written in plain text: give it as apiKey: { $secret: MY_CRM_API_KEY } and set MY_CRM_API_KEY in the environment`,
         path: '/integrations/my-crm/configuration/apiKey',
       },
       {
-        at: 'bot.yaml:10:23 BW4016',
+        file: 'bot.yaml',
+        line: 10,
+        column: 23,
+        code: 'BW4016',
+        related: [],
         message: `configuration.extra.token is a secret of integration 'my-crm' 1.0.0 (secret: true in its configuration schema), so it is never written in plain text: give it as token: { $secret: MY_CRM_TOKEN } and set MY_CRM_TOKEN in the environment`,
         path: '/integrations/my-crm/configuration/extra/token',
       },
       {
-        at: 'bot.yaml:11:27 BW4011',
+        file: 'bot.yaml',
+        line: 11,
+        column: 27,
+        code: 'BW4011',
+        related: [],
         message: "configuration.options.timeout must be an integer, not null (configuration schema of integration 'my-crm' 1.0.0)",
         path: '/integrations/my-crm/configuration/options/timeout',
       },
@@ -138,14 +131,16 @@ describe('secrets in a configuration', () => {
   pair: { type: array, items: { type: string }, const: [a, b] }
   plainPair: { type: array, items: { type: string }, const: [a, b] }
 `
-    expect(
-      check({
-        'crm.yaml': integration('crm', schema),
-        'bot.yaml': bot('crm', 'auth: { user: root, key: { $secret: CRM_KEY } }\npair: [a, { $secret: B }]\nplainPair: [a, c]\n'),
-      }),
-    ).toEqual([
+    expectDiagnostics({
+      'crm.yaml': integration('crm', schema),
+      'bot.yaml': bot('crm', 'auth: { user: root, key: { $secret: CRM_KEY } }\npair: [a, { $secret: B }]\nplainPair: [a, c]\n'),
+    }).toEqual([
       {
-        at: 'bot.yaml:11:7 BW4011',
+        file: 'bot.yaml',
+        line: 11,
+        column: 7,
+        code: 'BW4011',
+        related: [],
         message: `configuration.plainPair must be ["a","b"], not ["a","c"] (configuration schema of integration 'crm' 1.0.0)`,
         path: '/integrations/crm/configuration/plainPair',
       },
@@ -161,11 +156,16 @@ describe('secrets in a configuration', () => {
       - { type: object, properties: { k: { type: string, minLength: 4 } } }
   plain: { oneOf: [{ type: string, maxLength: 3 }, { type: string, minLength: 2 }] }
 `
-    expect(
-      check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'key: { $secret: CRM_KEY }\nauth: { k: { $secret: CRM_K } }\nplain: abc\n') }),
-    ).toEqual([
+    expectDiagnostics({
+      'crm.yaml': integration('crm', schema),
+      'bot.yaml': bot('crm', 'key: { $secret: CRM_KEY }\nauth: { k: { $secret: CRM_K } }\nplain: abc\n'),
+    }).toEqual([
       {
-        at: 'bot.yaml:11:14 BW4011',
+        file: 'bot.yaml',
+        line: 11,
+        column: 14,
+        code: 'BW4011',
+        related: [],
         message: "configuration.plain must fit exactly one of its oneOf alternatives, not 2 (#1, #2) (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/plain',
       },
@@ -173,9 +173,13 @@ describe('secrets in a configuration', () => {
   })
 
   it('a key beside $secret: at that key', () => {
-    expect(check({ 'crm.yaml': SECRETS, 'bot.yaml': bot('my-crm', 'apiKey: { $secret: CRM_KEY, fallback: x, default: y }\n') })).toEqual([
+    expectDiagnostics({ 'crm.yaml': SECRETS, 'bot.yaml': bot('my-crm', 'apiKey: { $secret: CRM_KEY, fallback: x, default: y }\n') }).toEqual([
       {
-        at: 'bot.yaml:9:35 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 35,
+        code: 'BW4011',
+        related: [],
         message: "'fallback' cannot stand beside $secret; { $secret: NAME } stands for a whole string value",
         path: '/integrations/my-crm/configuration/apiKey/fallback',
       },
@@ -183,42 +187,64 @@ describe('secrets in a configuration', () => {
   })
 
   it('plain secrets and credentials: marked by the schema (through additionalProperties too) or only named so', () => {
-    expect(
-      check({
-        'crm.yaml': SECRETS,
-        'bot.yaml': bot(
-          'my-crm',
-          'apiKey: k\nextra: { oauth2Token: t, fromEnv: { $secret: FROM_ENV } }\noptions: { timeout: 3, Client-Secret: s, _private_key_: p, credential: c, apiToken: 7, credentials: { password: p } }\n',
-        ),
-      }),
-    ).toEqual([
+    expectDiagnostics({
+      'crm.yaml': SECRETS,
+      'bot.yaml': bot(
+        'my-crm',
+        'apiKey: k\nextra: { oauth2Token: t, fromEnv: { $secret: FROM_ENV } }\noptions: { timeout: 3, Client-Secret: s, _private_key_: p, credential: c, apiToken: 7, credentials: { password: p } }\n',
+      ),
+    }).toEqual([
       {
-        at: 'bot.yaml:9:15 BW4016',
+        file: 'bot.yaml',
+        line: 9,
+        column: 15,
+        code: 'BW4016',
+        related: [],
         message: `configuration.apiKey is a secret of integration 'my-crm' 1.0.0 (secret: true in its configuration schema), so it is never written in plain text: give it as apiKey: { $secret: MY_CRM_API_KEY } and set MY_CRM_API_KEY in the environment`,
         path: '/integrations/my-crm/configuration/apiKey',
       },
       {
-        at: 'bot.yaml:10:29 BW4016',
+        file: 'bot.yaml',
+        line: 10,
+        column: 29,
+        code: 'BW4016',
+        related: [],
         message: `configuration.extra.oauth2Token is a secret of integration 'my-crm' 1.0.0 (secret: true in its configuration schema), so it is never written in plain text: give it as oauth2Token: { $secret: MY_CRM_OAUTH2_TOKEN } and set MY_CRM_OAUTH2_TOKEN in the environment`,
         path: '/integrations/my-crm/configuration/extra/oauth2Token',
       },
       {
-        at: 'bot.yaml:11:45 BW4017',
+        file: 'bot.yaml',
+        line: 11,
+        column: 45,
+        code: 'BW4017',
+        related: [],
         message: credential("options['Client-Secret']", 'Client-Secret', 'MY_CRM_CLIENT_SECRET'),
         path: '/integrations/my-crm/configuration/options/Client-Secret',
       },
       {
-        at: 'bot.yaml:11:63 BW4017',
+        file: 'bot.yaml',
+        line: 11,
+        column: 63,
+        code: 'BW4017',
+        related: [],
         message: credential('options._private_key_', '_private_key_', 'MY_CRM_PRIVATE_KEY'),
         path: '/integrations/my-crm/configuration/options/_private_key_',
       },
       {
-        at: 'bot.yaml:11:78 BW4017',
+        file: 'bot.yaml',
+        line: 11,
+        column: 78,
+        code: 'BW4017',
+        related: [],
         message: credential('options.credential', 'credential', 'MY_CRM_CREDENTIAL'),
         path: '/integrations/my-crm/configuration/options/credential',
       },
       {
-        at: 'bot.yaml:11:119 BW4017',
+        file: 'bot.yaml',
+        line: 11,
+        column: 119,
+        code: 'BW4017',
+        related: [],
         message: credential('options.credentials.password', 'password', 'MY_CRM_PASSWORD'),
         path: '/integrations/my-crm/configuration/options/credentials/password',
       },
@@ -246,37 +272,55 @@ required: [timeout, retries]
 
 describe('configuration values against the schema', () => {
   it('each problem once, at its place, with its path, data and "did you mean"', () => {
-    expect(
-      check({
-        'mailer.yaml': MAILER,
-        'bot.yaml': bot('mailer', 'timeout: { $secret: MAILER_TIMEOUT }\nmode: slow\ntoken: { $secret: MAILER_TOKEN }\nnested: { dept: 1 }\ntimeoutt: 3\n'),
-      }),
-    ).toEqual([
+    expectDiagnostics({
+      'mailer.yaml': MAILER,
+      'bot.yaml': bot('mailer', 'timeout: { $secret: MAILER_TIMEOUT }\nmode: slow\ntoken: { $secret: MAILER_TOKEN }\nnested: { dept: 1 }\ntimeoutt: 3\n'),
+    }).toEqual([
       {
-        at: 'bot.yaml:9:7 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 7,
+        code: 'BW4011',
+        related: [],
         message: "configuration.timeout is a $secret, which stands for a string, but the configuration schema of integration 'mailer' 1.0.0 wants an integer",
         path: '/integrations/mailer/configuration/timeout',
       },
       {
-        at: 'bot.yaml:10:13 BW4011',
+        file: 'bot.yaml',
+        line: 10,
+        column: 13,
+        code: 'BW4011',
+        related: [],
         message: "configuration.mode must be one of 'fast', 'safe', not 'slow' (configuration schema of integration 'mailer' 1.0.0)",
         path: '/integrations/mailer/configuration/mode',
       },
       {
-        at: 'bot.yaml:12:7 BW4011',
+        file: 'bot.yaml',
+        line: 12,
+        column: 7,
+        code: 'BW4011',
+        related: [],
         message: "configuration.nested is missing 'depth', which the configuration schema of integration 'mailer' 1.0.0 requires",
         path: '/integrations/mailer/configuration/nested',
         data: { key: 'depth' },
       },
       {
-        at: 'bot.yaml:12:17 BW4011',
+        file: 'bot.yaml',
+        line: 12,
+        column: 17,
+        code: 'BW4011',
+        related: [],
         message: "configuration.nested has key 'dept', which the configuration schema of integration 'mailer' 1.0.0 does not declare (did you mean 'depth'?)",
         path: '/integrations/mailer/configuration/nested/dept',
         suggestion: 'depth',
         data: { key: 'dept' },
       },
       {
-        at: 'bot.yaml:13:7 BW4011',
+        file: 'bot.yaml',
+        line: 13,
+        column: 7,
+        code: 'BW4011',
+        related: [],
         message: "configuration has key 'timeoutt', which the configuration schema of integration 'mailer' 1.0.0 does not declare (did you mean 'timeout'?)",
         path: '/integrations/mailer/configuration/timeoutt',
         suggestion: 'timeout',
@@ -286,14 +330,22 @@ describe('configuration values against the schema', () => {
   })
 
   it('a wrong type and a nested missing key; a default fills a required key', () => {
-    expect(check({ 'mailer.yaml': MAILER, 'bot.yaml': bot('mailer', 'timeout: soon\nmode: safe\nnested: { depth: 1.5 }\n') })).toEqual([
+    expectDiagnostics({ 'mailer.yaml': MAILER, 'bot.yaml': bot('mailer', 'timeout: soon\nmode: safe\nnested: { depth: 1.5 }\n') }).toEqual([
       {
-        at: 'bot.yaml:9:16 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 16,
+        code: 'BW4011',
+        related: [],
         message: `configuration.timeout must be an integer, not the string "soon" (configuration schema of integration 'mailer' 1.0.0)`,
         path: '/integrations/mailer/configuration/timeout',
       },
       {
-        at: 'bot.yaml:11:24 BW4011',
+        file: 'bot.yaml',
+        line: 11,
+        column: 24,
+        code: 'BW4011',
+        related: [],
         message: "configuration.nested.depth must be an integer, not number 1.5 (configuration schema of integration 'mailer' 1.0.0)",
         path: '/integrations/mailer/configuration/nested/depth',
       },
@@ -302,7 +354,7 @@ describe('configuration values against the schema', () => {
 
   it('a credential written in plain text is still checked as a value', () => {
     const schema = `${OBJECT}properties:\n  token: { type: string, enum: [abc] }\n  password: { type: string, minLength: 3 }\n`
-    expect(check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'token: xyz\npassword: hunter2\n') }).map((d) => d.message)).toEqual([
+    expect(diagnosticsOf({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'token: xyz\npassword: hunter2\n') }).map((d) => d.message)).toEqual([
       "configuration.token must be 'abc', not 'xyz' (configuration schema of integration 'crm' 1.0.0)",
       `configuration.token looks like a credential and is written in plain text, so it ends up in the generated code; give it as token: { $secret: CRM_TOKEN } and set CRM_TOKEN in the environment (or mark it secret: true in the configuration schema of integration 'crm' 1.0.0)`,
       `configuration.password looks like a credential and is written in plain text, so it ends up in the generated code; give it as password: { $secret: CRM_PASSWORD } and set CRM_PASSWORD in the environment (or mark it secret: true in the configuration schema of integration 'crm' 1.0.0)`,
@@ -311,9 +363,13 @@ describe('configuration values against the schema', () => {
 
   it('a default that another allOf branch rejects: at the default, in the integration (no bot could do without setting it)', () => {
     const schema = `${OBJECT}allOf:\n  - { properties: { a: { type: integer, default: 1 } } }\n  - { properties: { a: { type: integer, minimum: 5 } } }\n`
-    expect(check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'b: 1\n') })).toEqual([
+    expectDiagnostics({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'b: 1\n') }).toEqual([
       {
-        at: 'crm.yaml:8:54 BW2016',
+        file: 'crm.yaml',
+        line: 8,
+        column: 54,
+        code: 'BW2016',
+        related: [],
         message: "default 1 of property 'a' is rejected by allOf branch 1, which declares 'a' too (value: must be at least 5, not 1)",
         path: '/configuration/schema/allOf/0/properties/a/default',
       },
@@ -321,9 +377,13 @@ describe('configuration values against the schema', () => {
   })
 
   it('no configuration at all: at the instance', () => {
-    expect(check({ 'mailer.yaml': MAILER, 'bot.yaml': bot('mailer', '').replace('    configuration:\n', '') })).toEqual([
+    expectDiagnostics({ 'mailer.yaml': MAILER, 'bot.yaml': bot('mailer', '').replace('    configuration:\n', '') }).toEqual([
       {
-        at: 'bot.yaml:5:3 BW4011',
+        file: 'bot.yaml',
+        line: 5,
+        column: 3,
+        code: 'BW4011',
+        related: [],
         message: "configuration is missing 'timeout', which the configuration schema of integration 'mailer' 1.0.0 requires",
         path: '/integrations/mailer/configuration',
         data: { key: 'timeout' },
@@ -333,15 +393,15 @@ describe('configuration values against the schema', () => {
 })
 
 /** An invalid fixture's diagnostics, shown as `check` shows a workspace's. */
-function fixture(name: string): Shown[] {
-  return show(checkWorkspace(invalidFixtureOptions(name)).diagnostics)
-}
 
 describe('alternative configurations', () => {
   it('BW4025: at the stray key, with where the other configuration declares it', () => {
-    expect(fixture('BW4025-fields-of-another-configuration')).toEqual([
+    expectReported(checkFixture('BW4025-fields-of-another-configuration').diagnostics).toEqual([
       {
-        at: 'desk-bot.yaml:12:7 BW4025',
+        file: 'desk-bot.yaml',
+        line: 12,
+        column: 7,
+        code: 'BW4025',
         message:
           "configuration has key 'clientId', which the default configuration of integration 'zendesk' 2.0.0 does not declare; configuration 'oauth' declares it: choose it with configurationType: oauth",
         path: '/integrations/zendesk/configuration/clientId',
@@ -349,7 +409,10 @@ describe('alternative configurations', () => {
         data: { key: 'clientId' },
       },
       {
-        at: 'desk-bot.yaml:13:7 BW4025',
+        file: 'desk-bot.yaml',
+        line: 13,
+        column: 7,
+        code: 'BW4025',
         message:
           "configuration has key 'clientSecret', which the default configuration of integration 'zendesk' 2.0.0 does not declare; configuration 'oauth' declares it: choose it with configurationType: oauth",
         path: '/integrations/zendesk/configuration/clientSecret',
@@ -357,7 +420,10 @@ describe('alternative configurations', () => {
         data: { key: 'clientSecret' },
       },
       {
-        at: 'desk-bot.yaml:23:7 BW4025',
+        file: 'desk-bot.yaml',
+        line: 23,
+        column: 7,
+        code: 'BW4025',
         message:
           "configuration has key 'apiToken', which the configuration 'legacy' of integration 'zendesk' 2.0.0 does not declare; the default configuration declares it: remove configurationType to use it",
         path: '/integrations/archive/configuration/apiToken',
@@ -365,7 +431,10 @@ describe('alternative configurations', () => {
         data: { key: 'apiToken' },
       },
       {
-        at: 'desk-bot.yaml:24:31 BW4025',
+        file: 'desk-bot.yaml',
+        line: 24,
+        column: 31,
+        code: 'BW4025',
         message:
           "configuration.options has key 'scopes', which the configuration 'legacy' of integration 'zendesk' 2.0.0 does not declare; configuration 'oauth' declares it: choose it with configurationType: oauth",
         path: '/integrations/archive/configuration/options/scopes',
@@ -381,14 +450,21 @@ describe('alternative configurations', () => {
       `${OBJECT}allOf:\n  - { properties: { clientId: { type: integer } } }\nanyOf:\n  - oneOf: [{ properties: { region: { type: string } } }]\n`,
       `configurations:\n  oauth:\n    schema:\n      type: object\n      properties: { clientId: { type: string }, region: { type: string }, scope: { type: string } }\n`,
     )
-    expect(check({ 'zd.yaml': zd, 'bot.yaml': bot('zd', 'clientId: abc\nregion: eu\nscope: all\n') })).toEqual([
+    expectDiagnostics({ 'zd.yaml': zd, 'bot.yaml': bot('zd', 'clientId: abc\nregion: eu\nscope: all\n') }).toEqual([
       {
-        at: 'bot.yaml:9:17 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 17,
+        code: 'BW4011',
+        related: [],
         message: `configuration.clientId must be an integer, not the string "abc" (configuration schema of integration 'zd' 1.0.0)`,
         path: '/integrations/zd/configuration/clientId',
       },
       {
-        at: 'bot.yaml:11:7 BW4025',
+        file: 'bot.yaml',
+        line: 11,
+        column: 7,
+        code: 'BW4025',
         message:
           "configuration has key 'scope', which the default configuration of integration 'zd' 1.0.0 does not declare; configuration 'oauth' declares it: choose it with configurationType: oauth",
         path: '/integrations/zd/configuration/scope',
@@ -399,15 +475,26 @@ describe('alternative configurations', () => {
   })
 
   it('BW3020: at configurationType, with the near miss suggested', () => {
-    expect([...fixture('BW3020-unknown-configuration-type'), ...fixture('BW3020-no-alternative-configurations')]).toEqual([
+    expectReported([
+      ...checkFixture('BW3020-unknown-configuration-type').diagnostics,
+      ...checkFixture('BW3020-no-alternative-configurations').diagnostics,
+    ]).toEqual([
       {
-        at: 'desk-bot.yaml:9:24 BW3020',
+        file: 'desk-bot.yaml',
+        line: 9,
+        column: 24,
+        code: 'BW3020',
+        related: [],
         message: "integration 'zendesk' 1.0.0 has no configuration 'oAuth' (did you mean 'oauth'?); its configurations: 'oauth' and 'sandbox'",
         path: '/integrations/zendesk/configurationType',
         suggestion: 'oauth',
       },
       {
-        at: 'triage-bot.yaml:8:24 BW3020',
+        file: 'triage-bot.yaml',
+        line: 8,
+        column: 24,
+        code: 'BW3020',
+        related: [],
         message:
           "integration 'linear' 1.0.0 declares no alternative configurations, so there is no 'oauth' to choose; remove configurationType to use its configuration",
         path: '/integrations/linear/configurationType',
@@ -419,14 +506,22 @@ describe('alternative configurations', () => {
 describe('where a secret is relaxed, and named schemas', () => {
   it('two secrets in one list: each item at its own place, the others checked in full', () => {
     const schema = `${OBJECT}properties:\n  hosts: { type: array, items: { type: string, minLength: 3 } }\n`
-    expect(check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'hosts: [{ $secret: A }, x, { $secret: B }, yy, zzz]\n') })).toEqual([
+    expectDiagnostics({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'hosts: [{ $secret: A }, x, { $secret: B }, yy, zzz]\n') }).toEqual([
       {
-        at: 'bot.yaml:9:31 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 31,
+        code: 'BW4011',
+        related: [],
         message: "configuration.hosts[1] must have at least 3 characters, not 1 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/hosts/1',
       },
       {
-        at: 'bot.yaml:9:50 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 50,
+        code: 'BW4011',
+        related: [],
         message: "configuration.hosts[3] must have at least 3 characters, not 2 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/hosts/3',
       },
@@ -439,14 +534,22 @@ describe('where a secret is relaxed, and named schemas', () => {
       `${OBJECT}properties:\n  port: { $ref: '#/$defs/port' }\n  key: { $ref: '#/$defs/key' }\n  server: { $ref: '#/$defs/server' }\n`,
       `$defs:\n  port: { type: integer, minimum: 1 }\n  key: { type: string, minLength: 10 }\n  server: { type: object, properties: { port: { $ref: '#/$defs/port' } } }\n`,
     )
-    expect(check({ 'crm.yaml': crm, 'bot.yaml': bot('crm', 'port: 0\nkey: { $secret: CRM_KEY }\nserver: { port: -1 }\n') })).toEqual([
+    expectDiagnostics({ 'crm.yaml': crm, 'bot.yaml': bot('crm', 'port: 0\nkey: { $secret: CRM_KEY }\nserver: { port: -1 }\n') }).toEqual([
       {
-        at: 'bot.yaml:9:13 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 13,
+        code: 'BW4011',
+        related: [],
         message: "configuration.port must be at least 1, not 0 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/port',
       },
       {
-        at: 'bot.yaml:11:23 BW4011',
+        file: 'bot.yaml',
+        line: 11,
+        column: 23,
+        code: 'BW4011',
+        related: [],
         message: "configuration.server.port must be at least 1, not -1 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/server/port',
       },
@@ -476,19 +579,24 @@ describe('stray keys, secrets under unions, and the "did you mean" beside a secr
         labels: { type: object, properties: { c: { type: string } } }
 `,
     )
-    expect(
-      check({
-        'zd.yaml': zd,
-        'bot.yaml': bot('zd', 'region: eu\ntags: [a]\nkey: { $secret: ZD_KEY }\noptions: { a: null, b: x, nobody: y }\nlabels: { c: z }\n'),
-      }),
-    ).toEqual([
+    expectDiagnostics({
+      'zd.yaml': zd,
+      'bot.yaml': bot('zd', 'region: eu\ntags: [a]\nkey: { $secret: ZD_KEY }\noptions: { a: null, b: x, nobody: y }\nlabels: { c: z }\n'),
+    }).toEqual([
       {
-        at: 'bot.yaml:12:21 BW4011',
+        file: 'bot.yaml',
+        line: 12,
+        column: 21,
+        code: 'BW4011',
+        related: [],
         message: "configuration.options.a must be a string, not null (configuration schema of integration 'zd' 1.0.0)",
         path: '/integrations/zd/configuration/options/a',
       },
       {
-        at: 'bot.yaml:12:27 BW4025',
+        file: 'bot.yaml',
+        line: 12,
+        column: 27,
+        code: 'BW4025',
         message:
           "configuration.options has key 'b', which the default configuration of integration 'zd' 1.0.0 does not declare; configuration 'odd' declares it: choose it with configurationType: odd",
         path: '/integrations/zd/configuration/options/b',
@@ -504,32 +612,46 @@ describe('stray keys, secrets under unions, and the "did you mean" beside a secr
   tokens: { type: object, additionalProperties: { anyOf: [{ type: integer }, { type: string, minLength: 5 }] } }
   later: { type: array, items: { anyOf: [{ type: integer }, { type: string, minLength: 5 }] } }
 `
-    expect(
-      check({
-        'crm.yaml': integration('crm', schema),
-        'bot.yaml': bot(
-          'crm',
-          'ports: [{ $secret: A }, ab, { $secret: B }, 1, 2, 3, 4, 5, 6, 7, { $secret: C }, cd]\ntokens: { one: { $secret: ONE }, two: ab }\nlater: [ab, { $secret: D }]\n',
-        ),
-      }),
-    ).toEqual([
+    expectDiagnostics({
+      'crm.yaml': integration('crm', schema),
+      'bot.yaml': bot(
+        'crm',
+        'ports: [{ $secret: A }, ab, { $secret: B }, 1, 2, 3, 4, 5, 6, 7, { $secret: C }, cd]\ntokens: { one: { $secret: ONE }, two: ab }\nlater: [ab, { $secret: D }]\n',
+      ),
+    }).toEqual([
       {
-        at: 'bot.yaml:9:31 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 31,
+        code: 'BW4011',
+        related: [],
         message: "configuration.ports[1] must have at least 5 characters, not 2 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/ports/1',
       },
       {
-        at: 'bot.yaml:9:88 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 88,
+        code: 'BW4011',
+        related: [],
         message: "configuration.ports[11] must have at least 5 characters, not 2 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/ports/11',
       },
       {
-        at: 'bot.yaml:10:45 BW4011',
+        file: 'bot.yaml',
+        line: 10,
+        column: 45,
+        code: 'BW4011',
+        related: [],
         message: "configuration.tokens.two must have at least 5 characters, not 2 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/tokens/two',
       },
       {
-        at: 'bot.yaml:11:15 BW4011',
+        file: 'bot.yaml',
+        line: 11,
+        column: 15,
+        code: 'BW4011',
+        related: [],
         message: "configuration.later[0] must have at least 5 characters, not 2 (configuration schema of integration 'crm' 1.0.0)",
         path: '/integrations/crm/configuration/later/0',
       },
@@ -540,9 +662,13 @@ describe('stray keys, secrets under unions, and the "did you mean" beside a secr
     const schema = `${OBJECT}properties:
   users: { type: array, items: { type: object, additionalProperties: false, properties: { name: { type: string }, key: { type: string, minLength: 9 } } } }
 `
-    expect(check({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'users: [{ name: a, key: { $secret: K } }, { nmae: b }]\n') })).toEqual([
+    expectDiagnostics({ 'crm.yaml': integration('crm', schema), 'bot.yaml': bot('crm', 'users: [{ name: a, key: { $secret: K } }, { nmae: b }]\n') }).toEqual([
       {
-        at: 'bot.yaml:9:51 BW4011',
+        file: 'bot.yaml',
+        line: 9,
+        column: 51,
+        code: 'BW4011',
+        related: [],
         message: "configuration.users[1] has key 'nmae', which the configuration schema of integration 'crm' 1.0.0 does not declare (did you mean 'name'?)",
         path: '/integrations/crm/configuration/users/1/nmae',
         suggestion: 'name',
@@ -564,14 +690,14 @@ describe('near misses of declared keys (BW4027)', () => {
   either: { type: object, properties: { token: { type: string } }, anyOf: [{ properties: { tokens: { type: array } } }, { required: [token] }] }
 `,
     )
-    const found = check({
+    const found = diagnosticsOf({
       'crm.yaml': crm,
       'bot.yaml': bot(
         'crm',
         'timeout: 5\ntimout: 6\nregion: eu\nother: 1\nnested: { retrys: 2 }\nloose: { limt: 1 }\neither: { token: { $secret: CRM_TOKEN }, tokens: [] }\n',
       ),
     })
-    expect(found.map((d) => `${d.at} ${d.message}`)).toEqual([
+    expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
       "bot.yaml:10:7 BW4027 configuration has key 'timout', which the configuration schema of integration 'crm' 1.0.0 does not declare (did you mean 'timeout'?); the schema is open, so it is accepted, and nothing reads it",
       "bot.yaml:13:17 BW4027 configuration.nested has key 'retrys', which the configuration schema of integration 'crm' 1.0.0 does not declare (did you mean 'retries'?); the schema is open, so it is accepted, and nothing reads it",
     ])

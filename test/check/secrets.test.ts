@@ -1,11 +1,8 @@
 // Secrets cannot be written down in plain text: a configuration property marked
 // `secret: true` must be given as { $secret: NAME } (BW4016, and nothing else about that
 // value), and a plain string under a credential-like name is a warning (BW4017).
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
-import { tempDir } from '../support/cli.js'
+import { diagnosticsOf, expectDiagnostics } from '../support/checkHarness.js'
 
 const INTEGRATION = `kind: integration
 name: linear
@@ -26,44 +23,42 @@ configuration:
       password: { type: string }
 `
 
-function check(configuration: string): string[] {
-  const dir = tempDir()
-  writeFileSync(join(dir, 'linear.yaml'), INTEGRATION)
-  writeFileSync(
-    join(dir, 'bot.yaml'),
-    `kind: bot\nname: triage-bot\nintegrations:\n  linear:\n    integration: linear\n    version: 1.0.0\n    configuration:\n${configuration}`,
-  )
-  return checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics.map((d) => `${d.code} ${d.path ?? ''}`)
+/** linear, and a bot that configures it with these lines. */
+function linearBot(configuration: string): Record<string, string> {
+  return {
+    'linear.yaml': INTEGRATION,
+    'bot.yaml': `kind: bot\nname: triage-bot\nintegrations:\n  linear:\n    integration: linear\n    version: 1.0.0\n    configuration:\n${configuration}`,
+  }
 }
 
 describe('secrets', () => {
   it('a marked property given as $secret passes, its string constraints left to run time', () => {
-    expect(check('      apiKey: { $secret: LINEAR_API_KEY }\n')).toEqual([])
+    expectDiagnostics(linearBot('      apiKey: { $secret: LINEAR_API_KEY }\n')).toEqual([])
   })
 
   it('a marked property in plain text is BW4016 alone, even where it also breaks a constraint', () => {
-    expect(check('      apiKey: short\n')).toEqual(['BW4016 /integrations/linear/configuration/apiKey'])
+    expectDiagnostics(linearBot('      apiKey: short\n')).toMatchObject([{ code: 'BW4016', path: '/integrations/linear/configuration/apiKey' }])
   })
 
   it('a marked property in a nested object is found, and so is a credential-like name there', () => {
-    expect(check('      apiKey: { $secret: LINEAR_API_KEY }\n      oauth: { clientId: abc, clientSecret: s3cr3t, refresh: r3fr3sh }\n')).toEqual([
-      'BW4017 /integrations/linear/configuration/oauth/clientSecret',
-      'BW4016 /integrations/linear/configuration/oauth/refresh',
+    expectDiagnostics(
+      linearBot('      apiKey: { $secret: LINEAR_API_KEY }\n      oauth: { clientId: abc, clientSecret: s3cr3t, refresh: r3fr3sh }\n'),
+    ).toMatchObject([
+      { code: 'BW4017', path: '/integrations/linear/configuration/oauth/clientSecret' },
+      { code: 'BW4016', path: '/integrations/linear/configuration/oauth/refresh' },
     ])
   })
 
   it('warns for names that end like a credential, and only for plain strings', () => {
-    expect(check('      apiKey: { $secret: LINEAR_API_KEY }\n      maxTokens: 500\n      tokenizer: cl100k\n      password: hunter2\n')).toEqual([
-      'BW4017 /integrations/linear/configuration/password',
-    ])
+    expectDiagnostics(
+      linearBot('      apiKey: { $secret: LINEAR_API_KEY }\n      maxTokens: 500\n      tokenizer: cl100k\n      password: hunter2\n'),
+    ).toMatchObject([{ code: 'BW4017', path: '/integrations/linear/configuration/password' }])
   })
 })
 
-/** Checks a workspace of these files (built-ins left out): each diagnostic's code and path. */
-function checkFiles(files: Record<string, string>): string[] {
-  const dir = tempDir()
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-  return checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics.map((d) => `${d.code} ${d.path ?? ''}`)
+/** Each diagnostic of a workspace of these files (built-ins left out), as its code and path. */
+function codesAndPaths(files: Record<string, string>): string[] {
+  return diagnosticsOf(files).map((d) => `${d.code} ${d.path ?? ''}`)
 }
 
 const VAULT = `kind: integration
@@ -95,7 +90,7 @@ function vaultBot(configuration: string): string {
 describe('secrets wherever the schema places them', () => {
   it('takes { $secret } in a list, an allOf part reached through $defs and an anyOf branch, and a value a branch lists', () => {
     expect(
-      checkFiles({
+      codesAndPaths({
         'vault.yaml': VAULT,
         'bot.yaml': vaultBot('{ user: ops, password: { $secret: VAULT_PASSWORD }, keys: [{ $secret: KEY_A }, { $secret: KEY_B }], mode: off }'),
       }),
@@ -104,7 +99,7 @@ describe('secrets wherever the schema places them', () => {
 
   it('refuses each plain secret there, at its place', () => {
     expect(
-      checkFiles({ 'vault.yaml': VAULT, 'bot.yaml': vaultBot('{ user: ops, password: pw0123, keys: [{ $secret: KEY_A }, k0123], mode: m0123 }') }),
+      codesAndPaths({ 'vault.yaml': VAULT, 'bot.yaml': vaultBot('{ user: ops, password: pw0123, keys: [{ $secret: KEY_A }, k0123], mode: m0123 }') }),
     ).toEqual([
       'BW4016 /integrations/vault/configuration/password',
       'BW4016 /integrations/vault/configuration/keys/1',
@@ -129,6 +124,6 @@ actions:
     input: { schema: { type: object, properties: { token: { $ref: '#/$defs/token' } } } }
     output: { schema: { type: object } }
 `
-    expect(checkFiles({ 'vault.yaml': integration })).toEqual(['BW2028 /configuration/schema/allOf/0/properties/key/default'])
+    expect(codesAndPaths({ 'vault.yaml': integration })).toEqual(['BW2028 /configuration/schema/allOf/0/properties/key/default'])
   })
 })

@@ -1,10 +1,8 @@
 // The wiring of a bot's plugins (src/check/wiring.ts) beyond the fixtures' one dependency
 // each: several dependencies and interfaces, a plugin that declares none, pre-release
 // versions on either side. A mutation run found these untested (docs/testing.md#mutation-testing).
-import { describe, expect, it } from 'vitest'
-import { toRecord } from '../../src/diagnostics/record.js'
-import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
-import { tempDir, writeFiles } from '../support/cli.js'
+import { describe, it } from 'vitest'
+import { expectDiagnostics } from '../support/checkHarness.js'
 
 const iface = (name: string, version: string): string => `kind: interface\nname: ${name}\nversion: ${version}\nentities: {}\nactions: {}\n`
 
@@ -26,16 +24,6 @@ function bot(wires: Record<string, string>): string {
   return `kind: bot\nname: bot\nintegrations:\n  acme:\n    integration: acme\n    version: 1.0.0\nplugins:\n  helper:\n    plugin: helper\n    version: 1.0.0\n    dependencies:\n${lines.join('') || '      {}\n'}`
 }
 
-/** Each diagnostic as `file:line:col code path message`. */
-function check(files: Record<string, string>): string[] {
-  const dir = tempDir()
-  writeFiles(dir, files)
-  return checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics.map((d) => {
-    const r = toRecord(d)
-    return `${r.file}:${r.line}:${r.column} ${r.code} ${r.path} ${r.message}`
-  })
-}
-
 describe('the wiring of a bot’s plugins', () => {
   it('wires each dependency to its own interface of the integration', () => {
     const files = {
@@ -44,7 +32,7 @@ describe('the wiring of a bot’s plugins', () => {
       'acme.yaml': integration({ llm: ['llm', '1.0.0'], storage: ['storage', '1.0.0'] }),
       'helper.yaml': plugin({ llm: ['llm', '^1.0.0'], storage: ['storage', '^1.0.0'] }),
     }
-    expect(check({ ...files, 'bot.yaml': bot({ llm: 'llm', storage: 'storage' }) })).toEqual([])
+    expectDiagnostics({ ...files, 'bot.yaml': bot({ llm: 'llm', storage: 'storage' }) }).toEqual([])
   })
 
   it('BW4007 points at the dependencies given when some are', () => {
@@ -54,15 +42,30 @@ describe('the wiring of a bot’s plugins', () => {
       'acme.yaml': integration({ llm: ['llm', '1.0.0'], storage: ['storage', '1.0.0'] }),
       'helper.yaml': plugin({ llm: ['llm', '^1.0.0'], storage: ['storage', '^1.0.0'] }),
     }
-    expect(check({ ...files, 'bot.yaml': bot({ llm: 'llm' }) })).toEqual([
-      "bot.yaml:11:5 BW4007 /plugins/helper plugin 'helper' (alias 'helper') depends on interface 'storage' ^1.0.0 as 'storage', which is not wired; add dependencies.storage: { integrationAlias, integrationInterfaceAlias }",
+    expectDiagnostics({ ...files, 'bot.yaml': bot({ llm: 'llm' }) }).toMatchObject([
+      {
+        file: 'bot.yaml',
+        line: 11,
+        column: 5,
+        code: 'BW4007',
+        path: '/plugins/helper',
+        message:
+          "plugin 'helper' (alias 'helper') depends on interface 'storage' ^1.0.0 as 'storage', which is not wired; add dependencies.storage: { integrationAlias, integrationInterfaceAlias }",
+      },
     ])
   })
 
   it('BW4008 says when the plugin declares no interfaces', () => {
     const files = { 'llm.yaml': iface('llm', '1.0.0'), 'acme.yaml': integration({ llm: ['llm', '1.0.0'] }), 'helper.yaml': plugin({}) }
-    expect(check({ ...files, 'bot.yaml': bot({ llm: 'llm' }) })).toEqual([
-      "bot.yaml:12:7 BW4008 /plugins/helper/dependencies/llm plugin 'helper' has no interface 'llm' to wire; it declares no interfaces",
+    expectDiagnostics({ ...files, 'bot.yaml': bot({ llm: 'llm' }) }).toMatchObject([
+      {
+        file: 'bot.yaml',
+        line: 12,
+        column: 7,
+        code: 'BW4008',
+        path: '/plugins/helper/dependencies/llm',
+        message: "plugin 'helper' has no interface 'llm' to wire; it declares no interfaces",
+      },
     ])
   })
 
@@ -73,7 +76,7 @@ describe('the wiring of a bot’s plugins', () => {
       'acme.yaml': integration({ llm: ['llm', '1.1.0-rc.1'] }),
       'helper.yaml': plugin({ llm: ['llm', '^1.0.0'] }),
     }
-    expect(check({ ...files, 'bot.yaml': bot({ llm: 'llm' }) }).map((d) => d.split(' ').slice(0, 2).join(' '))).toEqual(['bot.yaml:12:65 BW4005'])
+    expectDiagnostics({ ...files, 'bot.yaml': bot({ llm: 'llm' }) }).toMatchObject([{ file: 'bot.yaml', line: 12, column: 65, code: 'BW4005' }])
   })
 
   it('a range that resolved to a pre-release takes the pre-releases within it, also across major.minor.patch (no BW4005, no BW4013)', () => {
@@ -83,7 +86,7 @@ describe('the wiring of a bot’s plugins', () => {
       'acme.yaml': integration({ llm: ['llm', '2.1.0-rc.1'] }),
       'helper.yaml': plugin({ llm: ['llm', '>=2.0.0-rc.1'] }),
     }
-    expect(check({ ...files, 'bot.yaml': bot({ llm: 'llm' }) })).toEqual([])
+    expectDiagnostics({ ...files, 'bot.yaml': bot({ llm: 'llm' }) }).toEqual([])
   })
 
   it('a dependency the plugin could not resolve, or an interface alias the integration lacks, is reported once, not again as wiring', () => {
@@ -91,8 +94,7 @@ describe('the wiring of a bot’s plugins', () => {
       'llm.yaml': iface('llm', '1.0.0'),
       'acme.yaml': integration({ llm: ['llm', '1.0.0'] }),
     }
-    const codes = (more: Record<string, string>): string[] => check({ ...files, ...more }).map((d) => d.split(' ')[1] ?? '')
-    expect(codes({ 'helper.yaml': plugin({ llm: ['llm', '^2.0.0'] }), 'bot.yaml': bot({ llm: 'llm' }) })).toEqual(['BW4004'])
-    expect(codes({ 'helper.yaml': plugin({ llm: ['llm', '^1.0.0'] }), 'bot.yaml': bot({ llm: 'lm' }) })).toEqual(['BW3013'])
+    expectDiagnostics({ ...files, 'helper.yaml': plugin({ llm: ['llm', '^2.0.0'] }), 'bot.yaml': bot({ llm: 'llm' }) }).toMatchObject([{ code: 'BW4004' }])
+    expectDiagnostics({ ...files, 'helper.yaml': plugin({ llm: ['llm', '^1.0.0'] }), 'bot.yaml': bot({ llm: 'lm' }) }).toMatchObject([{ code: 'BW3013' }])
   })
 })

@@ -107,7 +107,7 @@ describe('botwire check', () => {
     const diagnostics = JSON.parse(result.stdout) as { code: string; file: string; line: number }[]
     expect(diagnostics).toHaveLength(100)
     expect(new Set(diagnostics.map((d) => d.file)).size).toBe(100)
-    expect(diagnostics.every((d) => d.code === 'BW2006' && d.line === 3)).toBe(true)
+    expect(diagnostics.filter((d) => !(d.code === 'BW2006' && d.line === 3))).toEqual([])
   })
 
   it('prints nothing of the YAML library on stderr: a collection as a key is reported by botwire itself', async () => {

@@ -55,7 +55,7 @@ describe('botwire generate', () => {
     expect(result.code).toBe(1)
     expect(result.stdout).toContain("error BW3007: integration 'openai' has no entity 'modle' (did you mean 'model'?)")
     expect(result.stdout).toContain('nothing written')
-    expect(existsSync(join(dir, 'generated'))).toBe(false)
+    expect(join(dir, 'generated')).not.toSatisfy(existsSync)
   })
 
   it('keeps unchanged files untouched and replaces changed ones by rename', async () => {
@@ -74,7 +74,7 @@ describe('botwire generate', () => {
     for (const path of listFiles(out).filter((p) => p !== 'integrations/openai/v2.0.0.ts' && p !== 'botwire-manifest.json')) {
       expect(statSync(join(out, path)).mtime.getTime(), path).toBe(old.getTime())
     }
-    expect(listFiles(out).some((p) => p.includes('.botwire-tmp'))).toBe(false)
+    expect(listFiles(out).filter((p) => p.includes('.botwire-tmp'))).toEqual([])
   })
 
   it('removes the files a removed definition produced, and nothing it did not produce', async () => {
@@ -89,10 +89,10 @@ describe('botwire generate', () => {
     const result = await runBotwire(['generate'], { cwd: dir })
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/2 removed/)
-    expect(existsSync(join(out, 'integrations/anthropic'))).toBe(false)
+    expect(join(out, 'integrations/anthropic')).not.toSatisfy(existsSync)
     expect(readFileSync(join(out, 'README.md'), 'utf8')).toBe('mine')
     expect(readFileSync(join(out, 'integrations/zendesk/notes.txt'), 'utf8')).toBe('mine too')
-    expect(existsSync(join(out, 'custom.ts'))).toBe(true)
+    expect(join(out, 'custom.ts')).toSatisfy(existsSync)
   })
 
   it('--check passes on fresh output and catches edited, missing and extra files', async () => {
@@ -100,7 +100,7 @@ describe('botwire generate', () => {
     const missing = await runBotwire(['generate', '--check'], { cwd: dir })
     expect(missing.code).toBe(1)
     expect(missing.stdout).toContain('missing: generated/messages.ts')
-    expect(existsSync(join(dir, 'generated'))).toBe(false)
+    expect(join(dir, 'generated')).not.toSatisfy(existsSync)
 
     await runBotwire(['generate'], { cwd: dir })
     expect((await runBotwire(['generate', '--check'], { cwd: dir })).stdout).toBe('generated is up to date (16 files)\n')
@@ -124,14 +124,14 @@ describe('botwire generate', () => {
     // never removed, so never reported as to be removed (the stale manifest's diff may show them)
     expect(stale.stdout).not.toMatch(/^no longer produced: .*outside\.txt$/m)
     expect(stale.stdout).not.toMatch(/^no longer produced: .*absolute\.txt$/m)
-    expect(existsSync(join(out, 'messages.ts'))).toBe(false) // --check writes nothing
+    expect(join(out, 'messages.ts')).not.toSatisfy(existsSync) // --check writes nothing
 
     // --format json: one JSON array, the differences as BW5003 records
     const json = await runBotwire(['generate', '--check', '--format', 'json'], { cwd: dir })
     expect(json.code).toBe(1)
     const records = JSON.parse(json.stdout) as { code: string; message: string }[]
     expect(new Set(records.map((r) => r.code))).toEqual(new Set(['BW5003']))
-    // every record has every key of SPEC §5, null where the problem has no place in a definition
+    // every record has every key of docs/cli.md#diagnostics, null where the problem has no place in a definition
     for (const record of records) {
       expect(Object.keys(record).sort()).toEqual(['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'path', 'related', 'severity'])
       expect(record).toMatchObject({ file: null, line: null, column: null, path: null, related: [] })
@@ -176,7 +176,7 @@ describe('botwire generate', () => {
     const result = await runBotwire(['generate', '--out', 'definitions/out'], { cwd: dir })
     expect(result.code).toBe(2)
     expect(result.stdout).toContain('error BW5001: the output folder definitions/out and the definitions folder definitions overlap')
-    expect(existsSync(join(dir, 'definitions', 'out'))).toBe(false)
+    expect(join(dir, 'definitions', 'out')).not.toSatisfy(existsSync)
     // --check with the same folders: the same error, the same exit code
     const check = await runBotwire(['generate', '--check', '--out', 'definitions/out', '--format', 'json'], { cwd: dir })
     expect(check.code).toBe(2)

@@ -118,7 +118,7 @@ function checkDevelopmentInstall(cwd: string): void {
       .map((entry) => relative(join(cwd, 'generated'), join(entry.parentPath, entry.name)))
       .sort(),
   ).toEqual(['.gitattributes', 'bots/hello/index.ts', 'bots/hello/v0.1.0.ts', 'botwire-manifest.json', 'messages.ts'])
-  expect(existsSync(join(cwd, 'definitions', 'bots', 'hello.yaml'))).toBe(true)
+  expect(join(cwd, 'definitions', 'bots', 'hello.yaml')).toSatisfy(existsSync)
 
   // the compiler's package holds what a project needs beside the code: the meta-schemas
   // editors read, the built-in interfaces, the templates; not the example, not the runtime
@@ -132,8 +132,8 @@ function checkDevelopmentInstall(cwd: string): void {
   ]) {
     expect(existsSync(join(compiler, path)), path).toBe(true)
   }
-  expect(existsSync(join(compiler, 'definitions', 'example'))).toBe(false)
-  expect(existsSync(join(compiler, 'dist', 'runtime'))).toBe(false)
+  expect(join(compiler, 'definitions', 'example')).not.toSatisfy(existsSync)
+  expect(join(compiler, 'dist', 'runtime')).not.toSatisfy(existsSync)
   const runtime = join(cwd, 'node_modules', '@botwire', 'runtime')
   for (const path of ['dist/runtime/index.d.ts', 'dist/runtime/index.js', 'schemas/messages.schema.json', 'README.md']) {
     expect(existsSync(join(runtime, path)), path).toBe(true)
@@ -191,8 +191,8 @@ it('docs/getting-started.md, followed as written with the packages npm pack make
   expect(outputs.get('npx botwire generate')).toMatch(/^generated \d+ files in generated/)
   // the production install: the runtime and what it needs, not the compiler
   expect(productionBytes).toBeLessThan(5 * 1024 * 1024)
-  expect(existsSync(join(cwd, 'node_modules', 'botwire'))).toBe(false)
-  expect(existsSync(join(cwd, 'node_modules', 'ts-morph'))).toBe(false)
-  expect(existsSync(join(cwd, 'node_modules', '@botwire', 'runtime'))).toBe(true)
+  expect(join(cwd, 'node_modules', 'botwire')).not.toSatisfy(existsSync)
+  expect(join(cwd, 'node_modules', 'ts-morph')).not.toSatisfy(existsSync)
+  expect(join(cwd, 'node_modules', '@botwire', 'runtime')).toSatisfy(existsSync)
   // a dozen child processes (npm, tsc twice, tsx, the CLI): 20 s on a quiet machine, over a minute on a loaded one
 }, 300_000)

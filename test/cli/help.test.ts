@@ -1,24 +1,10 @@
 // `botwire --help` and `botwire <command> --help`: each command's own usage and flags, and
 // a docs link that leads to a heading that exists in the installed package's docs.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { COMMANDS } from '../../src/cli/help.js'
 import { repoRoot, runBotwire } from '../support/cli.js'
-
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to dashes. */
-function anchors(markdown: string): Set<string> {
-  const headings = markdown.split('\n').filter((line) => /^#{1,6} /.test(line))
-  return new Set(
-    headings.map((h) =>
-      h
-        .replace(/^#+ /, '')
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N} _-]/gu, '')
-        .replace(/ /g, '-'),
-    ),
-  )
-}
+import { anchorsOf } from '../support/docAnchors.js'
 
 describe('help', () => {
   it('botwire --help lists every command and exits 0', async () => {
@@ -38,7 +24,7 @@ describe('help', () => {
     expect(flags).toEqual(own)
     const docs = /^docs: (docs\/cli\.md)#(.+)$/m.exec(result.stdout)
     expect(docs).not.toBeNull()
-    expect(anchors(readFileSync(join(repoRoot, docs?.[1] ?? ''), 'utf8'))).toContain(docs?.[2])
+    expect(anchorsOf(join(repoRoot, docs?.[1] ?? ''))).toContain(docs?.[2])
   })
 
   it('an unknown command is bad usage with the command it most likely meant', async () => {

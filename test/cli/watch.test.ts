@@ -26,7 +26,7 @@ describe('botwire generate --watch', () => {
     try {
       await until('the first run', () => runs() >= 1)
       const out = join(dir, 'generated')
-      expect(existsSync(join(out, 'integrations/openai/v2.0.0.ts'))).toBe(true)
+      expect(join(out, 'integrations/openai/v2.0.0.ts')).toSatisfy(existsSync)
 
       // an edit, saved the way many editors do: write a temp file, rename it over the original
       const openai = join(dir, 'definitions/example/integrations/openai.yaml')

@@ -1,8 +1,9 @@
 // Every diagnostic example of docs/diagnostics.md (a line `path:line:col - error|warning
 // CODE: message`, as the pretty format prints it) is a diagnostic botwire's tests produce:
-// a line of some invalid fixture's expected.txt (which invalidFixtures.test.ts checks
-// against a real run), or, for a condition a committed fixture cannot hold, a line that a
-// named test asserts. The severity shown is the code's, from the catalog.
+// the diagnostic line of an entry of some invalid fixture's expected.txt (which
+// invalidFixtures.test.ts checks against a real run; the source frames under it are not
+// compared), or, for a condition a committed fixture cannot hold, a line that a named test
+// asserts. The severity shown is the code's, from the catalog.
 //
 // Paths are compared exactly as the fixture prints them: relative to the fixture's
 // `definitions/` folder (`integrations/openai.yaml`). An example may show the same path
@@ -15,6 +16,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { catalog } from '../../src/diagnostics/catalog.js'
 import { invalidFixturesRoot } from '../support/invalidFixtures.js'
+import { diagnosticLines } from '../support/renderForFixture.js'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 const docPath = 'docs/diagnostics.md'
@@ -60,7 +62,7 @@ function fixtureLines(): Set<string> {
   for (const name of readdirSync(invalidFixturesRoot)) {
     const expected = join(invalidFixturesRoot, name, 'expected.txt')
     if (!existsSync(expected)) continue
-    for (const line of readFileSync(expected, 'utf8').split('\n')) if (line.trim() !== '') lines.add(line)
+    for (const line of diagnosticLines(readFileSync(expected, 'utf8'))) lines.add(line)
   }
   return lines
 }

@@ -1,31 +1,36 @@
 // Every folder in test/fixtures/invalid/ is named `<CODE>-<what>` and holds a
-// `definitions/` workspace and `expected.txt`: the diagnostics `check` must report,
-// one per line (`file:line:col CODE message`). UPDATE_GOLDEN=1 rewrites them.
-import { readFileSync, writeFileSync } from 'node:fs'
+// `definitions/` workspace and `expected.txt`: the diagnostics `check` must report, each
+// as its line (`file:line:col CODE message`) with the source line and a caret under it,
+// and its related locations (test/support/renderForFixture.ts). `UPDATE_GOLDEN=1` writes
+// them, for any folder, a new one included:
+//
+//   UPDATE_GOLDEN=1 npx vitest run test/diagnostics/invalidFixtures.test.ts
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { catalog } from '../../src/diagnostics/catalog.js'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { invalidFixtureNames as cases, invalidFixtureOptions, invalidFixturesRoot as root } from '../support/invalidFixtures.js'
-import { fixtureLines } from '../support/renderForFixture.js'
+import { renderBaseline } from '../support/renderForFixture.js'
 
 const update = process.env.UPDATE_GOLDEN === '1'
+const rewrite = 'UPDATE_GOLDEN=1 npx vitest run test/diagnostics/invalidFixtures.test.ts'
 
 describe('invalid fixtures', () => {
   it.each(cases)('%s', (name) => {
     const checked = checkWorkspace(invalidFixtureOptions(name))
-    const actual = fixtureLines(checked.diagnostics)
+    const actual = renderBaseline(checked.diagnostics)
     const expectedFile = join(root, name, 'expected.txt')
-    if (update) writeFileSync(expectedFile, `${actual.join('\n')}\n`)
-    const expected = readFileSync(expectedFile, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-    expect(actual).toEqual(expected)
+    if (update) writeFileSync(expectedFile, actual)
+    expect(existsSync(expectedFile), `${name} has no expected.txt: write it with \`${rewrite}\`, and read it`).toBe(true)
+    expect(actual, `${name}/expected.txt (-) is not what check reports (+). If the change is meant, rewrite it with \`${rewrite}\` and review the diff`).toBe(
+      readFileSync(expectedFile, 'utf8'),
+    )
     const code = name.split('-')[0] ?? ''
     expect(
-      actual.some((line) => line.split(' ')[1] === code),
+      checked.diagnostics.map((d) => d.code),
       `${name} must produce ${code}`,
-    ).toBe(true)
+    ).toContain(code)
   })
 })
 

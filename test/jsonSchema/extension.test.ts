@@ -1,4 +1,4 @@
-// Table-driven tests of the entity extension check (SPEC §4 step 4): each row is a
+// Table-driven tests of the entity extension check (docs/entity-extension.md#the-rules): each row is a
 // pair S/T, whether S extends T, and for failures where in S and why.
 import { describe, expect, it } from 'vitest'
 import { admitsNoValue, checkExtension } from '../../src/jsonSchema/extension.js'
@@ -47,7 +47,7 @@ const rows: Row[] = [
   { name: 'integer within number', s: int, t: num, extends: true },
   { name: 'number is not within integer', s: num, t: int, extends: false, failures: [{ at: '', reason: 'number does not extend integer' }] },
   {
-    name: 'SPEC example: /properties/id integer does not extend string',
+    name: 'docs/checks.md#entity-extension example: /properties/id integer does not extend string',
     s: obj({ id: int }, ['id']),
     t: obj({ id: str }, ['id']),
     extends: false,
@@ -340,7 +340,12 @@ const rows: Row[] = [
     extends: false,
     failures: [{ at: '', reason: "property 'id' is required by T schema but missing here" }],
   },
-  { name: 'optional property of T left out (SPEC: allowed)', s: obj({ id: str }, ['id']), t: obj({ id: str, note: str }, ['id']), extends: true },
+  {
+    name: 'optional property of T left out (allowed: docs/entity-extension.md#objects)',
+    s: obj({ id: str }, ['id']),
+    t: obj({ id: str, note: str }, ['id']),
+    extends: true,
+  },
   {
     name: 'optional on both sides, compared',
     s: obj({ note: int }),

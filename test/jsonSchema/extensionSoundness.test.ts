@@ -3,7 +3,7 @@
 // against S) must be accepted by ajv against T. Also: every S that admits a value
 // extends itself.
 //
-// Values that lean on the SPEC §4 leniency are left out: an open S may leave out a
+// Values that lean on the leniency of docs/entity-extension.md#soundness-notes are left out: an open S may leave out a
 // property T declares as optional, and could then carry a value of any type under
 // that name (see docs/entity-extension.md). So the sampler adds no undeclared
 // property to an open S but 'x' (never declared anywhere), and samples are confirmed
@@ -354,7 +354,7 @@ function sample(node: SchemaNode, rng: Rng, resolve: (name: string) => SchemaNod
         value[name] = item
       }
       // Undeclared properties: for an open S only under a name no generated schema
-      // declares ('x'), so never one that T declares as optional (the SPEC leniency).
+      // declares ('x'), so never one that T declares as optional (docs/entity-extension.md#soundness-notes).
       const extra = node.additionalProperties
       if ((extra === undefined || extra === true) && rng() < 0.3) value.x = structuredClone(pick(rng, POOL) ?? null)
       if (typeof extra === 'object') {
@@ -378,7 +378,7 @@ const ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true, valid
  * `$entity` lowered to `$ref` into `definitions`. With `withoutLeniency`, an open
  * object that declares properties admits no undeclared name but 'x' (which no
  * generated schema declares): S's values are then those that do not lean on the
- * SPEC §4 leniency for optional properties an open S leaves out.
+ * leniency for optional properties (docs/entity-extension.md#soundness-notes) an open S leaves out.
  */
 function lower(node: SchemaNode, withoutLeniency: boolean): unknown {
   const out: Record<string, unknown> = {}

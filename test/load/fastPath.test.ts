@@ -111,7 +111,7 @@ describe('the fast YAML path', () => {
 
   it('leaves __proto__ an own key, never a prototype, and other prototype names plain keys', () => {
     const value = parseFast('__proto__: { polluted: true }\nb: 1\n')
-    expect(value === null || Object.getPrototypeOf(value) === Object.prototype).toBe(true)
+    expect(value === null || Object.getPrototypeOf(value) === Object.prototype, `${JSON.stringify(value)} is null or a plain object`).toBe(true)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect(parseFast('constructor: 1\ntoString: 2\n')).toStrictEqual({ constructor: 1, toString: 2 })
   })

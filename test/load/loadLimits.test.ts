@@ -146,7 +146,7 @@ describe('many problems', () => {
     const { diagnostics } = check(workspace(files))
     expect(diagnostics).toHaveLength(100)
     expect(new Set(diagnostics.map((d) => d.range?.file.displayPath)).size).toBe(100)
-    expect(diagnostics.every((d) => d.code === 'BW2002' && d.message === "unknown key 'titel' in the definition (did you mean 'title'?)")).toBe(true)
+    expect(diagnostics.filter((d) => !(d.code === 'BW2002' && d.message === "unknown key 'titel' in the definition (did you mean 'title'?)"))).toEqual([])
   })
 })
 
@@ -178,7 +178,7 @@ describe('symbolic links', () => {
     expect(check(dir).codes).toEqual(['BW1009'])
   })
 
-  it('loads a link to a built-in once, as the built-in (SPEC §1), and reports it as outside when built-ins are off', () => {
+  it('loads a link to a built-in once, as the built-in (docs/definitions.md#workspace), and reports it as outside when built-ins are off', () => {
     const dir = workspace({ 'interfaces/placeholder.txt': '' })
     symlinkSync(join(builtinDefinitionsDir, 'llm.yaml'), join(dir, 'interfaces', 'llm.yaml'))
     symlinkSync(builtinDefinitionsDir, join(dir, 'standard'))

@@ -1,7 +1,8 @@
-// Property-based soundness of the generated types against JSON Schema (SPEC §2, §6
-// "Typing notes"). Random small schemas become the entities, action input and output,
-// event and channel message of in-memory interfaces, of integrations that implement them,
-// of plugins that depend on them and of bots that wire both. Where an entity may stand, a
+// Property-based soundness of the generated types against JSON Schema
+// (docs/generated-code.md#schemas-become-plain-types). Random small schemas become the
+// entities, action input and output, event and channel message of in-memory interfaces,
+// of integrations that implement them, of plugins that depend on them and of bots that
+// wire both. Where an entity may stand, a
 // named schema (`$ref` into the definition's `$defs`, typed by its exported type) or a
 // standard message (`$message`, typed by messages.ts's payload) may stand too. Values are sampled from the
 // schemas and judged by ajv set up as the runtime's validator (src/runtime/validation.ts)
@@ -18,7 +19,7 @@
 //   through nodes without anyOf/oneOf) does not compile: the `// @ts-expect-error` above
 //   it must not be reported unused (TS2578).
 //
-// Left out on purpose (docs/decisions.md, SPEC §6): an object that declares properties
+// Left out on purpose (docs/generated-code.md#schemas-become-plain-types): an object that declares properties
 // and leaves `additionalProperties` out is typed with its declared properties only, so
 // sampled values carry no undeclared key there; bounds, lengths, patterns, formats,
 // integer-vs-number and minItems are not expected to be seen by TypeScript; an index
@@ -45,7 +46,7 @@ import type { JsonSchema } from '../../src/runtime/definition.js'
 import * as runtime from '../../src/runtime/index.js'
 import { type SchemaDefinitions, validateValue } from '../../src/runtime/validation.js'
 import { messagePayloadSchema } from '../../src/validate/messageSchemas.js'
-import { SPEC_OPTIONS } from '../pipeline/validFixtures.js'
+import { GENERATED_CODE_OPTIONS } from '../pipeline/validFixtures.js'
 import { evaluateModule } from '../support/evaluateModule.js'
 import { propertyRuns } from '../support/propertyBudget.js'
 import { type Rng, seededRandom } from '../support/seededRandom.js'
@@ -94,7 +95,7 @@ const LOCAL_NAMES = ['base', 'base', 'default', 'valueOf']
 const INTEGRATION_ALIASES = ['main', 'main', 'constructor', 'default']
 const PLUGIN_ALIASES = ['pl', 'pl', 'toString', 'delete']
 
-const COMPILER_OPTIONS = { ...SPEC_OPTIONS, skipLibCheck: true }
+const COMPILER_OPTIONS = { ...GENERATED_CODE_OPTIONS, skipLibCheck: true }
 
 // ---------------------------------------------------------------- worlds
 
@@ -176,7 +177,7 @@ function worldArb(): fc.Arbitrary<Omit<World, 'n'>> {
         local,
         defs: Object.fromEntries(defsNames.map((n, i) => [n, defs[i] as SchemaNode])),
         entities: Object.fromEntries(names.map((n, i) => [n, schemas[i] as SchemaNode])),
-        // the first entity as the whole input, where it is an object (SPEC §2), or an object that references two
+        // the first entity as the whole input, where it is an object (docs/definitions.md#schemas), or an object that references two
         input:
           entityInput && schemas[0]?.type === 'object' && schemas[0].anyOf === undefined && schemas[0].oneOf === undefined
             ? { $entity: first }
@@ -747,7 +748,7 @@ describe('known generator bugs (minimal cases)', () => {
   it.fails('4: a string does not fit an object whose only (optional) property is named like an Object member', () => run(4))
 
   // `{ length?: number; c?: string }` is a weak type, and a string has a `length`: the
-  // same hole as 4 without the `Object["toString"]` union (SPEC §6 rules out `{}` because
+  // same hole as 4 without the `Object["toString"]` union (docs/generated-code.md#schemas-become-plain-types rules out `{}` because
   // it admits non-objects; this admits some).
   it.fails('5: a string does not fit an object whose properties are all optional, one named like a string member', () => run(5))
 
@@ -758,7 +759,7 @@ describe('known generator bugs (minimal cases)', () => {
   it('6: a string does not fit a type list whose anyOf branches are all objects', () => run(6))
 
   // An entity (or action input, ...) `const: {}` (or `enum: [{}]`) was declared as
-  // `export interface Empty {}`, which every non-null value fits: SPEC §6 says an object
-  // type with no properties is `Record<string, never>`, never `{}`.
+  // `export interface Empty {}`, which every non-null value fits: docs/generated-code.md#schemas-become-plain-types says an
+  // object type with no properties is `Record<string, never>`, never `{}`.
   it('7: a number does not fit an entity that is const: {}', () => run(7))
 })

@@ -82,7 +82,7 @@ function objectsIn(value: unknown, at = '$'): { at: string; value: object }[] {
 }
 
 /**
- * Strict mode; union types allowed, because SPEC §2 allows type lists such as
+ * Strict mode; union types allowed, because docs/definitions.md#schemas allows type lists such as
  * `[string, integer]`, which ajv's strictTypes rejects without allowUnionTypes
  * (`[T, null]` alone passes either way).
  */

@@ -1,12 +1,26 @@
 // Golden output: every case in test/fixtures/valid/ generates exactly its `expected/`
-// folder, byte for byte (files and manifest), with no diagnostics at all.
+// folder, byte for byte (files and manifest), with no diagnostics at all; its
+// `messages.ts`, the same for every case, is the one golden test/fixtures/valid/messages.ts.
 // `UPDATE_GOLDEN=1 npx vitest run test/pipeline` rewrites the goldens.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { fixtureLines } from '../support/renderForFixture.js'
-import { definitionsDirOf, expectedDirOf, generateCase, listFiles, readExpected, validCases } from './validFixtures.js'
+import {
+  definitionsDirOf,
+  expectedDirOf,
+  expectedFolderFiles,
+  generateCase,
+  listFiles,
+  messagesGolden,
+  messagesModule,
+  readExpected,
+  repoRoot,
+  validCases,
+  validRoot,
+} from './validFixtures.js'
 
 const update = process.env.UPDATE_GOLDEN === '1'
 
@@ -29,6 +43,21 @@ describe('golden fixtures', () => {
     }
   })
 
+  it('type-checks each case against the one messages golden: a case whose modules import it is in the rootDirs of the tsconfigs', () => {
+    const importing = validCases.filter((name) =>
+      [...readExpected(name)].some(([path, text]) => path !== messagesModule && /from "(\.\.\/)+messages\.js"/.test(text)),
+    )
+    expect(importing.length).toBeGreaterThan(0)
+    for (const config of ['tsconfig.test.json', 'tsconfig.generated.json']) {
+      const read = ts.readConfigFile(join(repoRoot, config), ts.sys.readFile)
+      const rootDirs: unknown = read.config?.compilerOptions?.rootDirs
+      expect(rootDirs, `${config}'s rootDirs (where \`../../messages.js\` of a golden finds ${relative(repoRoot, messagesGolden)})`).toEqual([
+        relative(repoRoot, validRoot),
+        ...importing.map((name) => relative(repoRoot, expectedDirOf(name))),
+      ])
+    }
+  })
+
   describe.each(validCases)('%s', (name) => {
     const definitionsDir = definitionsDirOf(name)
     const generated = generateCase(definitionsDir)
@@ -43,17 +72,21 @@ describe('golden fixtures', () => {
         const dir = expectedDirOf(name)
         rmSync(dir, { recursive: true, force: true })
         for (const file of generated.output) {
-          mkdirSync(dirname(join(dir, file.path)), { recursive: true })
-          writeFileSync(join(dir, file.path), file.text)
+          const path = file.path === messagesModule ? messagesGolden : join(dir, file.path)
+          mkdirSync(dirname(path), { recursive: true })
+          writeFileSync(path, file.text)
         }
       }
+      expect(
+        expectedFolderFiles(name),
+        `the messages module's golden is ${relative(repoRoot, messagesGolden)}, for every case: remove ${name}/expected/${messagesModule} (UPDATE_GOLDEN=1 npx vitest run test/pipeline/goldens.test.ts does)`,
+      ).not.toContain(messagesModule)
       const expected = readExpected(name)
       expect(generated.output.map((f) => f.path).sort()).toEqual([...expected.keys()])
       for (const file of generated.output) {
         // compare as strings first for a readable diff, then exactly
-        expect(file.text, file.path).toBe(expected.get(file.path))
+        expect(file.text, file.path === messagesModule ? relative(repoRoot, messagesGolden) : file.path).toBe(expected.get(file.path))
       }
-      expect(listFiles(expectedDirOf(name)).length).toBe(generated.output.length)
     })
 
     it('uses LF line endings, ends every file with a newline and carries the banner', () => {

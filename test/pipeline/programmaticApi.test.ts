@@ -6,7 +6,7 @@ import { check, DiffUsageError, diff, generate, WorkspaceUsageError } from '../.
 import { exampleWorkspace, tempDir, writeFiles } from '../support/cli.js'
 
 describe('the programmatic API', () => {
-  it('returns diagnostics as records with every key of SPEC §5', () => {
+  it('returns diagnostics as records with every key of docs/cli.md#diagnostics', () => {
     const dir = tempDir()
     writeFiles(dir, { 'definitions/x.yaml': 'kind: interface\nname: x\nversion: 1.0.0\nentities: {}\nactions: {}\nevnts: {}\n' })
     const result = check({ definitions: join(dir, 'definitions') })

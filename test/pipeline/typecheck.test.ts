@@ -8,11 +8,21 @@ import { join } from 'node:path'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sharingHost } from '../support/sharedDeclarations.js'
-import { expectedDirOf, listFiles, readExpected, repoRoot, runtimeEntry, SPEC_OPTIONS, validCases } from './validFixtures.js'
+import {
+  expectedDirOf,
+  GENERATED_CODE_OPTIONS,
+  listFiles,
+  messagesGolden,
+  messagesModule,
+  readExpected,
+  repoRoot,
+  runtimeEntry,
+  validCases,
+} from './validFixtures.js'
 
 /** Settings projects commonly add on top; generated code must not trip them either. */
 const PEDANTIC_OPTIONS = {
-  ...SPEC_OPTIONS,
+  ...GENERATED_CODE_OPTIONS,
   noUnusedLocals: true,
   noUnusedParameters: true,
   noImplicitOverride: true,
@@ -41,7 +51,7 @@ const CONFIGS: Record<string, Record<string, unknown>> = {
     isolatedDeclarations: true,
   },
   'plain strict with bundler resolution': {
-    ...SPEC_OPTIONS,
+    ...GENERATED_CODE_OPTIONS,
     noUncheckedIndexedAccess: false,
     exactOptionalPropertyTypes: false,
     module: 'esnext',
@@ -57,7 +67,11 @@ beforeAll(() => {
   // one folder per case (a copy of its goldens) beside a package.json that makes them ESM
   workDir = mkdtempSync(join(tmpdir(), 'botwire-typecheck-'))
   writeFileSync(join(workDir, 'package.json'), '{ "type": "module", "private": true }\n')
-  for (const name of validCases) cpSync(expectedDirOf(name), join(workDir, name), { recursive: true })
+  // each case's messages module beside its other files, where their imports look for it
+  for (const name of validCases) {
+    cpSync(expectedDirOf(name), join(workDir, name), { recursive: true })
+    cpSync(messagesGolden, join(workDir, name, messagesModule))
+  }
   for (const [label, options] of Object.entries(CONFIGS)) {
     writeFileSync(join(workDir, configFile(label)), JSON.stringify({ compilerOptions: options, include: ['**/*.ts'] }, null, 2))
   }
@@ -92,9 +106,9 @@ describe('goldens type-check', () => {
     expect(diagnostics).toEqual([])
     // every golden .ts file was part of the program (and the runtime, through paths)
     const names = new Set(program.getSourceFiles().map((f) => f.fileName))
-    for (const name of validCases)
-      for (const path of listFiles(expectedDirOf(name)).filter((p) => p.endsWith('.ts'))) expect(names.has(join(workDir, name, path))).toBe(true)
-    expect(names.has(runtimeEntry)).toBe(true)
+    const left = validCases.flatMap((name) => [...readExpected(name).keys()].filter((p) => p.endsWith('.ts') && !names.has(join(workDir, name, p))))
+    expect(left, 'golden files the program did not compile').toEqual([])
+    expect(names.has(runtimeEntry), `${runtimeEntry} is in the program`).toBe(true)
   })
 })
 

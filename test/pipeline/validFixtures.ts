@@ -1,6 +1,6 @@
 // The golden fixtures in test/fixtures/valid/<case>/: a `definitions/` workspace and the
 // `expected/` output folder that `botwire generate` writes for it (files and manifest).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import type { OutputFile } from '../../src/emit/emitPlan.js'
@@ -18,8 +18,8 @@ export const validRoot = join(repoRoot, 'test', 'fixtures', 'valid')
  */
 export const runtimeEntry = join(repoRoot, 'packages', 'runtime', 'dist', 'runtime', 'index.d.ts')
 
-/** SPEC §6's compiler settings for generated code, with `@botwire/runtime` resolved to the package's declarations. */
-export const SPEC_OPTIONS = {
+/** The compiler settings generated code compiles under (docs/generated-code.md#generated-code), with `@botwire/runtime` resolved to the package's declarations. */
+export const GENERATED_CODE_OPTIONS = {
   target: 'ES2022',
   lib: ['ES2023'],
   module: 'nodenext',
@@ -34,6 +34,7 @@ export const SPEC_OPTIONS = {
 }
 
 export const validCases: string[] = readdirSync(validRoot)
+  .filter((name) => statSync(join(validRoot, name), { throwIfNoEntry: false })?.isDirectory() === true)
   .filter((name) => statSync(join(validRoot, name, 'definitions'), { throwIfNoEntry: false })?.isDirectory() === true)
   .sort()
 
@@ -71,8 +72,23 @@ export function listFiles(dir: string): string[] {
   return found.sort()
 }
 
-/** The golden output of a case: path -> text. */
+/**
+ * The standard messages module, which every case generates alike (it is made from
+ * schemas/messages.schema.json, not from the case's definitions): one golden for all
+ * cases, not a copy in each `expected/`.
+ */
+export const messagesModule = 'messages.ts'
+export const messagesGolden = join(validRoot, messagesModule)
+
+/** The files a case's `expected/` folder holds (the messages module is not one of them). */
+export function expectedFolderFiles(name: string): string[] {
+  return listFiles(expectedDirOf(name))
+}
+
+/** The golden output of a case: path -> text, with the one messages golden as its `messages.ts`, sorted by path. */
 export function readExpected(name: string): Map<string, string> {
   const dir = expectedDirOf(name)
-  return new Map(listFiles(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]))
+  const files = new Map(expectedFolderFiles(name).map((path) => [path, readFileSync(join(dir, path), 'utf8')]))
+  if (!files.has(messagesModule) && existsSync(messagesGolden)) files.set(messagesModule, readFileSync(messagesGolden, 'utf8'))
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 }

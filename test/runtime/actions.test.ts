@@ -1,5 +1,5 @@
 // callAction routing, validation of inputs and outputs, secrets, missing implementations
-// and failing actions (SPEC §9), on the generated support bot.
+// and failing actions (docs/runtime.md#actions-callaction-type-input-), on the generated support bot.
 import { ActionError, createRuntime, MissingImplementationError, MissingSecretError, ValidationError } from '@botwire/runtime'
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'

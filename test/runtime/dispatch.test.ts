@@ -1,5 +1,6 @@
 // receive (message handlers of the bot and of each plugin instance) and events emitted by
-// integrations (SPEC §9), on the generated support bot.
+// integrations (docs/runtime.md#receive-conversationid-userid-type-payload-tags-,
+// docs/runtime.md#events-clientemitevent-type-payload-), on the generated support bot.
 import { createRuntime, HandlerError, MissingSecretError } from '@botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { rejection } from '../support/rejection.js'

@@ -1,4 +1,4 @@
-// createMessage, getMessage, updateMessage, deleteMessage through runtime.client (SPEC §9).
+// createMessage, getMessage, updateMessage, deleteMessage through runtime.client (docs/runtime.md#messages).
 import { NotFoundError, ValidationError } from '@botwire/runtime'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { rejection } from '../support/rejection.js'
@@ -243,7 +243,7 @@ describe('updateMessage', () => {
     ])
     expect(first.message.tags).toEqual({ priority: 'high' })
     expect(second.message.tags).toEqual({ priority: 'high', topic: 'billing' })
-    expect(second.message.updatedAt > first.message.updatedAt).toBe(true)
+    expect(second.message.updatedAt > first.message.updatedAt, `updatedAt ${second.message.updatedAt} is after ${first.message.updatedAt}`).toBe(true)
     expect((await runtime.client.getMessage({ id: message.id })).message.tags).toEqual({ priority: 'high', topic: 'billing' })
   })
 

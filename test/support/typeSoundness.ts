@@ -529,7 +529,7 @@ function quote(text: string): string {
 
 /**
  * A JSON value as a one-line TypeScript expression. Keys are quoted, and `__proto__` is
- * a computed key (SPEC §1: in an object literal `__proto__: ...`, quoted or not, sets the
+ * a computed key (docs/definitions.md#identity-names-and-versions: in an object literal `__proto__: ...`, quoted or not, sets the
  * prototype and creates no property).
  */
 export function tsLiteral(value: JsonValue): string {
@@ -690,7 +690,7 @@ function resolveEntities(node: SchemaNode, resolve: Resolve): SchemaNode | undef
  * of every object, which an object literal always has), an undeclared property where
  * `additionalProperties` is false. Inside the values of extra properties only where the
  * object declares no property (otherwise the index signature also covers the declared
- * properties' types, SPEC §6).
+ * properties' types, docs/generated-code.md#schemas-become-plain-types).
  */
 export function mutations(node: SchemaNode, value: JsonValue, resolve: Resolve, path = 'value'): Mutation[] {
   const schema = resolveEntities(node, resolve)

@@ -5,11 +5,11 @@
 // caller may leave it out).
 
 import type * as runtime from '@botwire/runtime'
+import type * as messages from '../fixtures/valid/messages.js'
 import type { CallableActions } from '../fixtures/valid/named-schemas/expected/bots/support-bot/v1.0.0.js'
 import type * as zendesk from '../fixtures/valid/named-schemas/expected/integrations/zendesk/v1.0.0.js'
 import * as zendeskModule from '../fixtures/valid/named-schemas/expected/integrations/zendesk/v1.0.0.js'
 import type * as ticketing from '../fixtures/valid/named-schemas/expected/interfaces/ticketing/v1.0.0.js'
-import type * as messages from '../fixtures/valid/named-schemas/expected/messages.js'
 import type * as notes from '../fixtures/valid/named-schemas/expected/plugins/notes/v1.0.0.js'
 import { type Equal, type Extends, expectTrue } from './support.js'
 

@@ -1,5 +1,5 @@
-// The meta-schemas in schemas/: they compile under botwire's strict ajv, accept the SPEC §3
-// examples and the built-in interfaces, report one error per problem (plus ajv's wrapper
+// The meta-schemas in schemas/: they compile under botwire's strict ajv, accept a full
+// definition of each kind (docs/definitions.md#interface, #integration, #plugin, #bot) and the built-in interfaces, report one error per problem (plus ajv's wrapper
 // errors, see WRAPPER_KEYWORDS), and document every property for editors.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -69,7 +69,8 @@ function variant<T>(base: T, change: (copy: T) => void): T {
 }
 
 // ---------------------------------------------------------------------------------------
-// The SPEC §3 examples, with the elided schemas written out.
+// A definition of each kind with every key docs/definitions.md shows for it (#interface,
+// #integration, #plugin, #bot), schemas written out.
 
 const objectOf = <P extends Record<string, Json>>(properties: P, required: string[]) => ({
   type: 'object',
@@ -296,8 +297,18 @@ describe('meta-schema files', () => {
 })
 
 describe('valid definitions', () => {
-  it.each(DEFINITION_KINDS)('accept the SPEC §3 %s example', (kind) => {
+  it.each(DEFINITION_KINDS)('accept a full %s (docs/definitions.md)', (kind) => {
     expect(errorsOf(kind, EXAMPLES[kind])).toEqual([])
+  })
+
+  // the first YAML example under the kind's heading, as a reader copies it
+  const definitionsDoc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'definitions.md'), 'utf8')
+  it.each(DEFINITION_KINDS)('accept the %s example of docs/definitions.md', (kind) => {
+    const heading = `\n## ${kind[0]?.toUpperCase()}${kind.slice(1)}\n`
+    const after = definitionsDoc.slice(definitionsDoc.indexOf(heading))
+    const block = /```yaml\n([\s\S]*?)```/.exec(after)?.[1]
+    expect(block, `a yaml block under ${heading.trim()}`).toMatch(new RegExp(`^kind: ${kind}$`, 'm'))
+    expect(errorsOf(kind, parse(block ?? ''))).toEqual([])
   })
 
   it('accept the built-in interfaces', () => {
@@ -694,7 +705,7 @@ describe('editor documentation', () => {
 })
 
 // ---------------------------------------------------------------------------------------
-// Message payloads (SPEC §6.1)
+// Message payloads (docs/generated-code.md#message-types)
 
 describe('messages.schema.json', () => {
   const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true })

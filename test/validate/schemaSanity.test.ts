@@ -1,4 +1,4 @@
-// Schema sanity (SPEC §2) on single schemas: what contradicts itself is reported once, at
+// Schema sanity (docs/definitions.md#schemas) on single schemas: what contradicts itself is reported once, at
 // the node at fault, with the code of what leaves nothing; what does not (the "at least
 // one of" idiom in its forms) passes. Each schema is an entity of a one-file workspace.
 import { rmSync } from 'node:fs'

@@ -113,7 +113,10 @@ describe('generate stopped at any point', () => {
       const [firstOutput, secondOutput] = [expectedOutput(definitions, outDir), expectedOutput(parked, outDir)]
       const outputs = [firstOutput, secondOutput]
       // the two outputs share some files (built-ins, messages.ts) and differ in most
-      expect([...firstOutput.keys()].some((path) => secondOutput.get(path) === firstOutput.get(path))).toBe(true)
+      expect(
+        [...firstOutput.keys()].some((path) => secondOutput.get(path) === firstOutput.get(path)),
+        'some file is the same in both outputs',
+      ).toBe(true)
 
       let current = 0
       const switchWorkspaces = (): void => {
@@ -155,7 +158,8 @@ describe('generate stopped at any point', () => {
         if (result.code === 0) interrupted.finishedFirst++
         else interrupted[signal === 'SIGKILL' ? 'SIGKILL' : 'SIGINT']++
         // Ctrl-C stops the run where it is and exits 130; before the command has started (Node starting up), the process just stops
-        if (stopped && signal === 'SIGINT' && result.code !== 0) expect(result.code === 130 || result.signal === 'SIGINT').toBe(true)
+        if (stopped && signal === 'SIGINT' && result.code !== 0)
+          expect(result.code === 130 || result.signal === 'SIGINT', `stopped by SIGINT: exit code ${result.code}, signal ${result.signal}`).toBe(true)
         expectConsistent(outDir, outputs)
 
         // the repairing run, then the exact output

@@ -45,7 +45,7 @@ describe('temporary files of an interrupted run', () => {
     expect(compareOutput(out, FILES).leftover).toEqual(['bots/hello/.botwire-tmp-4242-1-0'])
     const summary = writeOutput(out, FILES)
     expect(summary.swept).toEqual([leftover])
-    expect(existsSync(leftover)).toBe(false)
+    expect(leftover).not.toSatisfy(existsSync)
     expect(readFileSync(join(out, 'bots', 'notes.md'), 'utf8')).toBe('mine')
     expect(compareOutput(out, FILES).leftover).toEqual([])
   })
@@ -59,7 +59,7 @@ describe('temporary files of an interrupted run', () => {
     writeFileSync(join(out, MANIFEST_NAME), JSON.stringify(manifest))
     expect(compareOutput(out, FILES).removed).toEqual(['bots/gone.ts'])
     expect(writeOutput(out, FILES).removed).toEqual(['bots/gone.ts'])
-    expect(existsSync(join(out, 'bots', 'gone.ts'))).toBe(false)
+    expect(join(out, 'bots', 'gone.ts')).not.toSatisfy(existsSync)
     expect(JSON.parse(readFileSync(join(out, MANIFEST_NAME), 'utf8'))).not.toHaveProperty('pending')
   })
 })
@@ -222,7 +222,7 @@ describe('one run at a time', () => {
       thrown = error
     }
     expect(thrown).toBeInstanceOf(OutputLockedError)
-    expect(existsSync(join(out, 'messages.ts'))).toBe(false)
+    expect(join(out, 'messages.ts')).not.toSatisfy(existsSync)
     const failure = writeFailure(out, thrown)
     expect(failure.code).toBe('BW5008')
     expect(failure.message).toContain(`process ${process.pid} on ${hostname()}`)
@@ -238,8 +238,9 @@ describe('one run at a time', () => {
     // --check shows it as a leftover, as it shows temporary files
     expect(compareOutput(out, FILES).leftover).toEqual([LOCK_NAME])
     writeOutput(out, FILES, { lockWaitMs: 150 })
-    expect(readFileSync(join(out, 'messages.ts'), 'utf8')).toBe(`${HEADER}export type A = 1\n`)
-    expect(existsSync(join(out, LOCK_NAME))).toBe(false)
+    expect(readFileSync(join(out, 'messages.ts'), 'utf8')).toBe(`${HEADER}export type A = 1
+`)
+    expect(join(out, LOCK_NAME)).not.toSatisfy(existsSync)
     expect(compareOutput(out, FILES).leftover).toEqual([])
   })
 
@@ -260,7 +261,7 @@ describe('one run at a time', () => {
         child.once('exit', (code) => resolvePromise(code))
       })
     expect(await Promise.all([run(), run(), run()])).toEqual([0, 0, 0])
-    expect(existsSync(join(root, 'generated', LOCK_NAME))).toBe(false)
+    expect(join(root, 'generated', LOCK_NAME)).not.toSatisfy(existsSync)
     expect(readdirSync(join(root, 'generated')).filter((name) => name.startsWith('.botwire'))).toEqual([])
     expect(readFileSync(join(root, 'generated', 'bots', 'hello', 'index.ts'), 'utf8')).toContain('export * from "./v1.0.0.js"')
   })
@@ -286,6 +287,6 @@ describe('a failed write', () => {
     const manifest = JSON.parse(readFileSync(join(out, MANIFEST_NAME), 'utf8')) as { files: { path: string }[] }
     for (const entry of manifest.files) expect(existsSync(join(out, entry.path)), entry.path).toBe(true)
     expect(manifest.files.length).toBeLessThanOrEqual(JSON.parse(before).files.length)
-    expect(existsSync(join(out, LOCK_NAME))).toBe(false)
+    expect(join(out, LOCK_NAME)).not.toSatisfy(existsSync)
   })
 })
