@@ -194,6 +194,12 @@ export const catalog = {
     secretInDefault:
       '{path} is a secret (secret: true), and this default gives it a value: the configuration schema, defaults included, is written into the generated code, which is meant to be committed; leave it out of the default (each bot gives the secret as { $secret: NAME })',
   }),
+  BW2029: entry('example where a secret belongs', {
+    secretExample:
+      'a secret cannot have examples: the configuration schema, examples included, is written into the generated code, which is meant to be committed; remove this example (say what the secret looks like in its description)',
+    secretInExample:
+      '{path} is a secret (secret: true), and this example gives it a value: the configuration schema, examples included, is written into the generated code, which is meant to be committed; leave it out of the example (each bot gives the secret as { $secret: NAME })',
+  }),
   BW2032: entry('pattern needs a backtracking engine', {
     /** reason: the construct (lookaround, backreference, a repetition count over 1000...); fix: what to write instead */
     notLinear: 'pattern cannot run on the linear-time engine botwire validates strings with: {reason}; {fix}',

@@ -1,5 +1,6 @@
 // One planned file as TypeScript text, built in one pass: banner, imports, declarations.
 // LF line endings; no timestamps, absolute paths or tool versions.
+import { escapeControls, escapeRawInJson } from '../diagnostics/render/terminalText.js'
 import type { Declaration, ModuleFile, PlannedFile } from '../lower/plan.js'
 import { printDoc } from './printDoc.js'
 import { printMembers, printType, printTypeParameters } from './printType.js'
@@ -28,7 +29,8 @@ export const GENERATED_FILE_FIRST_LINES: readonly string[] = [BANNER_FIRST_LINE,
 
 function banner(sources: readonly string[]): string {
   // a file name is the user's text: it must stay on its comment line, or it becomes code
-  const from = sources.map((s) => `//   ${s.replace(LINE_TERMINATORS, ' ')}`).join('\n')
+  // (and its other control characters are escapes, as in the terminal: no bidi control reorders the banner)
+  const from = sources.map((s) => `//   ${escapeControls(s.replace(LINE_TERMINATORS, ' '))}`).join('\n')
   return `${BANNER_FIRST_LINE}\n// Generated from:\n${from}\n`
 }
 
@@ -76,6 +78,15 @@ function emitText(file: PlannedFile): string {
   }
 }
 
+/**
+ * The text of a file as a reviewer reads it: the control characters JSON.stringify leaves
+ * raw (DEL, C1, the bidi controls, U+2028/U+2029) written as \u escapes. A definition's
+ * text reaches a generated file only inside string literals (every name, key and value,
+ * written by JSON.stringify, in printValue, printType and lowering's JSON text) and
+ * comments (printDoc and the banner, which escape every control character already), and
+ * in a string literal the escape is the same character: the code means what it did, but a
+ * bidi control can no longer reorder what is shown ("Trojan Source", CVE-2021-42574).
+ */
 export function emitFile(file: PlannedFile): OutputFile {
-  return { path: file.path, text: emitText(file) }
+  return { path: file.path, text: escapeRawInJson(emitText(file)) }
 }

@@ -23,7 +23,7 @@ import { describePointer } from './describePointer.js'
 import { checkDefsCycles, defsHolding, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
 import { ProblemPlaces } from './problemPlaces.js'
 import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
-import { checkSecretDefault, configurationDefs, defsResolver } from './secretDefaults.js'
+import { checkSecretValues, configurationDefs, defsResolver } from './secretDefaults.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
 const REF_SIBLINGS = new Set(['$ref', 'title', 'description'])
@@ -503,7 +503,7 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
     walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => {
       if (broken && problems.touches(pointer, site.pointer)) return
       checkNode(file, spec.kind, site, named, node, pointer, enclosing, beside, out)
-      if (holdsSecrets) checkSecretDefault(file, site, node, pointer, resolve, out)
+      if (holdsSecrets) checkSecretValues(file, site, node, pointer, resolve, out)
     })
   }
   if (Object.keys(named.defs).length > 0) {

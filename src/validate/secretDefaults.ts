@@ -2,9 +2,11 @@
 // a configuration schema, and its generated module, hold its defaults in plain text, so a
 // `secret: true` property with a `default`, or a default of an object or list around it
 // that fills the secret in, would write a credential into code meant to be committed
-// (BW2028, at the default). Judged with the walk the bot's configuration check uses
-// (src/jsonSchema/secretPlaces.ts), in a configuration schema and in the `$defs` entries
-// it reaches.
+// (BW2028, at the default). The same holds for `examples` (BW2029, at the example): they
+// are written into the generated module as the defaults are, and an example of a secret is
+// as likely to be a real credential pasted in. Judged with the walk the bot's configuration
+// check uses (src/jsonSchema/secretPlaces.ts), in a configuration schema and in the `$defs`
+// entries it reaches. A value a `const` or `enum` lists is public (docs/decisions.md).
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { defsName, isDefsReference } from '../jsonSchema/reference.js'
@@ -39,21 +41,34 @@ export function defsResolver(defs: Defs): ResolveReference {
 }
 
 /**
- * The places of a node's `default` that hold a plain value where a secret belongs. The
- * default is judged with every schema that applies where it is filled in: the node, and
- * what the rest of the site's schema says of the same place (an `allOf` part beside it
- * that marks the property secret).
+ * The places of a node's `default` and of each of its `examples` that hold a plain value
+ * where a secret belongs. Each is judged with every schema that applies where it would be
+ * filled in: the node, and what the rest of the site's schema says of the same place (an
+ * `allOf` part beside it that marks the property secret).
  */
-export function checkSecretDefault(file: SourceFile, site: SchemaSite, node: SchemaNode, pointer: string, resolve: ResolveReference, out: Diagnostic[]): void {
-  if (node.default === undefined) return
+export function checkSecretValues(file: SourceFile, site: SchemaSite, node: SchemaNode, pointer: string, resolve: ResolveReference, out: Diagnostic[]): void {
+  const examples = Array.isArray(node.examples) ? node.examples : []
+  if (node.default === undefined && examples.length === 0) return
   const steps = stepsOfSchemaPointer(parsePointer(pointer.slice(site.pointer.length)))
   const roots = [...(steps === undefined || !isRecord(site.schema) ? [] : nodesAlong(site.schema, steps, resolve)), node]
-  for (const place of plainSecretPlaces(roots, node.default, resolve)) {
-    const at = `${pointer}/default${place.pointer}`
-    out.push(
-      place.pointer === ''
-        ? diagnostic('BW2028', 'secretWithDefault', {}, locate(file, at), { path: at })
-        : diagnostic('BW2028', 'secretInDefault', { path: valuePath('default', place.pointer, node.default) }, locate(file, at), { path: at }),
-    )
+  if (node.default !== undefined) {
+    for (const place of plainSecretPlaces(roots, node.default, resolve)) {
+      const at = `${pointer}/default${place.pointer}`
+      out.push(
+        place.pointer === ''
+          ? diagnostic('BW2028', 'secretWithDefault', {}, locate(file, at), { path: at })
+          : diagnostic('BW2028', 'secretInDefault', { path: valuePath('default', place.pointer, node.default) }, locate(file, at), { path: at }),
+      )
+    }
   }
+  examples.forEach((example, i) => {
+    for (const place of plainSecretPlaces(roots, example, resolve)) {
+      const at = `${pointer}/examples/${i}${place.pointer}`
+      out.push(
+        place.pointer === ''
+          ? diagnostic('BW2029', 'secretExample', {}, locate(file, at), { path: at })
+          : diagnostic('BW2029', 'secretInExample', { path: valuePath(`examples[${i}]`, place.pointer, example) }, locate(file, at), { path: at }),
+      )
+    }
+  })
 }

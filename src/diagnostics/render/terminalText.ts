@@ -3,6 +3,9 @@
 // an escape, so that a definition cannot move the cursor, clear the screen, recolor the
 // output, make a hyperlink, overwrite a line (\r) or reorder what is shown (bidi controls,
 // "Trojan Source"). docs/cli.md#what-the-output-shows-of-a-definition lists the characters.
+// The generated code is escaped with the same functions (src/emit/): there the reader is a
+// person reviewing the file in an editor, and a bidi control in a comment or a string
+// reorders what they see (CVE-2021-42574).
 //
 // Escaped: C0 controls (U+0000-U+001F) but the tab, DEL (U+007F), C1 controls
 // (U+0080-U+009F), the bidi marks, embeddings, overrides and isolates (U+061C, U+200E,
@@ -47,10 +50,16 @@ export function holdsControls(text: string): boolean {
 const RAW_IN_JSON = /[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
 /**
- * A value as JSON text that a terminal shows as it is: JSON.stringify's, with the control
- * characters it leaves raw written as \u escapes too. They can only be inside strings, so
- * the text parses to the same value.
+ * JSON text (or TypeScript text whose strings JSON.stringify wrote) with the control
+ * characters JSON.stringify leaves raw written as \u escapes. In JSON they can only be
+ * inside strings, where the escape stands for the same character, so the text parses to
+ * the same value. The generated code is written through this too (emit/emitFile.ts).
  */
+export function escapeRawInJson(json: string): string {
+  return json.replace(RAW_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/** A value as JSON text that a terminal shows as it is: JSON.stringify's, with `escapeRawInJson`. */
 export function terminalSafeJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(RAW_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return escapeRawInJson(JSON.stringify(value, null, 2))
 }
