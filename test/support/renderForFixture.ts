@@ -4,8 +4,17 @@
 // related location the same way: a reviewer reads the baseline without opening the input,
 // as in TypeScript's `*.errors.txt` baselines. Only the first line of an entry starts
 // without a space, so `diagnosticLines` reads them back from a baseline.
+import { join, sep } from 'node:path'
 import type { Diagnostic, SourceRange } from '../../src/diagnostics/diagnostic.js'
 import { locationRecord, toRecord } from '../../src/diagnostics/record.js'
+
+// a built-in interface's file is shown by its absolute path, which depends on where the
+// repository is checked out: a baseline names it from the package's root instead
+const packageRoot = join(import.meta.dirname, '..', '..') + sep
+
+function shownFile(file: string | null): string | null {
+  return file?.startsWith(packageRoot) ? `<botwire>/${file.slice(packageRoot.length)}` : file
+}
 
 /** Each diagnostic as its one line, `file:line:col CODE message` (`-` for no file). */
 export function fixtureLines(diagnostics: readonly Diagnostic[]): string[] {
@@ -25,7 +34,7 @@ export function renderBaseline(diagnostics: readonly Diagnostic[]): string {
       if (d.range) entry.push(...frame(d.range))
       for (const related of d.related) {
         const r = locationRecord(related.range)
-        entry.push(`  related ${r.file}:${r.line}:${r.column} ${related.message}`, ...frame(related.range))
+        entry.push(`  related ${shownFile(r.file)}:${r.line}:${r.column} ${related.message}`, ...frame(related.range))
       }
       return entry.map((line) => `${line}\n`).join('')
     })
