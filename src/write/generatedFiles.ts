@@ -2,7 +2,7 @@
 // paths the last run wrote, but anyone can edit it (docs/security.md): a path it lists is
 // removed only while the file there still starts with the first line of a file botwire
 // generates, and the folder's own bookkeeping (the manifest, the lock) is never an output,
-// whatever the manifest says (docs/cli.md#the-manifest).
+// whatever the manifest says (docs/cli.md#botwire-generate, "The manifest").
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs'
 import { GENERATED_FILE_FIRST_LINES } from '../emit/emitFile.js'
 import { MANIFEST_NAME } from './manifest.js'

@@ -2,7 +2,7 @@
 // U+FFFD for the bad bytes, so such a file used to be listed under a name that is not
 // there and reported missing (BW1007 ENOENT). It is reported as itself, BW1017, under its
 // name with the bad bytes escaped; the other files load as ever
-// (docs/decisions.md#file-names-that-are-not-utf-8). Each case builds its folder in a temp
+// (docs/decisions.md#definitions, "File names that are not UTF-8"). Each case builds its folder in a temp
 // folder through Buffer paths, as a git checkout cannot hold these names portably.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
