@@ -1,4 +1,5 @@
-// time-limits.ts: an action that never answers, and a handler that never returns.
+// src/time-limits.ts: an action that does not answer in time, and a handler that does not return in time.
+import { setTimeout as sleep } from 'node:timers/promises'
 import { createRuntime, TimeLimitError } from '@botwire/runtime'
 import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
 import { type Model, Integration as OpenAI } from '../../../generated/integrations/openai/v2.0.0.js'
@@ -7,14 +8,17 @@ const gpt4o: Model = { id: 'gpt-4o', provider: 'openai', contextWindow: 128000 }
 
 const openai = new OpenAI({
   actions: {
-    // never resolves by itself; it stops when its signal fires
-    generateText: ({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+    // a model that takes a minute to answer, unless its signal fires first
+    generateText: async ({ signal }) => {
+      await sleep(60_000, undefined, { signal })
+      return { message: { role: 'assistant', content: 'late' }, usage: { inputTokens: 1, outputTokens: 1 } }
+    },
     moderate: () => ({ flagged: false, categories: [] }),
     listLanguageModels: () => ({ models: [gpt4o] }),
   },
 })
 const bot = new Bot()
-bot.on.message('text', () => new Promise(() => {})) // never returns
+bot.on.message('text', ({ signal }) => sleep(60_000, undefined, { signal })) // a minute, unless stopped
 
 const runtime = createRuntime({
   bot,

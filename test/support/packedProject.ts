@@ -1,0 +1,118 @@
+// A project of a user's, made by following a docs page command by command: the packages as
+// `npm pack` makes them of this repository (botwire and @botwire/runtime, their
+// dependencies from the local npm cache), the development tools (`typescript`, `tsx`,
+// `@types/node`) linked from this repository instead of downloaded, and every other shell
+// line run with only the project's node_modules/.bin on PATH, as `npx X` finds X in a
+// user's shell. Shared by the tests that follow getting-started.md, runtime.md and
+// generated-code.md.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readdirSync, symlinkSync } from 'node:fs'
+import { delimiter, dirname, join } from 'node:path'
+
+const root = join(import.meta.dirname, '..', '..')
+export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+/** The tarball of each package, by its name. */
+export type Tarballs = ReadonlyMap<string, string>
+
+/** Packs both packages into a folder (their dist/ as the global setup built it). */
+export function packPackages(into: string): Tarballs {
+  mkdirSync(into, { recursive: true })
+  // --ignore-scripts: prepack would build dist/ again (as the global setup just did) and,
+  // while it runs, take dist/ away from the CLI tests running beside this one
+  execFileSync(npm, ['pack', '--workspaces', '--include-workspace-root', '--ignore-scripts', '--pack-destination', into, '--silent'], {
+    cwd: root,
+    stdio: 'pipe',
+  })
+  const tarballs = new Map<string, string>()
+  for (const [name, prefix] of [
+    ['botwire', 'botwire-0'],
+    ['@botwire/runtime', 'botwire-runtime-0'],
+  ] as const) {
+    const packed = readdirSync(into).find((f) => f.startsWith(prefix) && f.endsWith('.tgz'))
+    if (packed === undefined) throw new Error(`npm pack made no tarball of ${name}`)
+    tarballs.set(name, join(into, packed))
+  }
+  return tarballs
+}
+
+/** The executable each linked tool puts into node_modules/.bin, which `npx` finds. */
+const BINARIES: Record<string, { name: string; path: string }> = {
+  typescript: { name: 'tsc', path: join(root, 'node_modules', 'typescript', 'bin', 'tsc') },
+  tsx: { name: 'tsx', path: join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs') },
+}
+
+function link(project: string, name: string): void {
+  const target = join(root, 'node_modules', name)
+  mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true })
+  symlinkSync(target, join(project, 'node_modules', name), 'dir')
+  const binary = BINARIES[name]
+  if (binary === undefined) return
+  mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true })
+  symlinkSync(binary.path, join(project, 'node_modules', '.bin', binary.name))
+}
+
+/** Runs one shell line of a page in the project; returns its stdout, and the project folder (after `cd`). */
+export function runPageLine(line: string, cwd: string, tarballs: Tarballs): { cwd: string; stdout: string } {
+  const created = /^mkdir (\S+) && cd \1$/.exec(line)
+  if (created?.[1] !== undefined) {
+    mkdirSync(join(cwd, created[1]))
+    return { cwd: join(cwd, created[1]), stdout: '' }
+  }
+  const install = /^npm install (--save-dev )?(.+)$/.exec(line)
+  if (install?.[2] !== undefined) {
+    for (const name of install[2].split(' ')) {
+      const tarball = tarballs.get(name)
+      const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(install[1] === undefined ? [] : ['--save-dev'])]
+      if (tarball !== undefined) execFileSync(npm, ['install', ...flags, tarball], { cwd, stdio: 'pipe' })
+      else link(cwd, name)
+    }
+    return { cwd, stdout: '' }
+  }
+  // npm run puts this repository's node_modules/.bin on PATH: a new user's shell has only the project's
+  const outside = (process.env.PATH ?? '').split(delimiter).filter((entry) => !entry.endsWith(join('node_modules', '.bin')))
+  const env = { ...process.env, PATH: [join(cwd, 'node_modules', '.bin'), ...outside].join(delimiter), NO_COLOR: '1' }
+  // npm ci takes the dependencies from the local cache where it can, as npm install does above
+  const command = line.replace(/^npx /, '').replace(/^npm ci /, 'npm ci --prefer-offline --no-audit --no-fund --silent ')
+  try {
+    return { cwd, stdout: execFileSync('sh', ['-c', command], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) }
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`\`${line}\` failed:\n${stdout ?? ''}${stderr ?? ''}`)
+  }
+}
+
+/** A fenced code block of a page: its language (`''` when none), its text, where it is. */
+export interface CodeBlock {
+  language: string
+  text: string
+  /** the 1-based line of its opening fence */
+  line: number
+  /** the `## ` heading it stands under (`''` before the first) */
+  section: string
+}
+
+/** Every fenced code block of a Markdown page, in order. */
+export function codeBlocks(page: string): CodeBlock[] {
+  const blocks: CodeBlock[] = []
+  let section = ''
+  let open: { language: string; line: number; lines: string[] } | null = null
+  page.split('\n').forEach((text, index) => {
+    if (open !== null) {
+      if (text === '```') {
+        blocks.push({ language: open.language, text: open.lines.map((l) => `${l}\n`).join(''), line: open.line, section })
+        open = null
+      } else open.lines.push(text)
+      return
+    }
+    const fence = /^```(\w*)$/.exec(text)
+    if (fence) open = { language: fence[1] ?? '', line: index + 1, lines: [] }
+    else if (text.startsWith('## ')) section = text.slice(3)
+  })
+  return blocks
+}
+
+/** The shell lines of a block, empty ones left out. */
+export function shellLines(block: CodeBlock): string[] {
+  return block.text.split('\n').filter((line) => line.trim() !== '')
+}
