@@ -12,7 +12,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type CodeBlock, codeBlocks, packPackages, runPageLine, shellLines, type Tarballs } from '../support/packedProject.js'
+import { type CodeBlock, codeBlocks, shellLines } from '../support/markdownBlocks.js'
+import { packPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const sandbox = mkdtempSync(join(tmpdir(), 'botwire-example-pages-'))

@@ -12,7 +12,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { codeBlocks, packPackages, runPageLine, shellLines, type Tarballs } from '../support/packedProject.js'
+import { codeBlocks, shellLines } from '../support/markdownBlocks.js'
+import { packPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const page = readFileSync(join(root, 'docs', 'getting-started.md'), 'utf8')
