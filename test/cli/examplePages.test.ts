@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type CodeBlock, codeBlocks, shellLines } from '../support/markdownBlocks.js'
-import { packPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
+import { packedPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const sandbox = mkdtempSync(join(tmpdir(), 'botwire-example-pages-'))
@@ -68,7 +68,7 @@ function excerptFits(excerpt: string[], file: string): boolean {
 
 let tarballs: Tarballs = new Map()
 beforeAll(() => {
-  tarballs = packPackages(join(sandbox, 'pack'))
+  tarballs = packedPackages()
 }, 120_000)
 
 it('docs/runtime.md and docs/generated-code.md, followed from an empty folder with the packed packages: every file type-checks, every program prints what its page says, every excerpt and the layout are what generate wrote', () => {

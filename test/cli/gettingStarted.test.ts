@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { codeBlocks, shellLines } from '../support/markdownBlocks.js'
-import { packPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
+import { packedPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const page = readFileSync(join(root, 'docs', 'getting-started.md'), 'utf8')
@@ -22,7 +22,7 @@ afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
 
 let tarballs: Tarballs = new Map()
 beforeAll(() => {
-  tarballs = packPackages(join(sandbox, 'pack'))
+  tarballs = packedPackages()
 }, 120_000)
 
 /** The comment lines that end a file, without their `// `. */

@@ -1,13 +1,14 @@
 // A project of a user's, made by following a docs page command by command: the packages as
-// `npm pack` makes them of this repository (botwire and @botwire/runtime, their
+// `npm pack` makes them of this repository (botwire and @botwire/runtime, packed once for
+// every test file that needs them and kept until what they hold changes; their
 // dependencies from the local npm cache), the development tools (`typescript`, `tsx`,
 // `@types/node`) linked from this repository instead of downloaded, and every other shell
 // line run with only the project's node_modules/.bin on PATH, as `npx X` finds X in a
 // user's shell. Shared by the tests that follow getting-started.md, runtime.md and
 // generated-code.md.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readdirSync, symlinkSync } from 'node:fs'
-import { delimiter, dirname, join } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { delimiter, dirname, join, relative } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -15,8 +16,73 @@ export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 /** The tarball of each package, by its name. */
 export type Tarballs = ReadonlyMap<string, string>
 
-/** Packs both packages into a folder (their dist/ as the global setup built it). */
-export function packPackages(into: string): Tarballs {
+const packCache = join(root, 'node_modules', '.cache', 'botwire', 'packed')
+
+/**
+ * The tarballs of both packages, packed once for what they hold: kept in
+ * node_modules/.cache/botwire/packed with the size and modification time of every file npm
+ * packs, and packed again only when one of those changed (the global setup rebuilt dist/,
+ * say). Test files that run at once share one packing: the first takes a lock, the others
+ * wait for it.
+ */
+export function packedPackages(): Tarballs {
+  mkdirSync(dirname(packCache), { recursive: true })
+  const lock = `${packCache}.lock`
+  acquire(lock)
+  try {
+    // recorded before packing: a file changed while npm packs makes the next run pack again
+    const inputs = packInputs()
+    const record = join(packCache, 'inputs.txt')
+    if (!existsSync(record) || readFileSync(record, 'utf8') !== inputs) {
+      rmSync(packCache, { recursive: true, force: true })
+      pack(packCache)
+      writeFileSync(record, inputs)
+    }
+    return tarballsIn(packCache)
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/** Every file npm packs of both packages (each package.json and what its `files` lists), with its size and modification time. */
+function packInputs(): string {
+  const lines: string[] = []
+  for (const dir of [root, join(root, 'packages', 'runtime')]) {
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { files?: string[] }
+    for (const entry of ['package.json', ...(manifest.files ?? [])]) {
+      const path = join(dir, entry)
+      if (!existsSync(path)) continue
+      const files = statSync(path).isDirectory()
+        ? readdirSync(path, { recursive: true, withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => join(e.parentPath, e.name))
+        : [path]
+      for (const file of files) {
+        const stats = statSync(file)
+        lines.push(`${relative(root, file)} ${stats.size} ${stats.mtimeMs}\n`)
+      }
+    }
+  }
+  return lines.sort().join('')
+}
+
+/** Takes a lock folder, waiting while another test file holds it; one left by a killed run (packing takes seconds) is taken over. */
+function acquire(lock: string): void {
+  const sleeper = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      return
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EEXIST') throw error
+    }
+    const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs
+    if (since !== undefined && Date.now() - since > 180_000) rmSync(lock, { recursive: true, force: true })
+    Atomics.wait(sleeper, 0, 0, 200)
+  }
+}
+
+function pack(into: string): void {
   mkdirSync(into, { recursive: true })
   // --ignore-scripts: prepack would build dist/ again (as the global setup just did) and,
   // while it runs, take dist/ away from the CLI tests running beside this one
@@ -24,14 +90,17 @@ export function packPackages(into: string): Tarballs {
     cwd: root,
     stdio: 'pipe',
   })
+}
+
+function tarballsIn(folder: string): Tarballs {
   const tarballs = new Map<string, string>()
   for (const [name, prefix] of [
     ['botwire', 'botwire-0'],
     ['@botwire/runtime', 'botwire-runtime-0'],
   ] as const) {
-    const packed = readdirSync(into).find((f) => f.startsWith(prefix) && f.endsWith('.tgz'))
+    const packed = readdirSync(folder).find((f) => f.startsWith(prefix) && f.endsWith('.tgz'))
     if (packed === undefined) throw new Error(`npm pack made no tarball of ${name}`)
-    tarballs.set(name, join(into, packed))
+    tarballs.set(name, join(folder, packed))
   }
   return tarballs
 }
