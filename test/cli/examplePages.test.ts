@@ -38,6 +38,17 @@ const NOT_PROGRAMS: Record<string, string> = {
   'generated-code.md: saveTicket: async ({ input, ctx }) => {': 'a fragment of the same hypothetical integration, with `...` for the rest',
 }
 
+/**
+ * The examples of botwire's API on other pages (a build script's calls), by page and first
+ * line: they name no file, so they are written into the project under a name of the
+ * test's, and type-checked with the rest (not run: they write into the definitions and
+ * implementation files the pages around them assume).
+ */
+const API_EXAMPLES: [page: string, firstLine: string, file: string][] = [
+  ['cli.md', "import { check, generate, diff, updateImplementation } from 'botwire'", 'src/cli-api.ts'],
+  ['versioning.md', "import { diff } from 'botwire'", 'src/versioning-api.ts'],
+]
+
 /** The lines a program says it prints, in order. */
 function promisedOutput(text: string): string[] {
   return [...text.matchAll(/^\/\/ -> (.*)$/gm)].map((m) => m[1] ?? '')
@@ -109,8 +120,13 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
   }
   // every listed block is still on its page
   expect([...notPrograms].sort()).toEqual(Object.keys(NOT_PROGRAMS).sort())
+  for (const [page, firstLine, file] of API_EXAMPLES) {
+    const block = codeBlocks(read(page)).find((b) => b.language === 'ts' && b.text.startsWith(`${firstLine}\n`))
+    if (block === undefined) throw new Error(`${page} has no ts block that starts with ${firstLine}`)
+    writeFileSync(join(cwd, file), block.text, { flag: 'wx' })
+  }
 
-  // every file of both pages compiles with the generated code, under the page's strict settings
+  // every file of both pages (and the API examples) compiles with the generated code, under the page's strict settings
   runPageLine('npx tsc --noEmit', cwd, tarballs)
   // every program of runtime.md runs and prints what its `// -> ` lines say
   expect(programs.map((p) => p.path)).toEqual([
