@@ -22,8 +22,8 @@ const packCache = join(root, 'node_modules', '.cache', 'botwire', 'packed')
  * The tarballs of both packages, packed once for what they hold: kept in
  * node_modules/.cache/botwire/packed with the size and modification time of every file npm
  * packs, and packed again only when one of those changed (the global setup rebuilt dist/,
- * say). Test files that run at once share one packing: the first takes a lock, the others
- * wait for it.
+ * say). Test files that run at once share one packing: the first takes a lock file, the
+ * others wait for it.
  */
 export function packedPackages(): Tarballs {
   mkdirSync(dirname(packCache), { recursive: true })
@@ -40,7 +40,7 @@ export function packedPackages(): Tarballs {
     }
     return tarballsIn(packCache)
   } finally {
-    rmSync(lock, { recursive: true, force: true })
+    rmSync(lock, { force: true })
   }
 }
 
@@ -66,19 +66,38 @@ function packInputs(): string {
   return lines.sort().join('')
 }
 
-/** Takes a lock folder, waiting while another test file holds it; one left by a killed run (packing takes seconds) is taken over. */
+/** Takes a lock file holding this process's id, waiting while a live process holds it; one left by a process that is gone is taken over. */
 function acquire(lock: string): void {
   const sleeper = new Int32Array(new SharedArrayBuffer(4))
   for (;;) {
     try {
-      mkdirSync(lock)
+      writeFileSync(lock, String(process.pid), { flag: 'wx' })
       return
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'EEXIST') throw error
     }
-    const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs
-    if (since !== undefined && Date.now() - since > 180_000) rmSync(lock, { recursive: true, force: true })
+    // empty while its holder is still writing it, gone once its holder is done
+    const holder = Number(readIfThere(lock) || Number.NaN)
+    if (Number.isInteger(holder) && !isAlive(holder)) rmSync(lock, { force: true })
     Atomics.wait(sleeper, 0, 0, 200)
+  }
+}
+
+function readIfThere(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return ''
+    throw error
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM'
   }
 }
 
