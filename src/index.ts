@@ -10,7 +10,7 @@ import { checkWorkspace } from './pipeline/checkWorkspace.js'
 import { generateWorkspace } from './pipeline/generateWorkspace.js'
 import { STUB_KINDS, type StubKind } from './stubs/stubPlan.js'
 import { ImplementationUsageError, updateImplementationFile } from './stubs/updateImplementation.js'
-import { type WriteSummary, writeFailure, writeOutput } from './write/writeOutput.js'
+import { leftAloneWarning, type WriteSummary, writeFailure, writeOutput } from './write/writeOutput.js'
 
 export { catalog, type DiagnosticCode } from './diagnostics/catalog.js'
 export type { DiagnosticRecord, LocationRecord, RelatedRecord } from './diagnostics/record.js'
@@ -78,7 +78,9 @@ export function generate(options: GenerateOptions = {}): GenerateResult {
   }
   try {
     const written = writeOutput(generated.outDir, generated.files)
-    return { ok: true, diagnostics: generated.diagnostics.map(toRecord), files: generated.files, written }
+    // manifest entries left alone (BW5009) are warnings beside the definitions' diagnostics, as the CLI prints them
+    const leftAlone = written.leftAlone.map((entry) => leftAloneWarning(generated.outDir, entry))
+    return { ok: true, diagnostics: [...generated.diagnostics, ...leftAlone].map(toRecord), files: generated.files, written }
   } catch (error) {
     return { ok: false, diagnostics: [...generated.diagnostics, writeFailure(generated.outDir, error)].map(toRecord), files: generated.files, written: null }
   }

@@ -14,6 +14,7 @@ import { fillDefaults } from '../jsonSchema/defaults.js'
 import { inlineReferences, valueDepth } from '../jsonSchema/inlineReferences.js'
 import { own } from '../jsonSchema/own.js'
 import { defsName, isDefsReference } from '../jsonSchema/reference.js'
+import { isSecretReference, walkValuePlaces } from '../jsonSchema/secretPlaces.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { describeRule, mergeUnionErrors, valueAtInstancePath, valuePath } from '../jsonSchema/valueIssues.js'
@@ -24,7 +25,7 @@ import type { SourceFile } from '../source/sourceFile.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { defineCheck } from './check.js'
 import { nearMissKeys } from './configurationNearMisses.js'
-import { isSecretReference, undeclaredKeys } from './undeclaredKeys.js'
+import { undeclaredKeys } from './undeclaredKeys.js'
 
 const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
 /** string constraints are checked against the real value at run time */
@@ -87,33 +88,52 @@ const CREDENTIAL_NAME = /(apikey|token|password|passwd|passphrase|secret|accessk
 
 interface PlainCredential {
   pointer: string
-  key: string
+  segments: readonly (string | number)[]
+  /** the property it sits under; undefined for a list item */
+  key: string | undefined
   /** marked `secret: true` by the schema (an error), or only named like a credential (a warning) */
   marked: boolean
 }
 
-/** The values written in plain text where a secret belongs, through nested objects. */
-function plainCredentials(schema: SchemaNode | undefined, value: unknown, pointer: string, out: PlainCredential[]): PlainCredential[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || isSecretReference(value)) return out
-  for (const [key, item] of Object.entries(value)) {
-    const at = `${pointer}${formatPointer([key])}`
-    const extra = schema?.additionalProperties
-    const property = schema?.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : typeof extra === 'object' ? extra : undefined
-    if (isSecretReference(item)) continue
-    const marked = property?.secret === true
-    if (marked || (typeof item === 'string' && CREDENTIAL_NAME.test(key.toLowerCase().replace(/[^a-z0-9]/g, '')))) out.push({ pointer: at, key, marked })
-    else plainCredentials(property, item, at, out)
-  }
+/**
+ * The values written in plain text where a secret belongs, wherever the schema places one
+ * (the shared walk, src/jsonSchema/secretPlaces.ts), and the plain strings under a name
+ * that reads like a credential, in nested objects and lists alike.
+ */
+function plainCredentials(schema: SchemaNode, value: unknown): PlainCredential[] {
+  const out: PlainCredential[] = []
+  walkValuePlaces(schema, value, (place) => {
+    if (place.listed || isSecretReference(place.value)) return false
+    // the configuration itself is no credential: its properties may be
+    if (place.segments.length === 0) return true
+    const named = place.key !== undefined && typeof place.value === 'string' && CREDENTIAL_NAME.test(place.key.toLowerCase().replace(/[^a-z0-9]/g, ''))
+    if (place.secret || named) out.push({ pointer: place.pointer, segments: place.segments, key: place.key, marked: place.secret })
+    return !place.secret && !named
+  })
   return out
 }
 
-/** An environment variable name for a secret: the definition's name and the key, upper snake case. */
-function secretNameFor(ownerName: string, key: string): string {
-  const words = `${ownerName}_${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2')}`
-  return words
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
+/**
+ * An environment variable name for a secret, upper snake case: the definition's name and
+ * the key (`LINEAR_API_KEY`); inside a list, the whole path, so that each item has its own
+ * (`LINEAR_SERVERS_0_TOKEN`). The words the key repeats of the name's end are said once
+ * (github's `githubWebhookSecret` is GITHUB_WEBHOOK_SECRET, not GITHUB_GITHUB_WEBHOOK_SECRET).
+ */
+function secretNameFor(ownerName: string, credential: PlainCredential): string {
+  const inList = credential.segments.some((segment) => typeof segment === 'number')
+  const path = inList || credential.key === undefined ? credential.segments.map(String) : [credential.key]
+  const words = (text: string): string[] =>
+    text
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .toUpperCase()
+      .split(/[^A-Z0-9]+/)
+      .filter((word) => word !== '')
+  const owner = words(ownerName)
+  const own = path.flatMap(words)
+  const repeats = (n: number): boolean => owner.slice(owner.length - n).every((word, i) => word === own[i])
+  let overlap = Math.min(owner.length, own.length)
+  while (overlap > 0 && !repeats(overlap)) overlap--
+  return [...owner, ...own.slice(overlap)].join('_')
 }
 
 /** The other configurations of an integration, where a stray key may belong (docs/definitions.md#alternative-configurations). */
@@ -148,15 +168,13 @@ function validateConfiguration(
   alternatives?: OtherConfigurations,
 ): Diagnostic[] {
   const out: Diagnostic[] = []
-  const plain = plainCredentials(schema, value, '', [])
+  const plain = plainCredentials(schema, value)
   for (const credential of plain) {
     const full = `${base}/configuration${credential.pointer}`
-    const args = { path: valuePath('configuration', credential.pointer, value), key: credential.key, name: secretNameFor(ownerName, credential.key), owner }
-    out.push(
-      credential.marked
-        ? diagnostic('BW4016', 'plainSecret', args, locate(file, full), { path: full })
-        : diagnostic('BW4017', 'credentialInPlainText', args, locate(file, full), { path: full }),
-    )
+    const args = { path: valuePath('configuration', credential.pointer, value), key: credential.key ?? '', name: secretNameFor(ownerName, credential), owner }
+    const range = locate(file, full)
+    if (!credential.marked) out.push(diagnostic('BW4017', 'credentialInPlainText', args, range, { path: full }))
+    else out.push(diagnostic('BW4016', credential.key === undefined ? 'plainSecretItem' : 'plainSecret', args, range, { path: full }))
   }
   const { value: substituted, secrets, problems } = substituteSecrets(value, '', new Set(plain.filter((p) => p.marked).map((p) => p.pointer)))
   const where = (pointer: string): string => {

@@ -3,6 +3,7 @@
 // an object to look into). The checks of stray keys (BW4025) and near misses (BW4027)
 // each judge them their own way.
 import { own } from '../jsonSchema/own.js'
+import { isSecretReference } from '../jsonSchema/secretPlaces.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { formatPointer } from '../load/yamlNodes.js'
 
@@ -28,11 +29,6 @@ export function undeclaredKeys(value: unknown, schema: SchemaNode): UndeclaredKe
   }
   visit(value, schema, '')
   return found
-}
-
-/** Whether a value is a `{ $secret: NAME }` reference (a value, never an object to look into). */
-export function isSecretReference(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, '$secret')
 }
 
 /** Whether a branch of the node's allOf/anyOf/oneOf (at any depth) declares the key. */

@@ -6,25 +6,15 @@
  * nothing of 1.0.0. Reported at the higher version's `version` line, with the weightiest
  * change as a related place; at the lower one's when the higher is a built-in.
  */
-import semver from 'semver'
 import { diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { locate } from '../load/yamlNodes.js'
-import type { DefinitionModel, Model } from '../resolve/model.js'
+import type { DefinitionModel } from '../resolve/model.js'
+import { nextLowerVersion } from '../resolve/versionsByName.js'
 import { compareVersions } from '../versioning/compareVersions.js'
 import { covers } from '../versioning/levels.js'
 import type { SideDefinition } from '../versioning/sideDefinition.js'
 import type { Side } from '../versioning/types.js'
 import { defineCheck } from './check.js'
-
-/** The highest version below `definition`'s of the same kind and name, if the model holds one. */
-function nextLowerVersion(definition: DefinitionModel, model: Model): DefinitionModel | undefined {
-  let found: DefinitionModel | undefined
-  for (const other of model.definitions.values()) {
-    if (other.kind !== definition.kind || other.name !== definition.name || !semver.lt(other.version, definition.version)) continue
-    if (!found || semver.gt(other.version, found.version)) found = other
-  }
-  return found
-}
 
 function asSide(definition: DefinitionModel, side: Side): SideDefinition {
   return {

@@ -6,7 +6,7 @@
  */
 import { diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { locate } from '../load/yamlNodes.js'
-import type { DefinitionModel } from '../resolve/model.js'
+import { earlierCaseVariant } from '../resolve/versionsByName.js'
 import { defineCheck } from './check.js'
 
 export const versionFileNamesCheck = defineCheck({
@@ -14,17 +14,9 @@ export const versionFileNamesCheck = defineCheck({
   codes: ['BW4014'],
   kinds: ['interface', 'integration', 'plugin', 'bot'],
   run(definition, model) {
-    // names are lower-case already (docs/definitions.md#identity-names-and-versions); only a version's letters can differ in case
-    const folded = definition.version.toLowerCase()
-    // reported on every version but the first the model holds (the model's order is kind, name, version)
-    let seen: DefinitionModel | undefined
-    for (const other of model.definitions.values()) {
-      if (other === definition) break
-      if (other.kind === definition.kind && other.name === definition.name && other.version.toLowerCase() === folded) {
-        seen = other
-        break
-      }
-    }
+    // names are lower-case already (docs/definitions.md#identity-names-and-versions); only a version's letters can differ in case.
+    // Reported on every version but the first the model holds (the model's order is kind, name, version)
+    const seen = earlierCaseVariant(definition, model)
     if (!seen) return []
     return [
       diagnostic(

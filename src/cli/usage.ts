@@ -1,6 +1,7 @@
 // How a failure that escapes a command is reported: bad usage in one line on stderr with
 // code BW9002, anything else as BW9001; both exit 2.
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
+import { escapeControls } from '../diagnostics/render/terminalText.js'
 import { didYouMean } from '../diagnostics/suggest.js'
 import { KNOWN_FLAGS } from './help.js'
 
@@ -43,10 +44,12 @@ function usageMessage(message: string): string {
 /** Prints a failure that escaped a command as one line (BW9002 usage, BW9001 internal); returns exit code 2. */
 export function reportFailure(error: unknown): number {
   if (isUsageError(error)) {
-    process.stderr.write(`botwire: error BW9002: ${usageMessage(error.message)}\n`)
+    process.stderr.write(`botwire: error BW9002: ${escapeControls(usageMessage(error.message))}\n`)
   } else {
     const detail = error instanceof Error ? error.message : String(error)
-    process.stderr.write(`botwire: internal error BW9001: ${detail.split('\n')[0] ?? ''} (please report this; set BOTWIRE_DEBUG=1 for details)\n`)
+    process.stderr.write(
+      `botwire: internal error BW9001: ${escapeControls(detail.split('\n')[0] ?? '')} (please report this; set BOTWIRE_DEBUG=1 for details)\n`,
+    )
     if (process.env.BOTWIRE_DEBUG) process.stderr.write(`${error instanceof Error ? (error.stack ?? '') : ''}\n`)
   }
   return EXIT.usage

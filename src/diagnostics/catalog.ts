@@ -73,6 +73,9 @@ export const catalog = {
   BW1013: entry('merge of a value that is not a mapping', {
     mergeOfNonMapping: 'a merge key (<<) merges a mapping, an alias of one, or a list of those; this is {found}',
   }),
+  BW1017: entry('file name is not valid UTF-8', {
+    nameNotUtf8: '{entry} name is not valid UTF-8 (its bad bytes are shown as \\xNN), so it cannot be read; rename it',
+  }),
   // shape
   BW2001: entry('missing or unknown kind', {
     missingKind: "missing key 'kind': a definition says what it is ({kinds})",
@@ -185,6 +188,12 @@ export const catalog = {
     secretPropertyThroughDefs:
       "a configuration cannot declare a property named '$secret', and $defs '{name}' holds one: in a bot, { $secret: NAME } always stands for a secret, so no value could ever be given to it; rename the property",
   }),
+  BW2028: entry('default where a secret belongs', {
+    secretWithDefault:
+      'a secret cannot have a default: the configuration schema, defaults included, is written into the generated code, which is meant to be committed; remove the default (each bot gives the secret as { $secret: NAME })',
+    secretInDefault:
+      '{path} is a secret (secret: true), and this default gives it a value: the configuration schema, defaults included, is written into the generated code, which is meant to be committed; leave it out of the default (each bot gives the secret as { $secret: NAME })',
+  }),
   BW2032: entry('pattern needs a backtracking engine', {
     /** reason: the construct (lookaround, backreference, a repetition count over 1000...); fix: what to write instead */
     notLinear: 'pattern cannot run on the linear-time engine botwire validates strings with: {reason}; {fix}',
@@ -288,6 +297,8 @@ export const catalog = {
   BW4016: entry('secret written in plain text', {
     plainSecret:
       '{path} is a secret of {owner} (secret: true in its configuration schema), so it is never written in plain text: give it as {key}: { $secret: {name} } and set {name} in the environment',
+    plainSecretItem:
+      '{path} is a secret of {owner} (secret: true in its configuration schema), so it is never written in plain text: give the item as { $secret: {name} } and set {name} in the environment',
   }),
   BW4017: entry(
     'credential written in plain text',
@@ -347,10 +358,22 @@ export const catalog = {
   BW5007: entry('a way out of the output folder', {
     leadsOutside:
       '{path} leads outside the output folder {out} (to {target}); botwire writes and removes files only inside the output folder, so nothing was written: replace the symbolic link with a folder, or choose another --out',
+    leadsOutsideWhileWriting:
+      '{path} leads outside the output folder {out} (to {target}) since the run began writing; botwire stopped and wrote nothing there: files already replaced are complete, the rest are unchanged, and the next run finishes once the link is gone',
   }),
   BW5008: entry('output folder locked by another run', {
     locked: '{out} is being written by another botwire run ({holder} holds {lock}); waited {seconds} s. If no botwire runs, remove {lock}',
   }),
+  BW5009: entry(
+    'manifest entry left alone',
+    {
+      notGenerated:
+        "{file} is listed in {manifest} as a generated file, but it does not start with botwire's generated-file header: it was not written by botwire (the manifest was edited), so it was left alone and dropped from the manifest",
+      bookkeeping:
+        "{file} is listed in {manifest} as a generated file, but it is botwire's own bookkeeping (the manifest was edited), never an output: it was left alone and dropped from the manifest",
+    },
+    'warning',
+  ),
   BW5003: entry('generated output out of date', {
     missing: 'missing: {file} is not there; run botwire generate',
     stale: 'stale: {file} differs from what the definitions generate; run botwire generate',

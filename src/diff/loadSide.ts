@@ -7,7 +7,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs'
 import { basename, relative, sep } from 'node:path'
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { displayPath } from '../load/displayPath.js'
-import { findDefinitionFiles } from '../load/findDefinitionFiles.js'
+import { DEFINITION_EXTENSION, findDefinitionFiles } from '../load/findDefinitionFiles.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
 import { parseSourceFile } from '../load/parseSourceFile.js'
 import { unparsedSourceFile } from '../load/sourceFiles.js'
@@ -104,7 +104,13 @@ export function loadSide(source: SideSource): LoadedSide {
   for (const entry of found) {
     if (entry.problem || entry.realPath === null) {
       const at = { file: placeholder(entry.path, show(entry.path)), start: 0, end: 0 }
-      diagnostics.push(entry.problem === 'outside' ? diagnostic('BW1009', 'linkOutsideCompared', {}, at) : diagnostic('BW1007', 'unreadableCompared', {}, at))
+      diagnostics.push(
+        entry.problem === 'outside'
+          ? diagnostic('BW1009', 'linkOutsideCompared', {}, at)
+          : entry.problem === 'nameNotUtf8'
+            ? diagnostic('BW1017', 'nameNotUtf8', { entry: DEFINITION_EXTENSION.test(entry.path) ? 'file' : 'folder' }, at)
+            : diagnostic('BW1007', 'unreadableCompared', {}, at),
+      )
       continue
     }
     if (seen.has(entry.realPath)) continue

@@ -1,9 +1,12 @@
 // Renders a diff: as public JSON records (what `diff()` returns and `--format json`
 // prints) or as pretty text, each change with its level, JSON path, file:line:col and
-// (for major and minor changes) a code frame; colors only when asked for.
-import { codeFrameColumns } from '@babel/code-frame'
+// (for major and minor changes) a code frame; colors only when asked for. What the
+// definitions wrote (file names, keys, values, source lines) is shown with its control
+// characters escaped, as diagnostics are (diagnostics/render/terminalText.ts).
 import { createColors } from 'picocolors'
 import type { SourceRange } from '../diagnostics/diagnostic.js'
+import { sourceFrame } from '../diagnostics/render/sourceFrame.js'
+import { escapeControls as shown, terminalSafeJson } from '../diagnostics/render/terminalText.js'
 import { locate } from '../load/yamlNodes.js'
 import { lineColumn } from '../source/sourceFile.js'
 import type { RawChange } from '../versioning/changes.js'
@@ -48,7 +51,7 @@ export function toRecord(c: DefinitionComparison): DefinitionDiff {
 }
 
 export function renderJson(comparisons: readonly DefinitionComparison[]): string {
-  return `${JSON.stringify(comparisons.map(toRecord), null, 2)}\n`
+  return `${terminalSafeJson(comparisons.map(toRecord))}\n`
 }
 
 // ---- pretty
@@ -56,13 +59,10 @@ export function renderJson(comparisons: readonly DefinitionComparison[]): string
 function frame(range: SourceRange, color: boolean): string {
   if (range.file.text.length === 0) return ''
   const start = lineColumn(range.file, range.start)
-  let end = lineColumn(range.file, Math.min(Math.max(range.end, range.start + 1), range.file.text.length))
-  if (end.line !== start.line) end = { line: start.line, column: start.column + 1 }
-  return codeFrameColumns(
-    range.file.text,
-    { start, end: { line: end.line, column: Math.max(end.column, start.column + 1) } },
-    { highlightCode: false, forceColor: color, linesAbove: 1, linesBelow: 1 },
-  )
+  const end = lineColumn(range.file, Math.min(Math.max(range.end, range.start + 1), range.file.text.length))
+  const lineStart = Math.min(range.start, range.file.text.length) - (start.column - 1)
+  const endColumn = end.line === start.line ? end.column : start.column + 1
+  return sourceFrame(range.file.text, { lineStart, line: start.line, column: start.column, endColumn }, { color })
 }
 
 function indent(text: string, by: string): string {
@@ -98,28 +98,29 @@ function summaryOf(c: DefinitionComparison): string {
 export function renderPrettyComparison(c: DefinitionComparison, options: PrettyOptions): string {
   const p = createColors(options.color)
   const levelColor = { major: p.red, minor: p.yellow, patch: p.green }
-  const head = `${p.bold(`${c.kind} ${c.name}`)} ${versions(c)}`
-  if (c.status === 'added') return `${head}: ${p.green('new')} (${c.new?.file.displayPath ?? ''})`
-  if (c.status === 'removed') return `${head}: ${p.dim('removed')} (${c.old?.file.displayPath ?? ''}${c.notes.length > 0 ? `; ${c.notes.join('; ')}` : ''})`
-  const files =
-    c.old && c.new && c.old.file.displayPath !== c.new.file.displayPath
-      ? `${c.old.file.displayPath} -> ${c.new.file.displayPath}`
-      : (c.new?.file.displayPath ?? '')
+  const head = `${p.bold(shown(`${c.kind} ${c.name}`))} ${shown(versions(c))}`
+  const oldFile = shown(c.old?.file.displayPath ?? '')
+  const newFile = shown(c.new?.file.displayPath ?? '')
+  if (c.status === 'added') return `${head}: ${p.green('new')} (${newFile})`
+  if (c.status === 'removed') return `${head}: ${p.dim('removed')} (${oldFile}${c.notes.length > 0 ? `; ${shown(c.notes.join('; '))}` : ''})`
+  const files = c.old && c.new && oldFile !== newFile ? `${oldFile} -> ${newFile}` : newFile
   const lines = [`${head} ${p.dim(`(${files})`)}`]
   for (const change of c.changes) {
     const range = locate(change.file, change.pointer)
     const { line, column } = lineColumn(change.file, range.start)
-    const where = `${change.file.displayPath}:${line}:${column}`
-    lines.push(`  ${levelColor[change.level](change.level.padEnd(5))} ${change.pointer || '/'} ${p.cyan(where)}${change.side === 'old' ? p.dim(' (old)') : ''}`)
-    lines.push(`        ${change.message}`)
+    const where = `${shown(change.file.displayPath)}:${line}:${column}`
+    lines.push(
+      `  ${levelColor[change.level](change.level.padEnd(5))} ${shown(change.pointer || '/')} ${p.cyan(where)}${change.side === 'old' ? p.dim(' (old)') : ''}`,
+    )
+    lines.push(`        ${shown(change.message)}`)
     if ((options.frames ?? true) && change.level !== 'patch') {
-      const shown = frame(range, options.color)
-      if (shown) lines.push(indent(shown, '        '))
+      const framed = frame(range, options.color)
+      if (framed) lines.push(indent(framed, '        '))
     }
   }
-  for (const note of c.notes) lines.push(`  ${p.dim(`note: ${note}`)}`)
-  const summary = `  ${summaryOf(c)}`
-  lines.push(c.ok ? `${summary} ${p.green('ok')}` : `${summary} ${p.red(`FAIL: ${c.problem ?? 'not bumped enough'}`)}`)
+  for (const note of c.notes) lines.push(`  ${p.dim(`note: ${shown(note)}`)}`)
+  const summary = `  ${shown(summaryOf(c))}`
+  lines.push(c.ok ? `${summary} ${p.green('ok')}` : `${summary} ${p.red(`FAIL: ${shown(c.problem ?? 'not bumped enough')}`)}`)
   return lines.join('\n')
 }
 

@@ -34,6 +34,8 @@ export function inlineReferences(schema: SchemaNode, resolve: (reference: string
     if (node.items !== undefined) copy.items = inline(node.items, left - 1, 0)
     if (node.anyOf !== undefined) copy.anyOf = node.anyOf.map((branch) => inline(branch, left, hops))
     if (node.oneOf !== undefined) copy.oneOf = node.oneOf.map((branch) => inline(branch, left, hops))
+    // an allOf part applies to the same value as its node: a `$ref` part is written in place too
+    if (node.allOf !== undefined) copy.allOf = node.allOf.map((part) => inline(part, left, hops))
     return copy as SchemaNode
   }
   return inline(schema, depth, 0)

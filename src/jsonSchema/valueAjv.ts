@@ -1,11 +1,13 @@
 // The one ajv setup for values, shared by the checks and the runtime's validation of
 // payloads, inputs, outputs and configurations: strict mode off (definition schemas carry
-// annotations), every error, own properties only, the formats definitions may use, and
-// every `pattern` run on the linear-time engine (src/jsonSchema/linearPattern.ts).
+// annotations), every error (gathered in linear time: linearErrors.ts), own properties
+// only, the formats definitions may use, and every `pattern` run on the linear-time engine
+// (src/jsonSchema/linearPattern.ts).
 // The caller hands in ajv and ajv-formats: the checks load them on first use, the runtime
 // imports them (it must compile without Node's types).
 import type { Ajv, Options } from 'ajv'
 import type { FormatsPlugin } from 'ajv-formats'
+import { appendRefErrorsInPlace } from './linearErrors.js'
 import { linearRegExpEngine } from './linearPattern.js'
 import { SCHEMA_FORMATS } from './types.js'
 
@@ -17,8 +19,15 @@ export function createValueAjv(AjvClass: AjvConstructor, addFormats: FormatsPlug
   // validateSchema: off, because every schema compiled here has passed botwire's own
   // meta-schemas; checking it against draft-07 again would make ajv compile the draft-07
   // meta-schema first (about 80 ms in every process that validates a value).
-  // code.regExp: a definition's pattern is untrusted, and so are the strings it meets
-  const ajv = new AjvClass({ strict: false, allErrors: true, ownProperties: true, validateSchema: false, code: { regExp: linearRegExpEngine } })
+  // code.regExp: a definition's pattern is untrusted, and so are the strings it meets;
+  // code.process: ajv copies every error found so far at each failing `$ref`; see linearErrors.ts
+  const ajv = new AjvClass({
+    strict: false,
+    allErrors: true,
+    ownProperties: true,
+    validateSchema: false,
+    code: { regExp: linearRegExpEngine, process: appendRefErrorsInPlace },
+  })
   addFormats(ajv, [...SCHEMA_FORMATS])
   return ajv
 }

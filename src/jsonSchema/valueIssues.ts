@@ -4,8 +4,10 @@
 // every place values are validated: the shape checks (BW2008), the values a schema holds
 // (BW2016), bots' configuration values (BW4011) and the runtime's validation errors
 // (src/runtime/validation.ts). No platform imports: the runtime compiles without them.
+
 import type { ErrorObject } from 'ajv'
 import { describeValue, describeValues } from './describe.js'
+import { quoted } from './quoting.js'
 import type { JsonValue } from './types.js'
 
 /**
@@ -116,14 +118,12 @@ function kindOf(shown: ShownValue | undefined, hidden: unknown): string {
 export function joinPath(path: string, segment: string): string {
   if (/^\d+$/.test(segment)) return `${path}[${segment}]`
   if (/^[A-Za-z_$][\w$]*$/.test(segment)) return `${path}.${segment}`
-  return `${path}[${JSON.stringify(segment)}]`
+  return `${path}[${quoted(segment)}]`
 }
 
 function pointerSegments(instancePath: string): string[] {
-  return instancePath
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const segments = instancePath.split('/').slice(1)
+  return instancePath.includes('~') ? segments.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : segments
 }
 
 /** Whether an instance path is the union's own place or inside it. */
@@ -137,6 +137,24 @@ function saysOtherBranch(error: ErrorObject, place: string): boolean {
   if (error.keyword !== 'const' && error.keyword !== 'enum') return false
   const child = error.instancePath.slice(place.length)
   return error.instancePath.startsWith(`${place}/`) && child.lastIndexOf('/') === 0
+}
+
+/**
+ * The errors of the union at `index`'s branches. ajv reports a union's error after
+ * every error of its branches, which it found while it tried them on the union's value:
+ * they are among the errors just before it that are at the union's place or below, so
+ * only those are looked at (each error is looked at once per union around it, not once
+ * per union in the value: a thousand items that each fit no branch stay linear).
+ */
+function branchErrors(errors: readonly ErrorObject[], index: number, prefix: string): ErrorObject[] {
+  const place = errors[index]?.instancePath ?? ''
+  const inside: ErrorObject[] = []
+  for (let i = index - 1; i >= 0; i--) {
+    const e = errors[i] as ErrorObject
+    if (!isAtOrBelow(e.instancePath, place)) break
+    if (e.schemaPath.startsWith(prefix)) inside.push(e)
+  }
+  return inside.reverse()
 }
 
 /**
@@ -155,10 +173,10 @@ function saysOtherBranch(error: ErrorObject, place: string): boolean {
 export function mergeUnionErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   const dropped = new Set<ErrorObject>()
   const replaced = new Map<ErrorObject, ErrorObject>()
-  for (const union of errors) {
+  for (const [index, union] of errors.entries()) {
     if (union.keyword !== 'anyOf' && union.keyword !== 'oneOf') continue
     const prefix = `${union.schemaPath}/`
-    const inside = errors.filter((e) => e !== union && e.schemaPath.startsWith(prefix) && isAtOrBelow(e.instancePath, union.instancePath))
+    const inside = branchErrors(errors, index, prefix)
     if (inside.length === 0) continue
     const atPlace = inside.filter((e) => e.instancePath === union.instancePath)
     if (atPlace.length === inside.length && inside.every((e) => e.keyword === 'type')) {
@@ -169,7 +187,11 @@ export function mergeUnionErrors(errors: readonly ErrorObject[]): ErrorObject[] 
     }
     const branchOf = (e: ErrorObject): string => e.schemaPath.slice(prefix.length).split('/')[0] ?? ''
     const branches = new Map<string, ErrorObject[]>()
-    for (const e of inside) branches.set(branchOf(e), [...(branches.get(branchOf(e)) ?? []), e])
+    for (const e of inside) {
+      const found = branches.get(branchOf(e))
+      if (found) found.push(e)
+      else branches.set(branchOf(e), [e])
+    }
     // a oneOf that fits several alternatives: that is the problem, whatever the others say
     const fitsSeveral = union.keyword === 'oneOf' && Array.isArray((union.params as { passingSchemas?: unknown }).passingSchemas)
     const meant = fitsSeveral ? [] : [...branches].filter(([, found]) => !found.some((e) => saysOtherBranch(e, union.instancePath)))
@@ -221,25 +243,37 @@ export interface IssueOptions {
 
 /**
  * ajv's errors for `value` as `path: what` lines (`input.temperature: must be at most 2,
- * not 7`), without duplicates and without if/then noise.
+ * not 7`), without duplicates and without if/then noise. Linear in the errors and the
+ * value: whether a place's value may be shown is decided once per place, and only for the
+ * rules that show it (`required` and `additionalProperties` are about the object, not
+ * its value: a thousand unknown keys of one object do not look at it a thousand times).
  */
 export function describeIssues(errors: readonly ErrorObject[] | null | undefined, root: string, value: unknown, options: IssueOptions): string[] {
-  const lines: string[] = []
+  const lines = new Set<string>()
+  const shownAt = new Map<string, ShownValue | undefined>()
+  const shownValueAt = (instancePath: string, actual: unknown): ShownValue | undefined => {
+    if (shownAt.has(instancePath)) return shownAt.get(instancePath)
+    // a list or object holding a string is not shown either: `{ a: { $secret: TOKEN } }` under a const
+    const shown = actual === undefined || (!options.showStrings && holdsString(actual)) ? undefined : { value: actual }
+    shownAt.set(instancePath, shown)
+    return shown
+  }
   for (const e of mergeUnionErrors(errors ?? [])) {
     if (e.keyword === 'if') continue
     const params = e.params as Record<string, unknown>
     const base = valuePath(root, e.instancePath, value)
-    const actual = valueAtInstancePath(value, e.instancePath)
-    // a list or object holding a string is not shown either: `{ a: { $secret: TOKEN } }` under a const
-    const shown = actual === undefined || (!options.showStrings && holdsString(actual)) ? undefined : { value: actual }
     let line: string
     if (e.keyword === 'required') line = `${joinPath(base, String(params['missingProperty']))}: is required`
     else if (e.keyword === 'additionalProperties') line = `${joinPath(base, String(params['additionalProperty']))}: is not allowed`
-    else if (e.keyword === 'type') {
-      const types = String(params['type']).split(',')
-      line = `${base}: must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${actual === undefined ? '' : `, not ${kindOf(shown, actual)}`}`
-    } else line = `${base}: ${describeRule(e, shown)}`
-    if (!lines.includes(line)) lines.push(line)
+    else {
+      const actual = valueAtInstancePath(value, e.instancePath)
+      const shown = shownValueAt(e.instancePath, actual)
+      if (e.keyword === 'type') {
+        const types = String(params['type']).split(',')
+        line = `${base}: must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${actual === undefined ? '' : `, not ${kindOf(shown, actual)}`}`
+      } else line = `${base}: ${describeRule(e, shown)}`
+    }
+    lines.add(line)
   }
-  return lines
+  return [...lines]
 }

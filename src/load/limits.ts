@@ -2,7 +2,10 @@
 export const loadLimits = {
   /** files above this size are reported and never read */
   maxFileBytes: 1024 * 1024,
-  /** how many alias nodes one document may expand (yaml's own guard, tightened) */
+  /**
+   * how many aliases (`*name`, merges included) one file may use (src/load/aliasUses.ts),
+   * and how far yaml's own guard lets their expansion go (per anchor: uses times the aliases inside)
+   */
   maxAliasCount: 50,
   /**
    * how deep lists and mappings may nest (the root mapping is level 1): far beyond any

@@ -80,11 +80,16 @@ export function listWorkspace(options: LoadOptions): WorkspaceListing {
     if (entry.problem) {
       const file = unparsedSourceFile(entry.path, displayPath(entry.path, cwd), false)
       const at = { file, start: 0, end: 0 }
+      const kind = entry.path.endsWith('.yaml') || entry.path.endsWith('.yml') ? 'file' : 'folder'
       entries.push({
         problem:
           entry.problem === 'outside'
             ? diagnostic('BW1009', 'linkOutside', {}, at)
-            : diagnostic('BW1007', 'unreadableEntry', { entry: entry.path.endsWith('.yaml') || entry.path.endsWith('.yml') ? 'file' : 'folder' }, at),
+            : entry.problem === 'nameNotUtf8'
+              ? diagnostic('BW1017', 'nameNotUtf8', { entry: kind }, at)
+              : entry.problem === 'notRegular'
+                ? diagnostic('BW1007', 'unreadableFile', { reason: entry.reason ?? 'not a regular file' }, at)
+                : diagnostic('BW1007', 'unreadableEntry', { entry: kind }, at),
       })
       continue
     }

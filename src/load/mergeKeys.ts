@@ -1,10 +1,12 @@
 // YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`): yaml merges them when it builds the
 // value (loadLimits.maxAliasCount bounds their aliases as it bounds any other), but throws
 // a bare error for a source that is not a mapping; this finds that source first, to
-// report it at its place. See docs/definitions.md#merge-keys.
+// report it at its place, with every alias resolved by one walk (src/load/aliases.ts).
+// See docs/definitions.md#merge-keys.
 import type { Document, Node } from 'yaml'
 import { type Diagnostic, diagnostic, relatedLocation, type SourceRange } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import { aliasTargets } from './aliases.js'
 import { isMergePair } from './nodesFromYaml.js'
 import { yamlLibrary } from './yamlLibrary.js'
 
@@ -18,7 +20,12 @@ export function mergeOfNonMapping(file: SourceFile, document: Document.Parsed): 
   const { visit, isAlias, isMap, isSeq, isScalar } = yamlLibrary()
   const describe = (node: Node): string =>
     isSeq(node) ? 'a list' : isScalar(node) && node.value === null ? 'no value' : isScalar(node) ? 'a single value' : 'not a mapping'
-  const resolve = (written: Node): Node | null => (isAlias(written) ? ((written.resolve(document) as Node | undefined) ?? null) : written)
+  let targets: ReadonlyMap<unknown, Node> | undefined
+  const resolve = (written: Node): Node | null => {
+    if (!isAlias(written)) return written
+    targets ??= aliasTargets(document)
+    return targets.get(written) ?? null
+  }
   /**
    * The source at fault, reported where the merge writes it: the alias when it came
    * through one (`<<: *list`), with the node itself related. An alias whose anchor is not

@@ -2,9 +2,13 @@
 // spans, aliases resolved to the node they stand for (shared, never copied). A mapping
 // with a merge key (`<<: *base`) holds the merged entries too, as YAML 1.1 merges them
 // (its own keys first, then each source in order, the first that has a key wins), each
-// marked with the alias that brought it.
+// marked with the alias that brought it. In a file that uses more aliases than it may
+// (BW1005, and no value), aliases are left unresolved, as one whose anchor is not set: the
+// tree (the editor's outline) is then built in time linear in the file, whatever its
+// aliases would expand to.
 import type { Document, Node, Pair } from 'yaml'
 import type { MappingEntry, MergeSite, SourceNode, Span } from '../source/sourceNodes.js'
+import { aliasBeyondBound, aliasTargets } from './aliases.js'
 import { yamlLibrary } from './yamlLibrary.js'
 
 function span(node: Node): Span {
@@ -21,7 +25,8 @@ export function isMergePair(pair: Pair): boolean {
 export function nodesFromYaml(document: Document.Parsed): SourceNode | null {
   const { isAlias, isMap, isScalar, isSeq } = yamlLibrary()
   const converted = new Map<Node, SourceNode>()
-  const resolve = (raw: unknown): Node | null => (isAlias(raw) ? ((raw.resolve(document) as Node | undefined) ?? null) : ((raw as Node | null) ?? null))
+  const targets = aliasBeyondBound(document) === null ? aliasTargets(document) : new Map<unknown, Node>()
+  const resolve = (raw: unknown): Node | null => (isAlias(raw) ? (targets.get(raw) ?? null) : ((raw as Node | null) ?? null))
   /** The merge sources of a merge key's value, in order; a source written in place has no site. */
   const mergeSources = (value: unknown): { source: SourceNode | null; site: MergeSite | null }[] => {
     const siteOf = (raw: unknown): MergeSite | null => (isAlias(raw) && raw.range ? { start: raw.range[0], end: raw.range[1], anchor: raw.source } : null)

@@ -1,11 +1,13 @@
 // Reads and parses one definition file into a SourceFile and its plain value.
 // Every problem becomes a diagnostic; nothing is thrown for bad input.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, readSync } from 'node:fs'
 import type { Document, Node } from 'yaml'
 import { type Diagnostic, diagnostic, relatedLocation, type SourceRange } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import { aliasBeyondBound } from './aliases.js'
 import { loadLimits } from './limits.js'
 import { mergeOfNonMapping } from './mergeKeys.js'
+import { openRegularFile } from './regularFile.js'
 import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile } from './sourceFiles.js'
 import { firstTooDeep, nonFiniteNumbers, tooManyBrackets } from './valueLimits.js'
 import { jsYamlLibrary, yamlLibrary } from './yamlLibrary.js'
@@ -24,12 +26,14 @@ function nodeRange(file: SourceFile, node: Node): SourceRange | null {
 
 type ReadResult = { text: string } | { problem: 'too-large'; size: number } | { problem: 'unreadable'; reason: string } | { problem: 'binary' }
 
-/** Reads a definition file's text, within the size limit, as UTF-8 (a BOM is dropped). */
+/** Reads a definition file's text, within the size limit, as UTF-8 (a BOM is dropped); only a regular file is read. */
 function readText(absolutePath: string): ReadResult {
   let fd: number | undefined
   try {
-    fd = openSync(absolutePath, 'r')
-    const size = fstatSync(fd).size
+    const opened = openRegularFile(absolutePath)
+    if ('notRegular' in opened) return { problem: 'unreadable', reason: opened.notRegular }
+    fd = opened.fd
+    const size = opened.size
     if (size > loadLimits.maxFileBytes) return { problem: 'too-large', size }
     const buffer = Buffer.alloc(size)
     let read = 0
@@ -600,6 +604,12 @@ function parsedSourceFile(absolutePath: string, displayPath: string, builtin: bo
   }
   const duplicates = duplicateKeys(file, root)
   if (duplicates.length > 0) return { file, value: null, diagnostics: duplicates }
+  // before anything resolves an alias, each resolution being a walk of the document
+  const overused = read.text.includes('*') ? aliasBeyondBound(document) : null
+  if (overused) {
+    const at = nodeRange(file, overused) ?? nodeRange(file, root) ?? { file, start: 0, end: 0 }
+    return { file, value: null, diagnostics: [diagnostic('BW1005', 'aliasExpansion', { limit: loadLimits.maxAliasCount }, at)] }
+  }
   const badMerge = read.text.includes('<<') ? mergeOfNonMapping(file, document) : null
   if (badMerge) return { file, value: null, diagnostics: [badMerge] }
 

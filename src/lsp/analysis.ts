@@ -5,6 +5,7 @@
 // exactly as a full run of the check pipeline over the same texts would.
 import type { CheckedWorkspace } from '../pipeline/checkWorkspace.js'
 import { openWorkspace, type WorkspaceEngine } from '../pipeline/workspaceEngine.js'
+import { faultInjectedInto } from './guard.js'
 
 export type { CheckedWorkspace }
 
@@ -38,6 +39,9 @@ export function workspaceAnalysis(options: AnalysisOptions): WorkspaceAnalysis {
       for (const [path, text] of overlay) engine.setText(path, text)
       given = new Map(overlay)
       try {
+        if (faultInjectedInto('analysis') && [...overlay.values()].some((text) => text.includes('BOTWIRE_LSP_FAULT'))) {
+          throw new Error('fault injected into the analysis (BOTWIRE_LSP_FAULT)')
+        }
         return engine.check()
       } catch (error) {
         // whatever state the failure left behind, the next analysis starts from nothing

@@ -16,6 +16,24 @@ export interface DiagnosticPayload {
 
 const ERROR = 1
 const WARNING = 2
+const INFORMATION = 3
+const START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }
+
+/** What an open document the analysis does not read is told, on its first line (docs/editors.md#documents-that-are-not-analysed). */
+export function notAnalysedDiagnostic(reason: string): LspDiagnostic {
+  return { range: START, severity: INFORMATION, source: 'botwire', message: `botwire does not analyse this document: ${reason}` }
+}
+
+/** What a document changed since the last analysis that succeeded is told when the analysis fails. */
+export function analysisFailedDiagnostic(reason: string): LspDiagnostic {
+  return {
+    range: START,
+    severity: ERROR,
+    code: 'BW9001',
+    source: 'botwire',
+    message: `internal error: the analysis failed after this document changed (${reason}); the other files keep the diagnostics of the last analysis (please report this)`,
+  }
+}
 
 export function toLspDiagnostic(d: Diagnostic): LspDiagnostic | null {
   if (d.range === null) return null
@@ -39,8 +57,15 @@ export function toLspDiagnostic(d: Diagnostic): LspDiagnostic | null {
   }
 }
 
-/** The diagnostics of each file (by URI); those that belong to no file are returned apart. */
-export function diagnosticsByUri(diagnostics: readonly Diagnostic[]): { byUri: Map<string, LspDiagnostic[]>; unplaced: Diagnostic[] } {
+/**
+ * The diagnostics of each file, by the URIs it is known by (`urisOf`: those of the open
+ * documents of that path, so that they reach the document as the editor spelled its URI);
+ * those that belong to no file are returned apart.
+ */
+export function diagnosticsByUri(
+  diagnostics: readonly Diagnostic[],
+  urisOf: (absolutePath: string) => readonly string[],
+): { byUri: Map<string, LspDiagnostic[]>; unplaced: Diagnostic[] } {
   const byUri = new Map<string, LspDiagnostic[]>()
   const unplaced: Diagnostic[] = []
   for (const d of diagnostics) {
@@ -49,13 +74,14 @@ export function diagnosticsByUri(diagnostics: readonly Diagnostic[]): { byUri: M
       unplaced.push(d)
       continue
     }
-    const uri = uriOf(d.range.file.absolutePath)
-    let list = byUri.get(uri)
-    if (!list) {
-      list = []
-      byUri.set(uri, list)
+    for (const uri of urisOf(d.range.file.absolutePath)) {
+      let list = byUri.get(uri)
+      if (!list) {
+        list = []
+        byUri.set(uri, list)
+      }
+      list.push(converted)
     }
-    list.push(converted)
   }
   return { byUri, unplaced }
 }

@@ -1,6 +1,7 @@
 // A request that throws is answered with an error and logged; the server keeps running.
 // BOTWIRE_LSP_FAULT=<method> makes that method's handler throw, so that the tests can
-// prove it over stdio (docs/editors.md#robustness).
+// prove it over stdio (docs/editors.md#robustness); BOTWIRE_LSP_FAULT=analysis makes the
+// analysis throw while an open document's text holds `BOTWIRE_LSP_FAULT` (analysis.ts).
 import type { ResponseError as ResponseErrorType } from 'vscode-languageserver'
 import { languageServer } from './languageServer.js'
 
@@ -12,10 +13,15 @@ export interface Logger {
 
 const injectedFault = process.env.BOTWIRE_LSP_FAULT
 
+/** Whether the tests asked this method (or `analysis`) to fail. */
+export function faultInjectedInto(method: string): boolean {
+  return injectedFault === method
+}
+
 export function guarded<P, R>(logger: Logger, method: string, handler: (params: P) => R): (params: P) => R | ResponseErrorType<void> {
   return (params) => {
     try {
-      if (injectedFault === method) throw new Error(`fault injected into ${method} (BOTWIRE_LSP_FAULT)`)
+      if (faultInjectedInto(method)) throw new Error(`fault injected into ${method} (BOTWIRE_LSP_FAULT)`)
       return handler(params)
     } catch (error) {
       // a refusal the handler meant (a rename that would break a reference) is an answer, not a crash

@@ -2,7 +2,7 @@
 // every request answers from the index of the latest analysis (session.ts).
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import type { Connection, FileSystemWatcher, InitializeParams, InitializeResult } from 'vscode-languageserver/node'
 import { workspaceAnalysis } from './analysis.js'
 import { codeActionsFor } from './codeActions.js'
@@ -16,7 +16,7 @@ import { definitionAt, referencesAt } from './navigation.js'
 import { lineMapOf } from './positions.js'
 import { renamableAt, renameAt } from './rename.js'
 import { Session } from './session.js'
-import { realPathOf } from './uris.js'
+import { fileOfUri, realPathOf } from './uris.js'
 import type { WorkspaceIndex } from './workspaceIndex.js'
 
 const { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures } = languageServer
@@ -49,7 +49,7 @@ function definitionsWatcher(definitionsDir: string): FileSystemWatcher {
 
 function workspaceRoot(params: InitializeParams, cwd: string): string {
   const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri
-  return folder?.startsWith('file:') ? fileURLToPath(folder) : cwd
+  return (folder && fileOfUri(folder).path) ?? cwd
 }
 
 export function startServer(options: ServerOptions): Connection {
@@ -106,7 +106,8 @@ export function startServer(options: ServerOptions): Connection {
     }
   })
   connection.onDidChangeWatchedFiles((params) => {
-    const paths = params.changes.flatMap((change) => (change.uri.startsWith('file:') ? [fileURLToPath(change.uri)] : []))
+    // a URI that names no file here is no file the analysis reads: one odd URI does not lose the others' changes
+    const paths = params.changes.flatMap((change) => fileOfUri(change.uri).path ?? [])
     session?.diskChanged(paths)
   })
   connection.onShutdown(async () => {

@@ -10,9 +10,14 @@
 // with the names that are there ("did you mean") or, when it looks like a file with an
 // invalid name, not at all. A definition whose closure holds a missing name is therefore
 // done again whenever the set of names changes.
-import type { SymbolTable } from '../resolve/symbolTable.js'
+//
+// A file with errors whose name is none (`Llm`) also stands for the name a reference would
+// write for it (`llm`): a reference to a version of `llm` that only that file claims is
+// not reported, so an edit of that file touches `llm` too.
+import { asDefinitionName, type SymbolTable } from '../resolve/symbolTable.js'
 import type { ClaimedDefinition } from '../validate/claimedNames.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
+import { isDefinitionName } from '../validate/metaSchemas.js'
 
 /** `kind/name`, as the symbol table keys names. */
 export type NameKey = string
@@ -34,7 +39,9 @@ export function referencedNames(spec: DefinitionSpec): NameKey[] {
 /** The names a file stands for: its definition's, or those its errors still let it claim. */
 export function namesOfFile(definition: RawDefinition | null, claims: readonly ClaimedDefinition[]): NameKey[] {
   if (definition) return [nameKey(definition.spec.kind, definition.spec.name)]
-  return claims.map((claim) => nameKey(claim.kind, claim.name))
+  return claims.flatMap((claim) =>
+    isDefinitionName(claim.name) ? [nameKey(claim.kind, claim.name)] : [nameKey(claim.kind, claim.name), nameKey(claim.kind, asDefinitionName(claim.name))],
+  )
 }
 
 /** Every name the table knows of, as one text: two tables with the same text answer every missing name alike. */

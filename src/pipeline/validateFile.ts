@@ -3,13 +3,13 @@
 // what the file claims to be, so that resolution treats the name as present but broken.
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
 import { isRecord } from '../jsonSchema/own.js'
-import { isWithinPointer } from '../jsonSchema/pointer.js'
 import type { ParsedFile } from '../load/parseSourceFile.js'
 import { checkEntityReferences } from '../resolve/entityReferences.js'
 import { ownScope } from '../resolve/resolveIntegration.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { type ClaimedDefinition, claimedDefinitions } from '../validate/claimedNames.js'
 import type { DefinitionSpec, RawDefinition, UncheckedDefinition } from '../validate/definitionTypes.js'
+import { ProblemPlaces } from '../validate/problemPlaces.js'
 import { checkSchemaSanity } from '../validate/schemaSanity.js'
 import { validateShape } from '../validate/validateShape.js'
 import { type PipelineObserver, UNOBSERVED } from './observer.js'
@@ -76,13 +76,12 @@ function referencesBesideErrors(
   const defs = unchecked.$defs === undefined ? {} : unchecked.$defs
   if (!isRecord(entities) || !isRecord(defs)) return []
   const spec = unchecked as unknown as DefinitionSpec
-  const broken = shapeProblems.flatMap((problem) => (problem.path === undefined ? [] : [problem.path]))
+  const broken = new ProblemPlaces(shapeProblems.filter((problem) => problem.path !== undefined))
   // a reference the schema checks already named (a dotted one outside a plugin: BW2018) is not told again
   const named = new Set(reported.map((d) => d.path))
   return checkEntityReferences(file, spec, ownScope('', entities, defs)).filter((d) => {
     if (d.path === undefined || named.has(d.path)) return false
     // the reference's node, on the way to a shape error or inside one, waits as schema sanity's do
-    const node = d.path.slice(0, d.path.lastIndexOf('/'))
-    return !broken.some((path) => isWithinPointer(path, node) || isWithinPointer(node, path))
+    return !broken.touches(d.path.slice(0, d.path.lastIndexOf('/')))
   })
 }

@@ -12,7 +12,7 @@ import type { SourceFile } from '../source/sourceFile.js'
 import { type ClaimedDefinition, claimLocation } from '../validate/claimedNames.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { isDefinitionName } from '../validate/metaSchemas.js'
-import { compareVersions, isExactVersion, isPrerelease, parseVersion, satisfiesRange } from '../validate/versions.js'
+import { compareVersions, isExactVersion, isPrerelease, parseVersion, satisfiesRange, versionIdentity } from '../validate/versions.js'
 import { type DefinitionKey, type DefinitionKind, definitionKey } from './model.js'
 
 export interface TableEntry {
@@ -47,10 +47,17 @@ export interface SymbolTable {
    * `triage-plugin`): a reference near one of them is to that broken file
    */
   invalidNames: ReadonlyMap<DefinitionKind, readonly string[]>
+  /**
+   * kind/name (as a reference writes it) -> the versions that files with errors claim under
+   * a name that is none (`Llm` 2.3.0 under `interface/llm`; null: unreadable, any version):
+   * a reference to a name that does exist, at a version only such a file claims, is to that
+   * file
+   */
+  invalidlyClaimedVersions: ReadonlyMap<string, readonly (string | null)[]>
 }
 
 /** A name as a reference would write it: lower case, words joined by dashes. */
-function asDefinitionName(name: string): string {
+export function asDefinitionName(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase()
@@ -113,6 +120,7 @@ export function buildSymbolTable(
   const diagnostics: Diagnostic[] = []
   const unversioned = new Set<string>()
   const invalidNames = new Map<DefinitionKind, string[]>()
+  const invalidlyClaimedVersions = new Map<string, (string | null)[]>()
   const contenders: Contender[] = definitions.map((raw) => ({
     kind: raw.spec.kind,
     name: raw.spec.name,
@@ -122,21 +130,31 @@ export function buildSymbolTable(
     claim: null,
   }))
   for (const claim of claims) {
-    if (!isDefinitionName(claim.name)) invalidNames.set(claim.kind, [...(invalidNames.get(claim.kind) ?? []), asDefinitionName(claim.name)])
+    if (!isDefinitionName(claim.name)) {
+      const written = asDefinitionName(claim.name)
+      invalidNames.set(claim.kind, [...(invalidNames.get(claim.kind) ?? []), written])
+      const key = `${claim.kind}/${written}`
+      const version = claim.version !== null && isExactVersion(claim.version) ? claim.version : null
+      invalidlyClaimedVersions.set(key, [...(invalidlyClaimedVersions.get(key) ?? []), version])
+    }
     // a version that is not one (BW2006) is no better than none: the claim stands for every version
     if (claim.version === null || !isExactVersion(claim.version)) unversioned.add(`${claim.kind}/${claim.name}`)
     else contenders.push({ kind: claim.kind, name: claim.name, version: claim.version, file: claim.file, raw: null, claim })
   }
   contenders.sort(byFile)
   const groups = new Map<string, Building[]>()
+  // each version of a name by its identity, so that finding it costs the same for 20,000 versions as for one
+  const byVersion = new Map<string, Building>()
   for (const c of contenders) {
     const { kind, name, version } = c
     const group = groups.get(`${kind}/${name}`) ?? []
     groups.set(`${kind}/${name}`, group)
-    let building = group.find((b) => compareVersions(b.slot.version, version) === 0)
+    const slotKey = `${kind}/${name}@${versionIdentity(version)}`
+    let building = byVersion.get(slotKey)
     if (!building) {
       building = { slot: { version, entry: null }, first: null, definition: null, broken: false }
       group.push(building)
+      byVersion.set(slotKey, building)
     }
     // a file of unknown kind claims its name under every kind: it is a duplicate of nothing for sure
     const certain = c.claim?.kindKnown !== false
@@ -170,7 +188,7 @@ export function buildSymbolTable(
   entries.sort((a, b) =>
     a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.name !== b.name ? (a.name < b.name ? -1 : 1) : compareVersions(a.version, b.version),
   )
-  return { table: { byName, entries, unversioned, invalidNames }, diagnostics }
+  return { table: { byName, entries, unversioned, invalidNames, invalidlyClaimedVersions }, diagnostics }
 }
 
 /** The fields every definition model takes from its table entry. */
@@ -231,17 +249,41 @@ export type Resolution = { found: TableEntry } | { found: null; broken: true } |
 
 const BROKEN: Resolution = { found: null, broken: true }
 
-function resolution(table: SymbolTable, kind: DefinitionKind, name: string, slot: VersionSlot | undefined): Resolution {
+/**
+ * Where a reference lands, given the version slot it picks (if any) and which versions it
+ * would take (`wants`). With no slot, a file with errors whose name is none but would read
+ * as this one (`Llm` for `llm`), claiming a version the reference would take (or one it
+ * cannot read), is what it refers to: that file's own error explains the reference, even
+ * when other versions of the name exist (the built-in `llm` 1.0.0 beside a broken `Llm` 2.3.0).
+ */
+function resolution(table: SymbolTable, kind: DefinitionKind, name: string, slot: VersionSlot | undefined, wants: (version: string) => boolean): Resolution {
   if (table.unversioned.has(`${kind}/${name}`) || (!table.byName.has(`${kind}/${name}`) && claimedInvalidly(table, kind, name))) return BROKEN
   if (slot) return slot.entry ? { found: slot.entry } : BROKEN
+  if (table.invalidlyClaimedVersions.get(`${kind}/${name}`)?.some((claimed) => claimed === null || wants(claimed))) return BROKEN
   return { found: null, broken: false, available: (table.byName.get(`${kind}/${name}`) ?? []).map((s) => s.version) }
 }
 
 /** An exact version (the interface version an integration implements). */
 export function resolveExact(table: SymbolTable, kind: DefinitionKind, name: string, version: string): Resolution {
   const slots = table.byName.get(`${kind}/${name}`) ?? []
-  const slot = parseVersion(version) === null ? undefined : slots.find((s) => compareVersions(s.version, version) === 0)
-  return resolution(table, kind, name, slot)
+  const readable = parseVersion(version) !== null
+  const wants = (candidate: string): boolean => readable && compareVersions(candidate, version) === 0
+  return resolution(table, kind, name, readable ? slotOf(slots, version) : undefined, wants)
+}
+
+/** The slot of `version` among slots in ascending order, by binary search (a name may have thousands of versions). */
+function slotOf(slots: readonly VersionSlot[], version: string): VersionSlot | undefined {
+  let low = 0
+  let high = slots.length - 1
+  while (low <= high) {
+    const middle = (low + high) >>> 1
+    const slot = slots[middle] as VersionSlot
+    const order = compareVersions(slot.version, version)
+    if (order === 0) return slot
+    if (order < 0) low = middle + 1
+    else high = middle - 1
+  }
+  return undefined
 }
 
 /**
@@ -254,7 +296,7 @@ export function resolveRange(table: SymbolTable, kind: DefinitionKind, name: str
   const pick = (candidates: VersionSlot[]): VersionSlot | undefined => (which === 'highest' ? candidates[candidates.length - 1] : candidates[0])
   const releases = slots.filter((s) => !isPrerelease(s.version) && satisfiesRange(s.version, range))
   const slot = releases.length > 0 ? pick(releases) : pick(slots.filter((s) => satisfiesRange(s.version, range, { includePrerelease: true })))
-  return resolution(table, kind, name, slot)
+  return resolution(table, kind, name, slot, (candidate) => satisfiesRange(candidate, range, { includePrerelease: true }))
 }
 
 /** "available versions: 1.0.0, 1.1.0", or that there are none, after a version that is not there. */

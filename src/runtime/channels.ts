@@ -4,11 +4,13 @@
 // handlers for '<alias>:<channel>' and to each plugin instance wired to that integration,
 // under the interface's own channel name (as events are routed).
 import { isRecord, own } from '../jsonSchema/own.js'
+import { quoted } from '../jsonSchema/quoting.js'
 import type { ChunkQueue } from './chunkQueue.js'
 import type { BotDefinition, ChannelDefinition, JsonValue } from './definition.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
 import type { ChannelRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { validateValue } from './validation.js'
+import type { ValueLimits } from './valueLimits.js'
 
 /** Which channel message of a call its caller consumes (`streamAction`). */
 export interface StreamRequest {
@@ -25,12 +27,27 @@ export interface StreamRequest {
 /** One running integration action: channel messages its handler sends carry its id. */
 export class ActiveCall {
   ended = false
+  /**
+   * The channel messages (`channel` and `type`) this call has sent one of marked complete
+   * (`isComplete: true`, the `llm` chunk's convention): the call's sequence of them is over.
+   */
+  private readonly completed = new Set<string>()
 
   constructor(
     readonly id: string,
     /** the integration's final channel name and the message the caller streams, if any */
     readonly stream: { channel: string; message: string; queue: ChunkQueue<unknown> } | undefined,
   ) {}
+
+  /** Whether this call already sent a message of this kind marked complete. */
+  hasCompleted(channel: string, type: string): boolean {
+    return this.completed.has(`${channel}\u0000${type}`)
+  }
+
+  /** Notes a message this call sends; one whose payload says `isComplete: true` ends its kind's sequence. */
+  noteSent(channel: string, type: string, payload: unknown): void {
+    if (isRecord(payload) && payload['isComplete'] === true) this.completed.add(`${channel}\u0000${type}`)
+  }
 }
 
 interface Described {
@@ -45,6 +62,7 @@ export interface ChannelHost {
   readonly definition: BotDefinition
   readonly bot: { readonly channelHandlers?: readonly ChannelRegistrationLike[] }
   readonly botClient: object
+  readonly valueLimits: ValueLimits
   readonly plugins: { readonly [name: string]: RunnablePlugin }
   pluginClient(alias: string): object
   dispatchConfiguration(alias: string, impl: RunnablePlugin, describe: () => Described): JsonValue
@@ -127,10 +145,18 @@ export class ChannelRouter {
     const channel = raw['channel']
     const type = raw['type']
     const { schema } = channelMessage(impl, alias, channel, type, from)
-    const issues = validateValue(raw['payload'], schema, impl.definition.definitions, 'payload')
+    const issues = validateValue(raw['payload'], schema, impl.definition.definitions, 'payload', this.host.valueLimits)
     if (issues.length > 0) {
       throw new ValidationError('INVALID_CHANNEL_MESSAGE', `invalid payload for message '${type}' on channel '${alias}:${channel}'`, issues)
     }
+    // after the message marked complete, the call's sequence of that message is over: a
+    // late one is refused (to the sender) rather than delivered as if it came before the end
+    if (call?.hasCompleted(channel, type)) {
+      throw new ValidationError('INVALID_CHANNEL_MESSAGE', `${from}: message '${type}' on channel '${alias}:${channel}' sent after the one marked complete`, [
+        `call ${call.id} already sent a '${type}' with isComplete: true, the last of its sequence; nothing was delivered`,
+      ])
+    }
+    call?.noteSent(channel, type, raw['payload'])
     const payload = copy(raw['payload'])
     const stream = call?.stream
     if (stream && !call.ended && stream.channel === channel && stream.message === type) stream.queue.push(copy(payload))
@@ -202,7 +228,7 @@ export function unknownChannelRegistrations(
   for (const { channel, type } of bot.channelHandlers ?? []) {
     const colon = channel.indexOf(':')
     const alias = channel.slice(0, colon)
-    const at = `bot.on.channel(${JSON.stringify(channel)}, ${JSON.stringify(type)})`
+    const at = `bot.on.channel(${quoted(channel)}, ${quoted(type)})`
     if (!own(bot.definition.integrations, alias)) {
       issues.push(`${at}: bot '${bot.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(bot.definition.integrations))})`)
       continue
@@ -218,7 +244,7 @@ export function unknownChannelRegistrations(
     for (const { channel, type } of plugin.channelHandlers as readonly ChannelRegistrationLike[]) {
       const colon = channel.indexOf(':')
       const local = channel.slice(0, colon)
-      const at = `plugin '${instance.name}' on.channel(${JSON.stringify(channel)}, ${JSON.stringify(type)})`
+      const at = `plugin '${instance.name}' on.channel(${quoted(channel)}, ${quoted(type)})`
       const dependency = own(instance.dependencies, local)
       if (!dependency) {
         issues.push(`${at}: the plugin has no interface '${local}' (its interfaces: ${list(Object.keys(instance.dependencies))})`)

@@ -9,6 +9,7 @@ import { MissingSecretError, ValidationError } from './errors.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { list } from './runtimeOptions.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
+import type { ValueLimits } from './valueLimits.js'
 
 /** Where `{ $secret: NAME }` values come from. */
 export type Env = { readonly [name: string]: string | undefined }
@@ -31,9 +32,16 @@ function resolveSecrets(value: JsonValue, env: Env, owner: string): JsonValue {
  * The configuration with secrets resolved and defaults filled in (a fresh copy each
  * time), checked against the schema now that the real values are known.
  */
-function configurationValue(raw: ConfigurationValue, schema: JsonSchema, definitions: SchemaDefinitions, env: Env, owner: string): JsonValue {
+function configurationValue(
+  raw: ConfigurationValue,
+  schema: JsonSchema,
+  definitions: SchemaDefinitions,
+  env: Env,
+  owner: string,
+  limits: ValueLimits,
+): JsonValue {
   const resolved = fillDefaults(resolveSecrets(raw, env, owner), schema, definitions) as JsonValue
-  const issues = validateValue(resolved, schema, definitions, 'configuration')
+  const issues = validateValue(resolved, schema, definitions, 'configuration', limits)
   if (issues.length > 0) throw new ValidationError('INVALID_CONFIGURATION', `the configuration of ${owner} is invalid`, issues)
   return resolved
 }
@@ -47,6 +55,7 @@ export function integrationConfiguration(
   alias: string,
   impl: RunnableIntegration,
   env: Env,
+  limits: ValueLimits,
 ): { configurationType: string | null; configuration: JsonValue } {
   const wiring = own(bot.integrations, alias)
   const owner = `integration '${alias}' (${impl.definition.name})`
@@ -54,7 +63,7 @@ export function integrationConfiguration(
   if (chosen === undefined) {
     return {
       configurationType: null,
-      configuration: configurationValue(wiring?.configuration ?? {}, impl.definition.configuration, impl.definition.definitions, env, owner),
+      configuration: configurationValue(wiring?.configuration ?? {}, impl.definition.configuration, impl.definition.definitions, env, owner, limits),
     }
   }
   const alternative = own(impl.definition.configurations ?? {}, chosen)
@@ -66,11 +75,11 @@ export function integrationConfiguration(
   }
   return {
     configurationType: chosen,
-    configuration: configurationValue(wiring?.configuration ?? {}, alternative.schema, impl.definition.definitions, env, owner),
+    configuration: configurationValue(wiring?.configuration ?? {}, alternative.schema, impl.definition.definitions, env, owner, limits),
   }
 }
 
-export function pluginConfiguration(bot: BotDefinition, alias: string, impl: RunnablePlugin, env: Env): JsonValue {
+export function pluginConfiguration(bot: BotDefinition, alias: string, impl: RunnablePlugin, env: Env, limits: ValueLimits): JsonValue {
   const wiring = own(bot.plugins, alias)
   return configurationValue(
     wiring?.configuration ?? {},
@@ -78,5 +87,6 @@ export function pluginConfiguration(bot: BotDefinition, alias: string, impl: Run
     impl.definition.definitions,
     env,
     `plugin instance '${alias}' (${impl.definition.name})`,
+    limits,
   )
 }

@@ -26,6 +26,7 @@ import { streamAction } from './streams.js'
 import { limitIssue, type TimeLimitOptions, TimeLimits } from './timeLimits.js'
 import type { ActionShapes, BotClient, CreateMessageInput, MessagingClient, NoStreams } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
+import { resolveValueLimits, type ValueLimitOptions, type ValueLimits, valueLimitIssue } from './valueLimits.js'
 import { verifyWiring } from './verifyWiring.js'
 
 export type { HandlerRegistrationLike, IntegrationEventKey, RunnableIntegration, RunnablePlugin, Runtime, RuntimeOptions }
@@ -74,6 +75,9 @@ class Engine {
   readonly messaging: Messaging
   readonly botClient: LooseClient
   readonly limits: TimeLimits
+  /** the limits on every value that comes in (valueLimits.ts) */
+  readonly valueLimits: ValueLimits
+  private readonly valueLimitOptions: ValueLimitOptions | undefined
   readonly channels: ChannelRouter
   private readonly integrations: { readonly [name: string]: RunnableIntegration }
   readonly plugins: { readonly [name: string]: RunnablePlugin }
@@ -90,6 +94,7 @@ class Engine {
     store?: MessageStore
     botId?: string
     timeLimits?: TimeLimitOptions
+    valueLimits?: ValueLimitOptions
   }) {
     this.bot = options.bot
     this.definition = options.bot.definition
@@ -98,7 +103,9 @@ class Engine {
     this.env = options.env
     this.botId = options.botId ?? this.definition.name
     this.store = options.store ?? new InMemoryMessageStore()
-    this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name)
+    this.valueLimitOptions = options.valueLimits
+    this.valueLimits = resolveValueLimits(options.valueLimits)
+    this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name, this.valueLimits)
     this.limits = new TimeLimits(options.timeLimits)
     this.channels = new ChannelRouter(this)
     this.botClient = {
@@ -114,9 +121,10 @@ class Engine {
       botId: this.botId,
       messaging: this.messaging,
       handlerLimitMs: this.limits.handlerMs,
+      valueLimits: this.valueLimits,
       botClient: () => this.botClient,
       pluginClient: (alias) => this.pluginClient(alias),
-      pluginConfiguration: (alias, impl) => pluginConfiguration(this.definition, alias, impl, this.secrets()),
+      pluginConfiguration: (alias, impl) => pluginConfiguration(this.definition, alias, impl, this.secrets(), this.valueLimits),
     }
     this.botClient.createMessage = hookedCreateMessage(this.hooks, this.botClient.createMessage, undefined)
   }
@@ -128,7 +136,14 @@ class Engine {
 
   /** what the options check looks at */
   given(): GivenOptions {
-    return { bot: this.bot, integrations: this.integrations, plugins: this.plugins, limits: this.limits, botId: this.botId }
+    return {
+      bot: this.bot,
+      integrations: this.integrations,
+      plugins: this.plugins,
+      limits: this.limits,
+      valueLimits: this.valueLimitOptions,
+      botId: this.botId,
+    }
   }
 
   // ---- implementations -------------------------------------------------------------
@@ -204,7 +219,15 @@ class Engine {
     if (signal !== undefined && !(isRecord(signal) && typeof signal['aborted'] === 'boolean' && typeof signal['addEventListener'] === 'function'))
       issues.push('signal: must be an AbortSignal')
     if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `callAction '${call['type']}': invalid arguments`, issues)
+    // within the value limits before a hook copies it or defaults are filled in
+    this.checkInputLimits(call['input'], `action '${call['type']}'`)
     return { type: call['type'], input: call['input'], signal: signal as AbortSignalLike | undefined, timeLimitMs: timeLimitMs as number | undefined }
+  }
+
+  /** INVALID_INPUT when an action's input is over a value limit (valueLimits.ts). */
+  private checkInputLimits(input: unknown, label: string): void {
+    const overLimit = valueLimitIssue(input, 'input', this.valueLimits)
+    if (overLimit !== undefined) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, [overLimit])
   }
 
   async botCallAction(rawCall: unknown, stream?: StreamRequest): Promise<unknown> {
@@ -288,10 +311,12 @@ class Engine {
       throw new MissingImplementationError(`${label}: the implementation of integration '${impl.definition.name}' has no handler for action '${action}'`)
     }
     const definitions = impl.definition.definitions
+    // again: a beforeCallAction hook may have given another input
+    this.checkInputLimits(input, label)
     const filled = fillDefaults(input, actionDef.input, definitions)
-    const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
+    const inputIssues = validateValue(filled, actionDef.input, definitions, 'input', this.valueLimits)
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
-    const { configurationType, configuration } = integrationConfiguration(this.definition, alias, impl, this.secrets())
+    const { configurationType, configuration } = integrationConfiguration(this.definition, alias, impl, this.secrets(), this.valueLimits)
     const call = this.channels.startCall(alias, impl, request.stream, label)
     const args = { input: copy(filled), ctx: { configurationType, configuration, botId: this.botId }, client: this.integrationClient(alias, impl, call) }
     const limitMs = this.limits.forAction(`${alias}:${action}`, request.timeLimitMs)
@@ -319,10 +344,12 @@ class Engine {
     }
     // the instance's schemas: dereferenced with the entities of the integrations it is wired to
     const definitions = instance.definitions
+    // again: a beforeCallAction hook may have given another input
+    this.checkInputLimits(input, label)
     const filled = fillDefaults(input, actionDef.input, definitions)
-    const inputIssues = validateValue(filled, actionDef.input, definitions, 'input')
+    const inputIssues = validateValue(filled, actionDef.input, definitions, 'input', this.valueLimits)
     if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
-    const configuration = pluginConfiguration(this.definition, alias, impl, this.secrets())
+    const configuration = pluginConfiguration(this.definition, alias, impl, this.secrets(), this.valueLimits)
     const args = { input: copy(filled), ctx: { configuration, botId: this.botId }, client: this.pluginClient(alias) }
     const limitMs = this.limits.forAction(`${alias}#${action}`, request.timeLimitMs)
     return this.invokeAction(handler as Handler, args, actionDef.output, definitions, callType, label, { ...request, limitMs })
@@ -339,7 +366,7 @@ class Engine {
   ): Promise<unknown> {
     // the handler gets a signal that fires when the caller cancels or the time limit is over
     const result = await runActionHandler(handler, args, { callType, label, ...bound })
-    const outputIssues = validateValue(result, output, definitions, 'output')
+    const outputIssues = validateValue(result, output, definitions, 'output', this.valueLimits)
     if (outputIssues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${label} returned an invalid output`, outputIssues)
     // the caller gets a copy, as handlers get a copy of the input: neither side can change the other's objects
     return copy(result)
@@ -368,7 +395,7 @@ class Engine {
     describe: () => { owner: string; registeredFor: string; messageId?: string; message: string },
   ): JsonValue {
     try {
-      return pluginConfiguration(this.definition, alias, impl, this.secrets())
+      return pluginConfiguration(this.definition, alias, impl, this.secrets(), this.valueLimits)
     } catch (error) {
       const d = describe()
       throw new HandlerError({ ...d, message: `${d.message.replace(/ failed( on message [^ ]+)?$/, ' could not run$1')}: ${messageOf(error)}`, cause: error })
@@ -453,7 +480,7 @@ class Engine {
       )
     }
     const rawPayload = (event as { [key: string]: unknown })['payload']
-    const issues = validateValue(rawPayload, eventDef.schema, impl.definition.definitions, 'payload')
+    const issues = validateValue(rawPayload, eventDef.schema, impl.definition.definitions, 'payload', this.valueLimits)
     if (issues.length > 0) throw new ValidationError('INVALID_EVENT', `invalid payload for ${label}`, issues)
     const payload = copy(rawPayload)
 
@@ -525,6 +552,7 @@ export function createRuntime<
     ...(options.store !== undefined && { store: options.store }),
     ...(options.botId !== undefined && { botId: options.botId }),
     ...(options.timeLimits !== undefined && { timeLimits: options.timeLimits as TimeLimitOptions }),
+    ...(options.valueLimits !== undefined && { valueLimits: options.valueLimits }),
   })
   checkRuntimeOptions(engine.given())
   const given = { integrations: options.integrations ?? {}, plugins: options.plugins ?? {} } as BotImplementations

@@ -36,7 +36,7 @@ export type RuntimeErrorCode =
   | 'HOOK_FAILED'
   /** sendChannelMessage or streamAction named no channel or message of the integration */
   | 'UNKNOWN_CHANNEL'
-  /** a channel message's payload does not match its schema */
+  /** a channel message's payload does not match its schema, or a call sent it after its message marked complete */
   | 'INVALID_CHANNEL_MESSAGE'
   /** an action or handler did not finish within its time limit (TimeLimitError) */
   | 'TIME_LIMIT_EXCEEDED'
@@ -62,13 +62,32 @@ export class RuntimeError extends Error {
   }
 }
 
-/** A value did not match what was expected; `issues` lists each problem as `path: what`. */
+/** How many problems a ValidationError lists; the others are counted in `omittedIssues`. */
+export const MAX_LISTED_ISSUES = 20
+/** How long one listed problem may be (a path through hostile keys can be long); longer ones are cut, with `…`. */
+export const MAX_ISSUE_LENGTH = 500
+
+function cut(issue: string): string {
+  return issue.length > MAX_ISSUE_LENGTH ? `${issue.slice(0, MAX_ISSUE_LENGTH - 1)}…` : issue
+}
+
+/**
+ * A value did not match what was expected; `issues` lists each problem as `path: what`:
+ * the first 20 found, each cut at 500 characters, so that a message with thousands of
+ * problems gives a short error (`omittedIssues` says how many more there were).
+ */
 export class ValidationError extends RuntimeError {
   readonly issues: readonly string[]
+  /** how many problems were found beyond the ones `issues` lists */
+  readonly omittedIssues: number
 
   constructor(code: RuntimeErrorCode, summary: string, issues: readonly string[]) {
-    super(code, issues.length > 0 ? `${summary}: ${issues.join('; ')}` : summary)
-    this.issues = issues
+    const listed = issues.slice(0, MAX_LISTED_ISSUES).map(cut)
+    const omitted = issues.length - listed.length
+    const more = omitted > 0 ? `; and ${omitted} more problem${omitted === 1 ? '' : 's'}` : ''
+    super(code, listed.length > 0 ? `${summary}: ${listed.join('; ')}${more}` : summary)
+    this.issues = listed
+    this.omittedIssues = omitted
   }
 }
 

@@ -2,6 +2,7 @@
 // happen (docs/runtime.md dispatches by exact names: a typo would be a handler that never runs).
 
 import { own } from '../jsonSchema/own.js'
+import { quoted } from '../jsonSchema/quoting.js'
 import type { BotDefinition } from './definition.js'
 import { pluginEventRegistrationIssue } from './pluginEvents.js'
 import type { HandlerRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
@@ -34,7 +35,7 @@ export function unknownEventRegistrations(
     const added = own(bot.definition.integrations, alias)
     if (!added) {
       issues.push(
-        `bot.on.event(${JSON.stringify(type)}): bot '${bot.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(bot.definition.integrations))})`,
+        `bot.on.event(${quoted(type)}): bot '${bot.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(bot.definition.integrations))})`,
       )
       continue
     }
@@ -42,7 +43,7 @@ export function unknownEventRegistrations(
     const events = impl?.definition?.kind === 'integration' ? impl.definition.events : undefined
     if (events && !own(events, event)) {
       issues.push(
-        `bot.on.event(${JSON.stringify(type)}): integration '${alias}' (${added.name} ${added.version}) has no event '${event}' (its events: ${list(Object.keys(events))})`,
+        `bot.on.event(${quoted(type)}): integration '${alias}' (${added.name} ${added.version}) has no event '${event}' (its events: ${list(Object.keys(events))})`,
       )
     }
   }
@@ -58,11 +59,11 @@ export function unknownEventRegistrations(
       const dependency = own(instance.dependencies, local)
       if (!dependency) {
         issues.push(
-          `plugin '${instance.name}' on.event(${JSON.stringify(type)}): the plugin has no interface '${local}' (its interfaces: ${list(Object.keys(instance.dependencies))})`,
+          `plugin '${instance.name}' on.event(${quoted(type)}): the plugin has no interface '${local}' (its interfaces: ${list(Object.keys(instance.dependencies))})`,
         )
       } else if (!own(dependency.events, type.slice(colon + 1))) {
         issues.push(
-          `plugin '${instance.name}' on.event(${JSON.stringify(type)}): interface '${local}' (${dependency.interfaceName} ${dependency.interfaceVersion}) has no event '${type.slice(colon + 1)}' (its events: ${list(Object.keys(dependency.events))})`,
+          `plugin '${instance.name}' on.event(${quoted(type)}): interface '${local}' (${dependency.interfaceName} ${dependency.interfaceVersion}) has no event '${type.slice(colon + 1)}' (its events: ${list(Object.keys(dependency.events))})`,
         )
       }
     }

@@ -1,4 +1,6 @@
 // Registers message, event and channel handlers and hooks; shared by the Bot and Plugin base classes.
+
+import { shown } from '../jsonSchema/quoting.js'
 import type { ChannelHandler, ChannelRegistrar, ChannelRegistration, NoChannels } from './channelTypes.js'
 import { ValidationError } from './errors.js'
 import { hookRegistrars } from './hooks.js'
@@ -39,24 +41,22 @@ export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Ca
     message: (type: MessageType | '*', handler: MessageHandler<never, Client, Ctx>): void => {
       const issues: string[] = []
       if (type !== '*' && !(MESSAGE_TYPES as readonly unknown[]).includes(type))
-        issues.push(`type: must be '*' or one of ${MESSAGE_TYPES.join(', ')}, not ${JSON.stringify(type) ?? String(type)}`)
+        issues.push(`type: must be '*' or one of ${MESSAGE_TYPES.join(', ')}, not ${shown(type)}`)
       if (typeof handler !== 'function') issues.push('handler: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.message: invalid arguments', issues)
       this.messageHandlers.push({ type, handler: handler as MessageRegistration<Client, Ctx, Tags>['handler'] })
     },
     event: (type: string, handler: EventHandler<never, Client, Ctx>): void => {
       const issues: string[] = []
-      if (typeof type !== 'string' || !/^[^:#]+[:#]/.test(type))
-        issues.push(`type: must be '<alias>:<event>' or '<pluginAlias>#<event>', not ${JSON.stringify(type) ?? String(type)}`)
+      if (typeof type !== 'string' || !/^[^:#]+[:#]/.test(type)) issues.push(`type: must be '<alias>:<event>' or '<pluginAlias>#<event>', not ${shown(type)}`)
       if (typeof handler !== 'function') issues.push('handler: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.event: invalid arguments', issues)
       this.eventHandlers.push({ type, handler: handler as EventRegistration<Client, Ctx>['handler'] })
     },
     channel: (channel: string, type: string, handler: ChannelHandler<never, Client, Ctx>): void => {
       const issues: string[] = []
-      if (typeof channel !== 'string' || channel.indexOf(':') <= 0)
-        issues.push(`channel: must be '<alias>:<channel>', not ${JSON.stringify(channel) ?? String(channel)}`)
-      if (typeof type !== 'string' || type === '') issues.push(`type: must be a message name, not ${JSON.stringify(type) ?? String(type)}`)
+      if (typeof channel !== 'string' || channel.indexOf(':') <= 0) issues.push(`channel: must be '<alias>:<channel>', not ${shown(channel)}`)
+      if (typeof type !== 'string' || type === '') issues.push(`type: must be a message name, not ${shown(type)}`)
       if (typeof handler !== 'function') issues.push('handler: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.channel: invalid arguments', issues)
       this.channelHandlers.push({ channel, type, handler: handler as ChannelRegistration<Client, Ctx>['handler'] })

@@ -3,6 +3,7 @@
 // hooks are checked when registered: their keys are the fixed message types.
 
 import { own } from '../jsonSchema/own.js'
+import { quoted } from '../jsonSchema/quoting.js'
 import type { BotDefinition } from './definition.js'
 import type { HookRegistration } from './hookTypes.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
@@ -48,7 +49,7 @@ export function unknownHookRegistrations(
   const issues: string[] = []
   for (const { kind, type } of callHooks(bot.hooks)) {
     const issue = botKeyIssue(bot.definition, integrations, type)
-    if (issue !== undefined) issues.push(`bot.on.${kind}(${JSON.stringify(type)}): ${issue}`)
+    if (issue !== undefined) issues.push(`bot.on.${kind}(${quoted(type)}): ${issue}`)
   }
   const seen = new Set<string>()
   for (const instance of Object.values(bot.definition.plugins)) {
@@ -59,7 +60,7 @@ export function unknownHookRegistrations(
       const colon = type.indexOf(':')
       const local = type.slice(0, Math.max(colon, 0))
       const dependency = colon > 0 ? own(instance.dependencies, local) : undefined
-      const at = `plugin '${instance.name}' on.${kind}(${JSON.stringify(type)})`
+      const at = `plugin '${instance.name}' on.${kind}(${quoted(type)})`
       if (!dependency)
         issues.push(`${at}: is not '<local>:<action>' of an interface of the plugin (its interfaces: ${list(Object.keys(instance.dependencies))})`)
       else if (!own(dependency.actions, type.slice(colon + 1))) {

@@ -18,15 +18,30 @@ export interface MessageHookArgs<M, Client, Ctx> {
 }
 
 /**
+ * Nothing: what a hook returns when it lets the message or call through as it is. `void`
+ * too, so that a hook whose body is a call of a function returning `void` or
+ * `Promise<void>` (`({ message }) => log(message)`) is one.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: void is the point: what a void function returns must count as nothing
+export type NoChange = undefined | void
+
+/**
  * Returns nothing to let the message through as it is, `{ message }` to change it (same
  * type; validated again), `{ stop: true }` to stop it.
  */
-export type MessageHook<M, Client, Ctx> = (args: MessageHookArgs<M, Client, Ctx>) => Awaitable<undefined | { message: M } | { stop: true }>
+export type MessageHook<M, Client, Ctx> = (args: MessageHookArgs<M, Client, Ctx>) => Awaitable<NoChange | { message: M } | { stop: true }>
 
-export interface MessageHookRegistrar<Client, Ctx, Tags> {
-  (type: '*', hook: MessageHook<CreateMessageInput<Tags>, Client, Ctx>): void
-  <T extends MessageType>(type: T, hook: MessageHook<CreateMessageInput<Tags, T>, Client, Ctx>): void
-}
+// One generic signature per registrar, not an overload for '*' beside one for a key: a hook
+// that returns the wrong thing is then an error at what it returns, rather than "no
+// overload matches" at the registrar naming the '*' overload's complaint about the key.
+
+/** The message type a hook registered for `T` sees: every type for '*'. */
+export type HookMessageType<T extends MessageType | '*'> = T extends '*' ? MessageType : Exclude<T, '*'>
+
+export type MessageHookRegistrar<Client, Ctx, Tags> = <T extends MessageType | '*'>(
+  type: T,
+  hook: MessageHook<CreateMessageInput<Tags, HookMessageType<T>>, Client, Ctx>,
+) => void
 
 /** `{ type, input }` pairs, one per key, as a call hook sees the call (without the caller's signal and time limit). */
 export type HookCall<Calls extends ActionShapes<Calls>, K extends keyof Calls> = { [P in K]: { type: P; input: CallInput<Calls[P]> } }[K]
@@ -47,7 +62,7 @@ export interface BeforeCallActionArgs<Call, Client, Ctx> {
  */
 export type BeforeCallActionHook<Calls extends ActionShapes<Calls>, K extends keyof Calls, Client, Ctx> = (
   args: BeforeCallActionArgs<HookCall<Calls, K>, Client, Ctx>,
-) => Awaitable<undefined | { input: HookCall<Calls, K>['input'] } | { output: Calls[K]['output'] }>
+) => Awaitable<NoChange | { input: HookCall<Calls, K>['input'] } | { output: Calls[K]['output'] }>
 
 export interface AfterCallActionArgs<Call, Output, Client, Ctx> {
   /** the call as the action got it (after the before hooks) */
@@ -63,17 +78,20 @@ export interface AfterCallActionArgs<Call, Output, Client, Ctx> {
 /** Returns nothing to keep the output, `{ output }` to change it (validated as the action's output). */
 export type AfterCallActionHook<Calls extends ActionShapes<Calls>, K extends keyof Calls, Client, Ctx> = (
   args: AfterCallActionArgs<HookCall<Calls, K>, Calls[K]['output'], Client, Ctx>,
-) => Awaitable<undefined | { output: Calls[K]['output'] }>
+) => Awaitable<NoChange | { output: Calls[K]['output'] }>
 
-export interface BeforeCallActionRegistrar<Calls extends ActionShapes<Calls>, Client, Ctx> {
-  (type: '*', hook: BeforeCallActionHook<Calls, keyof Calls, Client, Ctx>): void
-  <K extends keyof Calls & string>(type: K, hook: BeforeCallActionHook<Calls, K, Client, Ctx>): void
-}
+/** The calls a hook registered for `K` sees: every call for '*'. */
+export type HookCallKey<Calls, K> = K extends '*' ? keyof Calls : K & keyof Calls
 
-export interface AfterCallActionRegistrar<Calls extends ActionShapes<Calls>, Client, Ctx> {
-  (type: '*', hook: AfterCallActionHook<Calls, keyof Calls, Client, Ctx>): void
-  <K extends keyof Calls & string>(type: K, hook: AfterCallActionHook<Calls, K, Client, Ctx>): void
-}
+export type BeforeCallActionRegistrar<Calls extends ActionShapes<Calls>, Client, Ctx> = <K extends (keyof Calls & string) | '*'>(
+  type: K,
+  hook: BeforeCallActionHook<Calls, HookCallKey<Calls, K>, Client, Ctx>,
+) => void
+
+export type AfterCallActionRegistrar<Calls extends ActionShapes<Calls>, Client, Ctx> = <K extends (keyof Calls & string) | '*'>(
+  type: K,
+  hook: AfterCallActionHook<Calls, HookCallKey<Calls, K>, Client, Ctx>,
+) => void
 
 /** The hook half of `on`: one registrar per kind of hook. */
 export interface HookRegistrars<Calls extends ActionShapes<Calls>, Client, Ctx, Tags> {

@@ -12,6 +12,7 @@ import type { HookRegistration } from './hookTypes.js'
 import type { Messaging } from './messaging.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
+import type { ValueLimits } from './valueLimits.js'
 
 /** What hooks need of the runtime: the wiring, and the clients and configurations hooks get. */
 export interface HookWiring {
@@ -23,6 +24,8 @@ export interface HookWiring {
   readonly messaging: Messaging
   /** each hook's time limit: the handlers' (docs/runtime.md#time-limits) */
   readonly handlerLimitMs: number
+  /** the limits on values from outside: an output a hook gives is held to them too */
+  readonly valueLimits: ValueLimits
   botClient(): object
   pluginClient(alias: string): object
   /** throws when it cannot be resolved: the hook then "could not run" */
@@ -113,7 +116,7 @@ export function callWithHooks(
   const output = steps.length > 0 ? outputOf(wiring, target) : undefined
   if (!output) return run(input)
   const checkOutput = (value: unknown, by: string): void => {
-    const issues = validateValue(value, output.schema, output.definitions, 'output')
+    const issues = validateValue(value, output.schema, output.definitions, 'output', wiring.valueLimits)
     if (issues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${by} gave an invalid output for ${target.label}`, issues)
   }
   return callThroughHooks(steps, input, run, checkOutput, { limitMs: wiring.handlerLimitMs, call: { type: target.callType, signal: target.signal } })

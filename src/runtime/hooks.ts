@@ -6,6 +6,7 @@
 // hooks, so a bot without any pays nothing.
 
 import { isRecord } from '../jsonSchema/own.js'
+import { shown } from '../jsonSchema/quoting.js'
 import type { AbortSignalLike } from './channelTypes.js'
 import { messageOf, ValidationError } from './errors.js'
 import { HookError } from './hookError.js'
@@ -45,8 +46,8 @@ export function hookRegistrars(registrations: HookRegistration[]): HookRegistrar
       const issues: string[] = []
       const messageKind = kind === 'beforeIncomingMessage' || kind === 'beforeOutgoingMessage'
       if (messageKind && type !== '*' && !(MESSAGE_TYPES as readonly unknown[]).includes(type))
-        issues.push(`type: must be '*' or one of ${MESSAGE_TYPES.join(', ')}, not ${JSON.stringify(type) ?? String(type)}`)
-      else if (typeof type !== 'string' || type === '') issues.push(`type: must be '*' or an action key, not ${JSON.stringify(type) ?? String(type)}`)
+        issues.push(`type: must be '*' or one of ${MESSAGE_TYPES.join(', ')}, not ${shown(type)}`)
+      else if (typeof type !== 'string' || type === '') issues.push(`type: must be '*' or an action key, not ${shown(type)}`)
       if (typeof hook !== 'function') issues.push('hook: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `on.${kind}: invalid arguments`, issues)
       registrations.push({ kind, type, hook })
@@ -111,12 +112,12 @@ async function runHook(owner: HookOwner, registration: HookRegistration, args: o
 }
 
 function wrongShape(owner: HookOwner, registration: HookRegistration, result: unknown, expected: string, cause?: unknown): HookError {
-  const shown = isRecord(result) ? `{ ${Object.keys(result).join(', ')} }` : (JSON.stringify(result) ?? String(result))
+  const what = isRecord(result) ? `{ ${Object.keys(result).join(', ')} }` : shown(result)
   return new HookError({
     owner: owner.name,
     hook: registration.kind,
     registeredFor: registration.type,
-    message: `${describe(owner.name, registration.kind, registration.type)} returned ${shown}: ${expected}`,
+    message: `${describe(owner.name, registration.kind, registration.type)} returned ${what}: ${expected}`,
     cause,
   })
 }
@@ -160,7 +161,7 @@ export async function messageThroughHooks(
       if (!only(result, 'message') || !isRecord(result['message'])) throw wrongShape(owner, registration, result, expected)
       const changed = result['message']
       if (changed['type'] !== message.type) {
-        throw wrongShape(owner, registration, result, `a hook cannot change the message's type (from '${message.type}' to ${JSON.stringify(changed['type'])})`)
+        throw wrongShape(owner, registration, result, `a hook cannot change the message's type (from '${message.type}' to ${shown(changed['type'])})`)
       }
       try {
         message = messaging.build(changed, operation)

@@ -28,6 +28,8 @@ export type * from './definition.js'
 export {
   ActionError,
   HandlerError,
+  MAX_ISSUE_LENGTH,
+  MAX_LISTED_ISSUES,
   MissingImplementationError,
   MissingSecretError,
   NotFoundError,
@@ -55,3 +57,5 @@ export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
 export { CancelledError, TimeLimitError } from './timeLimitErrors.js'
 export { DEFAULT_ACTION_TIME_LIMIT_MS, DEFAULT_HANDLER_TIME_LIMIT_MS, type TimeLimitOptions } from './timeLimits.js'
 export type * from './types.js'
+// how deep and large values from outside may be (docs/runtime.md#value-limits)
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, type ValueLimitOptions } from './valueLimits.js'

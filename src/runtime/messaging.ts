@@ -3,12 +3,14 @@
 // tags against the bot's declared keys, limits, paging tokens, not-found ids.
 
 import { isRecord } from '../jsonSchema/own.js'
+import { quoted } from '../jsonSchema/quoting.js'
 import { NotFoundError, ValidationError } from './errors.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
 import { MESSAGE_TYPES, type Message, type MessageTagMap, type MessageType } from './messages.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
 import type { CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
+import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
@@ -34,13 +36,15 @@ export class Messaging {
   private readonly store: MessageStore
   private readonly declaredTags: readonly string[]
   private readonly botName: string
+  private readonly limits: ValueLimits
   /** per message id, the end of the updates queued for it */
   private readonly updating = new Map<string, Promise<void>>()
 
-  constructor(store: MessageStore, declaredTags: readonly string[], botName: string) {
+  constructor(store: MessageStore, declaredTags: readonly string[], botName: string, limits: ValueLimits) {
     this.store = store
     this.declaredTags = declaredTags
     this.botName = botName
+    this.limits = limits
   }
 
   /** A client over these operations (the untyped form of BotClient's and PluginClient's messaging half). */
@@ -59,12 +63,12 @@ export class Messaging {
 
   private tagIssues(tags: { [key: string]: unknown }, allowEmpty: boolean): string[] {
     const issues: string[] = []
-    for (const [key, value] of Object.entries(tags)) {
+    const undeclared = `is not a tag bot '${this.botName}' declares (${this.declaredTags.length > 0 ? `it declares ${this.declaredTags.join(', ')}` : 'it declares none'})`
+    for (const key of Object.keys(tags)) {
+      const value = tags[key]
       const at = joinPath('tags', key)
       if (!this.declaredTags.includes(key)) {
-        issues.push(
-          `${at}: is not a tag bot '${this.botName}' declares (${this.declaredTags.length > 0 ? `it declares ${this.declaredTags.join(', ')}` : 'it declares none'})`,
-        )
+        issues.push(`${at}: ${undeclared}`)
       } else if (value !== undefined && typeof value !== 'string') {
         issues.push(`${at}: must be a string`)
       } else if (!allowEmpty && value === '') {
@@ -87,6 +91,9 @@ export class Messaging {
   /** The message a valid input makes (id and timestamps assigned), not stored; throws INVALID_MESSAGE. */
   build(input: unknown, operation: string): StoredMessage {
     if (!isRecord(input)) throw new ValidationError('INVALID_MESSAGE', `${operation}: expected { conversationId, userId, type, payload, tags }`, [])
+    // the whole message within the value limits before any part of it is read
+    const overLimit = valueLimitIssue(input, '', this.limits, 'message')
+    if (overLimit !== undefined) throw new ValidationError('INVALID_MESSAGE', `${operation}: invalid message`, [overLimit])
     const issues: string[] = []
     const { conversationId, userId, type, payload, tags } = input
     for (const key of Object.keys(input)) {
@@ -99,11 +106,11 @@ export class Messaging {
     if (!nonEmptyString(userId)) issues.push('userId: is required (a non-empty string; a bot or plugin passes ctx.botId)')
     const knownType = typeof type === 'string' && (MESSAGE_TYPES as readonly string[]).includes(type)
     if (!knownType) {
-      issues.push(type === undefined ? 'type: is required' : `type: must be one of ${MESSAGE_TYPES.map((t) => JSON.stringify(t)).join(', ')}`)
+      issues.push(type === undefined ? 'type: is required' : `type: must be one of ${MESSAGE_TYPES.map(quoted).join(', ')}`)
     } else if (payload === undefined) {
       issues.push('payload: is required')
     } else {
-      issues.push(...validatePayload(type as MessageType, payload))
+      issues.push(...validatePayload(type as MessageType, payload, this.limits))
     }
     if (tags === undefined) issues.push('tags: is required (pass {} for none)')
     else if (!isRecord(tags)) issues.push('tags: must be an object of tag name -> string')
@@ -150,6 +157,8 @@ export class Messaging {
   async update(input: unknown): Promise<StoredMessage> {
     const operation = 'updateMessage'
     const id = this.idOf(input, operation)
+    const overLimit = valueLimitIssue(input, '', this.limits, 'arguments')
+    if (overLimit !== undefined) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, [overLimit])
     const record = input as { [key: string]: unknown }
     const extra = Object.keys(record).filter((key) => !UPDATE_KEYS.includes(key))
     if (extra.length > 0) {
@@ -162,7 +171,7 @@ export class Messaging {
     const tags = record['tags']
     if (!isRecord(tags))
       throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, [
-        'tags: is required (an object of tag name -> string; a tag given as "" is removed)',
+        "tags: is required (an object of tag name -> string; a tag given as '' is removed)",
       ])
     const issues = this.tagIssues(tags, true)
     if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid tags`, issues)

@@ -3,16 +3,19 @@
 // `'<pluginAlias>#<event>'`, the key that names a plugin instance's actions in callAction too.
 
 import { isRecord, own } from '../jsonSchema/own.js'
+import { quoted } from '../jsonSchema/quoting.js'
 import type { BotDefinition } from './definition.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
 import type { HandlerRegistrationLike } from './runnables.js'
 import { validateValue } from './validation.js'
+import type { ValueLimits } from './valueLimits.js'
 
 /** What dispatching a plugin event needs of the runtime: its wiring, the bot's client and handlers, bounded handler runs. */
 export interface PluginEventTarget {
   readonly definition: BotDefinition
   readonly botId: string
   readonly botClient: object
+  readonly valueLimits: ValueLimits
   readonly bot: { readonly eventHandlers: readonly HandlerRegistrationLike[] }
   /** runs a handler under the handlers' time limit, with its `signal` (docs/runtime.md#time-limits) */
   runHandler(handler: (args: never) => unknown, args: object, describe: () => { owner: string; registeredFor: string; message: string }): Promise<void>
@@ -42,7 +45,7 @@ export async function emitPluginEvent(target: PluginEventTarget, alias: string, 
   }
   const rawPayload = (event as { [key: string]: unknown })['payload']
   // the instance's schemas: its entity references replaced by the wired integrations' entities
-  const issues = validateValue(rawPayload, eventDef.schema, instance.definitions, 'payload')
+  const issues = validateValue(rawPayload, eventDef.schema, instance.definitions, 'payload', target.valueLimits)
   if (issues.length > 0) throw new ValidationError('INVALID_EVENT', `invalid payload for event '${botType}'`, issues)
   for (const registration of target.bot.eventHandlers) {
     if (registration.type !== botType) continue
@@ -66,10 +69,10 @@ export function pluginEventRegistrationIssue(definition: BotDefinition, type: st
   const name = type.slice(hash + 1)
   const instance = own(definition.plugins, alias)
   if (!instance) {
-    return `bot.on.event(${JSON.stringify(type)}): bot '${definition.name}' adds no plugin '${alias}' (its plugins: ${list(Object.keys(definition.plugins))})`
+    return `bot.on.event(${quoted(type)}): bot '${definition.name}' adds no plugin '${alias}' (its plugins: ${list(Object.keys(definition.plugins))})`
   }
   if (!own(instance.events, name)) {
-    return `bot.on.event(${JSON.stringify(type)}): plugin instance '${alias}' (${instance.name} ${instance.version}) has no event '${name}' (its events: ${list(Object.keys(instance.events))})`
+    return `bot.on.event(${quoted(type)}): plugin instance '${alias}' (${instance.name} ${instance.version}) has no event '${name}' (its events: ${list(Object.keys(instance.events))})`
   }
   return undefined
 }

@@ -6,6 +6,7 @@ import type { MessageStore } from './messageStore.js'
 import type { Message, MessageType } from './messages.js'
 import type { TimeLimitOptions } from './timeLimits.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, NoStreams } from './types.js'
+import type { ValueLimitOptions } from './valueLimits.js'
 
 /**
  * Impl: the bot's `Implementations` (generated), so that a name the bot does not add, or the
@@ -35,6 +36,8 @@ export interface RuntimeOptions<
   botId?: string
   /** time limits of actions and handlers, in milliseconds (docs/runtime.md#time-limits) */
   timeLimits?: TimeLimitOptions<keyof Calls>
+  /** how deep and how large a value from outside may be (docs/runtime.md#value-limits); default depth 64, 1 MiB */
+  valueLimits?: ValueLimitOptions
 }
 
 export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> {

@@ -3,18 +3,22 @@
 // every handler, hook and channel registration names something that exists; the time
 // limits name real actions and handlers. All problems at once, in one ValidationError.
 
+import { quoted } from '../jsonSchema/quoting.js'
 import { unknownChannelRegistrations } from './channels.js'
 import { ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
 import { unknownHookRegistrations } from './hookRegistrations.js'
 import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { TimeLimits } from './timeLimits.js'
+import { valueLimitOptionIssues } from './valueLimits.js'
 
 export interface GivenOptions {
   bot: RunnableBot
   integrations: { readonly [name: string]: RunnableIntegration }
   plugins: { readonly [name: string]: RunnablePlugin }
   limits: TimeLimits
+  /** `createRuntime({ valueLimits })` as given */
+  valueLimits: unknown
   botId: string
 }
 
@@ -33,7 +37,7 @@ export function checkRuntimeOptions(given: GivenOptions): void {
   ): void => {
     const usedNames = [...new Set(Object.values(added).map((a) => a.name))].sort()
     for (const [name, impl] of Object.entries(given)) {
-      const at = `${kind}s[${JSON.stringify(name)}]`
+      const at = `${kind}s[${quoted(name)}]`
       const implDef = (impl as { definition?: { kind?: unknown; name?: unknown; version?: unknown } } | undefined)?.definition
       if (!implDef || implDef.kind !== kind) {
         issues.push(
@@ -67,6 +71,7 @@ export function checkRuntimeOptions(given: GivenOptions): void {
   issues.push(...unknownHookRegistrations(given.bot, given.integrations, given.plugins))
   issues.push(...unknownChannelRegistrations(given.bot, given.integrations, given.plugins))
   issues.push(...given.limits.issues(def, given.integrations))
+  issues.push(...valueLimitOptionIssues(given.valueLimits))
   if (typeof given.botId !== 'string' || given.botId === '') issues.push('botId: must be a non-empty string')
   if (issues.length > 0) throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', issues)
 }

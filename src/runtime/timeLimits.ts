@@ -1,8 +1,11 @@
 // Time limits and cancellation (docs/runtime.md#time-limits): every action call and every
 // message, event and channel handler runs with an AbortSignal, and with a timer that fails
-// it when its time limit is over. Timers are cleared as soon as the work settles and never
-// keep the process alive (`unref`).
+// it when its time limit is over. While the work is pending its timer keeps the process
+// alive, as the I/O it waits on would: a script whose only pending work is a call that
+// waits for its limit must see the limit fire, not exit first. The timer is cleared as
+// soon as the work settles, so a runtime with nothing pending holds nothing.
 import { own } from '../jsonSchema/own.js'
+import { quoted, shown } from '../jsonSchema/quoting.js'
 import type { AbortSignalLike } from './channelTypes.js'
 import type { BotDefinition } from './definition.js'
 import type { RunnableIntegration } from './runnables.js'
@@ -26,6 +29,8 @@ export interface TimeLimitOptions<CallKey extends PropertyKey = string> {
 interface Platform {
   setTimeout(callback: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void
+  setInterval(callback: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
   AbortController: new () => { readonly signal: AbortSignalLike; abort(reason?: unknown): void }
 }
 const platform = globalThis as unknown as Platform
@@ -38,8 +43,7 @@ export function isTimeLimit(value: unknown): value is number {
 /** What is wrong with a time limit given at `path` (none when it is absent or valid). */
 export function limitIssue(path: string, value: unknown): string[] {
   if (value === undefined || isTimeLimit(value)) return []
-  const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))
-  return [`${path}: must be a positive number of milliseconds (Infinity for none), not ${shown}`]
+  return [`${path}: must be a positive number of milliseconds (Infinity for none), not ${typeof value === 'number' ? String(value) : shown(value)}`]
 }
 
 /** The time limits of one runtime, resolved once from its options. */
@@ -68,7 +72,7 @@ export class TimeLimits {
     if (options === null || typeof options !== 'object') return ['timeLimits: must be an object']
     const issues = [...limitIssue('timeLimits.actionMs', options.actionMs), ...limitIssue('timeLimits.handlerMs', options.handlerMs)]
     for (const [key, value] of Object.entries(options.actions ?? {})) {
-      const at = `timeLimits.actions[${JSON.stringify(key)}]`
+      const at = `timeLimits.actions[${quoted(key)}]`
       issues.push(...limitIssue(at, value))
       const hash = key.indexOf('#')
       const colon = key.indexOf(':')
@@ -95,6 +99,44 @@ export interface Bound {
   cancelled(reason: unknown): Error
   /** what a rejection of the work itself becomes (an ActionError, a HandlerError) */
   failed(error: unknown): unknown
+}
+
+/** The longest delay a platform timer takes (2^31 - 1 ms, about 24.8 days): a longer one fires at once. */
+const LONGEST_TIMER_MS = 2_147_483_647
+
+/**
+ * Calls `expire` once `limitMs` has passed, never for Infinity, and returns what cancels
+ * it. Until then the process is kept alive: pending work is what the process is there
+ * for. A limit beyond one timer's longest delay takes several timers, one after the other.
+ */
+function startDeadline(limitMs: number, expire: () => void): () => void {
+  if (limitMs === Number.POSITIVE_INFINITY) return holdUnlimited()
+  let remaining = limitMs
+  let timer: unknown
+  const arm = (): void => {
+    const delay = Math.min(remaining, LONGEST_TIMER_MS)
+    remaining -= delay
+    timer = platform.setTimeout(() => (remaining > 0 ? arm() : expire()), delay)
+  }
+  arm()
+  return () => platform.clearTimeout(timer)
+}
+
+// Work without a limit needs no timer of its own, only something that keeps the process
+// alive while any of it is pending: one interval for all of it, so that turning limits off
+// (`Infinity`) also takes their cost away.
+let unlimitedPending = 0
+let keepAlive: unknown
+
+/** Keeps the process alive until the returned function is called (once). */
+function holdUnlimited(): () => void {
+  if (unlimitedPending++ === 0) keepAlive = platform.setInterval(() => undefined, LONGEST_TIMER_MS)
+  let held = true
+  return () => {
+    if (!held) return
+    held = false
+    if (--unlimitedPending === 0) platform.clearInterval(keepAlive)
+  }
 }
 
 /**
@@ -125,9 +167,8 @@ export function runBounded<T>(work: (signal: () => AbortSignalLike) => T | Promi
     return controller.signal
   }
   return new Promise<T>((resolve, reject) => {
-    let timer: unknown
     const finish = (): void => {
-      if (timer !== undefined) platform.clearTimeout(timer)
+      cancelDeadline()
       caller?.removeEventListener('abort', onAbort)
     }
     const stop = (error: Error): void => {
@@ -137,10 +178,7 @@ export function runBounded<T>(work: (signal: () => AbortSignalLike) => T | Promi
       reject(error)
     }
     const onAbort = (): void => stop(bound.cancelled(caller?.reason))
-    if (Number.isFinite(bound.limitMs)) {
-      timer = platform.setTimeout(() => stop(bound.timedOut()), bound.limitMs)
-      ;(timer as { unref?: () => void }).unref?.()
-    }
+    const cancelDeadline = startDeadline(bound.limitMs, () => stop(bound.timedOut()))
     caller?.addEventListener('abort', onAbort, { once: true })
     let pending: Promise<T>
     try {

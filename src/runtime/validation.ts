@@ -11,6 +11,7 @@ import { createValueAjv } from '../jsonSchema/valueAjv.js'
 import { describeIssues as describeValueIssues, joinPath } from '../jsonSchema/valueIssues.js'
 import type { JsonSchema } from './definition.js'
 import type { MessageType } from './messages.js'
+import { DEFAULT_VALUE_LIMITS, type ValueLimits, valueShapeIssues } from './valueLimits.js'
 
 export { joinPath }
 
@@ -46,55 +47,24 @@ export function validatorFor(schema: JsonSchema, definitions: SchemaDefinitions)
   return validate
 }
 
-/** Validates `value` against `schema` (refs into `definitions`); `root` names the value in the issues. */
-export function validateValue(value: unknown, schema: JsonSchema, definitions: SchemaDefinitions, root: string): Issues {
-  const notJson = nonJsonIssues(value, root)
-  if (notJson.length > 0) return notJson
+/**
+ * Validates `value` against `schema` (refs into `definitions`); `root` names the value in the
+ * issues. The value's limits and what JSON cannot hold are checked first, without
+ * recursion (valueLimits.ts): ajv, and everything else that walks a value, then only
+ * sees values of a bounded depth and size.
+ */
+export function validateValue(
+  value: unknown,
+  schema: JsonSchema,
+  definitions: SchemaDefinitions,
+  root: string,
+  limits: ValueLimits = DEFAULT_VALUE_LIMITS,
+): Issues {
+  const shapeIssues = valueShapeIssues(value, root, limits)
+  if (shapeIssues.length > 0) return shapeIssues
   const validate = validatorFor(schema, definitions)
   const renamed = renameUnsafeKeys(value)
   return validate(renamed) ? [] : describeIssues(validate.errors, root, renamed).map(restoreUnsafeKeys)
-}
-
-/**
- * What JSON cannot hold, which ajv lets through (its `number` admits NaN and Infinity) and
- * a stored copy would change or lose: non-finite numbers, bigints, functions, symbols,
- * `undefined` in a list, and cycles. Values are stored and passed on as JSON.
- */
-export function nonJsonIssues(value: unknown, root: string): Issues {
-  const issues: Issues = []
-  const inProgress = new Set<object>()
-  const visit = (node: unknown, path: string, inList: boolean): void => {
-    switch (typeof node) {
-      case 'number':
-        if (!Number.isFinite(node)) issues.push(`${path}: must be a finite number, not ${String(node)} (JSON has no ${String(node)})`)
-        return
-      case 'bigint':
-      case 'function':
-      case 'symbol':
-        issues.push(`${path}: must be a JSON value, not a ${typeof node}`)
-        return
-      case 'undefined':
-        if (inList) issues.push(`${path}: must be a JSON value, not undefined`)
-        return
-      case 'object': {
-        if (node === null) return
-        if (inProgress.has(node)) {
-          issues.push(`${path}: refers back to itself (a cycle), which JSON cannot hold`)
-          return
-        }
-        inProgress.add(node)
-        if (Array.isArray(node)) {
-          for (const [i, item] of (node as unknown[]).entries()) visit(item, joinPath(path, String(i)), true)
-        } else for (const key of Object.keys(node)) visit((node as { [key: string]: unknown })[key], joinPath(path, key), false)
-        inProgress.delete(node)
-        return
-      }
-      default:
-        return
-    }
-  }
-  visit(value, root, false)
-  return issues
 }
 
 interface MessagesSchema {
@@ -123,14 +93,14 @@ function loadMessagesSchema(): MessagesSchema {
 }
 
 /** Validates a message payload against `definitions/<type>` of schemas/messages.schema.json. */
-export function validatePayload(type: MessageType, payload: unknown, root = 'payload'): Issues {
+export function validatePayload(type: MessageType, payload: unknown, limits: ValueLimits, root = 'payload'): Issues {
   const schema = loadMessagesSchema()
   let ref = payloadSchemas.get(type)
   if (!ref) {
     ref = { $ref: `#/definitions/${type}` }
     payloadSchemas.set(type, ref)
   }
-  return validateValue(payload, ref, schema.definitions, root)
+  return validateValue(payload, ref, schema.definitions, root, limits)
 }
 
 /**

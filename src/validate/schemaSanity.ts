@@ -11,7 +11,7 @@ import { describeValue } from '../jsonSchema/describe.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { compilePattern } from '../jsonSchema/linearPattern.js'
 import { isRecord, own } from '../jsonSchema/own.js'
-import { escapePointerSegment, isWithinPointer } from '../jsonSchema/pointer.js'
+import { escapePointerSegment } from '../jsonSchema/pointer.js'
 import { defsName } from '../jsonSchema/reference.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
@@ -21,7 +21,9 @@ import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
 import { checkDefsCycles, defsHolding, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
+import { ProblemPlaces } from './problemPlaces.js'
 import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
+import { checkSecretDefault, configurationDefs, defsResolver } from './secretDefaults.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
 const REF_SIBLINGS = new Set(['$ref', 'title', 'description'])
@@ -481,21 +483,27 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
   const out: Diagnostic[] = []
   const named = new NamedSchemaUse(file, spec, defsOf(spec))
   let intact = true
-  for (const site of schemaSites(spec)) {
-    const inside = shapeProblems.filter((problem) => problem.path === undefined || isWithinPointer(problem.path, site.pointer))
-    if (inside.some((problem) => problem.path === undefined)) {
+  const sites = schemaSites(spec)
+  // where `secret: true` means something: configuration schemas and the named schemas they use
+  const secretDefs = configurationDefs(sites, named.defs)
+  const resolve = defsResolver(named.defs)
+  const problems = new ProblemPlaces(shapeProblems)
+  for (const site of sites) {
+    const holdsSecrets = site.role === 'configuration' || (site.role === 'defs' && secretDefs.has(site.member))
+    if (problems.unplaced) {
       intact = false
       continue
     }
-    if (inside.length === 0) {
+    const broken = problems.hasWithin(site.pointer)
+    if (!broken) {
       if (site.role !== 'entity' && site.role !== 'defs') checkObjectAtTop(file, site, named, out)
       if (site.role === 'configuration' && Object.keys(named.defs).length > 0) checkConfigurationThroughDefs(file, site, named, out)
     } else intact = false
     // a node on the way to a shape error, or inside one, waits for the next run; the rest of the schema is checked
-    const broken = inside.map((problem) => problem.path ?? '')
     walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => {
-      if (broken.some((path) => isWithinPointer(path, pointer) || isWithinPointer(pointer, path))) return
+      if (broken && problems.touches(pointer, site.pointer)) return
       checkNode(file, spec.kind, site, named, node, pointer, enclosing, beside, out)
+      if (holdsSecrets) checkSecretDefault(file, site, node, pointer, resolve, out)
     })
   }
   if (Object.keys(named.defs).length > 0) {

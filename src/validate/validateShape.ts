@@ -11,6 +11,7 @@ import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
+import { keysWithMeaning } from './metaSchemaKeys.js'
 import { DEFINITION_KINDS, type DefinitionKind, metaSchemaValidator } from './metaSchemas.js'
 import { isValidRange, parseVersion } from './versions.js'
 
@@ -102,7 +103,8 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
       const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
       const parent = error.parentSchema as { properties?: Record<string, unknown> } | undefined
       const known = Object.keys(parent?.properties ?? {})
-      const suggestion = closest(key, known)
+      // a key with a meaning of its own elsewhere is misplaced, not misspelt: no neighbour of it is offered
+      const suggestion = keysWithMeaning().has(key) ? undefined : closest(key, known)
       const elsewhere = suggestion === undefined ? belongsElsewhere(key, known, pointer) : undefined
       if (elsewhere !== undefined) {
         return diagnostic('BW2002', 'unknownKeyElsewhere', { key, where: where(pointer), hint: elsewhere.hint }, locateKey(file, at), {

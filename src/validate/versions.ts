@@ -43,6 +43,14 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 {
   return parsedOrThrow(a).compare(parsedOrThrow(b))
 }
 
+/**
+ * What makes two valid versions the same to `compareVersions` (build metadata left out:
+ * `1.0.0+a` is `1.0.0`), as a text to key a map by; a text that is not a version is itself.
+ */
+export function versionIdentity(version: string): string {
+  return parseVersion(version)?.version ?? version
+}
+
 /** semver.prerelease(...) !== null: whether a valid version has a pre-release part. */
 export function isPrerelease(version: string): boolean {
   return (parseVersion(version)?.prerelease.length ?? 0) > 0

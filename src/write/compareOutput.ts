@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import type { OutputFile } from '../emit/emitPlan.js'
+import { whyNotRemovable } from './generatedFiles.js'
 import { manifestFile, ownedPaths, readManifest } from './manifest.js'
 import { hasStaleLock, LOCK_NAME } from './outputLock.js'
 import { outputPath } from './outputPaths.js'
@@ -36,10 +37,14 @@ export function compareOutput(outDir: string, files: readonly OutputFile[]): Out
     }
   }
   const produced = new Set(files.map((f) => f.path))
-  // as `generate` does: an entry leading outside the folder (a tampered manifest) is never
-  // removed, so it is no difference; the manifest itself then shows as stale
+  // as `generate` does: an entry leading outside the folder, or naming a file botwire did
+  // not write (a tampered manifest), is never removed, so it is no difference; the manifest
+  // itself then shows as stale
   const listed = ownedPaths(previous)
-  differences.removed = listed.filter((path) => !produced.has(path) && outputPath(outDir, path) !== null)
+  differences.removed = listed.filter((path) => {
+    const target = produced.has(path) ? null : outputPath(outDir, path)
+    return target !== null && whyNotRemovable(path, target) === null
+  })
   // the folders a run writes temporary files in: those of its files, old and new
   const folders = new Set([outDir, ...[...produced, ...listed].flatMap((path) => outputPath(outDir, path) ?? []).map((target) => dirname(target))])
   for (const folder of [...folders].sort()) {

@@ -12,7 +12,7 @@ export const LOCK_NAME = '.botwire-lock'
 /** How long a run waits for another run's lock before it gives up. */
 export const DEFAULT_LOCK_WAIT_MS = 30_000
 
-interface LockHolder {
+export interface LockHolder {
   pid: number
   host: string
 }
@@ -26,6 +26,11 @@ export class OutputLockedError extends Error {
   ) {
     super(`${lockPath} is held by ${holder ? `process ${holder.pid} on ${holder.host}` : 'another run'}`)
   }
+}
+
+/** The holder as a message names it: `process 4242 on build-host`. */
+export function describeLockHolder(holder: LockHolder | null): string {
+  return holder ? `process ${holder.pid} on ${holder.host}` : 'a process that left no name'
 }
 
 function readHolder(path: string): LockHolder | null {
@@ -75,15 +80,26 @@ export function hasStaleLock(outDir: string): boolean {
 }
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4))
-function sleep(ms: number): void {
+/** Sleeps the thread: nothing else of the process runs meanwhile (signals wait too). */
+export function sleepThread(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms)
 }
 
+/** A pause in the wait for another run's lock: how long, and who holds it. */
+export interface LockWait {
+  ms: number
+  lockPath: string
+  holder: LockHolder | null
+}
+
 /**
- * Takes the output folder's lock, waiting up to `waitMs` for another run to release it.
- * Returns the function that releases it. Throws OutputLockedError when the wait is over.
+ * Takes the output folder's lock, waiting up to `waitMs` for another run to release it,
+ * as steps: each value yielded is a pause before the next attempt, which the caller
+ * sleeps through (lockOutputFolder) or waits for in the event loop, where a signal can
+ * stop the wait (writeOutputInterruptibly). Returns the function that releases the lock.
+ * Throws OutputLockedError when the wait is over.
  */
-export function lockOutputFolder(outDir: string, waitMs = DEFAULT_LOCK_WAIT_MS): () => void {
+export function* lockSteps(outDir: string, waitMs = DEFAULT_LOCK_WAIT_MS): Generator<LockWait, () => void, void> {
   mkdirSync(outDir, { recursive: true })
   const path = join(outDir, LOCK_NAME)
   const mine: LockHolder = { pid: process.pid, host: hostname() }
@@ -109,6 +125,19 @@ export function lockOutputFolder(outDir: string, waitMs = DEFAULT_LOCK_WAIT_MS):
     }
     const waited = Date.now() - started
     if (waited >= waitMs) throw new OutputLockedError(path, holder, waited)
-    sleep(Math.min(50 + attempt * 10, 200, waitMs - waited))
+    yield { ms: Math.min(50 + attempt * 10, 200, waitMs - waited), lockPath: path, holder }
+  }
+}
+
+/**
+ * Takes the output folder's lock, waiting up to `waitMs` for another run to release it
+ * (the thread sleeps). Returns the function that releases it. Throws OutputLockedError
+ * when the wait is over.
+ */
+export function lockOutputFolder(outDir: string, waitMs = DEFAULT_LOCK_WAIT_MS): () => void {
+  const steps = lockSteps(outDir, waitMs)
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value
+    sleepThread(step.value.ms)
   }
 }

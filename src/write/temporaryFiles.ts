@@ -21,16 +21,17 @@ export function temporaryFilesIn(folder: string): string[] {
   }
 }
 
-/** Removes every temporary file left in these folders; returns their paths. */
-export function sweepTemporaryFiles(folders: Iterable<string>): string[] {
+/** Removes every temporary file left in these folders (with `remove`); returns their paths. */
+export function sweepTemporaryFiles(folders: Iterable<string>, remove: (path: string) => void = unlinkSync): string[] {
   const swept: string[] = []
   for (const folder of folders) {
     for (const name of temporaryFilesIn(folder)) {
       try {
-        unlinkSync(join(folder, name))
+        remove(join(folder, name))
         swept.push(join(folder, name))
-      } catch {
-        // gone already
+      } catch (error) {
+        // gone already, or not ours to remove; anything else (a way out of the folder) stops the run
+        if (typeof (error as NodeJS.ErrnoException).code !== 'string') throw error
       }
     }
   }

@@ -1,58 +1,24 @@
-// Writes generated files so that a run stopped at any point leaves every file whole and
-// the next run repairs the rest (docs/cli.md#interrupted-runs):
-//
-//   1. take the output folder's lock (one run at a time), and refuse any way out of the
-//      folder (a symbolic link leading outside) before anything is written;
-//   2. sweep the temporary files an interrupted run left;
-//   3. write the manifest with what stays listed and what this run may write or remove
-//      as `pending`, so that `files` never lists a file that is not there;
-//   4. write each changed file atomically (a temporary file renamed over the target);
-//   5. remove the files the previous run listed (or left pending) that are no longer
-//      produced, then the folders that leaves empty;
-//   6. write the final manifest, release the lock.
-//
-// Touches nothing else in the output folder.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+// Writes generated files to the output folder: the steps of writeSteps.ts, run to the end
+// (writeOutput: the lock's wait sleeps the thread), or run in the event loop so that a
+// signal stops them between two files (writeOutputInterruptibly: `botwire generate`).
+// Either way a run stopped at any point leaves every file whole and the manifest true
+// (docs/cli.md#interrupted-runs).
+import { mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import type { OutputFile } from '../emit/emitPlan.js'
 import { displayPath } from '../load/displayPath.js'
-import type { KnownOutput } from './knownOutput.js'
-import { finalManifestEntries, finalManifestFile, interimManifestText, MANIFEST_NAME, ownedPaths, readManifest } from './manifest.js'
-import { lockOutputFolder, OutputLockedError } from './outputLock.js'
-import { findWayOut, outputPath, type WayOut } from './outputPaths.js'
-import { sweepTemporaryFiles, temporaryName } from './temporaryFiles.js'
+import { OutputConfinementError } from './confinedFolder.js'
+import type { LeftAlone } from './generatedFiles.js'
+import { MANIFEST_NAME } from './manifest.js'
+import { describeLockHolder, OutputLockedError, sleepThread } from './outputLock.js'
+import { temporaryName } from './temporaryFiles.js'
+import { type WriteOptions, type WritePause, type WriteProgress, type WriteSummary, writeSteps } from './writeSteps.js'
 
-export interface WriteSummary {
-  written: string[]
-  unchanged: string[]
-  removed: string[]
-  /** temporary files of an interrupted run, removed */
-  swept: string[]
-}
+export { OutputConfinementError } from './confinedFolder.js'
+export type { WriteOptions, WriteProgress, WriteSummary } from './writeSteps.js'
 
-export interface WriteOptions {
-  /** how long to wait for another run's lock on the folder (default 30 s) */
-  lockWaitMs?: number
-  /** what an earlier run of this process wrote (watch mode): files whose record still matches are not read back */
-  known?: KnownOutput
-}
-
-/** A way out of the output folder, found before anything was written. */
-export class OutputConfinementError extends Error {
-  constructor(readonly wayOut: WayOut) {
-    super(`${wayOut.path} leads outside the output folder, to ${wayOut.leadsTo}`)
-  }
-}
-
-function readIfExists(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8')
-  } catch {
-    return null
-  }
-}
-
+/** Writes `text` to `path` atomically, creating its folder (files outside an output folder: implementation stubs). */
 export function writeAtomically(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true })
   const temp = join(dirname(path), temporaryName())
@@ -69,124 +35,116 @@ export function writeAtomically(path: string, text: string): void {
   }
 }
 
-function removeEmptyFolders(outDir: string, start: string): void {
-  let folder = start
-  while (folder !== outDir && folder.startsWith(outDir)) {
-    try {
-      if (readdirSync(folder).length > 0) return
-      rmdirSync(folder)
-    } catch {
-      return
-    }
-    folder = dirname(folder)
-  }
-}
-
-/** An output path that is a file fails as ENOTDIR before anything is written, whichever file comes first. */
-function assertFolderOrAbsent(outDir: string): void {
-  let isFolder = true
-  try {
-    isFolder = statSync(outDir).isDirectory()
-  } catch {
-    return // not there yet: it is created with the first file
-  }
-  if (!isFolder) throw Object.assign(new Error(`${outDir} is not a folder`), { code: 'ENOTDIR', path: outDir })
-}
-
 /** Every path must already have been checked with `outputPath`. */
 export function writeOutput(outDir: string, files: readonly OutputFile[], options: WriteOptions = {}): WriteSummary {
-  assertFolderOrAbsent(outDir)
-  const known = options.known
-  const targets = files.map((file) => {
-    const target = known ? known.target(outDir, file.path) : outputPath(outDir, file.path)
-    if (!target || file.path === MANIFEST_NAME) throw new Error(`refusing to write outside the output folder: ${file.path}`)
-    return { file, target }
-  })
-  const release = lockOutputFolder(outDir, options.lockWaitMs)
-  try {
-    return writeLocked(outDir, targets, options.known)
-  } finally {
-    release()
+  const steps = writeSteps(outDir, files, options)
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value
+    if (step.value.kind === 'waitingForLock') sleepThread(step.value.ms)
   }
 }
 
-function writeLocked(outDir: string, targets: { file: OutputFile; target: string }[], known: KnownOutput | undefined): WriteSummary {
-  const previous = known ? known.readManifest(outDir) : readManifest(outDir)
-  const produced = new Set(targets.map(({ file }) => file.path))
-  // the previous run's files and pending paths that this run does not produce; a path
-  // leading outside the folder (a tampered manifest) is never touched
-  const leftBehind = ownedPaths(previous).flatMap((path) => {
-    const target = produced.has(path) ? null : outputPath(outDir, path)
-    return target ? [{ path, target }] : []
-  })
-  const manifestPath = join(outDir, MANIFEST_NAME)
-  // files this process wrote and that are still as it left them (watch mode): not read
-  // back, and, since nothing is written or removed there, not looked at for a way out or
-  // for temporary files (the first run of a watch, which holds nothing, looks at all)
-  const held = new Set(known ? targets.filter(({ file, target }) => known.holds(file.path, target, file.text)).map((t) => t.target) : [])
-  const touched = targets.filter((t) => !held.has(t.target))
-  const wayOut = findWayOut(outDir, [...touched.map((t) => t.target), ...leftBehind.map((l) => l.target), manifestPath])
-  if (wayOut) throw new OutputConfinementError(wayOut)
+/** Where a signal stopped a run: waiting for the lock (nothing written), or in its writing (how far it got). */
+export class WriteInterruptedError extends Error {
+  constructor(
+    /** what the abort signal was aborted with (the CLI: the signal's name) */
+    readonly reason: unknown,
+    readonly stoppedAt: { kind: 'waitingForLock'; lockPath: string } | { kind: 'writing'; progress: WriteProgress },
+  ) {
+    super(`writing stopped (${String(reason)})`)
+  }
+}
 
-  const folders = new Set([outDir, ...touched.map((t) => dirname(t.target)), ...leftBehind.map((l) => dirname(l.target))])
-  const summary: WriteSummary = { written: [], unchanged: [], removed: [], swept: sweepTemporaryFiles(folders) }
+export interface InterruptibleWriteOptions extends WriteOptions {
+  /** aborted: the run stops at its next step */
+  signal: AbortSignal
+  /** called once, when the run begins to wait for another run's lock */
+  onLockWait?: (wait: WritePause & { kind: 'waitingForLock' }) => void
+}
 
-  const changed = targets.filter(({ file, target }) => {
-    if (held.has(target)) {
-      summary.unchanged.push(file.path)
-      return false
+/**
+ * A signal is dispatched to its listener in the event loop's poll phase. One turn of
+ * setImmediate, begun in the poll phase, runs in the check phase of the same loop
+ * iteration, before the next poll; the second turn comes after a poll, whatever phase the
+ * first began in.
+ */
+export async function letSignalsIn(): Promise<void> {
+  await new Promise((resolvePromise) => setImmediate(resolvePromise))
+  await new Promise((resolvePromise) => setImmediate(resolvePromise))
+}
+
+/** Waits `ms`, or less when the signal is aborted meanwhile. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolvePromise) => {
+    const done = (): void => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolvePromise()
     }
-    const same = readIfExists(target) === file.text
-    if (same) summary.unchanged.push(file.path)
-    if (same) known?.record(file, target)
-    return !same
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done)
   })
-  // the records of scaffolded implementation files are carried over as they are
-  const { scaffolded } = previous
-  const entries = finalManifestEntries(
-    targets.map((t) => t.file),
-    scaffolded,
-    known && ((file) => known.sha256(file)),
-  )
-  const manifest = finalManifestFile(entries)
-  if (changed.length === 0 && leftBehind.length === 0 && previous.pending.length === 0) {
-    if (readIfExists(manifestPath) !== manifest.text) writeAtomically(manifestPath, manifest.text)
-    known?.recordManifest(outDir, entries)
-    return summary
-  }
-  // what stays listed while this run writes: files that are there and stay as they are
-  const unchanged = new Set(summary.unchanged)
-  const kept = previous.files.filter((f) => unchanged.has(f.path))
-  const pending = [...changed.map((c) => c.file.path), ...leftBehind.map((l) => l.path), ...previous.pending]
-  writeAtomically(manifestPath, interimManifestText(kept, pending, scaffolded))
+}
 
-  for (const { file, target } of changed) {
-    writeAtomically(target, file.text)
-    summary.written.push(file.path)
-    known?.record(file, target)
-  }
-  for (const { path, target } of leftBehind) {
-    try {
-      known?.forget(path)
-      unlinkSync(target)
-      summary.removed.push(path)
-      removeEmptyFolders(outDir, dirname(target))
-    } catch {
-      // already gone
+/**
+ * How often the writing lets the event loop run (and a signal in): two turns of the loop
+ * per file would cost more than the rename; one every few milliseconds answers Ctrl-C at
+ * once, as a person sees it.
+ */
+const TURN_EVERY_MS = 10
+
+/**
+ * writeOutput, stopped by `signal`: in the lock's wait (nothing written), or between two
+ * files, where the manifest on disk is the run's interim one (files there and unchanged,
+ * the rest `pending`); the lock is released either way. Throws WriteInterruptedError.
+ */
+export async function writeOutputInterruptibly(outDir: string, files: readonly OutputFile[], options: InterruptibleWriteOptions): Promise<WriteSummary> {
+  const { signal } = options
+  if (signal.aborted) throw new WriteInterruptedError(signal.reason, { kind: 'writing', progress: { summary: emptySummary(), planned: 0 } })
+  const steps = writeSteps(outDir, files, options)
+  let waited = false
+  let lastTurn = performance.now()
+  for (let step = steps.next(); ; ) {
+    if (step.done) return step.value
+    const at = step.value
+    if (at.kind === 'waitingForLock') {
+      if (!waited) options.onLockWait?.(at)
+      waited = true
+      // the loop runs meanwhile: a signal ends the pause at once
+      await pause(at.ms, signal)
+      lastTurn = performance.now()
+    } else if (performance.now() - lastTurn >= TURN_EVERY_MS) {
+      await letSignalsIn()
+      lastTurn = performance.now()
     }
+    // thrown where the steps stand: their `finally` releases the lock, then it comes back out here
+    step = signal.aborted ? steps.throw(new WriteInterruptedError(signal.reason, stoppedAt(at))) : steps.next()
   }
-  writeAtomically(manifestPath, manifest.text)
-  known?.recordManifest(outDir, entries)
-  return summary
+}
+
+function stoppedAt(at: WritePause): WriteInterruptedError['stoppedAt'] {
+  return at.kind === 'waitingForLock' ? { kind: 'waitingForLock', lockPath: at.lockPath } : { kind: 'writing', progress: at.progress }
+}
+
+function emptySummary(): WriteSummary {
+  return { written: [], unchanged: [], removed: [], swept: [], leftAlone: [] }
+}
+
+/** A manifest entry left alone, as a warning (BW5009): a user's file, or botwire's own bookkeeping. */
+export function leftAloneWarning(outDir: string, { path, why }: LeftAlone): Diagnostic {
+  const file = displayPath(join(outDir, path))
+  const manifest = displayPath(join(outDir, MANIFEST_NAME))
+  return why === 'bookkeeping' ? diagnostic('BW5009', 'bookkeeping', { file, manifest }, null) : diagnostic('BW5009', 'notGenerated', { file, manifest }, null)
 }
 
 /** A failed write as a diagnostic: what could not be written, and why (BW5002), a way out of the folder (BW5007), a lock held too long (BW5008). */
 export function writeFailure(outDir: string, error: unknown): Diagnostic {
   if (error instanceof OutputConfinementError) {
-    return diagnostic('BW5007', 'leadsOutside', { path: displayPath(error.wayOut.path), out: displayPath(outDir), target: error.wayOut.leadsTo }, null)
+    const args = { path: displayPath(error.wayOut.path), out: displayPath(outDir), target: error.wayOut.leadsTo }
+    return error.whileWriting ? diagnostic('BW5007', 'leadsOutsideWhileWriting', args, null) : diagnostic('BW5007', 'leadsOutside', args, null)
   }
   if (error instanceof OutputLockedError) {
-    const holder = error.holder ? `process ${error.holder.pid} on ${error.holder.host}` : 'a process that left no name'
+    const holder = describeLockHolder(error.holder)
     return diagnostic(
       'BW5008',
       'locked',

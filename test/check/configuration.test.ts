@@ -204,7 +204,7 @@ describe('secrets in a configuration', () => {
       },
       {
         at: 'bot.yaml:11:45 BW4017',
-        message: credential('options["Client-Secret"]', 'Client-Secret', 'MY_CRM_CLIENT_SECRET'),
+        message: credential("options['Client-Secret']", 'Client-Secret', 'MY_CRM_CLIENT_SECRET'),
         path: '/integrations/my-crm/configuration/options/Client-Secret',
       },
       {

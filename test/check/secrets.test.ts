@@ -58,3 +58,77 @@ describe('secrets', () => {
     ])
   })
 })
+
+/** Checks a workspace of these files (built-ins left out): each diagnostic's code and path. */
+function checkFiles(files: Record<string, string>): string[] {
+  const dir = tempDir()
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+  return checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics.map((d) => `${d.code} ${d.path ?? ''}`)
+}
+
+const VAULT = `kind: integration
+name: vault
+version: 1.0.0
+$defs:
+  login:
+    type: object
+    properties:
+      user: { type: string }
+      password: { type: string, secret: true }
+configuration:
+  schema:
+    type: object
+    allOf:
+      - { $ref: '#/$defs/login' }
+      - properties:
+          keys: { type: array, items: { type: string, secret: true } }
+          mode:
+            anyOf:
+              - { const: off }
+              - { type: string, secret: true }
+`
+
+function vaultBot(configuration: string): string {
+  return `kind: bot\nname: vault-bot\nintegrations:\n  vault:\n    integration: vault\n    version: 1.0.0\n    configuration: ${configuration}\n`
+}
+
+describe('secrets wherever the schema places them', () => {
+  it('takes { $secret } in a list, an allOf part reached through $defs and an anyOf branch, and a value a branch lists', () => {
+    expect(
+      checkFiles({
+        'vault.yaml': VAULT,
+        'bot.yaml': vaultBot('{ user: ops, password: { $secret: VAULT_PASSWORD }, keys: [{ $secret: KEY_A }, { $secret: KEY_B }], mode: off }'),
+      }),
+    ).toEqual([])
+  })
+
+  it('refuses each plain secret there, at its place', () => {
+    expect(
+      checkFiles({ 'vault.yaml': VAULT, 'bot.yaml': vaultBot('{ user: ops, password: pw0123, keys: [{ $secret: KEY_A }, k0123], mode: m0123 }') }),
+    ).toEqual([
+      'BW4016 /integrations/vault/configuration/password',
+      'BW4016 /integrations/vault/configuration/keys/1',
+      'BW4016 /integrations/vault/configuration/mode',
+    ])
+  })
+
+  it('refuses a default that another allOf part marks secret, and leaves a secret default alone where secret means nothing', () => {
+    const integration = `kind: integration
+name: vault
+version: 1.0.0
+$defs:
+  token: { type: string, secret: true, default: t0123 }
+configuration:
+  schema:
+    type: object
+    allOf:
+      - properties: { key: { type: string, default: k0123 } }
+      - properties: { key: { type: string, secret: true } }
+actions:
+  probe:
+    input: { schema: { type: object, properties: { token: { $ref: '#/$defs/token' } } } }
+    output: { schema: { type: object } }
+`
+    expect(checkFiles({ 'vault.yaml': integration })).toEqual(['BW2028 /configuration/schema/allOf/0/properties/key/default'])
+  })
+})

@@ -29,6 +29,8 @@ function read(page: string): string {
  */
 const NOT_PROGRAMS: Record<string, string> = {
   'runtime.md: interface MessageStore {': 'the contract of a message store, in shorthand (parameters without their types)',
+  "runtime.md: invalid input for action 'openai:generateText': input.extra.a.a…: nests deeper than 64 levels of objects and lists, the runtime's limit (valueLimits.maxDepth)":
+    'two error messages of the value limits, shown',
   "generated-code.md: export interface Ticket { id: string; status: 'open' | 'closed' }              // handler's view":
     'what generate writes for a ticket entity and a listTickets action with defaults, which the example does not have',
   'generated-code.md: type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }': "the runtime's JsonValue type, shown",

@@ -183,6 +183,24 @@ describe('botwire generate', () => {
     expect((JSON.parse(check.stdout) as { code: string }[]).map((d) => d.code)).toEqual(['BW5001'])
   })
 
+  it('prints exactly one JSON value on stdout when the writing fails (--format json)', async () => {
+    // an output folder that is a file (fails before the lock), and a file where a folder
+    // must be (fails while writing, after the interim manifest)
+    const atStart = exampleWorkspace()
+    writeFileSync(join(atStart, 'generated'), 'a file, not a folder')
+    const whileWriting = exampleWorkspace()
+    expect((await runBotwire(['generate'], { cwd: whileWriting })).code).toBe(0)
+    rmSync(join(whileWriting, 'generated', 'interfaces'), { recursive: true })
+    writeFileSync(join(whileWriting, 'generated', 'interfaces'), 'a file where a folder must be')
+    for (const dir of [atStart, whileWriting]) {
+      const result = await runBotwire(['generate', '--format', 'json'], { cwd: dir })
+      expect(result.code).toBe(2)
+      const records = JSON.parse(result.stdout) as { code: string; message: string }[]
+      expect(records.map((r) => r.code)).toEqual(['BW5002'])
+      expect(records[0]?.message).toMatch(/^cannot write .*generated.* \((ENOTDIR|EEXIST)\)/)
+    }
+  })
+
   it('reports an output folder it cannot write as BW5002', async () => {
     const dir = exampleWorkspace()
     writeFileSync(join(dir, 'generated'), 'a file, not a folder')

@@ -26,7 +26,10 @@ const doc = readFileSync(join(repoRoot, docPath), 'utf8')
 const checkedElsewhere: Readonly<Record<string, string>> = {
   'definitions/huge.yaml:1:1 - error BW1006: file is 52428800 bytes; definition files may be at most 1048576 bytes': 'test/load/loadLimits.test.ts',
   'definitions/sales-bot.yaml:1:1 - error BW1007: cannot read file (broken link or no permission)': 'test/load/loadLimits.test.ts',
+  'definitions/sales-bot.yaml:1:1 - error BW1007: cannot read file (a named pipe, not a regular file)': 'test/load/specialFiles.test.ts',
   'definitions/shared-bot.yaml:1:1 - error BW1009: symbolic link leads outside the definitions folder; it is not loaded': 'test/load/loadLimits.test.ts',
+  'definitions/notes\\xff.yaml:1:1 - error BW1017: file name is not valid UTF-8 (its bad bytes are shown as \\xNN), so it cannot be read; rename it':
+    'test/load/fileNames.test.ts',
 }
 
 interface Example {

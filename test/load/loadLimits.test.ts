@@ -46,6 +46,20 @@ describe('alias expansion', () => {
     }
     const { lines: shown, codes } = check(workspace({ 'support-bot.yaml': `${lines.join('\n')}\n` }))
     expect(codes).toEqual(['BW1005'])
+    // at the 51st alias (x-g's sixth): more than a file may use
+    expect(shown[0]).toMatch(/^support-bot\.yaml:9:30 BW1005 /)
+  })
+
+  it('stops an expansion by fewer than 50 aliases (4 levels of 9) with BW1005, at the start of the file', () => {
+    const lines = [SUPPORT_BOT.trimEnd(), 'x-a: &a "lol"']
+    for (const [name, previous] of [
+      ['b', 'a'],
+      ['c', 'b'],
+      ['d', 'c'],
+    ])
+      lines.push(`x-${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`)
+    const { lines: shown, codes } = check(workspace({ 'support-bot.yaml': `${lines.join('\n')}\n` }))
+    expect(codes).toEqual(['BW1005'])
     expect(shown[0]).toMatch(/^support-bot\.yaml:1:1 BW1005 /)
   })
 

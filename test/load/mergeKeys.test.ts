@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { parseFast, parseSourceFile } from '../../src/load/parseSourceFile.js'
 import { locate } from '../../src/load/yamlNodes.js'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
+import { cpuGrowth } from '../support/growth.js'
 import { fixtureLines } from '../support/renderForFixture.js'
 
 const folders: string[] = []
@@ -21,6 +22,17 @@ function parse(text: string) {
   folders.push(root)
   writeFileSync(join(root, 'shapes.yaml'), text)
   return parseSourceFile(join(root, 'shapes.yaml'), 'shapes.yaml', false)
+}
+
+/** Writes a file and returns a call that reads and parses it and builds its node tree (as the editor's outline does). */
+function parseWithNodes(text: string): () => void {
+  const root = mkdtempSync(join(tmpdir(), 'botwire-'))
+  folders.push(root)
+  writeFileSync(join(root, 'shapes.yaml'), text)
+  return () => {
+    const parsed = parseSourceFile(join(root, 'shapes.yaml'), 'shapes.yaml', false)
+    expect(parsed.file.nodes).not.toBeNull()
+  }
 }
 
 function check(text: string) {
@@ -135,5 +147,43 @@ describe('merge keys', () => {
     expect(lines.map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual(['shapes.yaml:9:29 BW2002', 'shapes.yaml:12:11 BW2002', 'shapes.yaml:15:19 BW2002'])
     expect(diagnostics[1]?.related[0]?.message).toBe("merged from '&base': the node is here")
     expect(diagnostics[1]?.related[0]?.range.start).toBe(diagnostics[0]?.range?.start)
+  })
+})
+
+describe('merge keys in bounded time', () => {
+  /** `n` merges, each of an anchor of its own: yaml resolved each alias by a walk of the whole document */
+  const ownAnchors = (n: number): string =>
+    Array.from({ length: n }, (_, i) => `shape${i}: &s${i} { id: ${i} }\nuse${i}: { <<: *s${i}, extra: ${i} }\n`).join('')
+  /** `n` anchors, each merging the one before: the tree of merged entries grows with the square of n */
+  const chain = (n: number): string =>
+    `s0: &s0 { k0: 0 }\n${Array.from({ length: n }, (_, i) => `s${i + 1}: &s${i + 1} { k${i + 1}: 0, <<: *s${i} }\n`).join('')}`
+  /** `n` merges of mappings written in place, with no alias: the one kind that may be many */
+  const inPlace = (n: number): string => Array.from({ length: n }, (_, i) => `use${i}: { <<: { id: ${i} }, extra: ${i} }\n`).join('')
+
+  it('count every alias, merges included, towards the 50 uses a file may make, and report the first beyond them (BW1005)', () => {
+    // each of its own anchor, used once: yaml's own guard counts uses per anchor, and let any number through
+    expect(parse(ownAnchors(50)).diagnostics).toEqual([])
+    expect(fixtureLines(parse(ownAnchors(51)).diagnostics)).toEqual([
+      'shapes.yaml:102:14 BW1005 aliases in this file expand too much (more than 50 alias uses); write the values out or use fewer aliases',
+    ])
+  })
+
+  it('finish a file of 4,000 merge keys (71 KB) with BW1005', () => {
+    let text = 'kind: interface\nname: shapes\nversion: 1.0.0\nx-base: &bs { type: object }\n'
+    for (let i = 0; i < 4000; i++) text += `x-${String(i).padStart(4, '0')}: {<<: *bs}\n`
+    expect(Math.round(text.length / 1000)).toBe(72) // 70.4 KiB
+    const checked = check(text)
+    expect(checked.diagnostics.map((d) => d.code)).toEqual(['BW1005'])
+    // the 51st merge
+    expect(checked.lines[0]).toMatch(/^shapes\.yaml:55:14 BW1005 /)
+  })
+
+  it.each([
+    ['merges each of its own anchor', ownAnchors],
+    ['a chain of anchors, each merging the one before', chain],
+    ['merges of mappings written in place', inPlace],
+  ])('take time linear in the file for %s, and so does the node tree', (_name, text) => {
+    const growth = cpuGrowth((n) => parseWithNodes(text(n)), 500)
+    expect(growth.ratio, `${growth.atN.toFixed(1)} ms at n, ${growth.atTwiceN.toFixed(1)} ms at 2n`).toBeLessThan(3)
   })
 })

@@ -1,4 +1,5 @@
 // `import { check, generate, diff } from 'botwire'`: results instead of printing; bad usage thrown.
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { check, DiffUsageError, diff, generate, WorkspaceUsageError } from '../../src/index.js'
@@ -42,6 +43,22 @@ describe('the programmatic API', () => {
     expect(preview.ok).toBe(true)
     expect(preview.written).toBeNull()
     expect(preview.files.map((f) => f.path)).toContain('.gitattributes')
+  })
+
+  it("returns a manifest entry it left alone (a user's file the manifest was edited to list) as a BW5009 warning", () => {
+    const dir = exampleWorkspace()
+    const options = { definitions: join(dir, 'definitions'), out: join(dir, 'generated') }
+    expect(generate(options).ok).toBe(true)
+    const manifestPath = join(dir, 'generated', 'botwire-manifest.json')
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { files: { path: string; sha256: string }[] }
+    manifest.files.push({ path: 'my-notes.md', sha256: 'x' })
+    writeFileSync(manifestPath, JSON.stringify(manifest))
+    writeFileSync(join(dir, 'generated', 'my-notes.md'), 'mine\n')
+    const result = generate(options)
+    expect(result.ok).toBe(true)
+    expect(result.diagnostics).toMatchObject([{ code: 'BW5009', severity: 'warning', file: null }])
+    expect(result.written?.leftAlone).toEqual([{ path: 'my-notes.md', why: 'notGenerated' }])
+    expect(readFileSync(join(dir, 'generated', 'my-notes.md'), 'utf8')).toBe('mine\n')
   })
 
   it('throws WorkspaceUsageError (BW9002) for a definitions folder that is not there, and DiffUsageError for a side it cannot read', () => {

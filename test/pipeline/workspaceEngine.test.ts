@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { renderJson } from '../../src/diagnostics/render/json.js'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { type GeneratedWorkspace, generateWorkspace } from '../../src/pipeline/generateWorkspace.js'
 import { openWorkspace, type WorkspaceEngine } from '../../src/pipeline/workspaceEngine.js'
 import { propertyRuns } from '../support/propertyBudget.js'
@@ -157,5 +158,36 @@ describe('an editor opening a file as it is on disk', () => {
     writeFileSync(file, VARIANTS.invalidName?.(text) ?? '')
     engine.changedOnDisk([file])
     expect(renderJson(engine.check().diagnostics)).toEqual(renderJson(before.diagnostics))
+  })
+})
+
+describe('a file whose name is none, beside other versions of the name it means', () => {
+  it('answers as a fresh run when it comes, changes its version and goes: its users are told of it only at versions it does not claim', () => {
+    const dir = realpathSync(mkdtempSync(join(scratch, 'capitalised-')))
+    const healthy = 'kind: interface\nname: thing\nversion: 1.0.0\nentities: {}\nactions: {}\n'
+    const user = 'kind: integration\nname: user\nversion: 1.0.0\ninterfaces:\n  thing: { name: thing, version: 2.0.0, entities: {} }\n'
+    writeFileSync(join(dir, 'thing-1.yaml'), healthy)
+    writeFileSync(join(dir, 'user.yaml'), user)
+    const options = { definitionsDir: dir, builtins: false, cwd: dir }
+    const engine = openWorkspace(options)
+    const codes = () => {
+      const fresh = renderJson(checkWorkspace(options).diagnostics)
+      expect(renderJson(engine.check().diagnostics)).toEqual(fresh)
+      return engine.check().diagnostics.map((d) => d.code)
+    }
+    expect(codes()).toEqual(['BW3005'])
+    const broken = join(dir, 'thing-2.yaml')
+    for (const [version, expected] of [
+      ['2.0.0', ['BW2005']],
+      ['3.0.0', ['BW2005', 'BW3005']],
+      ['2.0.0', ['BW2005']],
+    ] as const) {
+      writeFileSync(broken, healthy.replace('name: thing', 'name: Thing').replace('1.0.0', version))
+      engine.changedOnDisk([broken])
+      expect(codes()).toEqual(expected)
+    }
+    unlinkSync(broken)
+    engine.changedOnDisk([broken])
+    expect(codes()).toEqual(['BW3005'])
   })
 })

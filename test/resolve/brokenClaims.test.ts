@@ -61,6 +61,22 @@ describe('a duplicate of a file with errors', () => {
   })
 })
 
+describe('a file whose name is none, beside other versions of the name it means', () => {
+  const brokenTwo = 'kind: interface\nname: Thing\nversion: 2.0.0\nentities: {}\nactions: {}\n'
+  const user = (version: string) => `kind: integration\nname: user\nversion: 1.0.0\ninterfaces:\n  thing: { name: thing, version: ${version}, entities: {} }\n`
+  const plugin = (range: string) => `kind: plugin\nname: taker\nversion: 1.0.0\ninterfaces:\n  thing: { name: thing, version: '${range}' }\n`
+
+  it('is what a reference to a version only it claims refers to: its one error is the only one', () => {
+    const found = check({ 'thing-1.yaml': HEALTHY, 'thing-2.yaml': brokenTwo, 'user.yaml': user('2.0.0'), 'taker.yaml': plugin('^2.0.0') })
+    expect(found.map((d) => `${d.where} ${d.code}`)).toEqual(['thing-2.yaml:2:7 BW2005'])
+  })
+
+  it('leaves a reference to a version neither file has reported', () => {
+    const found = check({ 'thing-1.yaml': HEALTHY, 'thing-2.yaml': brokenTwo, 'user.yaml': user('1.5.0'), 'taker.yaml': plugin('^3.0.0') })
+    expect(found.map((d) => `${d.where} ${d.code}`)).toEqual(['taker.yaml:5:34 BW4004', 'thing-2.yaml:2:7 BW2005', 'user.yaml:5:34 BW3005'])
+  })
+})
+
 describe('what a file with errors claims', () => {
   it('reads kind, name and version from the lines of a file that is not YAML; a bot without a version line claims 0.0.0', () => {
     const file = (text: string) => unparsedSourceFile('/x.yaml', 'x.yaml', false, text)

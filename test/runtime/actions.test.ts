@@ -259,13 +259,13 @@ describe('missing implementations', () => {
     const bot = new Bot()
     // @ts-expect-error the types refuse it too (test/types/runtimeOptions.ts); this is the check for JavaScript and casts
     expect(() => createRuntime({ bot, integrations: { anthropic: impl.openai } })).toThrow(
-      'integrations["anthropic"]: is integration \'openai\'; key each integration by its name',
+      "integrations['anthropic']: is integration 'openai'; key each integration by its name",
     )
     const wrongVersion = Object.assign(Object.create(Object.getPrototypeOf(impl.openai) as object) as typeof impl.openai, impl.openai, {
       definition: { ...impl.openai.definition, version: '1.0.0' },
     })
     expect(() => createRuntime({ bot, integrations: { openai: wrongVersion } })).toThrow(
-      'integrations["openai"]: is version 1.0.0, but bot \'support-bot\' uses openai 2.0.0',
+      "integrations['openai']: is version 1.0.0, but bot 'support-bot' uses openai 2.0.0",
     )
     const unused = { ...impl.openai, definition: { ...impl.openai.definition, name: 'mistral' } }
     // @ts-expect-error the types refuse it too

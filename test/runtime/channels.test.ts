@@ -204,6 +204,64 @@ describe('sendChannelMessage', () => {
     await expect(call.chunks[Symbol.asyncIterator]().next()).rejects.toBe(error)
   })
 
+  it('refuses what a call sends after its message marked complete: the sender gets the error, the stream and the handlers nothing of it', async () => {
+    // openai marks 'b' complete, then sends 'c' anyway
+    const { bot, runtime } = streamingWorld({ chunk: (word) => ({ content: word, isComplete: word === 'b' }) })
+    const handled: string[] = []
+    bot.on.channel('openai:stream', 'chunk', ({ message }) => void handled.push(message.payload.content))
+    const call = runtime.client.streamAction({
+      type: 'openai:generateText',
+      input: { model: gpt4o, messages: [{ role: 'user', content: 'a b c' }] },
+      channel: 'stream',
+      message: 'chunk',
+    })
+    const streamed: string[] = []
+    const iterator = call.chunks[Symbol.asyncIterator]()
+    let failure: unknown
+    try {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) streamed.push(next.value.content)
+    } catch (error) {
+      failure = error
+    }
+    expect(streamed).toEqual(['a', 'b'])
+    expect(handled).toEqual(['a', 'b'])
+    const error = await rejection(call.result)
+    expect(failure).toBe(error)
+    expect(error).toMatchObject({ code: 'ACTION_FAILED', action: 'openai:generateText' })
+    const cause = error.cause as RuntimeError & { issues: string[] }
+    expect(cause.code).toBe('INVALID_CHANNEL_MESSAGE')
+    expect(cause.message).toBe(
+      `sendChannelMessage of integration 'openai': message 'chunk' on channel 'openai:stream' sent after the one marked complete: call ${call.callId} already sent a 'chunk' with isComplete: true, the last of its sequence; nothing was delivered`,
+    )
+
+    // the sequence is the call's: the next call streams again, and outside any call there is none
+    handled.length = 0
+    await runtime.client.callAction({ type: 'openai:generateText', input: { model: gpt4o, messages: [{ role: 'user', content: 'b' }] } })
+    await runtime.sendChannelMessage({ channel: 'openai:stream', type: 'chunk', payload: { content: 'x', isComplete: true } })
+    await runtime.sendChannelMessage({ channel: 'openai:stream', type: 'chunk', payload: { content: 'y', isComplete: true } })
+    expect(handled).toEqual(['b', 'x', 'y'])
+  })
+
+  it('lets a handler that catches the refusal end its call as it wishes', async () => {
+    const openai = new OpenAI({
+      actions: {
+        moderate: () => ({ flagged: false, categories: [] }),
+        generateText: async ({ client }) => {
+          await client.sendChannelMessage({ channel: 'stream', type: 'chunk', payload: { content: 'done', isComplete: true } })
+          const late = await rejection(client.sendChannelMessage({ channel: 'stream', type: 'chunk', payload: { content: 'late', isComplete: false } }))
+          return { message: { role: 'assistant', content: `${late.code}` }, usage }
+        },
+        listLanguageModels: () => ({ models: [gpt4o] }),
+      },
+    })
+    const runtime = createRuntime({ bot: new Bot(), integrations: { openai }, env: ENV })
+    const call = runtime.client.streamAction({ type: 'openai:generateText', input: { model: gpt4o, messages: [] }, channel: 'stream', message: 'chunk' })
+    const chunks: StreamChunkMessage[] = []
+    for await (const chunk of call.chunks) chunks.push(chunk)
+    expect(chunks).toEqual([{ content: 'done', isComplete: true }])
+    expect((await call.result).message.content).toBe('INVALID_CHANNEL_MESSAGE')
+  })
+
   it("delivers to the bot's '<alias>:<channel>' handlers and to the plugin instances wired to that integration, with the call's id", async () => {
     const { bot, assistant, runtime } = streamingWorld()
     const seen: string[] = []
@@ -263,7 +321,7 @@ describe('sendChannelMessage', () => {
   it('refuses a registration that is not a channel, a message name and a function (JavaScript callers, casts)', () => {
     const bot = new Bot()
     expect(() => bot.on.channel('stream' as 'openai:stream', '' as 'chunk', 'no' as never)).toThrow(
-      'on.channel: invalid arguments: channel: must be \'<alias>:<channel>\', not "stream"; type: must be a message name, not ""; handler: must be a function',
+      "on.channel: invalid arguments: channel: must be '<alias>:<channel>', not 'stream'; type: must be a message name, not ''; handler: must be a function",
     )
   })
 
@@ -290,8 +348,8 @@ describe('sendChannelMessage', () => {
     expect(error).toMatchObject({
       code: 'INVALID_RUNTIME_OPTIONS',
       issues: [
-        `bot.on.channel("openai:strem", "chunk"): integration 'openai' (openai 2.0.0) has no channel 'strem' (its channels: stream)`,
-        `plugin 'support-assistant' on.channel("llm:stream", "token"): channel 'stream' of integration 'openai' (openai 2.0.0) has no message 'token' (its messages: chunk)`,
+        `bot.on.channel('openai:strem', 'chunk'): integration 'openai' (openai 2.0.0) has no channel 'strem' (its channels: stream)`,
+        `plugin 'support-assistant' on.channel('llm:stream', 'token'): channel 'stream' of integration 'openai' (openai 2.0.0) has no message 'token' (its messages: chunk)`,
       ],
     })
   })

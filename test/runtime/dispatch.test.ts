@@ -307,9 +307,9 @@ describe('registering handlers', () => {
     }
     expect(issues).toHaveLength(3)
     expect(issues[0]).toMatch(
-      /^bot\.on\.event\("openai:nothingLikeThis"\): integration 'openai' \(openai 2\.0\.0\) has no event 'nothingLikeThis' \(its events: /,
+      /^bot\.on\.event\('openai:nothingLikeThis'\): integration 'openai' \(openai 2\.0\.0\) has no event 'nothingLikeThis' \(its events: /,
     )
-    expect(issues[1]).toMatch(/^bot\.on\.event\("mistral:anything"\): bot 'support-bot' adds no integration 'mistral'/)
-    expect(issues[2]).toMatch(/^plugin 'support-assistant' on\.event\("llm:nothingLikeThis"\): interface 'llm' \(llm 1\.0\.0\) has no event 'nothingLikeThis'/)
+    expect(issues[1]).toMatch(/^bot\.on\.event\('mistral:anything'\): bot 'support-bot' adds no integration 'mistral'/)
+    expect(issues[2]).toMatch(/^plugin 'support-assistant' on\.event\('llm:nothingLikeThis'\): interface 'llm' \(llm 1\.0\.0\) has no event 'nothingLikeThis'/)
   })
 })

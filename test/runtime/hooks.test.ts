@@ -74,7 +74,7 @@ describe('beforeIncomingMessage', () => {
     const other = makeWorld()
     other.bot.on.beforeIncomingMessage('*', ({ message }) => ({ message: { ...message, type: 'image', payload: { imageUrl: 'https://x.example/a.png' } } }))
     expect((await rejection(other.runtime.receive(text('c3', 'x')))).message).toBe(
-      "the bot's beforeIncomingMessage hook for '*' returned { message }: a hook cannot change the message's type (from 'text' to \"image\")",
+      "the bot's beforeIncomingMessage hook for '*' returned { message }: a hook cannot change the message's type (from 'text' to 'image')",
     )
   })
 
@@ -249,10 +249,10 @@ describe('registration', () => {
       }),
     ).toThrow(
       [
-        "createRuntime: invalid options: bot.on.beforeCallAction(\"openai:chat\"): integration 'openai' (openai 2.0.0) has no action 'chat' (its actions: moderate, generateText, listLanguageModels)",
-        "bot.on.beforeCallAction(\"assistantGemini#summarize\"): bot 'support-bot' adds no plugin 'assistantGemini' (its plugins: assistantOpenai, assistantClaude)",
-        "bot.on.beforeCallAction(\"assistantClaude#translate\"): plugin instance 'assistantClaude' has no action 'translate' (its actions: summarize, escalate)",
-        "plugin 'support-assistant' on.afterCallAction(\"llm:chat\"): interface 'llm' (llm 1.0.0) has no action 'chat' (its actions: generateContent, listLanguageModels)",
+        "createRuntime: invalid options: bot.on.beforeCallAction('openai:chat'): integration 'openai' (openai 2.0.0) has no action 'chat' (its actions: moderate, generateText, listLanguageModels)",
+        "bot.on.beforeCallAction('assistantGemini#summarize'): bot 'support-bot' adds no plugin 'assistantGemini' (its plugins: assistantOpenai, assistantClaude)",
+        "bot.on.beforeCallAction('assistantClaude#translate'): plugin instance 'assistantClaude' has no action 'translate' (its actions: summarize, escalate)",
+        "plugin 'support-assistant' on.afterCallAction('llm:chat'): interface 'llm' (llm 1.0.0) has no action 'chat' (its actions: generateContent, listLanguageModels)",
       ].join('; '),
     )
   })

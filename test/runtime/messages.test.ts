@@ -141,7 +141,7 @@ describe('createMessage', () => {
     )
     expect((await rejection(loose({ userId: 'u', type: 'text', payload: { text: 'hi' }, tags: {} }))).message).toContain('conversationId: is required')
     expect((await rejection(loose({ conversationId: 'c1', userId: 'u', type: 'sticker', payload: {}, tags: {} }))).message).toContain(
-      'type: must be one of "text"',
+      "type: must be one of 'text'",
     )
     expect((await rejection(loose({ conversationId: 'c1', userId: 'u', type: 'text', payload: { text: 'hi' } }))).message).toContain('tags: is required')
     expect((await rejection(loose({ conversationId: 'c1', userId: 'u', type: 'text', payload: { text: 'hi' }, tags: {}, id: 'mine' }))).message).toContain(

@@ -116,8 +116,8 @@ describe('plugin events', () => {
         env: ENV,
       }),
     ).toThrow(
-      "createRuntime: invalid options: bot.on.event(\"assistantGemini#escalated\"): bot 'support-bot' adds no plugin 'assistantGemini' (its plugins: assistantOpenai, assistantClaude); " +
-        "bot.on.event(\"assistantClaude#closed\"): plugin instance 'assistantClaude' (support-assistant 0.3.0) has no event 'closed' (its events: escalated)",
+      "createRuntime: invalid options: bot.on.event('assistantGemini#escalated'): bot 'support-bot' adds no plugin 'assistantGemini' (its plugins: assistantOpenai, assistantClaude); " +
+        "bot.on.event('assistantClaude#closed'): plugin instance 'assistantClaude' (support-assistant 0.3.0) has no event 'closed' (its events: escalated)",
     )
   })
 

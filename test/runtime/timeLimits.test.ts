@@ -1,18 +1,64 @@
 // Time limits (docs/runtime.md#time-limits): every action call, and every message, event and
 // channel handler, has one; past it the call rejects with a TimeLimitError and the handler's
-// signal fires. Timers never keep the process alive.
+// signal fires. A pending call keeps the process alive until it settles or its limit fires.
+
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { CancelledError, createRuntime, DEFAULT_ACTION_TIME_LIMIT_MS, TimeLimitError, type TimeLimitOptions } from '@botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { rejection } from '../support/rejection.js'
+import { runScript } from '../support/runScript.js'
 import { ENV, gpt4o, makeImplementations, text } from './world.js'
 
 type Limits = TimeLimitOptions<'openai:moderate' | 'openai:generateText' | 'assistantOpenai#summarize'>
 
 const never = () => new Promise<never>(() => undefined)
 const generate = { model: gpt4o, messages: [{ role: 'user' as const, content: 'hi' }] }
-/** Timers that keep the event loop alive (unref'd ones are not listed). */
-const liveTimers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
+
+/**
+ * The timers `start` sets (synchronously) and whether each keeps the event loop alive, and,
+ * until `stop()`, which of them are cleared: the runtime's own timers, whatever other
+ * tests in this worker leave pending.
+ */
+function watchTimers<T>(start: () => T) {
+  const set: { handle: unknown; referenced: () => boolean }[] = []
+  const cleared = new Set<unknown>()
+  const realSetTimeout = globalThis.setTimeout
+  const realSetInterval = globalThis.setInterval
+  const realClearTimeout = globalThis.clearTimeout
+  const realClearInterval = globalThis.clearInterval
+  const record = (handle: NodeJS.Timeout) => {
+    set.push({ handle, referenced: () => handle.hasRef() })
+    return handle
+  }
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => record(realSetTimeout(...args))) as typeof setTimeout
+  globalThis.setInterval = ((...args: Parameters<typeof setInterval>) => record(realSetInterval(...args))) as typeof setInterval
+  globalThis.clearTimeout = ((handle?: NodeJS.Timeout) => {
+    cleared.add(handle)
+    realClearTimeout(handle)
+  }) as typeof clearTimeout
+  globalThis.clearInterval = ((handle?: NodeJS.Timeout) => {
+    cleared.add(handle)
+    realClearInterval(handle)
+  }) as typeof clearInterval
+  let result: T
+  try {
+    result = start()
+  } finally {
+    globalThis.setTimeout = realSetTimeout
+    globalThis.setInterval = realSetInterval
+  }
+  return {
+    result,
+    /** the timers set, each: whether it keeps the event loop alive, and whether it was cleared */
+    timers: () => set.map((t) => ({ referenced: t.referenced(), cleared: cleared.has(t.handle) })),
+    stop: () => {
+      globalThis.clearTimeout = realClearTimeout
+      globalThis.clearInterval = realClearInterval
+    },
+  }
+}
 
 /** The support bot whose openai:generateText never resolves, and records the signal it got. */
 function hangingWorld(timeLimits?: Limits) {
@@ -60,16 +106,60 @@ describe('action time limits', () => {
     )
   })
 
-  it('default to 60 seconds, leave no timer behind once the call settles, and never keep the process alive while waiting', async () => {
+  it('default to 60 seconds, keep the process alive while a call is pending, and leave no timer behind once it settles', async () => {
     expect(DEFAULT_ACTION_TIME_LIMIT_MS).toBe(60_000)
     const { runtime } = hangingWorld()
-    const before = liveTimers()
-    await runtime.client.callAction({ type: 'openai:moderate', input: { text: 'fine' } })
-    expect(liveTimers()).toBe(before)
-    // a hanging call's 60 s timer is unref'd: it is not among what keeps the event loop alive
-    const pending = runtime.client.callAction({ type: 'openai:generateText', input: generate, signal: AbortSignal.timeout(50) })
-    expect(liveTimers()).toBe(before)
+    const settled = watchTimers(() => runtime.client.callAction({ type: 'openai:moderate', input: { text: 'fine' } }))
+    await settled.result
+    settled.stop()
+    expect(settled.timers()).toEqual([{ referenced: true, cleared: true }])
+    // a hanging call's 60 s timer keeps the event loop alive until the call settles, then is cleared
+    const hanging = watchTimers(() => runtime.client.callAction({ type: 'openai:generateText', input: generate, signal: AbortSignal.timeout(50) }))
+    try {
+      expect(hanging.timers()).toEqual([{ referenced: true, cleared: false }])
+      expect(await rejection(hanging.result)).toBeInstanceOf(CancelledError)
+      expect(hanging.timers()).toEqual([{ referenced: true, cleared: true }])
+    } finally {
+      hanging.stop()
+    }
+  })
+
+  it('keep the process alive while a call without limit (Infinity) is pending, with one timer for all of them', async () => {
+    const { runtime } = hangingWorld({ actionMs: Number.POSITIVE_INFINITY })
+    const first = new AbortController()
+    const second = new AbortController()
+    const calls = watchTimers(() => [first, second].map(({ signal }) => runtime.client.callAction({ type: 'openai:generateText', input: generate, signal })))
+    try {
+      expect(calls.timers()).toEqual([{ referenced: true, cleared: false }])
+      first.abort()
+      expect(await rejection(calls.result[0] as Promise<unknown>)).toBeInstanceOf(CancelledError)
+      expect(calls.timers()).toEqual([{ referenced: true, cleared: false }])
+      second.abort()
+      expect(await rejection(calls.result[1] as Promise<unknown>)).toBeInstanceOf(CancelledError)
+      expect(calls.timers()).toEqual([{ referenced: true, cleared: true }])
+    } finally {
+      calls.stop()
+    }
+  })
+
+  it('wait out a limit longer than one platform timer can (2^31 - 1 ms) rather than firing at once', async () => {
+    const { runtime } = hangingWorld()
+    const pending = runtime.client.callAction({ type: 'openai:generateText', input: generate, timeLimitMs: 3_000_000_000, signal: AbortSignal.timeout(30) })
     expect(await rejection(pending)).toBeInstanceOf(CancelledError)
+  })
+
+  it("keep a plain script alive until its limits fire: docs/runtime.md's time-limits example, alone in its process, prints what it says and exits 0", async () => {
+    const script = join(import.meta.dirname, 'docs', 'timeLimits.ts')
+    const promised = [...readFileSync(script, 'utf8').matchAll(/^\/\/ -> (.*)$/gm)].map((m) => m[1])
+    const run = await runScript(script)
+    expect(run.stderr).toBe('')
+    expect(run.stdout.trimEnd().split('\n')).toEqual(promised)
+    expect(promised).toEqual([
+      "action 'openai:generateText' did not finish within its time limit of 50 ms",
+      "action 'openai:generateText' did not finish within its time limit of 20 ms",
+      "bot 'text' handler: over 40 ms",
+    ])
+    expect(run.code).toBe(0)
   })
 
   it('refuse an already aborted signal without running the handler', async () => {
@@ -103,7 +193,7 @@ describe('action time limits', () => {
       issues: [
         'timeLimits.actionMs: must be a positive number of milliseconds (Infinity for none), not -1',
         'timeLimits.handlerMs: must be a positive number of milliseconds (Infinity for none), not NaN',
-        `timeLimits.actions["openai:generateTxt"]: bot 'support-bot' has no action 'openai:generateTxt'`,
+        `timeLimits.actions['openai:generateTxt']: bot 'support-bot' has no action 'openai:generateTxt'`,
       ],
     })
   })

@@ -154,7 +154,7 @@ describe('generate stopped at any point', () => {
         const result = await exit
         if (result.code === 0) interrupted.finishedFirst++
         else interrupted[signal === 'SIGKILL' ? 'SIGKILL' : 'SIGINT']++
-        // Ctrl-C while writing finishes the writing, then exits 130; before it, the process just stops
+        // Ctrl-C stops the run where it is and exits 130; before the command has started (Node starting up), the process just stops
         if (stopped && signal === 'SIGINT' && result.code !== 0) expect(result.code === 130 || result.signal === 'SIGINT').toBe(true)
         expectConsistent(outDir, outputs)
 

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util'
 import { renderJson as renderDiagnosticsJson } from '../../diagnostics/render/json.js'
 import { renderPretty as renderDiagnostics } from '../../diagnostics/render/pretty.js'
+import { escapeControls } from '../../diagnostics/render/terminalText.js'
 import { type DiffRun, DiffUsageError, runDiff } from '../../diff/index.js'
 import { renderJson, renderPretty } from '../../diff/render.js'
 import type { DiffOptions } from '../../diff/types.js'
@@ -56,7 +57,7 @@ export function runDiffCommand(args: string[]): number {
   } else {
     const problems = renderDiagnostics(run.diagnostics, { color })
     if (problems) process.stdout.write(`${problems}\n`)
-    for (const note of run.notes) process.stdout.write(`note: ${note}\n`)
+    for (const note of run.notes) process.stdout.write(`note: ${escapeControls(note)}\n`)
     process.stdout.write(
       renderPretty(run.comparisons, { color, frames: values['no-frames'] !== true, incomplete: run.diagnostics.some((d) => d.severity === 'error') }),
     )

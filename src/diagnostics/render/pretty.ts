@@ -1,10 +1,13 @@
 // `--format pretty`: file:line:col, severity and code, the message, and a code frame
 // with a caret under the node at fault. Colors only when asked for (a TTY without NO_COLOR).
-import { codeFrameColumns } from '@babel/code-frame'
+// What a definition wrote (file names, messages that quote keys and values, source lines)
+// is shown with its control characters escaped (terminalText.ts).
 import { createColors } from 'picocolors'
 import { lineColumn } from '../../source/sourceFile.js'
 import type { Diagnostic, SourceRange } from '../diagnostic.js'
 import { locationRecord } from '../record.js'
+import { sourceFrame } from './sourceFrame.js'
+import { escapeControls } from './terminalText.js'
 
 export interface PrettyOptions {
   color: boolean
@@ -19,9 +22,10 @@ function windowFrame(range: SourceRange, line: number, lineStart: number, lineEn
   const from = Math.max(lineStart, range.start - 60)
   const to = Math.min(lineEnd, from + MAX_FRAME_LINE)
   const before = from > lineStart ? '…' : ''
-  const snippet = `${before}${text.slice(from, to)}${to < lineEnd ? '…' : ''}`
-  const caretAt = range.start - from + before.length
-  const width = Math.max(1, Math.min(range.end, to) - range.start)
+  const snippet = `${before}${escapeControls(text.slice(from, to))}${to < lineEnd ? '…' : ''}`
+  // counted on the escaped text: an escape is wider than the character it stands for
+  const caretAt = escapeControls(text.slice(from, range.start)).length + before.length
+  const width = Math.max(1, escapeControls(text.slice(range.start, Math.min(range.end, to))).length)
   const gutter = String(line)
   return `> ${gutter} | ${snippet}\n  ${' '.repeat(gutter.length)} | ${' '.repeat(caretAt)}${'^'.repeat(width)}`
 }
@@ -29,38 +33,34 @@ function windowFrame(range: SourceRange, line: number, lineStart: number, lineEn
 function frame(range: SourceRange, color: boolean, message?: string): string {
   if (range.file.text.length === 0) return ''
   const text = range.file.text
-  const lineStart = text.lastIndexOf('\n', range.start - 1) + 1
+  // (lastIndexOf from -1 would look at offset 0 itself)
+  const lineStart = range.start > 0 ? text.lastIndexOf('\n', range.start - 1) + 1 : 0
   const newline = text.indexOf('\n', range.start)
   const lineEnd = newline < 0 ? text.length : newline
   if (lineEnd - lineStart > MAX_FRAME_LINE) return windowFrame(range, lineColumn(range.file, range.start).line, lineStart, lineEnd)
   // the record's lines and columns: a CRLF line's \r is never underlined
   const location = locationRecord(range)
   const start = { line: location.line, column: location.column }
-  let end = { line: location.endLine, column: location.endColumn }
-  if (end.line !== start.line) end = { line: start.line, column: start.column + 1 }
-  return codeFrameColumns(
-    range.file.text,
-    { start, end: { line: end.line, column: Math.max(end.column, start.column + 1) } },
-    { highlightCode: false, forceColor: color, linesAbove: 1, linesBelow: 1, ...(message ? { message } : {}) },
-  )
+  const endColumn = location.endLine === start.line ? location.endColumn : start.column + 1
+  return sourceFrame(text, { lineStart, line: start.line, column: start.column, endColumn }, { color, ...(message ? { message } : {}) })
 }
 
 function where(range: SourceRange): string {
   const { line, column } = lineColumn(range.file, range.start)
-  return `${range.file.displayPath}:${line}:${column}`
+  return `${escapeControls(range.file.displayPath)}:${line}:${column}`
 }
 
 export function renderPrettyDiagnostic(d: Diagnostic, options: PrettyOptions): string {
   const c = createColors(options.color)
   const severity = d.severity === 'error' ? c.red(c.bold('error')) : c.yellow(c.bold('warning'))
-  const head = `${d.range ? `${c.cyan(where(d.range))} - ` : ''}${severity} ${c.dim(d.code)}: ${d.message}`
+  const head = `${d.range ? `${c.cyan(where(d.range))} - ` : ''}${severity} ${c.dim(d.code)}: ${escapeControls(d.message)}`
   const parts = [head]
   if (d.range) {
     const shown = frame(d.range, options.color)
     if (shown) parts.push(shown)
   }
   for (const related of d.related) {
-    parts.push(`  ${c.cyan(where(related.range))}: ${related.message}`)
+    parts.push(`  ${c.cyan(where(related.range))}: ${escapeControls(related.message)}`)
   }
   return parts.join('\n')
 }

@@ -1,5 +1,4 @@
-// src/time-limits.ts: an action that does not answer in time, and a handler that does not return in time.
-import { setTimeout as sleep } from 'node:timers/promises'
+// src/time-limits.ts: an action that never answers, and a handler that never returns.
 import { createRuntime, TimeLimitError } from '@botwire/runtime'
 import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
 import { type Model, Integration as OpenAI } from '../../../generated/integrations/openai/v2.0.0.js'
@@ -8,17 +7,14 @@ const gpt4o: Model = { id: 'gpt-4o', provider: 'openai', contextWindow: 128000 }
 
 const openai = new OpenAI({
   actions: {
-    // a model that takes a minute to answer, unless its signal fires first
-    generateText: async ({ signal }) => {
-      await sleep(60_000, undefined, { signal })
-      return { message: { role: 'assistant', content: 'late' }, usage: { inputTokens: 1, outputTokens: 1 } }
-    },
+    // never resolves by itself; it stops when its signal fires
+    generateText: ({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
     moderate: () => ({ flagged: false, categories: [] }),
     listLanguageModels: () => ({ models: [gpt4o] }),
   },
 })
 const bot = new Bot()
-bot.on.message('text', ({ signal }) => sleep(60_000, undefined, { signal })) // a minute, unless stopped
+bot.on.message('text', () => new Promise(() => {})) // never returns
 
 const runtime = createRuntime({
   bot,
