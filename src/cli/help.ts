@@ -56,9 +56,9 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     anchor: 'botwire-diff',
   },
   init: {
-    synopsis: 'botwire init     (interface|integration|plugin|bot) NAME [--definitions DIR]',
-    does: 'writes a starter definition into the definitions folder',
-    flags: [DEFINITIONS],
+    synopsis: 'botwire init     (interface|integration|plugin|bot) NAME | --example [--definitions DIR]',
+    does: 'writes a starter definition, or the example workspace the docs use, into the definitions folder',
+    flags: [{ flag: '--example', does: 'write the example workspace (a support bot, its integrations, interface and plugin)' }, DEFINITIONS],
     anchor: 'botwire-init-kind-name',
   },
   lsp: {

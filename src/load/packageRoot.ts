@@ -18,3 +18,5 @@ export const packageRoot = findPackageRoot()
 export const schemasDir = join(packageRoot, 'schemas')
 export const builtinDefinitionsDir = join(packageRoot, 'definitions', 'interfaces')
 export const templatesDir = join(packageRoot, 'templates')
+/** The example workspace the docs use (`botwire init --example` copies it into a project). */
+export const exampleDefinitionsDir = join(packageRoot, 'definitions', 'example')

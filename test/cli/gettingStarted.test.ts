@@ -4,87 +4,26 @@
 // install the tarballs `npm pack` makes of this repository's two packages (their
 // dependencies from the local npm cache), so the page also proves the packages: their
 // files, the binary, the runtime and the API work in a project of their own, and a
-// production install (`npm ci --omit=dev`) holds the runtime alone, under 5 MB. The development tools (`npm install --save-dev typescript tsx @types/node`)
-// are linked from this repository instead of downloaded, and `npx X` runs the project's
-// node_modules/.bin/X.
+// production install (`npm ci --omit=dev`) holds the runtime alone, under 5 MB. The
+// project is made as test/support/packedProject.ts says (the development tools linked,
+// `npx X` the project's node_modules/.bin/X).
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { delimiter, dirname, join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { codeBlocks, shellLines } from '../support/markdownBlocks.js'
+import { packedPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const page = readFileSync(join(root, 'docs', 'getting-started.md'), 'utf8')
 const sandbox = mkdtempSync(join(tmpdir(), 'botwire-getting-started-'))
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
-/** The tarball of each package, by its name. */
-const tarballs = new Map<string, string>()
+let tarballs: Tarballs = new Map()
 beforeAll(() => {
-  const packDir = join(sandbox, 'pack')
-  mkdirSync(packDir)
-  // --ignore-scripts: prepack would build dist/ again (as the global setup just did) and,
-  // while it runs, take dist/ away from the CLI tests running beside this one
-  execFileSync(npm, ['pack', '--workspaces', '--include-workspace-root', '--ignore-scripts', '--pack-destination', packDir, '--silent'], {
-    cwd: root,
-    stdio: 'pipe',
-  })
-  for (const [name, prefix] of [
-    ['botwire', 'botwire-0'],
-    ['@botwire/runtime', 'botwire-runtime-0'],
-  ] as const) {
-    const packed = readdirSync(packDir).find((f) => f.startsWith(prefix) && f.endsWith('.tgz'))
-    if (packed === undefined) throw new Error(`npm pack made no tarball of ${name}`)
-    tarballs.set(name, join(packDir, packed))
-  }
+  tarballs = packedPackages()
 }, 120_000)
-
-/** The executable each installed package links into node_modules/.bin, which `npx` finds. */
-const BINARIES: Record<string, { name: string; path: string }> = {
-  typescript: { name: 'tsc', path: join(root, 'node_modules', 'typescript', 'bin', 'tsc') },
-  tsx: { name: 'tsx', path: join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs') },
-}
-
-function link(project: string, name: string): void {
-  const target = join(root, 'node_modules', name)
-  mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true })
-  symlinkSync(target, join(project, 'node_modules', name), 'dir')
-  const binary = BINARIES[name]
-  if (binary === undefined) return
-  mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true })
-  symlinkSync(binary.path, join(project, 'node_modules', '.bin', binary.name))
-}
-
-/** Runs one shell line of the page in the project; returns its stdout, and the project folder (after `cd`). */
-function runLine(line: string, cwd: string): { cwd: string; stdout: string } {
-  const created = /^mkdir (\S+) && cd \1$/.exec(line)
-  if (created?.[1] !== undefined) {
-    mkdirSync(join(cwd, created[1]))
-    return { cwd: join(cwd, created[1]), stdout: '' }
-  }
-  const install = /^npm install (--save-dev )?(.+)$/.exec(line)
-  if (install?.[2] !== undefined) {
-    for (const name of install[2].split(' ')) {
-      const tarball = tarballs.get(name)
-      const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(install[1] === undefined ? [] : ['--save-dev'])]
-      if (tarball !== undefined) execFileSync(npm, ['install', ...flags, tarball], { cwd, stdio: 'pipe' })
-      else link(cwd, name)
-    }
-    return { cwd, stdout: '' }
-  }
-  // npm run puts this repository's node_modules/.bin on PATH: a new user's shell has only the project's
-  const outside = (process.env.PATH ?? '').split(delimiter).filter((entry) => !entry.endsWith(join('node_modules', '.bin')))
-  const env = { ...process.env, PATH: [join(cwd, 'node_modules', '.bin'), ...outside].join(delimiter), NO_COLOR: '1' }
-  // npm ci takes the dependencies from the local cache where it can, as npm install does above
-  const command = line.replace(/^npx /, '').replace(/^npm ci /, 'npm ci --prefer-offline --no-audit --no-fund --silent ')
-  try {
-    return { cwd, stdout: execFileSync('sh', ['-c', command], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) }
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-    throw new Error(`\`${line}\` failed:\n${stdout ?? ''}${stderr ?? ''}`)
-  }
-}
 
 /** The comment lines that end a file, without their `// `. */
 function closingComments(text: string): string[] {
@@ -121,7 +60,7 @@ function checkDevelopmentInstall(cwd: string): void {
   expect(join(cwd, 'definitions', 'bots', 'hello.yaml')).toSatisfy(existsSync)
 
   // the compiler's package holds what a project needs beside the code: the meta-schemas
-  // editors read, the built-in interfaces, the templates; not the example, not the runtime
+  // editors read, the built-in interfaces, the templates, the example `init --example` writes; not the runtime
   const compiler = join(cwd, 'node_modules', 'botwire')
   for (const path of [
     'schemas/interface.schema.json',
@@ -129,10 +68,10 @@ function checkDevelopmentInstall(cwd: string): void {
     'definitions/interfaces/llm.yaml',
     'dist/index.d.ts',
     'templates/init/bot.yaml.hbs',
+    'definitions/example/bots/support-bot.yaml',
   ]) {
     expect(existsSync(join(compiler, path)), path).toBe(true)
   }
-  expect(join(compiler, 'definitions', 'example')).not.toSatisfy(existsSync)
   expect(join(compiler, 'dist', 'runtime')).not.toSatisfy(existsSync)
   const runtime = join(cwd, 'node_modules', '@botwire', 'runtime')
   for (const path of ['dist/runtime/index.d.ts', 'dist/runtime/index.js', 'schemas/messages.schema.json', 'README.md']) {
@@ -159,15 +98,16 @@ it('docs/getting-started.md, followed as written with the packages npm pack make
   let cwd = sandbox
   let promised: string[] = []
   const outputs = new Map<string, string>()
-  const blocks = [...page.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ language: m[1] ?? '', text: m[2] ?? '' }))
+  const blocks = codeBlocks(page)
   expect(blocks.map((b) => b.language)).toEqual(['sh', 'sh', 'jsonc', 'sh', 'ts', 'ts', 'sh', 'sh'])
   let productionBytes: number | undefined
-  for (const { language, text } of blocks) {
+  for (const block of blocks) {
+    const { language, text } = block
     if (language === 'sh') {
-      for (const line of text.split('\n').filter((l) => l.trim() !== '')) {
+      for (const line of shellLines(block)) {
         const production = line === 'npm ci --omit=dev'
         if (production) checkDevelopmentInstall(cwd)
-        const ran = runLine(line, cwd)
+        const ran = runPageLine(line, cwd, tarballs)
         cwd = ran.cwd
         outputs.set(line, ran.stdout)
         if (production) productionBytes = bytesBelow(join(cwd, 'node_modules'))

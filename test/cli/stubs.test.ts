@@ -1,9 +1,9 @@
 // `botwire init` and `botwire scaffold`: starter files that pass the checks and stubs
 // that compile against the generated code; neither ever overwrites a file.
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type CliResult, exampleWorkspace, runBotwire, tempDir } from '../support/cli.js'
+import { type CliResult, exampleWorkspace, repoRoot, runBotwire, tempDir, writeFiles } from '../support/cli.js'
 import { compileStubs } from '../support/compileStubs.js'
 
 describe('botwire init', () => {
@@ -32,6 +32,68 @@ describe('botwire init', () => {
     expect((await runBotwire(['init', 'bot', 'Bad_Name'], { cwd: dir })).code).toBe(2)
     const long = await runBotwire(['init', 'bot', 'a'.repeat(65)], { cwd: dir })
     expect([long.code, long.stderr]).toEqual([2, `botwire: error BW9002: '${'a'.repeat(65)}' is 65 characters long; a definition name has at most 64\n`])
+  })
+
+  const EXAMPLE_FILES = [
+    'interfaces/ticketing.yaml',
+    'integrations/anthropic.yaml',
+    'integrations/openai.yaml',
+    'integrations/zendesk.yaml',
+    'plugins/support-assistant.yaml',
+    'bots/support-bot.yaml',
+  ]
+
+  it('--example writes the example workspace the docs use, which passes check, each file with a modeline to the meta-schema', async () => {
+    const dir = tempDir()
+    const result = await runBotwire(['init', '--example'], { cwd: dir })
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toBe(EXAMPLE_FILES.map((path) => `wrote definitions/${path}\n`).join(''))
+    for (const path of EXAMPLE_FILES) {
+      const file = join(dir, 'definitions', path)
+      const [modeline, ...rest] = readFileSync(file, 'utf8').split('\n')
+      const schema = /^# yaml-language-server: \$schema=(\S+)$/.exec(modeline ?? '')?.[1]
+      expect(schema, path).toBeDefined()
+      // the modeline leads from where the file is to the meta-schema of its kind
+      expect(resolve(dirname(file), schema ?? ''), path).toBe(join(repoRoot, 'schemas', `${path.split('s/')[0]}.schema.json`))
+      // the rest is the package's example as it is
+      expect(rest.join('\n'), path).toBe(
+        readFileSync(join(repoRoot, 'definitions', 'example', path), 'utf8')
+          .split('\n')
+          .slice(1)
+          .join('\n'),
+      )
+    }
+    const check = await runBotwire(['check'], { cwd: dir })
+    expect([check.code, check.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^checked 6 definitions \(1 interface, 3 integrations, 1 plugin, 1 bot\) and 7 built-in interfaces in \d+ ms: no errors\n$/),
+    ])
+  })
+
+  it('--example writes none of its files when one of them is there, and never through a link leading outside', async () => {
+    const dir = tempDir()
+    writeFiles(dir, { 'definitions/integrations/openai.yaml': '# mine\n' })
+    const again = await runBotwire(['init', '--example'], { cwd: dir })
+    expect([again.code, again.stdout, again.stderr]).toEqual([
+      2,
+      '',
+      'botwire: error BW9002: definitions/integrations/openai.yaml already exists; botwire init never overwrites a file, so it wrote none\n',
+    ])
+    expect(readdirSync(join(dir, 'definitions'), { recursive: true })).toEqual(['integrations', join('integrations', 'openai.yaml')])
+    expect(readFileSync(join(dir, 'definitions/integrations/openai.yaml'), 'utf8')).toBe('# mine\n')
+
+    const linked = tempDir()
+    mkdirSync(join(linked, 'elsewhere'))
+    mkdirSync(join(linked, 'definitions'))
+    symlinkSync(join(linked, 'elsewhere'), join(linked, 'definitions', 'plugins'))
+    const outside = await runBotwire(['init', '--example'], { cwd: linked })
+    expect(outside.code).toBe(2)
+    expect(outside.stderr).toContain('definitions/plugins leads outside the definitions folder definitions')
+    expect(readdirSync(join(linked, 'definitions'))).toEqual(['plugins'])
+    expect(readdirSync(join(linked, 'elsewhere'))).toEqual([])
+
+    const named = await runBotwire(['init', '--example', 'bot', 'hello'], { cwd: tempDir() })
+    expect([named.code, named.stderr]).toEqual([2, expect.stringContaining('botwire init --example takes no KIND NAME')])
   })
 })
 

@@ -10,7 +10,7 @@ it('docs/runtime.md shows docsExample.ts, which runs and prints what its comment
   const doc = readFileSync(join(root, 'docs', 'runtime.md'), 'utf8')
   const source = readFileSync(join(import.meta.dirname, 'docsExample.ts'), 'utf8')
   const block = /```ts\n([\s\S]*?)```/.exec(doc)?.[1]
-  expect(block).toBe(source.replaceAll("'../../generated/", "'./generated/"))
+  expect(block).toBe(source.replaceAll("'../../generated/", "'../generated/"))
 
   const printed: string[] = []
   const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
@@ -21,7 +21,7 @@ it('docs/runtime.md shows docsExample.ts, which runs and prints what its comment
   } finally {
     spy.mockRestore()
   }
-  const promised = [...source.matchAll(/^\/\/ (?=\S)(?![0-9]\.|run-bot)(.*)$/gm)].map((m) => m[1])
+  const promised = [...source.matchAll(/^\/\/ -> (.*)$/gm)].map((m) => m[1])
   expect(promised).toHaveLength(5)
   expect(printed).toEqual(promised)
 })

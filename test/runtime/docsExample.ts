@@ -1,4 +1,4 @@
-// run-bot.ts: the generated support bot, its integrations and its plugin, in one process.
+// src/run-bot.ts: the generated support bot, its integrations and its plugin, in one process.
 import { createRuntime } from '@botwire/runtime'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
 import { Integration as Anthropic } from '../../generated/integrations/anthropic/v1.2.0.js'
@@ -84,17 +84,17 @@ const runtime = createRuntime({
 })
 
 await runtime.receive({ conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: 'hello' }, tags: { priority: 'high' } })
-// bot got openai:textGenerated from gpt-4o
-// assistant (maxWords 80) got llm:generationComplete
+// -> bot got openai:textGenerated from gpt-4o
+// -> assistant (maxWords 80) got llm:generationComplete
 
 const page = await runtime.client.listMessages({ conversationId: 'c1' })
 for (const m of page.messages) console.log(`${m.userId}: ${m.type === 'text' ? m.payload.text : m.type}`)
-// support-bot: You said: hello
-// u1: hello
+// -> support-bot: You said: hello
+// -> u1: hello
 
 const { summary } = await runtime.client.callAction({
   type: 'assistantClaude#summarize',
   input: { conversationId: 'c1', model: { id: 'claude-sonnet-4', provider: 'anthropic', maxOutputTokens: 8192 } },
 })
 console.log(summary)
-// Claude read 1 messages
+// -> Claude read 1 messages

@@ -21,7 +21,7 @@ it.each(Object.keys(examples))('docs/runtime.md shows docs/%s.ts, which runs and
   const source = readFileSync(join(import.meta.dirname, 'docs', `${name}.ts`), 'utf8')
   const firstLine = source.slice(0, source.indexOf('\n'))
   const block = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b?.startsWith(`${firstLine}\n`))
-  expect(block).toBe(source.replaceAll("'../../../generated/", "'./generated/"))
+  expect(block).toBe(source.replaceAll("'../../../generated/", "'../generated/"))
 
   const printed: string[] = []
   const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => {

@@ -15,7 +15,7 @@
 // is missing a file (removed, or a fresh clone) is built from nothing. Outputs of a source
 // file that is gone are removed, so no file of an older build lingers in dist/.
 import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -125,6 +125,8 @@ function typecheck(): Promise<void> {
 }
 
 export default async function setup(): Promise<void> {
+  // a fresh clone has no cache folder yet, and the records above are written into it
+  mkdirSync(cache, { recursive: true })
   const steps = [buildRuntime().then(build)]
   // npm names the script it runs; a targeted `npx vitest run test/<folder>` skips the type-check
   if (process.env.npm_lifecycle_event === 'test') steps.push(typecheck())

@@ -1,4 +1,4 @@
-// hooks.ts: code around every incoming message, action call and outgoing message.
+// src/hooks.ts: code around every incoming message, action call and outgoing message.
 import { createRuntime } from '@botwire/runtime'
 import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
 import { type Model, Integration as OpenAI } from '../../../generated/integrations/openai/v2.0.0.js'

@@ -1,4 +1,4 @@
-// plugin-events.ts: a plugin emits its own event; the bot subscribes per plugin instance.
+// src/plugin-events.ts: a plugin emits its own event; the bot subscribes per plugin instance.
 import { createRuntime } from '@botwire/runtime'
 import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
 import type { ZendeskTicket } from '../../../generated/integrations/zendesk/v1.0.0.js'

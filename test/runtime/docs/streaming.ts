@@ -1,4 +1,4 @@
-// stream-summary.ts: a plugin streams a model's answer chunk by chunk; the bot counts chunks.
+// src/stream-summary.ts: a plugin streams a model's answer chunk by chunk; the bot counts chunks.
 import { createRuntime, RuntimeError } from '@botwire/runtime'
 import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
 import { type Model, Integration as OpenAI } from '../../../generated/integrations/openai/v2.0.0.js'

@@ -1,4 +1,4 @@
-// time-limits.ts: an action that never answers, and a handler that never returns.
+// src/time-limits.ts: an action that never answers, and a handler that never returns.
 import { createRuntime, TimeLimitError } from '@botwire/runtime'
 import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
 import { type Model, Integration as OpenAI } from '../../../generated/integrations/openai/v2.0.0.js'

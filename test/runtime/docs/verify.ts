@@ -1,4 +1,4 @@
-// verify.ts: everything the bot needs, checked at start-up rather than at the first call.
+// src/verify.ts: everything the bot needs, checked at start-up rather than at the first call.
 import { createRuntime, MissingImplementationError } from '@botwire/runtime'
 import { Bot } from '../../../generated/bots/support-bot/v1.0.0.js'
 import { Integration as Zendesk } from '../../../generated/integrations/zendesk/v1.0.0.js'

@@ -1,0 +1,171 @@
+// A project of a user's, made by following a docs page command by command: the packages as
+// `npm pack` makes them of this repository (botwire and @botwire/runtime, packed once for
+// every test file that needs them and kept until what they hold changes; their
+// dependencies from the local npm cache), the development tools (`typescript`, `tsx`,
+// `@types/node`) linked from this repository instead of downloaded, and every other shell
+// line run with only the project's node_modules/.bin on PATH, as `npx X` finds X in a
+// user's shell. Shared by the tests that follow getting-started.md, runtime.md and
+// generated-code.md.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { delimiter, dirname, join, relative } from 'node:path'
+
+const root = join(import.meta.dirname, '..', '..')
+export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+/** The tarball of each package, by its name. */
+export type Tarballs = ReadonlyMap<string, string>
+
+const packCache = join(root, 'node_modules', '.cache', 'botwire', 'packed')
+
+/**
+ * The tarballs of both packages, packed once for what they hold: kept in
+ * node_modules/.cache/botwire/packed with the size and modification time of every file npm
+ * packs, and packed again only when one of those changed (the global setup rebuilt dist/,
+ * say). Test files that run at once share one packing: the first takes a lock file, the
+ * others wait for it.
+ */
+export function packedPackages(): Tarballs {
+  mkdirSync(dirname(packCache), { recursive: true })
+  const lock = `${packCache}.lock`
+  acquire(lock)
+  try {
+    // recorded before packing: a file changed while npm packs makes the next run pack again
+    const inputs = packInputs()
+    const record = join(packCache, 'inputs.txt')
+    if (!existsSync(record) || readFileSync(record, 'utf8') !== inputs) {
+      rmSync(packCache, { recursive: true, force: true })
+      pack(packCache)
+      writeFileSync(record, inputs)
+    }
+    return tarballsIn(packCache)
+  } finally {
+    rmSync(lock, { force: true })
+  }
+}
+
+/** Every file npm packs of both packages (each package.json and what its `files` lists), with its size and modification time. */
+function packInputs(): string {
+  const lines: string[] = []
+  for (const dir of [root, join(root, 'packages', 'runtime')]) {
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { files?: string[] }
+    for (const entry of ['package.json', ...(manifest.files ?? [])]) {
+      const path = join(dir, entry)
+      if (!existsSync(path)) continue
+      const files = statSync(path).isDirectory()
+        ? readdirSync(path, { recursive: true, withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => join(e.parentPath, e.name))
+        : [path]
+      for (const file of files) {
+        const stats = statSync(file)
+        lines.push(`${relative(root, file)} ${stats.size} ${stats.mtimeMs}\n`)
+      }
+    }
+  }
+  return lines.sort().join('')
+}
+
+/** Takes a lock file holding this process's id, waiting while a live process holds it; one left by a process that is gone is taken over. */
+function acquire(lock: string): void {
+  const sleeper = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' })
+      return
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EEXIST') throw error
+    }
+    // empty while its holder is still writing it, gone once its holder is done
+    const holder = Number(readIfThere(lock) || Number.NaN)
+    if (Number.isInteger(holder) && !isAlive(holder)) rmSync(lock, { force: true })
+    Atomics.wait(sleeper, 0, 0, 200)
+  }
+}
+
+function readIfThere(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return ''
+    throw error
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM'
+  }
+}
+
+function pack(into: string): void {
+  mkdirSync(into, { recursive: true })
+  // --ignore-scripts: prepack would build dist/ again (as the global setup just did) and,
+  // while it runs, take dist/ away from the CLI tests running beside this one
+  execFileSync(npm, ['pack', '--workspaces', '--include-workspace-root', '--ignore-scripts', '--pack-destination', into, '--silent'], {
+    cwd: root,
+    stdio: 'pipe',
+  })
+}
+
+function tarballsIn(folder: string): Tarballs {
+  const tarballs = new Map<string, string>()
+  for (const [name, prefix] of [
+    ['botwire', 'botwire-0'],
+    ['@botwire/runtime', 'botwire-runtime-0'],
+  ] as const) {
+    const packed = readdirSync(folder).find((f) => f.startsWith(prefix) && f.endsWith('.tgz'))
+    if (packed === undefined) throw new Error(`npm pack made no tarball of ${name}`)
+    tarballs.set(name, join(folder, packed))
+  }
+  return tarballs
+}
+
+/** The executable each linked tool puts into node_modules/.bin, which `npx` finds. */
+const BINARIES: Record<string, { name: string; path: string }> = {
+  typescript: { name: 'tsc', path: join(root, 'node_modules', 'typescript', 'bin', 'tsc') },
+  tsx: { name: 'tsx', path: join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs') },
+}
+
+function link(project: string, name: string): void {
+  const target = join(root, 'node_modules', name)
+  mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true })
+  symlinkSync(target, join(project, 'node_modules', name), 'dir')
+  const binary = BINARIES[name]
+  if (binary === undefined) return
+  mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true })
+  symlinkSync(binary.path, join(project, 'node_modules', '.bin', binary.name))
+}
+
+/** Runs one shell line of a page in the project; returns its stdout, and the project folder (after `cd`). */
+export function runPageLine(line: string, cwd: string, tarballs: Tarballs): { cwd: string; stdout: string } {
+  const created = /^mkdir (\S+) && cd \1$/.exec(line)
+  if (created?.[1] !== undefined) {
+    mkdirSync(join(cwd, created[1]))
+    return { cwd: join(cwd, created[1]), stdout: '' }
+  }
+  const install = /^npm install (--save-dev )?(.+)$/.exec(line)
+  if (install?.[2] !== undefined) {
+    for (const name of install[2].split(' ')) {
+      const tarball = tarballs.get(name)
+      const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(install[1] === undefined ? [] : ['--save-dev'])]
+      if (tarball !== undefined) execFileSync(npm, ['install', ...flags, tarball], { cwd, stdio: 'pipe' })
+      else link(cwd, name)
+    }
+    return { cwd, stdout: '' }
+  }
+  // npm run puts this repository's node_modules/.bin on PATH: a new user's shell has only the project's
+  const outside = (process.env.PATH ?? '').split(delimiter).filter((entry) => !entry.endsWith(join('node_modules', '.bin')))
+  const env = { ...process.env, PATH: [join(cwd, 'node_modules', '.bin'), ...outside].join(delimiter), NO_COLOR: '1' }
+  // npm ci takes the dependencies from the local cache where it can, as npm install does above
+  const command = line.replace(/^npx /, '').replace(/^npm ci /, 'npm ci --prefer-offline --no-audit --no-fund --silent ')
+  try {
+    return { cwd, stdout: execFileSync('sh', ['-c', command], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) }
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`\`${line}\` failed:\n${stdout ?? ''}${stderr ?? ''}`)
+  }
+}
