@@ -1,0 +1,98 @@
+// Schema sanity in time near-linear in the schema (issue #32): the walk, the `required`
+// check, the `allOf` analyses and the repeated-enum check each once compared or copied
+// everything with everything. Each case is a one-file workspace whose size doubles from n
+// to 2n; its CPU time must grow near twofold (test/support/growth.ts), not fourfold.
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
+import { tempDir, writeFiles } from '../support/cli.js'
+import { cpuGrowth } from '../support/growth.js'
+
+const root = tempDir('botwire-sanity-growth-')
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+let count = 0
+/** The check of an interface whose one entity `e` has this schema, ready to run (the file written now, not measured). */
+function checkOf(schema: unknown): () => string[] {
+  const dir = join(root, `case-${count++}`)
+  writeFiles(dir, { 'i.yaml': `kind: interface\nname: i\nversion: 1.0.0\nentities:\n  e:\n    schema: ${JSON.stringify(schema)}\nactions: {}\n` })
+  return () => checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics.map((d) => d.code)
+}
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i)
+
+function expectNearLinear(prepare: (n: number) => () => unknown, n: number): void {
+  const growth = cpuGrowth((size) => {
+    const run = prepare(size)
+    return () => void run()
+  }, n)
+  expect(growth.ratio, `${growth.atN.toFixed(1)} ms at n, ${growth.atTwiceN.toFixed(1)} ms at 2n`).toBeLessThan(3)
+}
+
+/** `n` allOf branches, each declaring and requiring a property of its own. */
+function manyBranches(n: number): unknown {
+  return { type: 'object', allOf: range(n).map((i) => ({ type: 'object', properties: { [`p${i}`]: { type: 'string' } }, required: [`p${i}`] })) }
+}
+
+describe('schema sanity is near-linear in the schema', () => {
+  it('over many allOf branches (each branch was given a copy of all the others)', () => {
+    expect(checkOf(manyBranches(3))()).toEqual([])
+    expectNearLinear((n) => checkOf(manyBranches(n)), 2000)
+  })
+
+  it('over many allOf branches requiring what no part declares, the first ones with a suggestion', () => {
+    const schema = { type: 'object', allOf: range(2000).map((i) => ({ type: 'object', properties: { [`p${i}`]: { type: 'string' } }, required: [`q${i}`] })) }
+    const codes = checkOf(schema)()
+    expect(codes.filter((c) => c === 'BW2013')).toHaveLength(50)
+    expectNearLinear(
+      (n) => checkOf({ type: 'object', allOf: range(n).map((i) => ({ type: 'object', properties: { [`p${i}`]: { type: 'string' } }, required: [`q${i}`] })) }),
+      1000,
+    )
+  })
+
+  it('with many required names that no property declares (the known names were gathered again for each)', () => {
+    const schema = (n: number) => ({
+      type: 'object',
+      properties: Object.fromEntries(range(n).map((i) => [`declared${i}`, { type: 'string' }])),
+      required: range(n).map((i) => `undeclared${i}`),
+    })
+    expect(checkOf(schema(2))()).toEqual(['BW2013', 'BW2013'])
+    expectNearLinear((n) => checkOf(schema(n)), 1000)
+  })
+
+  it('with 4000 properties and 4000 undeclared required names, finishes', () => {
+    const schema = {
+      type: 'object',
+      properties: Object.fromEntries(range(4000).map((i) => [`declared${i}`, { type: 'string' }])),
+      required: range(4000).map((i) => `undeclared${i}`),
+    }
+    const codes = checkOf(schema)()
+    expect(codes.filter((c) => c === 'BW2013')).toHaveLength(50)
+    expect(codes.at(-1)).toBe('BW1010')
+  })
+
+  it('over many allOf parts with defaults (every part was asked of every property)', () => {
+    const schema = (n: number) => ({
+      type: 'object',
+      allOf: range(n).map((i) => ({ type: 'object', properties: { [`p${i}`]: { type: 'string', default: 'x' } } })),
+    })
+    expect(checkOf(schema(3))()).toEqual([])
+    expectNearLinear((n) => checkOf(schema(n)), 2000)
+  })
+
+  it('over many closed allOf parts (every closed part was compared with every part)', () => {
+    const schema = (n: number) => ({
+      type: 'object',
+      allOf: range(n).map((i) => ({ type: 'object', additionalProperties: false, properties: { [`p${i}`]: { type: 'string' } } })),
+    })
+    expect(checkOf(schema(2))()).toEqual(['BW2026', 'BW2026'])
+    expectNearLinear((n) => checkOf(schema(n)), 1000)
+  })
+
+  it('with many object values in an enum (they were compared pairwise)', () => {
+    const schema = (n: number) => ({ type: 'object', enum: range(n).map((i) => ({ k: i, l: `v${i}` })) })
+    expect(checkOf({ type: 'object', enum: [{ a: 1, b: 2 }, { b: 2, a: 1 }, { a: [1] }, { a: ['1'] }] })()).toEqual(['BW2008'])
+    expectNearLinear((n) => checkOf(schema(n)), 2000)
+  })
+})
