@@ -21,6 +21,7 @@ import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
 import { checkDefsCycles, defsHolding, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
 import { ProblemPlaces } from './problemPlaces.js'
+import { checkRefChains } from './refChains.js'
 import { checkRequired, requiresUndeclared } from './requiredDeclared.js'
 import { type AllOfPlace, type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
 import { checkSecretDefault, configurationDefs, defsResolver } from './secretDefaults.js'
@@ -495,6 +496,9 @@ function checkObjectAtTop(file: SourceFile, site: SchemaSite, named: NamedSchema
 export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | UncheckedDefinition, shapeProblems: readonly Diagnostic[] = []): Diagnostic[] {
   const out: Diagnostic[] = []
   const named = new NamedSchemaUse(file, spec, defsOf(spec))
+  // every pass below that follows references walks a chain recursively: a chain too long is told alone, and the rest waits
+  const tooDeep = checkRefChains(file, named.defs)
+  if (tooDeep.length > 0) return tooDeep
   let intact = true
   const sites = schemaSites(spec)
   // where `secret: true` means something: configuration schemas and the named schemas they use

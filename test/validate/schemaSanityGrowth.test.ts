@@ -96,3 +96,27 @@ describe('schema sanity is near-linear in the schema', () => {
     expectNearLinear((n) => checkOf(schema(n)), 2000)
   })
 })
+
+/** An interface whose entity is the head of a chain of `n` `$defs` entries, each referencing the next. */
+function refChain(n: number): unknown {
+  return Object.fromEntries(range(n).map((i) => [`d${i}`, i === n - 1 ? { type: 'object' } : { $ref: `#/$defs/d${i + 1}` }]))
+}
+
+describe('a chain of $refs', () => {
+  it.each([2000, 10_000])('of %i $defs entries is one BW2033 at the 33rd entry, not a stack overflow (BW9001)', (n) => {
+    const dir = join(root, `chain-${n}`)
+    writeFiles(dir, {
+      'i.yaml': `kind: interface\nname: i\nversion: 1.0.0\n$defs: ${JSON.stringify(refChain(n))}\nentities:\n  e: { schema: { $ref: '#/$defs/d0' } }\nactions: {}\n`,
+    })
+    const { diagnostics } = checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir })
+    expect(diagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(['BW2033 /$defs/d31/$ref'])
+  })
+
+  it('of 32 entries, the most botwire follows, passes', () => {
+    const dir = join(root, 'chain-32')
+    writeFiles(dir, {
+      'i.yaml': `kind: interface\nname: i\nversion: 1.0.0\n$defs: ${JSON.stringify(refChain(32))}\nentities:\n  e: { schema: { $ref: '#/$defs/d0' } }\nactions: {}\n`,
+    })
+    expect(checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics).toEqual([])
+  })
+})
