@@ -204,6 +204,10 @@ export const catalog = {
     /** reason: the construct (lookaround, backreference, a repetition count over 1000...); fix: what to write instead */
     notLinear: 'pattern cannot run on the linear-time engine botwire validates strings with: {reason}; {fix}',
   }),
+  BW2033: entry('$ref chain too deep', {
+    refChainTooDeep:
+      "this $ref to $defs '{name}' makes a chain of $refs through more than {limit} $defs entries, more than botwire follows; write some of the entries out in place, or reference an entry nearer the end of the chain",
+  }),
   // references
   BW3001: entry('duplicate definition', {
     definedTwice: "{kind} '{name}' {version} is defined twice",

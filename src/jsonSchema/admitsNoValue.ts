@@ -136,6 +136,11 @@ export function nodeAdmitsNoValue(node: SchemaNode, pointer: string): NoValue | 
   return emptiness({ node, entity: null, pointer, variant: '' }, SHALLOW)
 }
 
+function withoutEnum(node: SchemaNode): SchemaNode {
+  const { enum: _values, ...rest } = node
+  return rest
+}
+
 function emptiness(view: View, env: Env): NoValue | undefined {
   const node = view.node
   const reference = referenceOf(node)
@@ -143,8 +148,14 @@ function emptiness(view: View, env: Env): NoValue | undefined {
 
   const values = node.const !== undefined ? [node.const] : node.enum
   if (values !== undefined) {
-    const results = values.map((value) => admitsValue(value, view, env.resolve))
-    if (results.some((result) => result.verdict !== 'no')) return undefined
+    // each enum value is one of the enum's: judged by the other keywords, so that n values cost n, not n scans of the enum
+    const judged = node.const !== undefined ? view : { ...view, node: withoutEnum(node) }
+    const results: Admission[] = []
+    for (const value of values) {
+      const result = admitsValue(value, judged, env.resolve)
+      if (result.verdict !== 'no') return undefined
+      results.push(result)
+    }
     if (node.const !== undefined) return { location: keywordLocation(view, 'const'), reason: constRejected(view, node.const, results[0]), cause: 'values' }
     return {
       location: keywordLocation(view, 'enum'),

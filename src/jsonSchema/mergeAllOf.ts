@@ -83,6 +83,7 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
   const parents = new Map<string, SchemaLocation>()
   const propertyParents = new Map<string, SchemaLocation>()
   const properties: Record<string, SchemaNode> = {}
+  const required = new Set<string>()
   const take = (from: View, key: string, value: unknown): void => {
     node[key] = value
     parents.set(key, from.keywordParents?.get(key) ?? locationOf(from))
@@ -107,12 +108,15 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
       const value = part.node[key as keyof SchemaNode]
       const existing = node[key]
       const tighter = TIGHTER[key as keyof SchemaNode]
-      if (existing === undefined || jsonEqual(existing, value)) take(part, key, value)
+      if (key === 'required') {
+        // gathered into one set and written out once: a copy of the names so far at every part would be quadratic in the parts
+        for (const name of value as string[]) required.add(name)
+        take(part, key, value)
+      } else if (existing === undefined || jsonEqual(existing, value)) take(part, key, value)
       else if (key === 'type') {
         const kinds = intersectKinds(declaredKinds({ type: existing } as SchemaNode) ?? new Set(), declaredKinds(part.node) ?? new Set())
         take(part, key, typeNamesOfKinds(kinds))
-      } else if (key === 'required') take(part, key, [...new Set([...(existing as string[]), ...(value as string[])])])
-      else if (tighter !== undefined && typeof existing === 'number' && typeof value === 'number') {
+      } else if (tighter !== undefined && typeof existing === 'number' && typeof value === 'number') {
         if (tighter(existing, value) === value) take(part, key, value)
       } else if (key === 'enum')
         take(
@@ -123,7 +127,8 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
       else notExact(keywordLocation(part, key as keyof SchemaNode), `${key} differs between the branches`)
     }
   }
-  mergeExtraProperties(parts, properties, new Set(node.required as string[] | undefined), take, notExact)
+  if (required.size > 0) node.required = [...required]
+  mergeExtraProperties(parts, properties, required, take, notExact)
   if (Object.keys(properties).length > 0) node.properties = properties
   return {
     merged: {

@@ -12,6 +12,11 @@ export const loadLimits = {
    * real definition, and shallow enough that every pass, most of them recursive, is safe
    */
   maxDepth: 100,
+  /**
+   * how many `$defs` entries one chain of `$ref`s may pass through (src/validate/refChains.ts):
+   * the passes that follow references are recursive, and a longer chain is a BW2033
+   */
+  maxRefChain: 32,
   /** diagnostics shown per file before the rest are summarised */
   maxDiagnosticsPerFile: 50,
 } as const

@@ -18,6 +18,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import { packageRoot } from './packageRoot.js'
+import { readRegularFile } from './regularFile.js'
 
 type Value = Record<string, unknown>
 
@@ -85,7 +86,7 @@ export function cacheFile(folder: string, definitionsDir: string): string {
 
 function readCacheFile(path: string): Map<string, Value> {
   try {
-    const file = deserialize(readFileSync(path)) as Partial<CacheFile>
+    const file = deserialize(readRegularFile(path)) as Partial<CacheFile>
     if (!sameMaker(file.madeBy, cacheMaker()) || !Array.isArray(file.keys) || !Array.isArray(file.values)) return new Map()
     const values = file.values
     return new Map(file.keys.map((key, i) => [key, values[i] as Value]))

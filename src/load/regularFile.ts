@@ -3,7 +3,7 @@
 // a device may never end: `check`, `generate` and the language server would hang. The
 // open is non-blocking and the type is read from the opened descriptor, so a file swapped
 // for a pipe between the listing and the read is caught too.
-import { closeSync, constants, fstatSync, openSync, type Stats } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs'
 
 /** Read-only, and without waiting for a writer (O_NONBLOCK is not defined on Windows, where there is nothing to wait for). */
 const READ_WITHOUT_WAITING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
@@ -43,4 +43,20 @@ export function openRegularFile(path: string): OpenedFile {
   if (stats.isFile()) return { fd, size: stats.size }
   closeSync(fd)
   return { notRegular: notRegularReason(stats) }
+}
+
+/**
+ * The whole of `path` if it is a regular file, read without ever waiting for a writer:
+ * for the files botwire reads back from folders a user controls (the output manifest and
+ * lock, output files, the parse cache). A path that is not a regular file throws, as a
+ * missing one does, and the callers' own handling of an unreadable file applies.
+ */
+export function readRegularFile(path: string): Buffer {
+  const opened = openRegularFile(path)
+  if ('notRegular' in opened) throw new Error(`${path} is ${opened.notRegular}`)
+  try {
+    return readFileSync(opened.fd)
+  } finally {
+    closeSync(opened.fd)
+  }
 }

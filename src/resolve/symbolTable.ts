@@ -260,7 +260,20 @@ function resolution(table: SymbolTable, kind: DefinitionKind, name: string, slot
   if (table.unversioned.has(`${kind}/${name}`) || (!table.byName.has(`${kind}/${name}`) && claimedInvalidly(table, kind, name))) return BROKEN
   if (slot) return slot.entry ? { found: slot.entry } : BROKEN
   if (table.invalidlyClaimedVersions.get(`${kind}/${name}`)?.some((claimed) => claimed === null || wants(claimed))) return BROKEN
-  return { found: null, broken: false, available: (table.byName.get(`${kind}/${name}`) ?? []).map((s) => s.version) }
+  return { found: null, broken: false, available: versionsOf(table.byName.get(`${kind}/${name}`) ?? NO_SLOTS) }
+}
+
+const NO_SLOTS: readonly VersionSlot[] = []
+const versionLists = new WeakMap<readonly VersionSlot[], string[]>()
+
+/** The versions of a name, listed once per name (not once per reference that finds none of them). */
+function versionsOf(slots: readonly VersionSlot[]): string[] {
+  let versions = versionLists.get(slots)
+  if (!versions) {
+    versions = slots.map((s) => s.version)
+    versionLists.set(slots, versions)
+  }
+  return versions
 }
 
 /** An exact version (the interface version an integration implements). */
@@ -292,6 +305,24 @@ function slotOf(slots: readonly VersionSlot[], version: string): VersionSlot | u
  * in the choice, so that a range that picks one is not bound to another version instead.
  */
 export function resolveRange(table: SymbolTable, kind: DefinitionKind, name: string, range: string, which: 'highest' | 'lowest'): Resolution {
+  // many references write the same range of the same name: each distinct one is resolved once per table
+  let resolved = rangeResolutions.get(table)
+  if (!resolved) {
+    resolved = new Map()
+    rangeResolutions.set(table, resolved)
+  }
+  const key = `${which} ${kind}/${name} ${range}`
+  let found = resolved.get(key)
+  if (!found) {
+    found = resolveRangeOnce(table, kind, name, range, which)
+    resolved.set(key, found)
+  }
+  return found
+}
+
+const rangeResolutions = new WeakMap<SymbolTable, Map<string, Resolution>>()
+
+function resolveRangeOnce(table: SymbolTable, kind: DefinitionKind, name: string, range: string, which: 'highest' | 'lowest'): Resolution {
   const slots = table.byName.get(`${kind}/${name}`) ?? []
   const pick = (candidates: VersionSlot[]): VersionSlot | undefined => (which === 'highest' ? candidates[candidates.length - 1] : candidates[0])
   const releases = slots.filter((s) => !isPrerelease(s.version) && satisfiesRange(s.version, range))
@@ -301,5 +332,11 @@ export function resolveRange(table: SymbolTable, kind: DefinitionKind, name: str
 
 /** "available versions: 1.0.0, 1.1.0", or that there are none, after a version that is not there. */
 export function availableVersions(available: readonly string[]): string {
-  return available.length > 0 ? `available versions: ${available.join(', ')}` : 'the workspace has no version of it'
+  if (available.length === 0) return 'the workspace has no version of it'
+  // the highest ones, at most a screenful: a name may have thousands, and each reference that finds none says this
+  if (available.length <= MAX_LISTED_VERSIONS) return `available versions: ${available.join(', ')}`
+  const lower = available.length - MAX_LISTED_VERSIONS
+  return `available versions: ${available.slice(lower).join(', ')} (and ${lower} lower)`
 }
+
+const MAX_LISTED_VERSIONS = 20

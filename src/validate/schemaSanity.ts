@@ -4,11 +4,10 @@
 // emptiness analysis entity extension uses (src/jsonSchema), node by node.
 
 import { type CodesWith, type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
-import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
+import { closest, suggestionText } from '../diagnostics/suggest.js'
 import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { describeValue } from '../jsonSchema/describe.js'
-import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { compilePattern } from '../jsonSchema/linearPattern.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { escapePointerSegment } from '../jsonSchema/pointer.js'
@@ -22,8 +21,11 @@ import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
 import { checkDefsCycles, defsHolding, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
 import { ProblemPlaces } from './problemPlaces.js'
-import { type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
+import { checkRefChains } from './refChains.js'
+import { checkRequired, requiresUndeclared } from './requiredDeclared.js'
+import { type AllOfPlace, type SchemaSite, schemaSites, walkSchema } from './schemaSites.js'
 import { checkSecretValues, configurationDefs, defsResolver } from './secretDefaults.js'
+import { SuggestionBudget } from './suggestionBudget.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
 const REF_SIBLINGS = new Set(['$ref', 'title', 'description'])
@@ -66,7 +68,8 @@ function checkNode(
   node: SchemaNode,
   pointer: string,
   enclosing: readonly SchemaNode[],
-  beside: readonly SchemaNode[],
+  allOf: AllOfPlace | undefined,
+  suggestions: SuggestionBudget,
   out: Diagnostic[],
 ): void {
   if (typeof node.$ref === 'string') {
@@ -130,9 +133,9 @@ function checkNode(
     out.push(diagnostic('BW2011', 'saysNothing', { where: describePointer(pointer) }, locate(file, pointer), { path: pointer }))
   }
   const found = out.length
-  checkRequired(file, node, pointer, [...enclosing, ...beside], out)
+  checkRequired(file, node, pointer, enclosing, allOf, suggestions, out)
   if (node.allOf !== undefined) {
-    checkClosedBranches(file, node, pointer, out)
+    checkClosedBranches(file, node, pointer, suggestions, out)
     checkDefaultsAcrossParts(file, node, pointer, out)
   }
   checkRepeatedEnumValues(file, node, pointer, out)
@@ -170,43 +173,38 @@ function checkNode(
 }
 
 /**
- * Every `required` name is declared in `properties`: the node's own, or, in a branch of
- * `anyOf`/`oneOf`, those of the schemas it is a branch of (the "at least one of" idiom:
- * `anyOf: [{ required: [email] }, { required: [phone] }]` beside the properties).
+ * A key two JSON values share exactly when they are equal as `enum` compares them (key
+ * order aside): scalars by type and value, lists item by item, objects with their keys
+ * sorted. Own keys only, so an own `toString` or `__proto__` is data like any other key.
  */
-function checkRequired(file: SourceFile, node: SchemaNode, pointer: string, enclosing: readonly SchemaNode[], out: Diagnostic[]): void {
-  const declaredBy = [node, ...enclosing]
-  node.required?.forEach((name, i) => {
-    if (declaredBy.some((holder) => Object.hasOwn(holder.properties ?? {}, name))) return
-    const known = [...new Set(declaredBy.flatMap((holder) => Object.keys(holder.properties ?? {})))]
-    const suggestion = closest(name, known)
-    const hint = suggestionText(suggestion) || (known.length > 0 ? `; declared properties: ${listNames(known)}` : '')
-    out.push(
-      diagnostic('BW2013', enclosing.length === 0 ? 'notDeclared' : 'notDeclaredAround', { name, hint }, locate(file, `${pointer}/required/${i}`), {
-        path: `${pointer}/required/${i}`,
-        suggestion,
-      }),
-    )
-  })
+function canonicalKey(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalKey).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    const keys = Object.keys(record).sort()
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalKey(record[k])}`).join(',')}}`
+  }
+  // strings quoted, so that no string reads as the key of a list or an object
+  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value}:${String(value)}`
 }
 
 /**
  * Each `enum` value once (JSON Schema: they SHOULD be unique): a repeated value is most
  * often a typo for another one. Compared as JSON values are, with botwire's own deep
- * equality (ajv's calls an own `toString` of a value, which an enum of objects may have).
+ * equality (ajv's calls an own `toString` of a value, which an enum of objects may have),
+ * through a canonical key, so that thousands of object values are not compared pairwise.
  */
 function checkRepeatedEnumValues(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
-  // each distinct value with where it is listed: scalars by a key, objects and lists (rare) by deep equality
+  // each distinct value with where it is listed, by a key equal values share (objects with their keys sorted)
   const places: { value: JsonValue; at: number[] }[] = []
-  const scalars = new Map<string, { value: JsonValue; at: number[] }>()
+  const byKey = new Map<string, { value: JsonValue; at: number[] }>()
   ;(node.enum ?? []).forEach((value, i) => {
-    const scalar = value === null || typeof value !== 'object'
-    const key = scalar ? `${typeof value}:${String(value)}` : ''
-    let entry = scalar ? scalars.get(key) : places.find((p) => p.value !== null && typeof p.value === 'object' && jsonEqual(p.value, value))
+    const key = canonicalKey(value)
+    let entry = byKey.get(key)
     if (!entry) {
       entry = { value, at: [] }
       places.push(entry)
-      if (scalar) scalars.set(key, entry)
+      byKey.set(key, entry)
     }
     entry.at.push(i)
   })
@@ -224,26 +222,12 @@ function checkRepeatedEnumValues(file: SourceFile, node: SchemaNode, pointer: st
   }
 }
 
-/** Whether a branch of the node's `allOf` requires a property that neither the node nor any branch declares (a BW2013). */
-function requiresUndeclared(node: SchemaNode): boolean {
-  const branches = node.allOf
-  if (branches === undefined) return false
-  const declared = (name: string): boolean => [node, ...branches].some((part) => Object.hasOwn(part.properties ?? {}, name))
-  return branches.some((branch) => (branch.required ?? []).some((name) => !declared(name)))
-}
-
 interface AllOfPart {
   node: SchemaNode
   pointer: string
   label: string
 }
 
-/**
- * A property that one part of an `allOf` (a branch, or the schema beside it) declares
- * and a closed part (`additionalProperties: false`) does not can never be present: the
- * closed part rejects every object that has it (BW2026, once per property). Entity
- * branches are resolved later (src/check/allOfEntities.ts).
- */
 /** The node and its `allOf` branches written out (entity branches are resolved later, src/check/allOfEntities.ts). */
 function allOfParts(node: SchemaNode, pointer: string): AllOfPart[] {
   const parts: AllOfPart[] = [{ node, pointer, label: 'the schema beside allOf' }]
@@ -259,13 +243,28 @@ function allOfParts(node: SchemaNode, pointer: string): AllOfPart[] {
  * in breaks the schema as a whole, which a bot would then be told about for a key it never
  * wrote.
  */
+/** The parts declaring each property name, in the parts' order: one pass, instead of asking every part of every name. */
+function partsByProperty(parts: readonly AllOfPart[]): Map<string, AllOfPart[]> {
+  const byName = new Map<string, AllOfPart[]>()
+  for (const part of parts) {
+    if (!isRecord(part.node.properties)) continue
+    for (const name of Object.keys(part.node.properties)) {
+      const list = byName.get(name)
+      if (list) list.push(part)
+      else byName.set(name, [part])
+    }
+  }
+  return byName
+}
+
 function checkDefaultsAcrossParts(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
   const parts = allOfParts(node, pointer)
+  const declaring = partsByProperty(parts)
   for (const part of parts) {
     for (const [name, property] of Object.entries(part.node.properties ?? {})) {
       if (!isRecord(property) || property.default === undefined) continue
       const value = property.default as JsonValue
-      for (const other of parts) {
+      for (const other of declaring.get(name) ?? []) {
         const declared = other === part ? undefined : own(other.node.properties, name)
         const reasons = isRecord(declared) ? rejection(withoutKeys(declared, ['default', 'examples']), value) : undefined
         if (reasons === undefined) continue
@@ -279,34 +278,49 @@ function checkDefaultsAcrossParts(file: SourceFile, node: SchemaNode, pointer: s
   }
 }
 
-function checkClosedBranches(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
+/**
+ * A property that one part of an `allOf` (a branch, or the schema beside it) declares
+ * and a closed part (`additionalProperties: false`) does not can never be present: the
+ * closed part rejects every object that has it (BW2026, once per property, naming the
+ * first such closed part). Entity branches are resolved later (src/check/allOfEntities.ts).
+ */
+function checkClosedBranches(file: SourceFile, node: SchemaNode, pointer: string, suggestions: SuggestionBudget, out: Diagnostic[]): void {
   const parts = allOfParts(node, pointer)
+  const closedParts = parts.filter((part) => part.node.additionalProperties === false)
+  if (closedParts.length === 0) return
   const required = new Set(parts.flatMap((part) => part.node.required ?? []))
-  const reported = new Set<string>()
-  for (const closed of parts) {
-    if (closed.node.additionalProperties !== false) continue
-    const declared = Object.keys(closed.node.properties ?? {})
-    for (const part of parts) {
-      for (const name of Object.keys(part.node.properties ?? {})) {
-        if (part === closed || Object.hasOwn(closed.node.properties ?? {}, name) || reported.has(`${part.pointer}\u0000${name}`)) continue
-        reported.add(`${part.pointer}\u0000${name}`)
-        const at = `${part.pointer}/properties/${escapePointerSegment(name)}`
-        const suggestion = closest(name, declared)
-        out.push(
-          diagnostic(
-            'BW2026',
-            'neverPresent',
-            {
-              name,
-              closedAt: closed.label,
-              required: required.has(name) ? '; it is required, so no value fits this schema' : '',
-              didYouMean: suggestionText(suggestion),
-            },
-            locateKey(file, at),
-            { path: at, suggestion, related: [relatedLocation('closedHere', { label: closed.label }, locate(file, `${closed.pointer}/additionalProperties`))] },
-          ),
-        )
-      }
+  const declaring = partsByProperty(parts)
+  // for each name, the first closed part that does not declare it (never the part declaring it),
+  // found once per name, passing over only the closed parts that do declare it
+  const closedAgainst = new Map<string, AllOfPart | undefined>()
+  const firstClosedWithout = (name: string): AllOfPart | undefined => {
+    if (closedAgainst.has(name)) return closedAgainst.get(name)
+    const declarers = new Set(declaring.get(name))
+    const closed = closedParts.find((c) => !declarers.has(c))
+    closedAgainst.set(name, closed)
+    return closed
+  }
+  for (const part of parts) {
+    if (!isRecord(part.node.properties)) continue
+    for (const name of Object.keys(part.node.properties)) {
+      const closed = firstClosedWithout(name)
+      if (closed === undefined) continue
+      const at = `${part.pointer}/properties/${escapePointerSegment(name)}`
+      const suggestion = suggestions.take() ? closest(name, Object.keys(closed.node.properties ?? {})) : undefined
+      out.push(
+        diagnostic(
+          'BW2026',
+          'neverPresent',
+          {
+            name,
+            closedAt: closed.label,
+            required: required.has(name) ? '; it is required, so no value fits this schema' : '',
+            didYouMean: suggestionText(suggestion),
+          },
+          locateKey(file, at),
+          { path: at, suggestion, related: [relatedLocation('closedHere', { label: closed.label }, locate(file, `${closed.pointer}/additionalProperties`))] },
+        ),
+      )
     }
   }
 }
@@ -482,12 +496,16 @@ function checkObjectAtTop(file: SourceFile, site: SchemaSite, named: NamedSchema
 export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | UncheckedDefinition, shapeProblems: readonly Diagnostic[] = []): Diagnostic[] {
   const out: Diagnostic[] = []
   const named = new NamedSchemaUse(file, spec, defsOf(spec))
+  // every pass below that follows references walks a chain recursively: a chain too long is told alone, and the rest waits
+  const tooDeep = checkRefChains(file, named.defs)
+  if (tooDeep.length > 0) return tooDeep
   let intact = true
   const sites = schemaSites(spec)
   // where `secret: true` means something: configuration schemas and the named schemas they use
   const secretDefs = configurationDefs(sites, named.defs)
   const resolve = defsResolver(named.defs)
   const problems = new ProblemPlaces(shapeProblems)
+  const suggestions = new SuggestionBudget()
   for (const site of sites) {
     const holdsSecrets = site.role === 'configuration' || (site.role === 'defs' && secretDefs.has(site.member))
     if (problems.unplaced) {
@@ -500,9 +518,9 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
       if (site.role === 'configuration' && Object.keys(named.defs).length > 0) checkConfigurationThroughDefs(file, site, named, out)
     } else intact = false
     // a node on the way to a shape error, or inside one, waits for the next run; the rest of the schema is checked
-    walkSchema(site.schema, site.pointer, (node, pointer, enclosing, beside) => {
+    walkSchema(site.schema, site.pointer, (node, pointer, enclosing, allOf) => {
       if (broken && problems.touches(pointer, site.pointer)) return
-      checkNode(file, spec.kind, site, named, node, pointer, enclosing, beside, out)
+      checkNode(file, spec.kind, site, named, node, pointer, enclosing, allOf, suggestions, out)
       if (holdsSecrets) checkSecretValues(file, site, node, pointer, resolve, out)
     })
   }

@@ -105,23 +105,34 @@ function findSchemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite
 }
 
 /**
+ * Where a branch of `allOf` stands: the `allOf` list itself and the branch's index. The
+ * other branches hold of the same value too; they are read through this one shared view
+ * (a copy of them for every branch would make the walk quadratic in the branches).
+ */
+export interface AllOfPlace {
+  branches: readonly unknown[]
+  index: number
+}
+
+/**
  * Calls `visit` on every node of a schema, depth first, with its pointer and the nodes
  * whose keywords apply to the same value as it: for a branch of `anyOf`/`oneOf`/`allOf`,
  * the node it is a branch of (and that node's own such nodes), since ajv evaluates a
  * branch on the value its parent is given; for every other node, none. A branch of
- * `allOf` is also given the other branches (`beside`), which hold of the same value too.
+ * `allOf` is also given its place in that `allOf` (`allOf`), whose other branches hold
+ * of the same value too.
  */
 export function walkSchema(
   schema: SchemaNode,
   pointer: string,
-  visit: (node: SchemaNode, pointer: string, enclosing: readonly SchemaNode[], beside: readonly SchemaNode[]) => void,
+  visit: (node: SchemaNode, pointer: string, enclosing: readonly SchemaNode[], allOf: AllOfPlace | undefined) => void,
   enclosing: readonly SchemaNode[] = [],
-  beside: readonly SchemaNode[] = [],
+  allOfPlace: AllOfPlace | undefined = undefined,
 ): void {
   // beside a shape error a schema may hold anything where a node belongs (`null`, `5`,
   // `anyOf: {}`): such a place is the error's, and not walked
   if (!isRecord(schema)) return
-  visit(schema, pointer, enclosing, beside)
+  visit(schema, pointer, enclosing, allOfPlace)
   const properties = schema.properties
   if (isRecord(properties)) {
     for (const name of Object.keys(properties)) walkSchema(properties[name] as SchemaNode, `${pointer}/properties/${escapePointerSegment(name)}`, visit)
@@ -134,13 +145,5 @@ export function walkSchema(
   if (Array.isArray(schema.oneOf)) schema.oneOf.forEach((branch, i) => void walkSchema(branch, `${pointer}/oneOf/${i}`, visit, branchEnclosing))
   const allOf = schema.allOf
   if (!Array.isArray(allOf)) return
-  allOf.forEach((branch, i) => {
-    walkSchema(
-      branch,
-      `${pointer}/allOf/${i}`,
-      visit,
-      branchEnclosing,
-      allOf.filter((other, j) => j !== i && isRecord(other)),
-    )
-  })
+  allOf.forEach((branch, index) => void walkSchema(branch, `${pointer}/allOf/${index}`, visit, branchEnclosing, { branches: allOf, index }))
 }

@@ -1,8 +1,9 @@
 // `generate --check`: what writing would change, without writing. Any difference
 // (a missing file, a hand edit, a file that would be removed) is reported.
-import { readFileSync } from 'node:fs'
+
 import { dirname, join, relative, sep } from 'node:path'
 import type { OutputFile } from '../emit/emitPlan.js'
+import { readRegularFile } from '../load/regularFile.js'
 import { whyNotRemovable } from './generatedFiles.js'
 import { manifestFile, ownedPaths, readManifest } from './manifest.js'
 import { hasStaleLock, LOCK_NAME } from './outputLock.js'
@@ -26,7 +27,7 @@ export function compareOutput(outDir: string, files: readonly OutputFile[]): Out
     const target = outputPath(outDir, file.path)
     let current: string | null = null
     try {
-      current = target ? readFileSync(target, 'utf8') : null
+      current = target ? readRegularFile(target).toString('utf8') : null
     } catch {
       current = null
     }

@@ -7,9 +7,9 @@
 // listed, so the next run knows them as its own and removes the ones it no longer
 // produces. `files` only ever lists files that are there (docs/cli.md#interrupted-runs).
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { OutputFile } from '../emit/emitPlan.js'
+import { readRegularFile } from '../load/regularFile.js'
 
 export const MANIFEST_NAME = 'botwire-manifest.json'
 
@@ -92,7 +92,7 @@ export interface ManifestEntries {
 /** The output folder's manifest as written, or null when there is none botwire wrote (or it cannot be read). */
 function parseManifest(outDir: string): (Partial<Manifest> & { files: unknown[] }) | null {
   try {
-    const parsed = JSON.parse(readFileSync(join(outDir, MANIFEST_NAME), 'utf8')) as Partial<Manifest> | null
+    const parsed = JSON.parse(readRegularFile(join(outDir, MANIFEST_NAME)).toString('utf8')) as Partial<Manifest> | null
     return parsed?.generator === 'botwire' && Array.isArray(parsed.files) ? (parsed as Partial<Manifest> & { files: unknown[] }) : null
   } catch {
     return null

@@ -3,9 +3,10 @@
 // process is gone (a run killed with SIGKILL) is stale and taken over
 // (docs/cli.md#concurrent-runs).
 
-import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
+import { readRegularFile } from '../load/regularFile.js'
 
 export const LOCK_NAME = '.botwire-lock'
 
@@ -35,7 +36,7 @@ export function describeLockHolder(holder: LockHolder | null): string {
 
 function readHolder(path: string): LockHolder | null {
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockHolder>
+    const parsed = JSON.parse(readRegularFile(path).toString('utf8')) as Partial<LockHolder>
     return typeof parsed.pid === 'number' && typeof parsed.host === 'string' ? { pid: parsed.pid, host: parsed.host } : null
   } catch {
     return null

@@ -20,9 +20,10 @@
 // writeOutputInterruptibly waits in the event loop and, when a signal came, throws into
 // the generator at the step it is at, so the lock is released by the `finally` below and
 // the manifest on disk is the one written before the step: true, with `pending`.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { OutputFile } from '../emit/emitPlan.js'
+import { readRegularFile } from '../load/regularFile.js'
 import { ConfinedFolder, OutputConfinementError } from './confinedFolder.js'
 import { isBookkeeping, type LeftAlone, whyNotRemovable } from './generatedFiles.js'
 import type { KnownOutput } from './knownOutput.js'
@@ -59,7 +60,7 @@ export type WritePause = ({ kind: 'waitingForLock' } & LockWait) | { kind: 'writ
 
 function readIfExists(path: string): string | null {
   try {
-    return readFileSync(path, 'utf8')
+    return readRegularFile(path).toString('utf8')
   } catch {
     return null
   }

@@ -83,3 +83,29 @@ describe('a workspace of many definitions', () => {
     expect(checked.model.definitions.size).toBe(20_000)
   })
 })
+
+/** `n` versions of interface `crm` and `n` plugins using it: by a range it satisfies (`found`), or by one none of its versions does. */
+function rangeReferences(n: number, found: boolean): [string, string][] {
+  const plugins: [string, string][] = Array.from({ length: n }, (_, i) => [
+    `plugin-${i}.yaml`,
+    `kind: plugin\nname: p-${i}\nversion: 1.0.0\ninterfaces:\n  crm: { name: crm, version: ${found ? '^1.0.0' : '^9.0.0'} }\nactions: {}\n`,
+  ])
+  return [...versions(n), ...plugins]
+}
+
+describe('many references to a name with many versions', () => {
+  it('that resolve are checked in time linear in their number (each reference scanned every version)', async () => {
+    const growth = await cpuGrowth((n) => {
+      const dir = workspace(rangeReferences(n, true))
+      return () => void check(dir)
+    }, 1000)
+    expectNearLinear(growth)
+  })
+
+  it('that find no version list the 20 highest versions and how many lower ones there are', () => {
+    const { diagnostics } = check(workspace(rangeReferences(30, false)))
+    const noVersion = diagnostics.filter((d) => d.code === 'BW4004')
+    expect(noVersion.length).toBeGreaterThan(0)
+    expect(noVersion[0]?.message).toMatch(/available versions: 1\.10\.0, .*, 1\.29\.0 \(and 10 lower\)/)
+  })
+})

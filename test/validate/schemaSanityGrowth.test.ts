@@ -1,0 +1,119 @@
+// Schema sanity in time near-linear in the schema (issue #32): the walk, the `required`
+// check, the `allOf` analyses and the repeated-enum check each once compared or copied
+// everything with everything. Each case is a one-file workspace whose size doubles from n
+// to 2n; its CPU time must grow near twofold (test/support/growth.ts), not fourfold.
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
+import { tempDir, writeFiles } from '../support/cli.js'
+import { cpuGrowth, expectNearLinear } from '../support/growth.js'
+
+const root = tempDir('botwire-sanity-growth-')
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+let count = 0
+/** The check of an interface whose one entity `e` has this schema, ready to run (the file written now, not measured). */
+function checkOf(schema: unknown): () => string[] {
+  const dir = join(root, `case-${count++}`)
+  writeFiles(dir, { 'i.yaml': `kind: interface\nname: i\nversion: 1.0.0\nentities:\n  e:\n    schema: ${JSON.stringify(schema)}\nactions: {}\n` })
+  return () => checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics.map((d) => d.code)
+}
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i)
+
+/** Asserts that checking grows near-linearly from n to 2n (test/support/growth.ts). */
+async function expectLinearCheck(prepare: (n: number) => () => unknown, n: number): Promise<void> {
+  expectNearLinear(await cpuGrowth(prepare, n))
+}
+
+/** `n` allOf branches, each declaring and requiring a property of its own. */
+function manyBranches(n: number): unknown {
+  return { type: 'object', allOf: range(n).map((i) => ({ type: 'object', properties: { [`p${i}`]: { type: 'string' } }, required: [`p${i}`] })) }
+}
+
+describe('schema sanity is near-linear in the schema', () => {
+  it('over many allOf branches (each branch was given a copy of all the others)', async () => {
+    expect(checkOf(manyBranches(3))()).toEqual([])
+    await expectLinearCheck((n) => checkOf(manyBranches(n)), 2000)
+  })
+
+  it('over many allOf branches requiring what no part declares, the first ones with a suggestion', async () => {
+    const schema = { type: 'object', allOf: range(2000).map((i) => ({ type: 'object', properties: { [`p${i}`]: { type: 'string' } }, required: [`q${i}`] })) }
+    const codes = checkOf(schema)()
+    expect(codes.filter((c) => c === 'BW2013')).toHaveLength(50)
+    await expectLinearCheck(
+      (n) => checkOf({ type: 'object', allOf: range(n).map((i) => ({ type: 'object', properties: { [`p${i}`]: { type: 'string' } }, required: [`q${i}`] })) }),
+      1000,
+    )
+  })
+
+  it('with many required names that no property declares (the known names were gathered again for each)', async () => {
+    const schema = (n: number) => ({
+      type: 'object',
+      properties: Object.fromEntries(range(n).map((i) => [`declared${i}`, { type: 'string' }])),
+      required: range(n).map((i) => `undeclared${i}`),
+    })
+    expect(checkOf(schema(2))()).toEqual(['BW2013', 'BW2013'])
+    await expectLinearCheck((n) => checkOf(schema(n)), 1000)
+  })
+
+  it('with 4000 properties and 4000 undeclared required names, finishes', () => {
+    const schema = {
+      type: 'object',
+      properties: Object.fromEntries(range(4000).map((i) => [`declared${i}`, { type: 'string' }])),
+      required: range(4000).map((i) => `undeclared${i}`),
+    }
+    const codes = checkOf(schema)()
+    expect(codes.filter((c) => c === 'BW2013')).toHaveLength(50)
+    expect(codes.at(-1)).toBe('BW1010')
+  })
+
+  it('over many allOf parts with defaults (every part was asked of every property)', async () => {
+    const schema = (n: number) => ({
+      type: 'object',
+      allOf: range(n).map((i) => ({ type: 'object', properties: { [`p${i}`]: { type: 'string', default: 'x' } } })),
+    })
+    expect(checkOf(schema(3))()).toEqual([])
+    await expectLinearCheck((n) => checkOf(schema(n)), 2000)
+  })
+
+  it('over many closed allOf parts (every closed part was compared with every part)', async () => {
+    const schema = (n: number) => ({
+      type: 'object',
+      allOf: range(n).map((i) => ({ type: 'object', additionalProperties: false, properties: { [`p${i}`]: { type: 'string' } } })),
+    })
+    expect(checkOf(schema(2))()).toEqual(['BW2026', 'BW2026'])
+    await expectLinearCheck((n) => checkOf(schema(n)), 1000)
+  })
+
+  it('with many object values in an enum (they were compared pairwise)', async () => {
+    const schema = (n: number) => ({ type: 'object', enum: range(n).map((i) => ({ k: i, l: `v${i}` })) })
+    expect(checkOf({ type: 'object', enum: [{ a: 1, b: 2 }, { b: 2, a: 1 }, { a: [1] }, { a: ['1'] }] })()).toEqual(['BW2008'])
+    await expectLinearCheck((n) => checkOf(schema(n)), 2000)
+  })
+})
+
+/** An interface whose entity is the head of a chain of `n` `$defs` entries, each referencing the next. */
+function refChain(n: number): unknown {
+  return Object.fromEntries(range(n).map((i) => [`d${i}`, i === n - 1 ? { type: 'object' } : { $ref: `#/$defs/d${i + 1}` }]))
+}
+
+describe('a chain of $refs', () => {
+  it.each([2000, 10_000])('of %i $defs entries is one BW2033 at the 33rd entry, not a stack overflow (BW9001)', (n) => {
+    const dir = join(root, `chain-${n}`)
+    writeFiles(dir, {
+      'i.yaml': `kind: interface\nname: i\nversion: 1.0.0\n$defs: ${JSON.stringify(refChain(n))}\nentities:\n  e: { schema: { $ref: '#/$defs/d0' } }\nactions: {}\n`,
+    })
+    const { diagnostics } = checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir })
+    expect(diagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(['BW2033 /$defs/d31/$ref'])
+  })
+
+  it('of 32 entries, the most botwire follows, passes', () => {
+    const dir = join(root, 'chain-32')
+    writeFiles(dir, {
+      'i.yaml': `kind: interface\nname: i\nversion: 1.0.0\n$defs: ${JSON.stringify(refChain(32))}\nentities:\n  e: { schema: { $ref: '#/$defs/d0' } }\nactions: {}\n`,
+    })
+    expect(checkWorkspace({ definitionsDir: dir, builtins: false, cwd: dir }).diagnostics).toEqual([])
+  })
+})
