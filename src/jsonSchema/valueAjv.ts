@@ -21,9 +21,12 @@ export function createValueAjv(AjvClass: AjvConstructor, addFormats: FormatsPlug
   // meta-schema first (about 80 ms in every process that validates a value).
   // code.regExp: a definition's pattern is untrusted, and so are the strings it meets;
   // code.process: ajv copies every error found so far at each failing `$ref`; see linearErrors.ts
+  // verbose: each error carries the schema it comes from, which tells a union's errors
+  // apart by alternative when the alternatives are `$ref`s (unionBranches.ts)
   const ajv = new AjvClass({
     strict: false,
     allErrors: true,
+    verbose: true,
     ownProperties: true,
     validateSchema: false,
     code: { regExp: linearRegExpEngine, process: appendRefErrorsInPlace },

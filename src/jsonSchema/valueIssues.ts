@@ -9,6 +9,7 @@ import type { ErrorObject } from 'ajv'
 import { describeValue, describeValues } from './describe.js'
 import { quoted } from './quoting.js'
 import type { JsonValue } from './types.js'
+import { branchCount, branchOwning } from './unionBranches.js'
 
 /**
  * The value an error is about, when it may be shown. The runtime never shows a string
@@ -131,30 +132,45 @@ function isAtOrBelow(path: string, place: string): boolean {
   return path === place || path.startsWith(`${place}/`)
 }
 
-/** Whether an error says the value is another kind of thing than a branch describes: a wrong type there, or a wrong constant in one of its properties (a discriminator: `kind: sms`). */
+/** Whether an error says the value is another kind of thing than a branch describes: a wrong type there, or a wrong constant in one of its properties (a discriminator: `kind: sms`). An `enum` of several values (`style: primary | danger`) is a rule, not a kind: only one of a single value is a constant. */
 function saysOtherBranch(error: ErrorObject, place: string): boolean {
   if (error.keyword === 'type') return error.instancePath === place
-  if (error.keyword !== 'const' && error.keyword !== 'enum') return false
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues?: unknown }).allowedValues
+    if (!Array.isArray(allowed) || allowed.length !== 1) return false
+  } else if (error.keyword !== 'const') return false
   const child = error.instancePath.slice(place.length)
   return error.instancePath.startsWith(`${place}/`) && child.lastIndexOf('/') === 0
 }
 
 /**
- * The errors of the union at `index`'s branches. ajv reports a union's error after
- * every error of its branches, which it found while it tried them on the union's value:
- * they are among the errors just before it that are at the union's place or below, so
- * only those are looked at (each error is looked at once per union around it, not once
- * per union in the value: a thousand items that each fit no branch stay linear).
+ * The errors just before the union at `index` that are at its place or below: among them,
+ * every error of its branches, which ajv found while it tried them on the union's value
+ * and reports before the union's own. Only those are looked at (each error is looked at
+ * once per union around it, not once per union in the value: a thousand items that each
+ * fit no branch stay linear).
  */
-function branchErrors(errors: readonly ErrorObject[], index: number, prefix: string): ErrorObject[] {
+function errorsAround(errors: readonly ErrorObject[], index: number): ErrorObject[] {
   const place = errors[index]?.instancePath ?? ''
-  const inside: ErrorObject[] = []
+  const around: ErrorObject[] = []
   for (let i = index - 1; i >= 0; i--) {
     const e = errors[i] as ErrorObject
     if (!isAtOrBelow(e.instancePath, place)) break
-    if (e.schemaPath.startsWith(prefix)) inside.push(e)
+    around.push(e)
   }
-  return inside.reverse()
+  return around.reverse()
+}
+
+/**
+ * The branch of `union` an error comes from, or undefined when nothing says: under the
+ * union's path (`…/anyOf/1/…`) for a branch written in place; for a `$ref` branch, from the
+ * schema the error comes from (the referenced schema or one of its properties; see
+ * unionBranches.ts). An error deeper inside a referenced schema says no branch: it is kept.
+ */
+function branchOf(union: ErrorObject, prefix: string, e: ErrorObject): string | undefined {
+  if (e.schemaPath.startsWith(prefix)) return e.schemaPath.slice(prefix.length).split('/')[0]
+  const owner = branchOwning(union.schema, e.parentSchema)
+  return owner === undefined ? undefined : String(owner)
 }
 
 /**
@@ -168,7 +184,9 @@ function branchErrors(errors: readonly ErrorObject[], index: number, prefix: str
  *   others' and the union's own go (`target.address: must be a valid email`).
  * - Otherwise the union's own error stands for its branches' errors at its place, and the
  *   errors deeper inside of the branches not set aside stay.
- * Errors inside a `$ref` carry the referenced schema's path, not the branch's: they stay.
+ * A branch that is a `$ref` is told apart the same way (unionBranches.ts); an error whose
+ * branch nothing says (deeper inside a referenced schema) stays, and its branch, when no
+ * other error names it, counts as not set aside.
  */
 export function mergeUnionErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   const dropped = new Set<ErrorObject>()
@@ -176,33 +194,39 @@ export function mergeUnionErrors(errors: readonly ErrorObject[]): ErrorObject[] 
   for (const [index, union] of errors.entries()) {
     if (union.keyword !== 'anyOf' && union.keyword !== 'oneOf') continue
     const prefix = `${union.schemaPath}/`
-    const inside = branchErrors(errors, index, prefix)
+    const branches = new Map<string, ErrorObject[]>()
+    const inside: ErrorObject[] = []
+    for (const e of errorsAround(errors, index)) {
+      const branch = branchOf(union, prefix, e)
+      if (branch === undefined) continue
+      inside.push(e)
+      const found = branches.get(branch)
+      if (found) found.push(e)
+      else branches.set(branch, [e])
+    }
     if (inside.length === 0) continue
+    // every branch is known when the union's error lists them (ajv's verbose) and each has an error here
+    const count = branchCount(union.schema)
+    const allKnown = count === undefined || branches.size === count
     const atPlace = inside.filter((e) => e.instancePath === union.instancePath)
-    if (atPlace.length === inside.length && inside.every((e) => e.keyword === 'type')) {
+    if (allKnown && atPlace.length === inside.length && inside.every((e) => e.keyword === 'type')) {
       for (const branch of inside) dropped.add(branch)
       const types = [...new Set(inside.flatMap((e) => String((e.params as { type?: unknown }).type).split(',')))]
       replaced.set(union, { ...union, keyword: 'type', params: { type: types.join(',') } })
       continue
     }
-    const branchOf = (e: ErrorObject): string => e.schemaPath.slice(prefix.length).split('/')[0] ?? ''
-    const branches = new Map<string, ErrorObject[]>()
-    for (const e of inside) {
-      const found = branches.get(branchOf(e))
-      if (found) found.push(e)
-      else branches.set(branchOf(e), [e])
-    }
     // a oneOf that fits several alternatives: that is the problem, whatever the others say
     const fitsSeveral = union.keyword === 'oneOf' && Array.isArray((union.params as { passingSchemas?: unknown }).passingSchemas)
-    const meant = fitsSeveral ? [] : [...branches].filter(([, found]) => !found.some((e) => saysOtherBranch(e, union.instancePath)))
+    const setAside = new Set([...branches].filter(([, found]) => found.some((e) => saysOtherBranch(e, union.instancePath))).map(([b]) => b))
+    const all = count === undefined ? [...branches.keys()] : Array.from({ length: count }, (_, i) => String(i))
+    const meant = fitsSeveral ? [] : all.filter((b) => !setAside.has(b))
     if (meant.length === 1) {
-      const kept = meant[0]?.[0]
       dropped.add(union)
-      for (const e of inside) if (branchOf(e) !== kept) dropped.add(e)
+      for (const e of inside) if (setAside.has(branchOf(union, prefix, e) ?? '')) dropped.add(e)
       continue
     }
-    const setAside = new Set(meant.length === 0 ? [] : [...branches.keys()].filter((branch) => !meant.some(([b]) => b === branch)))
-    for (const e of inside) if (e.instancePath === union.instancePath || setAside.has(branchOf(e))) dropped.add(e)
+    const aside = meant.length === 0 ? new Set<string>() : setAside
+    for (const e of inside) if (e.instancePath === union.instancePath || aside.has(branchOf(union, prefix, e) ?? '')) dropped.add(e)
   }
   return errors.filter((e) => !dropped.has(e)).map((e) => replaced.get(e) ?? e)
 }

@@ -2,6 +2,7 @@
 // schemas may carry annotations). Compiled validators are cached by schema text.
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv'
 import { ajvClass, ajvFormatsPlugin } from './ajvLibrary.js'
+import { noteUnionBranches } from './unionBranches.js'
 import { renameUnsafeKeys, restoreUnsafeKeys } from './unsafeKeys.js'
 import { createValueAjv } from './valueAjv.js'
 import { describeIssues } from './valueIssues.js'
@@ -34,7 +35,9 @@ export function compileValueValidator(schema: object): ValidateFunction {
   let validate = cache.get(key)
   if (!validate) {
     shared ??= createCheckAjv()
-    const compiled = shared.compile(renameUnsafeKeys(schema, true))
+    const root = renameUnsafeKeys(schema, true)
+    noteUnionBranches(root)
+    const compiled = shared.compile(root)
     const wrapped = ((value: unknown) => {
       const valid = compiled(renameUnsafeKeys(value))
       wrapped.errors = compiled.errors?.map(restoreError) ?? null

@@ -6,6 +6,7 @@
 // (`payload.actions[0].label: must have at least 1 character`, `input.temperature: must be at most 2, not 7`).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats'
+import { noteUnionBranches } from '../jsonSchema/unionBranches.js'
 import { renameUnsafeKeys, restoreUnsafeKeys } from '../jsonSchema/unsafeKeys.js'
 import { createValueAjv } from '../jsonSchema/valueAjv.js'
 import { describeIssues as describeValueIssues, joinPath } from '../jsonSchema/valueIssues.js'
@@ -41,7 +42,9 @@ export function validatorFor(schema: JsonSchema, definitions: SchemaDefinitions)
   }
   let validate = bySchema.get(schema)
   if (!validate) {
-    validate = ajv().compile(renameUnsafeKeys({ ...schema, definitions }, true))
+    const root = renameUnsafeKeys({ ...schema, definitions }, true)
+    noteUnionBranches(root)
+    validate = ajv().compile(root)
     bySchema.set(schema, validate)
   }
   return validate

@@ -152,6 +152,40 @@ actions: {}
   })
 })
 
+describe('a default in a union of $defs entries', () => {
+  // issue #33: a wrong button style is told once, not with every other block's complaints
+  it('is told the problem of the alternative it was meant for', () => {
+    const SLACK = `kind: integration
+name: slack
+version: 1.0.0
+$defs:
+  text: { type: object, properties: { type: { enum: [plain_text, mrkdwn] }, text: { type: string } }, required: [type, text] }
+  button:
+    type: object
+    properties: { type: { const: button }, text: { $ref: '#/$defs/text' }, action_id: { type: string }, style: { enum: [primary, danger] } }
+    required: [type, text, action_id]
+    additionalProperties: false
+  image:
+    type: object
+    properties: { type: { const: image }, image_url: { type: string }, alt_text: { type: string } }
+    required: [type, image_url, alt_text]
+    additionalProperties: false
+  divider: { type: object, properties: { type: { const: divider } }, required: [type], additionalProperties: false }
+configuration:
+  schema:
+    type: object
+    properties:
+      footer: { anyOf: [{ $ref: '#/$defs/button' }, { $ref: '#/$defs/image' }, { $ref: '#/$defs/divider' }] }
+    default: { footer: { type: button, text: { type: plain_text, text: Help }, action_id: help, style: blue } }
+actions: {}
+`
+    const { values } = resolvedWithoutSanity({ 'slack.yaml': SLACK })
+    expect(values).toEqual([
+      `BW2016 /configuration/schema/default default {"footer":{"type":"button","text":{"type":"plain_text","text":"Help"},"action_id":"help","style":"blue"}} is rejected by this schema itself (value.footer.style: must be one of 'primary', 'danger', not 'blue')`,
+    ])
+  })
+})
+
 // what the mutation run found unasserted (docs/testing.md#mutation-testing, part five)
 describe('values checked through entities: cycles, unknown entities, shared entities', () => {
   const header = `kind: interface

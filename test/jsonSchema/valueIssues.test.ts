@@ -139,6 +139,82 @@ describe('the same words at run time', () => {
     expect(validateValue({ two: 1 }, schema, {}, 'input')).toEqual(['input.two: must fit exactly one of its oneOf alternatives, not 2 (#1, #2)'])
   })
 
+  // issue #33: a union of `$ref`s told the errors of every alternative (40 lines for one
+  // wrong button style); it is told the one alternative the value was meant for, as an
+  // alternative written in place is, in the checks and at run time alike
+  describe('a union of $refs (Slack blocks)', () => {
+    const definitions: Record<string, JsonSchema> = {
+      text: {
+        type: 'object',
+        properties: { type: { enum: ['plain_text', 'mrkdwn'] }, text: { type: 'string', minLength: 1 } },
+        required: ['type', 'text'],
+      },
+      // a nested $ref: ajv compiles it as a function of its own, whose errors carry `#/properties/...`
+      button: {
+        type: 'object',
+        properties: {
+          type: { const: 'button' },
+          text: { $ref: '#/definitions/text' },
+          action_id: { type: 'string' },
+          style: { enum: ['primary', 'danger'] },
+          url: { type: 'string', format: 'uri' },
+        },
+        required: ['type', 'text', 'action_id'],
+        additionalProperties: false,
+      },
+      image: {
+        type: 'object',
+        properties: { type: { const: 'image' }, image_url: { type: 'string' }, alt_text: { type: 'string' } },
+        required: ['type', 'image_url', 'alt_text'],
+        additionalProperties: false,
+      },
+      divider: { type: 'object', properties: { type: { const: 'divider' } }, required: ['type'], additionalProperties: false },
+      // a reference to a reference names the alternative too
+      separator: { $ref: '#/definitions/divider' },
+    }
+    const blocks: JsonSchema = {
+      type: 'object',
+      properties: {
+        blocks: { type: 'array', items: { anyOf: [{ $ref: '#/definitions/button' }, { $ref: '#/definitions/image' }, { $ref: '#/definitions/separator' }] } },
+      },
+      required: ['blocks'],
+    }
+    const button = { type: 'button', text: { type: 'plain_text', text: 'Approve' }, action_id: 'approve', style: 'blue' }
+
+    it('names the wrong style of a button, once, at run time', () => {
+      expect(validateValue({ blocks: [button] }, blocks, definitions, 'payload')).toEqual(["payload.blocks[0].style: must be one of 'primary', 'danger'"])
+    })
+
+    it('names the wrong style of a button, once, in the checks', () => {
+      expect(checkIssues({ ...blocks, definitions }, { blocks: [button] })).toEqual(["value.blocks[0].style: must be one of 'primary', 'danger', not 'blue'"])
+    })
+
+    it('names the problem of the alternative meant, whichever it is', () => {
+      const image = { type: 'image', image_url: 'https://example.com/a.png', alt_text: 3 }
+      expect(validateValue({ blocks: [image] }, blocks, definitions, 'payload')).toEqual(['payload.blocks[0].alt_text: must be a string, not 3'])
+      expect(checkIssues({ ...blocks, definitions }, { blocks: [{ type: 'divider', id: 'x' }] })).toEqual(['value.blocks[0].id: is not allowed'])
+      // deeper inside the button's own reference: still only the button's problem
+      const emptyText = { ...button, style: 'primary', text: { type: 'plain_text', text: '' } }
+      expect(validateValue({ blocks: [emptyText] }, blocks, definitions, 'payload')).toEqual(['payload.blocks[0].text.text: must have at least 1 character'])
+    })
+
+    it('tells the union as a whole when nothing says which alternative was meant', () => {
+      expect(validateValue({ blocks: [{ type: 'video' }] }, blocks, definitions, 'payload')).toContain(
+        'payload.blocks[0]: must fit one of its anyOf alternatives',
+      )
+    })
+  })
+
+  it('takes an enum of several values for a rule of the alternative, not for its kind', () => {
+    const schema: JsonSchema = {
+      anyOf: [
+        { type: 'object', properties: { type: { const: 'button' }, style: { enum: ['primary', 'danger'] } }, required: ['type'] },
+        { type: 'object', properties: { type: { const: 'image' }, url: { type: 'string' } }, required: ['type', 'url'] },
+      ],
+    }
+    expect(validateValue({ type: 'button', style: 'blue' }, schema, {}, 'block')).toEqual(["block.style: must be one of 'primary', 'danger'"])
+  })
+
   it('words ajv errors without the value when none is given', () => {
     const validate = compileValueValidator({ type: 'number', exclusiveMaximum: 1 })
     validate(3)
