@@ -2,7 +2,7 @@
 // each is replaced by a string stand-in so that the value can be checked against its
 // schema, and a malformed one (a name not in upper snake case, a key beside it) is reported.
 
-import { formatPointer } from '../load/yamlNodes.js'
+import { formatPointer } from '../jsonSchema/pointer.js'
 
 const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
 export interface SecretReference {

@@ -3,10 +3,10 @@
 
 import type { Node } from 'yaml'
 import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
+import { formatPointer } from '../jsonSchema/pointer.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { nodeRange } from './yamlErrors.js'
 import { yamlLibrary } from './yamlLibrary.js'
-import { formatPointer } from './yamlNodes.js'
 
 function keyText(key: unknown): string | undefined {
   if (key && typeof key === 'object' && 'value' in key) {

@@ -12,8 +12,8 @@ import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import type { Model } from '../resolve/model.js'
 import type { DefinitionSpec } from '../validate/definitionTypes.js'
+import { ChangeRecorder } from './changeRecorder.js'
 import type { ChangeList } from './changes.js'
-import { DefinitionComparison } from './definitionComparison.js'
 import { compareBot, compareIntegration, compareInterface, comparePlugin } from './kindRules.js'
 import type { SideDefinition } from './sideDefinition.js'
 
@@ -40,15 +40,15 @@ const COVERED: Record<DefinitionSpec['kind'], readonly string[]> = {
 }
 
 export function compareDefinition(oldSide: SideDefinition, newSide: SideDefinition, oldModel: Model, newModel: Model): ChangeList {
-  const comparison = new DefinitionComparison(oldSide, newSide, oldModel, newModel)
+  const recorder = new ChangeRecorder(oldSide, newSide, oldModel, newModel)
   const before = oldSide.spec
   const after = newSide.spec
   const what = `${after.kind} '${after.name}'`
-  comparison.metadata(`the ${after.kind}`, [], before, after, ['title', 'description'])
-  if (before.kind === 'interface' && after.kind === 'interface') compareInterface(comparison, before, after)
-  else if (before.kind === 'integration' && after.kind === 'integration') compareIntegration(comparison, before, after)
-  else if (before.kind === 'plugin' && after.kind === 'plugin') comparePlugin(comparison, before, after)
-  else if (before.kind === 'bot' && after.kind === 'bot') compareBot(comparison, before, after)
+  recorder.metadata(`the ${after.kind}`, [], before, after, ['title', 'description'])
+  if (before.kind === 'interface' && after.kind === 'interface') compareInterface(recorder, before, after)
+  else if (before.kind === 'integration' && after.kind === 'integration') compareIntegration(recorder, before, after)
+  else if (before.kind === 'plugin' && after.kind === 'plugin') comparePlugin(recorder, before, after)
+  else if (before.kind === 'bot' && after.kind === 'bot') compareBot(recorder, before, after)
   // a key the rules above do not know (a newer format): still a change
   const keys = new Set([...Object.keys(before), ...Object.keys(after)])
   for (const key of keys) {
@@ -56,11 +56,11 @@ export function compareDefinition(oldSide: SideDefinition, newSide: SideDefiniti
     const was = (before as unknown as Record<string, unknown>)[key]
     const now = (after as unknown as Record<string, unknown>)[key]
     if (!jsonEqual(was, now))
-      comparison.add(
+      recorder.add(
         after.kind === 'bot' ? 'patch' : 'major',
-        now === undefined ? comparison.atOld([key]) : comparison.atNew([key]),
+        now === undefined ? recorder.atOld([key]) : recorder.atNew([key]),
         `'${key}' of ${what} changed${after.kind === 'bot' ? '' : ' (not compared in detail, so counted as breaking)'}`,
       )
   }
-  return comparison.out
+  return recorder.out
 }

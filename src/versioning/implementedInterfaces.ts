@@ -7,11 +7,11 @@ import semver from 'semver'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { own } from '../jsonSchema/own.js'
 import type { ImplementedInterfaceSpec, MetadataOverride } from '../validate/definitionTypes.js'
-import type { DefinitionComparison } from './definitionComparison.js'
+import type { ChangeRecorder } from './changeRecorder.js'
 import { interfaceVersionChange } from './levels.js'
 
 function compareOverrides(
-  comparison: DefinitionComparison,
+  recorder: ChangeRecorder,
   alias: string,
   interfaceName: string,
   member: 'actions' | 'events' | 'channels',
@@ -28,22 +28,18 @@ function compareOverrides(
     const was = oldOverride?.name ?? name
     const now = newOverride?.name ?? name
     if (was !== now) {
-      comparison.add(
+      recorder.add(
         'major',
-        newOverride ? comparison.atNew(newOverride.name === undefined ? path : [...path, 'name']) : comparison.atOld(path),
+        newOverride ? recorder.atNew(newOverride.name === undefined ? path : [...path, 'name']) : recorder.atOld(path),
         `${interfaceName} ${word} '${name}' is now named '${now}' (was '${was}'): code that uses '${was}' breaks`,
       )
     }
-    comparison.metadata(`the override of ${interfaceName} ${word} '${name}'`, path, oldOverride ?? {}, newOverride ?? {}, [
-      'title',
-      'description',
-      'attributes',
-    ])
+    recorder.metadata(`the override of ${interfaceName} ${word} '${name}'`, path, oldOverride ?? {}, newOverride ?? {}, ['title', 'description', 'attributes'])
   }
 }
 
 export function compareImplementedInterfaces(
-  comparison: DefinitionComparison,
+  recorder: ChangeRecorder,
   before: Record<string, ImplementedInterfaceSpec> | undefined,
   after: Record<string, ImplementedInterfaceSpec> | undefined,
 ): void {
@@ -52,9 +48,9 @@ export function compareImplementedInterfaces(
   for (const alias of Object.keys(oldInterfaces)) {
     const oldInterface = own(oldInterfaces, alias) as ImplementedInterfaceSpec
     if (own(newInterfaces, alias) === undefined)
-      comparison.add(
+      recorder.add(
         'major',
-        comparison.atOld(['interfaces', alias]),
+        recorder.atOld(['interfaces', alias]),
         `no longer implements interface '${oldInterface.name}' (alias '${alias}'): its actions, events and channels are gone`,
       )
   }
@@ -62,14 +58,14 @@ export function compareImplementedInterfaces(
     const oldInterface = own(oldInterfaces, alias)
     const path = ['interfaces', alias]
     if (oldInterface === undefined) {
-      comparison.add('minor', comparison.atNew(path), `now implements interface '${newInterface.name}' ${newInterface.version} (alias '${alias}')`)
+      recorder.add('minor', recorder.atNew(path), `now implements interface '${newInterface.name}' ${newInterface.version} (alias '${alias}')`)
       continue
     }
     if (jsonEqual(oldInterface, newInterface)) continue
     if (oldInterface.name !== newInterface.name) {
-      comparison.add(
+      recorder.add(
         'major',
-        comparison.atNew([...path, 'name']),
+        recorder.atNew([...path, 'name']),
         `alias '${alias}' now implements interface '${newInterface.name}' instead of '${oldInterface.name}'`,
       )
       continue
@@ -82,26 +78,21 @@ export function compareImplementedInterfaces(
           : level === 'minor'
             ? ', which may add actions, events and channels'
             : ''
-      comparison.add(
+      recorder.add(
         level,
-        comparison.atNew([...path, 'version']),
+        recorder.atNew([...path, 'version']),
         `implements ${newInterface.name} ${newInterface.version} instead of ${oldInterface.version}${why}`,
       )
     }
-    compareEntityMappings(comparison, alias, oldInterface, newInterface)
-    compareOverrides(comparison, alias, newInterface.name, 'actions', oldInterface.actions, newInterface.actions)
-    compareOverrides(comparison, alias, newInterface.name, 'events', oldInterface.events, newInterface.events)
-    compareOverrides(comparison, alias, newInterface.name, 'channels', oldInterface.channels, newInterface.channels)
+    compareEntityMappings(recorder, alias, oldInterface, newInterface)
+    compareOverrides(recorder, alias, newInterface.name, 'actions', oldInterface.actions, newInterface.actions)
+    compareOverrides(recorder, alias, newInterface.name, 'events', oldInterface.events, newInterface.events)
+    compareOverrides(recorder, alias, newInterface.name, 'channels', oldInterface.channels, newInterface.channels)
   }
 }
 
 /** Each interface entity's mapping: a mapping added or removed follows the interface version; a remapped one compares the two entities. */
-function compareEntityMappings(
-  comparison: DefinitionComparison,
-  alias: string,
-  oldInterface: ImplementedInterfaceSpec,
-  newInterface: ImplementedInterfaceSpec,
-): void {
+function compareEntityMappings(recorder: ChangeRecorder, alias: string, oldInterface: ImplementedInterfaceSpec, newInterface: ImplementedInterfaceSpec): void {
   const path = ['interfaces', alias]
   const entities = new Set([...Object.keys(oldInterface.entities), ...Object.keys(newInterface.entities)])
   for (const entity of entities) {
@@ -110,22 +101,22 @@ function compareEntityMappings(
     if (was === now) continue
     const at = [...path, 'entities', entity]
     if (was === undefined || now === undefined) {
-      comparison.add(
+      recorder.add(
         'patch',
-        now === undefined ? comparison.atOld(at) : comparison.atNew(at),
+        now === undefined ? recorder.atOld(at) : recorder.atNew(at),
         `mapping of ${newInterface.name}.${entity} ${now === undefined ? 'removed' : 'added'} (follows the interface version)`,
       )
       continue
     }
-    const oldSpec = comparison.oldSide.spec
-    const newSpec = comparison.newSide.spec
+    const oldSpec = recorder.oldSide.spec
+    const newSpec = recorder.newSide.spec
     const before = own(oldSpec.kind === 'integration' ? oldSpec.entities : undefined, was)
     const after = own(newSpec.kind === 'integration' ? newSpec.entities : undefined, now)
     if (!before || !after) {
-      comparison.add('major', comparison.atNew(at), `${newInterface.name}.${entity} is now mapped to '${now}' (was '${was}')`)
+      recorder.add('major', recorder.atNew(at), `${newInterface.name}.${entity} is now mapped to '${now}' (was '${was}')`)
       continue
     }
-    comparison.schema(
+    recorder.schema(
       'both',
       `the entity mapped to ${newInterface.name}.${entity} ('${was}' -> '${now}')`,
       ['entities', was, 'schema'],

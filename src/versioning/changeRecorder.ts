@@ -6,8 +6,8 @@
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
 import { own } from '../jsonSchema/own.js'
+import { formatPointer } from '../jsonSchema/pointer.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { formatPointer } from '../load/yamlNodes.js'
 import type { Model } from '../resolve/model.js'
 import { EMPTY_CONFIGURATION } from '../resolve/model.js'
 import type { ActionSpec, ChannelSpec, EventSpec, SchemaHolder } from '../validate/definitionTypes.js'
@@ -25,7 +25,7 @@ const DEFAULT_CONFIGURATION: SchemaNode = EMPTY_CONFIGURATION
 
 export type Path = (string | number)[]
 
-export class DefinitionComparison {
+export class ChangeRecorder {
   readonly out = new ChangeList()
   readonly entities: SharedEntities
 
