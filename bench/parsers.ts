@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import jsYaml from 'js-yaml'
 import { LineCounter, parseDocument } from 'yaml'
-import { parseFast } from '../src/load/parseSourceFile.js'
+import { parseFast } from '../src/load/fastPath.js'
 import { measure, medianSample, type Sample, type Stats } from './measure.js'
 
 export interface ParserFigures {

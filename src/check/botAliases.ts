@@ -5,7 +5,8 @@
  */
 
 import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
-import { formatPointer, locate } from '../load/yamlNodes.js'
+import { formatPointer } from '../jsonSchema/pointer.js'
+import { locate } from '../load/yamlNodes.js'
 import { type BotModel, requireDefinition } from '../resolve/model.js'
 import { defineCheck } from './check.js'
 

@@ -3,9 +3,9 @@
 
 import { Inhabitation, type SchemaLocation } from '../jsonSchema/extension.js'
 import { own } from '../jsonSchema/own.js'
+import { formatPointer } from '../jsonSchema/pointer.js'
 import { defsName, isDefsReference, isMessageReference, messageTypeOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { formatPointer } from '../load/yamlNodes.js'
 import type { IntegrationModel, InterfaceModel } from '../resolve/model.js'
 import { messagePayloadSchema } from '../validate/messageSchemas.js'
 import { walkSchema } from '../validate/schemaSites.js'

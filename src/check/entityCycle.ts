@@ -6,10 +6,11 @@
  */
 import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { own } from '../jsonSchema/own.js'
+import { formatPointer } from '../jsonSchema/pointer.js'
 import { referenceKeyword, referenceOf } from '../jsonSchema/reference.js'
 import { referenceCycles } from '../jsonSchema/referenceCycles.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { formatPointer, locate } from '../load/yamlNodes.js'
+import { locate } from '../load/yamlNodes.js'
 import { type DefinitionModel, type EntityScope, entitySchema, type Model, type QualifiedEntity } from '../resolve/model.js'
 import { schemaSites } from '../validate/schemaSites.js'
 import { defineCheck } from './check.js'

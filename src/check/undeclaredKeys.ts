@@ -3,9 +3,9 @@
 // an object to look into). The checks of stray keys (BW4025) and near misses (BW4027)
 // each judge them their own way.
 import { own } from '../jsonSchema/own.js'
+import { formatPointer } from '../jsonSchema/pointer.js'
 import { isSecretReference } from '../jsonSchema/secretPlaces.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { formatPointer } from '../load/yamlNodes.js'
 
 export interface UndeclaredKey {
   key: string

@@ -10,7 +10,7 @@ import { diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { locate } from '../load/yamlNodes.js'
 import type { DefinitionModel } from '../resolve/model.js'
 import { nextLowerVersion } from '../resolve/versionsByName.js'
-import { compareVersions } from '../versioning/compareVersions.js'
+import { compareDefinitionVersions } from '../versioning/compareVersions.js'
 import { covers } from '../versioning/levels.js'
 import type { SideDefinition } from '../versioning/sideDefinition.js'
 import type { Side } from '../versioning/types.js'
@@ -37,7 +37,7 @@ export const versionBumpsCheck = defineCheck({
   run(definition, model) {
     const base = nextLowerVersion(definition, model)
     if (!base) return []
-    const { changes, required } = compareVersions(asSide(base, 'old'), asSide(definition, 'new'), model, model)
+    const { changes, required } = compareDefinitionVersions(asSide(base, 'old'), asSide(definition, 'new'), model, model)
     const verdict = covers(base.version, definition.version, required)
     const weightiest = changes[0]
     if (verdict.ok || !weightiest) return []

@@ -9,7 +9,7 @@
 // to bump).
 import semver from 'semver'
 import type { RawChange } from '../versioning/changes.js'
-import { compareVersions } from '../versioning/compareVersions.js'
+import { compareDefinitionVersions } from '../versioning/compareVersions.js'
 import { covers } from '../versioning/levels.js'
 import type { LoadedSide, SideDefinition } from './loadSide.js'
 import type { DeclaredBump, DefinitionDiff, Level } from './types.js'
@@ -51,7 +51,7 @@ function compareWith(
   notes: string[],
 ): DefinitionComparison {
   const sideModel = (d: SideDefinition) => (d.side === 'old' ? old.model : neu.model)
-  const { changes, level, required } = compareVersions(base, def, sideModel(base), sideModel(def))
+  const { changes, level, required } = compareDefinitionVersions(base, def, sideModel(base), sideModel(def))
   const result: DefinitionComparison = {
     kind: def.kind,
     name: def.name,

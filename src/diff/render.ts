@@ -50,7 +50,7 @@ export function toRecord(c: DefinitionComparison): DefinitionDiff {
   }
 }
 
-export function renderJson(comparisons: readonly DefinitionComparison[]): string {
+export function renderDiffJson(comparisons: readonly DefinitionComparison[]): string {
   return `${terminalSafeJson(comparisons.map(toRecord))}\n`
 }
 
@@ -124,7 +124,7 @@ export function renderPrettyComparison(c: DefinitionComparison, options: PrettyO
   return lines.join('\n')
 }
 
-export function renderPretty(comparisons: readonly DefinitionComparison[], options: PrettyOptions): string {
+export function renderDiffPretty(comparisons: readonly DefinitionComparison[], options: PrettyOptions): string {
   const shown = comparisons.filter((c) => c.status !== 'unchanged' || !c.ok)
   const blocks = shown.map((c) => renderPrettyComparison(c, options))
   const count = (status: DefinitionComparison['status']) => comparisons.filter((c) => c.status === status).length

@@ -17,3 +17,17 @@ export function joinPointer(base: string, ...segments: (string | number)[]): str
 export function isWithinPointer(pointer: string, ancestor: string): boolean {
   return pointer === ancestor || pointer.startsWith(`${ancestor}/`)
 }
+
+/** The segments of a pointer, unescaped ('' and '/' are the root). */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '' || pointer === '/') return []
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+}
+
+/** The pointer of a path from the root. */
+export function formatPointer(segments: readonly (string | number)[]): string {
+  return joinPointer('', ...segments)
+}

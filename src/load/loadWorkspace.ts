@@ -4,10 +4,11 @@ import { existsSync, realpathSync, statSync } from 'node:fs'
 import { isAbsolute, relative } from 'node:path'
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { displayPath } from './displayPath.js'
+import { parseFast } from './fastPath.js'
 import { DEFINITION_EXTENSION, type FoundFile, findDefinitionFiles } from './findDefinitionFiles.js'
 import { builtinDefinitionsDir } from './packageRoot.js'
 import { cacheFile, cacheFolder, ParseCache } from './parseCache.js'
-import { type ParsedFile, parseFast, parseSourceFile, parseSourceText } from './parseSourceFile.js'
+import { type ParsedFile, parseSourceFile, parseSourceText } from './parseSourceFile.js'
 import { unparsedSourceFile } from './sourceFiles.js'
 
 export interface LoadOptions {

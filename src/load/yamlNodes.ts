@@ -2,21 +2,13 @@
 // point a diagnostic at the exact key or value. Works on the file's node tree
 // (src/source/sourceNodes.ts), whichever parser read the file.
 import type { SourceRange } from '../diagnostics/diagnostic.js'
-import { joinPointer } from '../jsonSchema/pointer.js'
+import { parsePointer } from '../jsonSchema/pointer.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { MergeSite, SourceNode, Span } from '../source/sourceNodes.js'
 
-export function parsePointer(pointer: string): string[] {
-  if (pointer === '' || pointer === '/') return []
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-}
-
-export function formatPointer(segments: readonly (string | number)[]): string {
-  return joinPointer('', ...segments)
-}
+// JSON pointers live in the JSON Schema core (jsonSchema/pointer.ts); this re-export is for
+// validate/schemaSites.ts alone, which another branch changes: remove it once that imports the core.
+export { formatPointer, parsePointer } from '../jsonSchema/pointer.js'
 
 interface Step {
   key: Span | null

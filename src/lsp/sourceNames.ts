@@ -1,6 +1,6 @@
 // Where names are written in a definition file: the key or the value of a node reached by
 // a path, as the span of the name itself (inside quotes, if it is quoted).
-import { parsePointer } from '../load/yamlNodes.js'
+import { parsePointer } from '../jsonSchema/pointer.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { MappingEntry, SourceNode, Span } from '../source/sourceNodes.js'
 

@@ -15,7 +15,7 @@ import { capPerFile } from './capPerFile.js'
 import { type PipelineObserver, UNOBSERVED } from './observer.js'
 import { validateFile } from './validateFile.js'
 
-export interface CheckOptions extends LoadOptions {
+export interface CheckWorkspaceOptions extends LoadOptions {
   /** hooks on the passes (the benchmark times them) */
   observer?: PipelineObserver
 }
@@ -56,7 +56,7 @@ export function checkParsedFiles(files: readonly ParsedFile[], observer: Pipelin
   return { model, diagnostics }
 }
 
-export function checkWorkspace(options: CheckOptions): CheckedWorkspace {
+export function checkWorkspace(options: CheckWorkspaceOptions): CheckedWorkspace {
   const observer = options.observer ?? UNOBSERVED
   const loaded = observer.pass('load', () => loadWorkspace(options))
   observer.loaded?.(loaded.files)

@@ -6,9 +6,9 @@ import { displayPath } from '../load/displayPath.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
 import { filesToLower } from '../lower/lowerModel.js'
 import { isInside, realPathOf } from '../write/outputPaths.js'
-import { type CheckedWorkspace, type CheckOptions, checkWorkspace } from './checkWorkspace.js'
+import { type CheckedWorkspace, type CheckWorkspaceOptions, checkWorkspace } from './checkWorkspace.js'
 
-export interface GenerateWorkspaceOptions extends CheckOptions {
+export interface GenerateWorkspaceOptions extends CheckWorkspaceOptions {
   outDir: string
 }
 

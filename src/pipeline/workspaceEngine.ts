@@ -29,13 +29,13 @@ import type { ClaimedDefinition } from '../validate/claimedNames.js'
 import type { RawDefinition } from '../validate/definitionTypes.js'
 import { isInside, realPathOf } from '../write/outputPaths.js'
 import { capPerFile } from './capPerFile.js'
-import type { CheckedWorkspace, CheckOptions } from './checkWorkspace.js'
+import type { CheckedWorkspace, CheckWorkspaceOptions } from './checkWorkspace.js'
 import { AffectedNames, type NameKey, nameKey, nameSignature, namesOfFile } from './engineDependencies.js'
 import { folderOverlap, type GeneratedWorkspace } from './generateWorkspace.js'
 import { type PipelineObserver, UNOBSERVED } from './observer.js'
 import { type ValidatedFile, validateFile } from './validateFile.js'
 
-export interface EngineOptions extends CheckOptions {
+export interface EngineOptions extends CheckWorkspaceOptions {
   /** the output folder; `generate()` needs it */
   outDir?: string
 }

@@ -5,7 +5,8 @@ import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/dia
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { annotationsOf, hasAnnotations } from '../jsonSchema/annotations.js'
 import { own } from '../jsonSchema/own.js'
-import { formatPointer, locate, locateKey } from '../load/yamlNodes.js'
+import { formatPointer } from '../jsonSchema/pointer.js'
+import { locate, locateKey } from '../load/yamlNodes.js'
 import type { ImplementedInterfaceSpec, IntegrationSpec, MetadataOverride, RawDefinition } from '../validate/definitionTypes.js'
 import { checkEntityReferences } from './entityReferences.js'
 import {

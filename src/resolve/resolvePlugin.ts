@@ -1,7 +1,8 @@
 // A plugin's interface dependencies, each bound to the lowest workspace version that
 // satisfies its range (docs/definitions.md#plugin), and its `LOCAL.ENTITY` references bound to them.
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
-import { formatPointer, locate } from '../load/yamlNodes.js'
+import { formatPointer } from '../jsonSchema/pointer.js'
+import { locate } from '../load/yamlNodes.js'
 import type { PluginSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { compareVersions } from '../validate/versions.js'
 import { checkEntityReferences } from './entityReferences.js'

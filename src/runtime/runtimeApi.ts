@@ -1,5 +1,5 @@
 // What createRuntime takes and gives (docs/runtime.md#createruntimeoptions): its options and the
-// running bot's interface. The engine behind them is createRuntime.ts.
+// running bot's interface. The running bot behind them is runningBot.ts.
 import type { BotBase, BotImplementations } from './bases.js'
 import type { ChannelMessageOf, NoChannels } from './channelTypes.js'
 import type { MessageStore } from './messageStore.js'

@@ -1,6 +1,6 @@
 // Names a place inside a definition the way its author thinks of it:
 // "/actions/send/input/schema/properties/x" -> "action 'send' input schema at /properties/x".
-import { parsePointer } from '../load/yamlNodes.js'
+import { parsePointer } from '../jsonSchema/pointer.js'
 
 const SINGULAR: Record<string, string> = {
   entities: 'entity',

@@ -9,11 +9,12 @@
 // entries it reaches. A value a `const` or `enum` lists is public (docs/decisions.md).
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { isRecord, own } from '../jsonSchema/own.js'
+import { parsePointer } from '../jsonSchema/pointer.js'
 import { defsName, isDefsReference } from '../jsonSchema/reference.js'
 import { nodesAlong, plainSecretPlaces, type ResolveReference, stepsOfSchemaPointer } from '../jsonSchema/secretPlaces.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { valuePath } from '../jsonSchema/valueIssues.js'
-import { locate, parsePointer } from '../load/yamlNodes.js'
+import { locate } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { Defs } from './namedSchemas.js'
 import { type SchemaSite, walkSchema } from './schemaSites.js'

@@ -25,7 +25,7 @@ function sortChanges(changes: RawChange[]): RawChange[] {
   })
 }
 
-export function compareVersions(base: SideDefinition, def: SideDefinition, baseModel: Model, defModel: Model): VersionComparison {
+export function compareDefinitionVersions(base: SideDefinition, def: SideDefinition, baseModel: Model, defModel: Model): VersionComparison {
   const changes = sortChanges(compareDefinition(base, def, baseModel, defModel).items)
   const level = maxLevel(changes.map((c) => c.level))
   return { changes, level, required: requiredBump(level, base.version) }

@@ -16,9 +16,9 @@
 // available) is opaque: equal to itself only.
 
 import { own } from '../jsonSchema/own.js'
+import { formatPointer } from '../jsonSchema/pointer.js'
 import { defsName, isDefsReference, isMessageReference, messageTypeOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { formatPointer } from '../load/yamlNodes.js'
 import type { Model } from '../resolve/model.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { messagePayloadSchema } from '../validate/messageSchemas.js'

@@ -6,7 +6,7 @@ import { renderJson as renderDiagnosticsJson } from '../../diagnostics/render/js
 import { renderPretty as renderDiagnostics } from '../../diagnostics/render/pretty.js'
 import { escapeControls } from '../../diagnostics/render/terminalText.js'
 import { type DiffRun, DiffUsageError, runDiff } from '../../diff/index.js'
-import { renderJson, renderPretty } from '../../diff/render.js'
+import { renderDiffJson, renderDiffPretty } from '../../diff/render.js'
 import type { DiffOptions } from '../../diff/types.js'
 import { useColor } from '../terminal.js'
 import { EXIT, UsageError } from '../usage.js'
@@ -51,7 +51,7 @@ export function runDiffCommand(args: string[]): number {
 
   const color = useColor(process.stdout)
   if (format === 'json') {
-    process.stdout.write(renderJson(run.comparisons))
+    process.stdout.write(renderDiffJson(run.comparisons))
     // problems that kept files out of the comparison go to stderr: stdout stays one JSON array
     if (run.diagnostics.length > 0) process.stderr.write(renderDiagnosticsJson(run.diagnostics))
   } else {
@@ -59,7 +59,7 @@ export function runDiffCommand(args: string[]): number {
     if (problems) process.stdout.write(`${problems}\n`)
     for (const note of run.notes) process.stdout.write(`note: ${escapeControls(note)}\n`)
     process.stdout.write(
-      renderPretty(run.comparisons, { color, frames: values['no-frames'] !== true, incomplete: run.diagnostics.some((d) => d.severity === 'error') }),
+      renderDiffPretty(run.comparisons, { color, frames: values['no-frames'] !== true, incomplete: run.diagnostics.some((d) => d.severity === 'error') }),
     )
   }
   return run.ok ? EXIT.ok : EXIT.definitionErrors

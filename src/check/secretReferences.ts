@@ -1,0 +1,58 @@
+// `{ $secret: NAME }` in a bot's configuration values: a string supplied at run time. Here
+// each is replaced by a string stand-in so that the value can be checked against its
+// schema, and a malformed one (a name not in upper snake case, a key beside it) is reported.
+
+import { formatPointer } from '../jsonSchema/pointer.js'
+
+const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
+export interface SecretReference {
+  /** pointer inside the configuration value */
+  pointer: string
+  name: string
+}
+
+export type SecretProblem = {
+  /** pointer to the part of `{ $secret }` at fault */
+  pointer: string
+  /** pointer to the `{ $secret }` itself: it still stands for a string, so its string constraints are not reported */
+  secret: string
+} & (
+  | { problem: 'name'; name: unknown; suggestion: string | undefined }
+  /** a key beside $secret */
+  | { problem: 'beside'; key: string }
+)
+
+/**
+ * Replaces each `{ $secret }` with a string stand-in; reports malformed ones. `plain`: the
+ * places of secrets written in plain text (reported on their own), replaced alike so that
+ * the value's other checks do not report them again.
+ */
+export function substituteSecrets(
+  value: unknown,
+  pointer = '',
+  plain: ReadonlySet<string> = new Set(),
+): { value: unknown; secrets: SecretReference[]; problems: SecretProblem[] } {
+  const secrets: SecretReference[] = []
+  const problems: SecretProblem[] = []
+  const visit = (node: unknown, at: string): unknown => {
+    if (plain.has(at)) return ''
+    if (Array.isArray(node)) return node.map((item, i) => visit(item, `${at}/${i}`))
+    if (node === null || typeof node !== 'object') return node
+    const record = node as Record<string, unknown>
+    if (Object.hasOwn(record, '$secret')) {
+      const name = record.$secret
+      const extra = Object.keys(record).filter((k) => k !== '$secret')
+      if (typeof name !== 'string' || !SECRET_NAME.test(name)) {
+        const upper = typeof name === 'string' ? name.toUpperCase().replace(/[^A-Z0-9_]/g, '_') : ''
+        problems.push({ pointer: `${at}/$secret`, secret: at, problem: 'name', name, suggestion: SECRET_NAME.test(upper) ? upper : undefined })
+      } else if (extra.length > 0) {
+        problems.push({ pointer: `${at}/${extra[0] ?? ''}`, secret: at, problem: 'beside', key: extra[0] ?? '' })
+      } else {
+        secrets.push({ pointer: at, name })
+      }
+      return ''
+    }
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, visit(v, `${at}${formatPointer([k])}`)]))
+  }
+  return { value: visit(value, pointer), secrets, problems }
+}

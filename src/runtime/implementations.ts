@@ -1,0 +1,42 @@
+// The implementations a running bot was given, looked up through its wiring: an alias the
+// bot does not add is UNKNOWN_ACTION, an implementation not given is MISSING_IMPLEMENTATION.
+
+import { own } from '../jsonSchema/own.js'
+import { MissingImplementationError, UnknownTargetError } from './errors.js'
+import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
+import type { RuntimeContext } from './runtimeContext.js'
+import { list } from './runtimeOptions.js'
+
+/** The implementation of the integration the bot adds as `alias`; `forWhat` starts the error message. */
+export function integrationImplementation(context: RuntimeContext, alias: string, forWhat: string): RunnableIntegration {
+  const wiring = own(context.definition.integrations, alias)
+  if (!wiring)
+    throw new UnknownTargetError(
+      'UNKNOWN_ACTION',
+      `${forWhat}: bot '${context.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(context.definition.integrations))})`,
+    )
+  const impl = own(context.integrations, wiring.name)
+  if (!impl) {
+    throw new MissingImplementationError(
+      `${forWhat}: no implementation of integration '${wiring.name}' (alias '${alias}') was given: pass createRuntime({ integrations: { '${wiring.name}': new Integration({ actions }) } })`,
+    )
+  }
+  return impl
+}
+
+/** The implementation of the plugin the bot adds as instance `alias`; `forWhat` starts the error message. */
+export function pluginImplementation(context: RuntimeContext, alias: string, forWhat: string): RunnablePlugin {
+  const wiring = own(context.definition.plugins, alias)
+  if (!wiring)
+    throw new UnknownTargetError(
+      'UNKNOWN_ACTION',
+      `${forWhat}: bot '${context.definition.name}' adds no plugin '${alias}' (its plugins: ${list(Object.keys(context.definition.plugins))})`,
+    )
+  const impl = own(context.plugins, wiring.name)
+  if (!impl) {
+    throw new MissingImplementationError(
+      `${forWhat}: no implementation of plugin '${wiring.name}' (instance '${alias}') was given: pass createRuntime({ plugins: { '${wiring.name}': new Plugin({ actions }) } })`,
+    )
+  }
+  return impl
+}

@@ -1,0 +1,49 @@
+// `receive`: an incoming message passes the hooks (the bot's, then each plugin instance's),
+// is stored, and is given to the bot's message handlers, then to each plugin instance's,
+// in the order the bot adds them.
+
+import { own } from '../jsonSchema/own.js'
+import { messageThroughHooks } from './hooks.js'
+import { incomingHookOwners } from './hookWiring.js'
+import type { StoredMessage } from './messageStore.js'
+import type { HandlerRegistrationLike } from './runnables.js'
+import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.js'
+
+/** Messages first for the type, then '*'; registration order within each. */
+function messageHandlersFor(registrations: readonly HandlerRegistrationLike[], type: string): HandlerRegistrationLike[] {
+  return [...registrations.filter((r) => r.type === type), ...registrations.filter((r) => r.type === '*')]
+}
+
+/** The runtime's `receive`: the message as stored after every handler ran. */
+export async function receiveMessage(context: RuntimeContext, input: unknown): Promise<StoredMessage> {
+  const owners = incomingHookOwners(context.hooks)
+  let message: StoredMessage
+  if (owners.length > 0) {
+    const verdict = await messageThroughHooks('beforeIncomingMessage', owners, input, context.messaging, 'receive', true, context.limits.handlerMs)
+    if (verdict.stopped) return verdict.message // stored, but no handler runs
+    message = verdict.message
+  } else message = await context.messaging.create(input, 'receive')
+  const conversation = { id: message.conversationId }
+  const failed = (owner: string, type: string) => () => ({
+    owner,
+    registeredFor: type,
+    messageId: message.id,
+    message: `receive: ${owner === 'bot' ? "the bot's handler" : `the handler of plugin instance '${owner}'`} for '${type}' messages failed on message ${message.id}`,
+  })
+  for (const registration of messageHandlersFor(context.bot.messageHandlers, message.type)) {
+    const args = { message: copyValue(message), client: context.botClient, ctx: { botId: context.botId }, conversation: { ...conversation } }
+    await context.runHandler(registration.handler as Handler, args, failed('bot', registration.type))
+  }
+  for (const [alias, instance] of Object.entries(context.definition.plugins)) {
+    const impl = own(context.plugins, instance.name)
+    if (!impl) continue // not given: it has no handlers to run (its actions fail with MISSING_IMPLEMENTATION)
+    const registrations = messageHandlersFor(impl.messageHandlers, message.type)
+    if (registrations.length === 0) continue
+    const ctx = { configuration: context.dispatchConfiguration(alias, impl, failed(alias, registrations[0]?.type ?? message.type)), botId: context.botId }
+    for (const registration of registrations) {
+      const args = { message: copyValue(message), client: context.pluginClient(alias), ctx, conversation: { ...conversation } }
+      await context.runHandler(registration.handler as Handler, args, failed(alias, registration.type))
+    }
+  }
+  return (await context.messaging.find(message.id)) ?? message
+}

@@ -1,0 +1,145 @@
+// One running bot: the state createRuntime builds once (the wiring, the implementations
+// given, the store and messaging, the clients, the time and value limits, the channel
+// router, what hooks need) and the two handler services every dispatch uses. What it does
+// with them lives beside it, one concern a file: actionRouting.ts and actionRuns.ts
+// (callAction), messageDispatch.ts (receive), eventDispatch.ts (integration events),
+// pluginEvents.ts (plugin events), botChannelMessages.ts and channels.ts (channels).
+
+import { botCallAction, pluginCallAction } from './actionRouting.js'
+import { runDispatchHandler } from './boundedRuns.js'
+import { ChannelRouter } from './channels.js'
+import { type Env, pluginConfiguration } from './configurationValues.js'
+import type { BotDefinition, JsonValue } from './definition.js'
+import { HandlerError, messageOf } from './errors.js'
+import { type HookWiring, hookedCreateMessage } from './hookWiring.js'
+import { InMemoryMessageStore, type MessageStore } from './messageStore.js'
+import { Messaging } from './messaging.js'
+import { emitPluginEvent } from './pluginEvents.js'
+import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
+import type { HandlerFailure, LooseClient, RuntimeContext } from './runtimeContext.js'
+import type { GivenOptions } from './runtimeOptions.js'
+import { streamAction } from './streams.js'
+import { type TimeLimitOptions, TimeLimits } from './timeLimits.js'
+import { resolveValueLimits, type ValueLimitOptions, type ValueLimits } from './valueLimits.js'
+
+function processEnv(): { readonly [name: string]: string | undefined } {
+  return (globalThis as unknown as { process?: { env?: { [name: string]: string | undefined } } }).process?.env ?? {}
+}
+
+export interface RunningBotOptions {
+  bot: RunnableBot
+  integrations?: { readonly [name: string]: RunnableIntegration }
+  plugins?: { readonly [name: string]: RunnablePlugin }
+  env?: { readonly [name: string]: string | undefined }
+  store?: MessageStore
+  botId?: string
+  timeLimits?: TimeLimitOptions
+  valueLimits?: ValueLimitOptions
+}
+
+export class RunningBot implements RuntimeContext {
+  readonly botId: string
+  readonly bot: RunnableBot
+  readonly definition: BotDefinition
+  readonly store: MessageStore
+  readonly messaging: Messaging
+  readonly botClient: LooseClient
+  readonly limits: TimeLimits
+  readonly valueLimits: ValueLimits
+  private readonly valueLimitOptions: ValueLimitOptions | undefined
+  readonly channels: ChannelRouter
+  readonly integrations: { readonly [name: string]: RunnableIntegration }
+  readonly plugins: { readonly [name: string]: RunnablePlugin }
+  private readonly env: { readonly [name: string]: string | undefined } | undefined
+  private readonly pluginClients = new Map<string, LooseClient>()
+  readonly hooks: HookWiring
+
+  constructor(options: RunningBotOptions) {
+    this.bot = options.bot
+    this.definition = options.bot.definition
+    this.integrations = options.integrations ?? {}
+    this.plugins = options.plugins ?? {}
+    this.env = options.env
+    this.botId = options.botId ?? this.definition.name
+    this.store = options.store ?? new InMemoryMessageStore()
+    this.valueLimitOptions = options.valueLimits
+    this.valueLimits = resolveValueLimits(options.valueLimits)
+    this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name, this.valueLimits)
+    this.limits = new TimeLimits(options.timeLimits)
+    this.channels = new ChannelRouter(this)
+    this.botClient = {
+      ...this.messaging.client(),
+      callAction: (call) => botCallAction(this, call),
+      streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => botCallAction(this, raw, stream)),
+    }
+    this.hooks = {
+      definition: this.definition,
+      bot: this.bot,
+      integrations: this.integrations,
+      plugins: this.plugins,
+      botId: this.botId,
+      messaging: this.messaging,
+      handlerLimitMs: this.limits.handlerMs,
+      valueLimits: this.valueLimits,
+      botClient: () => this.botClient,
+      pluginClient: (alias) => this.pluginClient(alias),
+      pluginConfiguration: (alias, impl) => pluginConfiguration(this.definition, alias, impl, this.secrets(), this.valueLimits),
+    }
+    this.botClient.createMessage = hookedCreateMessage(this.hooks, this.botClient.createMessage, undefined)
+  }
+
+  secrets(): Env {
+    return this.env ?? processEnv()
+  }
+
+  /** what the options check looks at */
+  given(): GivenOptions {
+    return {
+      bot: this.bot,
+      integrations: this.integrations,
+      plugins: this.plugins,
+      limits: this.limits,
+      valueLimits: this.valueLimitOptions,
+      botId: this.botId,
+    }
+  }
+
+  /** Plugin instance `alias`'s client, made once. */
+  pluginClient(alias: string): LooseClient {
+    let client = this.pluginClients.get(alias)
+    if (!client) {
+      client = {
+        ...this.messaging.client(),
+        callAction: (call) => pluginCallAction(this, alias, call),
+        streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => pluginCallAction(this, alias, raw, stream)),
+        emitEvent: (event) => emitPluginEvent(this, alias, event),
+      }
+      client.createMessage = hookedCreateMessage(this.hooks, client.createMessage, alias)
+      this.pluginClients.set(alias, client)
+    }
+    return client
+  }
+
+  async runHandler(handler: (args: never) => unknown, args: object, describe: () => HandlerFailure): Promise<void> {
+    await runDispatchHandler(handler, args, this.limits.handlerMs, describe)
+  }
+
+  /**
+   * When the configuration cannot be resolved (a secret not set, an invalid value), the
+   * instance's handlers cannot run: that is a HandlerError like a handler's own failure
+   * (with the message id for `receive`), whose `cause` is the MissingSecretError or
+   * ValidationError.
+   */
+  dispatchConfiguration(alias: string, impl: RunnablePlugin, describe: () => HandlerFailure): JsonValue {
+    try {
+      return pluginConfiguration(this.definition, alias, impl, this.secrets(), this.valueLimits)
+    } catch (error) {
+      const failure = describe()
+      throw new HandlerError({
+        ...failure,
+        message: `${failure.message.replace(/ failed( on message [^ ]+)?$/, ' could not run$1')}: ${messageOf(error)}`,
+        cause: error,
+      })
+    }
+  }
+}
