@@ -6,10 +6,6 @@ import { parsePointer } from '../jsonSchema/pointer.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { MergeSite, SourceNode, Span } from '../source/sourceNodes.js'
 
-// JSON pointers live in the JSON Schema core (jsonSchema/pointer.ts); this re-export is for
-// validate/schemaSites.ts alone, which another branch changes: remove it once that imports the core.
-export { formatPointer, parsePointer } from '../jsonSchema/pointer.js'
-
 interface Step {
   key: Span | null
   value: SourceNode | null

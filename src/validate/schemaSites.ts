@@ -2,9 +2,8 @@
 // passes that look at schemas (sanity, references, extension, lowering) agree on them.
 
 import { isRecord } from '../jsonSchema/own.js'
-import { escapePointerSegment } from '../jsonSchema/pointer.js'
+import { escapePointerSegment, formatPointer } from '../jsonSchema/pointer.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { formatPointer } from '../load/yamlNodes.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 
 export type SchemaRole = 'entity' | 'defs' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration'
