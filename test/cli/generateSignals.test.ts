@@ -11,23 +11,15 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join, relative, sep } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { writeSyntheticWorkspace } from '../../bench/syntheticWorkspace.js'
 import { generateWorkspace } from '../../src/pipeline/generateWorkspace.js'
 import { MANIFEST_NAME } from '../../src/write/manifest.js'
 import { LOCK_NAME } from '../../src/write/outputLock.js'
 import { TEMPORARY_PREFIX } from '../../src/write/temporaryFiles.js'
-import { cliPath, runBotwire, tempDir, writeFiles } from '../support/cli.js'
+import { cliPath, runBotwire, scratchFolders, writeFiles } from '../support/cli.js'
 
-const roots: string[] = []
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true })
-})
-function scratch(): string {
-  const root = tempDir('botwire-signals-')
-  roots.push(root)
-  return root
-}
+const scratch = scratchFolders('botwire-signals-')
 
 interface Run {
   child: ChildProcess

@@ -8,9 +8,10 @@
 // are about the process itself (the bin script, signals, a closed pipe, watch, the packed
 // tarball) and a few end-to-end runs of each command keep the child process.
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { afterAll } from 'vitest'
 import { runCli as runCommandLine } from '../../src/cli/run.js'
 
 export const repoRoot = join(import.meta.dirname, '..', '..')
@@ -104,6 +105,22 @@ export function tempDir(prefix = 'botwire-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
 }
 
+/**
+ * A maker of fresh temporary folders for one test file, all removed after its tests: call
+ * it at the file's top level (it registers the file's afterAll).
+ */
+export function scratchFolders(prefix: string): () => string {
+  const made: string[] = []
+  afterAll(() => {
+    for (const folder of made) rmSync(folder, { recursive: true, force: true })
+  })
+  return () => {
+    const folder = tempDir(prefix)
+    made.push(folder)
+    return folder
+  }
+}
+
 /** Writes files (path -> text) below a folder. */
 export function writeFiles(root: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {
@@ -112,9 +129,8 @@ export function writeFiles(root: string, files: Record<string, string>): void {
   }
 }
 
-/** A temp workspace holding a copy of the repository's example definitions (without the built-ins folder). */
-export function exampleWorkspace(): string {
-  const dir = tempDir()
+/** A workspace (in `dir`, a new temp folder unless given) holding a copy of the repository's example definitions (without the built-ins folder). */
+export function exampleWorkspace(dir = tempDir()): string {
   cpSync(join(repoRoot, 'definitions', 'example'), join(dir, 'definitions', 'example'), { recursive: true })
   return dir
 }
