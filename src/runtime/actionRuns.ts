@@ -129,7 +129,7 @@ async function invokeAction(
   bound: { signal: AbortSignalLike | undefined; limitMs: number },
 ): Promise<unknown> {
   // the handler gets a signal that fires when the caller cancels or the time limit is over
-  const result = await runActionHandler(handler, args, { callType, label, ...bound })
+  const result = await runActionHandler(handler, args, { callType, label, clock: context.limits.clock, ...bound })
   const outputIssues = validateValue(result, output, definitions, 'output', context.valueLimits)
   if (outputIssues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${label} returned an invalid output`, outputIssues)
   // the caller gets a copy, as handlers get a copy of the input: neither side can change the other's objects

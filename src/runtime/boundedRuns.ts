@@ -3,6 +3,7 @@
 // handlers' limit; each gets its `signal`, and every way it can end is a runtime error
 // that names it.
 import type { AbortSignalLike } from './channelTypes.js'
+import type { Clock } from './clock.js'
 import { ActionError, HandlerError, messageOf } from './errors.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
 import { runBounded, withSignal } from './timeLimits.js'
@@ -14,6 +15,7 @@ export interface ActionRun {
   callType: string
   label: string
   limitMs: number
+  clock: Clock
   signal: AbortSignalLike | undefined
 }
 
@@ -22,6 +24,7 @@ export function runActionHandler(handler: Handler, args: object, run: ActionRun)
   const { callType, label, limitMs } = run
   return runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), {
     limitMs,
+    clock: run.clock,
     signal: run.signal,
     timedOut: () => new TimeLimitError({ message: `${label} did not finish within its time limit of ${limitMs} ms`, limitMs, action: callType }),
     cancelled: (reason) => new CancelledError(callType, `${label} was cancelled by its caller${reason === undefined ? '' : `: ${messageOf(reason)}`}`, reason),
@@ -38,9 +41,10 @@ export interface HandlerDescription {
 }
 
 /** Resolves when the handler has finished; HandlerError when it throws, TimeLimitError past `limitMs`. */
-export async function runDispatchHandler(handler: Handler, args: object, limitMs: number, describe: () => HandlerDescription): Promise<void> {
+export async function runDispatchHandler(handler: Handler, args: object, limitMs: number, clock: Clock, describe: () => HandlerDescription): Promise<void> {
   await runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), {
     limitMs,
+    clock,
     timedOut: () => {
       const d = describe()
       return new TimeLimitError({

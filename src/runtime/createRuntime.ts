@@ -56,6 +56,7 @@ export function createRuntime<
     ...(options.botId !== undefined && { botId: options.botId }),
     ...(options.timeLimits !== undefined && { timeLimits: options.timeLimits as TimeLimitOptions }),
     ...(options.valueLimits !== undefined && { valueLimits: options.valueLimits }),
+    ...(options.clock !== undefined && { clock: options.clock }),
   })
   checkRuntimeOptions(running.given())
   const given = { integrations: options.integrations ?? {}, plugins: options.plugins ?? {} } as BotImplementations

@@ -5,6 +5,7 @@
 
 import { own } from '../jsonSchema/own.js'
 import type { AbortSignalLike } from './channelTypes.js'
+import type { Clock } from './clock.js'
 import type { BotDefinition, JsonSchema, JsonValue } from './definition.js'
 import { ValidationError } from './errors.js'
 import { type CallHookStep, callThroughHooks, type HookOwner, messageThroughHooks } from './hooks.js'
@@ -24,6 +25,8 @@ export interface HookWiring {
   readonly messaging: Messaging
   /** each hook's time limit: the handlers' (docs/runtime.md#time-limits) */
   readonly handlerLimitMs: number
+  /** where time limits are measured */
+  readonly clock: Clock
   /** the limits on values from outside: an output a hook gives is held to them too */
   readonly valueLimits: ValueLimits
   botClient(): object
@@ -64,15 +67,10 @@ export function hookedCreateMessage<F>(wiring: HookWiring, createMessage: F, plu
   const hooked = async (input: unknown): Promise<unknown> => {
     const owners = hookOwners(wiring, plugin)
     if (owners.length === 0) return (createMessage as (input: unknown) => Promise<unknown>)(input)
-    const { message, stopped } = await messageThroughHooks(
-      'beforeOutgoingMessage',
-      owners,
-      input,
-      wiring.messaging,
-      'createMessage',
-      false,
-      wiring.handlerLimitMs,
-    )
+    const { message, stopped } = await messageThroughHooks('beforeOutgoingMessage', owners, input, wiring.messaging, 'createMessage', false, {
+      limitMs: wiring.handlerLimitMs,
+      clock: wiring.clock,
+    })
     return stopped ? { message, stopped } : { message }
   }
   return hooked as F
@@ -119,5 +117,9 @@ export function callWithHooks(
     const issues = validateValue(value, output.schema, output.definitions, 'output', wiring.valueLimits)
     if (issues.length > 0) throw new ValidationError('INVALID_OUTPUT', `${by} gave an invalid output for ${target.label}`, issues)
   }
-  return callThroughHooks(steps, input, run, checkOutput, { limitMs: wiring.handlerLimitMs, call: { type: target.callType, signal: target.signal } })
+  return callThroughHooks(steps, input, run, checkOutput, {
+    limitMs: wiring.handlerLimitMs,
+    clock: wiring.clock,
+    call: { type: target.callType, signal: target.signal },
+  })
 }

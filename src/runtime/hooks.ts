@@ -8,6 +8,7 @@
 import { isRecord } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
 import type { AbortSignalLike } from './channelTypes.js'
+import type { Clock } from './clock.js'
 import { messageOf, ValidationError } from './errors.js'
 import { HookError } from './hookError.js'
 import type { HookKind, HookRegistrars, HookRegistration } from './hookTypes.js'
@@ -35,6 +36,7 @@ export interface CallHookStep {
 /** How long a hook may run, and for call hooks the call it runs for: its caller's signal cancels the hook too. */
 export interface HookBound {
   limitMs: number
+  clock: Clock
   call?: { type: string; signal: AbortSignalLike | undefined }
 }
 
@@ -96,6 +98,7 @@ async function runHook(owner: HookOwner, registration: HookRegistration, args: o
   const { limitMs, call } = bound
   return runBounded((signal) => (registration.hook as (args: object) => unknown)(withSignal({ ...args, ...context }, signal)), {
     limitMs,
+    clock: bound.clock,
     signal: call?.signal,
     timedOut: () =>
       new TimeLimitError({
@@ -145,13 +148,13 @@ export async function messageThroughHooks(
   messaging: Messaging,
   operation: string,
   storeStopped: boolean,
-  limitMs: number,
+  limit: { limitMs: number; clock: Clock },
 ): Promise<{ message: StoredMessage; stopped: boolean }> {
   let message = messaging.build(input, operation)
   let stopped = false
   run: for (const owner of owners) {
     for (const registration of hooksFor(owner, kind, message.type)) {
-      const result = await runHook(owner, registration, { message: copy(inputOf(message)) }, { limitMs })
+      const result = await runHook(owner, registration, { message: copy(inputOf(message)) }, limit)
       if (result === undefined) continue
       if (only(result, 'stop') && result['stop'] === true) {
         stopped = true

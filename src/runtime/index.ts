@@ -14,6 +14,8 @@ export {
 } from './bases.js'
 // channels, streamed calls, time limits (docs/runtime.md#channels-and-streaming, #time-limits)
 export type * from './channelTypes.js'
+// the runtime's time: the real clock, or one a test moves (docs/runtime.md#the-clock)
+export { type Clock, type ClockTimer, ManualClock, systemClock, type TimerOptions } from './clock.js'
 // running a generated bot (docs/runtime.md)
 export {
   createRuntime,

@@ -19,7 +19,10 @@ export async function receiveMessage(context: RuntimeContext, input: unknown): P
   const owners = incomingHookOwners(context.hooks)
   let message: StoredMessage
   if (owners.length > 0) {
-    const verdict = await messageThroughHooks('beforeIncomingMessage', owners, input, context.messaging, 'receive', true, context.limits.handlerMs)
+    const verdict = await messageThroughHooks('beforeIncomingMessage', owners, input, context.messaging, 'receive', true, {
+      limitMs: context.limits.handlerMs,
+      clock: context.limits.clock,
+    })
     if (verdict.stopped) return verdict.message // stored, but no handler runs
     message = verdict.message
   } else message = await context.messaging.create(input, 'receive')

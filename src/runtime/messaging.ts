@@ -4,6 +4,7 @@
 
 import { isRecord } from '../jsonSchema/own.js'
 import { quoted } from '../jsonSchema/quoting.js'
+import type { Clock } from './clock.js'
 import { NotFoundError, ValidationError } from './errors.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
 import { MESSAGE_TYPES, type Message, type MessageTagMap, type MessageType } from './messages.js'
@@ -37,10 +38,12 @@ export class Messaging {
   private readonly declaredTags: readonly string[]
   private readonly botName: string
   private readonly limits: ValueLimits
+  private readonly clock: Clock
   /** per message id, the end of the updates queued for it */
   private readonly updating = new Map<string, Promise<void>>()
 
-  constructor(store: MessageStore, declaredTags: readonly string[], botName: string, limits: ValueLimits) {
+  constructor(store: MessageStore, declaredTags: readonly string[], botName: string, limits: ValueLimits, clock: Clock) {
+    this.clock = clock
     this.store = store
     this.declaredTags = declaredTags
     this.botName = botName
@@ -122,7 +125,7 @@ export class Messaging {
 
     const storedTags: StoredTags = {}
     for (const [key, value] of Object.entries(tags as { [key: string]: unknown })) if (typeof value === 'string') storedTags[key] = value
-    const now = new Date().toISOString()
+    const now = new Date(this.clock.now()).toISOString()
     const message = {
       id: randomId(),
       conversationId: conversationId as string,
@@ -183,7 +186,7 @@ export class Messaging {
         if (value === '') delete merged[key]
         else if (typeof value === 'string') merged[key] = value
       }
-      const updated = await this.store.update(id, { tags: merged, updatedAt: laterThan(current.message.updatedAt) })
+      const updated = await this.store.update(id, { tags: merged, updatedAt: laterThan(current.message.updatedAt, this.clock) })
       if (!updated) throw new NotFoundError(id, operation)
       return updated.message
     })
@@ -241,8 +244,8 @@ export class Messaging {
 }
 
 /** Now as an ISO timestamp, or 1 ms after `previous` when now is not later (updatedAt always moves forward). */
-export function laterThan(previous: string): string {
+export function laterThan(previous: string, clock: Clock): string {
   const before = Date.parse(previous)
-  const now = Date.now()
+  const now = clock.now()
   return new Date(Number.isNaN(before) || now > before ? now : before + 1).toISOString()
 }

@@ -8,6 +8,7 @@
 import { botCallAction, pluginCallAction } from './actionRouting.js'
 import { runDispatchHandler } from './boundedRuns.js'
 import { ChannelRouter } from './channels.js'
+import { type Clock, systemClock } from './clock.js'
 import { type Env, pluginConfiguration } from './configurationValues.js'
 import type { BotDefinition, JsonValue } from './definition.js'
 import { HandlerError, messageOf } from './errors.js'
@@ -35,6 +36,7 @@ export interface RunningBotOptions {
   botId?: string
   timeLimits?: TimeLimitOptions
   valueLimits?: ValueLimitOptions
+  clock?: Clock
 }
 
 export class RunningBot implements RuntimeContext {
@@ -45,8 +47,10 @@ export class RunningBot implements RuntimeContext {
   readonly messaging: Messaging
   readonly botClient: LooseClient
   readonly limits: TimeLimits
+  readonly clock: Clock
   readonly valueLimits: ValueLimits
   private readonly valueLimitOptions: ValueLimitOptions | undefined
+  private readonly clockOption: unknown
   readonly channels: ChannelRouter
   readonly integrations: { readonly [name: string]: RunnableIntegration }
   readonly plugins: { readonly [name: string]: RunnablePlugin }
@@ -61,11 +65,13 @@ export class RunningBot implements RuntimeContext {
     this.plugins = options.plugins ?? {}
     this.env = options.env
     this.botId = options.botId ?? this.definition.name
+    this.clock = options.clock ?? systemClock
+    this.clockOption = options.clock
     this.store = options.store ?? new InMemoryMessageStore()
     this.valueLimitOptions = options.valueLimits
     this.valueLimits = resolveValueLimits(options.valueLimits)
-    this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name, this.valueLimits)
-    this.limits = new TimeLimits(options.timeLimits)
+    this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name, this.valueLimits, this.clock)
+    this.limits = new TimeLimits(options.timeLimits, this.clock)
     this.channels = new ChannelRouter(this)
     this.botClient = {
       ...this.messaging.client(),
@@ -80,6 +86,7 @@ export class RunningBot implements RuntimeContext {
       botId: this.botId,
       messaging: this.messaging,
       handlerLimitMs: this.limits.handlerMs,
+      clock: this.limits.clock,
       valueLimits: this.valueLimits,
       botClient: () => this.botClient,
       pluginClient: (alias) => this.pluginClient(alias),
@@ -100,6 +107,7 @@ export class RunningBot implements RuntimeContext {
       plugins: this.plugins,
       limits: this.limits,
       valueLimits: this.valueLimitOptions,
+      clock: this.clockOption,
       botId: this.botId,
     }
   }
@@ -121,7 +129,7 @@ export class RunningBot implements RuntimeContext {
   }
 
   async runHandler(handler: (args: never) => unknown, args: object, describe: () => HandlerFailure): Promise<void> {
-    await runDispatchHandler(handler, args, this.limits.handlerMs, describe)
+    await runDispatchHandler(handler, args, this.limits.handlerMs, this.limits.clock, describe)
   }
 
   /**

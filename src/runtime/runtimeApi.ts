@@ -2,6 +2,7 @@
 // running bot's interface. The running bot behind them is runningBot.ts.
 import type { BotBase, BotImplementations } from './bases.js'
 import type { ChannelMessageOf, NoChannels } from './channelTypes.js'
+import type { Clock } from './clock.js'
 import type { MessageStore } from './messageStore.js'
 import type { Message, MessageType } from './messages.js'
 import type { TimeLimitOptions } from './timeLimits.js'
@@ -38,6 +39,8 @@ export interface RuntimeOptions<
   timeLimits?: TimeLimitOptions<keyof Calls>
   /** how deep and how large a value from outside may be (docs/runtime.md#value-limits); default depth 64, 1 MiB */
   valueLimits?: ValueLimitOptions
+  /** what now is and when timers fire: timestamps and time limits (docs/runtime.md#the-clock); default the real clock, `systemClock` */
+  clock?: Clock
 }
 
 export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> {

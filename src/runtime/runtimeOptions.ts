@@ -5,6 +5,7 @@
 
 import { quoted } from '../jsonSchema/quoting.js'
 import { unknownChannelRegistrations } from './channels.js'
+import { clockOptionIssues } from './clock.js'
 import { ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
 import { unknownHookRegistrations } from './hookRegistrations.js'
@@ -19,6 +20,8 @@ export interface GivenOptions {
   limits: TimeLimits
   /** `createRuntime({ valueLimits })` as given */
   valueLimits: unknown
+  /** `createRuntime({ clock })` as given */
+  clock: unknown
   botId: string
 }
 
@@ -72,6 +75,7 @@ export function checkRuntimeOptions(given: GivenOptions): void {
   issues.push(...unknownChannelRegistrations(given.bot, given.integrations, given.plugins))
   issues.push(...given.limits.issues(def, given.integrations))
   issues.push(...valueLimitOptionIssues(given.valueLimits))
+  issues.push(...clockOptionIssues(given.clock))
   if (typeof given.botId !== 'string' || given.botId === '') issues.push('botId: must be a non-empty string')
   if (issues.length > 0) throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', issues)
 }

@@ -7,6 +7,7 @@
 import { own } from '../jsonSchema/own.js'
 import { quoted, shown } from '../jsonSchema/quoting.js'
 import type { AbortSignalLike } from './channelTypes.js'
+import { type Clock, systemClock } from './clock.js'
 import type { BotDefinition } from './definition.js'
 import type { RunnableIntegration } from './runnables.js'
 
@@ -27,8 +28,6 @@ export interface TimeLimitOptions<CallKey extends PropertyKey = string> {
 
 // typed here rather than with @types/node or the DOM: the runtime compiles without platform types
 interface Platform {
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
   setInterval(callback: () => void, ms: number): unknown
   clearInterval(handle: unknown): void
   AbortController: new () => { readonly signal: AbortSignalLike; abort(reason?: unknown): void }
@@ -50,11 +49,14 @@ export function limitIssue(path: string, value: unknown): string[] {
 export class TimeLimits {
   readonly actionMs: number
   readonly handlerMs: number
+  /** where limits are measured: `createRuntime({ clock })`, the real clock by default */
+  readonly clock: Clock
   private readonly actions: { readonly [key: string]: number | undefined }
   private readonly options: TimeLimitOptions | undefined
 
-  constructor(options: TimeLimitOptions | undefined) {
+  constructor(options: TimeLimitOptions | undefined, clock: Clock = systemClock) {
     this.options = options
+    this.clock = clock
     this.actionMs = isTimeLimit(options?.actionMs) ? options.actionMs : DEFAULT_ACTION_TIME_LIMIT_MS
     this.handlerMs = isTimeLimit(options?.handlerMs) ? options.handlerMs : DEFAULT_HANDLER_TIME_LIMIT_MS
     this.actions = options?.actions ?? {}
@@ -93,6 +95,8 @@ export class TimeLimits {
 /** How bounded work ends when it does not finish by itself. */
 export interface Bound {
   limitMs: number
+  /** the clock the limit is measured on */
+  clock: Clock
   /** the caller's signal, for calls */
   signal?: AbortSignalLike | undefined
   timedOut(): Error
@@ -101,36 +105,27 @@ export interface Bound {
   failed(error: unknown): unknown
 }
 
-/** The longest delay a platform timer takes (2^31 - 1 ms, about 24.8 days): a longer one fires at once. */
-const LONGEST_TIMER_MS = 2_147_483_647
-
 /**
- * Calls `expire` once `limitMs` has passed, never for Infinity, and returns what cancels
- * it. Until then the process is kept alive: pending work is what the process is there
- * for. A limit beyond one timer's longest delay takes several timers, one after the other.
+ * Calls `expire` once `limitMs` has passed on `clock`, never for Infinity, and returns what
+ * cancels it. Until then the process is kept alive: pending work is what the process is
+ * there for.
  */
-function startDeadline(limitMs: number, expire: () => void): () => void {
+function startDeadline(clock: Clock, limitMs: number, expire: () => void): () => void {
   if (limitMs === Number.POSITIVE_INFINITY) return holdUnlimited()
-  let remaining = limitMs
-  let timer: unknown
-  const arm = (): void => {
-    const delay = Math.min(remaining, LONGEST_TIMER_MS)
-    remaining -= delay
-    timer = platform.setTimeout(() => (remaining > 0 ? arm() : expire()), delay)
-  }
-  arm()
-  return () => platform.clearTimeout(timer)
+  const timer = clock.setTimer(expire, limitMs, { keepAlive: true })
+  return () => timer.cancel()
 }
 
 // Work without a limit needs no timer of its own, only something that keeps the process
 // alive while any of it is pending: one interval for all of it, so that turning limits off
 // (`Infinity`) also takes their cost away.
+const KEEP_ALIVE_INTERVAL_MS = 2_147_483_647
 let unlimitedPending = 0
 let keepAlive: unknown
 
 /** Keeps the process alive until the returned function is called (once). */
 function holdUnlimited(): () => void {
-  if (unlimitedPending++ === 0) keepAlive = platform.setInterval(() => undefined, LONGEST_TIMER_MS)
+  if (unlimitedPending++ === 0) keepAlive = platform.setInterval(() => undefined, KEEP_ALIVE_INTERVAL_MS)
   let held = true
   return () => {
     if (!held) return
@@ -178,7 +173,7 @@ export function runBounded<T>(work: (signal: () => AbortSignalLike) => T | Promi
       reject(error)
     }
     const onAbort = (): void => stop(bound.cancelled(caller?.reason))
-    const cancelDeadline = startDeadline(bound.limitMs, () => stop(bound.timedOut()))
+    const cancelDeadline = startDeadline(bound.clock, bound.limitMs, () => stop(bound.timedOut()))
     caller?.addEventListener('abort', onAbort, { once: true })
     let pending: Promise<T>
     try {

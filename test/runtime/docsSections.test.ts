@@ -1,5 +1,5 @@
 // The examples of docs/runtime.md's sections on plugin events, hooks, fail-fast wiring,
-// channels and streaming, and time limits are the files of test/runtime/docs/ (import
+// channels and streaming, time limits and the clock are the files of test/runtime/docs/ (import
 // paths aside): each runs and prints what its `// -> ` comments say.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,6 +15,7 @@ const examples: { [name: string]: () => Promise<unknown> } = {
   verify: () => import('./docs/verify.js'),
   streaming: () => import('./docs/streaming.js'),
   timeLimits: () => import('./docs/timeLimits.js'),
+  clock: () => import('./docs/clock.js'),
 }
 
 it.each(Object.keys(examples))('docs/runtime.md shows docs/%s.ts, which runs and prints what its comments say', async (name) => {
