@@ -12,5 +12,10 @@ export async function watchDefinitions(definitionsDir: string, changed: (path: s
   watcher.on('all', (_event, path) => changed(path))
   // a folder that cannot be watched leaves the client's notifications, and requests, to tell
   watcher.on('error', () => undefined)
+  // resolved once the watcher has read the folder: from then on no change is missed
+  await new Promise<void>((ready) => {
+    watcher.once('ready', ready)
+    watcher.once('error', () => ready())
+  })
   return watcher
 }

@@ -91,19 +91,23 @@ export function startServer(options: ServerOptions): Connection {
     }
   })
   connection.onInitialized(() => {
-    session?.runAnalysis()
-    if (definitionsFolder === null) return
     // a client that watches files for its servers (and takes a pattern relative to a
     // folder, which may be outside the workspace) is asked to watch the definitions, and
     // tells of changes with didChangeWatchedFiles; for any other, the server watches itself
-    if (clientWatches) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [definitionsWatcher(definitionsFolder)] })
-    else if (existsSync(definitionsFolder)) {
-      const folder = definitionsFolder
-      watcher = watchDefinitions(folder, (path) => session?.diskChanged([path])).catch((error: unknown) => {
-        log.error(`botwire lsp: cannot watch ${folder}, changes on disk reach the analysis only through the editor: ${String(error)}`)
-        return null
-      })
+    if (definitionsFolder !== null && clientWatches)
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [definitionsWatcher(definitionsFolder)] })
+    if (definitionsFolder === null || clientWatches || !existsSync(definitionsFolder)) {
+      session?.runAnalysis()
+      return
     }
+    // the first analysis waits until the watcher has read the folder: a file written
+    // between the analysis reading the folder and the watcher starting would be missed
+    const folder = definitionsFolder
+    watcher = watchDefinitions(folder, (path) => session?.diskChanged([path])).catch((error: unknown) => {
+      log.error(`botwire lsp: cannot watch ${folder}, changes on disk reach the analysis only through the editor: ${String(error)}`)
+      return null
+    })
+    void watcher.then(() => session?.runAnalysis())
   })
   connection.onDidChangeWatchedFiles((params) => {
     // a URI that names no file here is no file the analysis reads: one odd URI does not lose the others' changes
