@@ -19,6 +19,8 @@ export default defineConfig({
     // cost more than a third of the run; no test here mocks modules or leaves globals changed
     isolate: false,
     globalSetup: ['test/support/globalSetup.ts'],
+    // BOTWIRE_CPU_REPORT=<file>: each file's CPU, its child processes' included (docs/testing.md#speed)
+    setupFiles: ['test/support/cpuPerFile.ts'],
     // transformed modules kept on disk between runs (keyed by their content): a warm run
     // skips most of the TypeScript transform each worker otherwise repeats
     experimental: { fsModuleCache: true },

@@ -8,16 +8,13 @@
 // excerpt of a generated file compared with that file, and generated-code.md's layout
 // compared with the folder. One project serves both pages. A block that is none of these
 // must be listed below with what it is, so that a new example cannot go unchecked unseen.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { type CodeBlock, codeBlocks, shellLines } from '../support/markdownBlocks.js'
-import { packedPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
+import { installedProject, packedPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
 
 const root = join(import.meta.dirname, '..', '..')
-const sandbox = mkdtempSync(join(tmpdir(), 'botwire-example-pages-'))
-afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
 
 function read(page: string): string {
   return readFileSync(join(root, 'docs', page), 'utf8')
@@ -85,14 +82,13 @@ beforeAll(() => {
 }, 120_000)
 
 it('docs/runtime.md and docs/generated-code.md, followed from an empty folder with the packed packages: every file type-checks, every program prints what its page says, every excerpt and the layout are what generate wrote', () => {
-  // the project, as getting-started.md's sections 1 (the packages) and 3 (tsconfig.json) make it
-  let cwd = sandbox
+  // the project, as getting-started.md's sections 1 (the packages: a copy of the project
+  // its lines made for this run, test/support/packedProject.ts) and 3 (tsconfig.json) make it
   const setUp = codeBlocks(read('getting-started.md')).filter((b) => /^[13]\. /.test(b.section))
   expect(setUp.map((b) => b.language)).toEqual(['sh', 'jsonc'])
-  for (const block of setUp) {
-    if (block.language === 'sh') for (const line of shellLines(block)) cwd = runPageLine(line, cwd, tarballs).cwd
-    else writeFileSync(join(cwd, 'tsconfig.json'), block.text)
-  }
+  const [packages, settings] = setUp as [CodeBlock, CodeBlock]
+  const cwd = installedProject(shellLines(packages), tarballs)
+  writeFileSync(join(cwd, 'tsconfig.json'), settings.text)
 
   // each page's shell block: the same two commands, run once for both
   const pages = ['runtime.md', 'generated-code.md'].map((page) => ({ page, blocks: codeBlocks(read(page)) }))

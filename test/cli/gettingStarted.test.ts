@@ -8,17 +8,14 @@
 // project is made as test/support/packedProject.ts says (the development tools linked,
 // `npx X` the project's node_modules/.bin/X).
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { codeBlocks, shellLines } from '../support/markdownBlocks.js'
-import { packedPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
+import { installedProject, packedPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const page = readFileSync(join(root, 'docs', 'getting-started.md'), 'utf8')
-const sandbox = mkdtempSync(join(tmpdir(), 'botwire-getting-started-'))
-afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
 
 let tarballs: Tarballs = new Map()
 beforeAll(() => {
@@ -95,11 +92,13 @@ function checkDevelopmentInstall(cwd: string): void {
 }
 
 it('docs/getting-started.md, followed as written with the packages npm pack makes, gives a project whose bot runs and prints what the page says, and a production install under 5 MB', () => {
-  let cwd = sandbox
   let promised: string[] = []
   const outputs = new Map<string, string>()
-  const blocks = codeBlocks(page)
-  expect(blocks.map((b) => b.language)).toEqual(['sh', 'sh', 'jsonc', 'sh', 'ts', 'ts', 'sh', 'sh'])
+  const [packages, ...blocks] = codeBlocks(page)
+  expect([packages?.language, ...blocks.map((b) => b.language)]).toEqual(['sh', 'sh', 'jsonc', 'sh', 'ts', 'ts', 'sh', 'sh'])
+  // section 1 (the packages): a copy of the project its lines made for this run (test/support/packedProject.ts)
+  expect(packages?.section).toMatch(/^1\. /)
+  let cwd = installedProject(packages === undefined ? [] : shellLines(packages), tarballs)
   let productionBytes: number | undefined
   for (const block of blocks) {
     const { language, text } = block

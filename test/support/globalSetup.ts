@@ -15,8 +15,10 @@
 // is missing a file (removed, or a fresh clone) is built from nothing. Outputs of a source
 // file that is gone are removed, so no file of an older build lingers in dist/.
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
+import type { TestProject } from 'vitest/node'
 
 const root = join(import.meta.dirname, '..', '..')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -124,12 +126,21 @@ function typecheck(): Promise<void> {
   return runTscUnlessUnchanged('typecheck', inputs, 'tsconfig.test.json', '--noEmit')
 }
 
-export default async function setup(): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
+  // what the test files of this run share and no later run may see (the installed project
+  // of test/support/packedProject.ts): made by the first file that needs it, removed at the end
+  const runFolder = mkdtempSync(join(tmpdir(), 'botwire-test-run-'))
+  project.provide('runFolder', runFolder)
+  const teardown = () => rmSync(runFolder, { recursive: true, force: true })
   // a fresh clone has no cache folder yet, and the records above are written into it
   mkdirSync(cache, { recursive: true })
   const steps = [buildRuntime().then(build)]
   // npm names the script it runs; a targeted `npx vitest run test/<folder>` skips the type-check
   if (process.env.npm_lifecycle_event === 'test') steps.push(typecheck())
   const failures = (await Promise.allSettled(steps)).flatMap((step) => (step.status === 'rejected' ? [step.reason as Error] : []))
-  if (failures.length > 0) throw new Error(failures.map((failure) => failure.message).join('\n'))
+  if (failures.length > 0) {
+    teardown()
+    throw new Error(failures.map((failure) => failure.message).join('\n'))
+  }
+  return teardown
 }

@@ -5,10 +5,20 @@
 // `@types/node`) linked from this repository instead of downloaded, and every other shell
 // line run with only the project's node_modules/.bin on PATH, as `npx X` finds X in a
 // user's shell. Shared by the tests that follow getting-started.md, runtime.md and
-// generated-code.md.
+// generated-code.md: the project getting-started.md's first section makes (the installs)
+// is made once per test run and copied for each of them (installedProject).
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { delimiter, dirname, join, relative } from 'node:path'
+import { inject } from 'vitest'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** a folder of this test run's own, removed when it ends (test/support/globalSetup.ts) */
+    runFolder: string
+  }
+}
 
 const root = join(import.meta.dirname, '..', '..')
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -122,6 +132,37 @@ function tarballsIn(folder: string): Tarballs {
     tarballs.set(name, join(folder, packed))
   }
   return tarballs
+}
+
+/**
+ * A copy of the project that `lines` (shell lines of a page, from an empty folder: `mkdir
+ * X && cd X`, `npm init`, the installs) make, in a new folder of its own; returns the
+ * folder the lines end in. The lines are run once per test run, by the first test file that
+ * asks (the others wait on a lock file), in the run's folder; each caller gets a copy,
+ * links kept as links. The copies sit beside the original, at the same depth, so that the
+ * relative `file:` paths npm recorded of the tarballs (package.json, package-lock.json) still
+ * lead to them, and `npm ci` in a copy installs what the lines installed.
+ */
+export function installedProject(lines: readonly string[], tarballs: Tarballs): string {
+  const runFolder = inject('runFolder')
+  if (runFolder === undefined) throw new Error("installedProject needs the run's folder that test/support/globalSetup.ts provides")
+  const made = join(runFolder, `project-${createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`)
+  const record = join(made, 'ends-in.txt')
+  acquire(`${made}.lock`)
+  try {
+    if (!existsSync(record)) {
+      rmSync(made, { recursive: true, force: true })
+      mkdirSync(join(made, 'project'), { recursive: true })
+      let cwd = join(made, 'project')
+      for (const line of lines) cwd = runPageLine(line, cwd, tarballs).cwd
+      writeFileSync(record, relative(join(made, 'project'), cwd))
+    }
+  } finally {
+    rmSync(`${made}.lock`, { force: true })
+  }
+  const copy = mkdtempSync(join(runFolder, 'copy-'))
+  cpSync(join(made, 'project'), copy, { recursive: true, verbatimSymlinks: true })
+  return join(copy, readFileSync(record, 'utf8'))
 }
 
 /** The executable each linked tool puts into node_modules/.bin, which `npx` finds. */
