@@ -1,7 +1,7 @@
 // Shape validation: each file against the meta-schema of its kind, every ajv error
 // turned into one plain-words diagnostic at the YAML node at fault.
 import type { ErrorObject } from 'ajv'
-import { type CodesWith, type Diagnostic, diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import { type CodesWith, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { closest, didYouMean, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
 import { isRecord } from '../jsonSchema/own.js'
@@ -10,6 +10,7 @@ import { SCHEMA_KEYWORDS, SCHEMA_TYPE_NAMES } from '../jsonSchema/types.js'
 import { describeRule } from '../jsonSchema/valueIssues.js'
 import { locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import type { SourceRange } from '../source/sourceRange.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
 import { keysWithMeaning } from './metaSchemaKeys.js'
