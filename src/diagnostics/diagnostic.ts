@@ -4,6 +4,7 @@
 // in the catalog; what a tool needs from it (the name a near miss meant, the names and
 // values involved) is carried beside it, never read back out of the text.
 
+import { present } from '../jsonSchema/invariant.js'
 import type { SourceRange } from '../source/sourceRange.js'
 import { catalog, type DiagnosticCode, relatedTemplates, type Severity } from './catalog.js'
 
@@ -158,7 +159,7 @@ export function diagnostic<C extends DiagnosticCode, T extends TemplateName<C>>(
   return {
     code,
     severity: catalog[code].severity,
-    message: formatTemplate(templates[template] ?? '', args),
+    message: formatTemplate(present(templates[template], 'a code has every template its type names'), args),
     range: anchored && range ? { file: range.file, start: range.start, end: range.end } : range,
     ...(extra.path === undefined ? {} : { path: extra.path }),
     related: anchored
