@@ -2,6 +2,7 @@
 // reported elsewhere, and which admit a value at all (one analysis per definition).
 
 import { Inhabitation, type SchemaLocation } from '../jsonSchema/extension.js'
+import { present } from '../jsonSchema/invariant.js'
 import { own } from '../jsonSchema/own.js'
 import { formatPointer } from '../jsonSchema/pointer.js'
 import { defsName, isDefsReference, isMessageReference, messageTypeOf } from '../jsonSchema/reference.js'
@@ -69,7 +70,7 @@ function findUnsoundEntities(entities: Record<string, { schema: SchemaNode }>): 
     const seen = new Set<string>()
     const stack = [start]
     while (stack.length > 0) {
-      const holder = own(entities, stack.pop() ?? '')
+      const holder = own(entities, present(stack.pop(), 'the stack is popped only when it is not empty'))
       for (const ref of holder ? directReferences(holder.schema, '') : []) {
         if (ref.name === start) return true
         if (!seen.has(ref.name)) stack.push(ref.name)

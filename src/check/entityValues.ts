@@ -13,6 +13,7 @@
  */
 
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { present } from '../jsonSchema/invariant.js'
 import { own } from '../jsonSchema/own.js'
 import { isDefsReference, referenceOf } from '../jsonSchema/reference.js'
 import { surelyValid } from '../jsonSchema/surelyValid.js'
@@ -89,7 +90,7 @@ function inlineEntities(
   writing: ReadonlySet<string> = new Set(),
 ): SchemaNode {
   return substituteEntities(schema, (node) => {
-    const target = bindReference(scope, referenceOf(node) ?? '')
+    const target = bindReference(scope, present(referenceOf(node), 'substituteEntities calls this only for a reference'))
     const resolved = target && entitySchema(model, target)
     if (!target || !resolved) return {}
     const id = `${target.owner}#${target.entity}`
@@ -134,7 +135,7 @@ function reachesDirectCycle(model: Model, schema: SchemaNode, scope: EntityScope
     const seen = new Set<string>()
     const stack = directlyReached(start)
     while (stack.length > 0) {
-      const id = stack.pop() ?? ''
+      const id = present(stack.pop(), 'the stack is popped only when it is not empty')
       if (id === start) return true
       if (seen.has(id)) continue
       seen.add(id)

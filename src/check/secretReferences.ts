@@ -2,6 +2,7 @@
 // each is replaced by a string stand-in so that the value can be checked against its
 // schema, and a malformed one (a name not in upper snake case, a key beside it) is reported.
 
+import { present } from '../jsonSchema/invariant.js'
 import { formatPointer } from '../jsonSchema/pointer.js'
 
 const SECRET_NAME = /^[A-Z][A-Z0-9_]*$/
@@ -46,7 +47,8 @@ export function substituteSecrets(
         const upper = typeof name === 'string' ? name.toUpperCase().replace(/[^A-Z0-9_]/g, '_') : ''
         problems.push({ pointer: `${at}/$secret`, secret: at, problem: 'name', name, suggestion: SECRET_NAME.test(upper) ? upper : undefined })
       } else if (extra.length > 0) {
-        problems.push({ pointer: `${at}/${extra[0] ?? ''}`, secret: at, problem: 'beside', key: extra[0] ?? '' })
+        const key = present(extra[0], 'a list that is not empty has a first item')
+        problems.push({ pointer: `${at}/${key}`, secret: at, problem: 'beside', key })
       } else {
         secrets.push({ pointer: at, name })
       }

@@ -3,6 +3,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js'
 import { escapeControls } from '../diagnostics/render/terminalText.js'
 import { didYouMean } from '../diagnostics/suggest.js'
+import { present } from '../jsonSchema/invariant.js'
 import { KNOWN_FLAGS } from './help.js'
 
 export class UsageError extends Error {}
@@ -48,7 +49,7 @@ export function reportFailure(error: unknown): number {
   } else {
     const detail = error instanceof Error ? error.message : String(error)
     process.stderr.write(
-      `botwire: internal error BW9001: ${escapeControls(detail.split('\n')[0] ?? '')} (please report this; set BOTWIRE_DEBUG=1 for details)\n`,
+      `botwire: internal error BW9001: ${escapeControls(present(detail.split('\n')[0], 'a split string has a first part'))} (please report this; set BOTWIRE_DEBUG=1 for details)\n`,
     )
     if (process.env.BOTWIRE_DEBUG) process.stderr.write(`${error instanceof Error ? (error.stack ?? '') : ''}\n`)
   }

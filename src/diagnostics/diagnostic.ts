@@ -4,22 +4,11 @@
 // in the catalog; what a tool needs from it (the name a near miss meant, the names and
 // values involved) is carried beside it, never read back out of the text.
 
-import type { SourceFile } from '../source/sourceFile.js'
+import { present } from '../jsonSchema/invariant.js'
+import type { SourceRange } from '../source/sourceRange.js'
 import { catalog, type DiagnosticCode, relatedTemplates, type Severity } from './catalog.js'
 
 export type { Severity }
-
-export interface SourceRange {
-  file: SourceFile
-  start: number
-  end: number
-  /**
-   * Set when the node lies in content a YAML merge key brought in (`<<: *base`): the range
-   * is then the alias in the mapping that uses it, and this is where the anchored content
-   * really is. `diagnostic` turns it into a related location.
-   */
-  anchored?: { anchor: string; range: SourceRange }
-}
 
 export interface RelatedLocation {
   message: string
@@ -170,7 +159,7 @@ export function diagnostic<C extends DiagnosticCode, T extends TemplateName<C>>(
   return {
     code,
     severity: catalog[code].severity,
-    message: formatTemplate(templates[template] ?? '', args),
+    message: formatTemplate(present(templates[template], 'a code has every template its type names'), args),
     range: anchored && range ? { file: range.file, start: range.start, end: range.end } : range,
     ...(extra.path === undefined ? {} : { path: extra.path }),
     related: anchored

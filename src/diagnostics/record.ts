@@ -1,7 +1,8 @@
 // Diagnostics as plain JSON-ready records: what `--format json` prints and what the
 // programmatic API returns. Lines and columns are 1-based.
 import { lineColumn } from '../source/sourceFile.js'
-import type { Diagnostic, SourceRange } from './diagnostic.js'
+import type { SourceRange } from '../source/sourceRange.js'
+import type { Diagnostic } from './diagnostic.js'
 
 export interface LocationRecord {
   file: string

@@ -8,6 +8,7 @@
 // was compared with is reported as removed (informational: there is no version left
 // to bump).
 import semver from 'semver'
+import { present } from '../jsonSchema/invariant.js'
 import type { RawChange } from '../versioning/changes.js'
 import { compareDefinitionVersions } from '../versioning/compareVersions.js'
 import { covers } from '../versioning/levels.js'
@@ -38,7 +39,8 @@ function byVersion(a: SideDefinition, b: SideDefinition): number {
 /** SemVer's 0.x rule, with the bumps of the version at hand (`0.2.0 -> 0.3.0`). */
 export function zeroXNote(version: string): string {
   const parsed = semver.parse(version)
-  const example = (bump: 'minor' | 'patch'): string => (parsed ? `${parsed.version} -> ${semver.inc(parsed.version, bump) ?? ''}` : bump)
+  const example = (bump: 'minor' | 'patch'): string =>
+    parsed ? `${parsed.version} -> ${present(semver.inc(parsed.version, bump), 'a valid version has a next one')}` : bump
   return `below 1.0.0 the minor number is the breaking number: a breaking change needs a minor bump (${example('minor')}), an addition or a fix a patch bump (${example('patch')})`
 }
 

@@ -4,11 +4,11 @@
 // definitions wrote (file names, keys, values, source lines) is shown with its control
 // characters escaped, as diagnostics are (diagnostics/render/terminalText.ts).
 import { createColors } from 'picocolors'
-import type { SourceRange } from '../diagnostics/diagnostic.js'
 import { sourceFrame } from '../diagnostics/render/sourceFrame.js'
 import { escapeControls as shown, terminalSafeJson } from '../diagnostics/render/terminalText.js'
 import { locate } from '../load/yamlNodes.js'
 import { lineColumn } from '../source/sourceFile.js'
+import type { SourceRange } from '../source/sourceRange.js'
 import type { RawChange } from '../versioning/changes.js'
 import type { DefinitionComparison } from './compareSides.js'
 import type { SideDefinition } from './loadSide.js'

@@ -7,6 +7,7 @@
 
 import type { ErrorObject } from 'ajv'
 import { describeValue, describeValues } from './describe.js'
+import { present } from './invariant.js'
 import { quoted } from './quoting.js'
 import type { JsonValue } from './types.js'
 import { branchCount, branchOwning } from './unionBranches.js'
@@ -151,7 +152,7 @@ function saysOtherBranch(error: ErrorObject, place: string): boolean {
  * fit no branch stay linear).
  */
 function errorsAround(errors: readonly ErrorObject[], index: number): ErrorObject[] {
-  const place = errors[index]?.instancePath ?? ''
+  const place = present(errors[index], 'the index of an error of the list').instancePath
   const around: ErrorObject[] = []
   for (let i = index - 1; i >= 0; i--) {
     const e = errors[i] as ErrorObject

@@ -4,6 +4,7 @@
 // expressions and two scans, run on every text; none exists for speed alone.
 // test/load/fastPath.test.ts keeps the two paths in agreement.
 
+import { present } from '../jsonSchema/invariant.js'
 import { loadLimits } from './limits.js'
 import { firstTooDeep, nonFiniteNumbers } from './valueLimits.js'
 import { jsYamlLibrary } from './yamlLibrary.js'
@@ -236,7 +237,8 @@ const LONG_EXPONENT = /(?:^|[\s:[{,])([-+]?(?:\d[\d_]*(?:\.[\d_]*)?|\.\d+)[eE][-
  * Infinity, which the careful path reports as no JSON number (BW1012).
  */
 function hasOverflowingNumber(text: string): boolean {
-  for (const match of text.matchAll(LONG_EXPONENT)) if (!Number.isFinite(Number((match[1] ?? '').replace(/_/g, '')))) return true
+  for (const match of text.matchAll(LONG_EXPONENT))
+    if (!Number.isFinite(Number(present(match[1], 'LONG_EXPONENT always matches a number').replace(/_/g, '')))) return true
   return false
 }
 

@@ -10,6 +10,7 @@
 import { isUtf8 } from 'node:buffer'
 import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync } from 'node:fs'
 import { isAbsolute, join, relative, sep } from 'node:path'
+import { present } from '../jsonSchema/invariant.js'
 import { notRegularReason } from './regularFile.js'
 
 export interface FoundFile {
@@ -29,7 +30,7 @@ export function escapedName(bytes: Buffer): string {
   let text = ''
   let at = 0
   while (at < bytes.length) {
-    const lead = bytes[at] ?? 0
+    const lead = present(bytes[at], 'a byte before the end of the name')
     const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0
     const sequence = length > 0 ? bytes.subarray(at, at + length) : null
     if (sequence && sequence.length === length && isUtf8(sequence)) {

@@ -4,8 +4,9 @@
 // report it at its place, with every alias resolved by one walk (src/load/aliases.ts).
 // See docs/definitions.md#merge-keys.
 import type { Document, Node } from 'yaml'
-import { type Diagnostic, diagnostic, relatedLocation, type SourceRange } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import type { SourceRange } from '../source/sourceRange.js'
 import { aliasTargets } from './aliases.js'
 import { isMergePair } from './nodesFromYaml.js'
 import { yamlLibrary } from './yamlLibrary.js'

@@ -1,7 +1,8 @@
 // Reads and parses one definition file into a SourceFile and its plain value.
 // Every problem becomes a diagnostic; nothing is thrown for bad input.
-import { type Diagnostic, diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import type { SourceRange } from '../source/sourceRange.js'
 import { aliasBeyondBound } from './aliases.js'
 import { duplicateKeys } from './duplicateKeys.js'
 import { parseFast } from './fastPath.js'

@@ -1,9 +1,9 @@
 // What a definition's value may not be, measured without recursion (a value that breaks
 // these limits is not loaded, so every later pass may recurse safely): nested deeper than
 // the load limit (BW1011), or holding numbers JSON cannot hold (BW1012).
-import type { SourceRange } from '../diagnostics/diagnostic.js'
 import { escapePointerSegment } from '../jsonSchema/pointer.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import type { SourceRange } from '../source/sourceRange.js'
 import { loadLimits } from './limits.js'
 
 /**

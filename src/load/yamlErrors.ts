@@ -2,8 +2,8 @@
 // an unclosed scalar, the alias whose anchor is not set, and past a line's indentation.
 
 import type { Document, Node } from 'yaml'
-import type { SourceRange } from '../diagnostics/diagnostic.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import type { SourceRange } from '../source/sourceRange.js'
 import { yamlLibrary } from './yamlLibrary.js'
 
 /** A yaml node's place in its file, or null for a node yaml made up. */

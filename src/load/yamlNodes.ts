@@ -1,10 +1,10 @@
 // Maps a JSON pointer into a definition back to its YAML node, so that any pass can
 // point a diagnostic at the exact key or value. Works on the file's node tree
 // (src/source/sourceNodes.ts), whichever parser read the file.
-import type { SourceRange } from '../diagnostics/diagnostic.js'
 import { parsePointer } from '../jsonSchema/pointer.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { MergeSite, SourceNode, Span } from '../source/sourceNodes.js'
+import type { SourceRange } from '../source/sourceRange.js'
 
 interface Step {
   key: Span | null

@@ -3,6 +3,7 @@
 // it is wired to), one flat map of callable actions, the `Bot` class and `definition`.
 
 import { annotationsOf } from '../jsonSchema/annotations.js'
+import { present } from '../jsonSchema/invariant.js'
 import { own } from '../jsonSchema/own.js'
 import type { JsonValue } from '../jsonSchema/types.js'
 import { type BotModel, type Model, type PluginInstance, requireDefinition } from '../resolve/model.js'
@@ -182,7 +183,9 @@ function implementationsByName(added: { name: string; type: string }[]): TypeExp
   }
   return {
     kind: 'object',
-    members: [...byName].map(([name, types]) => prop(name, types.length === 1 ? ref(types[0] ?? '') : { kind: 'union', members: types.map((t) => ref(t)) })),
+    members: [...byName].map(([name, types]) =>
+      prop(name, types.length === 1 ? ref(present(types[0], 'a list of one has a first item')) : { kind: 'union', members: types.map((t) => ref(t)) }),
+    ),
   }
 }
 

@@ -1,25 +1,18 @@
 // messages.ts: the standard message types (docs/generated-code.md#message-types), lowered from
 // schemas/messages.schema.json so that the types and the runtime's validation share one source.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { MESSAGE_TYPES } from '@botwire/runtime'
+import { MESSAGE_TYPES, messagesSchema } from '@botwire/runtime'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { schemasDir } from '../load/packageRoot.js'
 import { MESSAGES_MODULE, ModuleBuilder, ref } from './moduleBuilder.js'
 import { pascalCase, payloadTypeName } from './names.js'
 import type { ModuleFile, TypeExpr } from './plan.js'
 import { docOf, type TypeContext } from './schemaToType.js'
-
-interface MessagesSchema {
-  definitions: Record<string, SchemaNode & { properties?: Record<string, SchemaNode> }>
-}
 
 const HELPER_DEFINITIONS = ['cardAction', 'choiceOption'] as const
 
 const payloadName = payloadTypeName
 
 export function lowerMessages(): ModuleFile {
-  const schema = JSON.parse(readFileSync(join(schemasDir, 'messages.schema.json'), 'utf8')) as MessagesSchema
+  const schema = messagesSchema()
   const builder = new ModuleBuilder(MESSAGES_MODULE, ['botwire/schemas/messages.schema.json'])
   const nameOf = (definition: string): string => ((MESSAGE_TYPES as readonly string[]).includes(definition) ? payloadName(definition) : pascalCase(definition))
   const context: TypeContext = {
@@ -29,7 +22,8 @@ export function lowerMessages(): ModuleFile {
   const definition = (name: string): SchemaNode => {
     const found = schema.definitions[name]
     if (!found) throw new Error(`botwire internal: messages.schema.json has no definition '${name}'`)
-    return found
+    // the file is written in the schema subset definitions use (its types and formats among botwire's), as the checks read it too
+    return found as SchemaNode
   }
   for (const type of MESSAGE_TYPES) {
     if (type === 'bloc') continue

@@ -1,6 +1,8 @@
 // Which files a workspace generates: .gitattributes, messages.ts, a module per version of every
 // workspace definition and of every built-in some definition uses (all built-ins when
 // the workspace is the package's own definitions/), and an index per name.
+
+import { present } from '../jsonSchema/invariant.js'
 import type { DefinitionKey, DefinitionModel, Model } from '../resolve/model.js'
 import { compareVersions, isPrerelease } from '../validate/versions.js'
 import { lowerBot } from './lowerBot.js'
@@ -76,7 +78,7 @@ export function filesToLower(model: Model, options: LowerOptions): FileToLower[]
       kind: 'index',
       path: `${folder}/index.ts`,
       sources: [sourceName(definition.file, dir)],
-      reexport: `./${modulePath(definition.kind, definition.name, definition.version).split('/').pop()?.replace(/\.ts$/, '.js') ?? ''}`,
+      reexport: `./${present(modulePath(definition.kind, definition.name, definition.version).split('/').pop(), 'a split path has a last part').replace(/\.ts$/, '.js')}`,
     }
     files.push({ path: index.path, inputs: `${index.sources.join('\n')}\n${index.reexport}`, lower: () => index })
   }

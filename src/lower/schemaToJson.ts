@@ -4,6 +4,7 @@
 // section, each under one stable key.
 
 import { annotationsOf, isAnnotationKey } from '../jsonSchema/annotations.js'
+import { present } from '../jsonSchema/invariant.js'
 import { own } from '../jsonSchema/own.js'
 import { defsName, defsReference, isDefsReference, messageTypeOf, referenceOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
@@ -237,15 +238,15 @@ function templateOf(schema: object): JsonTemplate {
  */
 function lowerToText(schema: object, scope: EntityScope, reached: Reached): JsonText {
   const { parts, references, protoKey } = templateOf(schema)
-  let text = parts[0] ?? ''
+  let text = present(parts[0], 'a template has one more part than it has references')
   for (let i = 0; i < references.length; i++) {
     const node = references[i] as SchemaNode
-    const target = bindReference(scope, referenceOf(node) ?? '')
+    const target = bindReference(scope, present(referenceOf(node), 'a template hole is a reference'))
     text += `{"$ref":${JSON.stringify(target ? `#/definitions/${reached(target)}` : `#/definitions/${UNRESOLVED_DEFINITION}`)}`
     if (node.title !== undefined) text += `,"title":${JSON.stringify(node.title)}`
     if (node.description !== undefined) text += `,"description":${JSON.stringify(node.description)}`
     for (const [key, value] of Object.entries(annotationsOf(node))) text += `,${JSON.stringify(key)}:${JSON.stringify(value)}`
-    text += `}${parts[i + 1] ?? ''}`
+    text += `}${present(parts[i + 1], 'a template has one more part than it has references')}`
   }
   return new JsonText(text, protoKey)
 }

@@ -4,6 +4,7 @@
 import semver from 'semver'
 import type { CodeAction, Diagnostic as LspDiagnostic, TextEdit } from 'vscode-languageserver'
 import { closest } from '../diagnostics/suggest.js'
+import { present } from '../jsonSchema/invariant.js'
 import { own } from '../jsonSchema/own.js'
 import { parsePointer } from '../jsonSchema/pointer.js'
 import type { SourceFile } from '../source/sourceFile.js'
@@ -33,9 +34,9 @@ function suggestionEdit(index: WorkspaceIndex, file: SourceFile, diagnostic: Lsp
   const parts = written.split('.')
   const plugin = index.definitions.get(file.absolutePath)
   const locals = plugin?.kind === 'plugin' ? plugin.dependencies.map((d) => d.local) : Object.keys(pluginInterfaces(file))
-  const best = locals.includes(suggestion) && !locals.includes(parts[0] ?? '') ? 0 : parts.length - 1
+  const best = locals.includes(suggestion) && !locals.includes(present(parts[0], 'a split string has a first part')) ? 0 : parts.length - 1
   const start = span.start + parts.slice(0, best).reduce((n, p) => n + p.length + 1, 0)
-  return { range: lines.range(start, start + (parts[best] ?? '').length), newText: suggestion }
+  return { range: lines.range(start, start + present(parts[best], 'the part chosen is the first or the last').length), newText: suggestion }
 }
 
 /** A plugin's interface local names as the file writes them (its definition may not have resolved). */

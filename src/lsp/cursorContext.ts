@@ -1,6 +1,8 @@
 // Where the cursor is in a definition being typed, read from the text's indentation (the
 // file may not parse while it is typed): the path of keys above it, and whether it is
 // writing a key or the value of one (in block style, or inside one flow mapping `{ a: b }`).
+import { present } from '../jsonSchema/invariant.js'
+
 export interface CursorContext {
   /** the keys from the root down to the mapping the cursor is in */
   path: string[]
@@ -26,13 +28,13 @@ function parents(lines: readonly string[], lineIndex: number, indent: number): s
   const path: string[] = []
   let limit = indent
   for (let i = lineIndex - 1; i >= 0 && limit > 0; i--) {
-    const line = lines[i] ?? ''
+    const line = present(lines[i], 'a line above the cursor')
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue
     const match = KEY_LINE.exec(line)
     const at = indentOf(line)
     if (match && at < limit) {
-      path.unshift(unquote((match[2] ?? '').trim()))
-      limit = (match[1] ?? '').length
+      path.unshift(unquote(present(match[2], 'KEY_LINE always matches a key').trim()))
+      limit = present(match[1], 'KEY_LINE always matches an indent').length
     } else if (!match && at < limit) {
       limit = at
     }
@@ -46,10 +48,10 @@ export function cursorContext(text: string, offset: number): CursorContext {
   const lines = text.slice(0, lineStart).split('\n')
   const lineIndex = lines.length - 1
   const own = KEY_LINE.exec(before)
-  const indent = own ? (own[1] ?? '').length : indentOf(before)
+  const indent = own ? present(own[1], 'KEY_LINE always matches an indent').length : indentOf(before)
   const path = parents(lines, lineIndex, indent)
   if (!own) return { path, writing: { what: 'key' }, typed: before.trim().replace(/^- +/, '') }
-  const key = unquote((own[2] ?? '').trim())
+  const key = unquote(present(own[2], 'KEY_LINE always matches a key').trim())
   const rest = before.slice(own[0].length)
   const open = rest.lastIndexOf('{')
   if (open >= 0 && rest.indexOf('}', open) < 0) {

@@ -1,5 +1,7 @@
 // Text edits that add an entry to a YAML mapping, in the style the mapping is written in:
 // a line at the indentation of its entries (block), or `, key: value` before its `}` (flow).
+
+import { present } from '../jsonSchema/invariant.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { SourceNode } from '../source/sourceNodes.js'
 import { entryAt } from './sourceNames.js'
@@ -19,7 +21,7 @@ function columnOf(text: string, offset: number): number {
 /** The end of the line the last non-blank character of a span is on. */
 function endOfContent(text: string, start: number, end: number): number {
   let last = end
-  while (last > start && /\s/.test(text[last - 1] ?? '')) last--
+  while (last > start && /\s/.test(present(text[last - 1], 'a character of the span'))) last--
   const newline = text.indexOf('\n', last)
   return newline < 0 ? text.length : newline
 }

@@ -1,6 +1,7 @@
 // Offsets in a file's text <-> LSP positions (zero-based line, UTF-16 character: the
 // units of a JavaScript string, so a character is an offset within its line).
 import type { Position, Range } from 'vscode-languageserver'
+import { present } from '../jsonSchema/invariant.js'
 
 /** Offsets where each line starts (after each \n), as src/source/sourceFile.ts counts lines. */
 export function lineStarts(text: string): number[] {
@@ -21,10 +22,10 @@ export class LineMap {
     let high = this.starts.length - 1
     while (low < high) {
       const middle = (low + high + 1) >> 1
-      if ((this.starts[middle] ?? 0) <= at) low = middle
+      if (present(this.starts[middle], 'a line start inside the search range') <= at) low = middle
       else high = middle - 1
     }
-    return { line: low, character: at - (this.starts[low] ?? 0) }
+    return { line: low, character: at - present(this.starts[low], 'the start of the line found') }
   }
 
   range(start: number, end: number): Range {

@@ -4,11 +4,12 @@
 // through resolveExact/resolveRange, so that none binds a reference past a broken version.
 
 import { readdirSync } from 'node:fs'
-import { type Diagnostic, diagnostic, relatedLocation, type SourceRange } from '../diagnostics/diagnostic.js'
+import { type Diagnostic, diagnostic, relatedLocation } from '../diagnostics/diagnostic.js'
 import { closest, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { builtinDefinitionsDir } from '../load/packageRoot.js'
 import { locate } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import type { SourceRange } from '../source/sourceRange.js'
 import { type ClaimedDefinition, claimLocation } from '../validate/claimedNames.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { isDefinitionName } from '../validate/metaSchemas.js'

@@ -55,6 +55,8 @@ export {
   type StoredTags,
 } from './messageStore.js'
 export * from './messages.js'
+// the standard message types' payload schemas (schemas/messages.schema.json), as the runtime reads them
+export { type MessagesSchema, messagesSchema } from './messagesSchema.js'
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
 export { CancelledError, TimeLimitError } from './timeLimitErrors.js'
 export { DEFAULT_ACTION_TIME_LIMIT_MS, DEFAULT_HANDLER_TIME_LIMIT_MS, type TimeLimitOptions } from './timeLimits.js'

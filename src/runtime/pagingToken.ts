@@ -3,9 +3,16 @@
 // page starts strictly below that seq (stable under inserts and deletes) and a token cannot
 // be used for another conversation. Plain code, no Buffer/btoa: the runtime needs no
 // platform types.
+
+import { present } from '../jsonSchema/invariant.js'
 import { ValidationError } from './errors.js'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+/** The base64url letter of a six-bit value. */
+function letter(sixBits: number): string {
+  return present(ALPHABET[sixBits], 'a six-bit value indexes the 64 letters')
+}
 
 function toBase64Url(ascii: string): string {
   let out = ''
@@ -14,10 +21,10 @@ function toBase64Url(ascii: string): string {
     const b = i + 1 < ascii.length ? ascii.charCodeAt(i + 1) : -1
     const c = i + 2 < ascii.length ? ascii.charCodeAt(i + 2) : -1
     const n = (a << 16) | (Math.max(b, 0) << 8) | Math.max(c, 0)
-    out += ALPHABET[(n >> 18) & 63] ?? ''
-    out += ALPHABET[(n >> 12) & 63] ?? ''
-    if (b >= 0) out += ALPHABET[(n >> 6) & 63] ?? ''
-    if (c >= 0) out += ALPHABET[n & 63] ?? ''
+    out += letter((n >> 18) & 63)
+    out += letter((n >> 12) & 63)
+    if (b >= 0) out += letter((n >> 6) & 63)
+    if (c >= 0) out += letter(n & 63)
   }
   return out
 }

@@ -12,6 +12,7 @@ import { createValueAjv } from '../jsonSchema/valueAjv.js'
 import { describeIssues as describeValueIssues, joinPath } from '../jsonSchema/valueIssues.js'
 import type { JsonSchema } from './definition.js'
 import type { MessageType } from './messages.js'
+import { messagesSchema } from './messagesSchema.js'
 import { DEFAULT_VALUE_LIMITS, type ValueLimits, valueShapeIssues } from './valueLimits.js'
 
 export { joinPath }
@@ -70,34 +71,11 @@ export function validateValue(
   return validate(renamed) ? [] : describeIssues(validate.errors, root, renamed).map(restoreUnsafeKeys)
 }
 
-interface MessagesSchema {
-  definitions: SchemaDefinitions
-}
-
-let messagesSchema: MessagesSchema | undefined
 const payloadSchemas = new Map<string, JsonSchema>()
-
-interface PlatformGlobals {
-  process?: { getBuiltinModule?: (id: string) => unknown }
-  URL?: new (url: string, base: string) => object
-}
-
-/** schemas/messages.schema.json, read once (from the sources or from dist/ alike: both sit two folders below the package root). */
-function loadMessagesSchema(): MessagesSchema {
-  if (messagesSchema) return messagesSchema
-  // typed here rather than with @types/node: the runtime compiles without platform types
-  const platform = globalThis as unknown as PlatformGlobals
-  const fs = platform.process?.getBuiltinModule?.('node:fs') as { readFileSync(path: object, encoding: 'utf8'): string } | undefined
-  if (!fs || !platform.URL) throw new Error('@botwire/runtime: cannot read schemas/messages.schema.json (the runtime needs Node 20.16 or newer)')
-  const location = new platform.URL('../../schemas/messages.schema.json', (import.meta as unknown as { url: string }).url)
-  const parsed = JSON.parse(fs.readFileSync(location, 'utf8')) as MessagesSchema
-  messagesSchema = parsed
-  return parsed
-}
 
 /** Validates a message payload against `definitions/<type>` of schemas/messages.schema.json. */
 export function validatePayload(type: MessageType, payload: unknown, limits: ValueLimits, root = 'payload'): Issues {
-  const schema = loadMessagesSchema()
+  const schema = messagesSchema()
   let ref = payloadSchemas.get(type)
   if (!ref) {
     ref = { $ref: `#/definitions/${type}` }

@@ -1,5 +1,7 @@
 // A definition file as botwire holds it: its text, the tree of where its nodes are,
 // and how offsets become lines and columns. Built by load/; read by every later stage.
+
+import { present } from '../jsonSchema/invariant.js'
 import type { SourceNode } from './sourceNodes.js'
 
 export interface SourceFile {
@@ -43,8 +45,8 @@ export function lineColumn(file: SourceFile, offset: number): LineColumn {
   let high = starts.length - 1
   while (low < high) {
     const middle = (low + high + 1) >> 1
-    if ((starts[middle] ?? 0) <= at) low = middle
+    if (present(starts[middle], 'a line start inside the search range') <= at) low = middle
     else high = middle - 1
   }
-  return { line: low + 1, column: at - (starts[low] ?? 0) + 1 }
+  return { line: low + 1, column: at - present(starts[low], 'the start of the line found') + 1 }
 }

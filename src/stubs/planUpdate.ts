@@ -4,6 +4,8 @@
 // changed, and reports handlers the definition no longer has, commenting them out only
 // when asked (prune). Every change is a text edit at a position ts-morph found, so the
 // rest of the file keeps each character; nothing a person wrote is ever removed.
+
+import { present } from '../jsonSchema/invariant.js'
 import { type HandlerStyle, handlerStubLines, propertyKey } from './handlerStub.js'
 import { type ActionsObject, type BotRegistrations, type HandlerSite, type ReadResult, readImplementation } from './readImplementation.js'
 import type { StubAction, StubPlan } from './stubPlan.js'
@@ -47,7 +49,7 @@ function lineOf(text: string, position: number): number {
 
 function indentAt(text: string, position: number): string {
   const start = text.lastIndexOf('\n', position - 1) + 1
-  return /^[ \t]*/.exec(text.slice(start))?.[0] ?? ''
+  return present(/^[ \t]*/.exec(text.slice(start)), 'a pattern that matches the empty string always matches')[0]
 }
 
 /** The end of the line `position` is on, when only blanks and a comment follow it there; else `position`. */

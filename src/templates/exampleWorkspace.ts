@@ -4,6 +4,7 @@
 // meta-schema (in the package, the modeline points at the package's own schemas/).
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import { present } from '../jsonSchema/invariant.js'
 import { exampleDefinitionsDir } from '../load/packageRoot.js'
 
 export interface ExampleFile {
@@ -18,6 +19,11 @@ export interface ExampleFile {
 const MODELINE = /^# yaml-language-server: \$schema=\S*\/(interface|integration|plugin|bot)\.schema\.json\n/
 
 /** The example's files, interfaces first, then integrations, plugins and bots (the order a reader meets them in). */
+/** The folder a path of the example starts with (`bots` of `bots/support-bot.yaml`). */
+function firstSegment(path: string): string {
+  return present(path.split('/')[0], 'a split string has a first part')
+}
+
 export function exampleFiles(): ExampleFile[] {
   const order = ['interfaces', 'integrations', 'plugins', 'bots']
   return readdirSync(exampleDefinitionsDir, { recursive: true, withFileTypes: true })
@@ -30,5 +36,5 @@ export function exampleFiles(): ExampleFile[] {
       if (modeline?.[1] === undefined) throw new Error(`botwire: the example file ${path} does not start with a $schema modeline`)
       return { path, kind: modeline[1], body: text.slice(modeline[0].length) }
     })
-    .sort((a, b) => order.indexOf(a.path.split('/')[0] ?? '') - order.indexOf(b.path.split('/')[0] ?? '') || a.path.localeCompare(b.path))
+    .sort((a, b) => order.indexOf(firstSegment(a.path)) - order.indexOf(firstSegment(b.path)) || a.path.localeCompare(b.path))
 }

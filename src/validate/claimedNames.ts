@@ -3,9 +3,9 @@
 // on it is not reported or checked against another version (one root cause, one
 // diagnostic). From the file's value when it was read, or, for a file that could not be
 // read as YAML, from its top-level `kind:`, `name:` and `version:` lines.
-import type { SourceRange } from '../diagnostics/diagnostic.js'
 import { locate, pointerExists } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import type { SourceRange } from '../source/sourceRange.js'
 import { DEFINITION_KINDS, type DefinitionKind } from './metaSchemas.js'
 
 const KIND_LINE = /^kind:[ \t]*["']?([^\s"'#]+)/m

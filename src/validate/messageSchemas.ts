@@ -7,24 +7,9 @@
 // item's `allOf` of `if`/`then` (its payload's type follows its `type`) becomes the
 // equivalent `oneOf` of one closed object per item type. The runtime and the generated
 // `definition` keep the file's own schemas (src/lower/schemaToJson.ts).
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { MESSAGE_TYPES } from '@botwire/runtime'
+import { MESSAGE_TYPES, type MessagesSchema, messagesSchema } from '@botwire/runtime'
 import { isRecord } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
-import { schemasDir } from '../load/packageRoot.js'
-
-export interface MessagesSchema {
-  definitions: Record<string, Record<string, unknown>>
-}
-
-let raw: MessagesSchema | undefined
-
-/** schemas/messages.schema.json as written, read once. */
-export function messagesSchema(): MessagesSchema {
-  raw ??= JSON.parse(readFileSync(join(schemasDir, 'messages.schema.json'), 'utf8')) as MessagesSchema
-  return raw
-}
 
 export function isMessageType(type: string): boolean {
   return (MESSAGE_TYPES as readonly string[]).includes(type)

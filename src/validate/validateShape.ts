@@ -1,15 +1,17 @@
 // Shape validation: each file against the meta-schema of its kind, every ajv error
 // turned into one plain-words diagnostic at the YAML node at fault.
 import type { ErrorObject } from 'ajv'
-import { type CodesWith, type Diagnostic, diagnostic, type SourceRange } from '../diagnostics/diagnostic.js'
+import { type CodesWith, type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { closest, didYouMean, listNames, suggestionText } from '../diagnostics/suggest.js'
 import { expectedType, typeWord } from '../diagnostics/words.js'
+import { present } from '../jsonSchema/invariant.js'
 import { isRecord } from '../jsonSchema/own.js'
 import { formatPointer } from '../jsonSchema/pointer.js'
 import { SCHEMA_KEYWORDS, SCHEMA_TYPE_NAMES } from '../jsonSchema/types.js'
 import { describeRule } from '../jsonSchema/valueIssues.js'
 import { locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
+import type { SourceRange } from '../source/sourceRange.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
 import { keysWithMeaning } from './metaSchemaKeys.js'
@@ -85,10 +87,15 @@ function belongsElsewhere(key: string, known: readonly string[], pointer: string
   if (known.includes('schema') && (SCHEMA_KEYWORDS as readonly string[]).includes(key)) return { hint: `schema keywords go under 'schema:'`, under: 'schema' }
   const segments = pointer.split('/')
   // an implemented interface's member: only renamed and retitled; its schemas are the interface's
-  if (segments.length === 5 && segments[1] === 'interfaces' && ['actions', 'events', 'channels'].includes(segments[3] ?? '') && known.includes('name'))
+  if (
+    segments.length === 5 &&
+    segments[1] === 'interfaces' &&
+    ['actions', 'events', 'channels'].includes(present(segments[3], 'a pointer of five segments has a fourth')) &&
+    known.includes('name')
+  )
     return { hint: `an override may set only ${listNames(known, known.length)}; the rest is the interface's` }
   if (key === 'alias' && (known.includes('integration') || known.includes('plugin')) && segments.length === 3) {
-    const alias = (segments[2] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')
+    const alias = present(segments[2], 'a pointer of three segments has a third').replace(/~1/g, '/').replace(/~0/g, '~')
     return { hint: `an instance's alias is its key in this map ('${alias}'); rename the key to change it` }
   }
   return undefined

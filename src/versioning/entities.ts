@@ -15,6 +15,7 @@
 // structurally. A name found on neither side (a plugin whose interface is not
 // available) is opaque: equal to itself only.
 
+import { present } from '../jsonSchema/invariant.js'
 import { own } from '../jsonSchema/own.js'
 import { formatPointer } from '../jsonSchema/pointer.js'
 import { defsName, isDefsReference, isMessageReference, messageTypeOf } from '../jsonSchema/reference.js'
@@ -170,6 +171,7 @@ export class SharedEntities {
 /** Checker reasons name opaque entities by their sentinel value; say what they are. */
 export function explainOpaque(text: string): string {
   const mismatch = /^'botwire:opaque-entity:([^']*)' is not allowed by .* \(not '?botwire:opaque-entity:([^']*)'?\)$/.exec(text)
-  if (mismatch) return `entity '${mismatch[1] ?? ''}' is not entity '${mismatch[2] ?? ''}' (their interface is not available, so entities are compared by name)`
+  if (mismatch)
+    return `entity '${present(mismatch[1], 'the pattern always matches a first name')}' is not entity '${present(mismatch[2], 'the pattern always matches a second name')}' (their interface is not available, so entities are compared by name)`
   return text.replace(/'botwire:opaque-entity:([^']*)'/g, (_, name: string) => `entity '${name}' (its interface is not available, so it is compared by name)`)
 }

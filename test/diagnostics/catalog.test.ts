@@ -95,7 +95,8 @@ function sources(dir: string): string[] {
 describe('the diagnostic catalog', () => {
   const codes = Object.keys(catalog)
   const files = sources(join(root, 'src'))
-    .filter((file) => !file.endsWith('catalog.ts'))
+    // the catalog itself (its index and its bands in catalog/) names every code and template
+    .filter((file) => !file.endsWith('catalog.ts') && !file.includes(join('diagnostics', 'catalog', '')))
     .map((file) => ({ file, text: readFileSync(file, 'utf8') }))
   const code = files.map(({ text }) => text).join('\n')
 

@@ -5,8 +5,9 @@
 // as in TypeScript's `*.errors.txt` baselines. Only the first line of an entry starts
 // without a space, so `diagnosticLines` reads them back from a baseline.
 import { join, sep } from 'node:path'
-import type { Diagnostic, SourceRange } from '../../src/diagnostics/diagnostic.js'
+import type { Diagnostic } from '../../src/diagnostics/diagnostic.js'
 import { locationRecord, toRecord } from '../../src/diagnostics/record.js'
+import type { SourceRange } from '../../src/source/sourceRange.js'
 
 // a built-in interface's file is shown by its absolute path, which depends on where the
 // repository is checked out: a baseline names it from the package's root instead

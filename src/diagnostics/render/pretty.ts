@@ -4,7 +4,8 @@
 // is shown with its control characters escaped (terminalText.ts).
 import { createColors } from 'picocolors'
 import { lineColumn } from '../../source/sourceFile.js'
-import type { Diagnostic, SourceRange } from '../diagnostic.js'
+import type { SourceRange } from '../../source/sourceRange.js'
+import type { Diagnostic } from '../diagnostic.js'
 import { locationRecord } from '../record.js'
 import { sourceFrame } from './sourceFrame.js'
 import { escapeControls } from './terminalText.js'
