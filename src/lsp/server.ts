@@ -101,13 +101,14 @@ export function startServer(options: ServerOptions): Connection {
       return
     }
     // the first analysis waits until the watcher has read the folder: a file written
-    // between the analysis reading the folder and the watcher starting would be missed
+    // between the analysis reading the folder and the watcher starting would be missed.
+    // When a request or an edit ran one before that, the workspace is read again.
     const folder = definitionsFolder
     watcher = watchDefinitions(folder, (path) => session?.diskChanged([path])).catch((error: unknown) => {
       log.error(`botwire lsp: cannot watch ${folder}, changes on disk reach the analysis only through the editor: ${String(error)}`)
       return null
     })
-    void watcher.then(() => session?.runAnalysis())
+    void watcher.then(() => (session?.analyses === 0 ? session.runAnalysis() : session?.diskChanged(null)))
   })
   connection.onDidChangeWatchedFiles((params) => {
     // a URI that names no file here is no file the analysis reads: one odd URI does not lose the others' changes

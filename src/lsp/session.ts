@@ -73,6 +73,8 @@ export class Session {
   /** The analysis of the current texts, computed now if a change waits for it; null when there is none. */
   current(): WorkspaceIndex | null {
     this.scheduler.flush()
+    // a request before the first analysis (which waits for the watcher) runs it now
+    if (this.analyses === 0) this.runAnalysis()
     if (this.checked === null) return null
     this.indexed ??= buildIndex(this.checked)
     return this.indexed
