@@ -208,6 +208,16 @@ export const catalog = {
     refChainTooDeep:
       "this $ref to $defs '{name}' makes a chain of $refs through more than {limit} $defs entries, more than botwire follows; write some of the entries out in place, or reference an entry nearer the end of the chain",
   }),
+  BW2039: entry('standard message with extra fields written so that they cannot be added', {
+    secondMessage: "an allOf may extend one standard message; this branch is a second $message beside '{type}' (a value cannot be two messages)",
+    referencedFields:
+      "the fields added to the standard message '{type}' are written in place: this branch is a reference, whose properties the message would refuse; write the object here (type: object, properties: ...)",
+    closedFields:
+      "a branch that adds fields to the standard message '{type}' leaves closedness to the message (which accepts its own fields and the ones added, nothing else); remove additionalProperties",
+    notInlineObject: "a branch beside the standard message '{type}' adds fields: write it as type: object with properties (no anyOf, oneOf or allOf)",
+    messageThroughDefs:
+      "$defs '{name}' is the standard message '{type}', which stays closed when reached through $defs, so no field can be added to it; write $message: {type} directly as a branch of this allOf instead",
+  }),
   // references
   BW3001: entry('duplicate definition', {
     definedTwice: "{kind} '{name}' {version} is defined twice",
@@ -245,6 +255,13 @@ export const catalog = {
   }),
   BW3014: entry('unknown $defs name', {
     unknownDefs: "unknown named schema '{name}'{didYouMean}; {kind} '{definition}' has {known}",
+  }),
+  BW3026: entry('integration file not found', {
+    /** key: icon or readme */
+    missingFile: "{key} '{path}' names no file: the path is relative to the folder of this definition file, and nothing is there",
+    notAFile: "{key} '{path}' is a folder, not a file: name the file itself, relative to the folder of this definition file",
+    absolutePath:
+      "{key} '{path}' is an absolute path: write it relative to the folder of this definition file, so that the definition works wherever it is checked out",
   }),
   // semantics
   BW3020: entry('unknown configuration type', {
@@ -337,6 +354,14 @@ export const catalog = {
     },
     'warning',
   ),
+  BW4033: entry(
+    'plugin wired to a disabled integration',
+    {
+      wiredToDisabled:
+        "plugin instance '{plugin}' takes '{local}' from integration '{alias}', which this bot disables (enabled: false): every call through it is refused at run time (INTEGRATION_DISABLED); enable '{alias}' or wire '{local}' to another integration",
+    },
+    'warning',
+  ),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
   }),
@@ -426,6 +451,7 @@ export const relatedTemplates = {
   anchorNotMapping: "'&{anchor}' is set here; this is not a mapping",
   declaresKeyHere: "{declaring} declares '{key}' here",
   messageHere: "the $message '{type}' is here",
+  disabledHere: "'{alias}' is disabled here",
   secretPropertyHere: "the property '$secret' is declared here",
 } as const satisfies Readonly<Record<string, string>>
 

@@ -19,7 +19,9 @@ import { locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
+import { checkMessageExtension } from './messageExtension.js'
 import { checkDefsCycles, defsHolding, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
+import { isObjectAtTop } from './objectAtTop.js'
 import { ProblemPlaces } from './problemPlaces.js'
 import { checkRefChains } from './refChains.js'
 import { checkRequired, requiresUndeclared } from './requiredDeclared.js'
@@ -135,6 +137,7 @@ function checkNode(
   const found = out.length
   checkRequired(file, node, pointer, enclosing, allOf, suggestions, out)
   if (node.allOf !== undefined) {
+    checkMessageExtension(file, node, pointer, named.defs, out)
     checkClosedBranches(file, node, pointer, suggestions, out)
     checkDefaultsAcrossParts(file, node, pointer, out)
   }
@@ -463,19 +466,12 @@ function checkConfigurationThroughDefs(file: SourceFile, site: SchemaSite, named
   })
 }
 
-/** An object schema at the top: `type: object`, an `$entity` or a `$message` (checked once resolved), or an `allOf` one of whose branches is one. */
-function isObjectAtTop(schema: SchemaNode): boolean {
-  if (typeof schema.$entity === 'string' || typeof schema.$message === 'string') return true
-  if (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')) return true
-  return schema.type === undefined && (schema.allOf?.some(isObjectAtTop) ?? false)
-}
-
 /** The object-at-the-top rule, read through `$ref`s (an `$entity` is checked once the entity is resolved). */
 function checkObjectAtTop(file: SourceFile, site: SchemaSite, named: NamedSchemaUse, out: Diagnostic[]): void {
   const top = topOf(site.schema, named.defs)
   // a top that says nothing at all is BW2011's (give it a type), not also this
   // every message payload is an object
-  if (top === undefined || isObjectAtTop(top.schema) || !saysWhatItAdmits(top.schema)) return
+  if (top === undefined || isObjectAtTop(top.schema, named.defs) || !saysWhatItAdmits(top.schema)) return
   if (top.via === null) {
     out.push(diagnostic('BW2012', 'topNotObject', { schema: describeRole(site) }, locate(file, site.pointer), { path: site.pointer }))
   } else {

@@ -7,6 +7,7 @@ import { own } from '../jsonSchema/own.js'
 import type { BotSpec, IntegrationSpec, InterfaceSpec, PluginSpec } from '../validate/definitionTypes.js'
 import type { ChangeRecorder } from './changeRecorder.js'
 import { compareImplementedInterfaces } from './implementedInterfaces.js'
+import { compareIntegrationMetadata } from './integrationMetadata.js'
 import { rangeRelation } from './levels.js'
 
 export function compareInterface(recorder: ChangeRecorder, before: InterfaceSpec, after: InterfaceSpec): void {
@@ -26,6 +27,7 @@ export function compareIntegration(recorder: ChangeRecorder, before: Integration
   recorder.eventsOf(before.events, after.events)
   recorder.channelsOf(before.channels, after.channels)
   compareImplementedInterfaces(recorder, before.interfaces, after.interfaces)
+  compareIntegrationMetadata(recorder, before, after)
 }
 
 export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, after: PluginSpec): void {
@@ -108,6 +110,7 @@ export function compareBot(recorder: ChangeRecorder, before: BotSpec, after: Bot
         'version',
         'configurationType',
         'configuration',
+        'enabled',
       ]),
   )
   recorder.members(
