@@ -112,6 +112,28 @@ describe('botwire lsp: features', () => {
     expect(versions.map((k) => k.label)).toEqual(['1.0.0', '^1.0.0'])
   })
 
+  it("completes issue #34's metadata keys: an integration's secrets, icon, readme, attributes, a bot integration's enabled", async () => {
+    const typing = `${NOTEBOOK}s`
+    await client.open('definitions/integrations/notebook.yaml', typing)
+    const top = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: notebook() },
+      position: { line: typing.split('\n').length - 1, character: 1 },
+    })
+    expect(top.map((k) => k.label)).toEqual(expect.arrayContaining(['secrets', 'icon', 'readme', 'attributes']))
+    // each with its meta-schema description
+    expect(JSON.stringify(top.find((k) => k.label === 'secrets')?.documentation)).toContain('ctx.secrets.NAME')
+    await client.change(notebook(), NOTEBOOK, 2)
+    const desk = client.uri('definitions/bots/desk.yaml')
+    const deskTyping = DESK.replace('    version: 1.0.0\n', '    version: 1.0.0\n    en\n')
+    await client.open('definitions/bots/desk.yaml', deskTyping)
+    const instance = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: desk },
+      position: positionOf(deskTyping, '    en\n', 6),
+    })
+    expect(instance.map((k) => k.label)).toContain('enabled')
+    await client.change(desk, DESK, 2)
+  })
+
   it('completes $secret names the workspace uses, and kinds', async () => {
     const desk = await client.open('definitions/bots/desk.yaml')
     const secrets = await client.request<CompletionItem[]>('textDocument/completion', {
