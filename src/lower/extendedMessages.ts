@@ -8,26 +8,12 @@
 
 import { isRecord } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
+import { addsFieldsToMessage } from '../validate/messageExtension.js'
 import { messagePayloadSchema } from '../validate/messageSchemas.js'
 
 /** The property names an inline object branch declares. */
 function declaredNames(branch: SchemaNode): string[] {
   return isRecord(branch.properties) ? Object.keys(branch.properties) : []
-}
-
-/** A branch that adds fields to a message: an inline object that leaves closedness to the message (what BW2039 lets through). */
-function addsFields(branch: SchemaNode): boolean {
-  return (
-    isRecord(branch) &&
-    branch.type === 'object' &&
-    branch.$message === undefined &&
-    branch.$ref === undefined &&
-    branch.$entity === undefined &&
-    branch.additionalProperties === undefined &&
-    branch.anyOf === undefined &&
-    branch.oneOf === undefined &&
-    branch.allOf === undefined
-  )
 }
 
 /**
@@ -39,7 +25,7 @@ export function openExtendedMessage(branches: readonly SchemaNode[]): SchemaNode
   if (at < 0) return undefined
   const message = branches[at] as SchemaNode
   const others = branches.filter((_, i) => i !== at)
-  if (others.length === 0 || !others.every(addsFields)) return undefined
+  if (others.length === 0 || !others.every(addsFieldsToMessage)) return undefined
   const payload = messagePayloadSchema(message.$message as string)
   if (payload === undefined) return undefined
   const { additionalProperties: _closed, ...open } = payload

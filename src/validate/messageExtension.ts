@@ -21,9 +21,29 @@ function messageBranches(branches: readonly unknown[]): number[] {
   return found
 }
 
+/**
+ * A branch that adds fields to the standard message beside it: an object written in place
+ * that leaves closedness to the message. Check (below) and the runtime's lowering
+ * (src/lower/extendedMessages.ts) read it alike.
+ */
+export function addsFieldsToMessage(branch: SchemaNode): boolean {
+  return (
+    isRecord(branch) &&
+    branch.type === 'object' &&
+    branch.$message === undefined &&
+    branch.$ref === undefined &&
+    branch.$entity === undefined &&
+    branch.additionalProperties === undefined &&
+    branch.anyOf === undefined &&
+    branch.oneOf === undefined &&
+    branch.allOf === undefined
+  )
+}
+
 /** What keeps a branch beside a `$message` from adding fields to it (at `at`), or undefined when it can. */
 function branchProblem(file: SourceFile, branch: unknown, at: string, type: string): Diagnostic | undefined {
-  if (!isRecord(branch)) return undefined
+  // a branch that is no mapping is a shape error already
+  if (!isRecord(branch) || addsFieldsToMessage(branch)) return undefined
   if (typeof branch.$message === 'string') return diagnostic('BW2039', 'secondMessage', { type }, locate(file, at), { path: at })
   if (typeof branch.$ref === 'string' || typeof branch.$entity === 'string')
     return diagnostic('BW2039', 'referencedFields', { type }, locate(file, at), { path: at })
@@ -31,10 +51,7 @@ function branchProblem(file: SourceFile, branch: unknown, at: string, type: stri
     const key = `${at}/additionalProperties`
     return diagnostic('BW2039', 'closedFields', { type }, locateKey(file, key), { path: key })
   }
-  if (branch.type !== 'object' || branch.anyOf !== undefined || branch.oneOf !== undefined || branch.allOf !== undefined) {
-    return diagnostic('BW2039', 'notInlineObject', { type }, locate(file, at), { path: at })
-  }
-  return undefined
+  return diagnostic('BW2039', 'notInlineObject', { type }, locate(file, at), { path: at })
 }
 
 /**
