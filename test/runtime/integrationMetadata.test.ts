@@ -70,6 +70,28 @@ describe('a standard message with extra fields (docs/definitions.md#standard-mes
     expect(long.issues).toEqual(['payload.caption: must have at most 1024 characters'])
   })
 
+  it('reads an extended message through a named schema, and keeps the standard messages inside it closed', async () => {
+    const seen: unknown[] = []
+    const whatsapp = new WhatsApp({ actions: { sendTemplate: () => ({ sentWith: 'none' }) } })
+    const bot = new Bot()
+    bot.on.channel('whatsapp:channel', 'carousel', ({ message }) => {
+      seen.push(message.payload)
+    })
+    const runtime = createRuntime({ bot, integrations: { whatsapp }, env: ENV })
+    const carousel = { items: [{ title: 'Cat', actions: [] }], label: 'Pets' }
+    await runtime.sendChannelMessage({ channel: 'whatsapp:channel', type: 'carousel', payload: carousel })
+    expect(seen).toEqual([carousel])
+    const error = await rejection(
+      runtime.sendChannelMessage({
+        channel: 'whatsapp:channel',
+        type: 'carousel',
+        // @ts-expect-error a card is a standard message, closed: `label` is the carousel's, not the card's
+        payload: { items: [{ title: 'Cat', actions: [], label: 'x' }], label: 'Pets' },
+      }),
+    )
+    expect(error.issues).toEqual(['payload.items[0].label: is not allowed'])
+  })
+
   it("keeps the standard message's own rules", async () => {
     const error = await rejection(world().sendChannelMessage({ channel: 'whatsapp:channel', type: 'image', payload: { imageUrl: '', caption: 'A cat' } }))
     expect(error.issues).toEqual(['payload.imageUrl: must have at least 1 character'])
