@@ -105,7 +105,8 @@ export function compareBot(recorder: ChangeRecorder, before: BotSpec, after: Bot
     after.integrations,
     { removed: 'patch', added: 'patch' },
     (alias, oldWiring, newWiring) =>
-      recorder.metadata(`integration '${alias}'`, ['integrations', alias], oldWiring, newWiring, [
+      // `configurationType: null` is the default, as absent: writing one for the other changes nothing
+      recorder.metadata(`integration '${alias}'`, ['integrations', alias], withoutNullChoice(oldWiring), withoutNullChoice(newWiring), [
         'integration',
         'version',
         'configurationType',
@@ -122,4 +123,8 @@ export function compareBot(recorder: ChangeRecorder, before: BotSpec, after: Bot
     (alias, oldWiring, newWiring) =>
       recorder.metadata(`plugin '${alias}'`, ['plugins', alias], oldWiring, newWiring, ['plugin', 'version', 'configuration', 'dependencies']),
   )
+}
+
+function withoutNullChoice<T extends { configurationType?: string | null }>(wiring: T): T {
+  return wiring.configurationType === null ? { ...wiring, configurationType: undefined } : wiring
 }

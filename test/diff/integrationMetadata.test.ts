@@ -62,3 +62,13 @@ integrations:
     "patch new new/demo.yaml:4:53 /integrations/sms/enabled enabled of integration 'sms' added",
   ])
 })
+
+it('reads configurationType: null as the default, the same as leaving it out', () => {
+  const bot = (choice: string) => `kind: bot
+name: demo
+integrations:
+  sms: { integration: sms, version: 1.0.0${choice} }
+`
+  const sms = 'kind: integration\nname: sms\nversion: 1.0.0\n'
+  expect(shown(diffSides({ 'sms.yaml': sms, 'demo.yaml': bot('') }, { 'sms.yaml': sms, 'demo.yaml': bot(', configurationType: null') }))).toEqual([])
+})
