@@ -145,7 +145,7 @@ export const configurationCheck = defineCheck({
       const integration = requireDefinition(model, instance.integrationKey, 'integration')
       const chosen = chooseConfiguration(bot, instance.alias, integration, out)
       if (!chosen) continue
-      const choice = own(bot.spec.integrations, instance.alias)?.configurationType
+      const choice = own(bot.spec.integrations, instance.alias)?.configurationType ?? undefined
       const owner = `integration '${integration.name}' ${integration.version}${choice === undefined ? '' : ` (configuration '${choice}')`}`
       const base = formatPointer(['integrations', instance.alias])
       const value = own(bot.spec.integrations, instance.alias)?.configuration ?? {}

@@ -104,7 +104,8 @@ export interface ChosenConfiguration {
 export function chooseConfiguration(bot: BotModel, alias: string, integration: IntegrationModel, out: Diagnostic[]): ChosenConfiguration | undefined {
   const base = integration.spec.configuration?.schema ?? EMPTY_CONFIGURATION
   const alternatives = integration.spec.configurations ?? {}
-  const chosen = own(bot.spec.integrations, alias)?.configurationType
+  // `configurationType: null` is the default, as absent (docs/definitions.md#alternative-configurations)
+  const chosen = own(bot.spec.integrations, alias)?.configurationType ?? undefined
   const names = Object.keys(alternatives)
   if (chosen !== undefined && own(alternatives, chosen) === undefined) {
     const at = formatPointer(['integrations', alias, 'configurationType'])

@@ -8,10 +8,12 @@ import { botAliasesCheck } from './botAliases.js'
 import { boundMembersCheck } from './boundMembers.js'
 import type { Check } from './check.js'
 import { configurationCheck } from './configuration.js'
+import { disabledIntegrationsCheck } from './disabledIntegrations.js'
 import { entityCycleCheck } from './entityCycle.js'
 import { entityExtensionCheck } from './entityExtension.js'
 import { entityInhabitedCheck } from './entityInhabited.js'
 import { entityValuesCheck } from './entityValues.js'
+import { integrationFilesCheck } from './integrationFiles.js'
 import { versionBumpsCheck } from './versionBumps.js'
 import { versionFileNamesCheck } from './versionFileNames.js'
 import { wiringCheck } from './wiring.js'
@@ -28,6 +30,8 @@ export const CHECKS: readonly Check[] = [
   wiringCheck,
   botAliasesCheck,
   configurationCheck,
+  integrationFilesCheck,
+  disabledIntegrationsCheck,
   versionFileNamesCheck,
   versionBumpsCheck,
 ]

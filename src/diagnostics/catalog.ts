@@ -60,6 +60,7 @@ export const relatedTemplates = {
   anchorNotMapping: "'&{anchor}' is set here; this is not a mapping",
   declaresKeyHere: "{declaring} declares '{key}' here",
   messageHere: "the $message '{type}' is here",
+  disabledHere: "'{alias}' is disabled here",
   secretPropertyHere: "the property '$secret' is declared here",
 } as const satisfies Readonly<Record<string, string>>
 

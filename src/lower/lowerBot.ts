@@ -194,10 +194,20 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
     bot.integrations.map((instance) => {
       const integration = requireDefinition(model, instance.integrationKey, 'integration')
       const spec = own(bot.spec.integrations, instance.alias)
-      const chosen = spec?.configurationType === undefined ? {} : { configurationType: spec.configurationType }
+      // `configurationType: null` is the default, written as absent
+      const type = spec?.configurationType ?? undefined
+      const chosen = type === undefined ? {} : { configurationType: type }
+      const enabled = spec?.enabled ?? true
       return [
         instance.alias,
-        { name: integration.name, version: integration.version, ...chosen, configuration: instance.configuration as JsonValue, ...annotationsOf(spec ?? {}) },
+        {
+          name: integration.name,
+          version: integration.version,
+          ...chosen,
+          configuration: instance.configuration as JsonValue,
+          enabled,
+          ...annotationsOf(spec ?? {}),
+        },
       ]
     }),
   )

@@ -10,6 +10,7 @@ import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { foreignDefsHasDefaults, foreignDefsType } from './defs.js'
 import { declareEntities } from './entities.js'
 import { schemaWithHolderAnnotations } from './holderAnnotations.js'
+import { declareSecrets, integrationMetadata } from './integrationMetadata.js'
 import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
 import { ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
@@ -82,6 +83,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     docOf(integration.spec.configuration ?? {}) ?? { description: 'The configuration a bot gives this integration.' },
   )
   const alternatives = declareAlternatives(builder, integration, { ...entities.context(configurationScope), view: 'filled' })
+  const secrets = declareSecrets(builder, integration)
   const members: MemberSets = {
     actions: integration.actions.map((a) => ({ name: a.name, spec: a.spec, scope: a.scope, ...documented(a) })),
     events: integration.events.map((e) => ({ name: e.name, spec: e.spec, scope: e.scope, ...documented(e) })),
@@ -132,14 +134,18 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     entities: entityKeys,
     ...sections,
     interfaces,
+    ...integrationMetadata(integration),
   })
-  // channels come after the alternatives: an integration with channels but none passes NoAlternatives
+  // channels come after the alternatives, secrets after the channels: an integration with
+  // channels but no alternatives passes NoAlternatives, one with secrets but no channels NoChannels
+  const channels = members.channels.length > 0 ? [ref('Channels')] : secrets ? [ref(`${runtime}.NoChannels`)] : []
   const typeArgs = [
     ref('Configuration'),
     ref('Actions'),
     ref('Events'),
-    ...(alternatives || members.channels.length > 0 ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
-    ...(members.channels.length > 0 ? [ref('Channels')] : []),
+    ...(alternatives || channels.length > 0 ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
+    ...channels,
+    ...(secrets ? [ref('Secrets')] : []),
   ]
   builder.add({
     kind: 'class',
@@ -154,7 +160,8 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
       alternatives ? ref('Configurations') : ref(`${runtime}.NoAlternatives`),
       { kind: 'literal', value: integration.name },
       { kind: 'literal', value: integration.version },
-      ...(members.channels.length > 0 ? [ref('Channels')] : []),
+      ...channels,
+      ...(secrets ? [ref('Secrets')] : []),
     ]),
     options: ref(`${runtime}.IntegrationOptions`, typeArgs),
   })

@@ -10,6 +10,7 @@ export const RESERVED_NAMES = new Set([
   'Channels',
   'Configuration',
   'Configurations',
+  'Secrets',
   'Interfaces',
   'MessageTags',
   'Integrations',

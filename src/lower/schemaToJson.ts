@@ -9,6 +9,7 @@ import { own } from '../jsonSchema/own.js'
 import { defsName, defsReference, isDefsReference, messageTypeOf, referenceOf } from '../jsonSchema/reference.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { bindReference, type DefinitionKey, type EntityScope, entitySchema, MESSAGES_OWNER, type Model, type QualifiedEntity } from '../resolve/model.js'
+import { openExtendedMessage } from './extendedMessages.js'
 import { schemaWithHolderAnnotations } from './holderAnnotations.js'
 import { JsonText } from './plan.js'
 
@@ -206,8 +207,9 @@ function declareBranchRequirements(node: SchemaNode, isBranch: boolean): SchemaN
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const branches = node[key]
     if (branches === undefined) continue
-    const lowered = branches.map((branch) => declareBranchRequirements(branch, true))
-    if (lowered.some((branch, i) => branch !== branches[i])) set(key, lowered)
+    const written = (key === 'allOf' ? openExtendedMessage(branches) : undefined) ?? branches
+    const lowered = written.map((branch) => declareBranchRequirements(branch, true))
+    if (lowered.length !== branches.length || lowered.some((branch, i) => branch !== branches[i])) set(key, lowered)
   }
   if (isBranch) {
     const declared = (copy?.properties ?? node.properties) as Record<string, SchemaNode> | undefined

@@ -30,6 +30,17 @@ function scalarAt(file: SourceFile, path: readonly string[]): string | undefined
   return entry?.value.kind === 'scalar' ? file.text.slice(entry.value.start, entry.value.end).replace(/^["']|["']$/g, '') : undefined
 }
 
+/** YAML's spellings of null (core schema), unquoted: `configurationType: null` chooses the default, as leaving it out. */
+const YAML_NULLS = new Set(['', '~', 'null', 'Null', 'NULL'])
+
+/** The alternative configuration an integration instance chooses, as written; undefined for the default. */
+function chosenConfiguration(file: SourceFile, alias: string): string | undefined {
+  const entry = entryAt(file, ['integrations', alias, 'configurationType'])
+  if (entry?.value.kind !== 'scalar') return undefined
+  const raw = file.text.slice(entry.value.start, entry.value.end)
+  return YAML_NULLS.has(raw) ? undefined : raw.replace(/^["']|["']$/g, '')
+}
+
 function versionsOf(model: Model, kind: DefinitionModel['kind'], name: string | undefined, ranges: boolean): CompletionItem[] {
   const versions = [...model.definitions.values()].filter((d) => d.kind === kind && d.name === name).map((d) => d.version)
   const exact = items(versions, VALUE, `${kind} ${name ?? ''} in the workspace`)
@@ -210,7 +221,7 @@ function modelKeys(index: WorkspaceIndex, file: SourceFile, kind: string, path: 
   if (kind === 'bot' && (top === 'integrations' || top === 'plugins') && third === 'configuration' && alias !== undefined) {
     const owner = top === 'integrations' ? botIntegration(index, file, alias) : pluginOfInstance(index, file, alias)
     // only an integration has alternative configurations
-    const chosen = top === 'integrations' ? scalarAt(file, ['integrations', alias, 'configurationType']) : undefined
+    const chosen = top === 'integrations' ? chosenConfiguration(file, alias) : undefined
     const schema = owner && configurationSchemaOf(owner, chosen)
     if (!owner || !schema) return []
     return configurationKeys(owner, schema, path.slice(3)).map((key) => ({

@@ -12,6 +12,7 @@ import type { JsonSchema } from './definition.js'
 import { MissingImplementationError, UnknownTargetError, ValidationError } from './errors.js'
 import { emitIntegrationEvent } from './eventDispatch.js'
 import { integrationImplementation, pluginImplementation } from './implementations.js'
+import { integrationSecrets } from './integrationSecrets.js'
 import type { RunnableIntegration } from './runnables.js'
 import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.js'
 import { list } from './runtimeOptions.js'
@@ -68,10 +69,11 @@ export async function runIntegrationAction(
   const inputIssues = validateValue(filled, actionDef.input, definitions, 'input', context.valueLimits)
   if (inputIssues.length > 0) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, inputIssues)
   const { configurationType, configuration } = integrationConfiguration(context.definition, alias, impl, context.secrets(), context.valueLimits)
+  const secrets = integrationSecrets(alias, impl, context.secrets())
   const call = context.channels.startCall(alias, impl, request.stream, label)
   const args = {
     input: copyValue(filled),
-    ctx: { configurationType, configuration, botId: context.botId },
+    ctx: { configurationType, configuration, botId: context.botId, secrets },
     client: integrationClient(context, alias, impl, call),
   }
   const limitMs = context.limits.forAction(`${alias}:${action}`, request.timeLimitMs)

@@ -15,6 +15,7 @@ import type {
   IntegrationContext,
   NoAlternatives,
   NoEvents,
+  NoSecrets,
   NoStreams,
   PluginClient,
   PluginContext,
@@ -22,10 +23,11 @@ import type {
 
 /**
  * Alt: the alternative configurations, NAME -> type (`Configurations` of the generated
- * module), none by default. Ch: its channels (`Channels`), none by default.
+ * module), none by default. Ch: its channels (`Channels`), none by default. Sec: its own
+ * secrets (`Secrets`), none by default.
  */
-export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels> {
-  actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
+export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels, Sec = NoSecrets> {
+  actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch>>
 }
 
 /**
@@ -38,7 +40,7 @@ export interface DefinitionIdentity<Name extends string, Version extends string>
   readonly version: Version
 }
 
-/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels. */
+/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels; Sec: its own secrets. */
 export class IntegrationBase<
   C,
   A extends ActionShapes<A>,
@@ -47,11 +49,12 @@ export class IntegrationBase<
   Name extends string = string,
   Version extends string = string,
   Ch = NoChannels,
+  Sec = NoSecrets,
 > {
   readonly definition: IntegrationDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
+  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch>>
 
-  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch>) {
+  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch, Sec>) {
     // the generated subclass passes its own definition, whose name and version Name and Version spell
     this.definition = definition as IntegrationDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions

@@ -77,6 +77,13 @@ export interface IntegrationDefinition extends DefinitionBase {
   events: { [name: string]: EventDefinition }
   channels: { [name: string]: ChannelDefinition }
   interfaces: { [alias: string]: ImplementedInterfaceDefinition }
+  /** the integration's own deployment secrets, by environment variable name: given to its implementation as `ctx.secrets.NAME` (docs/definitions.md#integration-metadata) */
+  secrets: { [name: string]: Documented & { optional: boolean } }
+  /** the icon's path, relative to the definition file, as written */
+  icon?: string
+  /** the readme's path, relative to the definition file, as written */
+  readme?: string
+  attributes: { [name: string]: string }
 }
 
 export interface PluginInterfaceDefinition extends Annotated {
@@ -104,6 +111,8 @@ export interface BotIntegrationDefinition extends Annotated {
   /** the alternative configuration the bot chose (docs/definitions.md#alternative-configurations); absent: the default */
   configurationType?: string
   configuration: ConfigurationValue
+  /** false: the integration is off in this bot (docs/runtime.md#disabled-integrations); true when the bot does not say */
+  enabled: boolean
 }
 
 export interface PluginDependencyWiring extends Annotated {

@@ -42,6 +42,8 @@ export type RuntimeErrorCode =
   | 'TIME_LIMIT_EXCEEDED'
   /** the caller cancelled the call with its AbortSignal (CancelledError) */
   | 'CANCELLED'
+  /** an action, channel message or event of an integration the bot disables (`enabled: false`) */
+  | 'INTEGRATION_DISABLED'
 
 /**
  * `ErrorOptions`, spelled out: lib's own is ES2022, and a public declaration that names it
@@ -101,7 +103,7 @@ export class NotFoundError extends RuntimeError {
   }
 }
 
-/** A `{ $secret: NAME }` value has no value in the runtime's environment. */
+/** A `{ $secret: NAME }` value, or a required secret an integration declares, has no value in the runtime's environment. */
 export class MissingSecretError extends RuntimeError {
   readonly secret: string
 

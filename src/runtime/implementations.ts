@@ -1,8 +1,9 @@
 // The implementations a running bot was given, looked up through its wiring: an alias the
-// bot does not add is UNKNOWN_ACTION, an implementation not given is MISSING_IMPLEMENTATION.
+// bot does not add is UNKNOWN_ACTION, an integration the bot disables (`enabled: false`) is
+// INTEGRATION_DISABLED, an implementation not given is MISSING_IMPLEMENTATION.
 
 import { own } from '../jsonSchema/own.js'
-import { MissingImplementationError, UnknownTargetError } from './errors.js'
+import { MissingImplementationError, RuntimeError, UnknownTargetError } from './errors.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { RuntimeContext } from './runtimeContext.js'
 import { list } from './runtimeOptions.js'
@@ -15,6 +16,13 @@ export function integrationImplementation(context: RuntimeContext, alias: string
       'UNKNOWN_ACTION',
       `${forWhat}: bot '${context.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(context.definition.integrations))})`,
     )
+  // its actions, channel messages and events: nothing of a disabled integration runs (docs/runtime.md#disabled-integrations)
+  if (wiring.enabled === false) {
+    throw new RuntimeError(
+      'INTEGRATION_DISABLED',
+      `${forWhat}: integration '${alias}' (${wiring.name}) is disabled in bot '${context.definition.name}' (enabled: false); enable it in the bot's definition to use it`,
+    )
+  }
   const impl = own(context.integrations, wiring.name)
   if (!impl) {
     throw new MissingImplementationError(

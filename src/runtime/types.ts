@@ -94,8 +94,14 @@ export type ConfigurationChoice<C, Alt> =
 /** Alt of an integration without alternative configurations. */
 export type NoAlternatives = Record<never, never>
 
-export type IntegrationContext<C, Alt = NoAlternatives> = ConfigurationChoice<C, Alt> & {
+/** Sec of an integration that declares no secrets. */
+export type NoSecrets = Record<never, never>
+
+/** Sec: the integration's own secrets (`Secrets` of the generated module), NAME -> value, none by default. */
+export type IntegrationContext<C, Alt = NoAlternatives, Sec = NoSecrets> = ConfigurationChoice<C, Alt> & {
   botId: string
+  /** the integration's own deployment secrets, read from the environment (docs/runtime.md#integration-secrets) */
+  secrets: Sec
 }
 
 /** Ch: the integration's channels (`Channels`), none by default. */

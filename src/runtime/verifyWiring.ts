@@ -36,7 +36,9 @@ export function missingImplementations(
   plugins: { readonly [name: string]: RunnablePlugin },
 ): string[] {
   const missing: string[] = []
-  for (const [name, aliases] of byName(definition.integrations)) {
+  // a disabled integration needs no implementation: nothing of it runs
+  const enabled = Object.fromEntries(Object.entries(definition.integrations).filter(([, wiring]) => wiring.enabled !== false))
+  for (const [name, aliases] of byName(enabled)) {
     const impl = own(integrations, name)
     if (impl) missing.push(...missingHandlers('integration', name, impl))
     else missing.push(`integration '${name}' (alias ${quoted(aliases)}): not given (integrations: { '${name}': new Integration({ actions }) })`)

@@ -238,6 +238,21 @@ export interface IntegrationSpec {
   interfaces?: {
     [k: string]: InterfaceImplementation
   }
+  /**
+   * Secret name -> { description?, optional? }: the integration's own deployment secrets, read from the environment variable of that name and given to its implementation as ctx.secrets.NAME. Required unless optional: true.
+   */
+  secrets?: {
+    [k: string]: SecretDeclaration
+  }
+  /**
+   * The path of the integration's icon, relative to this file; the file must exist.
+   */
+  icon?: string
+  /**
+   * The path of the integration's readme, relative to this file; the file must exist.
+   */
+  readme?: string
+  attributes?: Attributes
 }
 /**
  * The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.
@@ -318,6 +333,23 @@ export interface ChannelOverride {
    * A description that replaces the interface's.
    */
   description?: string
+}
+/**
+ * One deployment secret of the integration: what it is, and whether it may be absent.
+ */
+export interface SecretDeclaration {
+  /**
+   * A short human-readable name of the secret.
+   */
+  title?: string
+  /**
+   * What the secret is and where to find it.
+   */
+  description?: string
+  /**
+   * Whether the environment may leave the secret out (default false).
+   */
+  optional?: boolean
 }
 /**
  * A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.
@@ -417,13 +449,20 @@ export interface MessageTag {
 export interface IntegrationInstance {
   integration: DefinitionName
   version: VersionRange
-  configurationType?: Identifier
+  /**
+   * Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.
+   */
+  configurationType?: Identifier | null
   /**
    * The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.
    */
   configuration?: {
     [k: string]: unknown
   }
+  /**
+   * Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.
+   */
+  enabled?: boolean
 }
 /**
  * A plugin added to the bot, with its configuration and the wiring of its interfaces.

@@ -1,18 +1,35 @@
 // Every message payload is an object (BW2012): the schema at the top of an action's input or
 // output, an event, a channel message or a configuration, read through `$ref`s.
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
+import { isRecord } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { locate } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { saysWhatItAdmits } from './admitsNothing.js'
-import { type NamedSchemaUse, topOf } from './namedSchemas.js'
+import { type Defs, type NamedSchemaUse, topOf } from './namedSchemas.js'
 import type { SchemaSite } from './schemaSites.js'
 
-/** An object schema at the top: `type: object`, an `$entity` or a `$message` (checked once resolved), or an `allOf` one of whose branches is one. */
-function isObjectAtTop(schema: SchemaNode): boolean {
-  if (typeof schema.$entity === 'string' || typeof schema.$message === 'string') return true
-  if (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'object')) return true
-  return schema.type === undefined && (schema.allOf?.some(isObjectAtTop) ?? false)
+/**
+ * An object schema at the top: `type: object`, an `$entity` or a `$message` (checked once
+ * resolved), or an `allOf` one of whose branches is one, a branch that is a `$ref` read
+ * through `$defs` (docs/definitions.md#composition-allof). Walked with a stack and a set of
+ * the nodes seen, so that a hostile nesting or a cycle of `$ref`s costs no more than its size.
+ */
+export function isObjectAtTop(schema: SchemaNode, defs: Defs): boolean {
+  const pending = [schema]
+  const seen = new Set<SchemaNode>()
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (seen.has(node)) continue
+    seen.add(node)
+    if (typeof node.$entity === 'string' || typeof node.$message === 'string') return true
+    if (node.type === 'object' || (Array.isArray(node.type) && node.type.length === 1 && node.type[0] === 'object')) return true
+    if (node.type !== undefined || !Array.isArray(node.allOf)) continue
+    for (const branch of node.allOf) {
+      const top = isRecord(branch) ? topOf(branch, defs) : undefined
+      if (top !== undefined) pending.push(top.schema)
+    }
+  }
+  return false
 }
 
 /** The object-at-the-top rule, read through `$ref`s (an `$entity` is checked once the entity is resolved). */
@@ -20,7 +37,7 @@ export function checkObjectAtTop(file: SourceFile, site: SchemaSite, named: Name
   const top = topOf(site.schema, named.defs)
   // a top that says nothing at all is BW2011's (give it a type), not also this
   // every message payload is an object
-  if (top === undefined || isObjectAtTop(top.schema) || !saysWhatItAdmits(top.schema)) return
+  if (top === undefined || isObjectAtTop(top.schema, named.defs) || !saysWhatItAdmits(top.schema)) return
   if (top.via === null) {
     out.push(diagnostic('BW2012', 'topNotObject', { schema: describeRole(site) }, locate(file, site.pointer), { path: site.pointer }))
   } else {

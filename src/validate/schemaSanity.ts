@@ -12,6 +12,7 @@ import { checkConfigurationThroughDefs, secretPropertyAt } from './configuration
 import { checkBounds, checkPattern } from './contradictoryKeywords.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
+import { checkMessageExtension } from './messageExtension.js'
 import { checkDefsCycles, defsOf, NamedSchemaUse } from './namedSchemas.js'
 import { checkObjectAtTop } from './objectAtTop.js'
 import { checkOwnValues } from './ownValues.js'
@@ -67,6 +68,7 @@ function checkNode(
   const found = out.length
   checkRequired(file, node, pointer, enclosing, allOf, suggestions, out)
   if (node.allOf !== undefined) {
+    checkMessageExtension(file, node, pointer, named.defs, out)
     checkClosedBranches(file, node, pointer, suggestions, out)
     checkDefaultsAcrossParts(file, node, pointer, out)
   }

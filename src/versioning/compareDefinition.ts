@@ -6,6 +6,7 @@
 //   titles, descriptions, attributes, billable, cacheable, x- annotations ... patch
 //   integration: configuration and each alternative configuration (inputs; a removed
 //     alternative is major, an added one minor), implemented interfaces
+//     and its metadata: secrets (a new required one major), icon, readme, attributes
 //   plugin: configuration (an input), interface dependencies
 //   bot: every change is patch (bots are leaves: nothing uses a bot)
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
@@ -34,6 +35,11 @@ const COVERED: Record<DefinitionSpec['kind'], readonly string[]> = {
     'events',
     'channels',
     'interfaces',
+    // integrationMetadata.ts
+    'secrets',
+    'icon',
+    'readme',
+    'attributes',
   ],
   plugin: ['kind', 'name', 'version', 'title', 'description', '$defs', 'configuration', 'interfaces', 'actions', 'events'],
   bot: ['kind', 'name', 'version', 'title', 'description', 'message', 'integrations', 'plugins'],

@@ -7,6 +7,7 @@ import { own } from '../jsonSchema/own.js'
 import type { BotSpec, IntegrationSpec, InterfaceSpec, PluginSpec } from '../validate/definitionTypes.js'
 import type { ChangeRecorder } from './changeRecorder.js'
 import { compareImplementedInterfaces } from './implementedInterfaces.js'
+import { compareIntegrationMetadata } from './integrationMetadata.js'
 import { rangeRelation } from './levels.js'
 
 export function compareInterface(recorder: ChangeRecorder, before: InterfaceSpec, after: InterfaceSpec): void {
@@ -26,6 +27,7 @@ export function compareIntegration(recorder: ChangeRecorder, before: Integration
   recorder.eventsOf(before.events, after.events)
   recorder.channelsOf(before.channels, after.channels)
   compareImplementedInterfaces(recorder, before.interfaces, after.interfaces)
+  compareIntegrationMetadata(recorder, before, after)
 }
 
 export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, after: PluginSpec): void {
@@ -103,11 +105,13 @@ export function compareBot(recorder: ChangeRecorder, before: BotSpec, after: Bot
     after.integrations,
     { removed: 'patch', added: 'patch' },
     (alias, oldWiring, newWiring) =>
-      recorder.metadata(`integration '${alias}'`, ['integrations', alias], oldWiring, newWiring, [
+      // `configurationType: null` is the default, as absent: writing one for the other changes nothing
+      recorder.metadata(`integration '${alias}'`, ['integrations', alias], withoutNullChoice(oldWiring), withoutNullChoice(newWiring), [
         'integration',
         'version',
         'configurationType',
         'configuration',
+        'enabled',
       ]),
   )
   recorder.members(
@@ -119,4 +123,8 @@ export function compareBot(recorder: ChangeRecorder, before: BotSpec, after: Bot
     (alias, oldWiring, newWiring) =>
       recorder.metadata(`plugin '${alias}'`, ['plugins', alias], oldWiring, newWiring, ['plugin', 'version', 'configuration', 'dependencies']),
   )
+}
+
+function withoutNullChoice<T extends { configurationType?: string | null }>(wiring: T): T {
+  return wiring.configurationType === null ? { ...wiring, configurationType: undefined } : wiring
 }

@@ -179,7 +179,9 @@ actions:
 
   it('takes any property beside an open entity, checks the properties written beside the allOf, and reads a $message branch', () => {
     const found = check({
-      't.yaml': iface(`entities:
+      't.yaml': iface(`$defs:
+  textMessage: { $message: text }
+entities:
   id: { schema: { type: string } }
   open: { schema: { type: object, properties: { a: { type: string } } } }
   closed: { schema: { type: object, properties: { a: { type: string } }, additionalProperties: false } }
@@ -193,7 +195,7 @@ actions:
           q:
             allOf: [{ $entity: closed }]
             properties: { aa: { type: string } }
-          m: { allOf: [{ $entity: id }, { $message: text }] }
+          m: { allOf: [{ $entity: id }, { $ref: '#/$defs/textMessage' }] }
     output: { schema: { type: object } }
 `),
     })

@@ -6,7 +6,10 @@
 // holds one). check+generate must refuse every plain secret and every such default, accept
 // the rest, and never show a secret value: not in a file, not in a diagnostic. Where
 // generation succeeds, the generated code run by the runtime hands the implementation each
-// secret read from the environment.
+// secret read from the environment. An integration also declares random deployment secrets
+// of its own (`secrets`, docs/definitions.md#integration-metadata), required or optional and
+// set or not: their values never reach a file either, the implementation gets each as
+// `ctx.secrets.NAME`, and a required one left unset is MISSING_SECRET with no value in it.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as runtime from '@botwire/runtime'
@@ -142,8 +145,17 @@ function shapeArbitrary(defs: Map<string, Json>): fc.Arbitrary<Shape> {
   return shape
 }
 
+/** One of an integration's own secrets: whether it may be left out, and whether the environment sets it. */
+interface OwnSecret {
+  name: string
+  optional: boolean
+  set: boolean
+}
+
 interface Case {
   kind: 'integration' | 'plugin'
+  /** the integration's own secrets (none for a plugin) */
+  ownSecrets: OwnSecret[]
   properties: [string, Shape][]
   defs: Map<string, Json>
   seed: number
@@ -156,12 +168,23 @@ const caseArbitrary: fc.Arbitrary<Case> = fc
     fc.constantFrom<'integration' | 'plugin'>('integration', 'plugin'),
     fc.integer(),
     fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+    fc.uniqueArray(fc.record({ name: fc.constantFrom('SIGNING_SECRET', 'APP_TOKEN', 'WEBHOOK_KEY', 'X1'), optional: fc.boolean(), set: fc.boolean() }), {
+      maxLength: 3,
+      selector: (secret) => secret.name,
+    }),
   )
-  .chain(([kind, seed, secretDefault]) => {
+  .chain(([kind, seed, secretDefault, ownSecrets]) => {
     const defs = new Map<string, Json>()
     return fc
       .uniqueArray(fc.tuple(fc.constantFrom(...KEYS), shapeArbitrary(defs)), { minLength: 1, maxLength: 3, selector: ([key]) => key })
-      .map((properties) => ({ kind, properties, defs, seed, secretDefault: secretDefault && properties.some(([, shape]) => shape.holdsSecret) }))
+      .map((properties) => ({
+        kind,
+        ownSecrets: kind === 'integration' ? ownSecrets : [],
+        properties,
+        defs,
+        seed,
+        secretDefault: secretDefault && properties.some(([, shape]) => shape.holdsSecret),
+      }))
   })
 
 /** A small seeded generator: the values a case draws replay with its seed. */
@@ -199,7 +222,7 @@ function secretDefault(c: Case): { key: string; value: Json; secrets: string[] }
   return secrets.length === 0 ? undefined : { key: found[0], value, secrets }
 }
 
-function workspace(c: Case, draw: Draw): { dir: string; configuration: Json; withDefault: boolean } {
+function workspace(c: Case, draw: Draw): { dir: string; configuration: Json; withDefault: boolean; unsetValues: string[] } {
   const withDefault = secretDefault(c)
   const properties = Object.fromEntries(
     c.properties.map(([key, shape]) => [key, key === withDefault?.key ? { ...shape.schema, default: withDefault.value } : shape.schema]),
@@ -213,7 +236,14 @@ function workspace(c: Case, draw: Draw): { dir: string; configuration: Json; wit
     ...(c.defs.size > 0 ? { $defs: Object.fromEntries(c.defs) } : {}),
     configuration: { schema: { type: 'object', properties } },
     actions: { probe: PROBE },
+    ...(c.ownSecrets.length > 0
+      ? { secrets: Object.fromEntries(c.ownSecrets.map((s) => [s.name, { description: `the ${s.name}`, optional: s.optional }])) }
+      : {}),
   }
+  // every own secret gets a value (in the environment or not), so that a file that held one would show
+  const own: Record<string, string> = {}
+  for (const secret of c.ownSecrets) own[secret.name] = secretValue(draw)
+  for (const secret of c.ownSecrets) if (secret.set) draw.env[secret.name] = own[secret.name] as string
   const instance = { [c.kind]: 'vault', version: '1.0.0', configuration }
   const bot = { kind: 'bot', name: 'vault-bot', version: '1.0.0', [c.kind === 'integration' ? 'integrations' : 'plugins']: { vault: instance } }
   const dir = tempDir()
@@ -221,11 +251,15 @@ function workspace(c: Case, draw: Draw): { dir: string; configuration: Json; wit
   // JSON is YAML: the workspace is written as JSON text, which keeps every value as it is
   writeFileSync(join(dir, 'definitions', 'vault.yaml'), JSON.stringify(definition, null, 1))
   writeFileSync(join(dir, 'definitions', 'vault-bot.yaml'), JSON.stringify(bot, null, 1))
-  return { dir, configuration, withDefault: withDefault !== undefined }
+  return { dir, configuration, withDefault: withDefault !== undefined, unsetValues: c.ownSecrets.filter((s) => !s.set).map((s) => own[s.name] as string) }
 }
 
-/** Runs the generated bot with the environment `env` and returns the configuration the implementation is handed. */
-async function configurationSeen(files: readonly { path: string; text: string }[], kind: Case['kind'], env: Record<string, string>): Promise<unknown> {
+/** Runs the generated bot with the environment `env` and returns what the implementation is handed: its configuration and its own secrets. */
+async function contextSeen(
+  files: readonly { path: string; text: string }[],
+  kind: Case['kind'],
+  env: Record<string, string>,
+): Promise<{ configuration: unknown; secrets: unknown }> {
   const text = (path: string): string => files.find((file) => file.path === path)?.text ?? ''
   const load = (path: string): Record<string, unknown> =>
     evaluateModule(path, text(path), (specifier) => {
@@ -234,13 +268,13 @@ async function configurationSeen(files: readonly { path: string; text: string }[
     })
   const definitionModule = load(`${kind}s/vault/v1.0.0.ts`)
   const botModule = load('bots/vault-bot/v1.0.0.ts')
-  let seen: unknown
-  type Implementation = new (options: { actions: { probe: (args: { ctx: { configuration: unknown } }) => object } }) => never
+  let seen: { configuration: unknown; secrets: unknown } | undefined
+  type Implementation = new (options: { actions: { probe: (args: { ctx: { configuration: unknown; secrets?: unknown } }) => object } }) => never
   const Implementation = (kind === 'integration' ? definitionModule.Integration : definitionModule.Plugin) as Implementation
   const implementation = new Implementation({
     actions: {
       probe: ({ ctx }) => {
-        seen = ctx.configuration
+        seen = { configuration: ctx.configuration, secrets: ctx.secrets }
         return {}
       },
     },
@@ -253,7 +287,7 @@ async function configurationSeen(files: readonly { path: string; text: string }[
     ...(kind === 'integration' ? { integrations: { vault: implementation } } : { plugins: { vault: implementation } }),
   })
   await created.client.callAction({ type: kind === 'integration' ? 'vault:probe' : 'vault#probe', input: {} } as never)
-  return seen
+  return seen ?? { configuration: undefined, secrets: undefined }
 }
 
 describe('secrets, wherever a schema places them (property)', () => {
@@ -261,9 +295,9 @@ describe('secrets, wherever a schema places them (property)', () => {
     await fc.assert(
       fc.asyncProperty(caseArbitrary, async (c) => {
         const draw: Draw = { next: seeded(c.seed), plain: [], env: {}, count: 0 }
-        const { dir, configuration, withDefault } = workspace(c, draw)
+        const { dir, configuration, withDefault, unsetValues } = workspace(c, draw)
         const result = generate({ definitions: join(dir, 'definitions'), out: join(dir, 'generated'), write: false, builtins: false })
-        const secrets = [...draw.plain, ...Object.values(draw.env)]
+        const secrets = [...draw.plain, ...Object.values(draw.env), ...unsetValues]
         const shown = JSON.stringify(result.diagnostics)
         for (const secret of secrets) {
           expect(shown, `diagnostics show ${secret}`).not.toContain(secret)
@@ -272,11 +306,24 @@ describe('secrets, wherever a schema places them (property)', () => {
         const codes = result.diagnostics.map((d) => d.code)
         const plainGiven = draw.plain.some((secret) => JSON.stringify(configuration).includes(secret))
         if (withDefault) expect(codes).toContain('BW2028')
-        if (plainGiven) expect(codes).toContain('BW4016')
+        // a definition refused for its default (BW2028, a schema error) is not checked further, so neither is the bot's value for it
+        if (plainGiven && !withDefault) expect(codes).toContain('BW4016')
         const refused = withDefault || plainGiven
         expect(result.ok, JSON.stringify(result.diagnostics)).toBe(!refused)
         if (refused) return
-        expect(await configurationSeen(result.files, c.kind, draw.env)).toEqual(resolved(configuration, draw.env))
+        const missing = c.ownSecrets.find((s) => !s.optional && !s.set)
+        if (missing !== undefined) {
+          const error = (await contextSeen(result.files, c.kind, draw.env).then(
+            () => undefined,
+            (thrown: unknown) => thrown,
+          )) as runtime.RuntimeError | undefined
+          expect([error?.code, (error as runtime.MissingSecretError | undefined)?.secret]).toEqual(['MISSING_SECRET', missing.name])
+          for (const secret of secrets) expect(error?.message).not.toContain(secret)
+          return
+        }
+        const seen = await contextSeen(result.files, c.kind, draw.env)
+        expect(seen.configuration).toEqual(resolved(configuration, draw.env))
+        if (c.kind === 'integration') expect(seen.secrets).toEqual(Object.fromEntries(c.ownSecrets.map((s) => [s.name, draw.env[s.name]])))
       }),
       { numRuns: propertyRuns(8), seed: 2028 },
     )

@@ -35,6 +35,8 @@ const NOT_PROGRAMS: Record<string, string> = {
   'generated-code.md: export interface Configuration { subdomain: string; apiToken: string; pageSize: number }':
     'what generate writes for an integration with an oauth alternative configuration, which the example does not have',
   'generated-code.md: saveTicket: async ({ input, ctx }) => {': 'a fragment of the same hypothetical integration, with `...` for the rest',
+  'generated-code.md: export interface Secrets { ACCESS_TOKEN: string; VERIFY_TOKEN: string | undefined }':
+    'what generate writes for an integration with secrets, which the example does not have',
 }
 
 /**

@@ -112,6 +112,19 @@ describe('botwire lsp: features', () => {
     expect(versions.map((k) => k.label)).toEqual(['1.0.0', '^1.0.0'])
   })
 
+  it("completes issue #34's metadata keys of an integration: secrets, icon, readme, attributes", async () => {
+    const typing = `${NOTEBOOK}s`
+    await client.open('definitions/integrations/notebook.yaml', typing)
+    const top = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: notebook() },
+      position: { line: typing.split('\n').length - 1, character: 1 },
+    })
+    expect(top.map((k) => k.label)).toEqual(expect.arrayContaining(['secrets', 'icon', 'readme', 'attributes']))
+    // each with its meta-schema description
+    expect(JSON.stringify(top.find((k) => k.label === 'secrets')?.documentation)).toContain('ctx.secrets.NAME')
+    await client.change(notebook(), NOTEBOOK, 2)
+  })
+
   it('completes $secret names the workspace uses, and kinds', async () => {
     const desk = await client.open('definitions/bots/desk.yaml')
     const secrets = await client.request<CompletionItem[]>('textDocument/completion', {
@@ -136,7 +149,23 @@ describe('botwire lsp: features', () => {
       ['region', 'region: ', { kind: 'markdown', value: 'Where the notebook is kept' }],
     ])
     expect(keys.map((k) => k.label)).not.toContain('token')
-    await client.change(desk, DESK, 3)
+    // configurationType: null is the default configuration, whose keys are completed
+    const defaulted = typing.replace('    version: 1.0.0\n', '    version: 1.0.0\n    configurationType: null\n')
+    await client.change(desk, defaulted, 3)
+    const defaultKeys = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: desk },
+      position: positionOf(defaulted, '\n      re', 9),
+    })
+    expect(defaultKeys.map((k) => k.label)).toContain('region')
+    // and an integration instance may be switched off
+    const switching = DESK.replace('    version: 1.0.0\n', '    version: 1.0.0\n    en\n')
+    await client.change(desk, switching, 4)
+    const instance = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: desk },
+      position: positionOf(switching, '    en\n', 6),
+    })
+    expect(instance.map((k) => k.label)).toContain('enabled')
+    await client.change(desk, DESK, 5)
   })
 
   it('offers a skeleton for a missing entity mapping and for a missing wiring', async () => {

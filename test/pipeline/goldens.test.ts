@@ -38,6 +38,7 @@ describe('golden fixtures', () => {
       'bound-members',
       'named-schemas',
       'annotations',
+      'integration-metadata',
     ]) {
       expect(validCases).toContain(name)
     }

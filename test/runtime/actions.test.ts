@@ -49,7 +49,7 @@ describe('callAction routing', () => {
     expect(log).toEqual(['zendesk:openTicket acme Escalation'])
   })
 
-  it('gives integration handlers { input, ctx: { configurationType, configuration, botId }, client: { emitEvent } }', async () => {
+  it('gives integration handlers { input, ctx: { configurationType, configuration, botId, secrets }, client: { emitEvent } }', async () => {
     const log: string[] = []
     const impl = makeImplementations(log)
     const seen: unknown[] = []
@@ -68,7 +68,8 @@ describe('callAction routing', () => {
     expect(seen).toEqual([
       {
         input: { id: '42' },
-        ctx: { configurationType: null, configuration: { subdomain: 'acme', apiToken: 'zd-token', email: 'support@acme.example' }, botId: 'b1' },
+        // zendesk declares no secrets of its own: ctx.secrets is empty (docs/runtime.md#integration-secrets)
+        ctx: { configurationType: null, configuration: { subdomain: 'acme', apiToken: 'zd-token', email: 'support@acme.example' }, botId: 'b1', secrets: {} },
         emitEvent: 'function',
       },
     ])

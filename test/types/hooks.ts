@@ -90,6 +90,21 @@ bot.on.beforeOutgoingMessage('*', async ({ signal }) => {
 })
 plugin.on.beforeCallAction('*', ({ signal }) => sleep(1000, signal))
 plugin.on.afterCallAction('llm:generateContent', ({ call }) => touch(call))
+// a hook may be a named function declared to return void or Promise<void> (issue #34 item 8),
+// written in its own file and passed as it is, for every kind of hook, on a bot and a plugin
+declare function auditMessage(args: { message: unknown }): void
+async function waitAMoment(): Promise<void> {}
+function noteCall(args: { call: unknown }): void {
+  touch(args.call)
+}
+bot.on.beforeIncomingMessage('*', auditMessage)
+bot.on.beforeOutgoingMessage('text', waitAMoment)
+bot.on.beforeCallAction('*', noteCall)
+bot.on.afterCallAction('openai:moderate', waitAMoment)
+plugin.on.beforeIncomingMessage('*', auditMessage)
+plugin.on.afterCallAction('*', noteCall)
+// @ts-expect-error [TS2322 "Promise<number>"] a function that resolves to a number is no hook
+bot.on.afterCallAction('openai:moderate', async (): Promise<number> => 3)
 // a '*' hook sees every key and may still change what it narrows to
 bot.on.beforeCallAction('*', ({ call }) => (call.type === 'openai:moderate' ? { input: { text: call.input.text.trim() } } : undefined))
 bot.on.beforeIncomingMessage('*', ({ message }) => (message.type === 'text' ? { message: { ...message, payload: { text: '' } } } : undefined))

@@ -143,6 +143,7 @@ export const definition: runtime.BotDefinition = {
           $secret: "OPENAI_API_KEY",
         },
       },
+      enabled: true,
     },
     claude: {
       name: "anthropic",
@@ -152,6 +153,7 @@ export const definition: runtime.BotDefinition = {
           $secret: "ANTHROPIC_API_KEY",
         },
       },
+      enabled: true,
     },
     zendesk: {
       name: "zendesk",
@@ -163,6 +165,7 @@ export const definition: runtime.BotDefinition = {
         },
         email: "support@acme.example",
       },
+      enabled: true,
     },
   },
   plugins: {

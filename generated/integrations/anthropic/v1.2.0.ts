@@ -358,6 +358,8 @@ export const definition: runtime.IntegrationDefinition = {
       },
     },
   },
+  secrets: {},
+  attributes: {},
 }
 
 /**

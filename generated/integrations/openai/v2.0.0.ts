@@ -420,6 +420,8 @@ export const definition: runtime.IntegrationDefinition = {
       },
     },
   },
+  secrets: {},
+  attributes: {},
 }
 
 /**

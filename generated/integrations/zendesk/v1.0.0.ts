@@ -257,6 +257,8 @@ export const definition: runtime.IntegrationDefinition = {
       channels: {},
     },
   },
+  secrets: {},
+  attributes: {},
 }
 
 /**

@@ -39,4 +39,11 @@ export const referenceCodes = {
   BW3014: entry('unknown $defs name', {
     unknownDefs: "unknown named schema '{name}'{didYouMean}; {kind} '{definition}' has {known}",
   }),
+  BW3026: entry('integration file not found', {
+    /** key: icon or readme */
+    missingFile: "{key} '{path}' names no file: the path is relative to the folder of this definition file, and nothing is there",
+    notAFile: "{key} '{path}' is a folder, not a file: name the file itself, relative to the folder of this definition file",
+    absolutePath:
+      "{key} '{path}' is an absolute path: write it relative to the folder of this definition file, so that the definition works wherever it is checked out",
+  }),
 } satisfies Record<string, CatalogEntry>

@@ -95,6 +95,14 @@ export const semanticCodes = {
     },
     'warning',
   ),
+  BW4033: entry(
+    'plugin wired to a disabled integration',
+    {
+      wiredToDisabled:
+        "plugin instance '{plugin}' takes '{local}' from integration '{alias}', which this bot disables (enabled: false): every call through it is refused at run time (INTEGRATION_DISABLED); enable '{alias}' or wire '{local}' to another integration",
+    },
+    'warning',
+  ),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
   }),

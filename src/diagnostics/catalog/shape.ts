@@ -140,4 +140,14 @@ export const shapeCodes = {
     refChainTooDeep:
       "this $ref to $defs '{name}' makes a chain of $refs through more than {limit} $defs entries, more than botwire follows; write some of the entries out in place, or reference an entry nearer the end of the chain",
   }),
+  BW2039: entry('standard message with extra fields written so that they cannot be added', {
+    secondMessage: "an allOf may extend one standard message; this branch is a second $message beside '{type}' (a value cannot be two messages)",
+    referencedFields:
+      "the fields added to the standard message '{type}' are written in place: this branch is a reference, whose properties the message would refuse; write the object here (type: object, properties: ...)",
+    closedFields:
+      "a branch that adds fields to the standard message '{type}' leaves closedness to the message (which accepts its own fields and the ones added, nothing else); remove additionalProperties",
+    notInlineObject: "a branch beside the standard message '{type}' adds fields: write it as type: object with properties (no anyOf, oneOf or allOf)",
+    messageThroughDefs:
+      "$defs '{name}' is the standard message '{type}', which stays closed when reached through $defs, so no field can be added to it; write $message: {type} directly as a branch of this allOf instead",
+  }),
 } satisfies Record<string, CatalogEntry>
