@@ -8,6 +8,7 @@ import { closest, suggestionText } from '../diagnostics/suggest.js'
 import { type NoValueCause, nodeAdmitsNoValue } from '../jsonSchema/admitsNoValue.js'
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { describeValue } from '../jsonSchema/describe.js'
+import { canonicalJsonKey } from '../jsonSchema/jsonEqual.js'
 import { compilePattern } from '../jsonSchema/linearPattern.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { escapePointerSegment } from '../jsonSchema/pointer.js'
@@ -173,22 +174,6 @@ function checkNode(
 }
 
 /**
- * A key two JSON values share exactly when they are equal as `enum` compares them (key
- * order aside): scalars by type and value, lists item by item, objects with their keys
- * sorted. Own keys only, so an own `toString` or `__proto__` is data like any other key.
- */
-function canonicalKey(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalKey).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>
-    const keys = Object.keys(record).sort()
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalKey(record[k])}`).join(',')}}`
-  }
-  // strings quoted, so that no string reads as the key of a list or an object
-  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value}:${String(value)}`
-}
-
-/**
  * Each `enum` value once (JSON Schema: they SHOULD be unique): a repeated value is most
  * often a typo for another one. Compared as JSON values are, with botwire's own deep
  * equality (ajv's calls an own `toString` of a value, which an enum of objects may have),
@@ -199,7 +184,7 @@ function checkRepeatedEnumValues(file: SourceFile, node: SchemaNode, pointer: st
   const places: { value: JsonValue; at: number[] }[] = []
   const byKey = new Map<string, { value: JsonValue; at: number[] }>()
   ;(node.enum ?? []).forEach((value, i) => {
-    const key = canonicalKey(value)
+    const key = canonicalJsonKey(value)
     let entry = byKey.get(key)
     if (!entry) {
       entry = { value, at: [] }
@@ -237,12 +222,6 @@ function allOfParts(node: SchemaNode, pointer: string): AllOfPart[] {
   return parts
 }
 
-/**
- * A property's `default` in one part of an `allOf` that another part declaring the same
- * property rejects (BW2016 at the default): the runtime fills it in, and the value filled
- * in breaks the schema as a whole, which a bot would then be told about for a key it never
- * wrote.
- */
 /** The parts declaring each property name, in the parts' order: one pass, instead of asking every part of every name. */
 function partsByProperty(parts: readonly AllOfPart[]): Map<string, AllOfPart[]> {
   const byName = new Map<string, AllOfPart[]>()
@@ -257,12 +236,24 @@ function partsByProperty(parts: readonly AllOfPart[]): Map<string, AllOfPart[]> 
   return byName
 }
 
+/**
+ * A property's `default` in one part of an `allOf` that another part declaring the same
+ * property rejects (BW2016 at the default): the runtime fills it in, and the value filled
+ * in breaks the schema as a whole, which a bot would then be told about for a key it never
+ * wrote. Only the default the runtime fills in is checked: the first part's with one, in
+ * the order `fillDefaults` takes them (the schema beside `allOf`, then each branch), as the
+ * property is present for every later part. Each name's declarations are so read once,
+ * where asking every default of every other part would be quadratic in the parts
+ * (docs/decisions.md#the-default-an-allof-fills-in).
+ */
 function checkDefaultsAcrossParts(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
   const parts = allOfParts(node, pointer)
   const declaring = partsByProperty(parts)
+  const filledIn = new Set<string>()
   for (const part of parts) {
     for (const [name, property] of Object.entries(part.node.properties ?? {})) {
-      if (!isRecord(property) || property.default === undefined) continue
+      if (!isRecord(property) || property.default === undefined || filledIn.has(name)) continue
+      filledIn.add(name)
       const value = property.default as JsonValue
       for (const other of declaring.get(name) ?? []) {
         const declared = other === part ? undefined : own(other.node.properties, name)

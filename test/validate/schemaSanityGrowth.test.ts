@@ -92,6 +92,36 @@ describe('schema sanity is near-linear in the schema', () => {
     expect(checkOf({ type: 'object', enum: [{ a: 1, b: 2 }, { b: 2, a: 1 }, { a: [1] }, { a: ['1'] }] })()).toEqual(['BW2008'])
     await expectLinearCheck((n) => checkOf(schema(n)), 2000)
   })
+
+  it('over allOf parts with large enums (each part enum was intersected pairwise with the values so far)', async () => {
+    const schema = (n: number) => ({ allOf: [{ enum: range(n).map((i) => `v${i}`) }, { enum: range(n).map((i) => `v${n - 1 - i}`) }, { type: 'string' }] })
+    expect(checkOf({ allOf: [{ enum: ['a', 'b'] }, { enum: ['c'] }] })()).toEqual(['BW2025'])
+    await expectLinearCheck((n) => checkOf(schema(n)), 4000)
+  })
+
+  /** `n` allOf parts declaring the same property `p`, differently, each with a default. */
+  const samePropertyDefaults = (n: number) => ({
+    type: 'object',
+    allOf: range(n).map((i) => ({ type: 'object', properties: { p: { type: 'string', minLength: i % 3, default: `value ${i}` } } })),
+  })
+
+  it('over many allOf parts declaring the same property with defaults (each default was checked against every other part)', async () => {
+    expect(checkOf(samePropertyDefaults(3))()).toEqual([])
+    await expectLinearCheck((n) => checkOf(samePropertyDefaults(n)), 500)
+  })
+
+  it('with 10,000 allOf parts declaring the same property finishes (the merge nested an allOf per part: a stack overflow)', () => {
+    expect(checkOf(samePropertyDefaults(10_000))()).toEqual([])
+  })
+
+  it('checks the default the runtime fills in against the other parts: the first one', () => {
+    const parts = [
+      { properties: { n: { type: 'integer', default: 1 } } },
+      { properties: { n: { type: 'integer', minimum: 5, default: 7 } } },
+      { properties: { n: { type: 'integer', maximum: 6 } } },
+    ]
+    expect(checkOf({ type: 'object', allOf: parts })()).toEqual(['BW2016'])
+  })
 })
 
 /** An interface whose entity is the head of a chain of `n` `$defs` entries, each referencing the next. */
