@@ -208,6 +208,10 @@ export const catalog = {
     refChainTooDeep:
       "this $ref to $defs '{name}' makes a chain of $refs through more than {limit} $defs entries, more than botwire follows; write some of the entries out in place, or reference an entry nearer the end of the chain",
   }),
+  BW2030: entry('entity chain too long', {
+    entityChainTooLong:
+      'this {reference} makes a chain of references through more than {limit} entities and $defs entries, more than botwire follows; reference an entity nearer the end of the chain, or write some of them out in place',
+  }),
   // references
   BW3001: entry('duplicate definition', {
     definedTwice: "{kind} '{name}' {version} is defined twice",

@@ -20,6 +20,7 @@ import { locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
+import { checkEntityChains } from './entityChains.js'
 import { checkDefsCycles, defsHolding, defsOf, NamedSchemaUse, topOf } from './namedSchemas.js'
 import { ProblemPlaces } from './problemPlaces.js'
 import { checkRefChains } from './refChains.js'
@@ -244,7 +245,7 @@ function partsByProperty(parts: readonly AllOfPart[]): Map<string, AllOfPart[]> 
  * the order `fillDefaults` takes them (the schema beside `allOf`, then each branch), as the
  * property is present for every later part. Each name's declarations are so read once,
  * where asking every default of every other part would be quadratic in the parts
- * (docs/decisions.md#the-default-an-allof-fills-in).
+ * (docs/decisions.md#the-last-corners-of-bounded-work-issue-32).
  */
 function checkDefaultsAcrossParts(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
   const parts = allOfParts(node, pointer)
@@ -488,10 +489,12 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
   const out: Diagnostic[] = []
   const named = new NamedSchemaUse(file, spec, defsOf(spec))
   // every pass below that follows references walks a chain recursively: a chain too long is told alone, and the rest waits
+  const sites = schemaSites(spec)
   const tooDeep = checkRefChains(file, named.defs)
   if (tooDeep.length > 0) return tooDeep
+  const tooLong = checkEntityChains(file, sites, named.defs)
+  if (tooLong.length > 0) return tooLong
   let intact = true
-  const sites = schemaSites(spec)
   // where `secret: true` means something: configuration schemas and the named schemas they use
   const secretDefs = configurationDefs(sites, named.defs)
   const resolve = defsResolver(named.defs)
