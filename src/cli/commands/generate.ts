@@ -83,10 +83,11 @@ function reportWritten(
   process.stdout.write(
     `generated ${plural(generated.files.length, 'file')} in ${displayPath(generated.outDir)}: ${summary.written.length} written, ${summary.unchanged.length} unchanged, ${summary.removed.length} removed (${ms} ms)\n`,
   )
-  // implementation files the manifest records that the definitions moved ahead of (from the record: no file is read)
+  // implementation files the manifest records that the definitions moved ahead of (from the record: no file is read);
+  // the record's path and name are the manifest's, which anyone may have edited: shown escaped
   for (const behind of behindDefinitions(generated.checked.model, scaffoldedIn(generated.outDir))) {
     const update = behind.gone ? '' : ': run botwire scaffold --update'
-    process.stdout.write(`${displayPath(resolve(generated.outDir, behind.record.path))} ${describeBehind(behind)}${update}\n`)
+    process.stdout.write(`${escapeControls(`${displayPath(resolve(generated.outDir, behind.record.path))} ${describeBehind(behind)}`)}${update}\n`)
   }
   return EXIT.ok
 }
@@ -124,11 +125,11 @@ async function generateOnce(
   return SIGNAL_EXIT[signal]
 }
 
-/** Says on stderr that the writing waits for another run's lock, once per run. */
+/** Says on stderr that the writing waits for another run's lock, once per run; the holder's name is the lock file's, shown escaped. */
 function sayLockWait(outDir: string): NonNullable<InterruptibleWriteOptions['onLockWait']> {
   return ({ lockPath, holder }) =>
     process.stderr.write(
-      `botwire: ${displayPath(outDir)} is being written by another botwire run (${describeLockHolder(holder)} holds ${displayPath(lockPath)}); waiting for it (Ctrl-C to stop)\n`,
+      `botwire: ${displayPath(outDir)} is being written by another botwire run (${escapeControls(describeLockHolder(holder))} holds ${displayPath(lockPath)}); waiting for it (Ctrl-C to stop)\n`,
     )
 }
 
