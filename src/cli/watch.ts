@@ -54,6 +54,8 @@ export function watchDefinitions(options: GenerateCommandOptions, stopSignal: Ab
     let changed: Set<string> | null = null
     /** a run in flight: a change waits for it, and so does a signal */
     let running = false
+    /** the watcher is live (its 'ready' came): "watching" is said once it is and no run is in flight */
+    let watcherReady = false
     const stop = (code: number): void => {
       if (stopped) return
       stopped = true
@@ -102,7 +104,7 @@ export function watchDefinitions(options: GenerateCommandOptions, stopSignal: Ab
           if (gone) {
             gone = false
             startWatcher(true)
-          } else if (watcher) sayWatching()
+          } else if (watcher && watcherReady) sayWatching()
         })
     }
     // a save is one run, DEBOUNCE_MS after it; a burst of changes (a branch switch, a
@@ -123,9 +125,12 @@ export function watchDefinitions(options: GenerateCommandOptions, stopSignal: Ab
         ignored: (path: string) => /(^|[/\\])(node_modules|\.[^/\\]+)([/\\]|$)/.test(path.slice(options.definitionsDir.length)),
       })
       watcher = live
+      watcherReady = false
       live.once('ready', () => {
         if (watcher !== live) return
-        sayWatching()
+        watcherReady = true
+        // during the first run, the run's end says it, after what the run printed
+        if (!running) sayWatching()
         // a change made while the watcher started up (the folder just came back) is not an
         // event, and the run before it may have read the folder half-copied: read it all again
         if (cameBack) {
