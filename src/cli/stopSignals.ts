@@ -13,6 +13,11 @@ export const SIGNAL_EXIT: Readonly<Record<StopSignalName, number>> = { SIGINT: 1
 
 export type StopSignalName = 'SIGINT' | 'SIGTERM'
 
+/** Whether an exit code is that of a run a signal stopped. */
+export function isSignalExit(code: number): boolean {
+  return Object.values(SIGNAL_EXIT).includes(code)
+}
+
 export interface StopSignals {
   /** aborted with the signal's name at the first signal */
   signal: AbortSignal

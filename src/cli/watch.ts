@@ -3,11 +3,16 @@
 // triggers one run. Keeps running through errors and through the folder's removal
 // (it waits for it to come back); exits cleanly on Ctrl-C. Each run is told which paths
 // changed since the last one (the incremental engine reads only those), or that
-// anything may have (the first run, and the folder back after its removal).
+// anything may have (the first run, and the folder back after its removal). A run may
+// write asynchronously: changes during it wait for it to end, and Ctrl-C or SIGTERM (the
+// caller's `stop` signal) ends the watch at once when no run is in flight, or when the run
+// in flight ends, which its writing does at its next step (at once in the wait for
+// another run's lock); a run the signal stopped gives the exit code (130, 143).
 import { existsSync, statSync } from 'node:fs'
 import { type FSWatcher, watch } from 'chokidar'
 import { displayPath } from '../load/displayPath.js'
 import type { GenerateCommandOptions } from './options.js'
+import { isSignalExit } from './stopSignals.js'
 import { EXIT, reportFailure, UsageError } from './usage.js'
 
 function isFolder(path: string): boolean {
@@ -28,10 +33,10 @@ const BURST_DEBOUNCE_MS = 300
 const MAX_WAIT_MS = 1000
 const FOLDER_CHECK_MS = 500
 
-/** One run: `changed` lists the paths changed since the last run, or is null when anything may have changed. */
-export type WatchRun = (changed: readonly string[] | null) => number
+/** One run: `changed` lists the paths changed since the last run, or is null when anything may have changed. Gives its exit code. */
+export type WatchRun = (changed: readonly string[] | null) => Promise<number>
 
-export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun): Promise<number> {
+export function watchDefinitions(options: GenerateCommandOptions, stopSignal: AbortSignal, run: WatchRun): Promise<number> {
   // a folder that is not there cannot be watched: bad usage, before anything runs
   if (!isFolder(options.definitionsDir)) throw new UsageError(`definitions folder not found: ${displayPath(options.definitionsDir)}`)
   const folder = displayPath(options.definitionsDir)
@@ -47,6 +52,10 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
     let watcher: FSWatcher | undefined
     /** paths changed since the last run; null: start over (nothing is known yet, or the folder came back) */
     let changed: Set<string> | null = null
+    /** a run in flight: a change waits for it, and so does a signal */
+    let running = false
+    /** the watcher is live (its 'ready' came): "watching" is said once it is and no run is in flight */
+    let watcherReady = false
     const stop = (code: number): void => {
       if (stopped) return
       stopped = true
@@ -61,6 +70,12 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
     const sayWatching = (): void => say(`watching ${folder} for changes (Ctrl-C to stop)`)
     const runSafely = (): void => {
       timer = undefined
+      if (stopped) return
+      if (running) {
+        // this burst is run once the run in flight ends
+        schedule()
+        return
+      }
       firstPending = 0
       events = 0
       if (!isFolder(options.definitionsDir)) {
@@ -75,17 +90,22 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
       }
       const paths = changed && [...changed]
       changed = new Set()
-      try {
-        run(paths)
-      } catch (error) {
-        // printed as the CLI prints any failure (BW9002 for usage, BW9001 otherwise); watching goes on
-        reportFailure(error)
-      }
-      lastRunEnded = Date.now()
-      if (gone) {
-        gone = false
-        startWatcher(true)
-      } else if (watcher) sayWatching()
+      running = true
+      void run(paths)
+        .catch((error: unknown) => {
+          // printed as the CLI prints any failure (BW9002 for usage, BW9001 otherwise); watching goes on
+          reportFailure(error)
+          return EXIT.ok
+        })
+        .then((code) => {
+          running = false
+          lastRunEnded = Date.now()
+          if (stopSignal.aborted) return stop(isSignalExit(code) ? code : EXIT.ok)
+          if (gone) {
+            gone = false
+            startWatcher(true)
+          } else if (watcher && watcherReady) sayWatching()
+        })
     }
     // a save is one run, DEBOUNCE_MS after it; a burst of changes (a branch switch, a
     // formatter over every file) is a few: changes soon after a run, or more than a save
@@ -105,9 +125,12 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
         ignored: (path: string) => /(^|[/\\])(node_modules|\.[^/\\]+)([/\\]|$)/.test(path.slice(options.definitionsDir.length)),
       })
       watcher = live
+      watcherReady = false
       live.once('ready', () => {
         if (watcher !== live) return
-        sayWatching()
+        watcherReady = true
+        // during the first run, the run's end says it, after what the run printed
+        if (!running) sayWatching()
         // a change made while the watcher started up (the folder just came back) is not an
         // event, and the run before it may have read the folder half-copied: read it all again
         if (cameBack) {
@@ -122,15 +145,16 @@ export function watchDefinitions(options: GenerateCommandOptions, run: WatchRun)
       // a watcher error (a permission lost, say) is reported, not an uncaught crash
       live.on('error', (error) => reportFailure(error))
     }
+    // a signal while no run is in flight ends the watch now; one during a run, when it ends
+    stopSignal.addEventListener('abort', () => {
+      if (!running) stop(EXIT.ok)
+    })
     runSafely()
-    if (stopped) return
     startWatcher(false)
     // the folder's own removal, and its coming back, are not always events (the watch on
     // it goes with it): look for both twice a second as well
     folderCheck = setInterval(() => {
       if (isFolder(options.definitionsDir) === gone && timer === undefined) runSafely()
     }, FOLDER_CHECK_MS)
-    process.once('SIGINT', () => stop(EXIT.ok))
-    process.once('SIGTERM', () => stop(EXIT.ok))
   })
 }

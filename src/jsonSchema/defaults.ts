@@ -41,7 +41,18 @@ function freshCopy(value: JsonValue): unknown {
  * `$ref: '#/definitions/<key>'` (the generated `definition`'s schemas).
  */
 export function fillDefaults(value: unknown, schema: DefaultsSchema, definitions: DefaultsDefinitions = {}): unknown {
-  return fill(value, schema, definitions, 0)
+  return fill(value, schema, { definitions, made: new WeakSet() }, 0)
+}
+
+/**
+ * One fill's context. `made` holds the objects and lists this fill made (copies of the
+ * caller's, and of defaults), which it changes in place: each `allOf` branch fills the
+ * value the ones before it filled, and a copy of it per branch would cost the branches
+ * times the properties.
+ */
+interface Filling {
+  definitions: DefaultsDefinitions
+  made: WeakSet<object>
 }
 
 function resolve(schema: DefaultsSchema, definitions: DefaultsDefinitions): DefaultsSchema | undefined {
@@ -54,17 +65,25 @@ function resolve(schema: DefaultsSchema, definitions: DefaultsDefinitions): Defa
   return node
 }
 
-function fill(value: unknown, schema: DefaultsSchema, definitions: DefaultsDefinitions, depth: number): unknown {
+function fill(value: unknown, schema: DefaultsSchema, filling: Filling, depth: number): unknown {
   // a value nested this deep is refused by validation anyway; recursion stops here
   if (depth > 256) return value
-  const node = resolve(schema, definitions)
+  const node = resolve(schema, filling.definitions)
   if (node === undefined) return value
   // the node's own properties (or items) first, then each branch's, on the value filled so far
-  const filled = Array.isArray(value) ? fillItems(value, node, definitions, depth) : fillProperties(value, node, definitions, depth)
-  return node.allOf === undefined ? filled : node.allOf.reduce((sofar, branch) => fill(sofar, branch, definitions, depth + 1), filled)
+  const filled = Array.isArray(value) ? fillItems(value, node, filling, depth) : fillProperties(value, node, filling, depth)
+  return node.allOf === undefined ? filled : node.allOf.reduce((sofar, branch) => fill(sofar, branch, filling, depth + 1), filled)
 }
 
-function fillProperties(value: unknown, node: DefaultsSchema, definitions: DefaultsDefinitions, depth: number): unknown {
+/** A copy of the caller's object or list, made once per fill and then changed in place. */
+function madeCopy<T extends object>(filling: Filling, value: T, copy: (value: T) => T): T {
+  if (filling.made.has(value)) return value
+  const made = copy(value)
+  filling.made.add(made)
+  return made
+}
+
+function fillProperties(value: unknown, node: DefaultsSchema, filling: Filling, depth: number): unknown {
   const properties = node.properties
   if (!isPlainObject(value) || properties === undefined) return value
   let out: { [key: string]: unknown } | undefined
@@ -73,22 +92,22 @@ function fillProperties(value: unknown, node: DefaultsSchema, definitions: Defau
     const present = Object.hasOwn(value, name) && value[name] !== undefined
     const given = present ? value[name] : property.default === undefined ? undefined : freshCopy(property.default)
     if (given === undefined) continue
-    const filled = fill(given, property, definitions, depth + 1)
+    const filled = fill(given, property, filling, depth + 1)
     if (present && filled === value[name]) continue
-    out ??= { ...value }
+    out ??= madeCopy(filling, value, (original) => ({ ...original }))
     setOwn(out, name, filled)
   }
   return out ?? value
 }
 
-function fillItems(value: unknown[], node: DefaultsSchema, definitions: DefaultsDefinitions, depth: number): unknown {
+function fillItems(value: unknown[], node: DefaultsSchema, filling: Filling, depth: number): unknown {
   const items = node.items
   if (items === undefined) return value
   let out: unknown[] | undefined
   value.forEach((item: unknown, i) => {
-    const filled = fill(item, items, definitions, depth + 1)
+    const filled = fill(item, items, filling, depth + 1)
     if (filled === item) return
-    out ??= [...value]
+    out ??= madeCopy(filling, value, (original) => [...original])
     out[i] = filled
   })
   return out ?? value

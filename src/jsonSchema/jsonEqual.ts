@@ -17,3 +17,20 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function isJsonObject(value: JsonValue): value is { [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
+
+/**
+ * A key two JSON values share exactly when they are equal as `enum` compares them (key
+ * order aside): scalars by type and value, lists item by item, objects with their keys
+ * sorted. Own keys only, so an own `toString` or `__proto__` is data like any other key.
+ * Values keyed so are found in a set, where comparing each with each would be quadratic.
+ */
+export function canonicalJsonKey(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJsonKey).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    const keys = Object.keys(record).sort()
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJsonKey(record[k])}`).join(',')}}`
+  }
+  // strings quoted, so that no string reads as the key of a list or an object
+  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value}:${String(value)}`
+}

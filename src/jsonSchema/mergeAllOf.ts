@@ -9,7 +9,7 @@
 // what extension may use.
 
 import type { EntityResolver, SchemaLocation } from './extensionTypes.js'
-import { jsonEqual } from './jsonEqual.js'
+import { canonicalJsonKey, jsonEqual } from './jsonEqual.js'
 import { declaredKinds, intersectKinds, typeNamesOfKinds } from './kinds.js'
 import { own } from './own.js'
 import type { JsonValue, SchemaNode } from './types.js'
@@ -88,18 +88,22 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
     node[key] = value
     parents.set(key, from.keywordParents?.get(key) ?? locationOf(from))
   }
+  // each property's schemas that a value there must pass, gathered and made one allOf at the end:
+  // an allOf around the ones so far at every part would nest as deep as the parts are many
+  const conjuncts = new Map<string, SchemaNode[]>()
   for (const part of parts) {
     for (const [name, schema] of Object.entries(part.node.properties ?? {})) {
       const existing = own(properties, name)
       if (existing === undefined) {
         properties[name] = schema
+        conjuncts.set(name, [schema])
         propertyParents.set(name, parentOf(part, 'properties', [name]))
       } else if (existing !== schema && !jsonEqual(existing, schema)) {
         // a value there must pass both: what the emptiness analysis reads (string and
         // integer leave nothing); extension does not take this merge as exact. Only for
         // schemas without references: through one, the made allOf could lead back to the
         // node being merged, and the analysis would merge it again without end
-        if (!holdsReference(existing) && !holdsReference(schema)) properties[name] = { allOf: [existing, schema] }
+        if (!holdsReference(existing) && !holdsReference(schema)) conjuncts.get(name)?.push(schema)
         notExact(keywordLocation(part, 'properties', name), `property '${name}' is declared by two branches with different schemas`)
       }
     }
@@ -118,15 +122,18 @@ export function mergeAllOf(view: View, resolve: EntityResolver): AllOfMerge {
         take(part, key, typeNamesOfKinds(kinds))
       } else if (tighter !== undefined && typeof existing === 'number' && typeof value === 'number') {
         if (tighter(existing, value) === value) take(part, key, value)
-      } else if (key === 'enum')
+      } else if (key === 'enum') {
+        // through a set of canonical keys: each value of one enum looked for among all of the other's would be quadratic
+        const keys = new Set((value as JsonValue[]).map(canonicalJsonKey))
         take(
           part,
           key,
-          (existing as JsonValue[]).filter((a) => (value as JsonValue[]).some((b) => jsonEqual(a, b))),
+          (existing as JsonValue[]).filter((a) => keys.has(canonicalJsonKey(a))),
         )
-      else notExact(keywordLocation(part, key as keyof SchemaNode), `${key} differs between the branches`)
+      } else notExact(keywordLocation(part, key as keyof SchemaNode), `${key} differs between the branches`)
     }
   }
+  for (const [name, schemas] of conjuncts) if (schemas.length > 1) properties[name] = { allOf: schemas }
   if (required.size > 0) node.required = [...required]
   mergeExtraProperties(parts, properties, required, take, notExact)
   if (Object.keys(properties).length > 0) node.properties = properties

@@ -17,6 +17,11 @@ export const loadLimits = {
    * the passes that follow references are recursive, and a longer chain is a BW2033
    */
   maxRefChain: 32,
+  /**
+   * how many entities and `$defs` entries one chain of references through an entity may pass
+   * through (src/validate/entityChains.ts): as for `$ref`s, a longer chain is a BW2030
+   */
+  maxEntityChain: 32,
   /** diagnostics shown per file before the rest are summarised */
   maxDiagnosticsPerFile: 50,
 } as const

@@ -10,6 +10,7 @@ import type { BotModel, DefinitionModel, IntegrationModel, Model } from '../reso
 import type { SourceFile } from '../source/sourceFile.js'
 import { configurationKeys, configurationSchemaOf } from './configurationKeys.js'
 import { type CursorContext, cursorContext } from './cursorContext.js'
+import { plainMarkdown } from './markdownText.js'
 import { allowedKeys } from './metaSchemaKeys.js'
 import { entryAt, mappingKeys } from './sourceNames.js'
 import type { WorkspaceIndex } from './workspaceIndex.js'
@@ -228,7 +229,7 @@ function modelKeys(index: WorkspaceIndex, file: SourceFile, kind: string, path: 
       label: key.name,
       kind: PROPERTY,
       detail: key.title ?? `configuration of ${owner.kind} ${owner.name} ${owner.version}`,
-      ...(key.description ? { documentation: { kind: 'markdown' as const, value: key.description } } : {}),
+      ...(key.description ? { documentation: { kind: 'markdown' as const, value: plainMarkdown(key.description) } } : {}),
     }))
   }
   return []
@@ -244,7 +245,7 @@ export function completionAt(index: WorkspaceIndex, file: SourceFile, offset: nu
     label: k.key,
     kind: PROPERTY,
     ...(k.title ? { detail: k.title } : {}),
-    ...(k.description ? { documentation: { kind: 'markdown' as const, value: k.description } } : {}),
+    ...(k.description ? { documentation: { kind: 'markdown' as const, value: plainMarkdown(k.description) } } : {}),
   }))
   return [...fromModel, ...fromSchema]
     .filter((item) => !present.has(item.label) || item.label === context.typed)

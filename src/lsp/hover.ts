@@ -6,6 +6,7 @@ import type { Hover } from 'vscode-languageserver'
 import { own } from '../jsonSchema/own.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import { type DefinitionModel, entitySchema } from '../resolve/model.js'
+import { markdownCodeBlock, plainMarkdown } from './markdownText.js'
 import { lineMapOf } from './positions.js'
 import { shapeText } from './shapeText.js'
 import type { NameSymbol } from './symbols.js'
@@ -16,14 +17,20 @@ interface Described {
   description?: string | undefined
 }
 
+// every title, description and name from a definition goes in through plainMarkdown or a code block (markdownText.ts)
 function heading(label: string, item: Described | undefined): string[] {
-  const out = [`**${label}**${item?.title ? `: ${item.title}` : ''}`]
-  if (item?.description) out.push('', item.description)
+  const out = [`**${plainMarkdown(label)}**${item?.title ? `: ${plainMarkdown(item.title)}` : ''}`]
+  if (item?.description) out.push('', plainMarkdown(item.description))
   return out
 }
 
 function code(text: string): string[] {
-  return ['', '```typescript', text, '```']
+  return ['', ...markdownCodeBlock('typescript', text)]
+}
+
+/** A name in inline code: a name holds no backtick (the meta-schemas' patterns), and is escaped all the same. */
+function inlineName(name: string): string {
+  return `\`${name.replace(/`/g, "'")}\``
 }
 
 function schemaOf(holder: unknown): SchemaNode | undefined {
@@ -41,18 +48,18 @@ function memberOf(definition: DefinitionModel, map: 'actions' | 'events' | 'chan
 function describeSymbol(index: WorkspaceIndex, symbol: NameSymbol): string[] {
   const owner = index.model.definitions.get(symbol.owner)
   if (!owner) return []
-  const where = `${owner.kind} \`${owner.name}\` ${owner.version}`
+  const where = `${owner.kind} ${inlineName(owner.name)} ${plainMarkdown(owner.version)}`
   switch (symbol.kind) {
     case 'definition': {
       const lines = heading(`${owner.kind} ${owner.name} ${owner.version}`, owner.spec)
       if (owner.kind === 'interface') {
         const members = (['actions', 'events', 'channels'] as const).flatMap((map) => {
           const names = Object.keys(owner.spec[map] ?? {})
-          return names.length > 0 ? [`${map}: ${names.join(', ')}`] : []
+          return names.length > 0 ? [`${map}: ${plainMarkdown(names.join(', '))}`] : []
         })
-        lines.push('', `entities: ${Object.keys(owner.spec.entities).join(', ') || 'none'}`, ...members.map((m) => `\n${m}`))
+        lines.push('', `entities: ${plainMarkdown(Object.keys(owner.spec.entities).join(', ')) || 'none'}`, ...members.map((m) => `\n${m}`))
       }
-      if (owner.builtin) lines.push('', `A built-in interface of botwire, documented in the package's docs/builtin-interfaces.md (\`${owner.name}\`).`)
+      if (owner.builtin) lines.push('', `A built-in interface of botwire, documented in the package's docs/builtin-interfaces.md (${inlineName(owner.name)}).`)
       return lines
     }
     case 'entity':
@@ -99,27 +106,31 @@ function describeSymbol(index: WorkspaceIndex, symbol: NameSymbol): string[] {
 function aliasLines(index: WorkspaceIndex, owner: DefinitionModel, symbol: NameSymbol): string[] {
   const named = (key: string | null | undefined): string => {
     const d = key ? index.model.definitions.get(key) : undefined
-    return d ? `${d.kind} \`${d.name}\` ${d.version}${d.spec.title ? ` (${d.spec.title})` : ''}` : 'nothing that resolved'
+    return d ? `${d.kind} ${inlineName(d.name)} ${plainMarkdown(d.version)}${d.spec.title ? ` (${plainMarkdown(d.spec.title)})` : ''}` : 'nothing that resolved'
   }
   if (symbol.kind === 'pluginLocal' && owner.kind === 'plugin') {
     const dependency = owner.dependencies.find((d) => d.local === symbol.name)
     return [
-      `**interface local name ${symbol.name}** of plugin \`${owner.name}\``,
+      `**interface local name ${plainMarkdown(symbol.name)}** of plugin ${inlineName(owner.name)}`,
       '',
-      `\`${dependency?.range ?? ''}\`: compiled against ${named(dependency?.interfaceKey)}`,
+      `${inlineName(dependency?.range ?? '')}: compiled against ${named(dependency?.interfaceKey)}`,
     ]
   }
   if (symbol.kind === 'interfaceAlias' && owner.kind === 'integration') {
     const implemented = owner.implemented.find((i) => i.alias === symbol.name)
-    return [`**interface alias ${symbol.name}** of integration \`${owner.name}\` ${owner.version}`, '', `implements ${named(implemented?.interfaceKey)}`]
+    return [
+      `**interface alias ${plainMarkdown(symbol.name)}** of integration ${inlineName(owner.name)} ${plainMarkdown(owner.version)}`,
+      '',
+      `implements ${named(implemented?.interfaceKey)}`,
+    ]
   }
   if (symbol.kind === 'integrationAlias' && owner.kind === 'bot') {
     const instance = owner.integrations.find((i) => i.alias === symbol.name)
-    return [`**integration alias ${symbol.name}** of bot \`${owner.name}\``, '', `adds ${named(instance?.integrationKey)}`]
+    return [`**integration alias ${plainMarkdown(symbol.name)}** of bot ${inlineName(owner.name)}`, '', `adds ${named(instance?.integrationKey)}`]
   }
   if (symbol.kind === 'pluginAlias' && owner.kind === 'bot') {
     const instance = owner.plugins.find((i) => i.alias === symbol.name)
-    return [`**plugin alias ${symbol.name}** of bot \`${owner.name}\``, '', `adds ${named(instance?.pluginKey)}`]
+    return [`**plugin alias ${plainMarkdown(symbol.name)}** of bot ${inlineName(owner.name)}`, '', `adds ${named(instance?.pluginKey)}`]
   }
   if (symbol.kind === 'configuration' && owner.kind === 'integration') {
     const configuration = own(owner.spec.configurations, symbol.name)

@@ -13,7 +13,7 @@ import type { SourceRange } from '../source/sourceRange.js'
 import { type ClaimedDefinition, claimLocation } from '../validate/claimedNames.js'
 import type { DefinitionSpec, RawDefinition } from '../validate/definitionTypes.js'
 import { isDefinitionName } from '../validate/metaSchemas.js'
-import { compareVersions, isExactVersion, isPrerelease, parseVersion, satisfiesRange, versionIdentity } from '../validate/versions.js'
+import { compareVersions, isExactVersion, isPrerelease, parseVersion, pickInRange, satisfiesRange, versionIdentity } from '../validate/versions.js'
 import { type DefinitionKey, type DefinitionKind, definitionKey } from './model.js'
 
 export interface TableEntry {
@@ -324,11 +324,25 @@ export function resolveRange(table: SymbolTable, kind: DefinitionKind, name: str
 const rangeResolutions = new WeakMap<SymbolTable, Map<string, Resolution>>()
 
 function resolveRangeOnce(table: SymbolTable, kind: DefinitionKind, name: string, range: string, which: 'highest' | 'lowest'): Resolution {
-  const slots = table.byName.get(`${kind}/${name}`) ?? []
-  const pick = (candidates: VersionSlot[]): VersionSlot | undefined => (which === 'highest' ? candidates[candidates.length - 1] : candidates[0])
-  const releases = slots.filter((s) => !isPrerelease(s.version) && satisfiesRange(s.version, range))
-  const slot = releases.length > 0 ? pick(releases) : pick(slots.filter((s) => satisfiesRange(s.version, range, { includePrerelease: true })))
+  const slots = table.byName.get(`${kind}/${name}`) ?? NO_SLOTS
+  // by binary search in each interval of the range: distinct ranges times versions would be quadratic
+  const slot =
+    pickInRange(releasesOf(slots), slotVersion, range, { includePrerelease: false }, which) ??
+    pickInRange(slots, slotVersion, range, { includePrerelease: true }, which)
   return resolution(table, kind, name, slot, (candidate) => satisfiesRange(candidate, range, { includePrerelease: true }))
+}
+
+const slotVersion = (slot: VersionSlot): string => slot.version
+const releaseLists = new WeakMap<readonly VersionSlot[], VersionSlot[]>()
+
+/** The release versions among a name's slots, still ascending, listed once per name. */
+function releasesOf(slots: readonly VersionSlot[]): readonly VersionSlot[] {
+  let releases = releaseLists.get(slots)
+  if (!releases) {
+    releases = slots.filter((s) => !isPrerelease(s.version))
+    releaseLists.set(slots, releases)
+  }
+  return releases
 }
 
 /** "available versions: 1.0.0, 1.1.0", or that there are none, after a version that is not there. */

@@ -4,6 +4,7 @@
 // which must not load ts-morph, so nothing here does.
 
 import { MESSAGE_TYPES } from '@botwire/runtime'
+import { escapeCommentText } from '../emit/printDoc.js'
 import type { DefinitionModel, Model } from '../resolve/model.js'
 
 export type StubKind = 'bot' | 'integration' | 'plugin'
@@ -38,8 +39,9 @@ function camelCase(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 }
 
+/** A title or description as the one line of a stub's JSDoc: the comment cannot be closed early, no `@` starts a tag, no control character is raw (emit/printDoc.ts). */
 function oneLine(text: string): string {
-  return text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()
+  return escapeCommentText(text.replace(/\s+/g, ' ').trim())
 }
 
 export function stubPlan(definition: DefinitionModel, model: Model): StubPlan {

@@ -44,14 +44,20 @@ function partsByProperty(parts: readonly AllOfPart[]): Map<string, AllOfPart[]> 
  * A property's `default` in one part of an `allOf` that another part declaring the same
  * property rejects (BW2016 at the default): the runtime fills it in, and the value filled
  * in breaks the schema as a whole, which a bot would then be told about for a key it never
- * wrote.
+ * wrote. Only the default the runtime fills in is checked: the first part's with one, in
+ * the order `fillDefaults` takes them (the schema beside `allOf`, then each branch), as the
+ * property is present for every later part. Each name's declarations are so read once,
+ * where asking every default of every other part would be quadratic in the parts
+ * (docs/decisions.md#the-last-corners-of-bounded-work-issue-32).
  */
 export function checkDefaultsAcrossParts(file: SourceFile, node: SchemaNode, pointer: string, out: Diagnostic[]): void {
   const parts = allOfParts(node, pointer)
   const declaring = partsByProperty(parts)
+  const filledIn = new Set<string>()
   for (const part of parts) {
     for (const [name, property] of Object.entries(part.node.properties ?? {})) {
-      if (!isRecord(property) || property.default === undefined) continue
+      if (!isRecord(property) || property.default === undefined || filledIn.has(name)) continue
+      filledIn.add(name)
       const value = property.default as JsonValue
       for (const other of declaring.get(name) ?? []) {
         const declared = other === part ? undefined : own(other.node.properties, name)

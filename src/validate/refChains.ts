@@ -14,16 +14,11 @@ import type { SourceFile } from '../source/sourceFile.js'
 import type { Defs } from './namedSchemas.js'
 import { walkSchema } from './schemaSites.js'
 
-interface Reference {
-  name: string
-  pointer: string
-}
-
 /** Every `$ref` inside an entry, to an entry that exists (an entry is at most maxDepth deep: walking it is safe). */
-function referencesOf(defs: Defs, name: string): Reference[] {
+function referencesOf(defs: Defs, name: string): ChainLink[] {
   const schema = own(defs, name)
   if (!isRecord(schema)) return []
-  const found: Reference[] = []
+  const found: ChainLink[] = []
   walkSchema(schema as SchemaNode, `/$defs/${escapePointerSegment(name)}`, (node, pointer) => {
     if (typeof node.$ref !== 'string') return
     const target = defsName(node.$ref)
@@ -32,21 +27,28 @@ function referencesOf(defs: Defs, name: string): Reference[] {
   return found
 }
 
+/** A reference of a chain: to the member `name` (an entry's or an entity's key in its map), written at `pointer`. */
+export interface ChainLink {
+  name: string
+  pointer: string
+}
+
 /**
  * The first reference that leads past the longest chain allowed, if any: the longest
- * chain of entries from each entry, a reference back into the chain being walked (a
+ * chain of members from each member, a reference back into the chain being walked (a
  * cycle, legal through a property and BW2023 otherwise) not counted. Depth first with an
- * explicit stack, each entry measured once.
+ * explicit stack, each member measured once, so that any length of chain is measured
+ * without recursion; `linksOf` gives a member's references to members.
  */
-export function checkRefChains(file: SourceFile, defs: Defs, limit: number = loadLimits.maxRefChain): Diagnostic[] {
+export function firstLinkPastLimit<Link extends ChainLink>(members: Iterable<string>, linksOf: (name: string) => Link[], limit: number): Link | undefined {
   const length = new Map<string, number>()
   const onPath = new Set<string>()
-  for (const start of Object.keys(defs)) {
+  for (const start of members) {
     if (length.has(start)) continue
-    const stack: { name: string; references: Reference[]; next: number; longest: number }[] = []
+    const stack: { name: string; references: Link[]; next: number; longest: number }[] = []
     const enter = (name: string): void => {
       onPath.add(name)
-      stack.push({ name, references: referencesOf(defs, name), next: 0, longest: 1 })
+      stack.push({ name, references: linksOf(name), next: 0, longest: 1 })
     }
     enter(start)
     while (stack.length > 0) {
@@ -60,7 +62,7 @@ export function checkRefChains(file: SourceFile, defs: Defs, limit: number = loa
         if (parent === undefined) continue
         parent.longest = Math.max(parent.longest, frame.longest + 1)
         const through = parent.references[parent.next - 1]
-        if (parent.longest > limit && through !== undefined) return [tooDeep(file, through, limit)]
+        if (parent.longest > limit && through !== undefined) return through
         continue
       }
       frame.next++
@@ -68,16 +70,22 @@ export function checkRefChains(file: SourceFile, defs: Defs, limit: number = loa
       const known = length.get(reference.name)
       if (known !== undefined) {
         frame.longest = Math.max(frame.longest, known + 1)
-        if (frame.longest > limit) return [tooDeep(file, reference, limit)]
+        if (frame.longest > limit) return reference
         continue
       }
-      if (stack.length >= limit) return [tooDeep(file, reference, limit)]
+      if (stack.length >= limit) return reference
       enter(reference.name)
     }
   }
-  return []
+  return undefined
 }
 
-function tooDeep(file: SourceFile, reference: Reference, limit: number): Diagnostic {
+/** The first reference past a chain of `$ref`s through more than `limit` `$defs` entries, as BW2033. */
+export function checkRefChains(file: SourceFile, defs: Defs, limit: number = loadLimits.maxRefChain): Diagnostic[] {
+  const past = firstLinkPastLimit(Object.keys(defs), (name) => referencesOf(defs, name), limit)
+  return past === undefined ? [] : [tooDeep(file, past, limit)]
+}
+
+function tooDeep(file: SourceFile, reference: ChainLink, limit: number): Diagnostic {
   return diagnostic('BW2033', 'refChainTooDeep', { name: reference.name, limit }, locate(file, reference.pointer), { path: reference.pointer })
 }

@@ -1,26 +1,11 @@
 // Each `enum` value once (BW2008): a repeated value is most often a typo for another one.
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { describeValue } from '../jsonSchema/describe.js'
+import { canonicalJsonKey } from '../jsonSchema/jsonEqual.js'
 import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
 import { locate } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import { describePointer } from './describePointer.js'
-
-/**
- * A key two JSON values share exactly when they are equal as `enum` compares them (key
- * order aside): scalars by type and value, lists item by item, objects with their keys
- * sorted. Own keys only, so an own `toString` or `__proto__` is data like any other key.
- */
-function canonicalKey(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalKey).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>
-    const keys = Object.keys(record).sort()
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalKey(record[k])}`).join(',')}}`
-  }
-  // strings quoted, so that no string reads as the key of a list or an object
-  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value}:${String(value)}`
-}
 
 /**
  * Each `enum` value once (JSON Schema: they SHOULD be unique): a repeated value is most
@@ -33,7 +18,7 @@ export function checkRepeatedEnumValues(file: SourceFile, node: SchemaNode, poin
   const places: { value: JsonValue; at: number[] }[] = []
   const byKey = new Map<string, { value: JsonValue; at: number[] }>()
   ;(node.enum ?? []).forEach((value, i) => {
-    const key = canonicalKey(value)
+    const key = canonicalJsonKey(value)
     let entry = byKey.get(key)
     if (!entry) {
       entry = { value, at: [] }

@@ -12,6 +12,7 @@ import { checkConfigurationThroughDefs, secretPropertyAt } from './configuration
 import { checkBounds, checkPattern } from './contradictoryKeywords.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 import { describePointer } from './describePointer.js'
+import { checkEntityChains } from './entityChains.js'
 import { checkMessageExtension } from './messageExtension.js'
 import { checkDefsCycles, defsOf, NamedSchemaUse } from './namedSchemas.js'
 import { checkObjectAtTop } from './objectAtTop.js'
@@ -96,10 +97,12 @@ export function checkSchemaSanity(file: SourceFile, spec: DefinitionSpec | Unche
   const out: Diagnostic[] = []
   const named = new NamedSchemaUse(file, spec, defsOf(spec))
   // every pass below that follows references walks a chain recursively: a chain too long is told alone, and the rest waits
+  const sites = schemaSites(spec)
   const tooDeep = checkRefChains(file, named.defs)
   if (tooDeep.length > 0) return tooDeep
+  const tooLong = checkEntityChains(file, sites, named.defs)
+  if (tooLong.length > 0) return tooLong
   let intact = true
-  const sites = schemaSites(spec)
   // where `secret: true` means something: configuration schemas and the named schemas they use
   const secretDefs = configurationDefs(sites, named.defs)
   const resolve = defsResolver(named.defs)

@@ -1,7 +1,8 @@
 // Semantic versions and ranges, parsed once per text: a workspace of 1,000 definitions
 // compares the same few hundred versions and ranges thousands of times (sorting the
 // symbol table, picking versions, checking wiring), and semver parses its arguments
-// again on every call. Only semver's two classes are loaded, not its 47 modules.
+// again on every call. Only semver's three classes are loaded, not its 47 modules.
+import type Comparator from 'semver/classes/comparator.js'
 import Range from 'semver/classes/range.js'
 import SemVer from 'semver/classes/semver.js'
 
@@ -80,4 +81,81 @@ export function satisfiesRange(version: string, range: string, options: { includ
   const parsed = parseVersion(version)
   const wanted = rangeOf(range, options.includePrerelease === true)
   return parsed !== null && (wanted?.test(parsed) ?? false)
+}
+
+/**
+ * One `||` alternative of a range, as the two sides of the interval of versions it admits:
+ * the versions its upper bounds admit are a prefix of the versions in ascending order, those
+ * its lower bounds admit a suffix.
+ */
+interface VersionInterval {
+  withinUpper(version: string): boolean
+  withinLower(version: string): boolean
+}
+
+/**
+ * A range as intervals (null when it is invalid), so that the highest or lowest version it
+ * admits is found by binary search among sorted versions, not by testing each. Exactly what
+ * semver tests for a release version, and for any version with `includePrerelease`: a test
+ * of every comparator of one alternative (semver's extra rule for a pre-release version
+ * without `includePrerelease` is not in it).
+ */
+function rangeIntervals(range: string, includePrerelease: boolean): VersionInterval[] | null {
+  const parsed = rangeOf(range, includePrerelease)
+  if (!parsed) return null
+  return parsed.set.map((comparators) => {
+    // semver's `*` comparator (value '') admits every version
+    const bounded = comparators.filter((c) => c.value !== '')
+    // an exact comparator (`=1.2.3`, operator '') is a bound on both sides: at most it, at least it
+    const upper = bounded.filter((c) => c.operator === '' || c.operator.startsWith('<'))
+    const lower = bounded.filter((c) => c.operator === '' || c.operator.startsWith('>'))
+    const admits = (bounds: readonly Comparator[], side: 1 | -1, version: string): boolean => {
+      const semver = parseVersion(version)
+      return semver !== null && bounds.every((c) => (c.operator === '' ? semver.compare(c.semver) !== side : c.test(semver)))
+    }
+    return { withinUpper: (version) => admits(upper, 1, version), withinLower: (version) => admits(lower, -1, version) }
+  })
+}
+
+/**
+ * The highest or lowest of `sorted` (ascending versions, `versionOf` each) that `range`
+ * admits, by binary search in each of its intervals: what testing each would find, with
+ * semver's `satisfies` for a release version, or any version with `includePrerelease`.
+ */
+export function pickInRange<T>(
+  sorted: readonly T[],
+  versionOf: (item: T) => string,
+  range: string,
+  options: { includePrerelease: boolean },
+  which: 'highest' | 'lowest',
+): T | undefined {
+  let best: T | undefined
+  for (const interval of rangeIntervals(range, options.includePrerelease) ?? []) {
+    const found = which === 'highest' ? highestIn(sorted, versionOf, interval) : lowestIn(sorted, versionOf, interval)
+    if (found === undefined) continue
+    if (best === undefined || compareVersions(versionOf(found), versionOf(best)) === (which === 'highest' ? 1 : -1)) best = found
+  }
+  return best
+}
+
+function highestIn<T>(sorted: readonly T[], versionOf: (item: T) => string, interval: VersionInterval): T | undefined {
+  const candidate = sorted[prefixLength(sorted, (item) => interval.withinUpper(versionOf(item))) - 1]
+  return candidate !== undefined && interval.withinLower(versionOf(candidate)) ? candidate : undefined
+}
+
+function lowestIn<T>(sorted: readonly T[], versionOf: (item: T) => string, interval: VersionInterval): T | undefined {
+  const candidate = sorted[prefixLength(sorted, (item) => !interval.withinLower(versionOf(item)))]
+  return candidate !== undefined && interval.withinUpper(versionOf(candidate)) ? candidate : undefined
+}
+
+/** How many of the first items `holds` is true of, for a `holds` true of a prefix of them. */
+function prefixLength<T>(sorted: readonly T[], holds: (item: T) => boolean): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (holds(sorted[middle] as T)) low = middle + 1
+    else high = middle
+  }
+  return low
 }

@@ -83,6 +83,17 @@ export function interimManifestText(
   })
 }
 
+/** The manifest's path holds what is not a regular file (a named pipe...): the run writes nothing (BW5010). */
+export class ManifestNotRegularError extends Error {
+  constructor(
+    readonly path: string,
+    /** "a named pipe, not a regular file" */
+    readonly reason: string,
+  ) {
+    super(`${path} is ${reason}`)
+  }
+}
+
 export interface ManifestEntries {
   files: { path: string; sha256: string }[]
   pending: string[]

@@ -10,7 +10,7 @@ import type { OutputFile } from '../emit/emitPlan.js'
 import { displayPath } from '../load/displayPath.js'
 import { OutputConfinementError } from './confinedFolder.js'
 import type { LeftAlone } from './generatedFiles.js'
-import { MANIFEST_NAME } from './manifest.js'
+import { MANIFEST_NAME, ManifestNotRegularError } from './manifest.js'
 import { describeLockHolder, OutputLockedError, sleepThread } from './outputLock.js'
 import { temporaryName } from './temporaryFiles.js'
 import { type WriteOptions, type WritePause, type WriteProgress, type WriteSummary, writeSteps } from './writeSteps.js'
@@ -137,8 +137,13 @@ export function leftAloneWarning(outDir: string, { path, why }: LeftAlone): Diag
   return why === 'bookkeeping' ? diagnostic('BW5009', 'bookkeeping', { file, manifest }, null) : diagnostic('BW5009', 'notGenerated', { file, manifest }, null)
 }
 
-/** A failed write as a diagnostic: what could not be written, and why (BW5002), a way out of the folder (BW5007), a lock held too long (BW5008). */
+/**
+ * A failed write as a diagnostic: what could not be written, and why (BW5002), a way out of
+ * the folder (BW5007), a lock held too long (BW5008), a manifest that is no regular file (BW5010).
+ */
 export function writeFailure(outDir: string, error: unknown): Diagnostic {
+  if (error instanceof ManifestNotRegularError)
+    return diagnostic('BW5010', 'manifestNotRegular', { manifest: displayPath(error.path), reason: error.reason }, null)
   if (error instanceof OutputConfinementError) {
     const args = { path: displayPath(error.wayOut.path), out: displayPath(outDir), target: error.wayOut.leadsTo }
     return error.whileWriting ? diagnostic('BW5007', 'leadsOutsideWhileWriting', args, null) : diagnostic('BW5007', 'leadsOutside', args, null)

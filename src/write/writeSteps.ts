@@ -20,14 +20,14 @@
 // writeOutputInterruptibly waits in the event loop and, when a signal came, throws into
 // the generator at the step it is at, so the lock is released by the `finally` below and
 // the manifest on disk is the one written before the step: true, with `pending`.
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync, type Stats, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { OutputFile } from '../emit/emitPlan.js'
-import { readRegularFile } from '../load/regularFile.js'
+import { notRegularReason, readRegularFile } from '../load/regularFile.js'
 import { ConfinedFolder, OutputConfinementError } from './confinedFolder.js'
 import { isBookkeeping, type LeftAlone, whyNotRemovable } from './generatedFiles.js'
 import type { KnownOutput } from './knownOutput.js'
-import { finalManifestEntries, finalManifestFile, interimManifestText, MANIFEST_NAME, ownedPaths, readManifest } from './manifest.js'
+import { finalManifestEntries, finalManifestFile, interimManifestText, MANIFEST_NAME, ManifestNotRegularError, ownedPaths, readManifest } from './manifest.js'
 import { type LockWait, lockSteps } from './outputLock.js'
 import { findWayOut, outputPath } from './outputPaths.js'
 import { sweepTemporaryFiles } from './temporaryFiles.js'
@@ -91,9 +91,26 @@ function assertFolderOrAbsent(outDir: string): void {
   if (!isFolder) throw Object.assign(new Error(`${outDir} is not a folder`), { code: 'ENOTDIR', path: outDir })
 }
 
+/**
+ * A manifest that is a named pipe, a socket, a device or a folder (itself or where a link
+ * leads) is refused before anything is written (BW5010): read as absent, it would be
+ * replaced by a file, and the run would forget what an earlier run wrote.
+ */
+function assertManifestRegularOrAbsent(outDir: string): void {
+  const path = join(outDir, MANIFEST_NAME)
+  let stats: Stats
+  try {
+    stats = statSync(path)
+  } catch {
+    return // not there (or a link that leads nowhere): the run writes it
+  }
+  if (!stats.isFile()) throw new ManifestNotRegularError(path, notRegularReason(stats))
+}
+
 /** The writing of `files` to `outDir`, as steps (see the top of this file). Every path must already have been checked with `outputPath`. */
 export function* writeSteps(outDir: string, files: readonly OutputFile[], options: WriteOptions = {}): Generator<WritePause, WriteSummary, void> {
   assertFolderOrAbsent(outDir)
+  assertManifestRegularOrAbsent(outDir)
   const known = options.known
   const targets = files.map((file) => {
     const target = known ? known.target(outDir, file.path) : outputPath(outDir, file.path)

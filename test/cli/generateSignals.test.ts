@@ -105,6 +105,33 @@ describe('Ctrl-C or SIGTERM while generate waits for another run', () => {
   }
 })
 
+describe('Ctrl-C while generate --watch waits for another run (docs/cli.md#--watch)', () => {
+  it("stops the wait at once, not when the wait ends: exit 130, a message, nothing written, the other run's lock left as it is", async () => {
+    const dir = scratch()
+    writeFiles(dir, { 'definitions/hello.yaml': 'kind: bot\nname: hello\nversion: 1.0.0\n' })
+    const out = join(dir, 'generated')
+    mkdirSync(out)
+    // a second process, alive for the whole test, holds the folder's lock
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })
+    try {
+      const lock = `${JSON.stringify({ pid: holder.pid, host: hostname() })}\n`
+      writeFileSync(join(out, LOCK_NAME), lock)
+      const run = startGenerate(dir, '--watch')
+      await until(run, () => run.stderr().includes('waiting for it (Ctrl-C to stop)'), 'it said it waits')
+      const sent = performance.now()
+      run.child.kill('SIGINT')
+      expect(await run.exit).toEqual({ code: 130, signal: null })
+      // the wait lasts 30 s: a run that waits it out before it stops takes that long
+      expect(performance.now() - sent).toBeLessThan(10_000)
+      expect(run.stderr()).toContain("botwire: SIGINT received; stopped while waiting for another run's lock on generated; nothing written\n")
+      expect(readdirSync(out)).toEqual([LOCK_NAME])
+      expect(readFileSync(join(out, LOCK_NAME), 'utf8')).toBe(lock)
+    } finally {
+      holder.kill()
+    }
+  })
+})
+
 describe('Ctrl-C while generate writes', () => {
   it('stops between two files: exit 130, a message, whole files, a true manifest, no lock; the next run finishes', async () => {
     const dir = scratch()

@@ -3,10 +3,11 @@
 // line) or U+202E (turns the rest of the line around) are printed escaped by the CLI, run
 // as a child process as a user's shell runs it; the JSON output escapes them as JSON and
 // still parses to the very text (docs/cli.md#what-the-output-shows-of-a-definition).
+import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { exampleWorkspace, runCli, tempDir, writeFiles } from '../support/cli.js'
+import { cliPath, exampleWorkspace, runCli, tempDir, writeFiles } from '../support/cli.js'
 
 const ESC = '\x1b'
 const BEL = '\x07'
@@ -103,5 +104,40 @@ describe("generate --check shows a stale file's lines escaped", () => {
     expect(code).toBe(1)
     for (const raw of RAW) expect(stdout.includes(raw), `raw ${JSON.stringify(raw)} in:\n${stdout}`).toBe(false)
     expect(stdout).toContain(String.raw`-// \x1b[2J\x1b]8;;https://x.example\x07here\r\u202e`)
+  })
+})
+
+describe('what the output folder holds is shown escaped too (it is as untrusted as a definition)', () => {
+  it("the lock holder's host name, while generate waits for the lock", async () => {
+    const dir = tempDir('botwire-escapes-lock-')
+    writeFiles(dir, {
+      'definitions/hello.yaml': 'kind: bot\nname: hello\nversion: 1.0.0\n',
+      // held by this test's process, which is alive, under a host name that clears the screen
+      'generated/.botwire-lock': `${JSON.stringify({ pid: process.pid, host: `host${ESC}[2J\r\u202e` })}\n`,
+    })
+    const child = spawn(process.execPath, [cliPath, 'generate'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stderr = ''
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8')
+      if (stderr.includes('waiting for it')) child.kill('SIGINT')
+    })
+    const code = await new Promise<number | null>((resolvePromise) => child.once('close', resolvePromise))
+    expect(code).toBe(130)
+    for (const raw of RAW) expect(stderr.includes(raw), `raw ${JSON.stringify(raw)} in:\n${stderr}`).toBe(false)
+    expect(stderr).toContain(`(process ${process.pid} on ${String.raw`host\x1b[2J\r\u202e`} holds generated/.botwire-lock)`)
+  })
+
+  it('an implementation file the manifest records, under a hostile path and name', () => {
+    const dir = tempDir('botwire-escapes-record-')
+    writeFiles(dir, { 'definitions/hello.yaml': 'kind: bot\nname: hello\nversion: 1.0.0\n' })
+    expect(runCli(['generate'], { cwd: dir }).code).toBe(0)
+    const manifestPath = join(dir, 'generated', 'botwire-manifest.json')
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>
+    const record = { path: `../src/x${ESC}[2J\u202e.ts`, kind: 'bot', name: `gone${ESC}]8;;https://x.example${BEL}`, version: '1.0.0', actions: [] }
+    writeFileSync(manifestPath, JSON.stringify({ ...manifest, scaffolded: [record] }))
+    const { code, stdout } = runCli(['generate'], { cwd: dir })
+    expect(code).toBe(0)
+    for (const raw of RAW) expect(stdout.includes(raw), `raw ${JSON.stringify(raw)} in:\n${stdout}`).toBe(false)
+    expect(stdout).toContain(String.raw`src/x\x1b[2J\u202e.ts implements bot 'gone\x1b]8;;https://x.example\x07', which the definitions no longer have`)
   })
 })

@@ -2,6 +2,7 @@
 // value given is never changed nor a default shared.
 import { describe, expect, it } from 'vitest'
 import { type DefaultsSchema, fillDefaults } from '../../src/jsonSchema/defaults.js'
+import { cpuGrowth, expectNearLinear } from '../support/growth.js'
 
 const schema: DefaultsSchema = {
   properties: {
@@ -85,5 +86,28 @@ describe('fillDefaults', () => {
     })
     // a $ref that names no definition fills nothing
     expect(fillDefaults({}, { $ref: '#/definitions/ticketing@1.0.0:$defs.missing' }, defs)).toEqual({})
+  })
+})
+
+describe('fillDefaults over many allOf branches (docs/security.md#what-botwire-guarantees)', () => {
+  /** `n` branches, each with a default of its own property, and one branch on an object the caller gave. */
+  const branches = (n: number): DefaultsSchema => ({
+    properties: { given: { properties: { x: { default: 1 } } } },
+    allOf: Array.from({ length: n }, (_, i) => ({ properties: { [`p${i}`]: { default: i }, given: { properties: { [`q${i}`]: { default: i } } } } })),
+  })
+
+  it('fills each branch on the value so far, the caller objects untouched', () => {
+    const given = { given: { y: 2 } }
+    const filled = fillDefaults(given, branches(3)) as Record<string, unknown>
+    expect(filled).toEqual({ given: { y: 2, x: 1, q0: 0, q1: 1, q2: 2 }, p0: 0, p1: 1, p2: 2 })
+    expect(given).toEqual({ given: { y: 2 } })
+  })
+
+  it('takes time linear in the branches (each branch copied the object filled so far)', async () => {
+    const growth = await cpuGrowth((n) => {
+      const schema = branches(n)
+      return () => fillDefaults({ given: { y: 2 } }, schema)
+    }, 2000)
+    expectNearLinear(growth)
   })
 })

@@ -102,6 +102,21 @@ describe('many references to a name with many versions', () => {
     expectNearLinear(growth)
   })
 
+  it('each by a range of its own are checked in time linear in their number (each distinct range scanned every version)', async () => {
+    const growth = await cpuGrowth((n) => {
+      const plugins: [string, string][] = Array.from({ length: n }, (_, i) => [
+        `plugin-${i}.yaml`,
+        `kind: plugin\nname: p-${i}\nversion: 1.0.0\ninterfaces:\n  crm: { name: crm, version: '>=1.${i}.0 <2.0.0 || ~1.${i}.0' }\nactions: {}\n`,
+      ])
+      const dir = workspace([...versions(n), ...plugins])
+      return () => {
+        const { diagnostics } = check(dir)
+        expect(diagnostics).toEqual([])
+      }
+    }, 1000)
+    expectNearLinear(growth)
+  })
+
   it('that find no version list the 20 highest versions and how many lower ones there are', () => {
     const { diagnostics } = check(workspace(rangeReferences(30, false)))
     const noVersion = diagnostics.filter((d) => d.code === 'BW4004')

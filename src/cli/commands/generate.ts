@@ -14,18 +14,18 @@ import { KnownOutput } from '../../write/knownOutput.js'
 import { readScaffolded, type ScaffoldRecord } from '../../write/manifest.js'
 import { describeLockHolder } from '../../write/outputLock.js'
 import {
+  type InterruptibleWriteOptions,
   leftAloneWarning,
   letSignalsIn,
   WriteInterruptedError,
   type WriteSummary,
   writeFailure,
-  writeOutput,
   writeOutputInterruptibly,
 } from '../../write/writeOutput.js'
 import { commonFlags, commonOptions, type GenerateCommandOptions } from '../options.js'
 import { printDiagnostics, printSummary } from '../printDiagnostics.js'
 import { MAX_DIFF_FILES, staleDiff } from '../staleDiff.js'
-import { listenForStopSignals, SIGNAL_EXIT } from '../stopSignals.js'
+import { listenForStopSignals, SIGNAL_EXIT, type StopSignalName } from '../stopSignals.js'
 import { EXIT, exitForErrors, UsageError } from '../usage.js'
 import { watchDefinitions } from '../watch.js'
 
@@ -33,7 +33,7 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
 }
 
-type Writer = (outDir: string, files: readonly OutputFile[]) => WriteSummary
+type Writer = (outDir: string, files: readonly OutputFile[]) => Promise<WriteSummary>
 
 function workspaceOptions(options: GenerateCommandOptions): GenerateWorkspaceOptions {
   return { definitionsDir: options.definitionsDir, builtins: options.builtins, cache: options.cache, outDir: options.outDir }
@@ -83,32 +83,54 @@ function reportWritten(
   process.stdout.write(
     `generated ${plural(generated.files.length, 'file')} in ${displayPath(generated.outDir)}: ${summary.written.length} written, ${summary.unchanged.length} unchanged, ${summary.removed.length} removed (${ms} ms)\n`,
   )
-  // implementation files the manifest records that the definitions moved ahead of (from the record: no file is read)
+  // implementation files the manifest records that the definitions moved ahead of (from the record: no file is read);
+  // the record's path and name are the manifest's, which anyone may have edited: shown escaped
   for (const behind of behindDefinitions(generated.checked.model, scaffoldedIn(generated.outDir))) {
     const update = behind.gone ? '' : ': run botwire scaffold --update'
-    process.stdout.write(`${displayPath(resolve(generated.outDir, behind.record.path))} ${describeBehind(behind)}${update}\n`)
+    process.stdout.write(`${escapeControls(`${displayPath(resolve(generated.outDir, behind.record.path))} ${describeBehind(behind)}`)}${update}\n`)
   }
   return EXIT.ok
 }
 
-/** One generation: check, write, report. Returns the exit code. */
-export function generateOnce(
+/**
+ * One generation of `--watch`: check, write, report. Returns the exit code; a signal that
+ * stops the writing (in the lock's wait, or between two files) is said on stderr as a
+ * one-shot run says it, and the code is that of the signal (130, 143).
+ */
+async function generateOnce(
   options: GenerateCommandOptions,
-  write: Writer = writeOutput,
-  produce: () => GeneratedWorkspace = () => generateWorkspace(workspaceOptions(options)),
-  scaffoldedIn: (outDir: string) => ScaffoldRecord[] = readScaffolded,
-): number {
+  write: Writer,
+  produce: () => GeneratedWorkspace,
+  scaffoldedIn: (outDir: string) => ScaffoldRecord[],
+): Promise<number> {
   const started = performance.now()
   const generated = produce()
   const failed = reportChecked(generated, options)
   if (failed !== null) return failed
   let outcome: WriteOutcome
+  let interrupted: WriteInterruptedError | null = null
   try {
-    outcome = { kind: 'written', summary: write(generated.outDir, generated.files) }
+    outcome = { kind: 'written', summary: await write(generated.outDir, generated.files) }
   } catch (error) {
-    outcome = { kind: 'failed', error }
+    if (!(error instanceof WriteInterruptedError)) outcome = { kind: 'failed', error }
+    else {
+      interrupted = error
+      outcome = { kind: 'interrupted', leftAlone: error.stoppedAt.kind === 'writing' ? error.stoppedAt.progress.summary.leftAlone : [] }
+    }
   }
-  return reportWritten(generated, outcome, options, started, scaffoldedIn)
+  const code = reportWritten(generated, outcome, options, started, scaffoldedIn)
+  if (interrupted === null) return code
+  const signal = interrupted.reason as StopSignalName
+  process.stderr.write(`botwire: ${signal} received; ${stoppedWhere(generated.outDir, interrupted)}\n`)
+  return SIGNAL_EXIT[signal]
+}
+
+/** Says on stderr that the writing waits for another run's lock, once per run; the holder's name is the lock file's, shown escaped. */
+function sayLockWait(outDir: string): NonNullable<InterruptibleWriteOptions['onLockWait']> {
+  return ({ lockPath, holder }) =>
+    process.stderr.write(
+      `botwire: ${displayPath(outDir)} is being written by another botwire run (${escapeControls(describeLockHolder(holder))} holds ${displayPath(lockPath)}); waiting for it (Ctrl-C to stop)\n`,
+    )
 }
 
 function checkOnly(options: GenerateCommandOptions): number {
@@ -183,26 +205,33 @@ export async function runGenerate(args: string[]): Promise<number> {
  * told the paths each burst of changes touched; the writer remembers what it wrote, so
  * that unchanged files are not read back. A run that fails midway starts over next time.
  */
-function watchOnEngine(options: GenerateCommandOptions): Promise<number> {
+async function watchOnEngine(options: GenerateCommandOptions): Promise<number> {
   let engine: WorkspaceEngine | null = null
   const known = new KnownOutput()
-  return watchDefinitions(options, (changed) => {
-    if (changed === null || engine === null) engine = openWorkspace(workspaceOptions(options))
-    else engine.changedOnDisk(changed)
-    const current = engine
-    try {
-      return generateOnce(
-        options,
-        (outDir, files) => writeOutput(outDir, files, { known }),
-        () => current.generate(),
-        // the manifest just written, as the writer knows it: not read back
-        (outDir) => known.readManifest(outDir).scaffolded,
-      )
-    } catch (error) {
-      engine = null
-      throw error
-    }
-  })
+  // listened to for the whole session, the first run included: the writing of a run stops
+  // at a signal (at once in the lock's wait), and the watch ends after it
+  const stop = listenForStopSignals()
+  try {
+    return await watchDefinitions(options, stop.signal, async (changed) => {
+      if (changed === null || engine === null) engine = openWorkspace(workspaceOptions(options))
+      else engine.changedOnDisk(changed)
+      const current = engine
+      try {
+        return await generateOnce(
+          options,
+          (outDir, files) => writeOutputInterruptibly(outDir, files, { known, signal: stop.signal, onLockWait: sayLockWait(outDir) }),
+          () => current.generate(),
+          // the manifest just written, as the writer knows it: not read back
+          (outDir) => known.readManifest(outDir).scaffolded,
+        )
+      } catch (error) {
+        engine = null
+        throw error
+      }
+    })
+  } finally {
+    stop.dispose()
+  }
 }
 
 /** Where the writing was when a signal stopped it, as the message on stderr says it. */
@@ -241,10 +270,7 @@ async function generateStoppably(options: GenerateCommandOptions): Promise<numbe
       try {
         const summary = await writeOutputInterruptibly(generated.outDir, generated.files, {
           signal: stop.signal,
-          onLockWait: ({ lockPath, holder }) =>
-            process.stderr.write(
-              `botwire: ${displayPath(generated.outDir)} is being written by another botwire run (${describeLockHolder(holder)} holds ${displayPath(lockPath)}); waiting for it (Ctrl-C to stop)\n`,
-            ),
+          onLockWait: sayLockWait(generated.outDir),
         })
         outcome = { kind: 'written', summary }
       } catch (error) {

@@ -25,6 +25,10 @@ export const emitCodes = {
     },
     'warning',
   ),
+  BW5010: entry('manifest is not a regular file', {
+    manifestNotRegular:
+      '{manifest} is {reason}: botwire keeps its list of the generated files there, so nothing was written; remove it (botwire writes a new one) and run again',
+  }),
   BW5003: entry('generated output out of date', {
     missing: 'missing: {file} is not there; run botwire generate',
     stale: 'stale: {file} differs from what the definitions generate; run botwire generate',

@@ -140,6 +140,10 @@ export const shapeCodes = {
     refChainTooDeep:
       "this $ref to $defs '{name}' makes a chain of $refs through more than {limit} $defs entries, more than botwire follows; write some of the entries out in place, or reference an entry nearer the end of the chain",
   }),
+  BW2030: entry('entity chain too long', {
+    entityChainTooLong:
+      'this {reference} makes a chain of references through more than {limit} entities and $defs entries, more than botwire follows; reference an entity nearer the end of the chain, or write some of them out in place',
+  }),
   BW2039: entry('standard message with extra fields written so that they cannot be added', {
     secondMessage: "an allOf may extend one standard message; this branch is a second $message beside '{type}' (a value cannot be two messages)",
     referencedFields:
