@@ -42,6 +42,10 @@ export type RuntimeErrorCode =
   | 'TIME_LIMIT_EXCEEDED'
   /** the caller cancelled the call with its AbortSignal (CancelledError) */
   | 'CANCELLED'
+  /** a store was given options it cannot work with (a schema name that is no plain identifier, say) */
+  | 'INVALID_STORE_OPTIONS'
+  /** a store cannot reach its database, finds it in use by another process, or finds its schema newer than it knows */
+  | 'STORE_UNAVAILABLE'
 
 /**
  * `ErrorOptions`, spelled out: lib's own is ES2022, and a public declaration that names it
