@@ -7,7 +7,8 @@
 // the PostgreSQL store's work is in the server's process, which this process's CPU time misses.
 // The SQL stores are filled with one INSERT ... SELECT (the fill is not what is measured).
 //
-// usage: tsx --tsconfig tsconfig.test.json bench/stores.ts [--quick] [--runs N]
+// usage: tsx --tsconfig tsconfig.test.json bench/stores.ts [--quick] [--runs N] [--sizes 1000,100000]
+//   --sizes   the stored counts to page at, the first the reference of the last column (default 1000,100000)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,9 +25,11 @@ import { openSqlStore } from '../src/stores/sql/openSqlStore.js'
 import type { SqlDatabase } from '../src/stores/sql/sqlDatabase.js'
 import { medianSample, ms, ratio, type Sample } from './measure.js'
 
-const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' } } })
+const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, sizes: { type: 'string' } } })
 const RUNS = Math.max(1, Number(flags.runs ?? (flags.quick ? 1 : 3)))
-const SIZES = [1_000, 100_000]
+const SIZES = (flags.sizes ?? '1000,100000').split(',').map(Number)
+if (SIZES.length === 0 || SIZES.some((size) => !Number.isSafeInteger(size) || size < 2))
+  throw new Error(`--sizes takes counts of 2 or more, not ${flags.sizes}`)
 const PAGES = flags.quick ? 50 : 200
 const CONVERSATION = 'big'
 const DATABASE_URL = process.env.BOTWIRE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -129,10 +132,12 @@ async function main(): Promise<void> {
     print('## 11. The message stores')
     print()
     print(
-      `Command: \`npm run bench:stores\`${flags.quick ? ' (`--quick`)' : ''} (also a section of \`npm run bench\`). Node ${process.version}. ${PAGES} pages of 20 messages per run through \`runtime.client.listMessages\`, every variant once per round, the median of ${RUNS} round${RUNS === 1 ? '' : 's'} after a warm-up round; wall time.`,
+      `Command: \`npm run bench:stores\`${process.argv.length > 2 ? ` (\`${process.argv.slice(2).join(' ')}\`)` : ''} (also a section of \`npm run bench\`). Node ${process.version}. ${PAGES} pages of 20 messages per run through \`runtime.client.listMessages\`, every variant once per round, the median of ${RUNS} round${RUNS === 1 ? '' : 's'} after a warm-up round; wall time.`,
     )
     print()
-    print('| store | stored | µs per page, the newest | vs in memory | µs per page, from the middle | vs in memory | vs the same page at 1,000 |')
+    print(
+      `| store | stored | µs per page, the newest | vs in memory | µs per page, from the middle | vs in memory | vs the same page at ${(SIZES[0] as number).toLocaleString('en-US')} |`,
+    )
     print('|---|---:|---:|---:|---:|---:|---:|')
     for (const [i, filled] of stores.entries()) {
       const newest = perPage(i * 2)
@@ -142,7 +147,7 @@ async function main(): Promise<void> {
       )
     }
     print()
-    print(`(Filling the six stores took ${ms(fillMs)} ms.)`)
+    print(`(Filling the ${stores.length} stores took ${ms(fillMs)} ms.)`)
     print()
     await embedded.close()
   } finally {

@@ -13,13 +13,13 @@ export function uniqueSchemaName(): string {
 }
 
 /** Runs `work` with one connection to the test database; throws a clear error when the server cannot be reached. */
-export async function withTestDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL })
+export async function withTestDatabase<T>(work: (client: pg.Client) => Promise<T>, url = TEST_DATABASE_URL): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
   try {
     await client.connect()
   } catch (error) {
     throw new Error(
-      `The PostgreSQL store tests need a PostgreSQL server at ${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')} (trust auth, user postgres, database test), and it cannot be reached: ${String(error)}. Start it: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start (.ci/run does).`,
+      `The PostgreSQL store tests need a PostgreSQL server at ${url.replace(/\/\/[^@]*@/, '//')} (trust auth, user postgres, database test), and it cannot be reached: ${String(error)}. Start it: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start (.ci/run does).`,
     )
   }
   try {
