@@ -61,6 +61,20 @@ module.exports = {
       to: { path: '^src/runtime/', pathNot: '^src/runtime/index\\.ts$' },
     },
     {
+      name: 'stores-import-the-runtime-alone',
+      comment: 'the stores (@botwire/store-postgres, @botwire/store-embedded) import their own files and the runtime by its package name, never the compiler',
+      severity: 'error',
+      from: { path: '^src/stores/' },
+      to: { path: '^src/', pathNot: '^src/(stores/|runtime/index\\.ts$)' },
+    },
+    {
+      name: 'nothing-imports-the-stores',
+      comment: 'the stores are packages of their own that a bot installs beside the runtime: neither the runtime nor the compiler imports them',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/stores/' },
+      to: { path: '^src/stores/' },
+    },
+    {
       name: 'no-pass-imports-cli',
       comment: 'only the command line prints: nothing outside src/cli/ imports it',
       severity: 'error',

@@ -18,6 +18,7 @@
 //   --subset N    modules given to json-schema-to-typescript and ts-morph (default 40)
 //   --keep        keep the synthetic workspaces (their folder is printed)
 //   --runtime-only  section 7 alone (the runtime: receive, listMessages, streaming), as `npm run bench:runtime`
+//   --stores-only   section 11 alone (a listMessages page on each message store), as `npm run bench:stores`
 //   --watch-only    section 8 alone (generate --watch on the incremental engine)
 //   --lsp-only      section 9 alone (`botwire lsp` through a real client over stdio)
 import { spawnSync } from 'node:child_process'
@@ -62,6 +63,7 @@ const { values: flags } = parseArgs({
     keep: { type: 'boolean', default: false },
     'scaffold-update-only': { type: 'boolean', default: false },
     'runtime-only': { type: 'boolean', default: false },
+    'stores-only': { type: 'boolean', default: false },
     'watch-only': { type: 'boolean', default: false },
     'lsp-only': { type: 'boolean', default: false },
   },
@@ -191,20 +193,33 @@ async function scaffoldUpdateSection(tempRoot: string): Promise<void> {
  */
 function runtimeSection(): void {
   progress('section 7: the runtime')
+  childSection('runtime.ts')
+}
+
+/**
+ * Section 11, the message stores (bench/stores.ts), in a child process as section 7 is: a
+ * listMessages page on the in-memory, embedded and PostgreSQL stores (the machine's server).
+ */
+function storesSection(): void {
+  progress('section 11: the message stores')
+  childSection('stores.ts')
+}
+
+function childSection(script: string): void {
   const result = spawnSync(
     process.execPath,
     [
       join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
       '--tsconfig',
       join(root, 'tsconfig.test.json'),
-      join(root, 'bench', 'runtime.ts'),
+      join(root, 'bench', script),
       '--runs',
       String(RUNS),
       ...(flags.quick ? ['--quick'] : []),
     ],
     { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
   )
-  if (result.status !== 0) throw new Error(`bench/runtime.ts exited with ${result.status}`)
+  if (result.status !== 0) throw new Error(`bench/${script} exited with ${result.status}`)
   for (const line of result.stdout.trimEnd().split('\n')) print(line)
   print()
 }
@@ -213,6 +228,10 @@ const started = performance.now()
 const load0 = loadavg()[0] ?? 0
 if (flags['runtime-only']) {
   runtimeSection()
+  process.exit(0)
+}
+if (flags['stores-only']) {
+  storesSection()
   process.exit(0)
 }
 
@@ -764,6 +783,7 @@ try {
   }
 
   runtimeSection()
+  storesSection()
 
   const load1 = loadavg()[0] ?? 0
   print(

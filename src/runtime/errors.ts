@@ -44,6 +44,10 @@ export type RuntimeErrorCode =
   | 'CANCELLED'
   /** an action, channel message or event of an integration the bot disables (`enabled: false`) */
   | 'INTEGRATION_DISABLED'
+  /** a store was given options it cannot work with (a schema name that is no plain identifier, say) */
+  | 'INVALID_STORE_OPTIONS'
+  /** a store cannot reach its database, finds it in use by another process, or finds its schema newer than it knows */
+  | 'STORE_UNAVAILABLE'
 
 /**
  * `ErrorOptions`, spelled out: lib's own is ES2022, and a public declaration that names it

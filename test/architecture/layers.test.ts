@@ -48,12 +48,15 @@ describe('layers', () => {
   it('an import against a rule fails, named by the rule', async () => {
     const root = join(scratch, 'broken')
     mkdirSync(join(root, 'src'), { recursive: true })
-    for (const folder of ['jsonSchema', 'check', 'cli', 'runtime', 'load']) mkdirSync(join(root, 'src', folder))
+    for (const folder of ['jsonSchema', 'check', 'cli', 'runtime', 'load', 'stores']) mkdirSync(join(root, 'src', folder))
     writeFileSync(join(root, 'src/check/rule.ts'), 'export const rule = 1\n')
     writeFileSync(join(root, 'src/cli/print.ts'), 'export const print = 1\n')
     writeFileSync(join(root, 'src/jsonSchema/core.ts'), "import { rule } from '../check/rule.js'\nexport const core = rule\n")
     writeFileSync(join(root, 'src/runtime/run.ts'), "import { print } from '../load/read.js'\nexport const run = print\n")
     writeFileSync(join(root, 'src/load/read.ts'), "import { print } from '../cli/print.js'\nimport { run } from '../runtime/run.js'\nexport { print, run }\n")
+    // a store that reaches into the compiler, and a compiler file that imports a store
+    writeFileSync(join(root, 'src/stores/store.ts'), "import { rule } from '../check/rule.js'\nexport const store = rule\n")
+    writeFileSync(join(root, 'src/check/usesStore.ts'), "import { store } from '../stores/store.js'\nexport const uses = store\n")
     cpSync(join(repoRoot, 'package.json'), join(root, 'package.json'))
     const found = await violations(root)
     const rules = (from: string): string[] =>
@@ -65,5 +68,7 @@ describe('layers', () => {
     // read.ts also imports a file inside the runtime, not the runtime's package
     expect(rules('src/load/read.ts')).toEqual(['compiler-imports-the-runtime-package', 'layer-load', 'no-circular', 'no-pass-imports-cli'])
     expect(rules('src/runtime/run.ts')).toEqual(['runtime-depends-on-core-alone'])
+    expect(rules('src/stores/store.ts')).toEqual(['stores-import-the-runtime-alone'])
+    expect(rules('src/check/usesStore.ts')).toEqual(['nothing-imports-the-stores'])
   })
 })

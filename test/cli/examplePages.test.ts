@@ -6,7 +6,8 @@
 // page's tsconfig.json (strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes),
 // every program run with `npx tsx` and its output compared with its `// -> ` lines, every
 // excerpt of a generated file compared with that file, and generated-code.md's layout
-// compared with the folder. One project serves both pages. A block that is none of these
+// compared with the folder (src/postgres-store.ts, which needs a server and a DATABASE_URL, is
+// type-checked only: test/stores/ runs the PostgreSQL store). One project serves both pages. A block that is none of these
 // must be listed below with what it is, so that a new example cannot go unchecked unseen.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -95,7 +96,12 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
   // each page's shell block: the same two commands, run once for both
   const pages = ['runtime.md', 'generated-code.md'].map((page) => ({ page, blocks: codeBlocks(read(page)) }))
   const shell = pages.map(({ blocks }) => blocks.filter((b) => b.language === 'sh').map(shellLines))
-  expect(shell).toEqual([[['npx botwire init --example', 'npx botwire generate']], [['npx botwire init --example', 'npx botwire generate']]])
+  expect(shell).toEqual([
+    [['npx botwire init --example', 'npx botwire generate'], ['npm install @botwire/store-embedded @botwire/store-postgres']],
+    [['npx botwire init --example', 'npx botwire generate']],
+  ])
+  // the stores, as runtime.md#the-stores-botwire-ships installs them
+  runPageLine('npm install @botwire/store-embedded @botwire/store-postgres', cwd, tarballs)
   const init = runPageLine('npx botwire init --example', cwd, tarballs).stdout
   expect(init.split('\n').filter((l) => l !== '')).toHaveLength(6)
   expect(runPageLine('npx botwire generate', cwd, tarballs).stdout).toMatch(/^generated \d+ files in generated: /)
@@ -137,6 +143,7 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
     'src/stream-summary.ts',
     'src/time-limits.ts',
     'src/clock.ts',
+    'src/keep-messages.ts',
   ])
   for (const { path, promised } of programs) {
     expect(runPageLine(`npx tsx ${path}`, cwd, tarballs).stdout.trimEnd().split('\n'), path).toEqual(promised)

@@ -1,6 +1,6 @@
-// Builds both packages before the tests, as `npm run build` does: first the runtime's
+// Builds the packages before the tests, as `npm run build` does: first the runtime's
 // (packages/runtime/dist, which the compiler's build reads through node_modules/@botwire/runtime),
-// then the compiler's dist/. The CLI tests run it as a child
+// then the compiler's dist/ and the stores' (packages/store-*/dist). The CLI tests run it as a child
 // process, the getting-started test packs it as it is, and the declarations test compiles a consumer
 // against its .d.ts files. Under `npm test` it also type-checks src/ and the tests (`npm run
 // typecheck`) beside the build: each tsc keeps one core busy, and the tests start when both
@@ -47,10 +47,10 @@ function filesBelow(folder: string): string[] {
     .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
 }
 
-/** The outputs each source file of src/ should have in dist/, by their path inside dist/ (the runtime is its own package). */
+/** The outputs each source file of src/ should have in dist/, by their path inside dist/ (the runtime and the stores are packages of their own). */
 function expectedOutputs(): Set<string> {
   const stems = filesBelow(src)
-    .filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts') && !path.startsWith(`runtime${sep}`))
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts') && !path.startsWith(`runtime${sep}`) && !path.startsWith(`stores${sep}`))
     .map((path) => path.slice(0, -'.ts'.length))
   return new Set(stems.flatMap((stem) => OUTPUT_SUFFIXES.map((suffix) => `${stem}${suffix}`)))
 }
@@ -101,6 +101,30 @@ async function buildRuntime(): Promise<void> {
   writeFileSync(record, inputs)
 }
 
+/**
+ * Builds the store packages (scripts/buildStorePackages.mjs), after the runtime's, unless
+ * their inputs are as they were and their entries are there: the packed-package tests
+ * install them as npm packs them.
+ */
+async function buildStores(): Promise<void> {
+  const entries = ['postgres', 'embedded'].map((store) => join(root, 'packages', `store-${store}`, 'dist', 'stores', store, 'index.d.ts'))
+  if (!entries.every((entry) => existsSync(entry))) rmSync(join(cache, 'stores.inputs'), { force: true })
+  const inputs = inputsOf(
+    ['src/stores', 'packages/runtime/dist'],
+    ['tsconfig.stores.json', 'tsconfig.store-postgres.json', 'tsconfig.store-embedded.json', 'scripts/buildStorePackages.mjs', ...SHARED_INPUTS],
+  )
+  const record = join(cache, 'stores.inputs')
+  if (existsSync(record) && readFileSync(record, 'utf8') === inputs) return
+  rmSync(record, { force: true })
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [join(root, 'scripts', 'buildStorePackages.mjs')], { cwd: root, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`building packages/store-*/ failed:\n${stdout}${stderr}`))
+      else resolve()
+    })
+  })
+  writeFileSync(record, inputs)
+}
+
 /** Makes dist/ hold exactly src/'s outputs, compiling only what changed since the last build. */
 async function build(): Promise<void> {
   const expected = expectedOutputs()
@@ -134,7 +158,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const teardown = () => rmSync(runFolder, { recursive: true, force: true })
   // a fresh clone has no cache folder yet, and the records above are written into it
   mkdirSync(cache, { recursive: true })
-  const steps = [buildRuntime().then(build)]
+  const steps = [
+    buildRuntime().then(async () => {
+      await Promise.all([build(), buildStores()])
+    }),
+  ]
   // npm names the script it runs; a targeted `npx vitest run test/<folder>` skips the type-check
   if (process.env.npm_lifecycle_event === 'test') steps.push(typecheck())
   const failures = (await Promise.allSettled(steps)).flatMap((step) => (step.status === 'rejected' ? [step.reason as Error] : []))

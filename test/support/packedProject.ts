@@ -1,5 +1,5 @@
 // A project of a user's, made by following a docs page command by command: the packages as
-// `npm pack` makes them of this repository (botwire and @botwire/runtime, packed once for
+// `npm pack` makes them of this repository (botwire, @botwire/runtime and the stores, packed once for
 // every test file that needs them and kept until what they hold changes; their
 // dependencies from the local npm cache), the development tools (`typescript`, `tsx`,
 // `@types/node`) linked from this repository instead of downloaded, and every other shell
@@ -29,7 +29,7 @@ export type Tarballs = ReadonlyMap<string, string>
 const packCache = join(root, 'node_modules', '.cache', 'botwire', 'packed')
 
 /**
- * The tarballs of both packages, packed once for what they hold: kept in
+ * The tarballs of the packages (the compiler, the runtime, the stores), packed once for what they hold: kept in
  * node_modules/.cache/botwire/packed with the size and modification time of every file npm
  * packs, and packed again only when one of those changed (the global setup rebuilt dist/,
  * say). Test files that run at once share one packing: the first takes a lock file, the
@@ -54,10 +54,13 @@ export function packedPackages(): Tarballs {
   }
 }
 
-/** Every file npm packs of both packages (each package.json and what its `files` lists), with its size and modification time. */
+/** The workspace packages under packages/, beside the compiler's at the root. */
+const PACKAGES = ['runtime', 'store-postgres', 'store-embedded']
+
+/** Every file npm packs of the packages (each package.json and what its `files` lists), with its size and modification time. */
 function packInputs(): string {
   const lines: string[] = []
-  for (const dir of [root, join(root, 'packages', 'runtime')]) {
+  for (const dir of [root, ...PACKAGES.map((name) => join(root, 'packages', name))]) {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { files?: string[] }
     for (const entry of ['package.json', ...(manifest.files ?? [])]) {
       const path = join(dir, entry)
@@ -126,6 +129,8 @@ function tarballsIn(folder: string): Tarballs {
   for (const [name, prefix] of [
     ['botwire', 'botwire-0'],
     ['@botwire/runtime', 'botwire-runtime-0'],
+    ['@botwire/store-postgres', 'botwire-store-postgres-0'],
+    ['@botwire/store-embedded', 'botwire-store-embedded-0'],
   ] as const) {
     const packed = readdirSync(folder).find((f) => f.startsWith(prefix) && f.endsWith('.tgz'))
     if (packed === undefined) throw new Error(`npm pack made no tarball of ${name}`)
@@ -171,6 +176,18 @@ const BINARIES: Record<string, { name: string; path: string }> = {
   tsx: { name: 'tsx', path: join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs') },
 }
 
+/** The development tools linked into a project (its node_modules entries that are links to this repository's), read from disk: a copy of a project has its original's links. */
+function linkedInto(project: string): string[] {
+  const modules = join(project, 'node_modules')
+  if (!existsSync(modules)) return []
+  const entries = readdirSync(modules, { withFileTypes: true }).flatMap((entry) =>
+    entry.name.startsWith('@') && entry.isDirectory()
+      ? readdirSync(join(modules, entry.name), { withFileTypes: true }).map((inner) => ({ name: `${entry.name}/${inner.name}`, link: inner.isSymbolicLink() }))
+      : [{ name: entry.name, link: entry.isSymbolicLink() }],
+  )
+  return entries.filter((entry) => entry.link && !entry.name.startsWith('.')).map((entry) => entry.name)
+}
+
 function link(project: string, name: string): void {
   const target = join(root, 'node_modules', name)
   mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true })
@@ -178,6 +195,7 @@ function link(project: string, name: string): void {
   const binary = BINARIES[name]
   if (binary === undefined) return
   mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true })
+  rmSync(join(project, 'node_modules', '.bin', binary.name), { force: true }) // one left dangling when npm removed the tool
   symlinkSync(binary.path, join(project, 'node_modules', '.bin', binary.name))
 }
 
@@ -193,8 +211,12 @@ export function runPageLine(line: string, cwd: string, tarballs: Tarballs): { cw
     for (const name of install[2].split(' ')) {
       const tarball = tarballs.get(name)
       const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(install[1] === undefined ? [] : ['--save-dev'])]
-      if (tarball !== undefined) execFileSync(npm, ['install', ...flags, tarball], { cwd, stdio: 'pipe' })
-      else link(cwd, name)
+      if (tarball !== undefined) {
+        const linked = linkedInto(cwd)
+        execFileSync(npm, ['install', ...flags, tarball], { cwd, stdio: 'pipe' })
+        // npm removes what package.json does not list, the linked tools with it: link them again
+        for (const name of linked) if (!existsSync(join(cwd, 'node_modules', name))) link(cwd, name)
+      } else link(cwd, name)
     }
     return { cwd, stdout: '' }
   }

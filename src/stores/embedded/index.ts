@@ -1,0 +1,71 @@
+// @botwire/store-embedded: the message store in a folder, with no server: PostgreSQL
+// compiled to WebAssembly (PGlite), so its statements are the PostgreSQL store's
+// (docs/runtime.md#the-message-store).
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { RuntimeError } from '@botwire/runtime'
+import { PGlite } from '@electric-sql/pglite'
+import { openSqlStore } from '../sql/openSqlStore.js'
+import { checkedSchemaName } from '../sql/schemaName.js'
+import type { SqlDatabase } from '../sql/sqlDatabase.js'
+import type { SqlMessageStore } from '../sql/sqlMessageStore.js'
+import { lockFolder } from './folderLock.js'
+import { pgliteDatabase } from './pgliteDatabase.js'
+
+export { MIGRATIONS, type Migration, type SchemaUpgrade } from '../sql/schema.js'
+export { DEFAULT_SCHEMA } from '../sql/schemaName.js'
+export type { SqlMessageStore } from '../sql/sqlMessageStore.js'
+
+/** Where the store is kept when no folder is given: `.botwire/store` under the working folder. */
+export const DEFAULT_FOLDER = join('.botwire', 'store')
+
+export interface EmbeddedStoreOptions {
+  /** the folder of the database, made when missing (default `.botwire/store`, from the working folder) */
+  folder?: string
+  /** the PostgreSQL schema of the store's tables (default `botwire`): a plain lower-case identifier */
+  schema?: string
+}
+
+export interface EmbeddedStore extends SqlMessageStore {
+  /** the folder the store is kept in, absolute */
+  readonly folder: string
+}
+
+/**
+ * Opens the store in its folder (a new folder is a new, empty database: a few seconds the
+ * first time), creates the schema or upgrades it to this store's version, and returns the
+ * store. One process at a time: another process's open store makes it reject with
+ * STORE_UNAVAILABLE, as does a schema at a version later than this store knows. `close()`
+ * writes everything out and lets the folder go.
+ */
+export async function openEmbeddedStore(options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
+  const schema = checkedSchemaName(options.schema)
+  const folder = resolve(options.folder ?? DEFAULT_FOLDER)
+  try {
+    mkdirSync(folder, { recursive: true })
+  } catch (error) {
+    throw new RuntimeError(
+      'STORE_UNAVAILABLE',
+      `the embedded store cannot make its folder '${folder}': ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  const unlock = lockFolder(folder)
+  let database: SqlDatabase
+  try {
+    database = pgliteDatabase(await PGlite.create(join(folder, 'pgdata')))
+  } catch (error) {
+    unlock()
+    throw new RuntimeError(
+      'STORE_UNAVAILABLE',
+      `the embedded store cannot open its database in '${folder}': ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  const closing: SqlDatabase = {
+    query: (text, params) => database.query(text, params),
+    transaction: (work) => database.transaction(work),
+    close: () => database.close().finally(unlock),
+  }
+  // a failed open closes the database, which lets the folder go
+  const { store } = await openSqlStore(closing, schema, `the embedded store (schema '${schema}') cannot open its database in '${folder}'`)
+  return Object.assign(store, { folder })
+}

@@ -1,0 +1,35 @@
+// @botwire/store-postgres: the message store on a PostgreSQL server, for bots that run as
+// several processes on one database (docs/runtime.md#the-message-store).
+import pg from 'pg'
+import { openSqlStore } from '../sql/openSqlStore.js'
+import { checkedSchemaName } from '../sql/schemaName.js'
+import type { SqlMessageStore } from '../sql/sqlMessageStore.js'
+import { postgresDatabase } from './postgresDatabase.js'
+
+export { MIGRATIONS, type Migration, type SchemaUpgrade } from '../sql/schema.js'
+export { DEFAULT_SCHEMA } from '../sql/schemaName.js'
+export type { SqlMessageStore } from '../sql/sqlMessageStore.js'
+
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:5432/database`: a secret, never logged nor put in an error */
+  connectionString: string
+  /** the PostgreSQL schema of the store's tables, made when missing (default `botwire`): a plain lower-case identifier */
+  schema?: string
+  /** the most connections the store's pool opens (default 10) */
+  maxConnections?: number
+}
+
+export interface PostgresStore extends SqlMessageStore {}
+
+/**
+ * Connects to the server, creates the schema or upgrades it to this store's version, and
+ * returns the store. Rejects with a RuntimeError: INVALID_STORE_OPTIONS for a schema name
+ * that is no plain identifier, STORE_UNAVAILABLE when the server cannot be reached or its
+ * schema is at a version later than this store knows. `close()` ends the pool.
+ */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const schema = checkedSchemaName(options.schema)
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 })
+  const { store } = await openSqlStore(postgresDatabase(pool), schema, `the PostgreSQL store (schema '${schema}') cannot open its database`)
+  return store
+}

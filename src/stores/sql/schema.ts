@@ -1,0 +1,74 @@
+// The tables of the SQL stores, and how a database is brought to the version this store
+// knows. Each migration is a step from the version before it; a database records the
+// version it is at in `<schema>.botwire_schema`, and opening a store applies the steps it
+// lacks, in one transaction, under a lock that makes a second process opening the same
+// schema at once wait and then find it done. A later version (conversations, users, states,
+// scheduled work) is one more entry in MIGRATIONS.
+import { RuntimeError } from '@botwire/runtime'
+import type { SqlDatabase } from './sqlDatabase.js'
+
+export interface Migration {
+  /** the version the database is at once this step is applied: 1, 2, ... in order */
+  version: number
+  /** what the step adds, for people reading the table */
+  description: string
+  /** the statements, for tables in `schema` (a checked plain identifier) */
+  statements(schema: string): string[]
+}
+
+/** The largest seq a safe integer allows: the sequence stops there rather than give a seq JavaScript cannot hold. */
+const MAX_SEQ = Number.MAX_SAFE_INTEGER
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'messages',
+    statements: (schema) => [
+      // `id` and `conversation_id` hold the runtime's strings as JSON text (storageKey): PostgreSQL
+      // text cannot hold U+0000, and lone surrogates would otherwise all become U+FFFD and collide
+      `CREATE TABLE ${schema}.messages (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY (MAXVALUE ${MAX_SEQ}) PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        conversation_id TEXT NOT NULL,
+        message TEXT NOT NULL
+      )`,
+      `CREATE INDEX messages_by_conversation ON ${schema}.messages (conversation_id, seq)`,
+    ],
+  },
+]
+
+export interface SchemaUpgrade {
+  /** the version the database was at (0: no tables of botwire's yet) */
+  from: number
+  /** the version it is at now */
+  to: number
+}
+
+/**
+ * Creates the schema or brings it to the last migration's version. Throws STORE_UNAVAILABLE
+ * when the database is at a version later than this store knows (a newer store upgraded it):
+ * this store would misread it.
+ */
+export async function upgradeSchema(database: SqlDatabase, schema: string, migrations: readonly Migration[] = MIGRATIONS): Promise<SchemaUpgrade> {
+  const latest = migrations.at(-1)?.version ?? 0
+  return database.transaction(async (connection) => {
+    // one upgrader at a time per schema, across processes: the lock is released at commit
+    await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`botwire schema ${schema}`])
+    await connection.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
+    await connection.query(`CREATE TABLE IF NOT EXISTS ${schema}.botwire_schema (version INTEGER NOT NULL, upgraded_at TIMESTAMPTZ NOT NULL DEFAULT now())`)
+    const { rows } = await connection.query<{ version: number }>(`SELECT max(version) AS version FROM ${schema}.botwire_schema`)
+    const from = rows[0]?.version ?? 0
+    if (from > latest) {
+      throw new RuntimeError(
+        'STORE_UNAVAILABLE',
+        `the database's schema '${schema}' is at version ${from}, later than this store knows (${latest}): use the store's newer release`,
+      )
+    }
+    for (const migration of migrations) {
+      if (migration.version <= from) continue
+      for (const statement of migration.statements(schema)) await connection.query(statement)
+      await connection.query(`INSERT INTO ${schema}.botwire_schema (version) VALUES ($1)`, [migration.version])
+    }
+    return { from, to: Math.max(from, latest) }
+  })
+}

@@ -1,0 +1,100 @@
+// The message store over SQL, for the PostgreSQL and the embedded store alike (one dialect).
+// seq is an identity column: PostgreSQL's sequences hand out increasing numbers, never twice,
+// not even after a rollback or a delete, to every connection and process on the database.
+// A message is kept as its JSON text, so what comes out is a new object (copied out), built
+// from what went in when it was stored (copied in), with its keys in their order.
+import type { ListQuery, MessageRecord, MessageStore, MessageUpdate, StoredMessage } from '@botwire/runtime'
+import type { SqlDatabase } from './sqlDatabase.js'
+
+interface MessageRow {
+  /** int8: pg gives a string, PGlite a number */
+  seq: string | number
+  message: string
+}
+
+/**
+ * How an id or a conversation id is kept in its column: as JSON text, which is one-to-one
+ * and escapes what PostgreSQL's text cannot hold (U+0000) or would merge (lone surrogates).
+ */
+function storageKey(value: string): string {
+  return JSON.stringify(value)
+}
+
+function toRecord(row: MessageRow): MessageRecord {
+  const seq = Number(row.seq)
+  if (!Number.isSafeInteger(seq) || seq < 1) throw new Error(`store: a stored seq is not a positive safe integer: ${String(row.seq)}`)
+  return { seq, message: JSON.parse(row.message) as StoredMessage }
+}
+
+export class SqlMessageStore implements MessageStore {
+  private readonly table: string
+
+  /** `schema` is a checked plain identifier (schemaName.ts) whose tables upgradeSchema made. */
+  constructor(
+    private readonly database: SqlDatabase,
+    readonly schema: string,
+  ) {
+    this.table = `${schema}.messages`
+  }
+
+  async insert(message: StoredMessage): Promise<MessageRecord> {
+    const text = JSON.stringify(message)
+    try {
+      const { rows } = await this.database.query<MessageRow>(
+        `INSERT INTO ${this.table} (id, conversation_id, message) VALUES ($1, $2, $3) RETURNING seq, message`,
+        [storageKey(message.id), storageKey(message.conversationId), text],
+      )
+      return toRecord(rows[0] as MessageRow)
+    } catch (error) {
+      if ((error as { code?: unknown }).code === '23505')
+        throw new Error(`store: a message with id ${JSON.stringify(message.id)} is already stored`, { cause: error })
+      throw error
+    }
+  }
+
+  async get(id: string): Promise<MessageRecord | undefined> {
+    const { rows } = await this.database.query<MessageRow>(`SELECT seq, message FROM ${this.table} WHERE id = $1`, [storageKey(id)])
+    return rows[0] && toRecord(rows[0])
+  }
+
+  /** Reads and writes the row in one transaction, the row locked: two updates of one message never interleave. */
+  update(id: string, update: MessageUpdate): Promise<MessageRecord | undefined> {
+    return this.database.transaction(async (connection) => {
+      const { rows } = await connection.query<MessageRow>(`SELECT seq, message FROM ${this.table} WHERE id = $1 FOR UPDATE`, [storageKey(id)])
+      const row = rows[0]
+      if (row === undefined) return undefined
+      const message = JSON.parse(row.message) as StoredMessage
+      message.tags = update.tags
+      message.updatedAt = update.updatedAt
+      const text = JSON.stringify(message)
+      await connection.query(`UPDATE ${this.table} SET message = $2 WHERE id = $1`, [storageKey(id), text])
+      return toRecord({ seq: row.seq, message: text })
+    })
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const { rows } = await this.database.query<{ seq: string | number }>(`DELETE FROM ${this.table} WHERE id = $1 RETURNING seq`, [storageKey(id)])
+    return rows.length > 0
+  }
+
+  async list(query: ListQuery): Promise<MessageRecord[]> {
+    const conversation = storageKey(query.conversationId)
+    const { rows } =
+      query.beforeSeq === undefined
+        ? await this.database.query<MessageRow>(`SELECT seq, message FROM ${this.table} WHERE conversation_id = $1 ORDER BY seq DESC LIMIT $2`, [
+            conversation,
+            query.limit,
+          ])
+        : await this.database.query<MessageRow>(`SELECT seq, message FROM ${this.table} WHERE conversation_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`, [
+            conversation,
+            query.beforeSeq,
+            query.limit,
+          ])
+    return rows.map(toRecord)
+  }
+
+  /** Ends the store's connections; the store cannot be used after. */
+  close(): Promise<void> {
+    return this.database.close()
+  }
+}

@@ -1,0 +1,77 @@
+// The store packages as npm packs them (docs/runtime.md#the-stores-botwire-ships): each holds
+// its compiled store, the shared SQL code and nothing of the compiler; a bot's production
+// install of the runtime and the PostgreSQL store stays under 5 MB, and the store it
+// installs opens and stores a message on the machine's server.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { npm, packedPackages, type Tarballs } from '../support/packedProject.js'
+import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName } from './postgresServer.js'
+
+const sandbox = mkdtempSync(join(tmpdir(), 'botwire-store-packages-'))
+const schema = uniqueSchemaName()
+afterAll(async () => {
+  rmSync(sandbox, { recursive: true, force: true })
+  await dropSchema(schema)
+})
+
+let tarballs: Tarballs = new Map()
+beforeAll(() => {
+  tarballs = packedPackages()
+}, 120_000)
+
+function filesIn(tarball: string): string[] {
+  return execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line !== '')
+    .sort()
+}
+
+function bytesBelow(folder: string): number {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((total, entry) => total + statSync(join(entry.parentPath, entry.name)).size, 0)
+}
+
+it('packs each store with its compiled code and the shared SQL code, and nothing else of src/', () => {
+  for (const [name, own] of [
+    ['@botwire/store-postgres', 'postgres'],
+    ['@botwire/store-embedded', 'embedded'],
+  ] as const) {
+    const files = filesIn(tarballs.get(name) as string)
+    expect(files).toContain(`package/dist/stores/${own}/index.js`)
+    expect(files).toContain(`package/dist/stores/${own}/index.d.ts`)
+    expect(files).toContain('package/dist/stores/sql/sqlMessageStore.js')
+    expect(files).toContain('package/README.md')
+    expect(files.filter((file) => !/^package\/(dist\/stores\/(sql|postgres|embedded)\/[\w.]+|README\.md|package\.json)$/.test(file))).toEqual([])
+    expect(files.some((file) => file.includes(`/stores/${own === 'postgres' ? 'embedded' : 'postgres'}/`))).toBe(false)
+  }
+})
+
+it('a production install of the runtime and the PostgreSQL store is under 5 MB, and its store runs on the server', () => {
+  writeFileSync(join(sandbox, 'package.json'), JSON.stringify({ name: 'bot-on-postgres', private: true, type: 'module' }))
+  const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent']
+  execFileSync(npm, ['install', ...flags, tarballs.get('@botwire/runtime') as string, tarballs.get('@botwire/store-postgres') as string], {
+    cwd: sandbox,
+    stdio: 'pipe',
+  })
+  execFileSync(npm, ['ci', '--omit=dev', ...flags], { cwd: sandbox, stdio: 'pipe' })
+  const installed = bytesBelow(join(sandbox, 'node_modules'))
+  expect(installed).toBeLessThan(5 * 1024 * 1024)
+  const program = `
+    import { openPostgresStore } from '@botwire/store-postgres'
+    const store = await openPostgresStore({ connectionString: process.env.DATABASE_URL, schema: process.env.SCHEMA })
+    const record = await store.insert({ id: 'm1', conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: 'hi' }, tags: {}, createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2030-01-01T00:00:00.000Z' })
+    console.log(record.seq, (await store.list({ conversationId: 'c1', limit: 5 })).map((r) => r.message.payload.text).join())
+    await store.close()
+  `
+  writeFileSync(join(sandbox, 'run.mjs'), program)
+  const output = execFileSync(process.execPath, ['run.mjs'], {
+    cwd: sandbox,
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, SCHEMA: schema },
+  })
+  expect(output).toBe('1 hi\n')
+}, 180_000)
