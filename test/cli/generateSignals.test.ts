@@ -56,6 +56,26 @@ async function until(run: Run, ready: () => boolean, what: string): Promise<void
   }
 }
 
+/**
+ * Runs the child a millisecond at a time (SIGCONT, then SIGSTOP), looking at `ready()` while
+ * it is stopped, and returns with the child stopped once it holds: on a loaded machine a
+ * poll alone can miss a window that the child passes through within one of the test's turns.
+ */
+async function stepUntil(run: Run, ready: () => boolean, what: string): Promise<void> {
+  let ended = false
+  void run.exit.then(() => {
+    ended = true
+  })
+  run.child.kill('SIGSTOP')
+  for (;;) {
+    if (ready()) return
+    if (ended) throw new Error(`the run ended before ${what}; stderr: ${run.stderr()}`)
+    run.child.kill('SIGCONT')
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 1))
+    run.child.kill('SIGSTOP')
+  }
+}
+
 function filesBelow(dir: string): string[] {
   if (!existsSync(dir)) return []
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -148,8 +168,7 @@ describe('Ctrl-C while generate writes', () => {
     for (let attempt = 0; attempt < 3 && !stoppedWhileWriting; attempt++) {
       rmSync(out, { recursive: true, force: true })
       const run = startGenerate(dir)
-      await until(run, () => manifestIn(out)?.pending !== undefined, 'its writing began')
-      run.child.kill('SIGSTOP')
+      await stepUntil(run, () => manifestIn(out)?.pending !== undefined, 'its writing began')
       const frozenMidWriting = manifestIn(out)?.pending !== undefined
       run.child.kill('SIGINT')
       run.child.kill('SIGCONT')
