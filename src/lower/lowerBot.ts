@@ -14,6 +14,7 @@ import type { ConstValue, ModuleFile, PropertySignature, TypeExpr } from './plan
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, optionalPropertyType } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { pluginTagDeclarations, tagDeclarations } from './tagDeclarations.js'
 
 function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
   const d = doc && docOf(doc)
@@ -194,7 +195,17 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
       const chosen = spec?.configurationType === undefined ? {} : { configurationType: spec.configurationType }
       return [
         instance.alias,
-        { name: integration.name, version: integration.version, ...chosen, configuration: instance.configuration as JsonValue, ...annotationsOf(spec ?? {}) },
+        {
+          name: integration.name,
+          version: integration.version,
+          ...chosen,
+          configuration: instance.configuration as JsonValue,
+          ...annotationsOf(spec ?? {}),
+          user: tagDeclarations(integration.spec.user),
+          channels: Object.fromEntries(
+            integration.channels.map((c) => [c.name, { conversation: tagDeclarations(c.spec.conversation), message: tagDeclarations(c.spec.message) }]),
+          ),
+        },
       ]
     }),
   )
@@ -232,11 +243,12 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
           definitions: lowering.section(),
           actions: sections.actions,
           events: sections.events,
+          ...pluginTagDeclarations(plugin.spec),
         },
       ]
     }),
   )
-  const message = bot.spec.message === undefined ? {} : { message: messageSettings(bot.spec.message) }
+  const message = bot.spec.message === undefined ? {} : { message: tagDeclarations(bot.spec.message) }
   return {
     kind: 'bot',
     name: bot.name,
@@ -247,11 +259,7 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
     ...message,
     integrations,
     plugins,
+    ...(bot.spec.user === undefined ? {} : { user: tagDeclarations(bot.spec.user) }),
+    ...(bot.spec.conversation === undefined ? {} : { conversation: tagDeclarations(bot.spec.conversation) }),
   }
-}
-
-/** The bot's `message` settings as written: each tag's title, description and annotations, and the settings' own annotations. */
-function messageSettings(settings: NonNullable<BotModel['spec']['message']>): ConstValue {
-  const tags = Object.entries(settings.tags ?? {}).map(([name, tag]): [string, ConstValue] => [name, { ...documented(tag), ...annotationsOf(tag) }])
-  return { ...annotationsOf(settings), tags: Object.fromEntries(tags) }
 }

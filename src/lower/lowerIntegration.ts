@@ -17,6 +17,7 @@ import type { Doc, ModuleFile, PropertySignature } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { tagDeclarations } from './tagDeclarations.js'
 
 /**
  * The integration's entities that stand for an interface entity whose type has an index
@@ -132,6 +133,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     entities: entityKeys,
     ...sections,
     interfaces,
+    user: tagDeclarations(integration.spec.user),
   })
   // channels come after the alternatives: an integration with channels but none passes NoAlternatives
   const typeArgs = [

@@ -14,6 +14,7 @@ import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, type TypeContext, type TypeView } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { pluginTagDeclarations } from './tagDeclarations.js'
 
 export const BINDINGS_PARAMETER = 'Bound'
 
@@ -183,6 +184,7 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     definitions: lowering.section(),
     actions: sections.actions,
     events: sections.events,
+    ...pluginTagDeclarations(plugin.spec),
   })
   builder.add({
     kind: 'class',

@@ -29,8 +29,17 @@ export interface EventDefinition extends Documented {
   schema: JsonSchema
 }
 
+/** Declared tag keys: key -> its title, description and annotations (docs/definitions.md#tags). */
+export interface TagDeclarations extends Annotated {
+  tags: { [key: string]: Documented }
+}
+
 export interface ChannelDefinition extends Documented {
   messages: { [name: string]: Documented & { schema: JsonSchema } }
+  /** the tags of the conversations that live on the channel (`{ tags: {} }` when none) */
+  conversation: TagDeclarations
+  /** the tags of the messages exchanged on the channel (`{ tags: {} }` when none) */
+  message: TagDeclarations
 }
 
 interface DefinitionBase extends Documented {
@@ -77,6 +86,8 @@ export interface IntegrationDefinition extends DefinitionBase {
   events: { [name: string]: EventDefinition }
   channels: { [name: string]: ChannelDefinition }
   interfaces: { [alias: string]: ImplementedInterfaceDefinition }
+  /** the tags of the integration's users */
+  user: TagDeclarations
 }
 
 export interface PluginInterfaceDefinition extends Annotated {
@@ -93,6 +104,10 @@ export interface PluginDefinition extends DefinitionBase {
   interfaces: { [local: string]: PluginInterfaceDefinition }
   actions: { [name: string]: ActionDefinition }
   events: { [name: string]: EventDefinition }
+  /** the plugin's own tags, unprefixed (the bot sees them as '<alias>#<key>') */
+  user: TagDeclarations
+  conversation: TagDeclarations
+  message: TagDeclarations
 }
 
 /** A configuration value as the bot gives it; secrets stay `{ $secret: NAME }`. */
@@ -104,6 +119,10 @@ export interface BotIntegrationDefinition extends Annotated {
   /** the alternative configuration the bot chose (docs/definitions.md#alternative-configurations); absent: the default */
   configurationType?: string
   configuration: ConfigurationValue
+  /** the integration's user tags, unprefixed (the bot sees them as '<alias>:<key>') */
+  user: TagDeclarations
+  /** the integration's channels (final names) with their conversation and message tags, unprefixed */
+  channels: { [name: string]: { conversation: TagDeclarations; message: TagDeclarations } }
 }
 
 export interface PluginDependencyWiring extends Annotated {
@@ -125,12 +144,14 @@ export interface BotPluginDefinition extends Annotated {
   definitions: { [key: string]: JsonSchema }
   actions: { [name: string]: ActionDefinition }
   events: { [name: string]: EventDefinition }
+  /** the plugin's own tags, unprefixed, as in its definition */
+  user: TagDeclarations
+  conversation: TagDeclarations
+  message: TagDeclarations
 }
 
-export interface MessageSettingsDefinition extends Annotated {
-  /** tag key -> its title, description and annotations */
-  tags: { [key: string]: Documented }
-}
+/** The bot's `message` settings (the same shape as every tag declaration). */
+export type MessageSettingsDefinition = TagDeclarations
 
 export interface BotDefinition extends Documented {
   kind: 'bot'
@@ -141,6 +162,9 @@ export interface BotDefinition extends Documented {
   message?: MessageSettingsDefinition
   integrations: { [alias: string]: BotIntegrationDefinition }
   plugins: { [alias: string]: BotPluginDefinition }
+  /** the bot's `user` and `conversation` settings as written (absent when it has none) */
+  user?: TagDeclarations
+  conversation?: TagDeclarations
 }
 
 export type AnyDefinition = InterfaceDefinition | IntegrationDefinition | PluginDefinition | BotDefinition

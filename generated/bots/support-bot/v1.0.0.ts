@@ -143,6 +143,19 @@ export const definition: runtime.BotDefinition = {
           $secret: "OPENAI_API_KEY",
         },
       },
+      user: {
+        tags: {},
+      },
+      channels: {
+        stream: {
+          conversation: {
+            tags: {},
+          },
+          message: {
+            tags: {},
+          },
+        },
+      },
     },
     claude: {
       name: "anthropic",
@@ -150,6 +163,19 @@ export const definition: runtime.BotDefinition = {
       configuration: {
         apiKey: {
           $secret: "ANTHROPIC_API_KEY",
+        },
+      },
+      user: {
+        tags: {},
+      },
+      channels: {
+        stream: {
+          conversation: {
+            tags: {},
+          },
+          message: {
+            tags: {},
+          },
         },
       },
     },
@@ -163,6 +189,10 @@ export const definition: runtime.BotDefinition = {
         },
         email: "support@acme.example",
       },
+      user: {
+        tags: {},
+      },
+      channels: {},
     },
   },
   plugins: {
@@ -235,6 +265,15 @@ export const definition: runtime.BotDefinition = {
           schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"},"conversationId":{"type":"string","title":"Conversation","description":"The escalated conversation."}},"required":["ticket","conversationId"]},
         },
       },
+      user: {
+        tags: {},
+      },
+      conversation: {
+        tags: {},
+      },
+      message: {
+        tags: {},
+      },
     },
     assistantClaude: {
       name: "support-assistant",
@@ -303,6 +342,15 @@ export const definition: runtime.BotDefinition = {
           attributes: {},
           schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"},"conversationId":{"type":"string","title":"Conversation","description":"The escalated conversation."}},"required":["ticket","conversationId"]},
         },
+      },
+      user: {
+        tags: {},
+      },
+      conversation: {
+        tags: {},
+      },
+      message: {
+        tags: {},
       },
     },
   },

@@ -257,6 +257,9 @@ export const definition: runtime.IntegrationDefinition = {
       channels: {},
     },
   },
+  user: {
+    tags: {},
+  },
 }
 
 /**
