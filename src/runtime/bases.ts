@@ -2,6 +2,7 @@
 // they hold the resolved definition and the registered handlers.
 
 import type { NoChannels } from './channelTypes.js'
+import type { ChannelDeliveryHandlers } from './conversationTypes.js'
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { MessageTagMap } from './messages.js'
@@ -26,6 +27,8 @@ import type {
  */
 export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels> {
   actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
+  /** per channel, the delivery handlers of the messages the bot and plugins create in its conversations (docs/runtime.md#delivery) */
+  channels?: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
 }
 
 /**
@@ -50,11 +53,13 @@ export class IntegrationBase<
 > {
   readonly definition: IntegrationDefinition & DefinitionIdentity<Name, Version>
   readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
+  readonly channels: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
 
   constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch>) {
     // the generated subclass passes its own definition, whose name and version Name and Version spell
     this.definition = definition as IntegrationDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
+    this.channels = options.channels ?? {}
   }
 }
 

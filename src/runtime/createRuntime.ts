@@ -7,6 +7,7 @@
 import type { BotImplementations } from './bases.js'
 import { sendBotChannelMessage } from './botChannelMessages.js'
 import type { NoChannels } from './channelTypes.js'
+import type { IncomingMessages, IntegrationConversationClient } from './conversationTypes.js'
 import { ValidationError } from './errors.js'
 import { emitBotEvent } from './eventDispatch.js'
 import { receiveMessage } from './messageDispatch.js'
@@ -53,6 +54,7 @@ export function createRuntime<
     ...(options.plugins !== undefined && { plugins: options.plugins as BotImplementations['plugins'] }),
     ...(options.env !== undefined && { env: options.env }),
     ...(options.store !== undefined && { store: options.store }),
+    ...(options.conversationStore !== undefined && { conversationStore: options.conversationStore }),
     ...(options.botId !== undefined && { botId: options.botId }),
     ...(options.timeLimits !== undefined && { timeLimits: options.timeLimits as TimeLimitOptions }),
     ...(options.valueLimits !== undefined && { valueLimits: options.valueLimits }),
@@ -71,5 +73,6 @@ export function createRuntime<
     receive: async <T extends MessageType>(input: CreateMessageInput<Tags, T>) => (await receiveMessage(running, input)) as unknown as Message<T, Tags>,
     emitEvent: (event) => emitBotEvent(running, event),
     sendChannelMessage: (message) => sendBotChannelMessage(running, message),
+    integration: (alias) => running.integrationClient(alias) as unknown as IntegrationConversationClient & IncomingMessages,
   }
 }

@@ -3,6 +3,8 @@
 import type { BotBase, BotImplementations } from './bases.js'
 import type { ChannelMessageOf, NoChannels } from './channelTypes.js'
 import type { Clock } from './clock.js'
+import type { ConversationStore } from './conversationStore.js'
+import type { IncomingMessages, IntegrationConversationClient } from './conversationTypes.js'
 import type { MessageStore } from './messageStore.js'
 import type { Message, MessageType } from './messages.js'
 import type { TimeLimitOptions } from './timeLimits.js'
@@ -33,6 +35,8 @@ export interface RuntimeOptions<
   env?: { readonly [name: string]: string | undefined }
   /** where messages are kept; default a new InMemoryMessageStore */
   store?: MessageStore
+  /** where conversations and users are kept; default a new InMemoryConversationStore (docs/runtime.md#conversations-and-users) */
+  conversationStore?: ConversationStore
   /** the bot's identifier, `ctx.botId` in every handler; default the bot's name */
   botId?: string
   /** time limits of actions and handlers, in milliseconds (docs/runtime.md#time-limits) */
@@ -71,6 +75,12 @@ export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = N
    * socket: validated, then dispatched to channel handlers.
    */
   sendChannelMessage(message: ChannelMessageOf<Ch>): Promise<void>
+  /**
+   * The client of the integration the bot adds as `alias`, as its handlers get it, for code
+   * that runs as the integration outside any call (a webhook): its conversations and users,
+   * and `createMessage` for a message coming in (docs/runtime.md#incoming-messages).
+   */
+  integration(alias: string): IntegrationConversationClient & IncomingMessages
   /**
    * Throws one MissingImplementationError (`missing`: a line each) when an integration or
    * plugin the bot adds was not given, or a given one lacks an action handler; returns

@@ -2,6 +2,7 @@
 // Maps are type parameters supplied by generated code (plain interfaces with literal
 // keys), so every check is an indexed access, never a deep conditional type.
 import type { CallOptions, ChannelSender, ChannelShapes, HandlerSignal, NoChannels } from './channelTypes.js'
+import type { ConversationClient, ConversationOf, IncomingMessages, IntegrationConversationClient, UserOf } from './conversationTypes.js'
 import type { Message, MessagePayloads, MessageTagMap, MessageType } from './messages.js'
 
 /**
@@ -99,7 +100,7 @@ export type IntegrationContext<C, Alt = NoAlternatives> = ConfigurationChoice<C,
 }
 
 /** Ch: the integration's channels (`Channels`), none by default. */
-export interface IntegrationClient<E, Ch = NoChannels> extends ChannelSender<Ch> {
+export interface IntegrationClient<E, Ch = NoChannels> extends ChannelSender<Ch>, IntegrationConversationClient, IncomingMessages {
   emitEvent(event: EventOf<E>): Promise<void>
 }
 
@@ -137,6 +138,7 @@ export interface MessagingClient<Tags> {
 /** S: call key -> the channels its handler may send on, for `streamAction` (docs/runtime.md#channels-and-streaming). */
 export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams>
   extends MessagingClient<Tags>,
+    ConversationClient,
     ActionCaller<Calls>,
     ActionStreamer<Calls, S> {}
 
@@ -146,6 +148,7 @@ export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStream
  */
 export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams>
   extends MessagingClient<MessageTagMap>,
+    ConversationClient,
     ActionCaller<Calls>,
     ActionStreamer<Calls, S>,
     PluginEventEmitter<Ev> {}
@@ -154,7 +157,8 @@ export interface BotContext {
   botId: string
 }
 
-export interface Conversation {
+/** The conversation of a message: its id, and, when it lives on an integration's channel, that record (docs/runtime.md#conversations-and-users). */
+export interface Conversation extends Partial<Omit<ConversationOf, 'id'>> {
   id: string
 }
 
@@ -163,6 +167,8 @@ export interface MessageHandlerArgs<M, Client, Ctx> {
   client: Client
   ctx: Ctx
   conversation: Conversation
+  /** the sender, when it is a stored user (a message an integration's `createMessage` put in) */
+  user?: UserOf | undefined
   /** fires when the handler's time limit is over */
   signal: HandlerSignal
 }
