@@ -1,4 +1,4 @@
-// Who may read and write which tags (docs/runtime.md#tags): tags are stored under the keys
+// Who may read and write which tags (docs/definitions.md#tags): tags are stored under the keys
 // the bot sees, its own (`priority`), an integration's `'<alias>:<key>'` and a plugin
 // instance's `'<alias>#<key>'`; an integration or a plugin reads and writes only its own
 // keys, unprefixed. A view maps a client's keys to stored keys and back.
