@@ -12,9 +12,9 @@ import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { ConstValue, ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { docOf, optionalPropertyType } from './schemaToType.js'
+import { docOf } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
-import { pluginTagDeclarations, tagDeclarations } from './tagDeclarations.js'
+import { botTagKeys, pluginTagDeclarations, tagDeclarations, tagMapType } from './tagDeclarations.js'
 
 function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
   const d = doc && docOf(doc)
@@ -42,23 +42,36 @@ function instanceBindings(model: Model, builder: ModuleBuilder, instance: Plugin
 export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): ModuleFile {
   const builder = new ModuleBuilder(modulePath('bot', bot.name, bot.version), [sourceName(bot.file, definitionsDir)])
   const runtime = builder.importRuntime(false)
-  const tags = Object.entries(bot.spec.message?.tags ?? {})
-  if (tags.length > 0) {
-    // a type literal, not an interface: it then fits `Message<T>`'s default tags, an index
-    // signature, so a helper typed `Message<'text'>` takes a handler's message
-    builder.add({
-      kind: 'typeAlias',
-      name: 'MessageTags',
-      doc: { description: 'The message tags this bot declares; every tag is optional.' },
-      type: { kind: 'object', members: tags.map(([name, tag]) => prop(name, optionalPropertyType(name, { kind: 'keyword', name: 'string' }), true, tag)) },
-    })
-  } else {
-    builder.add({
-      kind: 'typeAlias',
-      name: 'MessageTags',
-      doc: { description: 'This bot declares no message tags.' },
-      type: { kind: 'raw', text: 'Record<string, never>' },
-    })
+  // type literals, not interfaces: they then fit `Message<T>`'s default tags, an index
+  // signature, so a helper typed `Message<'text'>` takes a handler's message
+  const messageTags = botTagKeys(model, bot, 'message')
+  builder.add({
+    kind: 'typeAlias',
+    name: 'MessageTags',
+    doc: {
+      description:
+        messageTags.length > 0
+          ? "The message tags this bot reads and writes (its own, '<integrationAlias>:<key>' and '<pluginAlias>#<key>'); every tag is optional."
+          : 'This bot declares no message tags.',
+    },
+    type: tagMapType(messageTags),
+  })
+  // conversation and user tags: declared only where some definition has them, so that other bots are unchanged
+  const conversationTags = botTagKeys(model, bot, 'conversation')
+  const userTags = botTagKeys(model, bot, 'user')
+  const partyTags = conversationTags.length > 0 || userTags.length > 0
+  if (partyTags) {
+    for (const [name, keys, what] of [
+      ['ConversationTags', conversationTags, 'conversation'],
+      ['UserTags', userTags, 'user'],
+    ] as const) {
+      builder.add({
+        kind: 'typeAlias',
+        name,
+        doc: { description: `The ${what} tags this bot reads and writes (docs/definitions.md#tags); every tag is optional.` },
+        type: tagMapType(keys),
+      })
+    }
   }
 
   const integrations = bot.integrations.map((instance) => {
@@ -166,7 +179,8 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
       ref('CallableActions'),
       ref('BotEvents'),
       ref('Implementations'),
-      ...(streaming.length > 0 ? [ref('BotChannels'), ref('CallChannels')] : []),
+      ...(streaming.length > 0 ? [ref('BotChannels'), ref('CallChannels')] : partyTags ? [ref(`${runtime}.NoChannels`), ref(`${runtime}.NoStreams`)] : []),
+      ...(partyTags ? [ref('ConversationTags'), ref('UserTags')] : []),
     ]),
     options: null,
   })

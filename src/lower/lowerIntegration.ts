@@ -17,7 +17,7 @@ import type { Doc, ModuleFile, PropertySignature } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
-import { tagDeclarations } from './tagDeclarations.js'
+import { integrationTagKeys, tagDeclarations, tagMapType } from './tagDeclarations.js'
 
 /**
  * The integration's entities that stand for an interface entity whose type has an index
@@ -135,13 +135,37 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     interfaces,
     user: tagDeclarations(integration.spec.user),
   })
+  // tags: declared only where the integration has some, so that other integrations are unchanged
+  const tagKinds = (['user', 'conversation', 'message'] as const).map((kind) => ({ kind, keys: integrationTagKeys(integration, kind) }))
+  const tagged = tagKinds.some((t) => t.keys.length > 0)
+  // reserved names (names.ts): no entity or channel message takes them
+  const tagsName = 'Tags'
+  const kindNames = tagKinds.map(({ kind }) => `${pascalCase(kind)}Tags`)
+  if (tagged) {
+    for (const [i, { kind, keys }] of tagKinds.entries()) {
+      builder.add({
+        kind: 'typeAlias',
+        name: kindNames[i] ?? '',
+        doc: { description: `The ${kind} tags of this integration${kind === 'user' ? '' : "'s channels"} (docs/definitions.md#tags); every tag is optional.` },
+        type: tagMapType(keys),
+      })
+    }
+    builder.add({
+      kind: 'interface',
+      name: tagsName,
+      doc: { description: 'The tags this integration reads and writes, by kind.' },
+      members: tagKinds.map(({ kind }, i) => ({ name: kind, optional: false, type: ref(kindNames[i] ?? '') })),
+    })
+  }
+  const channelsArg = members.channels.length > 0 ? [ref('Channels')] : tagged ? [ref(`${runtime}.NoChannels`)] : []
   // channels come after the alternatives: an integration with channels but none passes NoAlternatives
   const typeArgs = [
     ref('Configuration'),
     ref('Actions'),
     ref('Events'),
-    ...(alternatives || members.channels.length > 0 ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
-    ...(members.channels.length > 0 ? [ref('Channels')] : []),
+    ...(alternatives || channelsArg.length > 0 ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
+    ...channelsArg,
+    ...(tagged ? [ref(tagsName)] : []),
   ]
   builder.add({
     kind: 'class',
@@ -156,7 +180,8 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
       alternatives ? ref('Configurations') : ref(`${runtime}.NoAlternatives`),
       { kind: 'literal', value: integration.name },
       { kind: 'literal', value: integration.version },
-      ...(members.channels.length > 0 ? [ref('Channels')] : []),
+      ...channelsArg,
+      ...(tagged ? [ref(tagsName)] : []),
     ]),
     options: ref(`${runtime}.IntegrationOptions`, typeArgs),
   })

@@ -3,8 +3,10 @@
 // annotations; `{ tags: {} }` when nothing is declared (docs/definitions.md#tags).
 
 import { annotationsOf } from '../jsonSchema/annotations.js'
+import { type BotModel, type IntegrationModel, type Model, requireDefinition } from '../resolve/model.js'
 import type { TagSettings } from '../validate/definitionTypes.js'
-import type { ConstValue } from './plan.js'
+import type { ConstValue, TypeExpr } from './plan.js'
+import { docOf, optionalPropertyType } from './schemaToType.js'
 import { documented } from './sources.js'
 
 export function tagDeclarations(settings: TagSettings | undefined): ConstValue {
@@ -19,4 +21,45 @@ export function pluginTagDeclarations(spec: { user?: TagSettings; conversation?:
   message: ConstValue
 } {
   return { user: tagDeclarations(spec.user), conversation: tagDeclarations(spec.conversation), message: tagDeclarations(spec.message) }
+}
+
+/** One tag key as a client writes it, with its documentation. */
+export interface TagKey {
+  key: string
+  tag: { title?: string; description?: string }
+}
+
+type TagKind = 'user' | 'conversation' | 'message'
+
+function keysOf(settings: TagSettings | undefined, prefix = ''): TagKey[] {
+  return Object.entries(settings?.tags ?? {}).map(([key, tag]) => ({ key: `${prefix}${key}`, tag }))
+}
+
+/** An integration's keys of one kind, unprefixed: its user tags, or its channels' conversation or message tags (a key once, as the first channel declares it). */
+export function integrationTagKeys(integration: IntegrationModel, kind: TagKind, prefix = ''): TagKey[] {
+  if (kind === 'user') return keysOf(integration.spec.user, prefix)
+  const seen = new Map<string, TagKey>()
+  for (const channel of integration.channels) for (const entry of keysOf(channel.spec[kind], prefix)) if (!seen.has(entry.key)) seen.set(entry.key, entry)
+  return [...seen.values()]
+}
+
+/** The keys a bot reads and writes: its own, each integration's as '<alias>:<key>', each plugin instance's as '<alias>#<key>' (docs/definitions.md#tags). */
+export function botTagKeys(model: Model, bot: BotModel, kind: TagKind): TagKey[] {
+  return [
+    ...keysOf(bot.spec[kind]),
+    ...bot.integrations.flatMap((i) => integrationTagKeys(requireDefinition(model, i.integrationKey, 'integration'), kind, `${i.alias}:`)),
+    ...bot.plugins.flatMap((p) => keysOf(requireDefinition(model, p.pluginKey, 'plugin').spec[kind], `${p.alias}#`)),
+  ]
+}
+
+/** A tag map type: each key an optional string; `Record<string, never>` when there is none. */
+export function tagMapType(keys: readonly TagKey[]): TypeExpr {
+  if (keys.length === 0) return { kind: 'raw', text: 'Record<string, never>' }
+  return {
+    kind: 'object',
+    members: keys.map(({ key, tag }) => {
+      const doc = docOf(tag)
+      return { name: key, optional: true, type: optionalPropertyType(key, { kind: 'keyword', name: 'string' }), ...(doc ? { doc } : {}) }
+    }),
+  }
 }

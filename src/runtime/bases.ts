@@ -2,7 +2,7 @@
 // they hold the resolved definition and the registered handlers.
 
 import type { NoChannels } from './channelTypes.js'
-import type { ChannelDeliveryHandlers } from './conversationTypes.js'
+import type { AnyTags, ChannelDeliveryHandlers, TagMap, TagSet } from './conversationTypes.js'
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { MessageTagMap } from './messages.js'
@@ -25,10 +25,10 @@ import type {
  * Alt: the alternative configurations, NAME -> type (`Configurations` of the generated
  * module), none by default. Ch: its channels (`Channels`), none by default.
  */
-export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels> {
-  actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
+export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels, Tg extends TagSet = AnyTags> {
+  actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch, Tg>>
   /** per channel, the delivery handlers of the messages the bot and plugins create in its conversations (docs/runtime.md#delivery) */
-  channels?: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
+  channels?: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt>, IntegrationClient<E, Ch, Tg>, Tg>
 }
 
 /**
@@ -41,7 +41,7 @@ export interface DefinitionIdentity<Name extends string, Version extends string>
   readonly version: Version
 }
 
-/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels. */
+/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels; Tg: its tags (`Tags`). */
 export class IntegrationBase<
   C,
   A extends ActionShapes<A>,
@@ -50,12 +50,13 @@ export class IntegrationBase<
   Name extends string = string,
   Version extends string = string,
   Ch = NoChannels,
+  Tg extends TagSet = AnyTags,
 > {
   readonly definition: IntegrationDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
-  readonly channels: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
+  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch, Tg>>
+  readonly channels: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt>, IntegrationClient<E, Ch, Tg>, Tg>
 
-  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch>) {
+  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch, Tg>) {
     // the generated subclass passes its own definition, whose name and version Name and Version spell
     this.definition = definition as IntegrationDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
@@ -111,7 +112,8 @@ export interface BotImplementations {
 /**
  * Events: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` -> payload; Impl: what
  * createRuntime takes for it; Ch: `'<integrationAlias>:<channel>'` -> message -> payload;
- * S: `'<integrationAlias>:<action>'` -> the channels it may send on.
+ * S: `'<integrationAlias>:<action>'` -> the channels it may send on; CT, UT: the conversation
+ * and user tags it may read and write (`ConversationTags`, `UserTags`).
  */
 export class BotBase<
   Tags,
@@ -120,7 +122,9 @@ export class BotBase<
   Impl extends BotImplementations = BotImplementations,
   Ch = NoChannels,
   S = NoStreams,
-> extends HandlerRegistry<Events, BotClient<Tags, Calls, S>, BotContext, Tags, Calls, Ch> {
+  CT = TagMap,
+  UT = TagMap,
+> extends HandlerRegistry<Events, BotClient<Tags, Calls, S, CT, UT>, BotContext, Tags, Calls, Ch> {
   readonly definition: BotDefinition
   /**
    * Type only, never set: what createRuntime takes for this bot (its `Implementations`), so

@@ -8,6 +8,20 @@ import type { Message, MessagePayloads, MessageType } from './messages.js'
 /** Tag values by key, as a client reads them; a generated client narrows the keys. */
 export type TagMap = { [key: string]: string | undefined }
 
+/** The tag maps of one client: what it may read and write on users, conversations and messages. */
+export interface TagSet {
+  user: object
+  conversation: object
+  message: object
+}
+
+/** A client's tag maps when nothing narrows them. */
+export interface AnyTags {
+  user: TagMap
+  conversation: TagMap
+  message: TagMap
+}
+
 /** A conversation of an integration's channel, its tags under the reader's keys. */
 export interface ConversationOf<Tags = TagMap> {
   id: string
@@ -80,29 +94,29 @@ export interface IncomingMessages<MT = TagMap> {
   createMessage<T extends MessageType>(input: IncomingMessageInput<MT, T>): Promise<{ message: Message<T, MT> }>
 }
 
-/** What a channel's delivery handler gets for one message the bot or a plugin created. */
-export interface DeliveryArgs<P, Ctx, Client, MT = TagMap> {
+/** What a channel's delivery handler gets for one message the bot or a plugin created; Tg: the integration's tags. */
+export interface DeliveryArgs<P, Ctx, Client, Tg extends TagSet = AnyTags> {
   payload: P
-  message: Message<MessageType, MT>
-  conversation: ConversationOf
+  message: Message<MessageType, Tg['message']>
+  conversation: ConversationOf<Tg['conversation']>
   /** the sender, when it is a stored user (the bot's own messages have none) */
-  user: UserOf | undefined
+  user: UserOf<Tg['user']> | undefined
   ctx: Ctx
   client: Client
   /** records what the outside world gave back, such as the external message id, as message tags */
-  ack(input: { tags: MT }): Promise<void>
+  ack(input: { tags: Tg['message'] }): Promise<void>
   /** fires when the delivery's time limit (the actions') is over */
   signal: HandlerSignal
 }
 
 /** Returns like a message handler: awaited, otherwise ignored; a throw fails the delivery. */
-export type DeliveryHandler<P, Ctx, Client, MT = TagMap> = (args: DeliveryArgs<P, Ctx, Client, MT>) => unknown
+export type DeliveryHandler<P, Ctx, Client, Tg extends TagSet = AnyTags> = (args: DeliveryArgs<P, Ctx, Client, Tg>) => unknown
 
 /**
  * `new Integration({ channels })`: per channel, the delivery handler of each standard message
  * type it carries (the channel's messages named after a type: `text`, `image`, ...).
  * Ch: the integration's `Channels` (channel -> message name -> payload).
  */
-export type ChannelDeliveryHandlers<Ch, Ctx, Client> = {
-  [C in keyof Ch]?: { messages?: { [M in keyof Ch[C] & MessageType]?: DeliveryHandler<Ch[C][M], Ctx, Client> } }
+export type ChannelDeliveryHandlers<Ch, Ctx, Client, Tg extends TagSet = AnyTags> = {
+  [C in keyof Ch]?: { messages?: { [M in keyof Ch[C] & MessageType]?: DeliveryHandler<Ch[C][M], Ctx, Client, Tg> } }
 }

@@ -4,7 +4,7 @@ import type { BotBase, BotImplementations } from './bases.js'
 import type { ChannelMessageOf, NoChannels } from './channelTypes.js'
 import type { Clock } from './clock.js'
 import type { ConversationStore } from './conversationStore.js'
-import type { IncomingMessages, IntegrationConversationClient } from './conversationTypes.js'
+import type { IncomingMessages, IntegrationConversationClient, TagMap } from './conversationTypes.js'
 import type { MessageStore } from './messageStore.js'
 import type { Message, MessageType } from './messages.js'
 import type { TimeLimitOptions } from './timeLimits.js'
@@ -22,9 +22,11 @@ export interface RuntimeOptions<
   Impl extends BotImplementations = BotImplementations,
   Ch = NoChannels,
   S = NoStreams,
+  CT = TagMap,
+  UT = TagMap,
 > {
   /** a generated `Bot` with its handlers registered */
-  bot: BotBase<Tags, Calls, Events, Impl, Ch, S>
+  bot: BotBase<Tags, Calls, Events, Impl, Ch, S, CT, UT>
   /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
   integrations?: Partial<NoInfer<Impl>['integrations']>
   /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
@@ -47,11 +49,11 @@ export interface RuntimeOptions<
   clock?: Clock
 }
 
-export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> {
+export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams, CT = TagMap, UT = TagMap> {
   /** `ctx.botId` of every handler */
   readonly botId: string
   /** the bot's client, the same its handlers get */
-  readonly client: BotClient<Tags, Calls, S>
+  readonly client: BotClient<Tags, Calls, S, CT, UT>
   /** the message store in use */
   readonly store: MessageStore
   /**

@@ -2,7 +2,16 @@
 // Maps are type parameters supplied by generated code (plain interfaces with literal
 // keys), so every check is an indexed access, never a deep conditional type.
 import type { CallOptions, ChannelSender, ChannelShapes, HandlerSignal, NoChannels } from './channelTypes.js'
-import type { ConversationClient, ConversationOf, IncomingMessages, IntegrationConversationClient, UserOf } from './conversationTypes.js'
+import type {
+  AnyTags,
+  ConversationClient,
+  ConversationOf,
+  IncomingMessages,
+  IntegrationConversationClient,
+  TagMap,
+  TagSet,
+  UserOf,
+} from './conversationTypes.js'
 import type { Message, MessagePayloads, MessageTagMap, MessageType } from './messages.js'
 
 /**
@@ -99,8 +108,11 @@ export type IntegrationContext<C, Alt = NoAlternatives> = ConfigurationChoice<C,
   botId: string
 }
 
-/** Ch: the integration's channels (`Channels`), none by default. */
-export interface IntegrationClient<E, Ch = NoChannels> extends ChannelSender<Ch>, IntegrationConversationClient, IncomingMessages {
+/** Ch: the integration's channels (`Channels`), none by default; Tg: its tags (`Tags`), any by default. */
+export interface IntegrationClient<E, Ch = NoChannels, Tg extends TagSet = AnyTags>
+  extends ChannelSender<Ch>,
+    IntegrationConversationClient<Tg['conversation'], Tg['user']>,
+    IncomingMessages<Tg['message']> {
   emitEvent(event: EventOf<E>): Promise<void>
 }
 
@@ -135,10 +147,13 @@ export interface MessagingClient<Tags> {
   deleteMessage(input: { id: string }): Promise<void>
 }
 
-/** S: call key -> the channels its handler may send on, for `streamAction` (docs/runtime.md#channels-and-streaming). */
-export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams>
+/**
+ * S: call key -> the channels its handler may send on, for `streamAction` (docs/runtime.md#channels-and-streaming);
+ * CT, UT: the conversation and user tags the bot may read and write (docs/definitions.md#tags).
+ */
+export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams, CT = TagMap, UT = TagMap>
   extends MessagingClient<Tags>,
-    ConversationClient,
+    ConversationClient<CT, UT>,
     ActionCaller<Calls>,
     ActionStreamer<Calls, S> {}
 

@@ -8,7 +8,7 @@ import type * as openai_v2_0_0 from "../../integrations/openai/v2.0.0.js"
 import type * as zendesk_v1_0_0 from "../../integrations/zendesk/v1.0.0.js"
 import type * as support_assistant_v0_3_0 from "../../plugins/support-assistant/v0.3.0.js"
 
-/** The message tags this bot declares; every tag is optional. */
+/** The message tags this bot reads and writes (its own, '<integrationAlias>:<key>' and '<pluginAlias>#<key>'); every tag is optional. */
 export type MessageTags = {
   /**
    * Priority

@@ -5,8 +5,41 @@
 import * as runtime from "@botwire/runtime"
 import type * as slack_v1_0_0 from "../../integrations/slack/v1.0.0.js"
 
-/** This bot declares no message tags. */
-export type MessageTags = Record<string, never>
+/** The message tags this bot reads and writes (its own, '<integrationAlias>:<key>' and '<pluginAlias>#<key>'); every tag is optional. */
+export type MessageTags = {
+  /**
+   * Message timestamp
+   *
+   * Slack's id of the message.
+   */
+  "slack:ts"?: string | undefined
+}
+
+/** The conversation tags this bot reads and writes (docs/definitions.md#tags); every tag is optional. */
+export type ConversationTags = {
+  /** Topic */
+  topic?: string | undefined
+  /** Channel id */
+  "slack:channelId"?: string | undefined
+  /**
+   * Thread timestamp
+   *
+   * The ts of the thread's first message.
+   */
+  "slack:threadTs"?: string | undefined
+}
+
+/** The user tags this bot reads and writes (docs/definitions.md#tags); every tag is optional. */
+export type UserTags = {
+  /**
+   * Customer id
+   *
+   * The id of the user in the CRM.
+   */
+  customerId?: string | undefined
+  /** Slack user id */
+  "slack:slackUserId"?: string | undefined
+}
 
 /** The actions of each integration this bot adds, by alias. */
 export interface Integrations {
@@ -108,7 +141,7 @@ export const definition: runtime.BotDefinition = {
  *
  * Bot 'thread-bot': `const bot = new Bot()`, then `bot.on.message(...)` and `bot.on.event(...)`.
  */
-export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations, BotChannels, CallChannels> {
+export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations, BotChannels, CallChannels, ConversationTags, UserTags> {
   constructor() {
     super(definition)
   }

@@ -85,6 +85,41 @@ export const definition: runtime.IntegrationDefinition = {
   },
 }
 
+/** The user tags of this integration (docs/definitions.md#tags); every tag is optional. */
+export type UserTags = {
+  /** Slack user id */
+  slackUserId?: string | undefined
+}
+
+/** The conversation tags of this integration's channels (docs/definitions.md#tags); every tag is optional. */
+export type ConversationTags = {
+  /** Channel id */
+  channelId?: string | undefined
+  /**
+   * Thread timestamp
+   *
+   * The ts of the thread's first message.
+   */
+  threadTs?: string | undefined
+}
+
+/** The message tags of this integration's channels (docs/definitions.md#tags); every tag is optional. */
+export type MessageTags = {
+  /**
+   * Message timestamp
+   *
+   * Slack's id of the message.
+   */
+  ts?: string | undefined
+}
+
+/** The tags this integration reads and writes, by kind. */
+export interface Tags {
+  user: UserTags
+  conversation: ConversationTags
+  message: MessageTags
+}
+
 /**
  * Slack
  *
@@ -92,8 +127,8 @@ export const definition: runtime.IntegrationDefinition = {
  *
  * Implements integration 'slack' 1.0.0: `new Integration({ actions })` with a handler for every action.
  */
-export class Integration extends runtime.IntegrationBase<Configuration, Actions, Events, runtime.NoAlternatives, "slack", "1.0.0", Channels> {
-  constructor(options: runtime.IntegrationOptions<Configuration, Actions, Events, runtime.NoAlternatives, Channels>) {
+export class Integration extends runtime.IntegrationBase<Configuration, Actions, Events, runtime.NoAlternatives, "slack", "1.0.0", Channels, Tags> {
+  constructor(options: runtime.IntegrationOptions<Configuration, Actions, Events, runtime.NoAlternatives, Channels, Tags>) {
     super(definition, options)
   }
 }

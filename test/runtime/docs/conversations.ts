@@ -32,7 +32,13 @@ const runtime = createRuntime({ bot, integrations: { slack } })
 const fromSlack = runtime.integration('slack')
 const { conversation } = await fromSlack.getOrCreateConversation({ channel: 'thread', tags: { channelId: 'C042', threadTs: '1700000000.000100' } })
 const { user } = await fromSlack.getOrCreateUser({ tags: { slackUserId: 'U7' }, name: 'Ada' })
-await fromSlack.createMessage({ conversationId: conversation.id, userId: user.id, type: 'text', payload: { text: 'My order is late' }, tags: { ts: '1700000000.000100' } })
+await fromSlack.createMessage({
+  conversationId: conversation.id,
+  userId: user.id,
+  type: 'text',
+  payload: { text: 'My order is late' },
+  tags: { ts: '1700000000.000100' },
+})
 // -> from U7 in thread: My order is late
 // -> to Slack C042/1700000000.000100: On it!
 
