@@ -26,6 +26,7 @@ export function compareIntegration(recorder: ChangeRecorder, before: Integration
   recorder.eventsOf(before.events, after.events)
   recorder.channelsOf(before.channels, after.channels)
   compareImplementedInterfaces(recorder, before.interfaces, after.interfaces)
+  recorder.tagsOf('user', ['user'], before.user, after.user)
 }
 
 export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, after: PluginSpec): void {
@@ -34,6 +35,7 @@ export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, afte
   compareDependencies(recorder, before.interfaces ?? {}, after.interfaces ?? {})
   recorder.actionsOf(before.actions, after.actions)
   recorder.eventsOf(before.events, after.events)
+  for (const kind of ['user', 'conversation', 'message'] as const) recorder.tagsOf(kind, [kind], before[kind], after[kind])
 }
 
 /** A plugin's interface dependencies: every bot that adds the plugin wires each one. */
@@ -88,6 +90,7 @@ function compareDependencies(
 
 /** Bots are leaves (no definition uses a bot): every change is patch. */
 export function compareBot(recorder: ChangeRecorder, before: BotSpec, after: BotSpec): void {
+  for (const kind of ['user', 'conversation'] as const) recorder.tagsOf(kind, [kind], before[kind], after[kind], { removed: 'patch', added: 'patch' })
   recorder.members(
     (tag) => `message tag '${tag}'`,
     ['message', 'tags'],
