@@ -76,8 +76,9 @@ export interface ConversationStore {
   updateUser(id: string, update: RecordUpdate): Awaitable<UserRecord | undefined>
 }
 
-function copy<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T
+/** Records are flat (strings, and tags of strings): a copy of each level is a deep copy, without a JSON round trip. */
+function copy<T extends { tags: StoredTags }>(value: T): T {
+  return { ...value, tags: { ...value.tags } }
 }
 
 function toggle(index: Map<string, Set<string>>, key: string, id: string, add: boolean): void {
@@ -196,7 +197,7 @@ export class InMemoryConversationStore implements ConversationStore {
   }
 
   updateConversation(id: string, update: RecordUpdate): ConversationRecord | undefined {
-    return this.conversations.update(id, (record) => ({ ...record, tags: copy(update.tags), updatedAt: update.updatedAt }))
+    return this.conversations.update(id, (record) => ({ ...record, tags: { ...update.tags }, updatedAt: update.updatedAt }))
   }
 
   listConversations(match: ConversationMatch, page: PageQuery): RecordPage<ConversationRecord> {
@@ -222,7 +223,7 @@ export class InMemoryConversationStore implements ConversationStore {
 
   updateUser(id: string, update: RecordUpdate): UserRecord | undefined {
     return this.users.update(id, (record) => {
-      const next: UserRecord = { ...record, tags: copy(update.tags), updatedAt: update.updatedAt }
+      const next: UserRecord = { ...record, tags: { ...update.tags }, updatedAt: update.updatedAt }
       if (update.name !== undefined) next.name = update.name
       if (update.pictureUrl !== undefined) next.pictureUrl = update.pictureUrl
       return next

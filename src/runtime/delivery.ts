@@ -10,8 +10,9 @@ import { own } from '../jsonSchema/own.js'
 import { integrationConfiguration } from './configurationValues.js'
 import { DeliveryError, MissingImplementationError, messageOf, ValidationError } from './errors.js'
 import { integrationImplementation } from './implementations.js'
-import { integrationClient } from './integrationClient.js'
+import { integrationClient, type LooseIntegrationClient } from './integrationClient.js'
 import type { StoredMessage, StoredTags } from './messageStore.js'
+import type { RunnableIntegration } from './runnables.js'
 import { copyValue, type RuntimeContext } from './runtimeContext.js'
 import { type ClientOwner, storedTags, tagView, visibleTags } from './tagViews.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
@@ -67,6 +68,17 @@ export async function deliverMessage(context: RuntimeContext, message: StoredMes
   return context.messaging.settleDelivery(message.id, acknowledged, { status: 'delivered' })
 }
 
+/** The integration's client outside any call holds no state of its own: one per running bot and alias serves every delivery. */
+const deliveryClients = new WeakMap<RuntimeContext, Map<string, LooseIntegrationClient>>()
+
+function deliveryClient(context: RuntimeContext, alias: string, impl: RunnableIntegration): LooseIntegrationClient {
+  let clients = deliveryClients.get(context)
+  if (!clients) deliveryClients.set(context, (clients = new Map()))
+  let client = clients.get(alias)
+  if (!client) clients.set(alias, (client = integrationClient(context, alias, impl, undefined)))
+  return client
+}
+
 /** Runs the delivery handler; the tags it acknowledged, under their stored keys. */
 async function runDelivery(context: RuntimeContext, message: StoredMessage, alias: string, channel: string, label: string): Promise<StoredTags> {
   const impl = integrationImplementation(context, alias, label)
@@ -92,13 +104,15 @@ async function runDelivery(context: RuntimeContext, message: StoredMessage, alia
   const conversation = await context.conversations.conversationOf(message.conversationId)
   const user = await context.conversations.userOf(message.userId)
   const { configurationType, configuration } = integrationConfiguration(context.definition, alias, impl, context.secrets(), context.valueLimits)
+  // one copy for the handler: its payload and its message's are one object, the handler's own
+  const copied = copyValue(message)
   const args = {
-    payload: copyValue(message.payload),
-    message: { ...copyValue(message), tags: visibleTags(messageTags, message.tags) },
+    payload: copied.payload,
+    message: { ...copied, tags: visibleTags(messageTags, message.tags) },
     conversation: conversation && context.conversations.show(owner, conversation),
     user: user && context.conversations.showUser(owner, user),
     ctx: { configurationType, configuration, botId: context.botId },
-    client: integrationClient(context, alias, impl, undefined),
+    client: deliveryClient(context, alias, impl),
     ack,
   }
   const limitMs = context.limits.actionMs

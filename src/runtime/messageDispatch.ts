@@ -34,7 +34,6 @@ export async function receiveMessage(context: RuntimeContext, input: unknown): P
     conversation: conversationRecord ? context.conversations.show(owner, conversationRecord) : { id: message.conversationId },
     ...(userRecord && { user: context.conversations.showUser(owner, userRecord) }),
   })
-  const botParties = partiesFor({ kind: 'bot' })
   const failed = (owner: string, type: string) => () => ({
     owner,
     registeredFor: type,
@@ -42,7 +41,7 @@ export async function receiveMessage(context: RuntimeContext, input: unknown): P
     message: `receive: ${owner === 'bot' ? "the bot's handler" : `the handler of plugin instance '${owner}'`} for '${type}' messages failed on message ${message.id}`,
   })
   for (const registration of messageHandlersFor(context.bot.messageHandlers, message.type)) {
-    const args = { message: copyValue(message), client: context.botClient, ctx: { botId: context.botId }, ...copyValue(botParties) }
+    const args = { message: copyValue(message), client: context.botClient, ctx: { botId: context.botId }, ...partiesFor({ kind: 'bot' }) }
     await context.runHandler(registration.handler as Handler, args, failed('bot', registration.type))
   }
   for (const [alias, instance] of Object.entries(context.definition.plugins)) {
@@ -53,7 +52,7 @@ export async function receiveMessage(context: RuntimeContext, input: unknown): P
     const ctx = { configuration: context.dispatchConfiguration(alias, impl, failed(alias, registrations[0]?.type ?? message.type)), botId: context.botId }
     const parties = partiesFor({ kind: 'plugin', alias })
     for (const registration of registrations) {
-      const args = { message: copyValue(message), client: context.pluginClient(alias), ctx, ...copyValue(parties) }
+      const args = { message: copyValue(message), client: context.pluginClient(alias), ctx, ...parties }
       await context.runHandler(registration.handler as Handler, args, failed(alias, registration.type))
     }
   }

@@ -48,8 +48,20 @@ function botOwnKeys(definition: BotDefinition, kind: TagKind): string[] {
   return keysOf(definition[kind])
 }
 
+/** Views made once per definition: every dispatch and delivery asks for them. */
+const madeViews = new WeakMap<BotDefinition, Map<string, TagView>>()
+
 /** The view of `owner` on tags of `kind` (an integration's conversation and message tags: of `channel`, or of all its channels). */
 export function tagView(definition: BotDefinition, owner: ClientOwner, kind: TagKind, channel?: string): TagView {
+  let views = madeViews.get(definition)
+  if (!views) madeViews.set(definition, (views = new Map()))
+  const key = JSON.stringify([owner.kind, owner.kind === 'bot' ? '' : owner.alias, kind, channel ?? null])
+  let made = views.get(key)
+  if (!made) views.set(key, (made = makeTagView(definition, owner, kind, channel)))
+  return made
+}
+
+function makeTagView(definition: BotDefinition, owner: ClientOwner, kind: TagKind, channel?: string): TagView {
   if (owner.kind === 'integration') {
     return view(
       `integration '${owner.alias}'`,

@@ -99,7 +99,7 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
   const shell = pages.map(({ blocks }) => blocks.filter((b) => b.language === 'sh').map(shellLines))
   expect(shell).toEqual([[['npx botwire init --example', 'npx botwire generate']], [['npx botwire init --example', 'npx botwire generate']]])
   const init = runPageLine('npx botwire init --example', cwd, tarballs).stdout
-  expect(init.split('\n').filter((l) => l !== '')).toHaveLength(6)
+  expect(init.split('\n').filter((l) => l !== '')).toHaveLength(8)
   expect(runPageLine('npx botwire generate', cwd, tarballs).stdout).toMatch(/^generated \d+ files in generated: /)
 
   const programs: { path: string; promised: string[] }[] = []

@@ -38,9 +38,11 @@ describe('botwire init', () => {
     'interfaces/ticketing.yaml',
     'integrations/anthropic.yaml',
     'integrations/openai.yaml',
+    'integrations/slack.yaml',
     'integrations/zendesk.yaml',
     'plugins/support-assistant.yaml',
     'bots/support-bot.yaml',
+    'bots/thread-bot.yaml',
   ]
 
   it('--example writes the example workspace the docs use, which passes check, each file with a modeline to the meta-schema', async () => {
@@ -66,7 +68,7 @@ describe('botwire init', () => {
     const check = await runBotwire(['check'], { cwd: dir })
     expect([check.code, check.stdout]).toEqual([
       0,
-      expect.stringMatching(/^checked 6 definitions \(1 interface, 3 integrations, 1 plugin, 1 bot\) and 7 built-in interfaces in \d+ ms: no errors\n$/),
+      expect.stringMatching(/^checked 8 definitions \(1 interface, 4 integrations, 1 plugin, 2 bots\) and 7 built-in interfaces in \d+ ms: no errors\n$/),
     ])
   })
 
