@@ -137,7 +137,9 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
     'src/hooks.ts',
     'src/verify.ts',
     'src/stream-summary.ts',
+    'src/slack-thread.ts',
     'src/time-limits.ts',
+    'src/clock.ts',
   ])
   for (const { path, promised } of programs) {
     expect(runPageLine(`npx tsx ${path}`, cwd, tarballs).stdout.trimEnd().split('\n'), path).toEqual(promised)
