@@ -87,14 +87,16 @@ function stream(chunks: number) {
   return createRuntime({ bot: new Bot(), integrations: { openai }, env: { OPENAI_API_KEY: 'sk-bench' } })
 }
 
+/** The support bot whose text handler replies 'echo' in the conversation. */
+function replying(timeLimits?: TimeLimitOptions) {
+  const bot = new Bot()
+  bot.on.message('text', ({ client, ctx, conversation }) =>
+    client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: 'echo' }, tags: {} }),
+  )
+  return createRuntime({ bot, ...(timeLimits && { timeLimits }) })
+}
+
 async function receiveSection(): Promise<void> {
-  const replying = (timeLimits?: TimeLimitOptions) => {
-    const bot = new Bot()
-    bot.on.message('text', ({ client, ctx, conversation }) =>
-      client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: 'echo' }, tags: {} }),
-    )
-    return createRuntime({ bot, ...(timeLimits && { timeLimits }) })
-  }
   const message = (i: number) => ({ conversationId: `c${i % CONVERSATIONS}`, userId: 'u1', type: 'text' as const, payload: { text: `hello ${i}` }, tags: {} })
   let heap = 0
   const [receive, untimed, bare] = (await interleaved([
@@ -261,13 +263,6 @@ async function streamingSection(): Promise<void> {
 }
 
 async function deliverySection(): Promise<void> {
-  const replying = () => {
-    const bot = new Bot()
-    bot.on.message('text', ({ client, ctx, conversation }) =>
-      client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: 'echo' }, tags: {} }),
-    )
-    return createRuntime({ bot })
-  }
   // the same handler on thread-bot: its reply goes out through slack's thread channel, acknowledged with a tag
   const delivering = async () => {
     const bot = new ThreadBot()

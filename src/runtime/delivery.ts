@@ -8,6 +8,7 @@
 
 import { own } from '../jsonSchema/own.js'
 import { integrationConfiguration } from './configurationValues.js'
+import type { JsonSchema } from './definition.js'
 import { DeliveryError, MissingImplementationError, messageOf, ValidationError } from './errors.js'
 import { integrationImplementation } from './implementations.js'
 import { integrationClient, type LooseIntegrationClient } from './integrationClient.js'
@@ -37,7 +38,10 @@ export async function placeMessage(context: RuntimeContext, message: StoredMessa
       `type: channel '${channel}' of integration '${integration}' carries no '${message.type}' messages (it carries ${types.join(', ') || 'none'})`,
     ])
   }
-  const issues = validateValue(message.payload, carried.schema, impl.definition.definitions, 'payload', context.valueLimits)
+  // a channel message that is the standard type as it is (`$message: text`) adds nothing to what build checked
+  const issues = isStandardPayload(carried.schema, message.type)
+    ? []
+    : validateValue(message.payload, carried.schema, impl.definition.definitions, 'payload', context.valueLimits)
   if (issues.length > 0)
     throw new ValidationError(
       'INVALID_MESSAGE',
@@ -45,6 +49,14 @@ export async function placeMessage(context: RuntimeContext, message: StoredMessa
       issues,
     )
   return { ...message, integration, channel }
+}
+
+const DOCUMENTATION_KEYS = new Set(['$ref', 'title', 'description'])
+
+/** The schema `{ $message: type }` lowers to, with at most a title and description: what `createMessage` validated already. */
+function isStandardPayload(schema: JsonSchema, type: string): boolean {
+  if (typeof schema !== 'object' || schema === null || (schema as { $ref?: unknown }).$ref !== `#/definitions/messages:${type}`) return false
+  return Object.keys(schema).every((key) => DOCUMENTATION_KEYS.has(key) || key.startsWith('x-'))
 }
 
 /** Hands a stored message to its integration's channel; the message as stored afterwards, or a DeliveryError. */
@@ -56,7 +68,7 @@ export async function deliverMessage(context: RuntimeContext, message: StoredMes
   try {
     acknowledged = await runDelivery(context, message, alias, channel, label)
   } catch (error) {
-    await context.messaging.settleDelivery(message.id, {}, { status: 'failed', error: messageOf(error) })
+    await context.messaging.settleDelivery(message, {}, { status: 'failed', error: messageOf(error) })
     throw new DeliveryError({
       messageId: message.id,
       integration: alias,
@@ -65,7 +77,7 @@ export async function deliverMessage(context: RuntimeContext, message: StoredMes
       cause: error,
     })
   }
-  return context.messaging.settleDelivery(message.id, acknowledged, { status: 'delivered' })
+  return context.messaging.settleDelivery(message, acknowledged, { status: 'delivered' })
 }
 
 /** The integration's client outside any call holds no state of its own: one per running bot and alias serves every delivery. */

@@ -89,14 +89,21 @@ export class Messaging {
     return (await this.store.insert(placed)).message
   }
 
-  /** Records what became of a delivery: the tags the integration acknowledged merged in, and its status. */
-  async settleDelivery(id: string, tags: StoredTags, delivery: MessageDelivery): Promise<StoredMessage> {
+  /**
+   * Records what became of the delivery of `stored` (as insert returned it): the tags the
+   * integration acknowledged merged in, and its status. While no update of the message is
+   * queued, `stored` is what the store holds (this runtime is its one writer, as for
+   * updateMessage), so it is not read again.
+   */
+  async settleDelivery(stored: StoredMessage, tags: StoredTags, delivery: MessageDelivery): Promise<StoredMessage> {
+    const id = stored.id
+    const untouched = !this.updating.has(id)
     return this.oneAtATime(id, async () => {
-      const current = await this.store.get(id)
+      const current = untouched ? stored : (await this.store.get(id))?.message
       if (!current) throw new NotFoundError(id, 'createMessage')
       const updated = await this.store.update(id, {
-        tags: { ...current.message.tags, ...tags },
-        updatedAt: laterThan(current.message.updatedAt, this.clock),
+        tags: { ...current.tags, ...tags },
+        updatedAt: laterThan(current.updatedAt, this.clock),
         delivery,
       })
       if (!updated) throw new NotFoundError(id, 'createMessage')
