@@ -84,10 +84,10 @@ export async function deliverMessage(context: RuntimeContext, message: StoredMes
 const deliveryClients = new WeakMap<RuntimeContext, Map<string, LooseIntegrationClient>>()
 
 function deliveryClient(context: RuntimeContext, alias: string, impl: RunnableIntegration): LooseIntegrationClient {
-  let clients = deliveryClients.get(context)
-  if (!clients) deliveryClients.set(context, (clients = new Map()))
-  let client = clients.get(alias)
-  if (!client) clients.set(alias, (client = integrationClient(context, alias, impl, undefined)))
+  const clients = deliveryClients.get(context) ?? new Map<string, LooseIntegrationClient>()
+  deliveryClients.set(context, clients)
+  const client = clients.get(alias) ?? integrationClient(context, alias, impl, undefined)
+  clients.set(alias, client)
   return client
 }
 

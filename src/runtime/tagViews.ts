@@ -53,11 +53,11 @@ const madeViews = new WeakMap<BotDefinition, Map<string, TagView>>()
 
 /** The view of `owner` on tags of `kind` (an integration's conversation and message tags: of `channel`, or of all its channels). */
 export function tagView(definition: BotDefinition, owner: ClientOwner, kind: TagKind, channel?: string): TagView {
-  let views = madeViews.get(definition)
-  if (!views) madeViews.set(definition, (views = new Map()))
+  const views = madeViews.get(definition) ?? new Map<string, TagView>()
+  madeViews.set(definition, views)
   const key = JSON.stringify([owner.kind, owner.kind === 'bot' ? '' : owner.alias, kind, channel ?? null])
-  let made = views.get(key)
-  if (!made) views.set(key, (made = makeTagView(definition, owner, kind, channel)))
+  const made = views.get(key) ?? makeTagView(definition, owner, kind, channel)
+  views.set(key, made)
   return made
 }
 
