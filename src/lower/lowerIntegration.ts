@@ -8,6 +8,7 @@ import type { IntegrationModel, Model } from '../resolve/model.js'
 import { defsScope, EMPTY_CONFIGURATION } from '../resolve/model.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { foreignDefsHasDefaults, foreignDefsType } from './defs.js'
+import { declareDeliveries } from './deliveries.js'
 import { declareEntities } from './entities.js'
 import { schemaWithHolderAnnotations } from './holderAnnotations.js'
 import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
@@ -158,6 +159,16 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     })
   }
   const channelsArg = members.channels.length > 0 ? [ref('Channels')] : tagged ? [ref(`${runtime}.NoChannels`)] : []
+  const alternativesArg = alternatives ? ref('Configurations') : ref(`${runtime}.NoAlternatives`)
+  const tagsArg = tagged ? ref(tagsName) : ref(`${runtime}.AnyTags`)
+  declareDeliveries(
+    builder,
+    integration,
+    runtime,
+    ref(`${runtime}.IntegrationContext`, [ref('Configuration'), alternativesArg]),
+    ref(`${runtime}.IntegrationClient`, [ref('Events'), ref('Channels'), tagsArg]),
+    tagsArg,
+  )
   // channels come after the alternatives: an integration with channels but none passes NoAlternatives
   const typeArgs = [
     ref('Configuration'),

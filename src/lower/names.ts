@@ -15,6 +15,7 @@ export const RESERVED_NAMES = new Set([
   'ConversationTags',
   'UserTags',
   'Tags',
+  'Deliveries',
   'Integrations',
   'Plugins',
   'Integration',

@@ -49,3 +49,11 @@ bot.on.message('text', async ({ client }) => {
   await client.createMessage({ conversationId: 'c1', userId: 'thread-bot', type: 'text', payload: { text: 'hi' }, tags: { 'slack:ts': '1' } })
 })
 export const runtime = createRuntime({ bot, integrations: { slack: integration } })
+
+// a delivery handler written on its own, typed by the generated `Deliveries`
+export const deliverText: slack.Deliveries['thread']['text'] = async ({ payload, conversation, ack }) => {
+  expectTrue<Equal<typeof payload.text, string>>()
+  expectTrue<Equal<typeof conversation.tags.threadTs, string | undefined>>()
+  await ack({ tags: { ts: '2' } })
+}
+export const fromItsOwnFile = new slack.Integration({ actions: {}, channels: { thread: { messages: { text: deliverText } } } })

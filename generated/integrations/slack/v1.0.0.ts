@@ -120,6 +120,13 @@ export interface Tags {
   message: MessageTags
 }
 
+/** Each channel's delivery handlers by standard message type: `Deliveries['<channel>']['text']` types one written on its own. */
+export interface Deliveries {
+  thread: {
+    text: runtime.DeliveryHandler<Channels["thread"]["text"], runtime.IntegrationContext<Configuration, runtime.NoAlternatives>, runtime.IntegrationClient<Events, Channels, Tags>, Tags>
+  }
+}
+
 /**
  * Slack
  *
