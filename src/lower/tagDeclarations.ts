@@ -5,6 +5,8 @@
 import { annotationsOf } from '../jsonSchema/annotations.js'
 import { type BotModel, type IntegrationModel, type Model, requireDefinition } from '../resolve/model.js'
 import type { TagSettings } from '../validate/definitionTypes.js'
+import { type ModuleBuilder, ref } from './moduleBuilder.js'
+import { pascalCase } from './names.js'
 import type { ConstValue, TypeExpr } from './plan.js'
 import { docOf, optionalPropertyType } from './schemaToType.js'
 import { documented } from './sources.js'
@@ -62,4 +64,28 @@ export function tagMapType(keys: readonly TagKey[]): TypeExpr {
       return { name: key, optional: true, type: optionalPropertyType(key, { kind: 'keyword', name: 'string' }), ...(doc ? { doc } : {}) }
     }),
   }
+}
+
+/**
+ * A plugin's `UserTags`, `ConversationTags`, `MessageTags` and `Tags` (its own keys,
+ * unprefixed), when it declares any; whether it did.
+ */
+export function declarePluginTags(builder: ModuleBuilder, spec: { user?: TagSettings; conversation?: TagSettings; message?: TagSettings }): boolean {
+  const kinds = (['user', 'conversation', 'message'] as const).map((kind) => ({ kind, keys: keysOf(spec[kind]) }))
+  if (kinds.every((k) => k.keys.length === 0)) return false
+  for (const { kind, keys } of kinds) {
+    builder.add({
+      kind: 'typeAlias',
+      name: `${pascalCase(kind)}Tags`,
+      doc: { description: `The plugin's own ${kind} tags (docs/definitions.md#tags); every tag is optional.` },
+      type: tagMapType(keys),
+    })
+  }
+  builder.add({
+    kind: 'interface',
+    name: 'Tags',
+    doc: { description: 'The tags this plugin reads and writes, by kind (a bot sees them as `<alias>#<key>`).' },
+    members: kinds.map(({ kind }) => ({ name: kind, optional: false, type: ref(`${pascalCase(kind)}Tags`) })),
+  })
+  return true
 }

@@ -67,16 +67,17 @@ export class IntegrationBase<
 /**
  * Ev: the plugin's own events (`Events` of the generated module), which its client emits;
  * S: `'<local>:<interface action>'` -> the channels its handler may send on
- * (`InterfaceCallChannels`), none by default.
+ * (`InterfaceCallChannels`), none by default; Tg: its own tags (`Tags`), which type its
+ * conversation and user calls.
  */
-export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams> {
-  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S>>
+export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams, Tg extends TagSet = AnyTags> {
+  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg>>
 }
 
 /**
  * IE: `'<local>:<interface event>'` -> payload; Ev: the plugin's own events; Name, Version:
  * the plugin's, as literal types; IC: `'<local>:<interface channel>'` -> message -> payload;
- * S: as in PluginOptions.
+ * S, Tg: as in PluginOptions.
  */
 export class PluginBase<
   C,
@@ -88,11 +89,12 @@ export class PluginBase<
   Version extends string = string,
   IC = NoChannels,
   S = NoStreams,
-> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S>, PluginContext<C>, MessageTagMap, Calls, IC> {
+  Tg extends TagSet = AnyTags,
+> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, Tg>, PluginContext<C>, MessageTagMap, Calls, IC> {
   readonly definition: PluginDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S>>
+  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg>>
 
-  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev, S>) {
+  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev, S, Tg>) {
     super()
     this.definition = definition as PluginDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions

@@ -161,9 +161,9 @@ export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStream
  * Ev: the plugin's own events, name -> payload (docs/runtime.md#plugin-events); none by
  * default. S: call key -> the channels its handler may send on, for `streamAction`.
  */
-export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams>
+export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams, Tg extends TagSet = AnyTags>
   extends MessagingClient<MessageTagMap>,
-    ConversationClient,
+    ConversationClient<Tg['conversation'], Tg['user']>,
     ActionCaller<Calls>,
     ActionStreamer<Calls, S>,
     PluginEventEmitter<Ev> {}

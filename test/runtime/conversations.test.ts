@@ -121,6 +121,27 @@ describe('conversations of an integration channel', () => {
   })
 })
 
+describe("a plugin's own tags (docs/definitions.md#tags)", () => {
+  it('a plugin writes its conversation and user tags unprefixed; the bot sees them as <alias>#<key>', async () => {
+    const greeter = new Greeter({ actions: {} })
+    greeter.on.message('text', async ({ client, conversation, user }) => {
+      await client.updateConversation({ id: conversation.id, tags: { language: 'fr' } })
+      if (user) await client.updateUser({ id: user.id, tags: { greeted: 'yes' } })
+      // @ts-expect-error the plugin names its own keys unprefixed, and sees no other
+      const refused = await rejection(client.updateConversation({ id: conversation.id, tags: { 'greeter#language': 'de' } }))
+      expect(refused.code).toBe('INVALID_ARGUMENT')
+    })
+    const slack = new Slack({ actions: {} })
+    const runtime = createRuntime({ bot: new Bot(), integrations: { slack }, plugins: { greeter } })
+    const fromSlack = runtime.integration('slack')
+    const { conversation } = await fromSlack.getOrCreateConversation({ channel: 'thread', tags: { channelId: 'C1' } })
+    const { user } = await fromSlack.getOrCreateUser({ tags: { slackUserId: 'U1' } })
+    await runtime.receive({ conversationId: conversation.id, userId: user.id, type: 'text', payload: { text: 'bonjour' }, tags: {} })
+    expect((await runtime.client.getConversation({ id: conversation.id })).conversation.tags).toEqual({ 'slack:channelId': 'C1', 'greeter#language': 'fr' })
+    expect((await runtime.client.getUser({ id: user.id })).user.tags).toEqual({ 'slack:slackUserId': 'U1', 'greeter#greeted': 'yes' })
+  })
+})
+
 describe('users', () => {
   it('getOrCreateUser gives one user for the same tags, concurrent calls included; updateUser merges', async () => {
     const { runtime, slack } = world()
