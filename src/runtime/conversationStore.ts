@@ -105,6 +105,8 @@ interface Entry<R> {
 class TaggedRecords<R extends { id: string; tags: StoredTags }> {
   private lastSeq = 0
   private readonly byId = new Map<string, Entry<R>>()
+  /** every entry at index seq - 1 (records are never removed): a page of all records starts where the last one ended */
+  private readonly bySeq: Entry<R>[] = []
   private readonly byTag = new Map<string, Set<string>>()
   private readonly byScope = new Map<string, Set<string>>()
 
@@ -124,6 +126,7 @@ class TaggedRecords<R extends { id: string; tags: StoredTags }> {
     if (this.byId.has(record.id)) throw new Error(`InMemoryConversationStore: a record with id '${record.id}' is already stored`)
     const entry = { seq: ++this.lastSeq, record: copy(record) }
     this.byId.set(record.id, entry)
+    this.bySeq.push(entry)
     this.index(entry.record, true)
     return copy(entry.record)
   }
@@ -143,7 +146,16 @@ class TaggedRecords<R extends { id: string; tags: StoredTags }> {
   }
 
   /** The entries of `scope` whose tags hold every tag of `tags`, in seq order, after `afterSeq`, at most `limit`. */
-  matching(scope: string | undefined, tags: StoredTags, afterSeq: number, limit: number): Entry<R>[] {
+  matching(scope: string | undefined, tags: StoredTags, afterSeq: number, limit: number, accept: (record: R) => boolean = () => true): Entry<R>[] {
+    if (scope === undefined) {
+      // in seq order already: from the first record after the page before, until the page is full
+      const found: Entry<R>[] = []
+      for (let i = afterSeq; i < this.bySeq.length && found.length < limit; i++) {
+        const entry = this.bySeq[i] as Entry<R>
+        if (accept(entry.record) && Object.entries(tags).every(([key, value]) => entry.record.tags[key] === value)) found.push(entry)
+      }
+      return found
+    }
     const candidates = this.candidates(scope, tags)
     const found: Entry<R>[] = []
     for (const entry of candidates) {
@@ -155,16 +167,12 @@ class TaggedRecords<R extends { id: string; tags: StoredTags }> {
     return found.slice(0, limit)
   }
 
-  private candidates(scope: string | undefined, tags: StoredTags): Iterable<Entry<R>> {
-    let smallest: Set<string> | undefined
-    if (scope !== undefined) {
-      smallest = this.byScope.get(scope) ?? new Set()
-      for (const [key, value] of Object.entries(tags)) {
-        const ids = this.byTag.get(this.tagKey(scope, key, value)) ?? new Set<string>()
-        if (ids.size < smallest.size) smallest = ids
-      }
+  private candidates(scope: string, tags: StoredTags): Iterable<Entry<R>> {
+    let smallest = this.byScope.get(scope) ?? new Set<string>()
+    for (const [key, value] of Object.entries(tags)) {
+      const ids = this.byTag.get(this.tagKey(scope, key, value)) ?? new Set<string>()
+      if (ids.size < smallest.size) smallest = ids
     }
-    if (!smallest) return this.byId.values()
     const ids = smallest
     const byId = this.byId
     return (function* () {
@@ -202,10 +210,13 @@ export class InMemoryConversationStore implements ConversationStore {
 
   listConversations(match: ConversationMatch, page: PageQuery): RecordPage<ConversationRecord> {
     const scope = match.integration !== undefined && match.channel !== undefined ? `${match.integration}\u0000${match.channel}` : undefined
-    const entries = this.conversations
-      .matching(scope, match.tags, page.afterSeq ?? 0, scope === undefined ? Number.POSITIVE_INFINITY : page.limit + 1)
-      .filter((e) => match.integration === undefined || e.record.integration === match.integration)
-      .slice(0, page.limit + 1)
+    const entries = this.conversations.matching(
+      scope,
+      match.tags,
+      page.afterSeq ?? 0,
+      page.limit + 1,
+      (record) => match.integration === undefined || record.integration === match.integration,
+    )
     const records = entries.slice(0, page.limit)
     const last = records[records.length - 1]
     return { records: records.map((e) => copy(e.record)), ...(entries.length > page.limit && last ? { lastSeq: last.seq } : {}) }

@@ -142,6 +142,29 @@ describe("a plugin's own tags (docs/definitions.md#tags)", () => {
   })
 })
 
+describe('listing every conversation', () => {
+  it('pages through all of them, oldest first, neither repeating nor skipping one, while tags change', async () => {
+    const { runtime, slack } = world()
+    const created: string[] = []
+    for (let i = 0; i < 250; i++)
+      created.push(
+        (await slack.getOrCreateConversation({ channel: i % 2 === 0 ? 'thread' : 'dm', tags: i % 2 === 0 ? { channelId: `C${i}` } : { peerId: `U${i}` } }))
+          .conversation.id,
+      )
+    const seen: string[] = []
+    let nextToken: string | undefined
+    do {
+      const page = await runtime.client.listConversations({ integration: 'slack', limit: 100, ...(nextToken !== undefined && { nextToken }) })
+      seen.push(...page.conversations.map((c) => c.id))
+      // an update between pages moves nothing: pages follow creation order
+      const first = page.conversations[0]
+      if (first) await runtime.client.updateConversation({ id: first.id, tags: { topic: 'seen' } })
+      nextToken = page.meta.nextToken
+    } while (nextToken !== undefined)
+    expect(seen).toEqual(created)
+  })
+})
+
 describe('users', () => {
   it('getOrCreateUser gives one user for the same tags, concurrent calls included; updateUser merges', async () => {
     const { runtime, slack } = world()
