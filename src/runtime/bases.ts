@@ -5,7 +5,6 @@ import type { NoChannels } from './channelTypes.js'
 import type { AnyTags, ChannelDeliveryHandlers, TagMap, TagSet } from './conversationTypes.js'
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
-import type { MessageTagMap } from './messages.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type {
   ActionHandlers,
@@ -90,7 +89,7 @@ export class PluginBase<
   IC = NoChannels,
   S = NoStreams,
   Tg extends TagSet = AnyTags,
-> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, Tg>, PluginContext<C>, MessageTagMap, Calls, IC> {
+> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, Tg>, PluginContext<C>, Tg['message'], Calls, IC> {
   readonly definition: PluginDefinition & DefinitionIdentity<Name, Version>
   readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg>>
 

@@ -8,7 +8,7 @@ import { incomingHookOwners } from './hookWiring.js'
 import type { StoredMessage } from './messageStore.js'
 import type { HandlerRegistrationLike } from './runnables.js'
 import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.js'
-import type { ClientOwner } from './tagViews.js'
+import { type ClientOwner, tagView, visibleTags } from './tagViews.js'
 
 /** Messages first for the type, then '*'; registration order within each. */
 function messageHandlersFor(registrations: readonly HandlerRegistrationLike[], type: string): HandlerRegistrationLike[] {
@@ -52,7 +52,9 @@ export async function receiveMessage(context: RuntimeContext, input: unknown): P
     const ctx = { configuration: context.dispatchConfiguration(alias, impl, failed(alias, registrations[0]?.type ?? message.type)), botId: context.botId }
     const parties = partiesFor({ kind: 'plugin', alias })
     for (const registration of registrations) {
-      const args = { message: copyValue(message), client: context.pluginClient(alias), ctx, ...parties }
+      // the plugin's own message tags, unprefixed, as its client shows them
+      const own = { ...copyValue(message), tags: visibleTags(tagView(context.definition, { kind: 'plugin', alias }, 'message'), message.tags) }
+      const args = { message: own, client: context.pluginClient(alias), ctx, ...parties }
       await context.runHandler(registration.handler as Handler, args, failed(alias, registration.type))
     }
   }

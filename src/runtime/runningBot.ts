@@ -21,6 +21,7 @@ import { integrationClient, type LooseIntegrationClient } from './integrationCli
 import { InMemoryMessageStore, type MessageStore } from './messageStore.js'
 import { Messaging } from './messaging.js'
 import { emitPluginEvent } from './pluginEvents.js'
+import { withOwnMessageTags } from './pluginMessageTags.js'
 import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { HandlerFailure, LooseClient, RuntimeContext } from './runtimeContext.js'
 import type { GivenOptions } from './runtimeOptions.js'
@@ -137,6 +138,7 @@ export class RunningBot implements RuntimeContext {
         emitEvent: (event) => emitPluginEvent(this, alias, event),
       }
       client.createMessage = deliveringCreateMessage(this, hookedCreateMessage(this.hooks, client.createMessage, alias))
+      withOwnMessageTags(client, tagView(this.definition, { kind: 'plugin', alias }, 'message'))
       this.pluginClients.set(alias, client)
     }
     return client

@@ -12,7 +12,7 @@ import type {
   TagSet,
   UserOf,
 } from './conversationTypes.js'
-import type { Message, MessagePayloads, MessageTagMap, MessageType } from './messages.js'
+import type { Message, MessagePayloads, MessageType } from './messages.js'
 
 /**
  * One action's types. `input` is what its handler reads; `callInput`, where the action's
@@ -162,7 +162,7 @@ export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStream
  * default. S: call key -> the channels its handler may send on, for `streamAction`.
  */
 export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams, Tg extends TagSet = AnyTags>
-  extends MessagingClient<MessageTagMap>,
+  extends MessagingClient<Tg['message']>,
     ConversationClient<Tg['conversation'], Tg['user']>,
     ActionCaller<Calls>,
     ActionStreamer<Calls, S>,

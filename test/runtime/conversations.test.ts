@@ -140,6 +140,23 @@ describe("a plugin's own tags (docs/definitions.md#tags)", () => {
     expect((await runtime.client.getConversation({ id: conversation.id })).conversation.tags).toEqual({ 'slack:channelId': 'C1', 'greeter#language': 'fr' })
     expect((await runtime.client.getUser({ id: user.id })).user.tags).toEqual({ 'slack:slackUserId': 'U1', 'greeter#greeted': 'yes' })
   })
+
+  it('a plugin writes and reads its message tags unprefixed; the bot sees them as <alias>#<key>, and the plugin sees no other', async () => {
+    const greeter = new Greeter({ actions: {} })
+    const seenByPlugin: unknown[] = []
+    greeter.on.message('text', async ({ message, client }) => {
+      seenByPlugin.push(message.tags)
+      const { message: updated } = await client.updateMessage({ id: message.id, tags: { greeting: 'sent' } })
+      seenByPlugin.push(updated.tags)
+      // @ts-expect-error the bot's own tag is not the plugin's to write
+      const refused = await rejection(client.updateMessage({ id: message.id, tags: { priority: 'low' } }))
+      seenByPlugin.push(refused.code)
+    })
+    const runtime = createRuntime({ bot: new Bot(), integrations: { slack: new Slack({ actions: {} }) }, plugins: { greeter } })
+    const stored = await runtime.receive({ conversationId: 'c1', userId: 'u1', type: 'text', payload: { text: 'hi' }, tags: { priority: 'high' } })
+    expect(stored.tags).toEqual({ priority: 'high', 'greeter#greeting': 'sent' })
+    expect(seenByPlugin).toEqual([{}, { greeting: 'sent' }, 'INVALID_ARGUMENT'])
+  })
 })
 
 describe('listing every conversation', () => {
