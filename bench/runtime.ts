@@ -8,14 +8,18 @@
 //     dispatch), and with time limits off (no timer per handler);
 //   - a page of listMessages at 1,000,000 stored messages, against the same page at 1,000
 //     (both stores in memory while they are timed, so that both pay for the same heap);
-//   - a streamed generateContent of 10,000 chunks, against a bare async generator.
+//   - a streamed generateContent of 10,000 chunks, against a bare async generator;
+//   - receive in a conversation of an integration's channel whose reply the integration
+//     delivers (thread-bot and slack), against the replying receive above (goal: at most 1.5x).
 //
-// usage: tsx --tsconfig tsconfig.test.json bench/runtime.ts [--quick] [--runs N] [--only receive|streaming|paging]
+// usage: tsx --tsconfig tsconfig.test.json bench/runtime.ts [--quick] [--runs N] [--only receive|streaming|paging|delivery]
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { runInNewContext } from 'node:vm'
 import { Bot } from '../generated/bots/support-bot/v1.0.0.js'
+import { Bot as ThreadBot } from '../generated/bots/thread-bot/v1.0.0.js'
 import { type Model, Integration as OpenAI } from '../generated/integrations/openai/v2.0.0.js'
+import { Integration as Slack } from '../generated/integrations/slack/v1.0.0.js'
 import { createRuntime, InMemoryMessageStore, type StoredMessage, type TimeLimitOptions } from '../src/runtime/index.js'
 import { encodePagingToken } from '../src/runtime/pagingToken.js'
 import { measure, medianSample, ms, ratio, type Sample } from './measure.js'
@@ -83,14 +87,16 @@ function stream(chunks: number) {
   return createRuntime({ bot: new Bot(), integrations: { openai }, env: { OPENAI_API_KEY: 'sk-bench' } })
 }
 
+/** The support bot whose text handler replies 'echo' in the conversation. */
+function replying(timeLimits?: TimeLimitOptions) {
+  const bot = new Bot()
+  bot.on.message('text', ({ client, ctx, conversation }) =>
+    client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: 'echo' }, tags: {} }),
+  )
+  return createRuntime({ bot, ...(timeLimits && { timeLimits }) })
+}
+
 async function receiveSection(): Promise<void> {
-  const replying = (timeLimits?: TimeLimitOptions) => {
-    const bot = new Bot()
-    bot.on.message('text', ({ client, ctx, conversation }) =>
-      client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: 'echo' }, tags: {} }),
-    )
-    return createRuntime({ bot, ...(timeLimits && { timeLimits }) })
-  }
   const message = (i: number) => ({ conversationId: `c${i % CONVERSATIONS}`, userId: 'u1', type: 'text' as const, payload: { text: `hello ${i}` }, tags: {} })
   let heap = 0
   const [receive, untimed, bare] = (await interleaved([
@@ -256,6 +262,54 @@ async function streamingSection(): Promise<void> {
   print()
 }
 
+async function deliverySection(): Promise<void> {
+  // the same handler on thread-bot: its reply goes out through slack's thread channel, acknowledged with a tag
+  const delivering = async () => {
+    const bot = new ThreadBot()
+    bot.on.message('text', ({ client, ctx, conversation }) =>
+      client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: 'echo' }, tags: {} }),
+    )
+    let sent = 0
+    const slack = new Slack({ actions: {}, channels: { thread: { messages: { text: ({ ack }) => ack({ tags: { ts: String(++sent) } }) } } } })
+    const runtime = createRuntime({ bot, integrations: { slack } })
+    const fromSlack = runtime.integration('slack')
+    const ids: string[] = []
+    for (let c = 0; c < CONVERSATIONS; c++) {
+      ids.push((await fromSlack.getOrCreateConversation({ channel: 'thread', tags: { channelId: 'C1', threadTs: String(c) } })).conversation.id)
+    }
+    const { user } = await fromSlack.getOrCreateUser({ tags: { slackUserId: 'U1' } })
+    return { runtime, ids, userId: user.id }
+  }
+  const text = (i: number) => ({ type: 'text' as const, payload: { text: `hello ${i}` }, tags: {} })
+  const [plain, delivered] = (await interleaved([
+    async () => {
+      const runtime = replying()
+      for (let i = 0; i < MESSAGES; i++) await runtime.receive({ conversationId: `c${i % CONVERSATIONS}`, userId: 'u1', ...text(i) })
+    },
+    async () => {
+      const { runtime, ids, userId } = await delivering()
+      for (let i = 0; i < MESSAGES; i++) await runtime.receive({ conversationId: ids[i % CONVERSATIONS] ?? '', userId, ...text(i) })
+    },
+  ])) as [Sample, Sample]
+  print(`### receive whose reply an integration's channel delivers (${MESSAGES.toLocaleString('en-US')} messages over ${CONVERSATIONS} conversations)`)
+  print()
+  table(
+    ['', 'wall ms', 'CPU ms', 'messages / s', 'vs receive, handler replies'],
+    [
+      [
+        'receive in a slack thread, reply delivered and acknowledged',
+        ms(delivered.wallMs),
+        ms(delivered.cpuMs),
+        perSecond(MESSAGES, delivered.wallMs),
+        ratio(delivered.cpuMs, plain.cpuMs),
+      ],
+      ['baseline: receive, handler replies (no integration)', ms(plain.wallMs), ms(plain.cpuMs), perSecond(MESSAGES, plain.wallMs), '1×'],
+    ],
+  )
+  print('Goal: at most 1.5×. The delivered reply is checked against the channel, stored, handed to the delivery handler and updated with its acknowledgement.')
+  print()
+}
+
 print(`## 7. The runtime`)
 print()
 print(
@@ -265,3 +319,4 @@ print()
 if (flags.only === undefined || flags.only === 'receive') await receiveSection()
 if (flags.only === undefined || flags.only === 'streaming') await streamingSection()
 if (flags.only === undefined || flags.only === 'paging') await pagingSection()
+if (flags.only === undefined || flags.only === 'delivery') await deliverySection()

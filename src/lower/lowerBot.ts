@@ -13,8 +13,9 @@ import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { ConstValue, ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { docOf, optionalPropertyType } from './schemaToType.js'
+import { docOf } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { botTagKeys, pluginTagDeclarations, tagDeclarations, tagMapType } from './tagDeclarations.js'
 
 function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
   const d = doc && docOf(doc)
@@ -42,23 +43,36 @@ function instanceBindings(model: Model, builder: ModuleBuilder, instance: Plugin
 export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): ModuleFile {
   const builder = new ModuleBuilder(modulePath('bot', bot.name, bot.version), [sourceName(bot.file, definitionsDir)])
   const runtime = builder.importRuntime(false)
-  const tags = Object.entries(bot.spec.message?.tags ?? {})
-  if (tags.length > 0) {
-    // a type literal, not an interface: it then fits `Message<T>`'s default tags, an index
-    // signature, so a helper typed `Message<'text'>` takes a handler's message
-    builder.add({
-      kind: 'typeAlias',
-      name: 'MessageTags',
-      doc: { description: 'The message tags this bot declares; every tag is optional.' },
-      type: { kind: 'object', members: tags.map(([name, tag]) => prop(name, optionalPropertyType(name, { kind: 'keyword', name: 'string' }), true, tag)) },
-    })
-  } else {
-    builder.add({
-      kind: 'typeAlias',
-      name: 'MessageTags',
-      doc: { description: 'This bot declares no message tags.' },
-      type: { kind: 'raw', text: 'Record<string, never>' },
-    })
+  // type literals, not interfaces: they then fit `Message<T>`'s default tags, an index
+  // signature, so a helper typed `Message<'text'>` takes a handler's message
+  const messageTags = botTagKeys(model, bot, 'message')
+  builder.add({
+    kind: 'typeAlias',
+    name: 'MessageTags',
+    doc: {
+      description:
+        messageTags.length > 0
+          ? "The message tags this bot reads and writes (its own, '<integrationAlias>:<key>' and '<pluginAlias>#<key>'); every tag is optional."
+          : 'This bot declares no message tags.',
+    },
+    type: tagMapType(messageTags),
+  })
+  // conversation and user tags: declared only where some definition has them, so that other bots are unchanged
+  const conversationTags = botTagKeys(model, bot, 'conversation')
+  const userTags = botTagKeys(model, bot, 'user')
+  const partyTags = conversationTags.length > 0 || userTags.length > 0
+  if (partyTags) {
+    for (const [name, keys, what] of [
+      ['ConversationTags', conversationTags, 'conversation'],
+      ['UserTags', userTags, 'user'],
+    ] as const) {
+      builder.add({
+        kind: 'typeAlias',
+        name,
+        doc: { description: `The ${what} tags this bot reads and writes (docs/definitions.md#tags); every tag is optional.` },
+        type: tagMapType(keys),
+      })
+    }
   }
 
   const integrations = bot.integrations.map((instance) => {
@@ -166,7 +180,8 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
       ref('CallableActions'),
       ref('BotEvents'),
       ref('Implementations'),
-      ...(streaming.length > 0 ? [ref('BotChannels'), ref('CallChannels')] : []),
+      ...(streaming.length > 0 ? [ref('BotChannels'), ref('CallChannels')] : partyTags ? [ref(`${runtime}.NoChannels`), ref(`${runtime}.NoStreams`)] : []),
+      ...(partyTags ? [ref('ConversationTags'), ref('UserTags')] : []),
     ]),
     options: null,
   })
@@ -207,6 +222,10 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
           configuration: instance.configuration as JsonValue,
           enabled,
           ...annotationsOf(spec ?? {}),
+          user: tagDeclarations(integration.spec.user),
+          channels: Object.fromEntries(
+            integration.channels.map((c) => [c.name, { conversation: tagDeclarations(c.spec.conversation), message: tagDeclarations(c.spec.message) }]),
+          ),
         },
       ]
     }),
@@ -245,11 +264,12 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
           definitions: lowering.section(),
           actions: sections.actions,
           events: sections.events,
+          ...pluginTagDeclarations(plugin.spec),
         },
       ]
     }),
   )
-  const message = bot.spec.message === undefined ? {} : { message: messageSettings(bot.spec.message) }
+  const message = bot.spec.message === undefined ? {} : { message: tagDeclarations(bot.spec.message) }
   return {
     kind: 'bot',
     name: bot.name,
@@ -260,11 +280,7 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
     ...message,
     integrations,
     plugins,
+    ...(bot.spec.user === undefined ? {} : { user: tagDeclarations(bot.spec.user) }),
+    ...(bot.spec.conversation === undefined ? {} : { conversation: tagDeclarations(bot.spec.conversation) }),
   }
-}
-
-/** The bot's `message` settings as written: each tag's title, description and annotations, and the settings' own annotations. */
-function messageSettings(settings: NonNullable<BotModel['spec']['message']>): ConstValue {
-  const tags = Object.entries(settings.tags ?? {}).map(([name, tag]): [string, ConstValue] => [name, { ...documented(tag), ...annotationsOf(tag) }])
-  return { ...annotationsOf(settings), tags: Object.fromEntries(tags) }
 }

@@ -8,6 +8,7 @@ import type { IntegrationModel, Model } from '../resolve/model.js'
 import { defsScope, EMPTY_CONFIGURATION } from '../resolve/model.js'
 import type { SchemaHolder } from '../validate/definitionTypes.js'
 import { foreignDefsHasDefaults, foreignDefsType } from './defs.js'
+import { declareDeliveries } from './deliveries.js'
 import { declareEntities } from './entities.js'
 import { schemaWithHolderAnnotations } from './holderAnnotations.js'
 import { declareSecrets, integrationMetadata } from './integrationMetadata.js'
@@ -18,6 +19,7 @@ import type { Doc, ModuleFile, PropertySignature } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { integrationTagKeys, tagDeclarations, tagMapType } from './tagDeclarations.js'
 
 /**
  * The integration's entities that stand for an interface entity whose type has an index
@@ -135,17 +137,52 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     ...sections,
     interfaces,
     ...integrationMetadata(integration),
+    user: tagDeclarations(integration.spec.user),
   })
-  // channels come after the alternatives, secrets after the channels: an integration with
-  // channels but no alternatives passes NoAlternatives, one with secrets but no channels NoChannels
-  const channels = members.channels.length > 0 ? [ref('Channels')] : secrets ? [ref(`${runtime}.NoChannels`)] : []
+  // tags: declared only where the integration has some, so that other integrations are unchanged
+  const tagKinds = (['user', 'conversation', 'message'] as const).map((kind) => ({ kind, keys: integrationTagKeys(integration, kind) }))
+  const tagged = tagKinds.some((t) => t.keys.length > 0)
+  // reserved names (names.ts): no entity or channel message takes them
+  const tagsName = 'Tags'
+  const kindNames = tagKinds.map(({ kind }) => `${pascalCase(kind)}Tags`)
+  if (tagged) {
+    for (const [i, { kind, keys }] of tagKinds.entries()) {
+      builder.add({
+        kind: 'typeAlias',
+        name: kindNames[i] ?? '',
+        doc: { description: `The ${kind} tags of this integration${kind === 'user' ? '' : "'s channels"} (docs/definitions.md#tags); every tag is optional.` },
+        type: tagMapType(keys),
+      })
+    }
+    builder.add({
+      kind: 'interface',
+      name: tagsName,
+      doc: { description: 'The tags this integration reads and writes, by kind.' },
+      members: tagKinds.map(({ kind }, i) => ({ name: kind, optional: false, type: ref(kindNames[i] ?? '') })),
+    })
+  }
+  const channelsArg = members.channels.length > 0 ? [ref('Channels')] : secrets || tagged ? [ref(`${runtime}.NoChannels`)] : []
+  // secrets come after the channels, tags after the secrets: an integration with tags but no secrets passes NoSecrets
+  const secretsArg = secrets ? [ref('Secrets')] : tagged ? [ref(`${runtime}.NoSecrets`)] : []
+  const alternativesArg = alternatives ? ref('Configurations') : ref(`${runtime}.NoAlternatives`)
+  const tagsArg = tagged ? ref(tagsName) : ref(`${runtime}.AnyTags`)
+  declareDeliveries(
+    builder,
+    integration,
+    runtime,
+    ref(`${runtime}.IntegrationContext`, [ref('Configuration'), alternativesArg, secrets ? ref('Secrets') : ref(`${runtime}.NoSecrets`)]),
+    ref(`${runtime}.IntegrationClient`, [ref('Events'), ref('Channels'), tagsArg]),
+    tagsArg,
+  )
+  // channels come after the alternatives: an integration with channels but none passes NoAlternatives
   const typeArgs = [
     ref('Configuration'),
     ref('Actions'),
     ref('Events'),
-    ...(alternatives || channels.length > 0 ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
-    ...channels,
-    ...(secrets ? [ref('Secrets')] : []),
+    ...(alternatives || channelsArg.length > 0 ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
+    ...channelsArg,
+    ...secretsArg,
+    ...(tagged ? [ref(tagsName)] : []),
   ]
   builder.add({
     kind: 'class',
@@ -160,8 +197,9 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
       alternatives ? ref('Configurations') : ref(`${runtime}.NoAlternatives`),
       { kind: 'literal', value: integration.name },
       { kind: 'literal', value: integration.version },
-      ...channels,
-      ...(secrets ? [ref('Secrets')] : []),
+      ...channelsArg,
+      ...secretsArg,
+      ...(tagged ? [ref(tagsName)] : []),
     ]),
     options: ref(`${runtime}.IntegrationOptions`, typeArgs),
   })

@@ -14,6 +14,7 @@ import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, type TypeContext, type TypeView } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { declarePluginTags, pluginTagDeclarations } from './tagDeclarations.js'
 
 export const BINDINGS_PARAMETER = 'Bound'
 
@@ -183,7 +184,9 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     definitions: lowering.section(),
     actions: sections.actions,
     events: sections.events,
+    ...pluginTagDeclarations(plugin.spec),
   })
+  const tagged = declarePluginTags(builder, plugin.spec)
   builder.add({
     kind: 'class',
     name: 'Plugin',
@@ -200,14 +203,16 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
       // name and version as literal types: createRuntime's options are checked by the bot with them
       { kind: 'literal', value: plugin.name },
       { kind: 'literal', value: plugin.version },
-      ...(streams ? [ref('InterfaceChannels'), ref('InterfaceCallChannels')] : []),
+      ...(streams ? [ref('InterfaceChannels'), ref('InterfaceCallChannels')] : tagged ? [ref(`${runtime}.NoChannels`), ref(`${runtime}.NoStreams`)] : []),
+      ...(tagged ? [ref('Tags')] : []),
     ]),
     options: ref(`${runtime}.PluginOptions`, [
       ref('Configuration'),
       ref('Actions'),
       ref('InterfaceCalls'),
       ref('Events'),
-      ...(streams ? [ref('InterfaceCallChannels')] : []),
+      ...(streams ? [ref('InterfaceCallChannels')] : tagged ? [ref(`${runtime}.NoStreams`)] : []),
+      ...(tagged ? [ref('Tags')] : []),
     ]),
   })
   return builder.build()

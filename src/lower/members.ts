@@ -10,6 +10,7 @@ import type { ConstValue, Doc, PropertySignature, TypeExpr, TypeParameter } from
 import { type JsonSchemaLowering, referencesEntities } from './schemaToJson.js'
 import { docOf, hasFilledDefaults, type TypeContext, type TypeView } from './schemaToType.js'
 import { definitionDoc, documented } from './sources.js'
+import { tagDeclarations } from './tagDeclarations.js'
 
 export interface Member<S> {
   name: string
@@ -185,6 +186,8 @@ export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLower
           messages: Object.fromEntries(
             Object.entries(c.spec.messages).map(([name, m]) => [name, { ...documented(m), ...annotationsOf(m), schema: lowering.lower(m.schema, c.scope) }]),
           ),
+          conversation: tagDeclarations(c.spec.conversation),
+          message: tagDeclarations(c.spec.message),
         },
       ]),
     ),

@@ -5,15 +5,14 @@
 import { fillDefaults } from '../jsonSchema/defaults.js'
 import { own } from '../jsonSchema/own.js'
 import { runActionHandler } from './boundedRuns.js'
-import type { ActiveCall, StreamRequest } from './channels.js'
+import type { StreamRequest } from './channels.js'
 import type { AbortSignalLike } from './channelTypes.js'
 import { integrationConfiguration, pluginConfiguration } from './configurationValues.js'
 import type { JsonSchema } from './definition.js'
 import { MissingImplementationError, UnknownTargetError, ValidationError } from './errors.js'
-import { emitIntegrationEvent } from './eventDispatch.js'
 import { integrationImplementation, pluginImplementation } from './implementations.js'
+import { integrationClient } from './integrationClient.js'
 import { integrationSecrets } from './integrationSecrets.js'
-import type { RunnableIntegration } from './runnables.js'
 import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.js'
 import { list } from './runtimeOptions.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
@@ -30,14 +29,6 @@ export interface CallRequest {
 export function checkInputLimits(context: RuntimeContext, input: unknown, label: string): void {
   const overLimit = valueLimitIssue(input, 'input', context.valueLimits)
   if (overLimit !== undefined) throw new ValidationError('INVALID_INPUT', `invalid input for ${label}`, [overLimit])
-}
-
-/** `call`: the action call the client is given to; its channel messages belong to it. */
-function integrationClient(context: RuntimeContext, alias: string, impl: RunnableIntegration, call: ActiveCall | undefined): object {
-  return {
-    emitEvent: (event: unknown) => emitIntegrationEvent(context, alias, event),
-    sendChannelMessage: (message: unknown) => context.channels.send(alias, impl, message, call),
-  }
 }
 
 /** Action `action` of the integration the bot adds as `alias`. */

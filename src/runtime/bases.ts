@@ -2,9 +2,9 @@
 // they hold the resolved definition and the registered handlers.
 
 import type { NoChannels } from './channelTypes.js'
+import type { AnyTags, ChannelDeliveryHandlers, TagMap, TagSet } from './conversationTypes.js'
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
-import type { MessageTagMap } from './messages.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type {
   ActionHandlers,
@@ -24,10 +24,12 @@ import type {
 /**
  * Alt: the alternative configurations, NAME -> type (`Configurations` of the generated
  * module), none by default. Ch: its channels (`Channels`), none by default. Sec: its own
- * secrets (`Secrets`), none by default.
+ * secrets (`Secrets`), none by default. Tg: its tags (`Tags`).
  */
-export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels, Sec = NoSecrets> {
-  actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch>>
+export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels, Sec = NoSecrets, Tg extends TagSet = AnyTags> {
+  actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg>>
+  /** per channel, the delivery handlers of the messages the bot and plugins create in its conversations (docs/runtime.md#delivery) */
+  channels?: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg>, Tg>
 }
 
 /**
@@ -40,7 +42,7 @@ export interface DefinitionIdentity<Name extends string, Version extends string>
   readonly version: Version
 }
 
-/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels; Sec: its own secrets. */
+/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels; Sec: its own secrets; Tg: its tags (`Tags`). */
 export class IntegrationBase<
   C,
   A extends ActionShapes<A>,
@@ -50,30 +52,34 @@ export class IntegrationBase<
   Version extends string = string,
   Ch = NoChannels,
   Sec = NoSecrets,
+  Tg extends TagSet = AnyTags,
 > {
   readonly definition: IntegrationDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch>>
+  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg>>
+  readonly channels: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg>, Tg>
 
-  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch, Sec>) {
+  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch, Sec, Tg>) {
     // the generated subclass passes its own definition, whose name and version Name and Version spell
     this.definition = definition as IntegrationDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
+    this.channels = options.channels ?? {}
   }
 }
 
 /**
  * Ev: the plugin's own events (`Events` of the generated module), which its client emits;
  * S: `'<local>:<interface action>'` -> the channels its handler may send on
- * (`InterfaceCallChannels`), none by default.
+ * (`InterfaceCallChannels`), none by default; Tg: its own tags (`Tags`), which type its
+ * conversation and user calls.
  */
-export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams> {
-  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S>>
+export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams, Tg extends TagSet = AnyTags> {
+  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg>>
 }
 
 /**
  * IE: `'<local>:<interface event>'` -> payload; Ev: the plugin's own events; Name, Version:
  * the plugin's, as literal types; IC: `'<local>:<interface channel>'` -> message -> payload;
- * S: as in PluginOptions.
+ * S, Tg: as in PluginOptions.
  */
 export class PluginBase<
   C,
@@ -85,11 +91,12 @@ export class PluginBase<
   Version extends string = string,
   IC = NoChannels,
   S = NoStreams,
-> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S>, PluginContext<C>, MessageTagMap, Calls, IC> {
+  Tg extends TagSet = AnyTags,
+> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, Tg>, PluginContext<C>, Tg['message'], Calls, IC> {
   readonly definition: PluginDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S>>
+  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg>>
 
-  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev, S>) {
+  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev, S, Tg>) {
     super()
     this.definition = definition as PluginDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
@@ -109,7 +116,8 @@ export interface BotImplementations {
 /**
  * Events: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` -> payload; Impl: what
  * createRuntime takes for it; Ch: `'<integrationAlias>:<channel>'` -> message -> payload;
- * S: `'<integrationAlias>:<action>'` -> the channels it may send on.
+ * S: `'<integrationAlias>:<action>'` -> the channels it may send on; CT, UT: the conversation
+ * and user tags it may read and write (`ConversationTags`, `UserTags`).
  */
 export class BotBase<
   Tags,
@@ -118,7 +126,9 @@ export class BotBase<
   Impl extends BotImplementations = BotImplementations,
   Ch = NoChannels,
   S = NoStreams,
-> extends HandlerRegistry<Events, BotClient<Tags, Calls, S>, BotContext, Tags, Calls, Ch> {
+  CT = TagMap,
+  UT = TagMap,
+> extends HandlerRegistry<Events, BotClient<Tags, Calls, S, CT, UT>, BotContext, Tags, Calls, Ch> {
   readonly definition: BotDefinition
   /**
    * Type only, never set: what createRuntime takes for this bot (its `Implementations`), so

@@ -7,6 +7,7 @@
 import type { BotImplementations } from './bases.js'
 import { sendBotChannelMessage } from './botChannelMessages.js'
 import type { NoChannels } from './channelTypes.js'
+import type { IncomingMessages, IntegrationConversationClient, TagMap } from './conversationTypes.js'
 import { ValidationError } from './errors.js'
 import { emitBotEvent } from './eventDispatch.js'
 import { receiveMessage } from './messageDispatch.js'
@@ -40,7 +41,9 @@ export function createRuntime<
   Impl extends BotImplementations = BotImplementations,
   Ch = NoChannels,
   S = NoStreams,
->(options: RuntimeOptions<Tags, Calls, Events, Impl, Ch, S>): Runtime<Tags, Calls, Events, Ch, S> {
+  CT = TagMap,
+  UT = TagMap,
+>(options: RuntimeOptions<Tags, Calls, Events, Impl, Ch, S, CT, UT>): Runtime<Tags, Calls, Events, Ch, S, CT, UT> {
   const bot: RunnableBot = options.bot
   if ((bot as Partial<RunnableBot> | undefined)?.definition?.kind !== 'bot') {
     throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', [
@@ -53,6 +56,7 @@ export function createRuntime<
     ...(options.plugins !== undefined && { plugins: options.plugins as BotImplementations['plugins'] }),
     ...(options.env !== undefined && { env: options.env }),
     ...(options.store !== undefined && { store: options.store }),
+    ...(options.conversationStore !== undefined && { conversationStore: options.conversationStore }),
     ...(options.botId !== undefined && { botId: options.botId }),
     ...(options.timeLimits !== undefined && { timeLimits: options.timeLimits as TimeLimitOptions }),
     ...(options.valueLimits !== undefined && { valueLimits: options.valueLimits }),
@@ -65,11 +69,12 @@ export function createRuntime<
   return {
     verify,
     botId: running.botId,
-    client: running.botClient as unknown as BotClient<Tags, Calls, S>,
+    client: running.botClient as unknown as BotClient<Tags, Calls, S, CT, UT>,
     store: running.store,
     // the stored message has the input's type, T
     receive: async <T extends MessageType>(input: CreateMessageInput<Tags, T>) => (await receiveMessage(running, input)) as unknown as Message<T, Tags>,
     emitEvent: (event) => emitBotEvent(running, event),
     sendChannelMessage: (message) => sendBotChannelMessage(running, message),
+    integration: (alias) => running.integrationClient(alias) as unknown as IntegrationConversationClient & IncomingMessages,
   }
 }

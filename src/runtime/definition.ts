@@ -29,8 +29,17 @@ export interface EventDefinition extends Documented {
   schema: JsonSchema
 }
 
+/** Declared tag keys: key -> its title, description and annotations (docs/definitions.md#tags). */
+export interface TagDeclarations extends Annotated {
+  tags: { [key: string]: Documented }
+}
+
 export interface ChannelDefinition extends Documented {
   messages: { [name: string]: Documented & { schema: JsonSchema } }
+  /** the tags of the conversations that live on the channel (`{ tags: {} }` when none) */
+  conversation: TagDeclarations
+  /** the tags of the messages exchanged on the channel (`{ tags: {} }` when none) */
+  message: TagDeclarations
 }
 
 interface DefinitionBase extends Documented {
@@ -84,6 +93,8 @@ export interface IntegrationDefinition extends DefinitionBase {
   /** the readme's path, relative to the definition file, as written */
   readme?: string
   attributes: { [name: string]: string }
+  /** the tags of the integration's users */
+  user: TagDeclarations
 }
 
 export interface PluginInterfaceDefinition extends Annotated {
@@ -100,6 +111,10 @@ export interface PluginDefinition extends DefinitionBase {
   interfaces: { [local: string]: PluginInterfaceDefinition }
   actions: { [name: string]: ActionDefinition }
   events: { [name: string]: EventDefinition }
+  /** the plugin's own tags, unprefixed (the bot sees them as '<alias>#<key>') */
+  user: TagDeclarations
+  conversation: TagDeclarations
+  message: TagDeclarations
 }
 
 /** A configuration value as the bot gives it; secrets stay `{ $secret: NAME }`. */
@@ -113,6 +128,10 @@ export interface BotIntegrationDefinition extends Annotated {
   configuration: ConfigurationValue
   /** false: the integration is off in this bot (docs/runtime.md#disabled-integrations); true when the bot does not say */
   enabled: boolean
+  /** the integration's user tags, unprefixed (the bot sees them as '<alias>:<key>') */
+  user: TagDeclarations
+  /** the integration's channels (final names) with their conversation and message tags, unprefixed */
+  channels: { [name: string]: { conversation: TagDeclarations; message: TagDeclarations } }
 }
 
 export interface PluginDependencyWiring extends Annotated {
@@ -134,12 +153,14 @@ export interface BotPluginDefinition extends Annotated {
   definitions: { [key: string]: JsonSchema }
   actions: { [name: string]: ActionDefinition }
   events: { [name: string]: EventDefinition }
+  /** the plugin's own tags, unprefixed, as in its definition */
+  user: TagDeclarations
+  conversation: TagDeclarations
+  message: TagDeclarations
 }
 
-export interface MessageSettingsDefinition extends Annotated {
-  /** tag key -> its title, description and annotations */
-  tags: { [key: string]: Documented }
-}
+/** The bot's `message` settings (the same shape as every tag declaration). */
+export type MessageSettingsDefinition = TagDeclarations
 
 export interface BotDefinition extends Documented {
   kind: 'bot'
@@ -150,6 +171,9 @@ export interface BotDefinition extends Documented {
   message?: MessageSettingsDefinition
   integrations: { [alias: string]: BotIntegrationDefinition }
   plugins: { [alias: string]: BotPluginDefinition }
+  /** the bot's `user` and `conversation` settings as written (absent when it has none) */
+  user?: TagDeclarations
+  conversation?: TagDeclarations
 }
 
 export type AnyDefinition = InterfaceDefinition | IntegrationDefinition | PluginDefinition | BotDefinition

@@ -8,7 +8,7 @@ export type RuntimeErrorCode =
   | 'INVALID_ARGUMENT'
   /** listMessages got a nextToken it did not issue, or one of another conversation */
   | 'INVALID_NEXT_TOKEN'
-  /** no message has that id */
+  /** no message, conversation or user has that id (or not one the client may see) */
   | 'NOT_FOUND'
   /** an action's input does not match its schema */
   | 'INVALID_INPUT'
@@ -48,6 +48,8 @@ export type RuntimeErrorCode =
   | 'INVALID_STORE_OPTIONS'
   /** a store cannot reach its database, finds it in use by another process, or finds its schema newer than it knows */
   | 'STORE_UNAVAILABLE'
+  /** an integration's channel did not deliver a message: its handler threw, was missing or ran out of time (DeliveryError) */
+  | 'DELIVERY_FAILED'
 
 /**
  * `ErrorOptions`, spelled out: lib's own is ES2022, and a public declaration that names it
@@ -97,13 +99,31 @@ export class ValidationError extends RuntimeError {
   }
 }
 
-/** No message has the given id. */
+/** No message (or conversation, or user) has the given id. */
 export class NotFoundError extends RuntimeError {
   readonly id: string
 
-  constructor(id: string, operation: string) {
-    super('NOT_FOUND', `${operation}: no message has id '${id}'`)
+  constructor(id: string, operation: string, what: 'message' | 'conversation' | 'user' = 'message') {
+    super('NOT_FOUND', `${operation}: no ${what} has id '${id}'`)
     this.id = id
+  }
+}
+
+/**
+ * An integration's channel did not deliver a message the bot or a plugin created: the
+ * message stays stored, its `delivery` says `failed`, and `cause` is what went wrong.
+ */
+export class DeliveryError extends RuntimeError {
+  readonly messageId: string
+  /** the alias of the integration and the channel that were to deliver it */
+  readonly integration: string
+  readonly channel: string
+
+  constructor(options: { messageId: string; integration: string; channel: string; message: string; cause: unknown }) {
+    super('DELIVERY_FAILED', options.message, { cause: options.cause })
+    this.messageId = options.messageId
+    this.integration = options.integration
+    this.channel = options.channel
   }
 }
 

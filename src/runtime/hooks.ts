@@ -174,7 +174,7 @@ export async function messageThroughHooks(
     }
   }
   if (stopped && !storeStopped) return { message, stopped }
-  return { message: await messaging.insert(message), stopped }
+  return { message: await messaging.insert(message, operation), stopped }
 }
 
 /**

@@ -16,6 +16,18 @@ export {
 export type * from './channelTypes.js'
 // the runtime's time: the real clock, or one a test moves (docs/runtime.md#the-clock)
 export { type Clock, type ClockTimer, ManualClock, systemClock, type TimerOptions } from './clock.js'
+export {
+  type ConversationMatch,
+  type ConversationRecord,
+  type ConversationStore,
+  InMemoryConversationStore,
+  type PageQuery,
+  type RecordPage,
+  type RecordUpdate,
+  type UserRecord,
+} from './conversationStore.js'
+export { DEFAULT_CONVERSATION_PAGE_SIZE, MAX_CONVERSATION_PAGE_SIZE } from './conversations.js'
+export type * from './conversationTypes.js'
 // running a generated bot (docs/runtime.md)
 export {
   createRuntime,
@@ -29,6 +41,7 @@ export {
 export type * from './definition.js'
 export {
   ActionError,
+  DeliveryError,
   HandlerError,
   MAX_ISSUE_LENGTH,
   MAX_LISTED_ISSUES,

@@ -8,6 +8,7 @@ import { incomingHookOwners } from './hookWiring.js'
 import type { StoredMessage } from './messageStore.js'
 import type { HandlerRegistrationLike } from './runnables.js'
 import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.js'
+import { type ClientOwner, tagView, visibleTags } from './tagViews.js'
 
 /** Messages first for the type, then '*'; registration order within each. */
 function messageHandlersFor(registrations: readonly HandlerRegistrationLike[], type: string): HandlerRegistrationLike[] {
@@ -26,7 +27,13 @@ export async function receiveMessage(context: RuntimeContext, input: unknown): P
     if (verdict.stopped) return verdict.message // stored, but no handler runs
     message = verdict.message
   } else message = await context.messaging.create(input, 'receive')
-  const conversation = { id: message.conversationId }
+  // a conversation of an integration's channel and a stored sender come with their records, each client seeing its own tag keys
+  const conversationRecord = await context.conversations.conversationOf(message.conversationId)
+  const userRecord = await context.conversations.userOf(message.userId)
+  const partiesFor = (owner: ClientOwner) => ({
+    conversation: conversationRecord ? context.conversations.show(owner, conversationRecord) : { id: message.conversationId },
+    ...(userRecord && { user: context.conversations.showUser(owner, userRecord) }),
+  })
   const failed = (owner: string, type: string) => () => ({
     owner,
     registeredFor: type,
@@ -34,7 +41,7 @@ export async function receiveMessage(context: RuntimeContext, input: unknown): P
     message: `receive: ${owner === 'bot' ? "the bot's handler" : `the handler of plugin instance '${owner}'`} for '${type}' messages failed on message ${message.id}`,
   })
   for (const registration of messageHandlersFor(context.bot.messageHandlers, message.type)) {
-    const args = { message: copyValue(message), client: context.botClient, ctx: { botId: context.botId }, conversation: { ...conversation } }
+    const args = { message: copyValue(message), client: context.botClient, ctx: { botId: context.botId }, ...partiesFor({ kind: 'bot' }) }
     await context.runHandler(registration.handler as Handler, args, failed('bot', registration.type))
   }
   for (const [alias, instance] of Object.entries(context.definition.plugins)) {
@@ -43,8 +50,11 @@ export async function receiveMessage(context: RuntimeContext, input: unknown): P
     const registrations = messageHandlersFor(impl.messageHandlers, message.type)
     if (registrations.length === 0) continue
     const ctx = { configuration: context.dispatchConfiguration(alias, impl, failed(alias, registrations[0]?.type ?? message.type)), botId: context.botId }
+    const parties = partiesFor({ kind: 'plugin', alias })
     for (const registration of registrations) {
-      const args = { message: copyValue(message), client: context.pluginClient(alias), ctx, conversation: { ...conversation } }
+      // the plugin's own message tags, unprefixed, as its client shows them
+      const own = { ...copyValue(message), tags: visibleTags(tagView(context.definition, { kind: 'plugin', alias }, 'message'), message.tags) }
+      const args = { message: own, client: context.pluginClient(alias), ctx, ...parties }
       await context.runHandler(registration.handler as Handler, args, failed(alias, registration.type))
     }
   }

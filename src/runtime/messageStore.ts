@@ -7,7 +7,7 @@
 // conversation), never reused. listMessages pages by `seq`, newest (highest) first, and
 // its nextToken holds the last `seq` it returned, which is why paging never repeats nor
 // skips a message even while others are added or deleted.
-import type { Message, MessageType } from './messages.js'
+import type { Message, MessageDelivery, MessageType } from './messages.js'
 import type { Awaitable } from './types.js'
 
 /** Tags as stored: every value a non-empty string. */
@@ -33,6 +33,8 @@ export interface ListQuery {
 export interface MessageUpdate {
   tags: StoredTags
   updatedAt: string
+  /** set when an integration's channel delivered the message or failed to; kept as it is when absent */
+  delivery?: MessageDelivery
 }
 
 /**
@@ -45,7 +47,7 @@ export interface MessageStore {
   insert(message: StoredMessage): Awaitable<MessageRecord>
   /** The message with that id, or undefined. */
   get(id: string): Awaitable<MessageRecord | undefined>
-  /** Replaces the message's tags and updatedAt; returns the updated record, or undefined when there is no such message. */
+  /** Replaces the message's tags and updatedAt (and its delivery, when given); returns the updated record, or undefined when there is no such message. */
   update(id: string, update: MessageUpdate): Awaitable<MessageRecord | undefined>
   /** Removes the message; false when there was none. */
   delete(id: string): Awaitable<boolean>
@@ -103,6 +105,7 @@ export class InMemoryMessageStore implements MessageStore {
     if (!record) return undefined
     record.message.tags = copy(update.tags)
     record.message.updatedAt = update.updatedAt
+    if (update.delivery !== undefined) record.message.delivery = copy(update.delivery)
     return copyRecord(record)
   }
 

@@ -94,7 +94,15 @@ export interface TypedMessage<T extends MessageType, Tags> {
   tags: Tags
   createdAt: string
   updatedAt: string
+  /** in a conversation of an integration's channel (docs/runtime.md#conversations-and-users): the integration's alias and the channel */
+  integration?: string
+  channel?: string
+  /** a message the bot or a plugin created there: whether the integration delivered it (docs/runtime.md#delivery) */
+  delivery?: MessageDelivery
 }
+
+/** What became of a message handed to an integration's channel. */
+export type MessageDelivery = { status: 'delivered' } | { status: 'failed'; error: string }
 
 /** A message of type T (or, for a union of types, the union that narrows on `type`). */
 export type Message<T extends MessageType = MessageType, Tags = MessageTagMap> = { [K in T]: TypedMessage<K, Tags> }[T]

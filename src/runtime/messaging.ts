@@ -6,8 +6,9 @@ import { isRecord } from '../jsonSchema/own.js'
 import { quoted } from '../jsonSchema/quoting.js'
 import type { Clock } from './clock.js'
 import { NotFoundError, ValidationError } from './errors.js'
+import { randomId } from './ids.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
-import { MESSAGE_TYPES, type Message, type MessageTagMap, type MessageType } from './messages.js'
+import { MESSAGE_TYPES, type Message, type MessageDelivery, type MessageTagMap, type MessageType } from './messages.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
 import type { CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
@@ -18,16 +19,6 @@ export const MAX_PAGE_SIZE = 100
 
 const CREATE_KEYS = ['conversationId', 'userId', 'type', 'payload', 'tags']
 const UPDATE_KEYS = ['id', 'tags']
-
-function randomId(): string {
-  const webCrypto = (globalThis as unknown as { crypto?: { randomUUID?: () => string } }).crypto
-  if (webCrypto?.randomUUID) return webCrypto.randomUUID()
-  // no Web Crypto: a version 4 UUID from Math.random (ids must be unique, not secret)
-  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (ch) => {
-    const r = Math.floor(Math.random() * 16)
-    return (ch === 'x' ? r : (r & 3) | 8).toString(16)
-  })
-}
 
 function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value !== ''
@@ -81,14 +72,43 @@ export class Messaging {
     return issues
   }
 
+  /**
+   * What a message is stored as, set by the running bot (delivery.ts): in a conversation of an
+   * integration's channel, checked against the channel and marked with it; throws when it does not fit.
+   */
+  place: ((message: StoredMessage, operation: string) => Promise<StoredMessage>) | undefined = undefined
+
   /** Validates and stores a new message; nothing is stored when it is invalid. */
   async create(input: unknown, operation: string): Promise<StoredMessage> {
-    return this.insert(this.build(input, operation))
+    return this.insert(this.build(input, operation), operation)
   }
 
-  /** Stores a message `build` made. */
-  async insert(message: StoredMessage): Promise<StoredMessage> {
-    return (await this.store.insert(message)).message
+  /** Stores a message `build` made, once `place` accepts it. */
+  async insert(message: StoredMessage, operation = 'createMessage'): Promise<StoredMessage> {
+    const placed = this.place ? await this.place(message, operation) : message
+    return (await this.store.insert(placed)).message
+  }
+
+  /**
+   * Records what became of the delivery of `stored` (as insert returned it): the tags the
+   * integration acknowledged merged in, and its status. While no update of the message is
+   * queued, `stored` is what the store holds (this runtime is its one writer, as for
+   * updateMessage), so it is not read again.
+   */
+  async settleDelivery(stored: StoredMessage, tags: StoredTags, delivery: MessageDelivery): Promise<StoredMessage> {
+    const id = stored.id
+    const untouched = !this.updating.has(id)
+    return this.oneAtATime(id, async () => {
+      const current = untouched ? stored : (await this.store.get(id))?.message
+      if (!current) throw new NotFoundError(id, 'createMessage')
+      const updated = await this.store.update(id, {
+        tags: { ...current.tags, ...tags },
+        updatedAt: laterThan(current.updatedAt, this.clock),
+        delivery,
+      })
+      if (!updated) throw new NotFoundError(id, 'createMessage')
+      return updated.message
+    })
   }
 
   /** The message a valid input makes (id and timestamps assigned), not stored; throws INVALID_MESSAGE. */

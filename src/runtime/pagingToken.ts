@@ -48,13 +48,14 @@ export function encodePagingToken(conversationId: string, seq: number): string {
   return toBase64Url(encodeURIComponent(JSON.stringify({ v: 1, c: conversationId, s: seq })))
 }
 
-function invalidToken(reason: string): ValidationError {
-  return new ValidationError('INVALID_NEXT_TOKEN', `listMessages: ${reason}`, [])
+function invalidToken(reason: string, operation: string): ValidationError {
+  return new ValidationError('INVALID_NEXT_TOKEN', `${operation}: ${reason}`, [])
 }
 
 /** The seq a token continues below; throws INVALID_NEXT_TOKEN when the token is malformed or of another conversation. */
-export function decodePagingToken(token: unknown, conversationId: string): number {
-  if (typeof token !== 'string' || token === '') throw invalidToken('nextToken must be a non-empty string returned by listMessages in meta.nextToken')
+export function decodePagingToken(token: unknown, conversationId: string, operation = 'listMessages'): number {
+  if (typeof token !== 'string' || token === '')
+    throw invalidToken(`nextToken must be a non-empty string returned by ${operation} in meta.nextToken`, operation)
   let parsed: unknown
   try {
     const ascii = fromBase64Url(token)
@@ -73,12 +74,14 @@ export function decodePagingToken(token: unknown, conversationId: string): numbe
     body.s < 1
   ) {
     throw invalidToken(
-      `nextToken '${token.length > 40 ? `${token.slice(0, 40)}...` : token}' is not a token listMessages returned (pass meta.nextToken unchanged)`,
+      `nextToken '${token.length > 40 ? `${token.slice(0, 40)}...` : token}' is not a token ${operation} returned (pass meta.nextToken unchanged)`,
+      operation,
     )
   }
   if (body.c !== conversationId) {
     throw invalidToken(
-      `nextToken was issued for another conversation than '${conversationId}' (pass the conversationId of the listMessages call that returned it)`,
+      `nextToken was issued for another ${operation === 'listMessages' ? `conversation than '${conversationId}' (pass the conversationId` : `query (pass the same arguments`} of the ${operation} call that returned it)`,
+      operation,
     )
   }
   return body.s

@@ -21,6 +21,8 @@ export interface RunnableIntegration {
   readonly definition: IntegrationDefinition
   /** final action name -> handler */
   readonly actions: object
+  /** channel -> { messages: message type -> delivery handler }; absent on implementations made before delivery existed */
+  readonly channels?: object
 }
 
 /** What createRuntime needs of a plugin implementation (a generated `Plugin`). */

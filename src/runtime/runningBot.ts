@@ -5,21 +5,28 @@
 // (callAction), messageDispatch.ts (receive), eventDispatch.ts (integration events),
 // pluginEvents.ts (plugin events), botChannelMessages.ts and channels.ts (channels).
 
+import { own } from '../jsonSchema/own.js'
 import { botCallAction, pluginCallAction } from './actionRouting.js'
 import { runDispatchHandler } from './boundedRuns.js'
 import { ChannelRouter } from './channels.js'
 import { type Clock, systemClock } from './clock.js'
 import { type Env, pluginConfiguration } from './configurationValues.js'
+import { type ConversationStore, InMemoryConversationStore } from './conversationStore.js'
+import { Conversations } from './conversations.js'
 import type { BotDefinition, JsonValue } from './definition.js'
-import { HandlerError, messageOf } from './errors.js'
+import { deliveringCreateMessage, placeMessage } from './delivery.js'
+import { HandlerError, messageOf, UnknownTargetError } from './errors.js'
 import { type HookWiring, hookedCreateMessage } from './hookWiring.js'
+import { integrationClient, type LooseIntegrationClient } from './integrationClient.js'
 import { InMemoryMessageStore, type MessageStore } from './messageStore.js'
 import { Messaging } from './messaging.js'
 import { emitPluginEvent } from './pluginEvents.js'
+import { withOwnMessageTags } from './pluginMessageTags.js'
 import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { HandlerFailure, LooseClient, RuntimeContext } from './runtimeContext.js'
 import type { GivenOptions } from './runtimeOptions.js'
 import { streamAction } from './streams.js'
+import { tagView } from './tagViews.js'
 import { type TimeLimitOptions, TimeLimits } from './timeLimits.js'
 import { resolveValueLimits, type ValueLimitOptions, type ValueLimits } from './valueLimits.js'
 
@@ -33,6 +40,7 @@ export interface RunningBotOptions {
   plugins?: { readonly [name: string]: RunnablePlugin }
   env?: { readonly [name: string]: string | undefined }
   store?: MessageStore
+  conversationStore?: ConversationStore
   botId?: string
   timeLimits?: TimeLimitOptions
   valueLimits?: ValueLimitOptions
@@ -45,6 +53,7 @@ export class RunningBot implements RuntimeContext {
   readonly definition: BotDefinition
   readonly store: MessageStore
   readonly messaging: Messaging
+  readonly conversations: Conversations
   readonly botClient: LooseClient
   readonly limits: TimeLimits
   readonly clock: Clock
@@ -70,11 +79,16 @@ export class RunningBot implements RuntimeContext {
     this.store = options.store ?? new InMemoryMessageStore()
     this.valueLimitOptions = options.valueLimits
     this.valueLimits = resolveValueLimits(options.valueLimits)
-    this.messaging = new Messaging(this.store, this.definition.tags, this.definition.name, this.valueLimits, this.clock)
+    // the bot's own message tags, each integration's channel message tags as '<alias>:<key>' and each plugin instance's as '<alias>#<key>'
+    const messageTags = [...tagView(this.definition, { kind: 'bot' }, 'message').toStored.keys()]
+    this.messaging = new Messaging(this.store, messageTags, this.definition.name, this.valueLimits, this.clock)
+    this.messaging.place = (message, operation) => placeMessage(this, message, operation)
+    this.conversations = new Conversations(options.conversationStore ?? new InMemoryConversationStore(), this.definition, this.clock, this.valueLimits)
     this.limits = new TimeLimits(options.timeLimits, this.clock)
     this.channels = new ChannelRouter(this)
     this.botClient = {
       ...this.messaging.client(),
+      ...this.conversations.client({ kind: 'bot' }),
       callAction: (call) => botCallAction(this, call),
       streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => botCallAction(this, raw, stream)),
     }
@@ -92,7 +106,7 @@ export class RunningBot implements RuntimeContext {
       pluginClient: (alias) => this.pluginClient(alias),
       pluginConfiguration: (alias, impl) => pluginConfiguration(this.definition, alias, impl, this.secrets(), this.valueLimits),
     }
-    this.botClient.createMessage = hookedCreateMessage(this.hooks, this.botClient.createMessage, undefined)
+    this.botClient.createMessage = deliveringCreateMessage(this, hookedCreateMessage(this.hooks, this.botClient.createMessage, undefined))
   }
 
   secrets(): Env {
@@ -118,14 +132,28 @@ export class RunningBot implements RuntimeContext {
     if (!client) {
       client = {
         ...this.messaging.client(),
+        ...this.conversations.client({ kind: 'plugin', alias }),
         callAction: (call) => pluginCallAction(this, alias, call),
         streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => pluginCallAction(this, alias, raw, stream)),
         emitEvent: (event) => emitPluginEvent(this, alias, event),
       }
-      client.createMessage = hookedCreateMessage(this.hooks, client.createMessage, alias)
+      client.createMessage = deliveringCreateMessage(this, hookedCreateMessage(this.hooks, client.createMessage, alias))
+      withOwnMessageTags(client, tagView(this.definition, { kind: 'plugin', alias }, 'message'))
       this.pluginClients.set(alias, client)
     }
     return client
+  }
+
+  /** The client of the integration the bot adds as `alias`, for code that runs as the integration outside any call (a webhook). */
+  integrationClient(alias: string): LooseIntegrationClient {
+    const wiring = own(this.definition.integrations, alias)
+    if (!wiring) {
+      throw new UnknownTargetError(
+        'UNKNOWN_CHANNEL',
+        `integration: bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${Object.keys(this.definition.integrations).join(', ') || 'none'})`,
+      )
+    }
+    return integrationClient(this, alias, own(this.integrations, wiring.name), undefined)
   }
 
   async runHandler(handler: (args: never) => unknown, args: object, describe: () => HandlerFailure): Promise<void> {

@@ -3,6 +3,8 @@
 import type { BotBase, BotImplementations } from './bases.js'
 import type { ChannelMessageOf, NoChannels } from './channelTypes.js'
 import type { Clock } from './clock.js'
+import type { ConversationStore } from './conversationStore.js'
+import type { IncomingMessages, IntegrationConversationClient, TagMap } from './conversationTypes.js'
 import type { MessageStore } from './messageStore.js'
 import type { Message, MessageType } from './messages.js'
 import type { TimeLimitOptions } from './timeLimits.js'
@@ -20,9 +22,11 @@ export interface RuntimeOptions<
   Impl extends BotImplementations = BotImplementations,
   Ch = NoChannels,
   S = NoStreams,
+  CT = TagMap,
+  UT = TagMap,
 > {
   /** a generated `Bot` with its handlers registered */
-  bot: BotBase<Tags, Calls, Events, Impl, Ch, S>
+  bot: BotBase<Tags, Calls, Events, Impl, Ch, S, CT, UT>
   /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
   integrations?: Partial<NoInfer<Impl>['integrations']>
   /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
@@ -33,6 +37,8 @@ export interface RuntimeOptions<
   env?: { readonly [name: string]: string | undefined }
   /** where messages are kept; default a new InMemoryMessageStore */
   store?: MessageStore
+  /** where conversations and users are kept; default a new InMemoryConversationStore (docs/runtime.md#conversations-and-users) */
+  conversationStore?: ConversationStore
   /** the bot's identifier, `ctx.botId` in every handler; default the bot's name */
   botId?: string
   /** time limits of actions and handlers, in milliseconds (docs/runtime.md#time-limits) */
@@ -43,11 +49,11 @@ export interface RuntimeOptions<
   clock?: Clock
 }
 
-export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams> {
+export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams, CT = TagMap, UT = TagMap> {
   /** `ctx.botId` of every handler */
   readonly botId: string
   /** the bot's client, the same its handlers get */
-  readonly client: BotClient<Tags, Calls, S>
+  readonly client: BotClient<Tags, Calls, S, CT, UT>
   /** the message store in use */
   readonly store: MessageStore
   /**
@@ -71,6 +77,12 @@ export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = N
    * socket: validated, then dispatched to channel handlers.
    */
   sendChannelMessage(message: ChannelMessageOf<Ch>): Promise<void>
+  /**
+   * The client of the integration the bot adds as `alias`, as its handlers get it, for code
+   * that runs as the integration outside any call (a webhook): its conversations and users,
+   * and `createMessage` for a message coming in (docs/runtime.md#incoming-messages).
+   */
+  integration(alias: string): IntegrationConversationClient & IncomingMessages
   /**
    * Throws one MissingImplementationError (`missing`: a line each) when an integration or
    * plugin the bot adds was not given, or a given one lacks an action handler; returns

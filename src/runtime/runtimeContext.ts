@@ -5,6 +5,7 @@
 
 import type { ChannelRouter } from './channels.js'
 import type { Env } from './configurationValues.js'
+import type { ConversationOperations, Conversations } from './conversations.js'
 import type { BotDefinition, JsonValue } from './definition.js'
 import type { HookWiring } from './hookWiring.js'
 import type { MessageStore } from './messageStore.js'
@@ -16,7 +17,7 @@ import type { MessagingClient } from './types.js'
 import type { ValueLimits } from './valueLimits.js'
 
 /** The bot's and each plugin instance's client, before the generated types narrow it. */
-export interface LooseClient extends MessagingClient<MessageTagMap> {
+export interface LooseClient extends MessagingClient<MessageTagMap>, ConversationOperations {
   callAction(call: unknown): Promise<unknown>
   streamAction(call: unknown): unknown
   /** plugin clients only: the plugin's own events */
@@ -42,6 +43,8 @@ export interface RuntimeContext {
   readonly plugins: { readonly [name: string]: RunnablePlugin }
   readonly store: MessageStore
   readonly messaging: Messaging
+  /** conversations and users (conversations.ts) */
+  readonly conversations: Conversations
   readonly botClient: LooseClient
   readonly limits: TimeLimits
   /** the limits on every value that comes in (valueLimits.ts) */

@@ -2,7 +2,17 @@
 // Maps are type parameters supplied by generated code (plain interfaces with literal
 // keys), so every check is an indexed access, never a deep conditional type.
 import type { CallOptions, ChannelSender, ChannelShapes, HandlerSignal, NoChannels } from './channelTypes.js'
-import type { Message, MessagePayloads, MessageTagMap, MessageType } from './messages.js'
+import type {
+  AnyTags,
+  ConversationClient,
+  ConversationOf,
+  IncomingMessages,
+  IntegrationConversationClient,
+  TagMap,
+  TagSet,
+  UserOf,
+} from './conversationTypes.js'
+import type { Message, MessagePayloads, MessageType } from './messages.js'
 
 /**
  * One action's types. `input` is what its handler reads; `callInput`, where the action's
@@ -104,8 +114,11 @@ export type IntegrationContext<C, Alt = NoAlternatives, Sec = NoSecrets> = Confi
   secrets: Sec
 }
 
-/** Ch: the integration's channels (`Channels`), none by default. */
-export interface IntegrationClient<E, Ch = NoChannels> extends ChannelSender<Ch> {
+/** Ch: the integration's channels (`Channels`), none by default; Tg: its tags (`Tags`), any by default. */
+export interface IntegrationClient<E, Ch = NoChannels, Tg extends TagSet = AnyTags>
+  extends ChannelSender<Ch>,
+    IntegrationConversationClient<Tg['conversation'], Tg['user']>,
+    IncomingMessages<Tg['message']> {
   emitEvent(event: EventOf<E>): Promise<void>
 }
 
@@ -140,9 +153,13 @@ export interface MessagingClient<Tags> {
   deleteMessage(input: { id: string }): Promise<void>
 }
 
-/** S: call key -> the channels its handler may send on, for `streamAction` (docs/runtime.md#channels-and-streaming). */
-export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams>
+/**
+ * S: call key -> the channels its handler may send on, for `streamAction` (docs/runtime.md#channels-and-streaming);
+ * CT, UT: the conversation and user tags the bot may read and write (docs/definitions.md#tags).
+ */
+export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams, CT = TagMap, UT = TagMap>
   extends MessagingClient<Tags>,
+    ConversationClient<CT, UT>,
     ActionCaller<Calls>,
     ActionStreamer<Calls, S> {}
 
@@ -150,8 +167,9 @@ export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStream
  * Ev: the plugin's own events, name -> payload (docs/runtime.md#plugin-events); none by
  * default. S: call key -> the channels its handler may send on, for `streamAction`.
  */
-export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams>
-  extends MessagingClient<MessageTagMap>,
+export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams, Tg extends TagSet = AnyTags>
+  extends MessagingClient<Tg['message']>,
+    ConversationClient<Tg['conversation'], Tg['user']>,
     ActionCaller<Calls>,
     ActionStreamer<Calls, S>,
     PluginEventEmitter<Ev> {}
@@ -160,7 +178,8 @@ export interface BotContext {
   botId: string
 }
 
-export interface Conversation {
+/** The conversation of a message: its id, and, when it lives on an integration's channel, that record (docs/runtime.md#conversations-and-users). */
+export interface Conversation extends Partial<Omit<ConversationOf, 'id'>> {
   id: string
 }
 
@@ -169,6 +188,8 @@ export interface MessageHandlerArgs<M, Client, Ctx> {
   client: Client
   ctx: Ctx
   conversation: Conversation
+  /** the sender, when it is a stored user (a message an integration's `createMessage` put in) */
+  user?: UserOf | undefined
   /** fires when the handler's time limit is over */
   signal: HandlerSignal
 }

@@ -4,7 +4,7 @@
 // written with ts-morph's code writer rather than its structures, whose printers end
 // imports with semicolons that the rest of botwire's code does not use.
 import type { CodeBlockWriter, WriterFunction } from 'ts-morph'
-import { handlerStubLines } from './handlerStub.js'
+import { deliveryStubLines, handlerStubLines, propertyKey } from './handlerStub.js'
 import type { StubPlan } from './stubPlan.js'
 import { memoryProject, type TsMorphModule } from './tsMorph.js'
 
@@ -80,6 +80,27 @@ function actionsStatement(plan: StubPlan): WriterFunction {
         }
       })
       writer.writeLine('},')
+      if (plan.deliveries.length > 0) {
+        // the channels whose conversations carry standard messages: the bot's and plugins' messages there are delivered here
+        writer.write('channels: {').newLine()
+        writer.indent(() => {
+          for (const { channel, types } of plan.deliveries) {
+            writer.write(`${propertyKey(channel)}: {`).newLine()
+            writer.indent(() => {
+              writer.write('messages: {').newLine()
+              writer.indent(() => {
+                for (const type of types) {
+                  const lines = deliveryStubLines(plan.name, channel, type)
+                  for (const line of [...lines.slice(0, -1), `${lines.at(-1)},`]) writer.writeLine(line)
+                }
+              })
+              writer.writeLine('},')
+            })
+            writer.writeLine('},')
+          }
+        })
+        writer.writeLine('},')
+      }
     })
     writer.write('})')
   }

@@ -31,3 +31,21 @@ export function handlerStubLines(kind: StubKind, definitionName: string, action:
     '}',
   ]
 }
+
+/** A delivery handler's stub (docs/runtime.md#delivery), not indented, without the comma that follows it. */
+export function deliveryStubLines(definitionName: string, channel: string, type: string, indentUnit = '  '): string[] {
+  return [
+    `${propertyKey(type)}: async ({ payload, conversation, user, ctx, client, ack }) => {`,
+    ...[
+      `// TODO: send the ${type} message to the outside world in this conversation, then ack({ tags }) with what it gave back`,
+      'void payload',
+      'void conversation',
+      'void user',
+      'void ctx',
+      'void client',
+      'void ack',
+      `throw new Error(${JSON.stringify(`${definitionName}: the delivery of '${type}' messages on channel '${channel}' is not implemented yet`)})`,
+    ].map((line) => `${indentUnit}${line}`),
+    '}',
+  ]
+}

@@ -33,6 +33,8 @@ export interface StubPlan {
   /** a bot's registrations that its generated `Bot` accepts: `on.message` types and `on.event` types */
   messageTypes: string[]
   eventTypes: string[]
+  /** an integration's channels that carry standard messages, each with those types: their delivery handlers (docs/runtime.md#delivery) */
+  deliveries: { channel: string; types: string[] }[]
 }
 
 function camelCase(name: string): string {
@@ -45,14 +47,18 @@ function oneLine(text: string): string {
 }
 
 export function stubPlan(definition: DefinitionModel, model: Model): StubPlan {
-  const base = { name: definition.name, version: definition.version, messageTypes: [], eventTypes: [] }
+  const base = { name: definition.name, version: definition.version, messageTypes: [], eventTypes: [], deliveries: [] }
   if (definition.kind === 'integration') {
     const actions = definition.actions.map((a) => ({
       name: a.name,
       describe: oneLine(a.title ?? a.description ?? a.name),
       implements: a.origin.from === 'interface' ? `${a.origin.alias}.${a.origin.interfaceMember}` : null,
     }))
-    return { ...base, kind: 'integration', variable: camelCase(definition.name), actions }
+    // a channel message named after a standard type carries that type in conversations: the runtime hands those to a delivery handler
+    const deliveries = definition.channels
+      .map((c) => ({ channel: c.name, types: Object.keys(c.spec.messages).filter((m) => (MESSAGE_TYPES as readonly string[]).includes(m)) }))
+      .filter((d) => d.types.length > 0)
+    return { ...base, kind: 'integration', variable: camelCase(definition.name), actions, deliveries }
   }
   if (definition.kind === 'plugin') {
     const actions = Object.entries(definition.spec.actions ?? {}).map(([name, a]) => ({

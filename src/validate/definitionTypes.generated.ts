@@ -186,6 +186,8 @@ export interface Channel {
    */
   description?: string
   messages: ChannelMessageMap
+  conversation?: TagSettings
+  message?: TagSettings
 }
 /**
  * Message name -> { schema, title?, description? }.
@@ -204,6 +206,30 @@ export interface ChannelMessage {
   title?: string
   /**
    * What the channel message is for.
+   */
+  description?: string
+}
+/**
+ * The tag keys declared for users, conversations or messages: tag key -> { title?, description? }.
+ */
+export interface TagSettings {
+  /**
+   * Tag key -> { title?, description? }: the tag keys that may be set (values are strings).
+   */
+  tags?: {
+    [k: string]: Tag
+  }
+}
+/**
+ * One declared tag key: its title and description (tag values are strings).
+ */
+export interface Tag {
+  /**
+   * A short human-readable name of the tag.
+   */
+  title?: string
+  /**
+   * What the tag means.
    */
   description?: string
 }
@@ -253,6 +279,7 @@ export interface IntegrationSpec {
    */
   readme?: string
   attributes?: Attributes
+  user?: TagSettings
 }
 /**
  * The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.
@@ -379,6 +406,9 @@ export interface PluginSpec {
   }
   actions?: ActionMap
   events?: EventMap
+  user?: TagSettings
+  conversation?: TagSettings
+  message?: TagSettings
 }
 /**
  * An interface the plugin uses: its name and a semver range of versions.
@@ -405,7 +435,9 @@ export interface BotSpec {
    * What the bot does.
    */
   description?: string
-  message?: MessageSettings
+  message?: TagSettings
+  user?: TagSettings
+  conversation?: TagSettings
   /**
    * Integration alias -> the integration added: its name, a version or range, and its configuration.
    */
@@ -418,30 +450,6 @@ export interface BotSpec {
   plugins?: {
     [k: string]: PluginInstance
   }
-}
-/**
- * Settings of the messages the bot exchanges.
- */
-export interface MessageSettings {
-  /**
-   * Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).
-   */
-  tags?: {
-    [k: string]: MessageTag
-  }
-}
-/**
- * One declared message tag key.
- */
-export interface MessageTag {
-  /**
-   * A short human-readable name of the tag.
-   */
-  title?: string
-  /**
-   * What the tag means.
-   */
-  description?: string
 }
 /**
  * An integration added to the bot.

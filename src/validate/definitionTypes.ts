@@ -27,6 +27,8 @@ export type SchemaHolder = generated.Entity | generated.ActionInput | generated.
 export type ActionSpec = generated.Action
 export type EventSpec = generated.Event
 export type ChannelSpec = generated.Channel
+/** `user`, `conversation` or `message` settings: declared tag keys (docs/definitions.md#tags) */
+export type TagSettings = generated.TagSettings
 /** One interface an integration implements (an entry of its `interfaces`). */
 export type ImplementedInterfaceSpec = generated.InterfaceImplementation
 /** An integration added to a bot (an entry of its `integrations`). */

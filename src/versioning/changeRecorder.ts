@@ -10,7 +10,7 @@ import { formatPointer } from '../jsonSchema/pointer.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import type { Model } from '../resolve/model.js'
 import { EMPTY_CONFIGURATION } from '../resolve/model.js'
-import type { ActionSpec, ChannelSpec, EventSpec, SchemaHolder } from '../validate/definitionTypes.js'
+import type { ActionSpec, ChannelSpec, EventSpec, SchemaHolder, TagSettings } from '../validate/definitionTypes.js'
 import { ChangeList, type Place } from './changes.js'
 import { compareSchemas, type Role } from './compareSchema.js'
 import { entitySpace, SharedEntities } from './entities.js'
@@ -196,6 +196,8 @@ export class ChangeRecorder {
       { removed: 'major', added: 'minor' },
       (channel, oldChannel, newChannel) => {
         this.metadata(`channel '${channel}'`, ['channels', channel], oldChannel, newChannel, ['title', 'description'])
+        this.tagsOf(`conversation (channel '${channel}')`, ['channels', channel, 'conversation'], oldChannel.conversation, newChannel.conversation)
+        this.tagsOf(`message (channel '${channel}')`, ['channels', channel, 'message'], oldChannel.message, newChannel.message)
         this.members(
           (message) => `message '${message}' of channel '${channel}'`,
           ['channels', channel, 'messages'],
@@ -206,6 +208,30 @@ export class ChangeRecorder {
             this.holder('both', `message '${message}' of channel '${channel}'`, ['channels', channel, 'messages', message], oldMessage, newMessage),
         )
       },
+    )
+  }
+
+  /**
+   * Declared tags (docs/definitions.md#tags) at `path` (`['user']`, `['channels', 'dm', 'message']`):
+   * code that reads or writes a removed key no longer compiles and is refused at run time (major
+   * for an integration or plugin, whose keys bots use); an added key is minor; titles,
+   * descriptions and annotations patch. `levels`: a bot's are all patch.
+   */
+  tagsOf(
+    what: string,
+    path: Path,
+    before: TagSettings | undefined,
+    after: TagSettings | undefined,
+    levels: { removed: ChangeLevel; added: ChangeLevel } = { removed: 'major', added: 'minor' },
+  ): void {
+    if (before && after) this.metadata(`the ${what} settings`, path, before, after, [])
+    this.members(
+      (key) => `${what} tag '${key}'`,
+      [...path, 'tags'],
+      before?.tags,
+      after?.tags,
+      levels,
+      (key, oldTag, newTag) => this.metadata(`${what} tag '${key}'`, [...path, 'tags', key], oldTag, newTag, ['title', 'description']),
     )
   }
 

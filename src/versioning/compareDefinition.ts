@@ -8,6 +8,7 @@
 //     alternative is major, an added one minor), implemented interfaces
 //     and its metadata: secrets (a new required one major), icon, readme, attributes
 //   plugin: configuration (an input), interface dependencies
+//   declared tags of integrations (users, channels) and plugins: removed major, added minor
 //   bot: every change is patch (bots are leaves: nothing uses a bot)
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
@@ -40,9 +41,10 @@ const COVERED: Record<DefinitionSpec['kind'], readonly string[]> = {
     'icon',
     'readme',
     'attributes',
+    'user',
   ],
-  plugin: ['kind', 'name', 'version', 'title', 'description', '$defs', 'configuration', 'interfaces', 'actions', 'events'],
-  bot: ['kind', 'name', 'version', 'title', 'description', 'message', 'integrations', 'plugins'],
+  plugin: ['kind', 'name', 'version', 'title', 'description', '$defs', 'configuration', 'interfaces', 'actions', 'events', 'user', 'conversation', 'message'],
+  bot: ['kind', 'name', 'version', 'title', 'description', 'message', 'integrations', 'plugins', 'user', 'conversation'],
 }
 
 export function compareDefinition(oldSide: SideDefinition, newSide: SideDefinition, oldModel: Model, newModel: Model): ChangeList {

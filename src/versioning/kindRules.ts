@@ -28,6 +28,7 @@ export function compareIntegration(recorder: ChangeRecorder, before: Integration
   recorder.channelsOf(before.channels, after.channels)
   compareImplementedInterfaces(recorder, before.interfaces, after.interfaces)
   compareIntegrationMetadata(recorder, before, after)
+  recorder.tagsOf('user', ['user'], before.user, after.user)
 }
 
 export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, after: PluginSpec): void {
@@ -36,6 +37,7 @@ export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, afte
   compareDependencies(recorder, before.interfaces ?? {}, after.interfaces ?? {})
   recorder.actionsOf(before.actions, after.actions)
   recorder.eventsOf(before.events, after.events)
+  for (const kind of ['user', 'conversation', 'message'] as const) recorder.tagsOf(kind, [kind], before[kind], after[kind])
 }
 
 /** A plugin's interface dependencies: every bot that adds the plugin wires each one. */
@@ -90,6 +92,7 @@ function compareDependencies(
 
 /** Bots are leaves (no definition uses a bot): every change is patch. */
 export function compareBot(recorder: ChangeRecorder, before: BotSpec, after: BotSpec): void {
+  for (const kind of ['user', 'conversation'] as const) recorder.tagsOf(kind, [kind], before[kind], after[kind], { removed: 'patch', added: 'patch' })
   recorder.members(
     (tag) => `message tag '${tag}'`,
     ['message', 'tags'],

@@ -22,7 +22,7 @@ describe('botwire check', () => {
   it('passes on the repository definitions and says what it checked (the built CLI, in a process of its own)', () => {
     const result = runCli(['check'], { cwd: repoRoot })
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^checked 6 definitions \(1 interface, 3 integrations, 1 plugin, 1 bot\) and 7 built-in interfaces in \d+ ms: no errors\n$/)
+    expect(result.stdout).toMatch(/^checked 8 definitions \(1 interface, 4 integrations, 1 plugin, 2 bots\) and 7 built-in interfaces in \d+ ms: no errors\n$/)
   })
 
   it('counts warnings in its summary and still exits 0', async () => {

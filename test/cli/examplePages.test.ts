@@ -103,7 +103,7 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
   // the stores, as runtime.md#the-stores-botwire-ships installs them
   runPageLine('npm install @botwire/store-embedded @botwire/store-postgres', cwd, tarballs)
   const init = runPageLine('npx botwire init --example', cwd, tarballs).stdout
-  expect(init.split('\n').filter((l) => l !== '')).toHaveLength(6)
+  expect(init.split('\n').filter((l) => l !== '')).toHaveLength(8)
   expect(runPageLine('npx botwire generate', cwd, tarballs).stdout).toMatch(/^generated \d+ files in generated: /)
 
   const programs: { path: string; promised: string[] }[] = []
@@ -141,6 +141,7 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
     'src/hooks.ts',
     'src/verify.ts',
     'src/stream-summary.ts',
+    'src/slack-thread.ts',
     'src/time-limits.ts',
     'src/clock.ts',
     'src/keep-messages.ts',

@@ -24,12 +24,12 @@ describe('botwire generate', () => {
     const dir = exampleWorkspace()
     const first = await runBotwire(['generate'], { cwd: dir })
     expect(first.code).toBe(0)
-    expect(first.stdout).toMatch(/^generated 16 files in generated: 16 written, 0 unchanged, 0 removed \(\d+ ms\)\n$/)
+    expect(first.stdout).toMatch(/^generated 20 files in generated: 20 written, 0 unchanged, 0 removed \(\d+ ms\)\n$/)
     expect(listFiles(join(dir, 'generated'))).toContain('botwire-manifest.json')
     expect(listFiles(join(dir, 'generated'))).toContain('interfaces/llm/v1.0.0.ts')
     expect(listFiles(join(dir, 'generated'))).not.toContain('interfaces/storage/v1.0.0.ts') // a built-in nobody uses
     const second = await runBotwire(['generate'], { cwd: dir })
-    expect(second.stdout).toMatch(/16 files in generated: 0 written, 16 unchanged, 0 removed/)
+    expect(second.stdout).toMatch(/20 files in generated: 0 written, 20 unchanged, 0 removed/)
   })
 
   it('keeps LF line endings through a git checkout with core.autocrlf=true (its .gitattributes)', async () => {
@@ -68,7 +68,7 @@ describe('botwire generate', () => {
     const inodeBefore = statSync(openaiModule).ino
     writeFileSync(join(dir, OPENAI), readFileSync(join(dir, OPENAI), 'utf8').replace('title: Moderate', 'title: Moderate text'))
     const result = await runBotwire(['generate'], { cwd: dir })
-    expect(result.stdout).toMatch(/1 written, 15 unchanged, 0 removed/)
+    expect(result.stdout).toMatch(/1 written, 19 unchanged, 0 removed/)
     expect(readFileSync(openaiModule, 'utf8')).toContain('Moderate text')
     expect(statSync(openaiModule).ino).not.toBe(inodeBefore) // a new file renamed over the old one
     for (const path of listFiles(out).filter((p) => p !== 'integrations/openai/v2.0.0.ts' && p !== 'botwire-manifest.json')) {
@@ -103,7 +103,7 @@ describe('botwire generate', () => {
     expect(join(dir, 'generated')).not.toSatisfy(existsSync)
 
     await runBotwire(['generate'], { cwd: dir })
-    expect((await runBotwire(['generate', '--check'], { cwd: dir })).stdout).toBe('generated is up to date (16 files)\n')
+    expect((await runBotwire(['generate', '--check'], { cwd: dir })).stdout).toBe('generated is up to date (20 files)\n')
 
     const out = join(dir, 'generated')
     writeFileSync(

@@ -38,9 +38,11 @@ describe('botwire init', () => {
     'interfaces/ticketing.yaml',
     'integrations/anthropic.yaml',
     'integrations/openai.yaml',
+    'integrations/slack.yaml',
     'integrations/zendesk.yaml',
     'plugins/support-assistant.yaml',
     'bots/support-bot.yaml',
+    'bots/thread-bot.yaml',
   ]
 
   it('--example writes the example workspace the docs use, which passes check, each file with a modeline to the meta-schema', async () => {
@@ -66,7 +68,7 @@ describe('botwire init', () => {
     const check = await runBotwire(['check'], { cwd: dir })
     expect([check.code, check.stdout]).toEqual([
       0,
-      expect.stringMatching(/^checked 6 definitions \(1 interface, 3 integrations, 1 plugin, 1 bot\) and 7 built-in interfaces in \d+ ms: no errors\n$/),
+      expect.stringMatching(/^checked 8 definitions \(1 interface, 4 integrations, 1 plugin, 2 bots\) and 7 built-in interfaces in \d+ ms: no errors\n$/),
     ])
   })
 
@@ -114,10 +116,11 @@ describe('botwire scaffold', () => {
       await runBotwire(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir }),
       await runBotwire(['scaffold', 'plugin', 'support-assistant', '--out', 'src'], { cwd: dir }),
       await runBotwire(['scaffold', 'bot', 'support-bot', '--out', 'src'], { cwd: dir }),
+      await runBotwire(['scaffold', 'integration', 'slack', '--out', 'src'], { cwd: dir }),
     ]
     await runBotwire(['scaffold', 'integration', 'openai', '--out', 'broken'], { cwd: dir })
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
-    files = ['openai', 'support-assistant', 'support-bot', 'main'].map((name) => join(dir, 'src', `${name}.ts`))
+    files = ['openai', 'support-assistant', 'support-bot', 'main', 'slack'].map((name) => join(dir, 'src', `${name}.ts`))
     broken = join(dir, 'broken', 'openai.ts')
     writeFileSync(broken, readFileSync(broken, 'utf8').replace(/ {4}\/\*\* Moderate \*\/\n[\s\S]*?\n {4}\},\n/, ''))
     compiled = compileStubs([...files, broken])
@@ -128,11 +131,16 @@ describe('botwire scaffold', () => {
       "wrote src/openai.ts (integration 'openai' 2.0.0, 3 action handlers)\n",
       "wrote src/support-assistant.ts (plugin 'support-assistant' 0.3.0, 2 action handlers)\n",
       "wrote src/support-bot.ts (bot 'support-bot' 1.0.0, a '*' handler that answers text with text)\nwrote src/main.ts (the entry: creates the runtime with the bot and receives a first message)\n",
+      "wrote src/slack.ts (integration 'slack' 1.0.0, 0 action handlers, 1 delivery handler)\n",
     ])
     expect(files.flatMap((file) => compiled.get(file) ?? [`${file} was not compiled`])).toEqual([])
     const integration = readFileSync(files[0] ?? '', 'utf8')
     expect(integration).toContain('generateText: async ({ input, ctx, client }) => {')
     expect(integration).toContain(`throw new Error("openai: action 'generateText' is not implemented yet")`)
+    // the channel whose conversations carry text gets its delivery handler (docs/runtime.md#delivery)
+    const slack = readFileSync(files[4] ?? '', 'utf8')
+    expect(slack).toContain('channels: {\n    thread: {\n      messages: {\n        text: async ({ payload, conversation, user, ctx, client, ack }) => {')
+    expect(slack).toContain(`throw new Error("slack: the delivery of 'text' messages on channel 'thread' is not implemented yet")`)
     const bot = readFileSync(files[2] ?? '', 'utf8')
     expect(bot.match(/^bot\.on\.message\(/gm)).toHaveLength(1)
     expect(bot).toContain("bot.on.message('*', async")

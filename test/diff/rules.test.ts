@@ -46,6 +46,13 @@ const rows: Row[] = [
     reverse: { level: 'major', says: "channel 'alerts' removed" },
   },
   {
+    case: 'channel-tag-added',
+    subject: demo,
+    rule: 'new channel tag minor, removed channel tag major (docs/versioning.md#the-three-levels)',
+    forward: { level: 'minor', says: "message (channel 'feed') tag 'externalId' added", path: '/channels/feed/message/tags/externalId' },
+    reverse: { level: 'major', says: "message (channel 'feed') tag 'externalId' removed" },
+  },
+  {
     case: 'channel-message-added',
     subject: demo,
     rule: 'new channel message minor, removed channel message major',

@@ -191,13 +191,13 @@ describe('receive', () => {
     expect(runtime.botId).toBe('bot-7')
   })
 
-  it('rejects a message tag a plugin sets that the bot does not declare', async () => {
+  it('rejects a message tag a plugin sets that it does not declare (docs/definitions.md#tags)', async () => {
     const { assistant, runtime } = makeWorld()
     assistant.on.message('text', async ({ message, client }) => {
       await client.updateMessage({ id: message.id, tags: { sentiment: 'happy' } })
     })
     const error = await rejection(runtime.receive(text('c1', 'hello')))
-    expect(error.message).toContain('tags.sentiment: is not a tag')
+    expect(error.message).toContain("tags.sentiment: is not a message tag plugin instance 'assistantOpenai' declares (it declares none)")
   })
 })
 

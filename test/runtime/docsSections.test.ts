@@ -16,6 +16,7 @@ const examples: { [name: string]: () => Promise<unknown> } = {
   streaming: () => import('./docs/streaming.js'),
   timeLimits: () => import('./docs/timeLimits.js'),
   clock: () => import('./docs/clock.js'),
+  conversations: () => import('./docs/conversations.js'),
 }
 
 it.each(Object.keys(examples))('docs/runtime.md shows docs/%s.ts, which runs and prints what its comments say', async (name) => {

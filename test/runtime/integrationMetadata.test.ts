@@ -153,3 +153,25 @@ describe('a disabled integration (docs/runtime.md#disabled-integrations)', () =>
     expect(event.code).toBe('INTEGRATION_DISABLED')
   })
 })
+
+describe("a channel's delivery handlers get the integration's own secrets too (docs/runtime.md#integration-secrets)", () => {
+  it('as ctx.secrets, read from the environment when the message is delivered', async () => {
+    const seen: unknown[] = []
+    const whatsapp = new WhatsApp({
+      actions: { sendTemplate: () => ({ sentWith: 'token' }) },
+      channels: {
+        channel: {
+          messages: {
+            text: ({ payload, ctx }) => {
+              seen.push({ text: payload.text, secrets: ctx.secrets })
+            },
+          },
+        },
+      },
+    })
+    const runtime = createRuntime({ bot: new Bot(), integrations: { whatsapp }, env: ENV })
+    const { conversation } = await runtime.integration('whatsapp').getOrCreateConversation({ channel: 'channel', tags: { phone: '+15550100' } })
+    await runtime.client.createMessage({ conversationId: conversation.id, userId: 'bot', type: 'text', payload: { text: 'hello' }, tags: {} })
+    expect(seen).toEqual([{ text: 'hello', secrets: { ACCESS_TOKEN: 'token-value-1', APP_SECRET: 'app-secret-value-2', VERIFY_TOKEN: undefined } }])
+  })
+})

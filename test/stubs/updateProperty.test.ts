@@ -26,7 +26,7 @@ beforeAll(async () => {
 })
 
 function planOf(actions: StubAction[]): StubPlan {
-  return { kind: 'integration', name: 'desk', version: '1.0.0', variable: 'desk', actions, messageTypes: [], eventTypes: [] }
+  return { kind: 'integration', name: 'desk', version: '1.0.0', variable: 'desk', actions, messageTypes: [], eventTypes: [], deliveries: [] }
 }
 
 /** What a person does with each new stub: writes their own line in place of the TODO. */

@@ -8,7 +8,7 @@ import type * as openai_v2_0_0 from "../../integrations/openai/v2.0.0.js"
 import type * as zendesk_v1_0_0 from "../../integrations/zendesk/v1.0.0.js"
 import type * as support_assistant_v0_3_0 from "../../plugins/support-assistant/v0.3.0.js"
 
-/** The message tags this bot declares; every tag is optional. */
+/** The message tags this bot reads and writes (its own, '<integrationAlias>:<key>' and '<pluginAlias>#<key>'); every tag is optional. */
 export type MessageTags = {
   /**
    * Priority
@@ -144,6 +144,19 @@ export const definition: runtime.BotDefinition = {
         },
       },
       enabled: true,
+      user: {
+        tags: {},
+      },
+      channels: {
+        stream: {
+          conversation: {
+            tags: {},
+          },
+          message: {
+            tags: {},
+          },
+        },
+      },
     },
     claude: {
       name: "anthropic",
@@ -154,6 +167,19 @@ export const definition: runtime.BotDefinition = {
         },
       },
       enabled: true,
+      user: {
+        tags: {},
+      },
+      channels: {
+        stream: {
+          conversation: {
+            tags: {},
+          },
+          message: {
+            tags: {},
+          },
+        },
+      },
     },
     zendesk: {
       name: "zendesk",
@@ -166,6 +192,10 @@ export const definition: runtime.BotDefinition = {
         email: "support@acme.example",
       },
       enabled: true,
+      user: {
+        tags: {},
+      },
+      channels: {},
     },
   },
   plugins: {
@@ -238,6 +268,15 @@ export const definition: runtime.BotDefinition = {
           schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"},"conversationId":{"type":"string","title":"Conversation","description":"The escalated conversation."}},"required":["ticket","conversationId"]},
         },
       },
+      user: {
+        tags: {},
+      },
+      conversation: {
+        tags: {},
+      },
+      message: {
+        tags: {},
+      },
     },
     assistantClaude: {
       name: "support-assistant",
@@ -306,6 +345,15 @@ export const definition: runtime.BotDefinition = {
           attributes: {},
           schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"},"conversationId":{"type":"string","title":"Conversation","description":"The escalated conversation."}},"required":["ticket","conversationId"]},
         },
+      },
+      user: {
+        tags: {},
+      },
+      conversation: {
+        tags: {},
+      },
+      message: {
+        tags: {},
       },
     },
   },

@@ -397,6 +397,12 @@ export const definition: runtime.IntegrationDefinition = {
           schema: {"type":"object","properties":{"content":{"type":"string","title":"Content","description":"The text generated since the previous chunk."},"isComplete":{"type":"boolean","title":"Is complete","description":"Whether this is the last chunk of the generation."}},"required":["content","isComplete"]},
         },
       },
+      conversation: {
+        tags: {},
+      },
+      message: {
+        tags: {},
+      },
     },
   },
   interfaces: {
@@ -422,6 +428,9 @@ export const definition: runtime.IntegrationDefinition = {
   },
   secrets: {},
   attributes: {},
+  user: {
+    tags: {},
+  },
 }
 
 /**

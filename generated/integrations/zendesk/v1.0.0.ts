@@ -259,6 +259,9 @@ export const definition: runtime.IntegrationDefinition = {
   },
   secrets: {},
   attributes: {},
+  user: {
+    tags: {},
+  },
 }
 
 /**

@@ -329,6 +329,12 @@ export const definition: runtime.InterfaceDefinition = {
           schema: {"type":"object","properties":{"content":{"type":"string","title":"Content","description":"The text generated since the previous chunk."},"isComplete":{"type":"boolean","title":"Is complete","description":"Whether this is the last chunk of the generation."}},"required":["content","isComplete"]},
         },
       },
+      conversation: {
+        tags: {},
+      },
+      message: {
+        tags: {},
+      },
     },
   },
 }

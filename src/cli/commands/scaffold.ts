@@ -101,7 +101,11 @@ async function writeStubs(model: Model, definition: DefinitionModel, file: strin
   mkdirSync(outDir, { recursive: true })
   writeNewFile(file, text)
   saveRecord(generatedDir, recordOf(generatedDir, file, plan))
-  const what = kind === 'bot' ? `a '*' handler that answers text with text` : `${plan.actions.length} action handler${plan.actions.length === 1 ? '' : 's'}`
+  const deliveries = plan.deliveries.reduce((sum, d) => sum + d.types.length, 0)
+  const what =
+    kind === 'bot'
+      ? `a '*' handler that answers text with text`
+      : `${plan.actions.length} action handler${plan.actions.length === 1 ? '' : 's'}${deliveries > 0 ? `, ${deliveries} delivery handler${deliveries === 1 ? '' : 's'}` : ''}`
   process.stdout.write(`wrote ${displayPath(file)} (${kind} '${definition.name}' ${definition.version}, ${what})\n`)
   if (definition.kind !== 'bot') return EXIT.ok
 

@@ -103,6 +103,10 @@ export const semanticCodes = {
     },
     'warning',
   ),
+  BW4028: entry('tag declared differently by two channels', {
+    tagDeclaredDifferently:
+      "{kind} tag '{key}' of channel '{channel}' is declared differently in channel '{otherChannel}' ({difference}); a bot sees both as one tag, '<alias>:{key}': give them one title and description, or different keys",
+  }),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
   }),

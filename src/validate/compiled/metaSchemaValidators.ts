@@ -1458,7 +1458,7 @@ else {
     errors++;
 } validate31.errors = vErrors; return errors === 0; }
 const schema39 = { "title": "Channels", "description": "Channel name -> { messages, title?, description? }.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk: { schema: { type: object, properties: { content: { type: string } }, required: [content] } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channel" } };
-const schema41 = { "title": "Channel", "description": "A communication pathway: the messages that flow through it.", "markdownDescription": "A communication pathway, and the messages that flow through it.\n\n```yaml\nstream:\n  title: Stream\n  messages:\n    chunk:\n      schema:\n        type: object\n        properties:\n          content: { type: string }\n          isComplete: { type: boolean }\n        required: [content, isComplete]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["messages"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the channel.", "markdownDescription": "A short human-readable name of the channel, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel is for.", "markdownDescription": "What the channel is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "messages": { "title": "Messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema:\n      type: object\n      properties:\n        content: { type: string }\n      required: [content]\n```", "$ref": "#/definitions/channelMessageMap" } } };
+const schema41 = { "title": "Channel", "description": "A communication pathway: the messages that flow through it.", "markdownDescription": "A communication pathway, and the messages that flow through it.\n\n```yaml\nstream:\n  title: Stream\n  messages:\n    chunk:\n      schema:\n        type: object\n        properties:\n          content: { type: string }\n          isComplete: { type: boolean }\n        required: [content, isComplete]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["messages"], "properties": { "title": { "title": "Title", "description": "A short human-readable name of the channel.", "markdownDescription": "A short human-readable name of the channel, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel is for.", "markdownDescription": "What the channel is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "messages": { "title": "Messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema:\n      type: object\n      properties:\n        content: { type: string }\n      required: [content]\n```", "$ref": "#/definitions/channelMessageMap" }, "conversation": { "title": "Conversation settings", "description": "The tag keys of the conversations that live on this channel (docs/definitions.md#conversations-on-channels).", "markdownDescription": "The tag keys of the conversations that live on this channel (docs/definitions.md#conversations-on-channels).\n\n```yaml\nconversation:\n  tags:\n    channelId: { title: Channel id }\n    threadTs: { title: Thread timestamp }\n```", "$ref": "#/definitions/tagSettings" }, "message": { "title": "Message settings", "description": "The tag keys of the messages exchanged on this channel, such as the id the outside world gives a message (docs/definitions.md#conversations-on-channels).", "markdownDescription": "The tag keys of the messages exchanged on this channel, such as the id the outside world gives a message (docs/definitions.md#conversations-on-channels).\n\n```yaml\nmessage:\n  tags:\n    ts: { title: Message timestamp }\n```", "$ref": "#/definitions/tagSettings" } } };
 const schema42 = { "title": "Channel messages", "description": "Message name -> { schema, title?, description? }.", "markdownDescription": "Message name -> `{ schema, title?, description? }`.\n\n```yaml\nmessages:\n  chunk:\n    schema: { type: object, properties: { content: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/channelMessage" } };
 const schema44 = { "title": "Channel message", "description": "One kind of message sent through a channel: its schema, title and description.", "markdownDescription": "One kind of message sent through a channel. Its `schema` must be an object at the top.\n\n```yaml\nchunk:\n  schema:\n    type: object\n    properties:\n      content: { type: string }\n    required: [content]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the channel message, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the channel message, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    content: { type: string }\n  required: [content]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the channel message.", "markdownDescription": "A short human-readable name of the channel message, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the channel message is for.", "markdownDescription": "What the channel message is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
 function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1615,6 +1615,173 @@ else {
     }
     errors++;
 } validate38.errors = vErrors; return errors === 0; }
+const schema46 = { "title": "Tag settings", "description": "The tag keys declared for users, conversations or messages: tag key -> { title?, description? }.", "markdownDescription": "The tag keys declared for users, conversations or messages. Tag values are strings; only declared keys are accepted, by the typed clients and at run time (docs/definitions.md#tags).\n\n```yaml\ntags:\n  topic: { title: Topic, description: What it is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "tags": { "title": "Tags", "description": "Tag key -> { title?, description? }: the tag keys that may be set (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys that may be set. Tag values are strings.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/tag" } } } };
+const schema48 = { "title": "Tag", "description": "One declared tag key: its title and description (tag values are strings).", "markdownDescription": "One declared tag key: its title and description. Tag values are strings.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } };
+function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        if (!(((key0 === "title") || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema48, data };
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+    }
+    if (data.title !== undefined) {
+        let data0 = data.title;
+        if (typeof data0 !== "string") {
+            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.title.type, parentSchema: schema48.properties.title, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data1 = data.description;
+        if (typeof data1 !== "string") {
+            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.description.type, parentSchema: schema48.properties.description, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema48.type, parentSchema: schema48, data };
+    if (vErrors === null) {
+        vErrors = [err3];
+    }
+    else {
+        vErrors.push(err3);
+    }
+    errors++;
+} validate44.errors = vErrors; return errors === 0; }
+function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        if (!((key0 === "tags") || (pattern0.test(key0)))) {
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46, data };
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+    }
+    if (data.tags !== undefined) {
+        let data0 = data.tags;
+        if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+            for (const key1 in data0) {
+                const _errs6 = errors;
+                const _errs9 = errors;
+                const _errs10 = errors;
+                if ("__proto__" !== key1) {
+                    const err1 = {};
+                    if (vErrors === null) {
+                        vErrors = [err1];
+                    }
+                    else {
+                        vErrors.push(err1);
+                    }
+                    errors++;
+                }
+                var valid3 = _errs10 === errors;
+                if (valid3) {
+                    const err2 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key1, propertyName: key1 };
+                    if (vErrors === null) {
+                        vErrors = [err2];
+                    }
+                    else {
+                        vErrors.push(err2);
+                    }
+                    errors++;
+                }
+                else {
+                    errors = _errs9;
+                    if (vErrors !== null) {
+                        if (_errs9) {
+                            vErrors.length = _errs9;
+                        }
+                        else {
+                            vErrors = null;
+                        }
+                    }
+                }
+                if (typeof key1 === "string") {
+                    if (!pattern3.test(key1)) {
+                        const err3 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key1, propertyName: key1 };
+                        if (vErrors === null) {
+                            vErrors = [err3];
+                        }
+                        else {
+                            vErrors.push(err3);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err4 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key1, propertyName: key1 };
+                    if (vErrors === null) {
+                        vErrors = [err4];
+                    }
+                    else {
+                        vErrors.push(err4);
+                    }
+                    errors++;
+                }
+                var valid1 = _errs6 === errors;
+                if (!valid1) {
+                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema46.properties.tags.propertyNames, parentSchema: schema46.properties.tags, data: data0 };
+                    if (vErrors === null) {
+                        vErrors = [err5];
+                    }
+                    else {
+                        vErrors.push(err5);
+                    }
+                    errors++;
+                }
+            }
+            for (const key2 in data0) {
+                if (!(validate44(data0[key2], { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), parentData: data0, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+                    errors = vErrors.length;
+                }
+            }
+        }
+        else {
+            const err6 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.properties.tags.type, parentSchema: schema46.properties.tags, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err6];
+            }
+            else {
+                vErrors.push(err6);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.type, parentSchema: schema46, data };
+    if (vErrors === null) {
+        vErrors = [err7];
+    }
+    else {
+        vErrors.push(err7);
+    }
+    errors++;
+} validate43.errors = vErrors; return errors === 0; }
 function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.messages === undefined) {
         const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "messages" }, message: "must have required property '" + "messages" + "'", schema: schema41.required, parentSchema: schema41, data };
@@ -1627,7 +1794,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((((key0 === "title") || (key0 === "description")) || (key0 === "messages")) || (pattern0.test(key0)))) {
+        if (!((((((key0 === "title") || (key0 === "description")) || (key0 === "messages")) || (key0 === "conversation")) || (key0 === "message")) || (pattern0.test(key0)))) {
             const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41, data };
             if (vErrors === null) {
                 vErrors = [err1];
@@ -1667,6 +1834,18 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.messages !== undefined) {
         if (!(validate38(data.messages, { instancePath: instancePath + "/messages", parentData: data, parentDataProperty: "messages", rootData }))) {
             vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.conversation !== undefined) {
+        if (!(validate43(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData }))) {
+            vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.message !== undefined) {
+        if (!(validate43(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
+            vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
             errors = vErrors.length;
         }
     }
@@ -1972,13 +2151,13 @@ else {
     }
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
-export const validateIntegration = validate45;
-const schema48 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this integration. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this integration. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } }, "secrets": { "title": "Secrets", "description": "Secret name -> { description?, optional? }: the integration's own deployment secrets, read from the environment variable of that name and given to its implementation as ctx.secrets.NAME. Required unless optional: true.", "markdownDescription": "Secret name -> `{ title?, description?, optional? }`: the integration's own deployment secrets (a signing secret, an app token), read at run time from the environment variable of that name and given to its implementation as `ctx.secrets.NAME`. Names are environment variable names (uppercase letters, digits and `_`, starting with a letter). Required unless `optional: true`. Only names and descriptions are written anywhere; values stay in the environment.\n\n```yaml\nsecrets:\n  SIGNING_SECRET: { description: Verifies the webhook's requests }\n  APP_TOKEN: { optional: true }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/secretName" }, "additionalProperties": { "$ref": "#/definitions/secretDeclaration" } }, "icon": { "title": "Icon", "description": "The path of the integration's icon, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's icon, relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nicon: icon.svg\n```", "type": "string", "minLength": 1 }, "readme": { "title": "Readme", "description": "The path of the integration's readme, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's readme (Markdown), relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nreadme: README.md\n```", "type": "string", "minLength": 1 }, "attributes": { "title": "Attributes", "description": "Free metadata of the integration: string keys to string values.", "markdownDescription": "Free metadata of the integration: string keys to string values. botwire gives them no meaning.\n\n```yaml\nattributes: { category: messaging }\n```", "$ref": "common.schema.json#/definitions/attributes" } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } }, "secretDeclaration": { "title": "Secret declaration", "description": "One deployment secret of the integration: what it is, and whether it may be absent.", "markdownDescription": "One deployment secret of the integration. `optional: true` lets the environment leave it out (`ctx.secrets.NAME` is then `undefined`).\n\n```yaml\ndescription: Verifies the webhook's requests\noptional: false\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the secret.", "markdownDescription": "A short human-readable name of the secret.\n\n```yaml\ntitle: Signing secret\n```", "type": "string" }, "description": { "title": "Description", "description": "What the secret is and where to find it.", "markdownDescription": "What the secret is and where to find it; it becomes JSDoc of `ctx.secrets.NAME`.\n\n```yaml\ndescription: Verifies the webhook's requests\n```", "type": "string" }, "optional": { "title": "Optional", "description": "Whether the environment may leave the secret out (default false).", "markdownDescription": "Whether the environment may leave the secret out. Default `false`: a required secret that is missing stops the integration's handlers with `MISSING_SECRET`.\n\n```yaml\noptional: true\n```", "type": "boolean" } } } } };
-const schema67 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
-const schema84 = { "title": "Secret name", "description": "The name of the environment variable that holds a secret: uppercase letters, digits and _, starting with a letter.", "markdownDescription": "The name of the environment variable that holds a secret at run time: uppercase letters, digits and `_`, starting with a letter.\n\n```yaml\nOPENAI_API_KEY\n```", "type": "string", "pattern": "^[A-Z][A-Z0-9_]*$" };
-const pattern42 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
-const pattern58 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+export const validateIntegration = validate50;
+const schema53 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this integration. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this integration. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } }, "secrets": { "title": "Secrets", "description": "Secret name -> { description?, optional? }: the integration's own deployment secrets, read from the environment variable of that name and given to its implementation as ctx.secrets.NAME. Required unless optional: true.", "markdownDescription": "Secret name -> `{ title?, description?, optional? }`: the integration's own deployment secrets (a signing secret, an app token), read at run time from the environment variable of that name and given to its implementation as `ctx.secrets.NAME`. Names are environment variable names (uppercase letters, digits and `_`, starting with a letter). Required unless `optional: true`. Only names and descriptions are written anywhere; values stay in the environment.\n\n```yaml\nsecrets:\n  SIGNING_SECRET: { description: Verifies the webhook's requests }\n  APP_TOKEN: { optional: true }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/secretName" }, "additionalProperties": { "$ref": "#/definitions/secretDeclaration" } }, "icon": { "title": "Icon", "description": "The path of the integration's icon, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's icon, relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nicon: icon.svg\n```", "type": "string", "minLength": 1 }, "readme": { "title": "Readme", "description": "The path of the integration's readme, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's readme (Markdown), relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nreadme: README.md\n```", "type": "string", "minLength": 1 }, "attributes": { "title": "Attributes", "description": "Free metadata of the integration: string keys to string values.", "markdownDescription": "Free metadata of the integration: string keys to string values. botwire gives them no meaning.\n\n```yaml\nattributes: { category: messaging }\n```", "$ref": "common.schema.json#/definitions/attributes" }, "user": { "title": "Users", "description": "The tag keys of the users of this integration (its channels' conversations), seen by the bot as '<alias>:<key>' (docs/definitions.md#conversations-on-channels).", "markdownDescription": "The tag keys of the users of this integration (its channels' conversations), seen by the bot as '<alias>:<key>' (docs/definitions.md#conversations-on-channels).\n\n```yaml\nuser:\n  tags:\n    slackUserId: { title: Slack user id }\n```", "$ref": "common.schema.json#/definitions/tagSettings" } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } }, "secretDeclaration": { "title": "Secret declaration", "description": "One deployment secret of the integration: what it is, and whether it may be absent.", "markdownDescription": "One deployment secret of the integration. `optional: true` lets the environment leave it out (`ctx.secrets.NAME` is then `undefined`).\n\n```yaml\ndescription: Verifies the webhook's requests\noptional: false\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the secret.", "markdownDescription": "A short human-readable name of the secret.\n\n```yaml\ntitle: Signing secret\n```", "type": "string" }, "description": { "title": "Description", "description": "What the secret is and where to find it.", "markdownDescription": "What the secret is and where to find it; it becomes JSDoc of `ctx.secrets.NAME`.\n\n```yaml\ndescription: Verifies the webhook's requests\n```", "type": "string" }, "optional": { "title": "Optional", "description": "Whether the environment may leave the secret out (default false).", "markdownDescription": "Whether the environment may leave the secret out. Default `false`: a required secret that is missing stops the integration's handlers with `MISSING_SECRET`.\n\n```yaml\noptional: true\n```", "type": "boolean" } } } } };
+const schema72 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
+const schema89 = { "title": "Secret name", "description": "The name of the environment variable that holds a secret: uppercase letters, digits and _, starting with a letter.", "markdownDescription": "The name of the environment variable that holds a secret at run time: uppercase letters, digits and `_`, starting with a letter.\n\n```yaml\nOPENAI_API_KEY\n```", "type": "string", "pattern": "^[A-Z][A-Z0-9_]*$" };
+const pattern47 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
+const pattern63 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
+function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2065,11 +2244,11 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate46.errors = vErrors; return errors === 0; }
-const schema53 = { "title": "Configuration", "description": "The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.", "markdownDescription": "The schema of the configuration that a bot supplies when it adds this definition. It must be an object at the top and cannot reference entities. When absent, the configuration is an empty object.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the configuration, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the configuration, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    apiKey: { type: string, minLength: 1 }\n  required: [apiKey]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the configuration.", "markdownDescription": "A short human-readable name of the configuration, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the configuration is for.", "markdownDescription": "What the configuration is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
-function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate51.errors = vErrors; return errors === 0; }
+const schema58 = { "title": "Configuration", "description": "The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.", "markdownDescription": "The schema of the configuration that a bot supplies when it adds this definition. It must be an object at the top and cannot reference entities. When absent, the configuration is an empty object.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the configuration, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the configuration, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    apiKey: { type: string, minLength: 1 }\n  required: [apiKey]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the configuration.", "markdownDescription": "A short human-readable name of the configuration, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the configuration is for.", "markdownDescription": "What the configuration is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" } } };
+function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema53.required, parentSchema: schema53, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema58.required, parentSchema: schema58, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -2080,7 +2259,7 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema53, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema58, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -2099,7 +2278,7 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.title.type, parentSchema: schema53.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema58.properties.title.type, parentSchema: schema58.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -2112,7 +2291,7 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.description.type, parentSchema: schema53.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema58.properties.description.type, parentSchema: schema58.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -2124,7 +2303,7 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.type, parentSchema: schema53, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema58.type, parentSchema: schema58, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -2132,11 +2311,11 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate49.errors = vErrors; return errors === 0; }
-const schema55 = { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: configurations a bot may choose instead of the default with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration` (another way to authenticate, say). A bot chooses one with `configurationType: NAME` on the integration instance; without it, the default applies.\n\n```yaml\nconfigurations:\n  oauth:\n    title: OAuth\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n        clientSecret: { type: string, secret: true }\n      required: [clientId, clientSecret]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/configuration" } };
-function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate54.errors = vErrors; return errors === 0; }
+const schema60 = { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: configurations a bot may choose instead of the default with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration` (another way to authenticate, say). A bot chooses one with `configurationType: NAME` on the integration instance; without it, the default applies.\n\n```yaml\nconfigurations:\n  oauth:\n    title: OAuth\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n        clientSecret: { type: string, secret: true }\n      required: [clientId, clientSecret]\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/configuration" } };
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema53.required, parentSchema: schema53, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema58.required, parentSchema: schema58, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -2147,7 +2326,7 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema53, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema58, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -2166,7 +2345,7 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.title.type, parentSchema: schema53.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema58.properties.title.type, parentSchema: schema58.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -2179,7 +2358,7 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.description.type, parentSchema: schema53.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema58.properties.description.type, parentSchema: schema58.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -2191,7 +2370,7 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.type, parentSchema: schema53, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema58.type, parentSchema: schema58, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -2199,8 +2378,8 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate53.errors = vErrors; return errors === 0; }
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate58.errors = vErrors; return errors === 0; }
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2261,7 +2440,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema55.propertyNames, parentSchema: schema55, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema60.propertyNames, parentSchema: schema60, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2272,14 +2451,14 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate53(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        if (!(validate58(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema55.type, parentSchema: schema55, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema60.type, parentSchema: schema60, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2287,8 +2466,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate52.errors = vErrors; return errors === 0; }
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate57.errors = vErrors; return errors === 0; }
+function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2375,8 +2554,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate57.errors = vErrors; return errors === 0; }
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate62.errors = vErrors; return errors === 0; }
+function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2463,8 +2642,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate60.errors = vErrors; return errors === 0; }
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate65.errors = vErrors; return errors === 0; }
+function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2551,8 +2730,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate63.errors = vErrors; return errors === 0; }
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate68.errors = vErrors; return errors === 0; }
+function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2639,13 +2818,13 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate66.errors = vErrors; return errors === 0; }
-const schema68 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } };
-const schema74 = { "title": "Metadata override", "description": "Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title`, `description` or `attributes` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" }, "attributes": { "title": "Attributes", "description": "Attributes that replace the interface's.", "markdownDescription": "Attributes that replace the interface's.\n\n```yaml\nattributes: { timeout: 60s }\n```", "$ref": "#/definitions/attributes" } } };
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate71.errors = vErrors; return errors === 0; }
+const schema73 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } };
+const schema79 = { "title": "Metadata override", "description": "Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title`, `description` or `attributes` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" }, "attributes": { "title": "Attributes", "description": "Attributes that replace the interface's.", "markdownDescription": "Attributes that replace the interface's.\n\n```yaml\nattributes: { timeout: 60s }\n```", "$ref": "#/definitions/attributes" } } };
+function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!(((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema74, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema79, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -2717,7 +2896,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema74.properties.title.type, parentSchema: schema74.properties.title, data: data1 };
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema79.properties.title.type, parentSchema: schema79.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -2730,7 +2909,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema74.properties.description.type, parentSchema: schema74.properties.description, data: data2 };
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema79.properties.description.type, parentSchema: schema79.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -2770,7 +2949,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema74.type, parentSchema: schema74, data };
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema79.type, parentSchema: schema79, data };
     if (vErrors === null) {
         vErrors = [err9];
     }
@@ -2778,12 +2957,12 @@ else {
         vErrors.push(err9);
     }
     errors++;
-} validate70.errors = vErrors; return errors === 0; }
-const schema80 = { "title": "Channel override", "description": "Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.\n\n```yaml\nstream: { name: textStream, title: Text stream }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate75.errors = vErrors; return errors === 0; }
+const schema85 = { "title": "Channel override", "description": "Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.\n\n```yaml\nstream: { name: textStream, title: Text stream }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
+function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema80, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema85, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -2855,7 +3034,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema80.properties.title.type, parentSchema: schema80.properties.title, data: data1 };
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.title.type, parentSchema: schema85.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -2868,7 +3047,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema80.properties.description.type, parentSchema: schema80.properties.description, data: data2 };
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.description.type, parentSchema: schema85.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -2880,7 +3059,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema80.type, parentSchema: schema80, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema85.type, parentSchema: schema85, data };
     if (vErrors === null) {
         vErrors = [err7];
     }
@@ -2888,10 +3067,10 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate73.errors = vErrors; return errors === 0; }
-function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate78.errors = vErrors; return errors === 0; }
+function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema68.required, parentSchema: schema68, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema73.required, parentSchema: schema73, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -2901,7 +3080,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema68.required, parentSchema: schema68, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema73.required, parentSchema: schema73, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -2911,7 +3090,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.entities === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema68.required, parentSchema: schema68, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema73.required, parentSchema: schema73, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -2922,7 +3101,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((((key0 === "name") || (key0 === "version")) || (key0 === "entities")) || (key0 === "actions")) || (key0 === "events")) || (key0 === "channels")) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema68, data };
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema73, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3055,7 +3234,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs16 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema68.properties.entities.propertyNames, parentSchema: schema68.properties.entities, data: data2 };
+                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema73.properties.entities.propertyNames, parentSchema: schema73.properties.entities, data: data2 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -3126,7 +3305,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.entities.type, parentSchema: schema68.properties.entities, data: data2 };
+            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.entities.type, parentSchema: schema73.properties.entities, data: data2 };
             if (vErrors === null) {
                 vErrors = [err18];
             }
@@ -3199,7 +3378,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid9 = _errs32 === errors;
                 if (!valid9) {
-                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema68.properties.actions.propertyNames, parentSchema: schema68.properties.actions, data: data4 };
+                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema73.properties.actions.propertyNames, parentSchema: schema73.properties.actions, data: data4 };
                     if (vErrors === null) {
                         vErrors = [err23];
                     }
@@ -3210,14 +3389,14 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data4) {
-                if (!(validate70(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+                if (!(validate75(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.actions.type, parentSchema: schema68.properties.actions, data: data4 };
+            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.actions.type, parentSchema: schema73.properties.actions, data: data4 };
             if (vErrors === null) {
                 vErrors = [err24];
             }
@@ -3290,7 +3469,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid13 = _errs43 === errors;
                 if (!valid13) {
-                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema68.properties.events.propertyNames, parentSchema: schema68.properties.events, data: data6 };
+                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema73.properties.events.propertyNames, parentSchema: schema73.properties.events, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err29];
                     }
@@ -3301,14 +3480,14 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key6 in data6) {
-                if (!(validate70(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
-                    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+                if (!(validate75(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
+                    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.events.type, parentSchema: schema68.properties.events, data: data6 };
+            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.events.type, parentSchema: schema73.properties.events, data: data6 };
             if (vErrors === null) {
                 vErrors = [err30];
             }
@@ -3381,7 +3560,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid17 = _errs54 === errors;
                 if (!valid17) {
-                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema68.properties.channels.propertyNames, parentSchema: schema68.properties.channels, data: data8 };
+                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema73.properties.channels.propertyNames, parentSchema: schema73.properties.channels, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err35];
                     }
@@ -3392,14 +3571,14 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key8 in data8) {
-                if (!(validate73(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
-                    vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+                if (!(validate78(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
+                    vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.channels.type, parentSchema: schema68.properties.channels, data: data8 };
+            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.channels.type, parentSchema: schema73.properties.channels, data: data8 };
             if (vErrors === null) {
                 vErrors = [err36];
             }
@@ -3411,7 +3590,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.type, parentSchema: schema68, data };
+    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.type, parentSchema: schema73, data };
     if (vErrors === null) {
         vErrors = [err37];
     }
@@ -3419,12 +3598,12 @@ else {
         vErrors.push(err37);
     }
     errors++;
-} validate69.errors = vErrors; return errors === 0; }
-const schema85 = { "title": "Secret declaration", "description": "One deployment secret of the integration: what it is, and whether it may be absent.", "markdownDescription": "One deployment secret of the integration. `optional: true` lets the environment leave it out (`ctx.secrets.NAME` is then `undefined`).\n\n```yaml\ndescription: Verifies the webhook's requests\noptional: false\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the secret.", "markdownDescription": "A short human-readable name of the secret.\n\n```yaml\ntitle: Signing secret\n```", "type": "string" }, "description": { "title": "Description", "description": "What the secret is and where to find it.", "markdownDescription": "What the secret is and where to find it; it becomes JSDoc of `ctx.secrets.NAME`.\n\n```yaml\ndescription: Verifies the webhook's requests\n```", "type": "string" }, "optional": { "title": "Optional", "description": "Whether the environment may leave the secret out (default false).", "markdownDescription": "Whether the environment may leave the secret out. Default `false`: a required secret that is missing stops the integration's handlers with `MISSING_SECRET`.\n\n```yaml\noptional: true\n```", "type": "boolean" } } };
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate74.errors = vErrors; return errors === 0; }
+const schema90 = { "title": "Secret declaration", "description": "One deployment secret of the integration: what it is, and whether it may be absent.", "markdownDescription": "One deployment secret of the integration. `optional: true` lets the environment leave it out (`ctx.secrets.NAME` is then `undefined`).\n\n```yaml\ndescription: Verifies the webhook's requests\noptional: false\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the secret.", "markdownDescription": "A short human-readable name of the secret.\n\n```yaml\ntitle: Signing secret\n```", "type": "string" }, "description": { "title": "Description", "description": "What the secret is and where to find it.", "markdownDescription": "What the secret is and where to find it; it becomes JSDoc of `ctx.secrets.NAME`.\n\n```yaml\ndescription: Verifies the webhook's requests\n```", "type": "string" }, "optional": { "title": "Optional", "description": "Whether the environment may leave the secret out (default false).", "markdownDescription": "Whether the environment may leave the secret out. Default `false`: a required secret that is missing stops the integration's handlers with `MISSING_SECRET`.\n\n```yaml\noptional: true\n```", "type": "boolean" } } };
+function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((((key0 === "title") || (key0 === "description")) || (key0 === "optional")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema85, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema90, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -3437,7 +3616,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data0 = data.title;
         if (typeof data0 !== "string") {
-            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.title.type, parentSchema: schema85.properties.title, data: data0 };
+            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema90.properties.title.type, parentSchema: schema90.properties.title, data: data0 };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -3450,7 +3629,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data1 = data.description;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.description.type, parentSchema: schema85.properties.description, data: data1 };
+            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema90.properties.description.type, parentSchema: schema90.properties.description, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3463,7 +3642,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.optional !== undefined) {
         let data2 = data.optional;
         if (typeof data2 !== "boolean") {
-            const err3 = { instancePath: instancePath + "/optional", schemaPath: "#/properties/optional/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema85.properties.optional.type, parentSchema: schema85.properties.optional, data: data2 };
+            const err3 = { instancePath: instancePath + "/optional", schemaPath: "#/properties/optional/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema90.properties.optional.type, parentSchema: schema90.properties.optional, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3475,7 +3654,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema85.type, parentSchema: schema85, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema90.type, parentSchema: schema90, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -3483,10 +3662,125 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate76.errors = vErrors; return errors === 0; }
-function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate81.errors = vErrors; return errors === 0; }
+function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        if (!((key0 === "tags") || (pattern0.test(key0)))) {
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46, data };
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+    }
+    if (data.tags !== undefined) {
+        let data0 = data.tags;
+        if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+            for (const key1 in data0) {
+                const _errs6 = errors;
+                const _errs9 = errors;
+                const _errs10 = errors;
+                if ("__proto__" !== key1) {
+                    const err1 = {};
+                    if (vErrors === null) {
+                        vErrors = [err1];
+                    }
+                    else {
+                        vErrors.push(err1);
+                    }
+                    errors++;
+                }
+                var valid3 = _errs10 === errors;
+                if (valid3) {
+                    const err2 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key1, propertyName: key1 };
+                    if (vErrors === null) {
+                        vErrors = [err2];
+                    }
+                    else {
+                        vErrors.push(err2);
+                    }
+                    errors++;
+                }
+                else {
+                    errors = _errs9;
+                    if (vErrors !== null) {
+                        if (_errs9) {
+                            vErrors.length = _errs9;
+                        }
+                        else {
+                            vErrors = null;
+                        }
+                    }
+                }
+                if (typeof key1 === "string") {
+                    if (!pattern3.test(key1)) {
+                        const err3 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key1, propertyName: key1 };
+                        if (vErrors === null) {
+                            vErrors = [err3];
+                        }
+                        else {
+                            vErrors.push(err3);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err4 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key1, propertyName: key1 };
+                    if (vErrors === null) {
+                        vErrors = [err4];
+                    }
+                    else {
+                        vErrors.push(err4);
+                    }
+                    errors++;
+                }
+                var valid1 = _errs6 === errors;
+                if (!valid1) {
+                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema46.properties.tags.propertyNames, parentSchema: schema46.properties.tags, data: data0 };
+                    if (vErrors === null) {
+                        vErrors = [err5];
+                    }
+                    else {
+                        vErrors.push(err5);
+                    }
+                    errors++;
+                }
+            }
+            for (const key2 in data0) {
+                if (!(validate44(data0[key2], { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), parentData: data0, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+                    errors = vErrors.length;
+                }
+            }
+        }
+        else {
+            const err6 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.properties.tags.type, parentSchema: schema46.properties.tags, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err6];
+            }
+            else {
+                vErrors.push(err6);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.type, parentSchema: schema46, data };
+    if (vErrors === null) {
+        vErrors = [err7];
+    }
+    else {
+        vErrors.push(err7);
+    }
+    errors++;
+} validate83.errors = vErrors; return errors === 0; }
+function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema48.required, parentSchema: schema48, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema53.required, parentSchema: schema53, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3496,7 +3790,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema48.required, parentSchema: schema48, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema53.required, parentSchema: schema53, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3506,7 +3800,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema48.required, parentSchema: schema48, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema53.required, parentSchema: schema53, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -3516,8 +3810,8 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((func2.call(schema48.properties, key0)) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema48, data };
+        if (!((func2.call(schema53.properties, key0)) || (pattern0.test(key0)))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema53, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3530,7 +3824,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("integration" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "integration" }, message: "must be equal to constant", schema: "integration", parentSchema: schema48.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "integration" }, message: "must be equal to constant", schema: "integration", parentSchema: schema53.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -3603,7 +3897,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.title.type, parentSchema: schema48.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.title.type, parentSchema: schema53.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -3616,7 +3910,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.description.type, parentSchema: schema48.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.description.type, parentSchema: schema53.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -3627,44 +3921,44 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.$defs !== undefined) {
-        if (!(validate46(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
-            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        if (!(validate51(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
+            vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
             errors = vErrors.length;
         }
     }
     if (data.configuration !== undefined) {
-        if (!(validate49(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
-            vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+        if (!(validate54(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
+            vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
             errors = vErrors.length;
         }
     }
     if (data.configurations !== undefined) {
-        if (!(validate52(data.configurations, { instancePath: instancePath + "/configurations", parentData: data, parentDataProperty: "configurations", rootData }))) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-            errors = vErrors.length;
-        }
-    }
-    if (data.entities !== undefined) {
-        if (!(validate57(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
+        if (!(validate57(data.configurations, { instancePath: instancePath + "/configurations", parentData: data, parentDataProperty: "configurations", rootData }))) {
             vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
             errors = vErrors.length;
         }
     }
+    if (data.entities !== undefined) {
+        if (!(validate62(data.entities, { instancePath: instancePath + "/entities", parentData: data, parentDataProperty: "entities", rootData }))) {
+            vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+            errors = vErrors.length;
+        }
+    }
     if (data.actions !== undefined) {
-        if (!(validate60(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        if (!(validate65(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
             errors = vErrors.length;
         }
     }
     if (data.events !== undefined) {
-        if (!(validate63(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        if (!(validate68(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
             errors = vErrors.length;
         }
     }
     if (data.channels !== undefined) {
-        if (!(validate66(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
-            vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        if (!(validate71(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
+            vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
             errors = vErrors.length;
         }
     }
@@ -3687,7 +3981,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs42 === errors;
                 if (valid5) {
-                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -3708,8 +4002,8 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern42.test(key1)) {
-                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
+                    if (!pattern47.test(key1)) {
+                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err14];
                         }
@@ -3720,7 +4014,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -3731,7 +4025,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs38 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema48.properties.interfaces.propertyNames, parentSchema: schema48.properties.interfaces, data: data12 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema53.properties.interfaces.propertyNames, parentSchema: schema53.properties.interfaces, data: data12 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -3742,14 +4036,14 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data12) {
-                if (!(validate69(data12[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data12, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+                if (!(validate74(data12[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data12, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema48.properties.interfaces.type, parentSchema: schema48.properties.interfaces, data: data12 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.properties.interfaces.type, parentSchema: schema53.properties.interfaces, data: data12 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -3765,8 +4059,8 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key3 in data14) {
                 const _errs49 = errors;
                 if (typeof key3 === "string") {
-                    if (!pattern58.test(key3)) {
-                        const err18 = { instancePath: instancePath + "/secrets", schemaPath: "common.schema.json#/definitions/secretName/pattern", keyword: "pattern", params: { pattern: "^[A-Z][A-Z0-9_]*$" }, message: "must match pattern \"" + "^[A-Z][A-Z0-9_]*$" + "\"", schema: "^[A-Z][A-Z0-9_]*$", parentSchema: schema84, data: key3, propertyName: key3 };
+                    if (!pattern63.test(key3)) {
+                        const err18 = { instancePath: instancePath + "/secrets", schemaPath: "common.schema.json#/definitions/secretName/pattern", keyword: "pattern", params: { pattern: "^[A-Z][A-Z0-9_]*$" }, message: "must match pattern \"" + "^[A-Z][A-Z0-9_]*$" + "\"", schema: "^[A-Z][A-Z0-9_]*$", parentSchema: schema89, data: key3, propertyName: key3 };
                         if (vErrors === null) {
                             vErrors = [err18];
                         }
@@ -3777,7 +4071,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err19 = { instancePath: instancePath + "/secrets", schemaPath: "common.schema.json#/definitions/secretName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema84.type, parentSchema: schema84, data: key3, propertyName: key3 };
+                    const err19 = { instancePath: instancePath + "/secrets", schemaPath: "common.schema.json#/definitions/secretName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.type, parentSchema: schema89, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err19];
                     }
@@ -3788,7 +4082,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid7 = _errs49 === errors;
                 if (!valid7) {
-                    const err20 = { instancePath: instancePath + "/secrets", schemaPath: "#/properties/secrets/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema48.properties.secrets.propertyNames, parentSchema: schema48.properties.secrets, data: data14 };
+                    const err20 = { instancePath: instancePath + "/secrets", schemaPath: "#/properties/secrets/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema53.properties.secrets.propertyNames, parentSchema: schema53.properties.secrets, data: data14 };
                     if (vErrors === null) {
                         vErrors = [err20];
                     }
@@ -3799,14 +4093,14 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data14) {
-                if (!(validate76(data14[key4], { instancePath: instancePath + "/secrets/" + escapePointerSegment(key4), parentData: data14, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+                if (!(validate81(data14[key4], { instancePath: instancePath + "/secrets/" + escapePointerSegment(key4), parentData: data14, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err21 = { instancePath: instancePath + "/secrets", schemaPath: "#/properties/secrets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema48.properties.secrets.type, parentSchema: schema48.properties.secrets, data: data14 };
+            const err21 = { instancePath: instancePath + "/secrets", schemaPath: "#/properties/secrets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.properties.secrets.type, parentSchema: schema53.properties.secrets, data: data14 };
             if (vErrors === null) {
                 vErrors = [err21];
             }
@@ -3820,7 +4114,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
         let data16 = data.icon;
         if (typeof data16 === "string") {
             if (func3(data16) < 1) {
-                const err22 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema48.properties.icon, data: data16 };
+                const err22 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema53.properties.icon, data: data16 };
                 if (vErrors === null) {
                     vErrors = [err22];
                 }
@@ -3831,7 +4125,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err23 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.icon.type, parentSchema: schema48.properties.icon, data: data16 };
+            const err23 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.icon.type, parentSchema: schema53.properties.icon, data: data16 };
             if (vErrors === null) {
                 vErrors = [err23];
             }
@@ -3845,7 +4139,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
         let data17 = data.readme;
         if (typeof data17 === "string") {
             if (func3(data17) < 1) {
-                const err24 = { instancePath: instancePath + "/readme", schemaPath: "#/properties/readme/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema48.properties.readme, data: data17 };
+                const err24 = { instancePath: instancePath + "/readme", schemaPath: "#/properties/readme/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema53.properties.readme, data: data17 };
                 if (vErrors === null) {
                     vErrors = [err24];
                 }
@@ -3856,7 +4150,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err25 = { instancePath: instancePath + "/readme", schemaPath: "#/properties/readme/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema48.properties.readme.type, parentSchema: schema48.properties.readme, data: data17 };
+            const err25 = { instancePath: instancePath + "/readme", schemaPath: "#/properties/readme/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.readme.type, parentSchema: schema53.properties.readme, data: data17 };
             if (vErrors === null) {
                 vErrors = [err25];
             }
@@ -3894,9 +4188,15 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
+    if (data.user !== undefined) {
+        if (!(validate83(data.user, { instancePath: instancePath + "/user", parentData: data, parentDataProperty: "user", rootData }))) {
+            vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+            errors = vErrors.length;
+        }
+    }
 }
 else {
-    const err28 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema48.type, parentSchema: schema48, data };
+    const err28 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.type, parentSchema: schema53, data };
     if (vErrors === null) {
         vErrors = [err28];
     }
@@ -3904,10 +4204,10 @@ else {
         vErrors.push(err28);
     }
     errors++;
-} validate45.errors = vErrors; return errors === 0; }
-export const validatePlugin = validate78;
-const schema89 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this plugin. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this plugin. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate50.errors = vErrors; return errors === 0; }
+export const validatePlugin = validate86;
+const schema97 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this plugin. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this plugin. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "user": { "title": "Users", "description": "The tag keys of users this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of users this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nuser:\n  tags:\n    language: { title: Language }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "conversation": { "title": "Conversations", "description": "The tag keys of conversations this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of conversations this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nconversation:\n  tags:\n    summary: { title: Summary }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "message": { "title": "Messages", "description": "The tag keys of messages this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of messages this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nmessage:\n  tags:\n    language: { title: Language }\n```", "$ref": "common.schema.json#/definitions/tagSettings" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
+function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -3994,10 +4294,10 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate79.errors = vErrors; return errors === 0; }
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate87.errors = vErrors; return errors === 0; }
+function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema53.required, parentSchema: schema53, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema58.required, parentSchema: schema58, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4008,7 +4308,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema53, data };
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema58, data };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -4027,7 +4327,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.title.type, parentSchema: schema53.properties.title, data: data1 };
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema58.properties.title.type, parentSchema: schema58.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4040,7 +4340,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.description.type, parentSchema: schema53.properties.description, data: data2 };
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema58.properties.description.type, parentSchema: schema58.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -4052,7 +4352,7 @@ function validate82(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.type, parentSchema: schema53, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema58.type, parentSchema: schema58, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -4060,12 +4360,12 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate82.errors = vErrors; return errors === 0; }
-const schema97 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
-const schema99 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
-function validate85(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate90.errors = vErrors; return errors === 0; }
+const schema105 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
+const schema107 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
+function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema97.required, parentSchema: schema97, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema105.required, parentSchema: schema105, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4075,7 +4375,7 @@ function validate85(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema97.required, parentSchema: schema97, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema105.required, parentSchema: schema105, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4086,7 +4386,7 @@ function validate85(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "name") || (key0 === "version")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema97, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema105, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4135,7 +4435,7 @@ function validate85(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema99, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema107, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4146,7 +4446,7 @@ function validate85(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema99.type, parentSchema: schema99, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.type, parentSchema: schema107, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4158,7 +4458,7 @@ function validate85(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema97.type, parentSchema: schema97, data };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema105.type, parentSchema: schema105, data };
     if (vErrors === null) {
         vErrors = [err8];
     }
@@ -4166,8 +4466,8 @@ else {
         vErrors.push(err8);
     }
     errors++;
-} validate85.errors = vErrors; return errors === 0; }
-function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate93.errors = vErrors; return errors === 0; }
+function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -4254,8 +4554,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate87.errors = vErrors; return errors === 0; }
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate95.errors = vErrors; return errors === 0; }
+function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -4342,10 +4642,125 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate90.errors = vErrors; return errors === 0; }
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate98.errors = vErrors; return errors === 0; }
+function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        if (!((key0 === "tags") || (pattern0.test(key0)))) {
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46, data };
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+    }
+    if (data.tags !== undefined) {
+        let data0 = data.tags;
+        if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+            for (const key1 in data0) {
+                const _errs6 = errors;
+                const _errs9 = errors;
+                const _errs10 = errors;
+                if ("__proto__" !== key1) {
+                    const err1 = {};
+                    if (vErrors === null) {
+                        vErrors = [err1];
+                    }
+                    else {
+                        vErrors.push(err1);
+                    }
+                    errors++;
+                }
+                var valid3 = _errs10 === errors;
+                if (valid3) {
+                    const err2 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key1, propertyName: key1 };
+                    if (vErrors === null) {
+                        vErrors = [err2];
+                    }
+                    else {
+                        vErrors.push(err2);
+                    }
+                    errors++;
+                }
+                else {
+                    errors = _errs9;
+                    if (vErrors !== null) {
+                        if (_errs9) {
+                            vErrors.length = _errs9;
+                        }
+                        else {
+                            vErrors = null;
+                        }
+                    }
+                }
+                if (typeof key1 === "string") {
+                    if (!pattern3.test(key1)) {
+                        const err3 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key1, propertyName: key1 };
+                        if (vErrors === null) {
+                            vErrors = [err3];
+                        }
+                        else {
+                            vErrors.push(err3);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err4 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key1, propertyName: key1 };
+                    if (vErrors === null) {
+                        vErrors = [err4];
+                    }
+                    else {
+                        vErrors.push(err4);
+                    }
+                    errors++;
+                }
+                var valid1 = _errs6 === errors;
+                if (!valid1) {
+                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema46.properties.tags.propertyNames, parentSchema: schema46.properties.tags, data: data0 };
+                    if (vErrors === null) {
+                        vErrors = [err5];
+                    }
+                    else {
+                        vErrors.push(err5);
+                    }
+                    errors++;
+                }
+            }
+            for (const key2 in data0) {
+                if (!(validate44(data0[key2], { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), parentData: data0, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+                    errors = vErrors.length;
+                }
+            }
+        }
+        else {
+            const err6 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.properties.tags.type, parentSchema: schema46.properties.tags, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err6];
+            }
+            else {
+                vErrors.push(err6);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.type, parentSchema: schema46, data };
+    if (vErrors === null) {
+        vErrors = [err7];
+    }
+    else {
+        vErrors.push(err7);
+    }
+    errors++;
+} validate101.errors = vErrors; return errors === 0; }
+function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema89.required, parentSchema: schema89, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema97.required, parentSchema: schema97, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4355,7 +4770,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema89.required, parentSchema: schema89, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema97.required, parentSchema: schema97, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4365,7 +4780,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema89.required, parentSchema: schema89, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema97.required, parentSchema: schema97, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -4375,8 +4790,8 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((func2.call(schema89.properties, key0)) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema89, data };
+        if (!((func2.call(schema97.properties, key0)) || (pattern0.test(key0)))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema97, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -4389,7 +4804,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("plugin" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema89.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema97.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -4462,7 +4877,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.properties.title.type, parentSchema: schema89.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema97.properties.title.type, parentSchema: schema97.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -4475,7 +4890,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.properties.description.type, parentSchema: schema89.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema97.properties.description.type, parentSchema: schema97.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -4486,14 +4901,14 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.$defs !== undefined) {
-        if (!(validate79(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
-            vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+        if (!(validate87(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
+            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
             errors = vErrors.length;
         }
     }
     if (data.configuration !== undefined) {
-        if (!(validate82(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
-            vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+        if (!(validate90(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
+            vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
             errors = vErrors.length;
         }
     }
@@ -4516,7 +4931,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs32 === errors;
                 if (valid5) {
-                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -4537,8 +4952,8 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern42.test(key1)) {
-                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
+                    if (!pattern47.test(key1)) {
+                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err14];
                         }
@@ -4549,7 +4964,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -4560,7 +4975,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs28 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema89.properties.interfaces.propertyNames, parentSchema: schema89.properties.interfaces, data: data7 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema97.properties.interfaces.propertyNames, parentSchema: schema97.properties.interfaces, data: data7 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -4571,14 +4986,14 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data7) {
-                if (!(validate85(data7[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data7, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+                if (!(validate93(data7[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data7, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema89.properties.interfaces.type, parentSchema: schema89.properties.interfaces, data: data7 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema97.properties.interfaces.type, parentSchema: schema97.properties.interfaces, data: data7 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -4589,20 +5004,38 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.actions !== undefined) {
-        if (!(validate87(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        if (!(validate95(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+            vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
             errors = vErrors.length;
         }
     }
     if (data.events !== undefined) {
-        if (!(validate90(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
-            vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+        if (!(validate98(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.user !== undefined) {
+        if (!(validate101(data.user, { instancePath: instancePath + "/user", parentData: data, parentDataProperty: "user", rootData }))) {
+            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.conversation !== undefined) {
+        if (!(validate101(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData }))) {
+            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.message !== undefined) {
+        if (!(validate101(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
+            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema89.type, parentSchema: schema89, data };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema97.type, parentSchema: schema97, data };
     if (vErrors === null) {
         vErrors = [err18];
     }
@@ -4610,65 +5043,13 @@ else {
         vErrors.push(err18);
     }
     errors++;
-} validate78.errors = vErrors; return errors === 0; }
-export const validateBot = validate93;
-const schema106 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "#/definitions/messageSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } } }, "definitions": { "messageSettings": { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } }, "messageTag": { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } }, "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
-const schema109 = { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } };
-const schema111 = { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } };
-function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-        if (!(((key0 === "title") || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema111, data };
-            if (vErrors === null) {
-                vErrors = [err0];
-            }
-            else {
-                vErrors.push(err0);
-            }
-            errors++;
-        }
-    }
-    if (data.title !== undefined) {
-        let data0 = data.title;
-        if (typeof data0 !== "string") {
-            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema111.properties.title.type, parentSchema: schema111.properties.title, data: data0 };
-            if (vErrors === null) {
-                vErrors = [err1];
-            }
-            else {
-                vErrors.push(err1);
-            }
-            errors++;
-        }
-    }
-    if (data.description !== undefined) {
-        let data1 = data.description;
-        if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema111.properties.description.type, parentSchema: schema111.properties.description, data: data1 };
-            if (vErrors === null) {
-                vErrors = [err2];
-            }
-            else {
-                vErrors.push(err2);
-            }
-            errors++;
-        }
-    }
-}
-else {
-    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.type, parentSchema: schema111, data };
-    if (vErrors === null) {
-        vErrors = [err3];
-    }
-    else {
-        vErrors.push(err3);
-    }
-    errors++;
-} validate95.errors = vErrors; return errors === 0; }
-function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate86.errors = vErrors; return errors === 0; }
+export const validateBot = validate106;
+const schema117 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "user": { "title": "Users", "description": "The tag keys of the users the bot talks with (docs/definitions.md#tags).", "markdownDescription": "The tag keys of the users the bot talks with (docs/definitions.md#tags).\n\n```yaml\nuser:\n  tags:\n    email: { title: Email }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "conversation": { "title": "Conversations", "description": "The tag keys of the bot's conversations (docs/definitions.md#tags).", "markdownDescription": "The tag keys of the bot's conversations (docs/definitions.md#tags).\n\n```yaml\nconversation:\n  tags:\n    topic: { title: Topic }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } } }, "definitions": { "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
+function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((key0 === "tags") || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema109, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -4697,7 +5078,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs10 === errors;
                 if (valid3) {
-                    const err2 = { instancePath: instancePath + "/tags", schemaPath: "common.schema.json#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key1, propertyName: key1 };
+                    const err2 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err2];
                     }
@@ -4719,7 +5100,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 if (typeof key1 === "string") {
                     if (!pattern3.test(key1)) {
-                        const err3 = { instancePath: instancePath + "/tags", schemaPath: "common.schema.json#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key1, propertyName: key1 };
+                        const err3 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err3];
                         }
@@ -4730,7 +5111,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err4 = { instancePath: instancePath + "/tags", schemaPath: "common.schema.json#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key1, propertyName: key1 };
+                    const err4 = { instancePath: instancePath + "/tags", schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err4];
                     }
@@ -4741,7 +5122,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid1 = _errs6 === errors;
                 if (!valid1) {
-                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema109.properties.tags.propertyNames, parentSchema: schema109.properties.tags, data: data0 };
+                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema46.properties.tags.propertyNames, parentSchema: schema46.properties.tags, data: data0 };
                     if (vErrors === null) {
                         vErrors = [err5];
                     }
@@ -4752,14 +5133,14 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data0) {
-                if (!(validate95(data0[key2], { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), parentData: data0, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+                if (!(validate44(data0[key2], { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), parentData: data0, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err6 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema109.properties.tags.type, parentSchema: schema109.properties.tags, data: data0 };
+            const err6 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.properties.tags.type, parentSchema: schema46.properties.tags, data: data0 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -4771,7 +5152,7 @@ function validate94(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema109.type, parentSchema: schema109, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.type, parentSchema: schema46, data };
     if (vErrors === null) {
         vErrors = [err7];
     }
@@ -4779,11 +5160,11 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate94.errors = vErrors; return errors === 0; }
-const schema115 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } };
-function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate107.errors = vErrors; return errors === 0; }
+const schema124 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } };
+function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integration === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema115.required, parentSchema: schema115, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema124.required, parentSchema: schema124, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4793,7 +5174,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema115.required, parentSchema: schema115, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema124.required, parentSchema: schema124, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4804,7 +5185,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!((((((key0 === "integration") || (key0 === "version")) || (key0 === "configurationType")) || (key0 === "configuration")) || (key0 === "enabled")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema115, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema124, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4853,7 +5234,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema99, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema107, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4864,7 +5245,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema99.type, parentSchema: schema99, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.type, parentSchema: schema107, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4940,7 +5321,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
         if (!valid3) {
             const _errs21 = errors;
             if (data2 !== null) {
-                const err12 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema115.properties.configurationType.anyOf[1].type, parentSchema: schema115.properties.configurationType.anyOf[1], data: data2 };
+                const err12 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema124.properties.configurationType.anyOf[1].type, parentSchema: schema124.properties.configurationType.anyOf[1], data: data2 };
                 if (vErrors === null) {
                     vErrors = [err12];
                 }
@@ -4953,7 +5334,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
             valid3 = valid3 || _valid0;
         }
         if (!valid3) {
-            const err13 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema115.properties.configurationType.anyOf, parentSchema: schema115.properties.configurationType, data: data2 };
+            const err13 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema124.properties.configurationType.anyOf, parentSchema: schema124.properties.configurationType, data: data2 };
             if (vErrors === null) {
                 vErrors = [err13];
             }
@@ -4977,7 +5358,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.configuration !== undefined) {
         let data3 = data.configuration;
         if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-            const err14 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema115.properties.configuration.type, parentSchema: schema115.properties.configuration, data: data3 };
+            const err14 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema124.properties.configuration.type, parentSchema: schema124.properties.configuration, data: data3 };
             if (vErrors === null) {
                 vErrors = [err14];
             }
@@ -4990,7 +5371,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.enabled !== undefined) {
         let data4 = data.enabled;
         if (typeof data4 !== "boolean") {
-            const err15 = { instancePath: instancePath + "/enabled", schemaPath: "#/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema115.properties.enabled.type, parentSchema: schema115.properties.enabled, data: data4 };
+            const err15 = { instancePath: instancePath + "/enabled", schemaPath: "#/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema124.properties.enabled.type, parentSchema: schema124.properties.enabled, data: data4 };
             if (vErrors === null) {
                 vErrors = [err15];
             }
@@ -5002,7 +5383,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema115.type, parentSchema: schema115, data };
+    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema124.type, parentSchema: schema124, data };
     if (vErrors === null) {
         vErrors = [err16];
     }
@@ -5010,12 +5391,12 @@ else {
         vErrors.push(err16);
     }
     errors++;
-} validate98.errors = vErrors; return errors === 0; }
-const schema121 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
-const schema125 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
-function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate112.errors = vErrors; return errors === 0; }
+const schema130 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
+const schema134 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
+function validate115(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integrationAlias === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema125.required, parentSchema: schema125, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema134.required, parentSchema: schema134, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5025,7 +5406,7 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.integrationInterfaceAlias === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema125.required, parentSchema: schema125, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema134.required, parentSchema: schema134, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5036,7 +5417,7 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
         if (!(((key0 === "integrationAlias") || (key0 === "integrationInterfaceAlias")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema125, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema134, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -5062,7 +5443,7 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
         }
         var valid2 = _errs7 === errors;
         if (valid2) {
-            const err4 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: data0 };
+            const err4 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -5083,8 +5464,8 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         if (typeof data0 === "string") {
-            if (!pattern42.test(data0)) {
-                const err5 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: data0 };
+            if (!pattern47.test(data0)) {
+                const err5 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err5];
                 }
@@ -5095,7 +5476,7 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err6 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data0 };
+            const err6 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: data0 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -5121,7 +5502,7 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
         }
         var valid4 = _errs14 === errors;
         if (valid4) {
-            const err8 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: data1 };
+            const err8 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: data1 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -5142,8 +5523,8 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         if (typeof data1 === "string") {
-            if (!pattern42.test(data1)) {
-                const err9 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: data1 };
+            if (!pattern47.test(data1)) {
+                const err9 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err9];
                 }
@@ -5154,7 +5535,7 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err10 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data1 };
+            const err10 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: data1 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -5166,7 +5547,7 @@ function validate101(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema125.type, parentSchema: schema125, data };
+    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema134.type, parentSchema: schema134, data };
     if (vErrors === null) {
         vErrors = [err11];
     }
@@ -5174,10 +5555,10 @@ else {
         vErrors.push(err11);
     }
     errors++;
-} validate101.errors = vErrors; return errors === 0; }
-function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate115.errors = vErrors; return errors === 0; }
+function validate114(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.plugin === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema121.required, parentSchema: schema121, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema130.required, parentSchema: schema130, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5187,7 +5568,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema121.required, parentSchema: schema121, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema130.required, parentSchema: schema130, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5198,7 +5579,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
         if (!(((((key0 === "plugin") || (key0 === "version")) || (key0 === "configuration")) || (key0 === "dependencies")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema121, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema130, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -5247,7 +5628,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema99, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema107, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -5258,7 +5639,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema99.type, parentSchema: schema99, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.type, parentSchema: schema107, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -5271,7 +5652,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.configuration !== undefined) {
         let data2 = data.configuration;
         if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema121.properties.configuration.type, parentSchema: schema121.properties.configuration, data: data2 };
+            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.properties.configuration.type, parentSchema: schema130.properties.configuration, data: data2 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -5300,7 +5681,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid5 = _errs23 === errors;
                 if (valid5) {
-                    const err10 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err10 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err10];
                     }
@@ -5321,8 +5702,8 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern42.test(key1)) {
-                        const err11 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
+                    if (!pattern47.test(key1)) {
+                        const err11 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err11];
                         }
@@ -5333,7 +5714,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
                     }
                 }
                 else {
-                    const err12 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err12 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err12];
                     }
@@ -5344,7 +5725,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid3 = _errs19 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema121.properties.dependencies.propertyNames, parentSchema: schema121.properties.dependencies, data: data3 };
+                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema130.properties.dependencies.propertyNames, parentSchema: schema130.properties.dependencies, data: data3 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -5355,14 +5736,14 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
                 }
             }
             for (const key2 in data3) {
-                if (!(validate101(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+                if (!(validate115(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema121.properties.dependencies.type, parentSchema: schema121.properties.dependencies, data: data3 };
+            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.properties.dependencies.type, parentSchema: schema130.properties.dependencies, data: data3 };
             if (vErrors === null) {
                 vErrors = [err14];
             }
@@ -5374,7 +5755,7 @@ function validate100(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema121.type, parentSchema: schema121, data };
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.type, parentSchema: schema130, data };
     if (vErrors === null) {
         vErrors = [err15];
     }
@@ -5382,10 +5763,10 @@ else {
         vErrors.push(err15);
     }
     errors++;
-} validate100.errors = vErrors; return errors === 0; }
-function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate114.errors = vErrors; return errors === 0; }
+function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema106.required, parentSchema: schema106, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema117.required, parentSchema: schema117, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5395,7 +5776,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema106.required, parentSchema: schema106, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema117.required, parentSchema: schema117, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5405,8 +5786,8 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((((((((key0 === "kind") || (key0 === "name")) || (key0 === "version")) || (key0 === "title")) || (key0 === "description")) || (key0 === "message")) || (key0 === "integrations")) || (key0 === "plugins")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema106, data };
+        if (!((func2.call(schema117.properties, key0)) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema117, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -5419,7 +5800,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("bot" !== data0) {
-            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema106.properties.kind, data: data0 };
+            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema117.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -5492,7 +5873,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema106.properties.title.type, parentSchema: schema106.properties.title, data: data3 };
+            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema117.properties.title.type, parentSchema: schema117.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err9];
             }
@@ -5505,7 +5886,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema106.properties.description.type, parentSchema: schema106.properties.description, data: data4 };
+            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema117.properties.description.type, parentSchema: schema117.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -5516,18 +5897,30 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.message !== undefined) {
-        if (!(validate94(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
-            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        if (!(validate107(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
+            vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.user !== undefined) {
+        if (!(validate107(data.user, { instancePath: instancePath + "/user", parentData: data, parentDataProperty: "user", rootData }))) {
+            vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.conversation !== undefined) {
+        if (!(validate107(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData }))) {
+            vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
             errors = vErrors.length;
         }
     }
     if (data.integrations !== undefined) {
-        let data6 = data.integrations;
-        if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-            for (const key1 in data6) {
-                const _errs26 = errors;
-                const _errs29 = errors;
+        let data8 = data.integrations;
+        if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+            for (const key1 in data8) {
                 const _errs30 = errors;
+                const _errs33 = errors;
+                const _errs34 = errors;
                 if ("__proto__" !== key1) {
                     const err11 = {};
                     if (vErrors === null) {
@@ -5538,9 +5931,9 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid5 = _errs30 === errors;
+                var valid5 = _errs34 === errors;
                 if (valid5) {
-                    const err12 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err12 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err12];
                     }
@@ -5550,10 +5943,10 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
                 else {
-                    errors = _errs29;
+                    errors = _errs33;
                     if (vErrors !== null) {
-                        if (_errs29) {
-                            vErrors.length = _errs29;
+                        if (_errs33) {
+                            vErrors.length = _errs33;
                         }
                         else {
                             vErrors = null;
@@ -5561,8 +5954,8 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern42.test(key1)) {
-                        const err13 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
+                    if (!pattern47.test(key1)) {
+                        const err13 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err13];
                         }
@@ -5573,7 +5966,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err14 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err14 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err14];
                     }
@@ -5582,9 +5975,9 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid3 = _errs26 === errors;
+                var valid3 = _errs30 === errors;
                 if (!valid3) {
-                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema106.properties.integrations.propertyNames, parentSchema: schema106.properties.integrations, data: data6 };
+                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema117.properties.integrations.propertyNames, parentSchema: schema117.properties.integrations, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -5594,15 +5987,15 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            for (const key2 in data6) {
-                if (!(validate98(data6[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+            for (const key2 in data8) {
+                if (!(validate112(data8[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data8, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema106.properties.integrations.type, parentSchema: schema106.properties.integrations, data: data6 };
+            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.properties.integrations.type, parentSchema: schema117.properties.integrations, data: data8 };
             if (vErrors === null) {
                 vErrors = [err16];
             }
@@ -5613,12 +6006,12 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.plugins !== undefined) {
-        let data8 = data.plugins;
-        if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
-            for (const key3 in data8) {
-                const _errs37 = errors;
-                const _errs40 = errors;
+        let data10 = data.plugins;
+        if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+            for (const key3 in data10) {
                 const _errs41 = errors;
+                const _errs44 = errors;
+                const _errs45 = errors;
                 if ("__proto__" !== key3) {
                     const err17 = {};
                     if (vErrors === null) {
@@ -5629,9 +6022,9 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid9 = _errs41 === errors;
+                var valid9 = _errs45 === errors;
                 if (valid9) {
-                    const err18 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key3, propertyName: key3 };
+                    const err18 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err18];
                     }
@@ -5641,10 +6034,10 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
                 else {
-                    errors = _errs40;
+                    errors = _errs44;
                     if (vErrors !== null) {
-                        if (_errs40) {
-                            vErrors.length = _errs40;
+                        if (_errs44) {
+                            vErrors.length = _errs44;
                         }
                         else {
                             vErrors = null;
@@ -5652,8 +6045,8 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key3 === "string") {
-                    if (!pattern42.test(key3)) {
-                        const err19 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key3, propertyName: key3 };
+                    if (!pattern47.test(key3)) {
+                        const err19 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key3, propertyName: key3 };
                         if (vErrors === null) {
                             vErrors = [err19];
                         }
@@ -5664,7 +6057,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err20 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key3, propertyName: key3 };
+                    const err20 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err20];
                     }
@@ -5673,9 +6066,9 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                var valid7 = _errs37 === errors;
+                var valid7 = _errs41 === errors;
                 if (!valid7) {
-                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema106.properties.plugins.propertyNames, parentSchema: schema106.properties.plugins, data: data8 };
+                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema117.properties.plugins.propertyNames, parentSchema: schema117.properties.plugins, data: data10 };
                     if (vErrors === null) {
                         vErrors = [err21];
                     }
@@ -5685,15 +6078,15 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            for (const key4 in data8) {
-                if (!(validate100(data8[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data8, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+            for (const key4 in data10) {
+                if (!(validate114(data10[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data10, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema106.properties.plugins.type, parentSchema: schema106.properties.plugins, data: data8 };
+            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.properties.plugins.type, parentSchema: schema117.properties.plugins, data: data10 };
             if (vErrors === null) {
                 vErrors = [err22];
             }
@@ -5705,7 +6098,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema106.type, parentSchema: schema106, data };
+    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.type, parentSchema: schema117, data };
     if (vErrors === null) {
         vErrors = [err23];
     }
@@ -5713,4 +6106,4 @@ else {
         vErrors.push(err23);
     }
     errors++;
-} validate93.errors = vErrors; return errors === 0; }
+} validate106.errors = vErrors; return errors === 0; }

@@ -1,0 +1,151 @@
+// Outgoing messages in a conversation of an integration's channel (docs/runtime.md#delivery):
+// before one is stored, its type must be a message the channel carries and its payload must
+// fit that message's schema; once stored, the integration's delivery handler for it,
+// `channels: { <channel>: { messages: { <type>: handler } } }`, is run with the action time
+// limit, and `ack({ tags })` records what the outside world gave back. A delivery that
+// fails leaves the message stored with `delivery: { status: 'failed' }` and reaches the
+// creator as a DeliveryError.
+
+import { own } from '../jsonSchema/own.js'
+import { integrationConfiguration } from './configurationValues.js'
+import type { JsonSchema } from './definition.js'
+import { DeliveryError, MissingImplementationError, messageOf, ValidationError } from './errors.js'
+import { integrationImplementation } from './implementations.js'
+import { integrationClient, type LooseIntegrationClient } from './integrationClient.js'
+import { integrationSecrets } from './integrationSecrets.js'
+import type { StoredMessage, StoredTags } from './messageStore.js'
+import type { RunnableIntegration } from './runnables.js'
+import { copyValue, type RuntimeContext } from './runtimeContext.js'
+import { type ClientOwner, storedTags, tagView, visibleTags } from './tagViews.js'
+import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
+import { runBounded, withSignal } from './timeLimits.js'
+import { validateValue } from './validation.js'
+
+/**
+ * The message as it is stored: in a conversation of an integration's channel, with that
+ * integration and channel, once its type and payload fit the channel (INVALID_MESSAGE
+ * otherwise, and nothing is stored); any other message as it is.
+ */
+export async function placeMessage(context: RuntimeContext, message: StoredMessage, operation: string): Promise<StoredMessage> {
+  const conversation = await context.conversations.conversationOf(message.conversationId)
+  if (!conversation) return message
+  const { integration, channel } = conversation
+  const impl = integrationImplementation(context, integration, `${operation} in conversation '${conversation.id}'`)
+  const channelDefinition = own(impl.definition.channels, channel)
+  const carried = channelDefinition && own(channelDefinition.messages, message.type)
+  if (!channelDefinition || !carried) {
+    const types = Object.keys(channelDefinition?.messages ?? {})
+    throw new ValidationError('INVALID_MESSAGE', `${operation}: invalid ${message.type} message`, [
+      `type: channel '${channel}' of integration '${integration}' carries no '${message.type}' messages (it carries ${types.join(', ') || 'none'})`,
+    ])
+  }
+  // a channel message that is the standard type as it is (`$message: text`) adds nothing to what build checked
+  const issues = isStandardPayload(carried.schema, message.type)
+    ? []
+    : validateValue(message.payload, carried.schema, impl.definition.definitions, 'payload', context.valueLimits)
+  if (issues.length > 0)
+    throw new ValidationError(
+      'INVALID_MESSAGE',
+      `${operation}: invalid ${message.type} message for channel '${channel}' of integration '${integration}'`,
+      issues,
+    )
+  return { ...message, integration, channel }
+}
+
+const DOCUMENTATION_KEYS = new Set(['$ref', 'title', 'description'])
+
+/** The schema `{ $message: type }` lowers to, with at most a title and description: what `createMessage` validated already. */
+function isStandardPayload(schema: JsonSchema, type: string): boolean {
+  if (typeof schema !== 'object' || schema === null || (schema as { $ref?: unknown }).$ref !== `#/definitions/messages:${type}`) return false
+  return Object.keys(schema).every((key) => DOCUMENTATION_KEYS.has(key) || key.startsWith('x-'))
+}
+
+/** Hands a stored message to its integration's channel; the message as stored afterwards, or a DeliveryError. */
+export async function deliverMessage(context: RuntimeContext, message: StoredMessage): Promise<StoredMessage> {
+  const { integration: alias, channel } = message
+  if (alias === undefined || channel === undefined) return message
+  const label = `the delivery of ${message.type} message '${message.id}' through channel '${channel}' of integration '${alias}'`
+  let acknowledged: StoredTags = {}
+  try {
+    acknowledged = await runDelivery(context, message, alias, channel, label)
+  } catch (error) {
+    await context.messaging.settleDelivery(message, {}, { status: 'failed', error: messageOf(error) })
+    throw new DeliveryError({
+      messageId: message.id,
+      integration: alias,
+      channel,
+      message: `createMessage: ${label} failed: ${messageOf(error)}`,
+      cause: error,
+    })
+  }
+  return context.messaging.settleDelivery(message, acknowledged, { status: 'delivered' })
+}
+
+/** The integration's client outside any call holds no state of its own: one per running bot and alias serves every delivery. */
+const deliveryClients = new WeakMap<RuntimeContext, Map<string, LooseIntegrationClient>>()
+
+function deliveryClient(context: RuntimeContext, alias: string, impl: RunnableIntegration): LooseIntegrationClient {
+  const clients = deliveryClients.get(context) ?? new Map<string, LooseIntegrationClient>()
+  deliveryClients.set(context, clients)
+  const client = clients.get(alias) ?? integrationClient(context, alias, impl, undefined)
+  clients.set(alias, client)
+  return client
+}
+
+/** Runs the delivery handler; the tags it acknowledged, under their stored keys. */
+async function runDelivery(context: RuntimeContext, message: StoredMessage, alias: string, channel: string, label: string): Promise<StoredTags> {
+  const impl = integrationImplementation(context, alias, label)
+  const handlers = own((impl.channels ?? {}) as { readonly [channel: string]: { messages?: { readonly [type: string]: unknown } } }, channel)
+  const handler = handlers?.messages && own(handlers.messages, message.type)
+  if (typeof handler !== 'function') {
+    throw new MissingImplementationError(
+      `the implementation of integration '${impl.definition.name}' has no delivery handler for '${message.type}' messages of channel '${channel}': pass new Integration({ actions, channels: { ${channel}: { messages: { ${message.type}: async ({ payload, ack }) => ... } } } })`,
+    )
+  }
+  const owner: ClientOwner = { kind: 'integration', alias }
+  const messageTags = tagView(context.definition, owner, 'message', channel)
+  let acknowledged: StoredTags = {}
+  const ack = async (input: unknown): Promise<void> => {
+    const tags = (input as { tags?: unknown } | undefined)?.tags ?? {}
+    const { issues, tags: stored } =
+      typeof tags === 'object' && tags !== null
+        ? storedTags(messageTags, 'message', tags as { [key: string]: unknown }, 'tags', false)
+        : { issues: ['tags: must be an object of tag name -> string'], tags: {} }
+    if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'ack: invalid tags', issues)
+    acknowledged = { ...acknowledged, ...stored }
+  }
+  const conversation = await context.conversations.conversationOf(message.conversationId)
+  const user = await context.conversations.userOf(message.userId)
+  const { configurationType, configuration } = integrationConfiguration(context.definition, alias, impl, context.secrets(), context.valueLimits)
+  // one copy for the handler: its payload and its message's are one object, the handler's own
+  const copied = copyValue(message)
+  const args = {
+    payload: copied.payload,
+    message: { ...copied, tags: visibleTags(messageTags, message.tags) },
+    conversation: conversation && context.conversations.show(owner, conversation),
+    user: user && context.conversations.showUser(owner, user),
+    ctx: { configurationType, configuration, botId: context.botId, secrets: integrationSecrets(alias, impl, context.secrets()) },
+    client: deliveryClient(context, alias, impl),
+    ack,
+  }
+  const limitMs = context.limits.actionMs
+  await runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), {
+    limitMs,
+    clock: context.limits.clock,
+    signal: undefined,
+    timedOut: () => new TimeLimitError({ message: `${label} did not finish within its time limit of ${limitMs} ms`, limitMs }),
+    cancelled: (reason) => new CancelledError(channel, `${label} was cancelled`, reason),
+    failed: (error) => (error instanceof Error ? error : new Error(messageOf(error))),
+  })
+  return acknowledged
+}
+
+/** `createMessage` of the bot's or a plugin's client, with the delivery of what it stored. */
+export function deliveringCreateMessage<F>(context: RuntimeContext, createMessage: F): F {
+  const delivering = async (input: unknown): Promise<unknown> => {
+    const result = await (createMessage as (input: unknown) => Promise<{ message: StoredMessage; stopped?: true }>)(input)
+    if (result.stopped) return result
+    return { message: await deliverMessage(context, result.message) }
+  }
+  return delivering as F
+}
