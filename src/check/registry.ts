@@ -6,6 +6,7 @@ import type { DefinitionModel, Model } from '../resolve/model.js'
 import { allOfEntitiesCheck } from './allOfEntities.js'
 import { botAliasesCheck } from './botAliases.js'
 import { boundMembersCheck } from './boundMembers.js'
+import { channelMessageTypesCheck } from './channelMessageTypes.js'
 import { channelTagsCheck } from './channelTags.js'
 import type { Check } from './check.js'
 import { configurationCheck } from './configuration.js'
@@ -31,6 +32,7 @@ export const CHECKS: readonly Check[] = [
   wiringCheck,
   botAliasesCheck,
   channelTagsCheck,
+  channelMessageTypesCheck,
   configurationCheck,
   integrationFilesCheck,
   disabledIntegrationsCheck,

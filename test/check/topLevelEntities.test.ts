@@ -93,8 +93,8 @@ describe('BW2012: an entity that must be an object at the top of a schema', () =
     expectDiagnostics(ticketing('actions: {}\nevents:\n  ticketOpened:\n    schema: { $entity: ticketId }\n')).toMatchObject([
       BW2012('24:24', '/events/ticketOpened/schema/$entity', 'ticketId', "'ticketOpened'"),
     ])
-    expectDiagnostics(ticketing('actions: {}\nchannels:\n  chat:\n    messages:\n      text:\n        schema: { $entity: ticketId }\n')).toMatchObject([
-      BW2012('26:28', '/channels/chat/messages/text/schema/$entity', 'ticketId', "'chat.text'"),
+    expectDiagnostics(ticketing('actions: {}\nchannels:\n  chat:\n    messages:\n      note:\n        schema: { $entity: ticketId }\n')).toMatchObject([
+      BW2012('26:28', '/channels/chat/messages/note/schema/$entity', 'ticketId', "'chat.note'"),
     ])
   })
 

@@ -107,6 +107,14 @@ export const semanticCodes = {
     tagDeclaredDifferently:
       "{kind} tag '{key}' of channel '{channel}' is declared differently in channel '{otherChannel}' ({difference}); a bot sees both as one tag, '<alias>:{key}': give them one title and description, or different keys",
   }),
+  BW4029: entry(
+    'channel message named after a standard type that does not carry it',
+    {
+      standardNameOtherSchema:
+        "message '{type}' of channel '{channel}' has the name of the standard message type but its schema is not $message: {type}: in a conversation on this channel, '{type}' messages are validated against it and delivered by its '{type}' handler; write $message: {type} (in an allOf to add fields), or give the message another name",
+    },
+    'warning',
+  ),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
   }),
