@@ -12,6 +12,7 @@ import { entityCycleCheck } from './entityCycle.js'
 import { entityExtensionCheck } from './entityExtension.js'
 import { entityInhabitedCheck } from './entityInhabited.js'
 import { entityValuesCheck } from './entityValues.js'
+import { recurrencesCheck } from './recurrences.js'
 import { versionBumpsCheck } from './versionBumps.js'
 import { versionFileNamesCheck } from './versionFileNames.js'
 import { wiringCheck } from './wiring.js'
@@ -28,6 +29,7 @@ export const CHECKS: readonly Check[] = [
   wiringCheck,
   botAliasesCheck,
   configurationCheck,
+  recurrencesCheck,
   versionFileNamesCheck,
   versionBumpsCheck,
 ]

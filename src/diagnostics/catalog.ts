@@ -208,6 +208,14 @@ export const catalog = {
     refChainTooDeep:
       "this $ref to $defs '{name}' makes a chain of $refs through more than {limit} $defs entries, more than botwire follows; write some of the entries out in place, or reference an entry nearer the end of the chain",
   }),
+  BW2036: entry('entity reference in a state schema or a bot schema', {
+    entityInState:
+      "the schema of state '{name}' cannot reference entities ('{entity}'): a state's value is kept as plain JSON, whatever the integrations a bot wires; write the schema out (or use a $defs entry)",
+    entityInBot: "a bot has no entities, so {schema} cannot reference '{entity}'; write the schema out",
+  }),
+  BW2037: entry('invalid cron expression', {
+    invalidCron: "invalid cron expression of event '{event}': {reason}",
+  }),
   // references
   BW3001: entry('duplicate definition', {
     definedTwice: "{kind} '{name}' {version} is defined twice",
@@ -337,6 +345,9 @@ export const catalog = {
     },
     'warning',
   ),
+  BW4031: entry('recurrence payload the event schema rejects', {
+    payloadRejected: "the recurrence payload of event '{event}' does not fit the event's schema: {reasons}",
+  }),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
   }),

@@ -26,6 +26,8 @@ export {
   type Runtime,
   type RuntimeOptions,
 } from './createRuntime.js'
+// cron expressions of recurring events (docs/definitions.md#recurring-events)
+export { CRON_FIELDS, type CronProblem, type CronSchedule, parseCron } from './cronSchedule.js'
 export type * from './definition.js'
 export {
   ActionError,

@@ -104,6 +104,13 @@ function checkNode(
       )
     } else if (site.role === 'configuration') {
       out.push(diagnostic('BW2017', 'entityInConfiguration', { entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
+    } else if (site.role === 'state') {
+      out.push(
+        diagnostic('BW2036', 'entityInState', { name: site.member, entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }),
+      )
+    } else if (kind === 'bot') {
+      const args = { schema: describeRole(site), entity: node.$entity }
+      out.push(diagnostic('BW2036', 'entityInBot', args, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
     } else {
       const dotted = node.$entity.includes('.')
       if (kind === 'plugin' && !dotted) {
@@ -548,5 +555,7 @@ function describeRole(site: SchemaSite): string {
       return `the schema of entity '${site.member}'`
     case 'defs':
       return `$defs '${site.member}'`
+    case 'state':
+      return `the schema of state '${site.member}'`
   }
 }

@@ -1973,9 +1973,9 @@ else {
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
 export const validateIntegration = validate45;
-const schema48 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this integration. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this integration. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } } } };
-const schema67 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
-const pattern42 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
+const schema48 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this integration. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this integration. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } }, "states": { "title": "States", "description": "State name -> { type, schema }: values the runtime keeps for the integration.", "markdownDescription": "State name -> `{ type, schema }`: values the runtime keeps for the integration, one per `conversation`, `user` or `integration` (docs/definitions.md#states).\n\n```yaml\nstates:\n  credentials:\n    type: integration\n    schema: { type: object, properties: { token: { type: string } } }\n```", "$ref": "common.schema.json#/definitions/integrationStateMap" } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } } } };
+const schema72 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
+const pattern46 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
 function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
@@ -2462,6 +2462,166 @@ else {
     }
     errors++;
 } validate60.errors = vErrors; return errors === 0; }
+const schema63 = { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`.\n\n```yaml\nevents:\n  dailyReport:\n    schema: { type: object, properties: { day: { type: string } } }\n    recurrence: { cron: '0 9 * * *', payload: { day: today } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/recurringEvent" } };
+const schema65 = { "title": "Event (may recur)", "description": "A notification with a typed payload, which the runtime may emit on a schedule (recurrence).", "markdownDescription": "A notification with a typed payload; with `recurrence`, the runtime emits it on a cron schedule. Its `schema` must be an object at the top.\n\n```yaml\ndailyReport:\n  recurrence: { cron: '0 9 * * *', payload: {} }\n  schema:\n    type: object\n    properties:\n      duration: { type: number }\n    required: [duration]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the event payload, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the event payload, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    duration: { type: number }\n  required: [duration]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the event.", "markdownDescription": "A short human-readable name of the event, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the event is for.", "markdownDescription": "What the event is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "attributes": { "title": "Attributes", "description": "Free metadata of the event: string keys to string values.", "markdownDescription": "Free metadata of the event: string keys to string values.\n\n```yaml\nattributes: { source: webhook }\n```", "$ref": "#/definitions/attributes" }, "recurrence": { "title": "Recurrence", "description": "A cron schedule on which the runtime emits the event, with the payload it carries.", "markdownDescription": "A cron schedule (five fields, UTC) on which the runtime emits the event, and the payload each occurrence carries.\n\n```yaml\nrecurrence: { cron: '0 9 * * *', payload: { day: today } }\n```", "$ref": "#/definitions/recurrence" } } };
+const schema67 = { "title": "Recurrence", "description": "When the runtime emits the event by itself: a five-field cron expression (UTC) and the payload it carries.", "markdownDescription": "When the runtime emits the event by itself: `cron`, a five-field cron expression (minute, hour, day of month, month, day of week; in UTC), and `payload`, the payload each occurrence carries (it must fit the event's schema).\n\n```yaml\nrecurrence:\n  cron: '0 9 * * *'\n  payload: { day: today }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["cron", "payload"], "properties": { "cron": { "title": "Cron expression", "description": "Five fields: minute, hour, day of month, month, day of week (UTC).", "markdownDescription": "Five space-separated fields: minute, hour, day of month, month, day of week, read in UTC (`*`, lists, ranges, steps and names such as `MON` allowed).\n\n```yaml\ncron: '*/5 * * * *'\n```", "type": "string" }, "payload": { "title": "Payload", "description": "The payload each occurrence carries; it must fit the event's schema.", "markdownDescription": "The payload each occurrence carries; it must fit the event's schema (defaults are filled in).\n\n```yaml\npayload: { day: today }\n```" } } };
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.cron === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "cron" }, message: "must have required property '" + "cron" + "'", schema: schema67.required, parentSchema: schema67, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    if (data.payload === undefined) {
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "payload" }, message: "must have required property '" + "payload" + "'", schema: schema67.required, parentSchema: schema67, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!(((key0 === "cron") || (key0 === "payload")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema67, data };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.cron !== undefined) {
+        let data0 = data.cron;
+        if (typeof data0 !== "string") {
+            const err3 = { instancePath: instancePath + "/cron", schemaPath: "#/properties/cron/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.properties.cron.type, parentSchema: schema67.properties.cron, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema67.type, parentSchema: schema67, data };
+    if (vErrors === null) {
+        vErrors = [err4];
+    }
+    else {
+        vErrors.push(err4);
+    }
+    errors++;
+} validate66.errors = vErrors; return errors === 0; }
+function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.schema === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema65.required, parentSchema: schema65, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!((((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes")) || (key0 === "recurrence")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema65, data };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.title !== undefined) {
+        let data1 = data.title;
+        if (typeof data1 !== "string") {
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema65.properties.title.type, parentSchema: schema65.properties.title, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data2 = data.description;
+        if (typeof data2 !== "string") {
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema65.properties.description.type, parentSchema: schema65.properties.description, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+    if (data.attributes !== undefined) {
+        let data3 = data.attributes;
+        if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+            for (const key1 in data3) {
+                let data4 = data3[key1];
+                if (typeof data4 !== "string") {
+                    const err4 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.additionalProperties.type, parentSchema: schema28.additionalProperties, data: data4 };
+                    if (vErrors === null) {
+                        vErrors = [err4];
+                    }
+                    else {
+                        vErrors.push(err4);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err5 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data: data3 };
+            if (vErrors === null) {
+                vErrors = [err5];
+            }
+            else {
+                vErrors.push(err5);
+            }
+            errors++;
+        }
+    }
+    if (data.recurrence !== undefined) {
+        if (!(validate66(data.recurrence, { instancePath: instancePath + "/recurrence", parentData: data, parentDataProperty: "recurrence", rootData }))) {
+            vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema65.type, parentSchema: schema65, data };
+    if (vErrors === null) {
+        vErrors = [err6];
+    }
+    else {
+        vErrors.push(err6);
+    }
+    errors++;
+} validate64.errors = vErrors; return errors === 0; }
 function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
@@ -2523,7 +2683,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema34.propertyNames, parentSchema: schema34, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema63.propertyNames, parentSchema: schema63, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2534,14 +2694,14 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate32(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+        if (!(validate64(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema63.type, parentSchema: schema63, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2550,7 +2710,7 @@ else {
     }
     errors++;
 } validate63.errors = vErrors; return errors === 0; }
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2637,13 +2797,13 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate66.errors = vErrors; return errors === 0; }
-const schema68 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } };
-const schema74 = { "title": "Metadata override", "description": "Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title`, `description` or `attributes` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" }, "attributes": { "title": "Attributes", "description": "Attributes that replace the interface's.", "markdownDescription": "Attributes that replace the interface's.\n\n```yaml\nattributes: { timeout: 60s }\n```", "$ref": "#/definitions/attributes" } } };
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate70.errors = vErrors; return errors === 0; }
+const schema73 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } };
+const schema79 = { "title": "Metadata override", "description": "Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title`, `description` or `attributes` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" }, "attributes": { "title": "Attributes", "description": "Attributes that replace the interface's.", "markdownDescription": "Attributes that replace the interface's.\n\n```yaml\nattributes: { timeout: 60s }\n```", "$ref": "#/definitions/attributes" } } };
+function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!(((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema74, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema79, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -2715,7 +2875,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema74.properties.title.type, parentSchema: schema74.properties.title, data: data1 };
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema79.properties.title.type, parentSchema: schema79.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -2728,7 +2888,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema74.properties.description.type, parentSchema: schema74.properties.description, data: data2 };
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema79.properties.description.type, parentSchema: schema79.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -2768,7 +2928,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema74.type, parentSchema: schema74, data };
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema79.type, parentSchema: schema79, data };
     if (vErrors === null) {
         vErrors = [err9];
     }
@@ -2776,12 +2936,12 @@ else {
         vErrors.push(err9);
     }
     errors++;
-} validate70.errors = vErrors; return errors === 0; }
-const schema80 = { "title": "Channel override", "description": "Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.\n\n```yaml\nstream: { name: textStream, title: Text stream }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate74.errors = vErrors; return errors === 0; }
+const schema85 = { "title": "Channel override", "description": "Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.\n\n```yaml\nstream: { name: textStream, title: Text stream }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
+function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema80, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema85, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -2853,7 +3013,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema80.properties.title.type, parentSchema: schema80.properties.title, data: data1 };
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.title.type, parentSchema: schema85.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -2866,7 +3026,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema80.properties.description.type, parentSchema: schema80.properties.description, data: data2 };
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.description.type, parentSchema: schema85.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -2878,7 +3038,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema80.type, parentSchema: schema80, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema85.type, parentSchema: schema85, data };
     if (vErrors === null) {
         vErrors = [err7];
     }
@@ -2886,10 +3046,10 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate73.errors = vErrors; return errors === 0; }
-function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate77.errors = vErrors; return errors === 0; }
+function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema68.required, parentSchema: schema68, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema73.required, parentSchema: schema73, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -2899,7 +3059,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema68.required, parentSchema: schema68, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema73.required, parentSchema: schema73, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -2909,7 +3069,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.entities === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema68.required, parentSchema: schema68, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema73.required, parentSchema: schema73, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -2920,7 +3080,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((((key0 === "name") || (key0 === "version")) || (key0 === "entities")) || (key0 === "actions")) || (key0 === "events")) || (key0 === "channels")) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema68, data };
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema73, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3053,7 +3213,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs16 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema68.properties.entities.propertyNames, parentSchema: schema68.properties.entities, data: data2 };
+                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema73.properties.entities.propertyNames, parentSchema: schema73.properties.entities, data: data2 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -3124,7 +3284,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.entities.type, parentSchema: schema68.properties.entities, data: data2 };
+            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.entities.type, parentSchema: schema73.properties.entities, data: data2 };
             if (vErrors === null) {
                 vErrors = [err18];
             }
@@ -3197,7 +3357,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid9 = _errs32 === errors;
                 if (!valid9) {
-                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema68.properties.actions.propertyNames, parentSchema: schema68.properties.actions, data: data4 };
+                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema73.properties.actions.propertyNames, parentSchema: schema73.properties.actions, data: data4 };
                     if (vErrors === null) {
                         vErrors = [err23];
                     }
@@ -3208,14 +3368,14 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data4) {
-                if (!(validate70(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+                if (!(validate74(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.actions.type, parentSchema: schema68.properties.actions, data: data4 };
+            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.actions.type, parentSchema: schema73.properties.actions, data: data4 };
             if (vErrors === null) {
                 vErrors = [err24];
             }
@@ -3288,7 +3448,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid13 = _errs43 === errors;
                 if (!valid13) {
-                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema68.properties.events.propertyNames, parentSchema: schema68.properties.events, data: data6 };
+                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema73.properties.events.propertyNames, parentSchema: schema73.properties.events, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err29];
                     }
@@ -3299,14 +3459,14 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key6 in data6) {
-                if (!(validate70(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
-                    vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+                if (!(validate74(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
+                    vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.events.type, parentSchema: schema68.properties.events, data: data6 };
+            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.events.type, parentSchema: schema73.properties.events, data: data6 };
             if (vErrors === null) {
                 vErrors = [err30];
             }
@@ -3379,7 +3539,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid17 = _errs54 === errors;
                 if (!valid17) {
-                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema68.properties.channels.propertyNames, parentSchema: schema68.properties.channels, data: data8 };
+                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema73.properties.channels.propertyNames, parentSchema: schema73.properties.channels, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err35];
                     }
@@ -3390,14 +3550,14 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key8 in data8) {
-                if (!(validate73(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
-                    vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+                if (!(validate77(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
+                    vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.properties.channels.type, parentSchema: schema68.properties.channels, data: data8 };
+            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.channels.type, parentSchema: schema73.properties.channels, data: data8 };
             if (vErrors === null) {
                 vErrors = [err36];
             }
@@ -3409,7 +3569,7 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.type, parentSchema: schema68, data };
+    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.type, parentSchema: schema73, data };
     if (vErrors === null) {
         vErrors = [err37];
     }
@@ -3417,7 +3577,186 @@ else {
         vErrors.push(err37);
     }
     errors++;
-} validate69.errors = vErrors; return errors === 0; }
+} validate73.errors = vErrors; return errors === 0; }
+const schema89 = { "title": "States", "description": "State name -> { type, schema, title?, description? }.", "markdownDescription": "State name -> `{ type, schema, title?, description? }`.\n\n```yaml\nstates:\n  credentials:\n    type: integration\n    schema: { type: object, properties: { token: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/integrationState" } };
+const schema91 = { "title": "State", "description": "A value the runtime keeps per conversation/user/integration: its type, schema.", "markdownDescription": "A value the runtime keeps per `conversation`, `user`, `integration` (no expiry).\n\n```yaml\n  type: integration\n  schema: { type: object, properties: { token: { type: string } } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["type", "schema"], "properties": { "type": { "title": "State type", "description": "What the state is kept for: conversation, user, integration.", "markdownDescription": "What the state is kept for, one value per `conversation`, `user`, `integration`.\n\n```yaml\ntype: user\n```", "enum": ["conversation", "user", "integration"] }, "schema": { "title": "Schema", "description": "The JSON Schema of the state's value. It must be an object at the top.", "markdownDescription": "The JSON Schema of the state's value, in botwire's subset of JSON Schema draft-07. It must be an object at the top; defaults are filled in when a value is stored.\n\n```yaml\nschema:\n  type: object\n  properties:\n    name: { type: string }\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the state.", "markdownDescription": "A short human-readable name of the state, shown in generated JSDoc.", "type": "string" }, "description": { "title": "Description", "description": "What the state holds.", "markdownDescription": "What the state holds, in a sentence or two. It becomes JSDoc.", "type": "string" } } };
+function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property '" + "type" + "'", schema: schema91.required, parentSchema: schema91, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    if (data.schema === undefined) {
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema91.required, parentSchema: schema91, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!(((((key0 === "type") || (key0 === "schema")) || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema91, data };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.type !== undefined) {
+        let data0 = data.type;
+        if (!(((data0 === "conversation") || (data0 === "user")) || (data0 === "integration"))) {
+            const err3 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema91.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema91.properties.type.enum, parentSchema: schema91.properties.type, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.title !== undefined) {
+        let data2 = data.title;
+        if (typeof data2 !== "string") {
+            const err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema91.properties.title.type, parentSchema: schema91.properties.title, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data3 = data.description;
+        if (typeof data3 !== "string") {
+            const err5 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema91.properties.description.type, parentSchema: schema91.properties.description, data: data3 };
+            if (vErrors === null) {
+                vErrors = [err5];
+            }
+            else {
+                vErrors.push(err5);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema91.type, parentSchema: schema91, data };
+    if (vErrors === null) {
+        vErrors = [err6];
+    }
+    else {
+        vErrors.push(err6);
+    }
+    errors++;
+} validate81.errors = vErrors; return errors === 0; }
+function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema89.propertyNames, parentSchema: schema89, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate81(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema89.type, parentSchema: schema89, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate80.errors = vErrors; return errors === 0; }
 function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
         const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema48.required, parentSchema: schema48, data };
@@ -3597,8 +3936,8 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.channels !== undefined) {
-        if (!(validate66(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
-            vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+        if (!(validate70(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
+            vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
             errors = vErrors.length;
         }
     }
@@ -3621,7 +3960,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs42 === errors;
                 if (valid5) {
-                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -3642,8 +3981,8 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern42.test(key1)) {
-                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
+                    if (!pattern46.test(key1)) {
+                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err14];
                         }
@@ -3654,7 +3993,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -3676,8 +4015,8 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data12) {
-                if (!(validate69(data12[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data12, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+                if (!(validate73(data12[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data12, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
                     errors = vErrors.length;
                 }
             }
@@ -3693,6 +4032,12 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
+    if (data.states !== undefined) {
+        if (!(validate80(data.states, { instancePath: instancePath + "/states", parentData: data, parentDataProperty: "states", rootData }))) {
+            vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+            errors = vErrors.length;
+        }
+    }
 }
 else {
     const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema48.type, parentSchema: schema48, data };
@@ -3704,9 +4049,9 @@ else {
     }
     errors++;
 } validate45.errors = vErrors; return errors === 0; }
-export const validatePlugin = validate76;
-const schema85 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this plugin. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this plugin. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
-function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+export const validatePlugin = validate85;
+const schema94 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this plugin. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this plugin. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" }, "states": { "title": "States", "description": "State name -> { type, schema, expiry? }: values the runtime keeps for the plugin.", "markdownDescription": "State name -> `{ type, schema, expiry? }`: values the runtime keeps for the plugin, one per `conversation`, `user` or `bot` (docs/definitions.md#states).\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "$ref": "common.schema.json#/definitions/stateMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
+function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -3793,8 +4138,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate77.errors = vErrors; return errors === 0; }
-function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate86.errors = vErrors; return errors === 0; }
+function validate89(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
         const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema53.required, parentSchema: schema53, data };
         if (vErrors === null) {
@@ -3859,12 +4204,12 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate80.errors = vErrors; return errors === 0; }
-const schema93 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
-const schema95 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
-function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate89.errors = vErrors; return errors === 0; }
+const schema102 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
+const schema104 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
+function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema93.required, parentSchema: schema93, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema102.required, parentSchema: schema102, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3874,7 +4219,7 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema93.required, parentSchema: schema93, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema102.required, parentSchema: schema102, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3885,7 +4230,7 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "name") || (key0 === "version")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema93, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema102, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3934,7 +4279,7 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema95, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema104, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -3945,7 +4290,7 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema95.type, parentSchema: schema95, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema104.type, parentSchema: schema104, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -3957,7 +4302,7 @@ function validate83(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema93.type, parentSchema: schema93, data };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema102.type, parentSchema: schema102, data };
     if (vErrors === null) {
         vErrors = [err8];
     }
@@ -3965,8 +4310,8 @@ else {
         vErrors.push(err8);
     }
     errors++;
-} validate83.errors = vErrors; return errors === 0; }
-function validate85(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate92.errors = vErrors; return errors === 0; }
+function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -4053,8 +4398,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate85.errors = vErrors; return errors === 0; }
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate94.errors = vErrors; return errors === 0; }
+function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -4115,7 +4460,7 @@ function validate88(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema34.propertyNames, parentSchema: schema34, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema63.propertyNames, parentSchema: schema63, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -4126,14 +4471,14 @@ function validate88(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate32(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+        if (!(validate64(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema63.type, parentSchema: schema63, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -4141,10 +4486,214 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate88.errors = vErrors; return errors === 0; }
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate97.errors = vErrors; return errors === 0; }
+const schema110 = { "title": "States", "description": "State name -> { type, schema, expiry?, title?, description? }.", "markdownDescription": "State name -> `{ type, schema, expiry?, title?, description? }`.\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/state" } };
+const schema112 = { "title": "State", "description": "A value the runtime keeps per conversation/user/bot: its type, schema and expiry.", "markdownDescription": "A value the runtime keeps per `conversation`, `user`, `bot`, with an optional idle `expiry`.\n\n```yaml\n  type: user\n  schema: { type: object, properties: { name: { type: string } } }\n  expiry: 86400000\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["type", "schema"], "properties": { "type": { "title": "State type", "description": "What the state is kept for: conversation, user, bot.", "markdownDescription": "What the state is kept for, one value per `conversation`, `user`, `bot`.\n\n```yaml\ntype: user\n```", "enum": ["conversation", "user", "bot"] }, "schema": { "title": "Schema", "description": "The JSON Schema of the state's value. It must be an object at the top.", "markdownDescription": "The JSON Schema of the state's value, in botwire's subset of JSON Schema draft-07. It must be an object at the top; defaults are filled in when a value is stored.\n\n```yaml\nschema:\n  type: object\n  properties:\n    name: { type: string }\n```", "$ref": "#/definitions/schema" }, "expiry": { "title": "Expiry", "description": "Milliseconds of idle time after which the state is deleted (a positive integer).", "markdownDescription": "Milliseconds of idle time (no write) after which the state is deleted and `on.stateExpired` runs. A positive integer.\n\n```yaml\nexpiry: 86400000\n```", "type": "integer", "minimum": 1 }, "title": { "title": "Title", "description": "A short human-readable name of the state.", "markdownDescription": "A short human-readable name of the state, shown in generated JSDoc.", "type": "string" }, "description": { "title": "Description", "description": "What the state holds.", "markdownDescription": "What the state holds, in a sentence or two. It becomes JSDoc.", "type": "string" } } };
+function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property '" + "type" + "'", schema: schema112.required, parentSchema: schema112, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    if (data.schema === undefined) {
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema112.required, parentSchema: schema112, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!((((((key0 === "type") || (key0 === "schema")) || (key0 === "expiry")) || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema112, data };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.type !== undefined) {
+        let data0 = data.type;
+        if (!(((data0 === "conversation") || (data0 === "user")) || (data0 === "bot"))) {
+            const err3 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema112.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema112.properties.type.enum, parentSchema: schema112.properties.type, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.expiry !== undefined) {
+        let data2 = data.expiry;
+        if (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) {
+            const err4 = { instancePath: instancePath + "/expiry", schemaPath: "#/properties/expiry/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema112.properties.expiry.type, parentSchema: schema112.properties.expiry, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+        if ((typeof data2 == "number") && (isFinite(data2))) {
+            if (data2 < 1 || isNaN(data2)) {
+                const err5 = { instancePath: instancePath + "/expiry", schemaPath: "#/properties/expiry/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema112.properties.expiry, data: data2 };
+                if (vErrors === null) {
+                    vErrors = [err5];
+                }
+                else {
+                    vErrors.push(err5);
+                }
+                errors++;
+            }
+        }
+    }
+    if (data.title !== undefined) {
+        let data3 = data.title;
+        if (typeof data3 !== "string") {
+            const err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema112.properties.title.type, parentSchema: schema112.properties.title, data: data3 };
+            if (vErrors === null) {
+                vErrors = [err6];
+            }
+            else {
+                vErrors.push(err6);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data4 = data.description;
+        if (typeof data4 !== "string") {
+            const err7 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema112.properties.description.type, parentSchema: schema112.properties.description, data: data4 };
+            if (vErrors === null) {
+                vErrors = [err7];
+            }
+            else {
+                vErrors.push(err7);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema112.type, parentSchema: schema112, data };
+    if (vErrors === null) {
+        vErrors = [err8];
+    }
+    else {
+        vErrors.push(err8);
+    }
+    errors++;
+} validate101.errors = vErrors; return errors === 0; }
+function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema110.propertyNames, parentSchema: schema110, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate101(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema110.type, parentSchema: schema110, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate100.errors = vErrors; return errors === 0; }
+function validate85(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema85.required, parentSchema: schema85, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema94.required, parentSchema: schema94, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4154,7 +4703,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema85.required, parentSchema: schema85, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema94.required, parentSchema: schema94, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4164,7 +4713,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema85.required, parentSchema: schema85, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema94.required, parentSchema: schema94, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -4174,8 +4723,8 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((func2.call(schema85.properties, key0)) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema85, data };
+        if (!((func2.call(schema94.properties, key0)) || (pattern0.test(key0)))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema94, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -4188,7 +4737,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("plugin" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema85.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema94.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -4261,7 +4810,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.title.type, parentSchema: schema85.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema94.properties.title.type, parentSchema: schema94.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -4274,7 +4823,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.description.type, parentSchema: schema85.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema94.properties.description.type, parentSchema: schema94.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -4285,14 +4834,14 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.$defs !== undefined) {
-        if (!(validate77(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
-            vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        if (!(validate86(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
+            vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
             errors = vErrors.length;
         }
     }
     if (data.configuration !== undefined) {
-        if (!(validate80(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
-            vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+        if (!(validate89(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
+            vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
             errors = vErrors.length;
         }
     }
@@ -4315,7 +4864,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs32 === errors;
                 if (valid5) {
-                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -4336,8 +4885,8 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern42.test(key1)) {
-                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
+                    if (!pattern46.test(key1)) {
+                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err14];
                         }
@@ -4348,7 +4897,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -4359,7 +4908,7 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs28 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema85.properties.interfaces.propertyNames, parentSchema: schema85.properties.interfaces, data: data7 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema94.properties.interfaces.propertyNames, parentSchema: schema94.properties.interfaces, data: data7 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -4370,14 +4919,14 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data7) {
-                if (!(validate83(data7[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data7, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+                if (!(validate92(data7[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data7, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema85.properties.interfaces.type, parentSchema: schema85.properties.interfaces, data: data7 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema94.properties.interfaces.type, parentSchema: schema94.properties.interfaces, data: data7 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -4388,20 +4937,26 @@ function validate76(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.actions !== undefined) {
-        if (!(validate85(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+        if (!(validate94(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
             errors = vErrors.length;
         }
     }
     if (data.events !== undefined) {
-        if (!(validate88(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
-            vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+        if (!(validate97(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.states !== undefined) {
+        if (!(validate100(data.states, { instancePath: instancePath + "/states", parentData: data, parentDataProperty: "states", rootData }))) {
+            vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema85.type, parentSchema: schema85, data };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema94.type, parentSchema: schema94, data };
     if (vErrors === null) {
         vErrors = [err18];
     }
@@ -4409,15 +4964,15 @@ else {
         vErrors.push(err18);
     }
     errors++;
-} validate76.errors = vErrors; return errors === 0; }
-export const validateBot = validate91;
-const schema102 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "#/definitions/messageSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } } }, "definitions": { "messageSettings": { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } }, "messageTag": { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } }, "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "$ref": "common.schema.json#/definitions/identifier" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
-const schema105 = { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } };
-const schema107 = { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } };
-function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate85.errors = vErrors; return errors === 0; }
+export const validateBot = validate105;
+const schema115 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "#/definitions/messageSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } }, "states": { "title": "States", "description": "State name -> { type, schema, expiry? }: values the runtime keeps for the bot.", "markdownDescription": "State name -> `{ type, schema, expiry? }`: values the runtime keeps for the bot, one per `conversation`, `user` or `bot` (docs/definitions.md#states).\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "$ref": "common.schema.json#/definitions/stateMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the bot's own events, which its client emits and on.event handles.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the bot's own events, which its client emits (`client.emitEvent`) and `bot.on.event` handles; with `recurrence`, the runtime emits them on a cron schedule.\n\n```yaml\nevents:\n  dailyReport:\n    schema: { type: object, properties: { day: { type: string } }, required: [day] }\n    recurrence: { cron: '0 9 * * *', payload: { day: today } }\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" } }, "definitions": { "messageSettings": { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } }, "messageTag": { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } }, "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "$ref": "common.schema.json#/definitions/identifier" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
+const schema118 = { "title": "Message settings", "description": "Settings of the messages the bot exchanges.", "markdownDescription": "Settings of the messages the bot exchanges.\n\n```yaml\ntags:\n  topic: { title: Topic, description: What the message is about }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "tags": { "title": "Message tags", "description": "Tag key -> { title?, description? }: the tag keys messages may carry (values are strings).", "markdownDescription": "Tag key -> `{ title?, description? }`: the tag keys messages may carry. Tag values are strings; only declared keys are accepted by the typed client.\n\n```yaml\ntags:\n  priority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/messageTag" } } } };
+const schema120 = { "title": "Message tag", "description": "One declared message tag key.", "markdownDescription": "One declared message tag key.\n\n```yaml\npriority: { title: Priority, description: How urgent the user is }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the tag.", "markdownDescription": "A short human-readable name of the tag.\n\n```yaml\ntitle: Priority\n```", "type": "string" }, "description": { "title": "Description", "description": "What the tag means.", "markdownDescription": "What the tag means; it becomes JSDoc.\n\n```yaml\ndescription: How urgent the user is\n```", "type": "string" } } };
+function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!(((key0 === "title") || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema107, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema120, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -4430,7 +4985,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data0 = data.title;
         if (typeof data0 !== "string") {
-            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.properties.title.type, parentSchema: schema107.properties.title, data: data0 };
+            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema120.properties.title.type, parentSchema: schema120.properties.title, data: data0 };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -4443,7 +4998,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data1 = data.description;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.properties.description.type, parentSchema: schema107.properties.description, data: data1 };
+            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema120.properties.description.type, parentSchema: schema120.properties.description, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4455,7 +5010,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema107.type, parentSchema: schema107, data };
+    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema120.type, parentSchema: schema120, data };
     if (vErrors === null) {
         vErrors = [err3];
     }
@@ -4463,11 +5018,11 @@ else {
         vErrors.push(err3);
     }
     errors++;
-} validate93.errors = vErrors; return errors === 0; }
-function validate92(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate107.errors = vErrors; return errors === 0; }
+function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((key0 === "tags") || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema105, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema118, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -4540,7 +5095,7 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid1 = _errs6 === errors;
                 if (!valid1) {
-                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema105.properties.tags.propertyNames, parentSchema: schema105.properties.tags, data: data0 };
+                    const err5 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema118.properties.tags.propertyNames, parentSchema: schema118.properties.tags, data: data0 };
                     if (vErrors === null) {
                         vErrors = [err5];
                     }
@@ -4551,14 +5106,14 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data0) {
-                if (!(validate93(data0[key2], { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), parentData: data0, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+                if (!(validate107(data0[key2], { instancePath: instancePath + "/tags/" + escapePointerSegment(key2), parentData: data0, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err6 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema105.properties.tags.type, parentSchema: schema105.properties.tags, data: data0 };
+            const err6 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema118.properties.tags.type, parentSchema: schema118.properties.tags, data: data0 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -4570,7 +5125,7 @@ function validate92(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema105.type, parentSchema: schema105, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema118.type, parentSchema: schema118, data };
     if (vErrors === null) {
         vErrors = [err7];
     }
@@ -4578,11 +5133,11 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate92.errors = vErrors; return errors === 0; }
-const schema111 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "$ref": "common.schema.json#/definitions/identifier" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } };
-function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate106.errors = vErrors; return errors === 0; }
+const schema124 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "$ref": "common.schema.json#/definitions/identifier" }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" } } };
+function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integration === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema111.required, parentSchema: schema111, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema124.required, parentSchema: schema124, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4592,7 +5147,7 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema111.required, parentSchema: schema111, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema124.required, parentSchema: schema124, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4603,7 +5158,7 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((key0 === "integration") || (key0 === "version")) || (key0 === "configurationType")) || (key0 === "configuration")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema111, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema124, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4652,7 +5207,7 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema95, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema104, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4663,7 +5218,7 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema95.type, parentSchema: schema95, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema104.type, parentSchema: schema104, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4735,7 +5290,7 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.configuration !== undefined) {
         let data3 = data.configuration;
         if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-            const err12 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.properties.configuration.type, parentSchema: schema111.properties.configuration, data: data3 };
+            const err12 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema124.properties.configuration.type, parentSchema: schema124.properties.configuration, data: data3 };
             if (vErrors === null) {
                 vErrors = [err12];
             }
@@ -4747,7 +5302,7 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema111.type, parentSchema: schema111, data };
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema124.type, parentSchema: schema124, data };
     if (vErrors === null) {
         vErrors = [err13];
     }
@@ -4755,12 +5310,12 @@ else {
         vErrors.push(err13);
     }
     errors++;
-} validate96.errors = vErrors; return errors === 0; }
-const schema117 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
-const schema121 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
-function validate99(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate110.errors = vErrors; return errors === 0; }
+const schema130 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
+const schema134 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
+function validate113(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integrationAlias === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema121.required, parentSchema: schema121, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema134.required, parentSchema: schema134, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4770,7 +5325,7 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.integrationInterfaceAlias === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema121.required, parentSchema: schema121, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema134.required, parentSchema: schema134, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4781,7 +5336,7 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "integrationAlias") || (key0 === "integrationInterfaceAlias")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema121, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema134, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4807,7 +5362,7 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid2 = _errs7 === errors;
         if (valid2) {
-            const err4 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: data0 };
+            const err4 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -4828,8 +5383,8 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof data0 === "string") {
-            if (!pattern42.test(data0)) {
-                const err5 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: data0 };
+            if (!pattern46.test(data0)) {
+                const err5 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err5];
                 }
@@ -4840,7 +5395,7 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err6 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data0 };
+            const err6 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: data0 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -4866,7 +5421,7 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid4 = _errs14 === errors;
         if (valid4) {
-            const err8 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: data1 };
+            const err8 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: data1 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -4887,8 +5442,8 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         if (typeof data1 === "string") {
-            if (!pattern42.test(data1)) {
-                const err9 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: data1 };
+            if (!pattern46.test(data1)) {
+                const err9 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err9];
                 }
@@ -4899,7 +5454,7 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err10 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: data1 };
+            const err10 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: data1 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -4911,7 +5466,7 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema121.type, parentSchema: schema121, data };
+    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema134.type, parentSchema: schema134, data };
     if (vErrors === null) {
         vErrors = [err11];
     }
@@ -4919,10 +5474,10 @@ else {
         vErrors.push(err11);
     }
     errors++;
-} validate99.errors = vErrors; return errors === 0; }
-function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate113.errors = vErrors; return errors === 0; }
+function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.plugin === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema117.required, parentSchema: schema117, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema130.required, parentSchema: schema130, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4932,7 +5487,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema117.required, parentSchema: schema117, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema130.required, parentSchema: schema130, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4943,7 +5498,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((key0 === "plugin") || (key0 === "version")) || (key0 === "configuration")) || (key0 === "dependencies")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema117, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema130, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4992,7 +5547,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema95, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema104, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -5003,7 +5558,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema95.type, parentSchema: schema95, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema104.type, parentSchema: schema104, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -5016,7 +5571,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.configuration !== undefined) {
         let data2 = data.configuration;
         if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.properties.configuration.type, parentSchema: schema117.properties.configuration, data: data2 };
+            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.properties.configuration.type, parentSchema: schema130.properties.configuration, data: data2 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -5045,7 +5600,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs23 === errors;
                 if (valid5) {
-                    const err10 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err10 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err10];
                     }
@@ -5066,8 +5621,8 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern42.test(key1)) {
-                        const err11 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
+                    if (!pattern46.test(key1)) {
+                        const err11 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err11];
                         }
@@ -5078,7 +5633,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err12 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err12 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err12];
                     }
@@ -5089,7 +5644,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs19 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema117.properties.dependencies.propertyNames, parentSchema: schema117.properties.dependencies, data: data3 };
+                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema130.properties.dependencies.propertyNames, parentSchema: schema130.properties.dependencies, data: data3 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -5100,14 +5655,14 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data3) {
-                if (!(validate99(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+                if (!(validate113(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.properties.dependencies.type, parentSchema: schema117.properties.dependencies, data: data3 };
+            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.properties.dependencies.type, parentSchema: schema130.properties.dependencies, data: data3 };
             if (vErrors === null) {
                 vErrors = [err14];
             }
@@ -5119,7 +5674,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.type, parentSchema: schema117, data };
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.type, parentSchema: schema130, data };
     if (vErrors === null) {
         vErrors = [err15];
     }
@@ -5127,10 +5682,186 @@ else {
         vErrors.push(err15);
     }
     errors++;
-} validate98.errors = vErrors; return errors === 0; }
-function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate112.errors = vErrors; return errors === 0; }
+function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema110.propertyNames, parentSchema: schema110, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate101(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema110.type, parentSchema: schema110, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate116.errors = vErrors; return errors === 0; }
+function validate119(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema63.propertyNames, parentSchema: schema63, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate64(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema63.type, parentSchema: schema63, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate119.errors = vErrors; return errors === 0; }
+function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema102.required, parentSchema: schema102, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema115.required, parentSchema: schema115, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5140,7 +5871,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema102.required, parentSchema: schema102, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema115.required, parentSchema: schema115, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5150,8 +5881,8 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!(((((((((key0 === "kind") || (key0 === "name")) || (key0 === "version")) || (key0 === "title")) || (key0 === "description")) || (key0 === "message")) || (key0 === "integrations")) || (key0 === "plugins")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema102, data };
+        if (!((func2.call(schema115.properties, key0)) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema115, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -5164,7 +5895,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("bot" !== data0) {
-            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema102.properties.kind, data: data0 };
+            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema115.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -5237,7 +5968,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema102.properties.title.type, parentSchema: schema102.properties.title, data: data3 };
+            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema115.properties.title.type, parentSchema: schema115.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err9];
             }
@@ -5250,7 +5981,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema102.properties.description.type, parentSchema: schema102.properties.description, data: data4 };
+            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema115.properties.description.type, parentSchema: schema115.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -5261,8 +5992,8 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.message !== undefined) {
-        if (!(validate92(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
-            vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+        if (!(validate106(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
+            vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
             errors = vErrors.length;
         }
     }
@@ -5285,7 +6016,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs30 === errors;
                 if (valid5) {
-                    const err12 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err12 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err12];
                     }
@@ -5306,8 +6037,8 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern42.test(key1)) {
-                        const err13 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key1, propertyName: key1 };
+                    if (!pattern46.test(key1)) {
+                        const err13 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err13];
                         }
@@ -5318,7 +6049,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err14 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key1, propertyName: key1 };
+                    const err14 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err14];
                     }
@@ -5329,7 +6060,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs26 === errors;
                 if (!valid3) {
-                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema102.properties.integrations.propertyNames, parentSchema: schema102.properties.integrations, data: data6 };
+                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema115.properties.integrations.propertyNames, parentSchema: schema115.properties.integrations, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -5340,14 +6071,14 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data6) {
-                if (!(validate96(data6[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+                if (!(validate110(data6[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data6, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema102.properties.integrations.type, parentSchema: schema102.properties.integrations, data: data6 };
+            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema115.properties.integrations.type, parentSchema: schema115.properties.integrations, data: data6 };
             if (vErrors === null) {
                 vErrors = [err16];
             }
@@ -5376,7 +6107,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid9 = _errs41 === errors;
                 if (valid9) {
-                    const err18 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema67.not, parentSchema: schema67, data: key3, propertyName: key3 };
+                    const err18 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err18];
                     }
@@ -5397,8 +6128,8 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key3 === "string") {
-                    if (!pattern42.test(key3)) {
-                        const err19 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema67, data: key3, propertyName: key3 };
+                    if (!pattern46.test(key3)) {
+                        const err19 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key3, propertyName: key3 };
                         if (vErrors === null) {
                             vErrors = [err19];
                         }
@@ -5409,7 +6140,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err20 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema67.type, parentSchema: schema67, data: key3, propertyName: key3 };
+                    const err20 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err20];
                     }
@@ -5420,7 +6151,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid7 = _errs37 === errors;
                 if (!valid7) {
-                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema102.properties.plugins.propertyNames, parentSchema: schema102.properties.plugins, data: data8 };
+                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema115.properties.plugins.propertyNames, parentSchema: schema115.properties.plugins, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err21];
                     }
@@ -5431,14 +6162,14 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data8) {
-                if (!(validate98(data8[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data8, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+                if (!(validate112(data8[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data8, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema102.properties.plugins.type, parentSchema: schema102.properties.plugins, data: data8 };
+            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema115.properties.plugins.type, parentSchema: schema115.properties.plugins, data: data8 };
             if (vErrors === null) {
                 vErrors = [err22];
             }
@@ -5448,9 +6179,21 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
+    if (data.states !== undefined) {
+        if (!(validate116(data.states, { instancePath: instancePath + "/states", parentData: data, parentDataProperty: "states", rootData }))) {
+            vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.events !== undefined) {
+        if (!(validate119(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+            errors = vErrors.length;
+        }
+    }
 }
 else {
-    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema102.type, parentSchema: schema102, data };
+    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema115.type, parentSchema: schema115, data };
     if (vErrors === null) {
         vErrors = [err23];
     }
@@ -5458,4 +6201,4 @@ else {
         vErrors.push(err23);
     }
     errors++;
-} validate91.errors = vErrors; return errors === 0; }
+} validate105.errors = vErrors; return errors === 0; }
