@@ -17,6 +17,7 @@ import type { Doc, ModuleFile, PropertySignature } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { declareStates, stateDefinitions } from './states.js'
 
 /**
  * The integration's entities that stand for an interface entity whose type has an index
@@ -88,6 +89,8 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     channels: integration.channels.map((c) => ({ name: c.name, spec: c.spec, scope: c.scope, ...documented(c) })),
   }
   declareMemberTypes(builder, members, { context: entities.context }, { actions: 'Actions', events: 'Events', channels: 'Channels' })
+  const hasStates = Object.keys(integration.spec.states ?? {}).length > 0
+  declareStates(builder, integration.spec.states, entities.context(configurationScope))
   const lowering = new JsonSchemaLowering(model)
   const entityKeys = Object.fromEntries(
     Object.keys(integration.spec.entities ?? {}).map((entity) => [entity, lowering.include({ owner: integration.key, entity })]),
@@ -132,14 +135,17 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     entities: entityKeys,
     ...sections,
     interfaces,
+    states: stateDefinitions(integration.spec.states, lowering, configurationScope),
   })
   // channels come after the alternatives: an integration with channels but none passes NoAlternatives
+  // a type argument is given where it or one after it differs from its default
   const typeArgs = [
     ref('Configuration'),
     ref('Actions'),
     ref('Events'),
-    ...(alternatives || members.channels.length > 0 ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
-    ...(members.channels.length > 0 ? [ref('Channels')] : []),
+    ...(alternatives || members.channels.length > 0 || hasStates ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
+    ...(members.channels.length > 0 || hasStates ? [ref(members.channels.length > 0 ? 'Channels' : `${runtime}.NoChannels`)] : []),
+    ...(hasStates ? [ref('States')] : []),
   ]
   builder.add({
     kind: 'class',
@@ -154,7 +160,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
       alternatives ? ref('Configurations') : ref(`${runtime}.NoAlternatives`),
       { kind: 'literal', value: integration.name },
       { kind: 'literal', value: integration.version },
-      ...(members.channels.length > 0 ? [ref('Channels')] : []),
+      ...typeArgs.slice(4),
     ]),
     options: ref(`${runtime}.IntegrationOptions`, typeArgs),
   })

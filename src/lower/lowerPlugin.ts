@@ -14,6 +14,7 @@ import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, type TypeContext, type TypeView } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { declareStates, stateDefinitions } from './states.js'
 
 export const BINDINGS_PARAMETER = 'Bound'
 
@@ -125,6 +126,8 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
   )
   const members = pluginMembers(plugin, plugin.scope)
   declareMemberTypes(builder, members, typing, { actions: 'Actions', events: 'Events', channels: null })
+  const hasStates = Object.keys(plugin.spec.states ?? {}).length > 0
+  declareStates(builder, plugin.spec.states, typing.context({}))
 
   const interfaceMembers: PropertySignature[] = dependencies.map((d) => ({ name: d.local, optional: false, type: ref(`${d.namespace}.Actions`) }))
   builder.add({
@@ -183,6 +186,7 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     definitions: lowering.section(),
     actions: sections.actions,
     events: sections.events,
+    states: stateDefinitions(plugin.spec.states, lowering, defsScope(plugin.key, plugin.spec.$defs)),
   })
   builder.add({
     kind: 'class',
@@ -200,14 +204,17 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
       // name and version as literal types: createRuntime's options are checked by the bot with them
       { kind: 'literal', value: plugin.name },
       { kind: 'literal', value: plugin.version },
-      ...(streams ? [ref('InterfaceChannels'), ref('InterfaceCallChannels')] : []),
+      // a type argument is given where it or one after it differs from its default
+      ...(streams ? [ref('InterfaceChannels'), ref('InterfaceCallChannels')] : hasStates ? [ref(`${runtime}.NoChannels`), ref(`${runtime}.NoStreams`)] : []),
+      ...(hasStates ? [ref('States')] : []),
     ]),
     options: ref(`${runtime}.PluginOptions`, [
       ref('Configuration'),
       ref('Actions'),
       ref('InterfaceCalls'),
       ref('Events'),
-      ...(streams ? [ref('InterfaceCallChannels')] : []),
+      ...(streams ? [ref('InterfaceCallChannels')] : hasStates ? [ref(`${runtime}.NoStreams`)] : []),
+      ...(hasStates ? [ref('States')] : []),
     ]),
   })
   return builder.build()

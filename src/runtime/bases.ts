@@ -6,6 +6,7 @@ import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './d
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { MessageTagMap } from './messages.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
+import type { NoStates } from './stateTypes.js'
 import type {
   ActionHandlers,
   ActionShapes,
@@ -22,10 +23,11 @@ import type {
 
 /**
  * Alt: the alternative configurations, NAME -> type (`Configurations` of the generated
- * module), none by default. Ch: its channels (`Channels`), none by default.
+ * module), none by default. Ch: its channels (`Channels`), none by default. St: its states
+ * (`States`), none by default.
  */
-export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels> {
-  actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
+export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels, St = NoStates> {
+  actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch, St>>
 }
 
 /**
@@ -38,7 +40,7 @@ export interface DefinitionIdentity<Name extends string, Version extends string>
   readonly version: Version
 }
 
-/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels. */
+/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels; St: its states. */
 export class IntegrationBase<
   C,
   A extends ActionShapes<A>,
@@ -47,11 +49,12 @@ export class IntegrationBase<
   Name extends string = string,
   Version extends string = string,
   Ch = NoChannels,
+  St = NoStates,
 > {
   readonly definition: IntegrationDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch>>
+  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt>, IntegrationClient<E, Ch, St>>
 
-  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch>) {
+  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch, St>) {
     // the generated subclass passes its own definition, whose name and version Name and Version spell
     this.definition = definition as IntegrationDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
@@ -63,8 +66,8 @@ export class IntegrationBase<
  * S: `'<local>:<interface action>'` -> the channels its handler may send on
  * (`InterfaceCallChannels`), none by default.
  */
-export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams> {
-  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S>>
+export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams, St = NoStates> {
+  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, St>>
 }
 
 /**
@@ -82,11 +85,12 @@ export class PluginBase<
   Version extends string = string,
   IC = NoChannels,
   S = NoStreams,
-> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S>, PluginContext<C>, MessageTagMap, Calls, IC> {
+  St = NoStates,
+> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, St>, PluginContext<C>, MessageTagMap, Calls, IC, St> {
   readonly definition: PluginDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S>>
+  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, St>>
 
-  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev, S>) {
+  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev, S, St>) {
     super()
     this.definition = definition as PluginDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
@@ -106,7 +110,8 @@ export interface BotImplementations {
 /**
  * Events: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` -> payload; Impl: what
  * createRuntime takes for it; Ch: `'<integrationAlias>:<channel>'` -> message -> payload;
- * S: `'<integrationAlias>:<action>'` -> the channels it may send on.
+ * S: `'<integrationAlias>:<action>'` -> the channels it may send on; St: the bot's states
+ * (`States`); Ev: the bot's own events (`OwnEvents`), which its client emits by name.
  */
 export class BotBase<
   Tags,
@@ -115,7 +120,9 @@ export class BotBase<
   Impl extends BotImplementations = BotImplementations,
   Ch = NoChannels,
   S = NoStreams,
-> extends HandlerRegistry<Events, BotClient<Tags, Calls, S>, BotContext, Tags, Calls, Ch> {
+  St = NoStates,
+  Ev = NoEvents,
+> extends HandlerRegistry<Events, BotClient<Tags, Calls, S, St, Ev>, BotContext, Tags, Calls, Ch, St> {
   readonly definition: BotDefinition
   /**
    * Type only, never set: what createRuntime takes for this bot (its `Implementations`), so

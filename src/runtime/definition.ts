@@ -27,10 +27,26 @@ export interface ActionDefinition extends Documented {
 export interface EventDefinition extends Documented {
   attributes: { [name: string]: string }
   schema: JsonSchema
+  /** when the runtime emits the event by itself (docs/definitions.md#recurring-events); absent when it does not */
+  recurrence?: RecurrenceDefinition
 }
 
 export interface ChannelDefinition extends Documented {
   messages: { [name: string]: Documented & { schema: JsonSchema } }
+}
+
+/** A value the runtime keeps per conversation, user, bot or integration (docs/definitions.md#states). */
+export interface StateDefinition extends Documented {
+  type: 'conversation' | 'user' | 'bot' | 'integration'
+  schema: JsonSchema
+  /** milliseconds of idle time after which the state is deleted; absent: never */
+  expiry?: number
+}
+
+/** A recurring event's schedule: a five-field cron expression (UTC) and the payload of each occurrence. */
+export interface RecurrenceDefinition {
+  cron: string
+  payload: JsonValue
 }
 
 interface DefinitionBase extends Documented {
@@ -77,6 +93,7 @@ export interface IntegrationDefinition extends DefinitionBase {
   events: { [name: string]: EventDefinition }
   channels: { [name: string]: ChannelDefinition }
   interfaces: { [alias: string]: ImplementedInterfaceDefinition }
+  states: { [name: string]: StateDefinition }
 }
 
 export interface PluginInterfaceDefinition extends Annotated {
@@ -93,6 +110,7 @@ export interface PluginDefinition extends DefinitionBase {
   interfaces: { [local: string]: PluginInterfaceDefinition }
   actions: { [name: string]: ActionDefinition }
   events: { [name: string]: EventDefinition }
+  states: { [name: string]: StateDefinition }
 }
 
 /** A configuration value as the bot gives it; secrets stay `{ $secret: NAME }`. */
@@ -125,6 +143,8 @@ export interface BotPluginDefinition extends Annotated {
   definitions: { [key: string]: JsonSchema }
   actions: { [name: string]: ActionDefinition }
   events: { [name: string]: EventDefinition }
+  /** the plugin's states, for this instance (kept apart from other instances' at run time) */
+  states: { [name: string]: StateDefinition }
 }
 
 export interface MessageSettingsDefinition extends Annotated {
@@ -141,6 +161,9 @@ export interface BotDefinition extends Documented {
   message?: MessageSettingsDefinition
   integrations: { [alias: string]: BotIntegrationDefinition }
   plugins: { [alias: string]: BotPluginDefinition }
+  states: { [name: string]: StateDefinition }
+  /** the bot's own events */
+  events: { [name: string]: EventDefinition }
 }
 
 export type AnyDefinition = InterfaceDefinition | IntegrationDefinition | PluginDefinition | BotDefinition

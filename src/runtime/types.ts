@@ -3,6 +3,7 @@
 // keys), so every check is an indexed access, never a deep conditional type.
 import type { CallOptions, ChannelSender, ChannelShapes, HandlerSignal, NoChannels } from './channelTypes.js'
 import type { Message, MessagePayloads, MessageTagMap, MessageType } from './messages.js'
+import type { NoStates, StateClient } from './stateTypes.js'
 
 /**
  * One action's types. `input` is what its handler reads; `callInput`, where the action's
@@ -98,8 +99,8 @@ export type IntegrationContext<C, Alt = NoAlternatives> = ConfigurationChoice<C,
   botId: string
 }
 
-/** Ch: the integration's channels (`Channels`), none by default. */
-export interface IntegrationClient<E, Ch = NoChannels> extends ChannelSender<Ch> {
+/** Ch: the integration's channels (`Channels`), none by default; St: its states (`States`), none by default. */
+export interface IntegrationClient<E, Ch = NoChannels, St = NoStates> extends ChannelSender<Ch>, StateClient<St> {
   emitEvent(event: EventOf<E>): Promise<void>
 }
 
@@ -134,21 +135,27 @@ export interface MessagingClient<Tags> {
   deleteMessage(input: { id: string }): Promise<void>
 }
 
-/** S: call key -> the channels its handler may send on, for `streamAction` (docs/runtime.md#channels-and-streaming). */
-export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams>
+/**
+ * S: call key -> the channels its handler may send on, for `streamAction` (docs/runtime.md#channels-and-streaming);
+ * St: the bot's states (`States`); Ev: the bot's own events (`OwnEvents`), which it emits by name.
+ */
+export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams, St = NoStates, Ev = NoEvents>
   extends MessagingClient<Tags>,
     ActionCaller<Calls>,
-    ActionStreamer<Calls, S> {}
+    ActionStreamer<Calls, S>,
+    StateClient<St>,
+    OwnEventEmitter<Ev> {}
 
 /**
  * Ev: the plugin's own events, name -> payload (docs/runtime.md#plugin-events); none by
  * default. S: call key -> the channels its handler may send on, for `streamAction`.
  */
-export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams>
+export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams, St = NoStates>
   extends MessagingClient<MessageTagMap>,
     ActionCaller<Calls>,
     ActionStreamer<Calls, S>,
-    PluginEventEmitter<Ev> {}
+    PluginEventEmitter<Ev>,
+    StateClient<St> {}
 
 export interface BotContext {
   botId: string
@@ -206,5 +213,13 @@ export type NoEvents = Record<never, never>
  * validates each against the emitting instance's dereferenced schema.
  */
 export interface PluginEventEmitter<Ev> {
+  emitEvent(event: EventOf<Ev>): Promise<void>
+}
+
+/**
+ * What a bot's client adds for its own events (docs/runtime.md#the-bots-own-events): it emits
+ * them by name; the runtime validates the payload and runs the bot's `on.event` handlers.
+ */
+export interface OwnEventEmitter<Ev> {
   emitEvent(event: EventOf<Ev>): Promise<void>
 }

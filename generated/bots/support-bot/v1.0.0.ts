@@ -78,7 +78,7 @@ export interface CallableActions {
   "assistantClaude#escalate": Plugins["assistantClaude"]["escalate"]
 }
 
-/** What `bot.on.event` accepts: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` (a plugin instance's own events). */
+/** What `bot.on.event` accepts: `'<integrationAlias>:<event>'`, `'<pluginAlias>#<event>'` (a plugin instance's own events) and the names of the bot's own events. */
 export interface BotEvents {
   "openai:textGenerated": openai_v2_0_0.Events["textGenerated"]
   "claude:generationComplete": anthropic_v1_2_0.Events["generationComplete"]
@@ -235,6 +235,7 @@ export const definition: runtime.BotDefinition = {
           schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"},"conversationId":{"type":"string","title":"Conversation","description":"The escalated conversation."}},"required":["ticket","conversationId"]},
         },
       },
+      states: {},
     },
     assistantClaude: {
       name: "support-assistant",
@@ -304,8 +305,11 @@ export const definition: runtime.BotDefinition = {
           schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/zendesk@1.0.0:zendeskTicket"},"conversationId":{"type":"string","title":"Conversation","description":"The escalated conversation."}},"required":["ticket","conversationId"]},
         },
       },
+      states: {},
     },
   },
+  states: {},
+  events: {},
 }
 
 /**

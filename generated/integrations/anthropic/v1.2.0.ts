@@ -358,6 +358,7 @@ export const definition: runtime.IntegrationDefinition = {
       },
     },
   },
+  states: {},
 }
 
 /**

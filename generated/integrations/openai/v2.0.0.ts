@@ -420,6 +420,7 @@ export const definition: runtime.IntegrationDefinition = {
       },
     },
   },
+  states: {},
 }
 
 /**

@@ -257,6 +257,7 @@ export const definition: runtime.IntegrationDefinition = {
       channels: {},
     },
   },
+  states: {},
 }
 
 /**

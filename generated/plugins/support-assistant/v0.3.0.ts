@@ -211,6 +211,7 @@ export const definition: runtime.PluginDefinition = {
       schema: {"type":"object","properties":{"ticket":{"$ref":"#/definitions/ticketing@1.0.0:ticket"},"conversationId":{"type":"string","title":"Conversation","description":"The escalated conversation."}},"required":["ticket","conversationId"]},
     },
   },
+  states: {},
 }
 
 /**
