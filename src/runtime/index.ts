@@ -58,10 +58,10 @@ export {
 } from './messageStore.js'
 export * from './messages.js'
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
-export { CancelledError, TimeLimitError } from './timeLimitErrors.js'
-export { DEFAULT_ACTION_TIME_LIMIT_MS, DEFAULT_HANDLER_TIME_LIMIT_MS, type TimeLimitOptions } from './timeLimits.js'
 // states (docs/runtime.md#states)
 export type * from './stateTypes.js'
+export { CancelledError, TimeLimitError } from './timeLimitErrors.js'
+export { DEFAULT_ACTION_TIME_LIMIT_MS, DEFAULT_HANDLER_TIME_LIMIT_MS, type TimeLimitOptions } from './timeLimits.js'
 export type * from './types.js'
 // how deep and large values from outside may be (docs/runtime.md#value-limits)
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, type ValueLimitOptions } from './valueLimits.js'

@@ -43,9 +43,7 @@ export interface StateClient<St> {
   /** The state, or `null` when there is none (never set, deleted, or expired). */
   getState<N extends keyof St & string>(key: StateKeyOf<St, N>): Promise<{ state: StateRecord<Value<St, N>> | null }>
   /** Replaces the state's value (creating it); a `null` payload deletes it, and gives `state: null`. */
-  setState<N extends keyof St & string>(
-    input: StateKeyOf<St, N> & { payload: Given<St, N> | null },
-  ): Promise<{ state: StateRecord<Value<St, N>> | null }>
+  setState<N extends keyof St & string>(input: StateKeyOf<St, N> & { payload: Given<St, N> | null }): Promise<{ state: StateRecord<Value<St, N>> | null }>
   /** The state if there is one, else the given payload stored: atomic, one record however many calls race. `created`: this call stored it. */
   getOrSetState<N extends keyof St & string>(
     input: StateKeyOf<St, N> & { payload: Given<St, N> },
