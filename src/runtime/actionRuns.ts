@@ -34,6 +34,7 @@ export function checkInputLimits(context: RuntimeContext, input: unknown, label:
 /** `call`: the action call the client is given to; its channel messages belong to it. */
 function integrationClient(context: RuntimeContext, alias: string, impl: RunnableIntegration, call: ActiveCall | undefined): object {
   return {
+    ...context.integrationStates(alias, impl),
     emitEvent: (event: unknown) => emitIntegrationEvent(context, alias, event),
     sendChannelMessage: (message: unknown) => context.channels.send(alias, impl, message, call),
   }

@@ -42,6 +42,12 @@ export type RuntimeErrorCode =
   | 'TIME_LIMIT_EXCEEDED'
   /** the caller cancelled the call with its AbortSignal (CancelledError) */
   | 'CANCELLED'
+  /** a state call named a state its owner does not declare (docs/runtime.md#states) */
+  | 'UNKNOWN_STATE'
+  /** a state's payload does not match its schema: nothing was stored, the old value is kept */
+  | 'INVALID_STATE'
+  /** a background schedule could not start: a recurring event's cron expression that does not parse */
+  | 'INVALID_RECURRENCE'
 
 /**
  * `ErrorOptions`, spelled out: lib's own is ES2022, and a public declaration that names it

@@ -58,6 +58,8 @@ export {
 } from './messageStore.js'
 export * from './messages.js'
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
+// where states are kept (docs/runtime.md#states)
+export { InMemoryStateStore, type StateKey, type StateStore, type StoredState } from './stateStore.js'
 // states (docs/runtime.md#states)
 export type * from './stateTypes.js'
 export { CancelledError, TimeLimitError } from './timeLimitErrors.js'
