@@ -138,6 +138,8 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
     'src/verify.ts',
     'src/stream-summary.ts',
     'src/time-limits.ts',
+    'src/clock.ts',
+    'src/states.ts',
   ])
   for (const { path, promised } of programs) {
     expect(runPageLine(`npx tsx ${path}`, cwd, tarballs).stdout.trimEnd().split('\n'), path).toEqual(promised)
