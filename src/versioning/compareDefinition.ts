@@ -7,6 +7,7 @@
 //   integration: configuration and each alternative configuration (inputs; a removed
 //     alternative is major, an added one minor), implemented interfaces
 //   plugin: configuration (an input), interface dependencies
+//   states and recurrences: stateRules.ts
 //   bot: every change is patch (bots are leaves: nothing uses a bot)
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
@@ -34,9 +35,10 @@ const COVERED: Record<DefinitionSpec['kind'], readonly string[]> = {
     'events',
     'channels',
     'interfaces',
+    'states',
   ],
-  plugin: ['kind', 'name', 'version', 'title', 'description', '$defs', 'configuration', 'interfaces', 'actions', 'events'],
-  bot: ['kind', 'name', 'version', 'title', 'description', 'message', 'integrations', 'plugins'],
+  plugin: ['kind', 'name', 'version', 'title', 'description', '$defs', 'configuration', 'interfaces', 'actions', 'events', 'states'],
+  bot: ['kind', 'name', 'version', 'title', 'description', 'message', 'integrations', 'plugins', 'states', 'events'],
 }
 
 export function compareDefinition(oldSide: SideDefinition, newSide: SideDefinition, oldModel: Model, newModel: Model): ChangeList {

@@ -8,6 +8,7 @@ import type { BotSpec, IntegrationSpec, InterfaceSpec, PluginSpec } from '../val
 import type { ChangeRecorder } from './changeRecorder.js'
 import { compareImplementedInterfaces } from './implementedInterfaces.js'
 import { rangeRelation } from './levels.js'
+import { compareRecurrence, compareStates } from './stateRules.js'
 
 export function compareInterface(recorder: ChangeRecorder, before: InterfaceSpec, after: InterfaceSpec): void {
   recorder.defsOf(before.$defs, after.$defs)
@@ -26,6 +27,7 @@ export function compareIntegration(recorder: ChangeRecorder, before: Integration
   recorder.eventsOf(before.events, after.events)
   recorder.channelsOf(before.channels, after.channels)
   compareImplementedInterfaces(recorder, before.interfaces, after.interfaces)
+  compareStates(recorder, before.states, after.states)
 }
 
 export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, after: PluginSpec): void {
@@ -34,6 +36,7 @@ export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, afte
   compareDependencies(recorder, before.interfaces ?? {}, after.interfaces ?? {})
   recorder.actionsOf(before.actions, after.actions)
   recorder.eventsOf(before.events, after.events)
+  compareStates(recorder, before.states, after.states)
 }
 
 /** A plugin's interface dependencies: every bot that adds the plugin wires each one. */
@@ -118,5 +121,17 @@ export function compareBot(recorder: ChangeRecorder, before: BotSpec, after: Bot
     { removed: 'patch', added: 'patch' },
     (alias, oldWiring, newWiring) =>
       recorder.metadata(`plugin '${alias}'`, ['plugins', alias], oldWiring, newWiring, ['plugin', 'version', 'configuration', 'dependencies']),
+  )
+  compareStates(recorder, before.states, after.states, true)
+  recorder.members(
+    (name) => `event '${name}'`,
+    ['events'],
+    before.events,
+    after.events,
+    { removed: 'patch', added: 'patch' },
+    (name, oldEvent, newEvent) => {
+      recorder.metadata(`event '${name}'`, ['events', name], oldEvent, newEvent, ['title', 'description', 'schema', 'attributes'])
+      compareRecurrence(recorder, name, oldEvent, newEvent, true)
+    },
   )
 }
