@@ -112,6 +112,29 @@ describe('botwire lsp: features', () => {
     expect(versions.map((k) => k.label)).toEqual(['1.0.0', '^1.0.0'])
   })
 
+  it("completes a state's keys and an event's recurrence, and outlines states (docs/definitions.md#states)", async () => {
+    const desk = client.uri('definitions/bots/desk.yaml')
+    const typing = `${DESK}states:\n  visits:\n    ex`
+    await client.open('definitions/bots/desk.yaml', typing)
+    const stateKeys = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: desk },
+      position: positionOf(typing, 'visits:\n    ex', 14),
+    })
+    expect(stateKeys.map((k) => k.label).sort()).toEqual(['description', 'expiry', 'schema', 'title', 'type'])
+    const eventTyping = `${DESK}events:\n  digest:\n    rec`
+    await client.change(desk, eventTyping, 2)
+    const eventKeys = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: desk },
+      position: positionOf(eventTyping, 'digest:\n    rec', 15),
+    })
+    expect(eventKeys.map((k) => k.label).sort()).toEqual(['attributes', 'description', 'recurrence', 'schema', 'title'])
+    const outlined = `${DESK}states:\n  visits: { type: user, schema: { type: object } }\n`
+    await client.change(desk, outlined, 3)
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: desk } })
+    expect(symbols[0]?.children?.find((c) => c.name === 'states')?.children?.map((c) => c.name)).toEqual(['visits'])
+    await client.change(desk, DESK, 4)
+  })
+
   it('completes $secret names the workspace uses, and kinds', async () => {
     const desk = await client.open('definitions/bots/desk.yaml')
     const secrets = await client.request<CompletionItem[]>('textDocument/completion', {
