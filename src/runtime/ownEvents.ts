@@ -9,10 +9,13 @@ import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.j
 import { list } from './runtimeOptions.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 
+/** One object for every schema without definitions: validators are cached per definitions object (validation.ts). */
+export const NO_DEFINITIONS: SchemaDefinitions = Object.freeze({})
+
 /** A schema of the bot's own carries what its `$message`s refer to in its own `definitions` (docs/generated-code.md#states). */
 export function ownDefinitions(schema: JsonSchema): SchemaDefinitions {
   const definitions = (schema as { definitions?: unknown }).definitions
-  return typeof definitions === 'object' && definitions !== null ? (definitions as SchemaDefinitions) : {}
+  return typeof definitions === 'object' && definitions !== null ? (definitions as SchemaDefinitions) : NO_DEFINITIONS
 }
 
 /** Own event `name` of the bot, with its payload. */

@@ -4,7 +4,7 @@
 // its `on.stateExpired` handlers when one of its states expires.
 
 import { own } from '../jsonSchema/own.js'
-import { ownDefinitions } from './ownEvents.js'
+import { NO_DEFINITIONS, ownDefinitions } from './ownEvents.js'
 import type { RunnableIntegration } from './runnables.js'
 import type { Handler, RuntimeContext } from './runtimeContext.js'
 import type { StateOwner } from './states.js'
@@ -45,7 +45,7 @@ export function pluginStateOwner(context: RuntimeContext, alias: string): StateO
     owner: `#${alias}`,
     label: `plugin instance '${alias}'`,
     states: instance?.states ?? {},
-    definitionsFor: () => instance?.definitions ?? {},
+    definitionsFor: () => instance?.definitions ?? NO_DEFINITIONS,
     expired: async (state) => {
       const impl = instance && own(context.plugins, instance.name)
       if (!impl) return

@@ -49,34 +49,46 @@ export interface StateStore {
   delete(key: StateKey): Awaitable<boolean>
 }
 
-function copy<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T
+/** A record as the in-memory store keeps it: the payload as JSON text, so that a copy out is one parse. */
+type KeptState = Omit<StoredState, 'payload'> & { payload: string }
+
+function keep(state: StoredState): KeptState {
+  return { ...state, payload: JSON.stringify(state.payload) }
 }
 
-/** One string per key: the parts cannot run into each other (JSON quotes each). */
+function giveOut(kept: KeptState): StoredState {
+  return { ...kept, payload: JSON.parse(kept.payload) as StoredState['payload'] }
+}
+
+/**
+ * One string per key. The owner (`bot`, `#alias`, `:alias`), the type and the name never
+ * hold a `|` (aliases and names are identifiers or hyphenated words), and the id, which may
+ * hold anything, comes last: two keys never give one string.
+ */
 export function stateKeyText(key: StateKey): string {
-  return JSON.stringify([key.owner, key.type, key.id, key.name])
+  return `${key.owner}|${key.type}|${key.name}|${key.id}`
 }
 
 /** The default store: everything in memory, lost when the process ends. */
 export class InMemoryStateStore implements StateStore {
-  private readonly states = new Map<string, StoredState>()
+  private readonly states = new Map<string, KeptState>()
 
   get(key: StateKey): StoredState | undefined {
     const state = this.states.get(stateKeyText(key))
-    return state && copy(state)
+    return state && giveOut(state)
   }
 
   put(state: StoredState): void {
-    this.states.set(stateKeyText(state), copy(state))
+    this.states.set(stateKeyText(state), keep(state))
   }
 
   insertIfAbsent(state: StoredState): { state: StoredState; created: boolean } {
     const key = stateKeyText(state)
     const stored = this.states.get(key)
-    if (stored) return { state: copy(stored), created: false }
-    this.states.set(key, copy(state))
-    return { state: copy(state), created: true }
+    if (stored) return { state: giveOut(stored), created: false }
+    const kept = keep(state)
+    this.states.set(key, kept)
+    return { state: giveOut(kept), created: true }
   }
 
   delete(key: StateKey): boolean {

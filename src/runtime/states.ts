@@ -42,12 +42,32 @@ export interface LooseStateClient {
 
 interface Named {
   key: StateKey
+  /** stateKeyText(key), computed once per call */
+  text: string
   definition: StateDefinition
 }
 
 function record(state: StoredState): StateRecord<unknown> {
   const { type, id, name, payload, createdAt, updatedAt, expiresAt } = state
   return { type, id, name, payload, createdAt, updatedAt, ...(expiresAt === undefined ? {} : { expiresAt }) }
+}
+
+/**
+ * ISO 8601 (UTC) of a time, the last few remembered: a state call writes `now` and
+ * `now + expiry` for every state it touches, and most calls of a burst share them.
+ */
+class IsoTimes {
+  private readonly cache = new Map<number, string>()
+
+  of(ms: number): string {
+    let text = this.cache.get(ms)
+    if (text === undefined) {
+      if (this.cache.size >= 8) this.cache.clear()
+      text = new Date(ms).toISOString()
+      this.cache.set(ms, text)
+    }
+    return text
+  }
 }
 
 function isExpiry(value: unknown): value is number {
@@ -57,8 +77,10 @@ function isExpiry(value: unknown): value is number {
 export class States {
   /** per state key, the tail of the queue of calls on it */
   private readonly queues = new Map<string, Promise<unknown>>()
-  private readonly timers = new Map<string, ClockTimer>()
+  /** per state key, its expiry timer and when it fires */
+  private readonly timers = new Map<string, { timer: ClockTimer; at: string }>()
   private closed = false
+  private readonly iso = new IsoTimes()
 
   constructor(
     private readonly store: StateStore,
@@ -97,9 +119,10 @@ export class States {
         this.run(owner, 'patchState', input, async (named, given) => {
           const patch = own(given, 'payload')
           if (!isRecord(patch)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
-          const previous = this.live(await this.store.get(named.key))
-          const merged = { ...(isRecord(previous?.payload) ? previous.payload : {}), ...patch }
-          return { state: await this.write(owner, named, merged, 'patchState') }
+          const stored = await this.store.get(named.key)
+          const kept = stored && this.isLive(stored) ? stored : undefined
+          const merged = { ...(kept ? kept.payload : {}), ...patch }
+          return { state: await this.write(owner, named, merged, 'patchState', { kept }) }
         }),
       setStateExpiry: (input) =>
         this.run(owner, 'setStateExpiry', input, async (named, given) => {
@@ -114,7 +137,7 @@ export class States {
           const next: StoredState = { ...stored }
           delete next.expiry
           delete next.expiresAt
-          if (expiry !== null) Object.assign(next, { expiry, expiresAt: new Date(this.clock.now() + expiry).toISOString() })
+          if (expiry !== null) Object.assign(next, { expiry, expiresAt: this.iso.of(this.clock.now() + expiry) })
           await this.store.put(next)
           this.arm(owner, next)
           return { state: record(next) }
@@ -125,7 +148,7 @@ export class States {
   /** Cancels every expiry timer; later calls still work, and arm no timer. */
   close(): void {
     this.closed = true
-    for (const timer of this.timers.values()) timer.cancel()
+    for (const { timer } of this.timers.values()) timer.cancel()
     this.timers.clear()
   }
 
@@ -141,9 +164,10 @@ export class States {
     } catch (error) {
       return Promise.reject(error)
     }
-    const text = stateKeyText(named.key)
-    const previous = this.queues.get(text) ?? Promise.resolve()
-    const result = previous.then(() => body(named, input as Record<string, unknown>))
+    const text = named.text
+    const previous = this.queues.get(text)
+    // nothing queued on this state: the call starts at once
+    const result = previous === undefined ? body(named, input as Record<string, unknown>) : previous.then(() => body(named, input as Record<string, unknown>))
     const tail = result.then(
       () => undefined,
       () => undefined,
@@ -170,11 +194,13 @@ export class States {
     if (type !== definition.type) issues.push(`type: state '${name}' is kept per ${definition.type}, not ${shown(type)}`)
     if (typeof id !== 'string' || id === '') issues.push(`id: must be a non-empty string, not ${shown(id)}`)
     if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `${operation} of state '${name}' of ${owner.label}`, issues)
-    return { key: { owner: owner.owner, type: definition.type, id: id as string, name }, definition }
+    const key: StateKey = { owner: owner.owner, type: definition.type, id: id as string, name }
+    return { key, text: stateKeyText(key), definition }
   }
 
   private isLive(state: StoredState): boolean {
-    return state.expiresAt === undefined || Date.parse(state.expiresAt) > this.clock.now()
+    // ISO 8601 UTC timestamps of one format compare as strings in time order
+    return state.expiresAt === undefined || state.expiresAt > this.iso.of(this.clock.now())
   }
 
   /** A stored state as the caller sees it; one past its expiry (its timer not yet run) is gone. */
@@ -190,22 +216,34 @@ export class States {
     const issues = validateValue(filled, schema, definitions, 'payload', this.valueLimits)
     if (issues.length > 0) throw new ValidationError('INVALID_STATE', `${operation}: invalid payload for ${this.describe(owner, named)}`, issues)
     const now = this.clock.now()
-    const at = new Date(now).toISOString()
+    const at = this.iso.of(now)
+    // the store copies what it is given (stateStore.ts): the filled value needs no copy of its own
     const state: StoredState = {
       ...named.key,
-      payload: JSON.parse(JSON.stringify(filled)) as { [key: string]: JsonValue },
+      payload: filled as { [key: string]: JsonValue },
       createdAt: kept?.createdAt ?? at,
       updatedAt: at,
     }
     // a living state keeps its own expiry (its definition's, or what setStateExpiry set); a new one takes its definition's
     const expiry = kept ? kept.expiry : named.definition.expiry
-    if (expiry !== undefined) Object.assign(state, { expiry, expiresAt: new Date(now + expiry).toISOString() })
+    if (expiry !== undefined) Object.assign(state, { expiry, expiresAt: this.iso.of(now + expiry) })
     return state
   }
 
-  private async write(owner: StateOwner, named: Named, payload: unknown, operation: string): Promise<StateRecord<unknown>> {
-    const stored = await this.store.get(named.key)
-    const state = this.stored(owner, named, payload, stored && this.isLive(stored) ? stored : undefined, operation)
+  /** `read`: the living state, when the caller has just read it (one read less). */
+  private async write(
+    owner: StateOwner,
+    named: Named,
+    payload: unknown,
+    operation: string,
+    read?: { kept: StoredState | undefined },
+  ): Promise<StateRecord<unknown>> {
+    let kept = read?.kept
+    if (!read) {
+      const stored = await this.store.get(named.key)
+      kept = stored && this.isLive(stored) ? stored : undefined
+    }
+    const state = this.stored(owner, named, payload, kept, operation)
     await this.store.put(state)
     this.arm(owner, state)
     return record(state)
@@ -213,28 +251,39 @@ export class States {
 
   private disarm(key: StateKey): void {
     const text = stateKeyText(key)
-    this.timers.get(text)?.cancel()
+    this.timers.get(text)?.timer.cancel()
     this.timers.delete(text)
   }
 
-  /** (Re)arms the expiry timer of a state just written. */
+  /**
+   * Arms the expiry timer of a state just written. A write only moves a state's expiry
+   * later, so a timer already armed for an earlier time is kept, and looks again when it
+   * fires (one timer per state, not one per write); an earlier expiry arms anew.
+   */
   private arm(owner: StateOwner, state: StoredState): void {
-    this.disarm(state)
-    if (this.closed || state.expiresAt === undefined) return
+    if (state.expiresAt === undefined) return this.disarm(state)
+    if (this.closed) return
     const text = stateKeyText(state)
-    const delay = Date.parse(state.expiresAt) - this.clock.now()
-    const timer = this.clock.setTimer(() => void this.expire(owner, state), delay, { keepAlive: false })
-    this.timers.set(text, timer)
+    const armed = this.timers.get(text)
+    if (armed && armed.at <= state.expiresAt) return
+    const due = Date.parse(state.expiresAt)
+    armed?.timer.cancel()
+    const key: StateKey = { owner: state.owner, type: state.type, id: state.id, name: state.name }
+    const timer = this.clock.setTimer(() => void this.expire(owner, key, text), due - this.clock.now(), { keepAlive: false })
+    this.timers.set(text, { timer, at: state.expiresAt })
   }
 
-  /** A state's idle time has passed: delete it (unless written since) and run its owner's handlers. */
-  private async expire(owner: StateOwner, armed: StoredState): Promise<void> {
-    const text = stateKeyText(armed)
+  /** An expiry timer fired: a state past its expiry is deleted and its owner's handlers run; one written since is armed for its new expiry. */
+  private async expire(owner: StateOwner, key: StateKey, text: string): Promise<void> {
     this.timers.delete(text)
     try {
-      const expired = await this.run(owner, 'expiry', armed, async (named) => {
+      const expired = await this.run(owner, 'expiry', key, async (named) => {
         const stored = await this.store.get(named.key)
-        if (!stored || this.isLive(stored) || stored.updatedAt !== armed.updatedAt || stored.expiresAt !== armed.expiresAt) return undefined
+        if (!stored) return undefined
+        if (this.isLive(stored)) {
+          this.arm(owner, stored)
+          return undefined
+        }
         await this.store.delete(named.key)
         return record(stored)
       })
