@@ -261,7 +261,10 @@ export class States {
    * fires (one timer per state, not one per write); an earlier expiry arms anew.
    */
   private arm(owner: StateOwner, state: StoredState): void {
-    if (state.expiresAt === undefined) return this.disarm(state)
+    if (state.expiresAt === undefined) {
+      this.disarm(state)
+      return
+    }
     if (this.closed) return
     const text = stateKeyText(state)
     const armed = this.timers.get(text)
