@@ -61,10 +61,18 @@ export function stubPlan(definition: DefinitionModel, model: Model): StubPlan {
     return { ...base, kind: 'plugin', variable: camelCase(definition.name), actions }
   }
   if (definition.kind === 'bot') {
-    const eventTypes = definition.integrations.flatMap((instance) => {
-      const integration = model.definitions.get(instance.integrationKey)
-      return integration?.kind === 'integration' ? integration.events.map((e) => `${instance.alias}:${e.name}`) : []
-    })
+    const eventTypes = [
+      ...definition.integrations.flatMap((instance) => {
+        const integration = model.definitions.get(instance.integrationKey)
+        return integration?.kind === 'integration' ? integration.events.map((e) => `${instance.alias}:${e.name}`) : []
+      }),
+      // a plugin instance's own events, and the bot's own (docs/runtime.md#the-bots-own-events)
+      ...definition.plugins.flatMap((instance) => {
+        const plugin = model.definitions.get(instance.pluginKey)
+        return plugin?.kind === 'plugin' ? Object.keys(plugin.spec.events ?? {}).map((e) => `${instance.alias}#${e}`) : []
+      }),
+      ...Object.keys(definition.spec.events ?? {}),
+    ]
     return { ...base, kind: 'bot', variable: 'bot', actions: [], messageTypes: ['*', ...MESSAGE_TYPES], eventTypes }
   }
   throw new Error(`botwire internal: an interface has no implementation stub (${definition.key})`)
