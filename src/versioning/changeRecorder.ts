@@ -15,7 +15,6 @@ import { ChangeList, type Place } from './changes.js'
 import { compareSchemas, type Role } from './compareSchema.js'
 import { entitySpace, SharedEntities } from './entities.js'
 import type { SideDefinition } from './sideDefinition.js'
-import { compareRecurrence } from './stateRules.js'
 import type { ChangeLevel } from './types.js'
 
 /**
@@ -184,7 +183,6 @@ export class ChangeRecorder {
         this.metadata(what, ['events', name], oldEvent, newEvent, ['title', 'description'])
         this.attributes(what, ['events', name], oldEvent.attributes, newEvent.attributes)
         this.schema('output', `payload of ${what}`, ['events', name, 'schema'], ['events', name, 'schema'], oldEvent.schema, newEvent.schema)
-        compareRecurrence(this, name, oldEvent, newEvent)
       },
     )
   }

@@ -8,7 +8,7 @@ import type { BotSpec, IntegrationSpec, InterfaceSpec, PluginSpec } from '../val
 import type { ChangeRecorder } from './changeRecorder.js'
 import { compareImplementedInterfaces } from './implementedInterfaces.js'
 import { rangeRelation } from './levels.js'
-import { compareRecurrence, compareStates } from './stateRules.js'
+import { compareRecurrence, compareRecurrences, compareStates } from './stateRules.js'
 
 export function compareInterface(recorder: ChangeRecorder, before: InterfaceSpec, after: InterfaceSpec): void {
   recorder.defsOf(before.$defs, after.$defs)
@@ -27,6 +27,7 @@ export function compareIntegration(recorder: ChangeRecorder, before: Integration
   recorder.eventsOf(before.events, after.events)
   recorder.channelsOf(before.channels, after.channels)
   compareImplementedInterfaces(recorder, before.interfaces, after.interfaces)
+  compareRecurrences(recorder, before.events, after.events)
   compareStates(recorder, before.states, after.states)
 }
 
@@ -36,6 +37,7 @@ export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, afte
   compareDependencies(recorder, before.interfaces ?? {}, after.interfaces ?? {})
   recorder.actionsOf(before.actions, after.actions)
   recorder.eventsOf(before.events, after.events)
+  compareRecurrences(recorder, before.events, after.events)
   compareStates(recorder, before.states, after.states)
 }
 

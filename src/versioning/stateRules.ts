@@ -63,6 +63,18 @@ export function compareStates(recorder: ChangeRecorder, before: States, after: S
   )
 }
 
+/** The recurrences of the events present on both sides (an added or removed event is the events' rule). */
+export function compareRecurrences(
+  recorder: ChangeRecorder,
+  before: Record<string, EventSpec> | undefined,
+  after: Record<string, EventSpec> | undefined,
+): void {
+  for (const [name, newEvent] of Object.entries(after ?? {})) {
+    const oldEvent = before?.[name]
+    if (oldEvent !== undefined && Object.hasOwn(before ?? {}, name)) compareRecurrence(recorder, name, oldEvent, newEvent)
+  }
+}
+
 /** The recurrence of an event present on both sides. */
 export function compareRecurrence(recorder: ChangeRecorder, name: string, oldEvent: EventSpec, newEvent: EventSpec, leaf = false): void {
   const level = (wanted: ChangeLevel): ChangeLevel => (leaf ? 'patch' : wanted)
