@@ -6,7 +6,7 @@
 import { isRecord, own } from '../jsonSchema/own.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
 import { integrationImplementation } from './implementations.js'
-import { emitOwnEvent } from './ownEvents.js'
+import { emitOwnEvent, runBotEventHandlers } from './ownEvents.js'
 import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.js'
 import { list } from './runtimeOptions.js'
 import { validateValue } from './validation.js'
@@ -52,14 +52,7 @@ export async function emitIntegrationEvent(context: RuntimeContext, alias: strin
   const payload = copyValue(rawPayload)
 
   const botType = `${alias}:${name}`
-  for (const registration of context.bot.eventHandlers.filter((r) => r.type === botType)) {
-    const args = { event: { type: botType, payload: copyValue(payload) }, client: context.botClient, ctx: { botId: context.botId } }
-    await context.runHandler(registration.handler as Handler, args, () => ({
-      owner: 'bot',
-      registeredFor: botType,
-      message: `emitEvent: the bot's handler for event '${botType}' failed`,
-    }))
-  }
+  await runBotEventHandlers(context, botType, payload)
   for (const [pluginAlias, instance] of Object.entries(context.definition.plugins)) {
     const pluginImpl = own(context.plugins, instance.name)
     if (!pluginImpl) continue

@@ -30,13 +30,17 @@ export async function emitOwnEvent(context: RuntimeContext, name: string, rawPay
   }
   const issues = validateValue(rawPayload, eventDef.schema, ownDefinitions(eventDef.schema), 'payload', context.valueLimits)
   if (issues.length > 0) throw new ValidationError('INVALID_EVENT', `invalid payload for event '${name}'`, issues)
-  const payload = copyValue(rawPayload)
-  for (const registration of context.bot.eventHandlers.filter((r) => r.type === name)) {
-    const args = { event: { type: name, payload: copyValue(payload) }, client: context.botClient, ctx: { botId: context.botId } }
+  await runBotEventHandlers(context, name, copyValue(rawPayload))
+}
+
+/** The bot's `on.event` handlers for `type`, one after the other, each with its own copy of the (validated) payload. */
+export async function runBotEventHandlers(context: RuntimeContext, type: string, payload: unknown): Promise<void> {
+  for (const registration of context.bot.eventHandlers.filter((r) => r.type === type)) {
+    const args = { event: { type, payload: copyValue(payload) }, client: context.botClient, ctx: { botId: context.botId } }
     await context.runHandler(registration.handler as Handler, args, () => ({
       owner: 'bot',
-      registeredFor: name,
-      message: `emitEvent: the bot's handler for event '${name}' failed`,
+      registeredFor: type,
+      message: `emitEvent: the bot's handler for event '${type}' failed`,
     }))
   }
 }
