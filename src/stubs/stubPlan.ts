@@ -32,6 +32,8 @@ export interface StubPlan {
   /** a bot's registrations that its generated `Bot` accepts: `on.message` types and `on.event` types */
   messageTypes: string[]
   eventTypes: string[]
+  /** a bot's own recurring events and the states that expire, which its stub gives a handler each (docs/runtime.md#recurring-events) */
+  timed?: { recurringEvents: { name: string; cron: string }[]; expiringStates: { name: string; expiry: number }[] }
 }
 
 function camelCase(name: string): string {
@@ -73,7 +75,11 @@ export function stubPlan(definition: DefinitionModel, model: Model): StubPlan {
       }),
       ...Object.keys(definition.spec.events ?? {}),
     ]
-    return { ...base, kind: 'bot', variable: 'bot', actions: [], messageTypes: ['*', ...MESSAGE_TYPES], eventTypes }
+    const timed = {
+      recurringEvents: Object.entries(definition.spec.events ?? {}).flatMap(([name, e]) => (e.recurrence ? [{ name, cron: e.recurrence.cron }] : [])),
+      expiringStates: Object.entries(definition.spec.states ?? {}).flatMap(([name, s]) => (s.expiry === undefined ? [] : [{ name, expiry: s.expiry }])),
+    }
+    return { ...base, kind: 'bot', variable: 'bot', actions: [], messageTypes: ['*', ...MESSAGE_TYPES], eventTypes, timed }
   }
   throw new Error(`botwire internal: an interface has no implementation stub (${definition.key})`)
 }
