@@ -16,7 +16,7 @@ import type { ConstValue, ModuleFile, PropertySignature, TypeExpr } from './plan
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, optionalPropertyType, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
-import { declareStates, stateDefinitions } from './states.js'
+import { declareStateExpiredHandler, declareStates, stateDefinitions } from './states.js'
 
 function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
   const d = doc && docOf(doc)
@@ -134,6 +134,11 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
   })
   const hasStates = Object.keys(bot.spec.states ?? {}).length > 0
   declareStates(builder, bot.spec.states, botTypeContext(builder))
+  if (hasStates) {
+    const streams = integrations.some((i) => i.integration.channels.length > 0) ? 'CallChannels' : `${runtime}.NoStreams`
+    const own = ownEvents.length > 0 ? 'OwnEvents' : `${runtime}.NoEvents`
+    declareStateExpiredHandler(builder, runtime, `${runtime}.BotClient<MessageTags, CallableActions, ${streams}, States, ${own}>`, `${runtime}.BotContext`)
+  }
 
   builder.add({
     kind: 'interface',

@@ -14,7 +14,7 @@ import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, type TypeContext, type TypeView } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
-import { declareStates, stateDefinitions } from './states.js'
+import { declareStateExpiredHandler, declareStates, stateDefinitions } from './states.js'
 
 export const BINDINGS_PARAMETER = 'Bound'
 
@@ -163,6 +163,10 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     members: events,
   })
   const streams = declareInterfaceChannels(builder, dependencies)
+  if (hasStates) {
+    const client = `${runtime}.PluginClient<InterfaceCalls, Events, ${streams ? 'InterfaceCallChannels' : `${runtime}.NoStreams`}, States>`
+    declareStateExpiredHandler(builder, runtime, client, `${runtime}.PluginContext<Configuration>`)
+  }
 
   const lowering = new JsonSchemaLowering(model)
   lowering.includeDefs(plugin.key, plugin.spec.$defs)

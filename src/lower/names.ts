@@ -32,6 +32,7 @@ export const RESERVED_NAMES = new Set([
   // states and the bot's own events (docs/generated-code.md#states)
   'States',
   'OwnEvents',
+  'StateExpiredHandler',
   // globals the generated code uses or users expect to see unshadowed
   'Record',
   'Promise',

@@ -58,6 +58,21 @@ export function declareStates(builder: ModuleBuilder, states: States, context: T
   })
 }
 
+/**
+ * `StateExpiredHandler<'name'>`: the type of an `on.stateExpired('name', ...)` handler of
+ * this module's owner, so that a handler can live in a file of its own. `client` and `ctx`:
+ * the owner's client and context types, as raw type text.
+ */
+export function declareStateExpiredHandler(builder: ModuleBuilder, runtime: string, client: string, ctx: string): void {
+  builder.add({
+    kind: 'typeAlias',
+    name: 'StateExpiredHandler',
+    doc: { description: 'A handler of `on.stateExpired(name, handler)`, typed for state `N`, to write in a file of its own (docs/generated-code.md#states).' },
+    typeParameters: [{ name: 'N', constraint: { kind: 'raw', text: 'keyof States' } }],
+    type: { kind: 'raw', text: `${runtime}.StateExpiredHandler<States[N]["value"], ${client}, ${ctx}>` },
+  })
+}
+
 /** The `states` section of a `definition` constant. */
 export function stateDefinitions(states: States, lowering: JsonSchemaLowering, scope: EntityScope): ConstValue {
   return Object.fromEntries(

@@ -73,3 +73,17 @@ export const integration = new chat.Integration({
     },
   },
 })
+
+// a handler in a file of its own, typed by the generated StateExpiredHandler (docs/generated-code.md#states)
+const forgetProfile: assistant.StateExpiredHandler<'profile'> = async ({ state, client }) => {
+  expectTrue<Equal<typeof state.payload, assistant.ProfileState>>()
+  await client.setState({ type: 'bot', id: 'assistant', name: 'counters', payload: { messages: state.payload.visits } })
+}
+bot.on.stateExpired('profile', forgetProfile)
+const forgetPending: reminders.StateExpiredHandler<'pending'> = ({ state, ctx }) => {
+  expectTrue<Equal<typeof state.payload.texts, string[]>>()
+  void ctx.configuration
+}
+plugin.on.stateExpired('pending', forgetPending)
+// @ts-expect-error [TS2344 "counter"] a state the bot does not declare
+export type NoSuchState = assistant.StateExpiredHandler<'counter'>

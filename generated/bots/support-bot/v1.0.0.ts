@@ -129,6 +129,9 @@ export interface States {
   }
 }
 
+/** A handler of `on.stateExpired(name, handler)`, typed for state `N`, to write in a file of its own (docs/generated-code.md#states). */
+export type StateExpiredHandler<N extends keyof States> = runtime.StateExpiredHandler<States[N]["value"], runtime.BotClient<MessageTags, CallableActions, CallChannels, States, OwnEvents>, runtime.BotContext>
+
 /** What `createRuntime` takes for this bot: each integration and plugin it adds, by NAME, implemented by that definition's generated class (`Integration`, `Plugin`). */
 export interface Implementations {
   integrations: {
