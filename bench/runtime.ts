@@ -11,8 +11,10 @@
 //   - a streamed generateContent of 10,000 chunks, against a bare async generator;
 //   - receive in a conversation of an integration's channel whose reply the integration
 //     delivers (thread-bot and slack), against the replying receive above (goal: at most 1.5x).
+//   - receive whose handler also keeps a per-user state (getOrSetState + patchState), against
+//     the same receive without them (goal: at most 1.2x).
 //
-// usage: tsx --tsconfig tsconfig.test.json bench/runtime.ts [--quick] [--runs N] [--only receive|streaming|paging|delivery]
+// usage: tsx --tsconfig tsconfig.test.json bench/runtime.ts [--quick] [--runs N] [--only receive|streaming|paging|delivery|states]
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { runInNewContext } from 'node:vm'
@@ -145,6 +147,61 @@ async function receiveSection(): Promise<void> {
   print(
     `Memory: ${mb(heap)} MB of heap after GC for the ${(MESSAGES * 2).toLocaleString('en-US')} stored messages (${Math.round(heap / (MESSAGES * 2))} bytes per message, in-memory store); peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB so far.`,
   )
+  print()
+}
+
+async function statesSection(): Promise<void> {
+  const USERS = 1_000
+  const replying = (keepsState: boolean) => {
+    const bot = new Bot()
+    bot.on.message('text', async ({ message, client, ctx, conversation }) => {
+      if (keepsState) {
+        const key = { type: 'user', id: message.userId, name: 'visits' } as const
+        const { state } = await client.getOrSetState({ ...key, payload: {} })
+        await client.patchState({ ...key, payload: { count: state.payload.count + 1, lastTopic: 'bench' } })
+      }
+      await client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: 'echo' }, tags: {} })
+    })
+    return createRuntime({ bot })
+  }
+  const message = (i: number) => ({
+    conversationId: `c${i % CONVERSATIONS}`,
+    userId: `u${i % USERS}`,
+    type: 'text' as const,
+    payload: { text: `hello ${i}` },
+    tags: {},
+  })
+  let visits = 0
+  const [withState, without] = (await interleaved([
+    async () => {
+      const runtime = replying(true)
+      for (let i = 0; i < MESSAGES; i++) await runtime.receive(message(i))
+      visits = (await runtime.client.getState({ type: 'user', id: 'u0', name: 'visits' })).state?.payload.count ?? 0
+      runtime.close()
+    },
+    async () => {
+      const runtime = replying(false)
+      for (let i = 0; i < MESSAGES; i++) await runtime.receive(message(i))
+      runtime.close()
+    },
+  ])) as [Sample, Sample]
+  if (visits !== MESSAGES / USERS) throw new Error(`expected ${MESSAGES / USERS} visits of u0, got ${visits}`)
+  print(`### receive with a per-user state (${MESSAGES.toLocaleString('en-US')} messages, ${USERS.toLocaleString('en-US')} users)`)
+  print()
+  table(
+    ['', 'wall ms', 'CPU ms', 'messages / s', 'vs without the state'],
+    [
+      [
+        'receive, handler: getOrSetState + patchState, then replies',
+        ms(withState.wallMs),
+        ms(withState.cpuMs),
+        perSecond(MESSAGES, withState.wallMs),
+        ratio(withState.cpuMs, without.cpuMs),
+      ],
+      ['baseline: receive, handler replies', ms(without.wallMs), ms(without.cpuMs), perSecond(MESSAGES, without.wallMs), '1×'],
+    ],
+  )
+  print('Each state call checks the key, validates the payload (defaults filled) and copies it in and out of the in-memory store; the goal is at most 1.2×.')
   print()
 }
 
@@ -320,3 +377,4 @@ if (flags.only === undefined || flags.only === 'receive') await receiveSection()
 if (flags.only === undefined || flags.only === 'streaming') await streamingSection()
 if (flags.only === undefined || flags.only === 'paging') await pagingSection()
 if (flags.only === undefined || flags.only === 'delivery') await deliverySection()
+if (flags.only === undefined || flags.only === 'states') await statesSection()

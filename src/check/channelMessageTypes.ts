@@ -23,7 +23,8 @@ function carries(schema: unknown, type: string, defs: { readonly [name: string]:
     seen.add(node)
     const n = node as { $message?: unknown; allOf?: unknown; $ref?: unknown }
     if (n.$message === type) return true
-    if (Array.isArray(n.allOf) && n.allOf.some((part) => typeof part === 'object' && part !== null && (part as { $message?: unknown }).$message === type)) return true
+    if (Array.isArray(n.allOf) && n.allOf.some((part) => typeof part === 'object' && part !== null && (part as { $message?: unknown }).$message === type))
+      return true
     const name = typeof n.$ref === 'string' && isDefsReference(n.$ref) ? defsName(n.$ref) : undefined
     node = name === undefined ? undefined : own(defs, name)
   }

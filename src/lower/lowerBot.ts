@@ -5,16 +5,19 @@
 import { annotationsOf } from '../jsonSchema/annotations.js'
 import { present } from '../jsonSchema/invariant.js'
 import { own } from '../jsonSchema/own.js'
-import type { JsonValue } from '../jsonSchema/types.js'
-import { type BotModel, type Model, type PluginInstance, requireDefinition } from '../resolve/model.js'
+import { isMessageReference } from '../jsonSchema/reference.js'
+import type { JsonValue, SchemaNode } from '../jsonSchema/types.js'
+import { type BotModel, defsScope, type Model, type PluginInstance, requireDefinition } from '../resolve/model.js'
+import { messagePayloadType } from './defs.js'
 import { BINDINGS_PARAMETER, pluginMembers } from './lowerPlugin.js'
-import { actionsAreGeneric, eventsAreGeneric, memberDefinitions } from './members.js'
+import { actionsAreGeneric, eventsAreGeneric, memberDefinitions, recurrenceDefinition } from './members.js'
 import { indexed, ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
 import type { ConstValue, ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
-import { docOf } from './schemaToType.js'
+import { docOf, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { declareStateExpiredHandler, declareStates, stateDefinitions } from './states.js'
 import { botTagKeys, pluginTagDeclarations, tagDeclarations, tagMapType } from './tagDeclarations.js'
 
 function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
@@ -127,17 +130,36 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
     doc: { description: "What `callAction` accepts: `'<integrationAlias>:<action>'` and `'<pluginAlias>#<action>'`." },
     members: callable,
   })
+  const ownEvents = declareOwnEvents(builder, bot)
   const events = [
     ...integrations.flatMap((i) => i.integration.events.map((e) => prop(`${i.instance.alias}:${e.name}`, indexed(ref(`${i.namespace}.Events`), e.name)))),
     // a plugin instance's own events, typed with the entities of the integrations it is wired to
     ...plugins.flatMap((p) => Object.keys(p.plugin.spec.events ?? {}).map((e) => prop(`${p.instance.alias}#${e}`, indexed(p.events, e)))),
+    // the bot's own events, by their names
+    ...ownEvents.map((e) => prop(e, indexed(ref('OwnEvents'), e))),
   ]
   builder.add({
     kind: 'interface',
     name: 'BotEvents',
-    doc: { description: "What `bot.on.event` accepts: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` (a plugin instance's own events)." },
+    doc: {
+      description:
+        "What `bot.on.event` accepts: `'<integrationAlias>:<event>'`, `'<pluginAlias>#<event>'` (a plugin instance's own events) and the names of the bot's own events.",
+    },
     members: events,
   })
+  const hasStates = Object.keys(bot.spec.states ?? {}).length > 0
+  declareStates(builder, bot.spec.states, botTypeContext(builder))
+  if (hasStates) {
+    const streams = integrations.some((i) => i.integration.channels.length > 0) ? 'CallChannels' : `${runtime}.NoStreams`
+    const own = ownEvents.length > 0 ? 'OwnEvents' : `${runtime}.NoEvents`
+    const partyArgs = partyTags ? 'ConversationTags, UserTags' : `${runtime}.TagMap, ${runtime}.TagMap`
+    declareStateExpiredHandler(
+      builder,
+      runtime,
+      `${runtime}.BotClient<MessageTags, CallableActions, ${streams}, ${partyArgs}, States, ${own}>`,
+      `${runtime}.BotContext`,
+    )
+  }
 
   builder.add({
     kind: 'interface',
@@ -180,12 +202,58 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
       ref('CallableActions'),
       ref('BotEvents'),
       ref('Implementations'),
-      ...(streaming.length > 0 ? [ref('BotChannels'), ref('CallChannels')] : partyTags ? [ref(`${runtime}.NoChannels`), ref(`${runtime}.NoStreams`)] : []),
-      ...(partyTags ? [ref('ConversationTags'), ref('UserTags')] : []),
+      // a type argument is given where it or one after it differs from its default
+      ...(streaming.length > 0
+        ? [ref('BotChannels'), ref('CallChannels')]
+        : partyTags || hasStates || ownEvents.length > 0
+          ? [ref(`${runtime}.NoChannels`), ref(`${runtime}.NoStreams`)]
+          : []),
+      ...(partyTags
+        ? [ref('ConversationTags'), ref('UserTags')]
+        : hasStates || ownEvents.length > 0
+          ? [ref(`${runtime}.TagMap`), ref(`${runtime}.TagMap`)]
+          : []),
+      ...(hasStates ? [ref('States')] : ownEvents.length > 0 ? [ref(`${runtime}.NoStates`)] : []),
+      ...(ownEvents.length > 0 ? [ref('OwnEvents')] : []),
     ]),
     options: null,
   })
   return builder.build()
+}
+
+/**
+ * A schema of the bot's own (an event's, a state's) as JSON Schema: a bot has no
+ * `definitions` section, so what its `$message`s reference is carried in the schema's own
+ * `definitions` (the runtime validates with them: docs/generated-code.md#states).
+ */
+function selfContained(model: Model, schema: SchemaNode): ConstValue {
+  const lowering = new JsonSchemaLowering(model)
+  const root = lowering.lower(schema, {})
+  const section = lowering.section()
+  return Object.keys(section).length === 0 ? root : { ...(root.toJSON() as { [key: string]: ConstValue }), definitions: section }
+}
+
+/** A bot has no entities (BW2036): a reference in its schemas is a standard message's payload, or nothing. */
+function botTypeContext(builder: ModuleBuilder): TypeContext {
+  return { entity: (name) => (isMessageReference(name) ? messagePayloadType(builder, name) : { kind: 'keyword', name: 'unknown' }) }
+}
+
+/** Declares `OwnEvents`, the bot's own events (name -> payload), when it has some; gives their names. */
+function declareOwnEvents(builder: ModuleBuilder, bot: BotModel): string[] {
+  const events = Object.entries(bot.spec.events ?? {})
+  if (events.length === 0) return []
+  const members = events.map(([name, event]) => {
+    const typeName = builder.names.allocate(`${pascalCase(name)}Event`)
+    builder.declareSchema(typeName, event.schema, botTypeContext(builder), docOf(event.schema) ?? docOf(event))
+    return prop(name, ref(typeName), false, event)
+  })
+  builder.add({
+    kind: 'interface',
+    name: 'OwnEvents',
+    doc: { description: "The bot's own events by name: the payload each carries (its client emits them; `bot.on.event` handles them)." },
+    members,
+  })
+  return events.map(([name]) => name)
 }
 
 /** NAME -> the generated class of each version the bot uses (a union when it adds two versions of one name). */
@@ -265,9 +333,22 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
           actions: sections.actions,
           events: sections.events,
           ...pluginTagDeclarations(plugin.spec),
+          states: stateDefinitions(plugin.spec.states, lowering, defsScope(plugin.key, plugin.spec.$defs)),
         },
       ]
     }),
+  )
+  const ownEvents = Object.fromEntries(
+    Object.entries(bot.spec.events ?? {}).map(([name, event]) => [
+      name,
+      {
+        ...documented(event),
+        ...annotationsOf(event),
+        attributes: event.attributes ?? {},
+        schema: selfContained(model, event.schema),
+        ...recurrenceDefinition(event),
+      },
+    ]),
   )
   const message = bot.spec.message === undefined ? {} : { message: tagDeclarations(bot.spec.message) }
   return {
@@ -282,5 +363,18 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
     plugins,
     ...(bot.spec.user === undefined ? {} : { user: tagDeclarations(bot.spec.user) }),
     ...(bot.spec.conversation === undefined ? {} : { conversation: tagDeclarations(bot.spec.conversation) }),
+    states: Object.fromEntries(
+      Object.entries(bot.spec.states ?? {}).map(([name, state]) => [
+        name,
+        {
+          ...documented(state),
+          ...annotationsOf(state),
+          type: state.type,
+          schema: selfContained(model, state.schema),
+          ...(state.expiry === undefined ? {} : { expiry: state.expiry }),
+        },
+      ]),
+    ),
+    events: ownEvents,
   }
 }

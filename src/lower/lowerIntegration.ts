@@ -19,6 +19,7 @@ import type { Doc, ModuleFile, PropertySignature } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { declareStates, stateDefinitions } from './states.js'
 import { integrationTagKeys, tagDeclarations, tagMapType } from './tagDeclarations.js'
 
 /**
@@ -92,6 +93,8 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     channels: integration.channels.map((c) => ({ name: c.name, spec: c.spec, scope: c.scope, ...documented(c) })),
   }
   declareMemberTypes(builder, members, { context: entities.context }, { actions: 'Actions', events: 'Events', channels: 'Channels' })
+  const hasStates = Object.keys(integration.spec.states ?? {}).length > 0
+  declareStates(builder, integration.spec.states, entities.context(configurationScope))
   const lowering = new JsonSchemaLowering(model)
   const entityKeys = Object.fromEntries(
     Object.keys(integration.spec.entities ?? {}).map((entity) => [entity, lowering.include({ owner: integration.key, entity })]),
@@ -138,6 +141,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     interfaces,
     ...integrationMetadata(integration),
     user: tagDeclarations(integration.spec.user),
+    states: stateDefinitions(integration.spec.states, lowering, configurationScope),
   })
   // tags: declared only where the integration has some, so that other integrations are unchanged
   const tagKinds = (['user', 'conversation', 'message'] as const).map((kind) => ({ kind, keys: integrationTagKeys(integration, kind) }))
@@ -161,29 +165,30 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
       members: tagKinds.map(({ kind }, i) => ({ name: kind, optional: false, type: ref(kindNames[i] ?? '') })),
     })
   }
-  const channelsArg = members.channels.length > 0 ? [ref('Channels')] : secrets || tagged ? [ref(`${runtime}.NoChannels`)] : []
-  // secrets come after the channels, tags after the secrets: an integration with tags but no secrets passes NoSecrets
-  const secretsArg = secrets ? [ref('Secrets')] : tagged ? [ref(`${runtime}.NoSecrets`)] : []
   const alternativesArg = alternatives ? ref('Configurations') : ref(`${runtime}.NoAlternatives`)
+  const secretsArg = secrets ? ref('Secrets') : ref(`${runtime}.NoSecrets`)
   const tagsArg = tagged ? ref(tagsName) : ref(`${runtime}.AnyTags`)
+  const statesArg = hasStates ? ref('States') : ref(`${runtime}.NoStates`)
   declareDeliveries(
     builder,
     integration,
     runtime,
-    ref(`${runtime}.IntegrationContext`, [ref('Configuration'), alternativesArg, secrets ? ref('Secrets') : ref(`${runtime}.NoSecrets`)]),
-    ref(`${runtime}.IntegrationClient`, [ref('Events'), ref('Channels'), tagsArg]),
+    ref(`${runtime}.IntegrationContext`, [ref('Configuration'), alternativesArg, secretsArg]),
+    ref(`${runtime}.IntegrationClient`, [ref('Events'), ref('Channels'), tagsArg, statesArg]),
     tagsArg,
   )
-  // channels come after the alternatives: an integration with channels but none passes NoAlternatives
-  const typeArgs = [
-    ref('Configuration'),
-    ref('Actions'),
-    ref('Events'),
-    ...(alternatives || channelsArg.length > 0 ? [ref(alternatives ? 'Configurations' : `${runtime}.NoAlternatives`)] : []),
-    ...channelsArg,
-    ...secretsArg,
-    ...(tagged ? [ref(tagsName)] : []),
+  // the optional type arguments in their order (alternatives, channels, secrets, tags, states):
+  // one is given where it or one after it differs from its default
+  const optional = [
+    { given: alternatives, arg: alternativesArg },
+    { given: members.channels.length > 0, arg: members.channels.length > 0 ? ref('Channels') : ref(`${runtime}.NoChannels`) },
+    { given: secrets, arg: secretsArg },
+    { given: tagged, arg: tagsArg },
+    { given: hasStates, arg: statesArg },
   ]
+  const lastGiven = optional.findLastIndex((o) => o.given)
+  const optionalArgs = optional.slice(0, lastGiven + 1).map((o) => o.arg)
+  const typeArgs = [ref('Configuration'), ref('Actions'), ref('Events'), ...optionalArgs]
   builder.add({
     kind: 'class',
     name: 'Integration',
@@ -194,12 +199,10 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     // name and version as literal types: createRuntime's options are checked by the bot with them
     base: ref(`${runtime}.IntegrationBase`, [
       ...typeArgs.slice(0, 3),
-      alternatives ? ref('Configurations') : ref(`${runtime}.NoAlternatives`),
+      alternativesArg,
       { kind: 'literal', value: integration.name },
       { kind: 'literal', value: integration.version },
-      ...channelsArg,
-      ...secretsArg,
-      ...(tagged ? [ref(tagsName)] : []),
+      ...optionalArgs.slice(1),
     ]),
     options: ref(`${runtime}.IntegrationOptions`, typeArgs),
   })

@@ -14,6 +14,7 @@ import type { ModuleFile, PropertySignature, TypeExpr } from './plan.js'
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, type TypeContext, type TypeView } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
+import { declareStateExpiredHandler, declareStates, stateDefinitions } from './states.js'
 import { declarePluginTags, pluginTagDeclarations } from './tagDeclarations.js'
 
 export const BINDINGS_PARAMETER = 'Bound'
@@ -126,6 +127,8 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
   )
   const members = pluginMembers(plugin, plugin.scope)
   declareMemberTypes(builder, members, typing, { actions: 'Actions', events: 'Events', channels: null })
+  const hasStates = Object.keys(plugin.spec.states ?? {}).length > 0
+  declareStates(builder, plugin.spec.states, typing.context({}))
 
   const interfaceMembers: PropertySignature[] = dependencies.map((d) => ({ name: d.local, optional: false, type: ref(`${d.namespace}.Actions`) }))
   builder.add({
@@ -161,6 +164,11 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     members: events,
   })
   const streams = declareInterfaceChannels(builder, dependencies)
+  const tagged = declarePluginTags(builder, plugin.spec)
+  if (hasStates) {
+    const client = `${runtime}.PluginClient<InterfaceCalls, Events, ${streams ? 'InterfaceCallChannels' : `${runtime}.NoStreams`}, ${tagged ? 'Tags' : `${runtime}.AnyTags`}, States>`
+    declareStateExpiredHandler(builder, runtime, client, `${runtime}.PluginContext<Configuration>`)
+  }
 
   const lowering = new JsonSchemaLowering(model)
   lowering.includeDefs(plugin.key, plugin.spec.$defs)
@@ -185,8 +193,8 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
     actions: sections.actions,
     events: sections.events,
     ...pluginTagDeclarations(plugin.spec),
+    states: stateDefinitions(plugin.spec.states, lowering, defsScope(plugin.key, plugin.spec.$defs)),
   })
-  const tagged = declarePluginTags(builder, plugin.spec)
   builder.add({
     kind: 'class',
     name: 'Plugin',
@@ -203,16 +211,23 @@ export function lowerPlugin(model: Model, plugin: PluginModel, definitionsDir: s
       // name and version as literal types: createRuntime's options are checked by the bot with them
       { kind: 'literal', value: plugin.name },
       { kind: 'literal', value: plugin.version },
-      ...(streams ? [ref('InterfaceChannels'), ref('InterfaceCallChannels')] : tagged ? [ref(`${runtime}.NoChannels`), ref(`${runtime}.NoStreams`)] : []),
-      ...(tagged ? [ref('Tags')] : []),
+      // a type argument is given where it or one after it differs from its default
+      ...(streams
+        ? [ref('InterfaceChannels'), ref('InterfaceCallChannels')]
+        : tagged || hasStates
+          ? [ref(`${runtime}.NoChannels`), ref(`${runtime}.NoStreams`)]
+          : []),
+      ...(tagged ? [ref('Tags')] : hasStates ? [ref(`${runtime}.AnyTags`)] : []),
+      ...(hasStates ? [ref('States')] : []),
     ]),
     options: ref(`${runtime}.PluginOptions`, [
       ref('Configuration'),
       ref('Actions'),
       ref('InterfaceCalls'),
       ref('Events'),
-      ...(streams ? [ref('InterfaceCallChannels')] : tagged ? [ref(`${runtime}.NoStreams`)] : []),
-      ...(tagged ? [ref('Tags')] : []),
+      ...(streams ? [ref('InterfaceCallChannels')] : tagged || hasStates ? [ref(`${runtime}.NoStreams`)] : []),
+      ...(tagged ? [ref('Tags')] : hasStates ? [ref(`${runtime}.AnyTags`)] : []),
+      ...(hasStates ? [ref('States')] : []),
     ]),
   })
   return builder.build()

@@ -1,6 +1,7 @@
 // Types and definition values for actions, events and channels: shared by interface,
 // integration and plugin modules, which differ only in how `$entity` names resolve.
 import { annotationsOf } from '../jsonSchema/annotations.js'
+import type { JsonValue } from '../jsonSchema/types.js'
 import type { EntityScope } from '../resolve/model.js'
 import type { ActionSpec, ChannelSpec, EventSpec } from '../validate/definitionTypes.js'
 import { schemaWithHolderAnnotations } from './holderAnnotations.js'
@@ -154,6 +155,12 @@ export function eventsAreGeneric(members: MemberSets, typing: MemberTyping): boo
   return typing.typeParameters !== undefined && members.events.some((e) => referencesEntities(e.spec.schema))
 }
 
+/** A recurring event's `recurrence` as written (docs/definitions.md#recurring-events), for its `definition` entry. */
+export function recurrenceDefinition(event: EventSpec): { recurrence?: ConstValue } {
+  const recurrence = event.recurrence
+  return recurrence === undefined ? {} : { recurrence: { ...annotationsOf(recurrence), cron: recurrence.cron, payload: recurrence.payload as JsonValue } }
+}
+
 /** The `actions`, `events` and `channels` sections of a `definition` constant. */
 export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLowering): { actions: ConstValue; events: ConstValue; channels: ConstValue } {
   return {
@@ -174,7 +181,13 @@ export function memberDefinitions(members: MemberSets, lowering: JsonSchemaLower
     events: Object.fromEntries(
       members.events.map((e) => [
         e.name,
-        { ...documented(e), ...annotationsOf(e.spec), attributes: e.spec.attributes ?? {}, schema: lowering.lower(e.spec.schema, e.scope) },
+        {
+          ...documented(e),
+          ...annotationsOf(e.spec),
+          attributes: e.spec.attributes ?? {},
+          schema: lowering.lower(e.spec.schema, e.scope),
+          ...recurrenceDefinition(e.spec),
+        },
       ]),
     ),
     channels: Object.fromEntries(

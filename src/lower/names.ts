@@ -34,6 +34,10 @@ export const RESERVED_NAMES = new Set([
   'InterfaceCallChannels',
   'BotChannels',
   'CallChannels',
+  // states and the bot's own events (docs/generated-code.md#states)
+  'States',
+  'OwnEvents',
+  'StateExpiredHandler',
   // globals the generated code uses or users expect to see unshadowed
   'Record',
   'Promise',

@@ -27,6 +27,7 @@ const OUTLINED: readonly (readonly [string, LspSymbolKind, string])[] = [
   ['interfaces', INTERFACE, 'interface'],
   ['integrations', VARIABLE, 'integration alias'],
   ['plugins', VARIABLE, 'plugin alias'],
+  ['states', VARIABLE, 'state'],
 ]
 
 export function documentSymbols(file: SourceFile): DocumentSymbol[] {

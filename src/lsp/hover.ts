@@ -39,8 +39,9 @@ function schemaOf(holder: unknown): SchemaNode | undefined {
   return schema !== null && typeof schema === 'object' ? (schema as SchemaNode) : undefined
 }
 
-function memberOf(definition: DefinitionModel, map: 'actions' | 'events' | 'channels', name: string): unknown {
-  if (definition.kind === 'bot') return undefined
+function memberOf(definition: DefinitionModel, map: 'actions' | 'events' | 'channels' | 'states', name: string): unknown {
+  // a bot has its own events and states, and no actions or channels
+  if (definition.kind === 'bot' && map !== 'events' && map !== 'states') return undefined
   const members: unknown = (definition.spec as unknown as Record<string, unknown>)[map]
   return members !== null && typeof members === 'object' ? own(members as Record<string, unknown>, name) : undefined
 }
@@ -89,6 +90,12 @@ function describeSymbol(index: WorkspaceIndex, symbol: NameSymbol): string[] {
       const event = memberOf(owner, 'events', symbol.name) as Described | undefined
       const payload = schemaOf(event)
       return [...heading(`event ${symbol.name}`, event), '', `of ${where}`, ...(payload ? code(`payload: ${shapeText(payload)}`) : [])]
+    }
+    case 'state': {
+      const state = memberOf(owner, 'states', symbol.name) as (Described & { type?: string; expiry?: number }) | undefined
+      const value = schemaOf(state)
+      const kept = `kept per ${state?.type ?? 'unknown'}${state?.expiry === undefined ? '' : `, expires after ${state.expiry} ms without a write`}`
+      return [...heading(`state ${symbol.name}`, state), '', `of ${where}, ${kept}`, ...(value ? code(`value: ${shapeText(value)}`) : [])]
     }
     case 'channel': {
       const channel = memberOf(owner, 'channels', symbol.name) as (Described & { messages?: Record<string, unknown> }) | undefined

@@ -90,6 +90,7 @@ function definitionOccurrences(model: Model, definition: DefinitionModel): Occur
     case 'integration':
       ownMembers(c, definition)
       for (const name of keys(definition.spec.configurations)) c.key('configuration', definition.key, name, ['configurations', name], true)
+      for (const name of keys(definition.spec.states)) c.key('state', definition.key, name, ['states', name], true)
       implementations(c, model, definition)
       schemaReferences(c, definition, definition.scope)
       break
@@ -98,6 +99,7 @@ function definitionOccurrences(model: Model, definition: DefinitionModel): Occur
       for (const [kind, symbol] of [
         ['actions', 'action'],
         ['events', 'event'],
+        ['states', 'state'],
       ] as const) {
         for (const name of keys(definition.spec[kind])) c.key(symbol, definition.key, name, [kind, name], true)
       }
@@ -105,6 +107,9 @@ function definitionOccurrences(model: Model, definition: DefinitionModel): Occur
       break
     case 'bot':
       botReferences(c, model, definition)
+      // the bot's own events and its states (docs/definitions.md#bot)
+      for (const name of keys(definition.spec.events)) c.key('event', definition.key, name, ['events', name], true)
+      for (const name of keys(definition.spec.states)) c.key('state', definition.key, name, ['states', name], true)
       break
   }
   return c.found

@@ -11,6 +11,8 @@ export type SymbolKind =
   | 'channel'
   | 'defs'
   | 'configuration'
+  /** a key of `states` (docs/definitions.md#states) */
+  | 'state'
   /** an integration's key of `interfaces` */
   | 'interfaceAlias'
   /** a plugin's key of `interfaces` */

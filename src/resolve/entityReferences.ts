@@ -24,7 +24,7 @@ export function checkEntityReferences(file: SourceFile, spec: DefinitionSpec, sc
   const out: Diagnostic[] = []
   const known = scopeEntityNames(scope)
   for (const site of schemaSites(spec)) {
-    if (site.role === 'configuration' || site.role === 'defs') continue // reported by schema sanity (BW2017, BW2021)
+    if (site.role === 'configuration' || site.role === 'defs' || site.role === 'state') continue // reported by schema sanity (BW2017, BW2021, BW2036)
     walkSchema(site.schema, site.pointer, (node, pointer) => {
       const name = node.$entity
       if (typeof name !== 'string' || Object.hasOwn(scope, name)) return

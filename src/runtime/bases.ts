@@ -6,6 +6,7 @@ import type { AnyTags, ChannelDeliveryHandlers, TagMap, TagSet } from './convers
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
+import type { NoStates } from './stateTypes.js'
 import type {
   ActionHandlers,
   ActionShapes,
@@ -24,12 +25,21 @@ import type {
 /**
  * Alt: the alternative configurations, NAME -> type (`Configurations` of the generated
  * module), none by default. Ch: its channels (`Channels`), none by default. Sec: its own
- * secrets (`Secrets`), none by default. Tg: its tags (`Tags`).
+ * secrets (`Secrets`), none by default. Tg: its tags (`Tags`). St: its states (`States`), none by default.
  */
-export interface IntegrationOptions<C, A extends ActionShapes<A>, E, Alt = NoAlternatives, Ch = NoChannels, Sec = NoSecrets, Tg extends TagSet = AnyTags> {
-  actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg>>
+export interface IntegrationOptions<
+  C,
+  A extends ActionShapes<A>,
+  E,
+  Alt = NoAlternatives,
+  Ch = NoChannels,
+  Sec = NoSecrets,
+  Tg extends TagSet = AnyTags,
+  St = NoStates,
+> {
+  actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg, St>>
   /** per channel, the delivery handlers of the messages the bot and plugins create in its conversations (docs/runtime.md#delivery) */
-  channels?: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg>, Tg>
+  channels?: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg, St>, Tg>
 }
 
 /**
@@ -42,7 +52,7 @@ export interface DefinitionIdentity<Name extends string, Version extends string>
   readonly version: Version
 }
 
-/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels; Sec: its own secrets; Tg: its tags (`Tags`). */
+/** Name, Version: the integration's, as literal types (generated classes give them); Ch: its channels; Sec: its own secrets; Tg: its tags (`Tags`); St: its states. */
 export class IntegrationBase<
   C,
   A extends ActionShapes<A>,
@@ -53,12 +63,13 @@ export class IntegrationBase<
   Ch = NoChannels,
   Sec = NoSecrets,
   Tg extends TagSet = AnyTags,
+  St = NoStates,
 > {
   readonly definition: IntegrationDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg>>
-  readonly channels: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg>, Tg>
+  readonly actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg, St>>
+  readonly channels: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg, St>, Tg>
 
-  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch, Sec, Tg>) {
+  constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch, Sec, Tg, St>) {
     // the generated subclass passes its own definition, whose name and version Name and Version spell
     this.definition = definition as IntegrationDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
@@ -72,8 +83,16 @@ export class IntegrationBase<
  * (`InterfaceCallChannels`), none by default; Tg: its own tags (`Tags`), which type its
  * conversation and user calls.
  */
-export interface PluginOptions<C, A extends ActionShapes<A>, Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams, Tg extends TagSet = AnyTags> {
-  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg>>
+export interface PluginOptions<
+  C,
+  A extends ActionShapes<A>,
+  Calls extends ActionShapes<Calls>,
+  Ev = NoEvents,
+  S = NoStreams,
+  Tg extends TagSet = AnyTags,
+  St = NoStates,
+> {
+  actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg, St>>
 }
 
 /**
@@ -92,11 +111,12 @@ export class PluginBase<
   IC = NoChannels,
   S = NoStreams,
   Tg extends TagSet = AnyTags,
-> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, Tg>, PluginContext<C>, Tg['message'], Calls, IC> {
+  St = NoStates,
+> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, Tg, St>, PluginContext<C>, Tg['message'], Calls, IC, St> {
   readonly definition: PluginDefinition & DefinitionIdentity<Name, Version>
-  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg>>
+  readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg, St>>
 
-  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev, S, Tg>) {
+  constructor(definition: PluginDefinition, options: PluginOptions<C, A, Calls, Ev, S, Tg, St>) {
     super()
     this.definition = definition as PluginDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
@@ -118,6 +138,8 @@ export interface BotImplementations {
  * createRuntime takes for it; Ch: `'<integrationAlias>:<channel>'` -> message -> payload;
  * S: `'<integrationAlias>:<action>'` -> the channels it may send on; CT, UT: the conversation
  * and user tags it may read and write (`ConversationTags`, `UserTags`).
+ * St: the bot's states
+ * (`States`); Ev: the bot's own events (`OwnEvents`), which its client emits by name.
  */
 export class BotBase<
   Tags,
@@ -128,7 +150,9 @@ export class BotBase<
   S = NoStreams,
   CT = TagMap,
   UT = TagMap,
-> extends HandlerRegistry<Events, BotClient<Tags, Calls, S, CT, UT>, BotContext, Tags, Calls, Ch> {
+  St = NoStates,
+  Ev = NoEvents,
+> extends HandlerRegistry<Events, BotClient<Tags, Calls, S, CT, UT, St, Ev>, BotContext, Tags, Calls, Ch, St> {
   readonly definition: BotDefinition
   /**
    * Type only, never set: what createRuntime takes for this bot (its `Implementations`), so

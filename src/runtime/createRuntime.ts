@@ -16,8 +16,9 @@ import type { HandlerRegistrationLike, RunnableBot, RunnableIntegration, Runnabl
 import { RunningBot } from './runningBot.js'
 import type { IntegrationEventKey, Runtime, RuntimeOptions } from './runtimeApi.js'
 import { checkRuntimeOptions } from './runtimeOptions.js'
+import type { NoStates } from './stateTypes.js'
 import type { TimeLimitOptions } from './timeLimits.js'
-import type { ActionShapes, BotClient, CreateMessageInput, NoStreams } from './types.js'
+import type { ActionShapes, BotClient, CreateMessageInput, NoEvents, NoStreams } from './types.js'
 import { verifyWiring } from './verifyWiring.js'
 
 export type { HandlerRegistrationLike, IntegrationEventKey, RunnableIntegration, RunnablePlugin, Runtime, RuntimeOptions }
@@ -43,7 +44,9 @@ export function createRuntime<
   S = NoStreams,
   CT = TagMap,
   UT = TagMap,
->(options: RuntimeOptions<Tags, Calls, Events, Impl, Ch, S, CT, UT>): Runtime<Tags, Calls, Events, Ch, S, CT, UT> {
+  St = NoStates,
+  Ev = NoEvents,
+>(options: RuntimeOptions<Tags, Calls, Events, Impl, Ch, S, CT, UT, St, Ev>): Runtime<Tags, Calls, Events, Ch, S, CT, UT, St, Ev> {
   const bot: RunnableBot = options.bot
   if ((bot as Partial<RunnableBot> | undefined)?.definition?.kind !== 'bot') {
     throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', [
@@ -61,16 +64,21 @@ export function createRuntime<
     ...(options.timeLimits !== undefined && { timeLimits: options.timeLimits as TimeLimitOptions }),
     ...(options.valueLimits !== undefined && { valueLimits: options.valueLimits }),
     ...(options.clock !== undefined && { clock: options.clock }),
+    ...(options.stateStore !== undefined && { stateStore: options.stateStore }),
+    ...(options.onBackgroundError !== undefined && { onBackgroundError: options.onBackgroundError }),
   })
   checkRuntimeOptions(running.given())
   const given = { integrations: options.integrations ?? {}, plugins: options.plugins ?? {} } as BotImplementations
   const verify = () => verifyWiring(running.definition, given.integrations, given.plugins)
   if (options.verify === true) verify()
+  running.startSchedules()
   return {
     verify,
     botId: running.botId,
-    client: running.botClient as unknown as BotClient<Tags, Calls, S, CT, UT>,
+    client: running.botClient as unknown as BotClient<Tags, Calls, S, CT, UT, St, Ev>,
     store: running.store,
+    stateStore: running.stateStore,
+    close: () => running.close(),
     // the stored message has the input's type, T
     receive: async <T extends MessageType>(input: CreateMessageInput<Tags, T>) => (await receiveMessage(running, input)) as unknown as Message<T, Tags>,
     emitEvent: (event) => emitBotEvent(running, event),

@@ -27,6 +27,8 @@ export interface ActionDefinition extends Documented {
 export interface EventDefinition extends Documented {
   attributes: { [name: string]: string }
   schema: JsonSchema
+  /** when the runtime emits the event by itself (docs/definitions.md#recurring-events); absent when it does not */
+  recurrence?: RecurrenceDefinition
 }
 
 /** Declared tag keys: key -> its title, description and annotations (docs/definitions.md#tags). */
@@ -40,6 +42,20 @@ export interface ChannelDefinition extends Documented {
   conversation: TagDeclarations
   /** the tags of the messages exchanged on the channel (`{ tags: {} }` when none) */
   message: TagDeclarations
+}
+
+/** A value the runtime keeps per conversation, user, bot or integration (docs/definitions.md#states). */
+export interface StateDefinition extends Documented {
+  type: 'conversation' | 'user' | 'bot' | 'integration'
+  schema: JsonSchema
+  /** milliseconds of idle time after which the state is deleted; absent: never */
+  expiry?: number
+}
+
+/** A recurring event's schedule: a five-field cron expression (UTC) and the payload of each occurrence. */
+export interface RecurrenceDefinition {
+  cron: string
+  payload: JsonValue
 }
 
 interface DefinitionBase extends Documented {
@@ -95,6 +111,7 @@ export interface IntegrationDefinition extends DefinitionBase {
   attributes: { [name: string]: string }
   /** the tags of the integration's users */
   user: TagDeclarations
+  states: { [name: string]: StateDefinition }
 }
 
 export interface PluginInterfaceDefinition extends Annotated {
@@ -115,6 +132,7 @@ export interface PluginDefinition extends DefinitionBase {
   user: TagDeclarations
   conversation: TagDeclarations
   message: TagDeclarations
+  states: { [name: string]: StateDefinition }
 }
 
 /** A configuration value as the bot gives it; secrets stay `{ $secret: NAME }`. */
@@ -157,6 +175,8 @@ export interface BotPluginDefinition extends Annotated {
   user: TagDeclarations
   conversation: TagDeclarations
   message: TagDeclarations
+  /** the plugin's states, for this instance (kept apart from other instances' at run time) */
+  states: { [name: string]: StateDefinition }
 }
 
 /** The bot's `message` settings (the same shape as every tag declaration). */
@@ -174,6 +194,9 @@ export interface BotDefinition extends Documented {
   /** the bot's `user` and `conversation` settings as written (absent when it has none) */
   user?: TagDeclarations
   conversation?: TagDeclarations
+  states: { [name: string]: StateDefinition }
+  /** the bot's own events */
+  events: { [name: string]: EventDefinition }
 }
 
 export type AnyDefinition = InterfaceDefinition | IntegrationDefinition | PluginDefinition | BotDefinition

@@ -50,6 +50,12 @@ export type RuntimeErrorCode =
   | 'STORE_UNAVAILABLE'
   /** an integration's channel did not deliver a message: its handler threw, was missing or ran out of time (DeliveryError) */
   | 'DELIVERY_FAILED'
+  /** a state call named a state its owner does not declare (docs/runtime.md#states) */
+  | 'UNKNOWN_STATE'
+  /** a state's payload does not match its schema: nothing was stored, the old value is kept */
+  | 'INVALID_STATE'
+  /** a background schedule could not start: a recurring event's cron expression that does not parse */
+  | 'INVALID_RECURRENCE'
 
 /**
  * `ErrorOptions`, spelled out: lib's own is ES2022, and a public declaration that names it

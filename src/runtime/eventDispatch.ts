@@ -6,16 +6,23 @@
 import { isRecord, own } from '../jsonSchema/own.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
 import { integrationImplementation } from './implementations.js'
+import { emitOwnEvent, runBotEventHandlers } from './ownEvents.js'
 import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.js'
 import { list } from './runtimeOptions.js'
 import { validateValue } from './validation.js'
 
-/** `emitEvent` of the bot's client: `{ type: '<integrationAlias>:<event>', payload }`. */
+/** `emitEvent` of the bot's client: `{ type: '<integrationAlias>:<event>', payload }`, or an own event's name. */
 export async function emitBotEvent(context: RuntimeContext, event: unknown): Promise<void> {
   const type = isRecord(event) ? event['type'] : undefined
   const colon = typeof type === 'string' ? type.indexOf(':') : -1
+  // a name without ':' is one of the bot's own events
+  if (typeof type === 'string' && colon < 0 && type !== '' && !type.includes('#'))
+    return emitOwnEvent(context, type, (event as { [key: string]: unknown })['payload'])
   if (typeof type !== 'string' || colon <= 0) {
-    throw new UnknownTargetError('UNKNOWN_EVENT', `emitEvent: expected { type: '<integrationAlias>:<event>', payload }`)
+    throw new UnknownTargetError(
+      'UNKNOWN_EVENT',
+      `emitEvent: expected { type: '<integrationAlias>:<event>' or the name of one of the bot's own events, payload }`,
+    )
   }
   await emitIntegrationEvent(context, type.slice(0, colon), { type: type.slice(colon + 1), payload: (event as { [key: string]: unknown })['payload'] })
 }
@@ -45,14 +52,7 @@ export async function emitIntegrationEvent(context: RuntimeContext, alias: strin
   const payload = copyValue(rawPayload)
 
   const botType = `${alias}:${name}`
-  for (const registration of context.bot.eventHandlers.filter((r) => r.type === botType)) {
-    const args = { event: { type: botType, payload: copyValue(payload) }, client: context.botClient, ctx: { botId: context.botId } }
-    await context.runHandler(registration.handler as Handler, args, () => ({
-      owner: 'bot',
-      registeredFor: botType,
-      message: `emitEvent: the bot's handler for event '${botType}' failed`,
-    }))
-  }
+  await runBotEventHandlers(context, botType, payload)
   for (const [pluginAlias, instance] of Object.entries(context.definition.plugins)) {
     const pluginImpl = own(context.plugins, instance.name)
     if (!pluginImpl) continue

@@ -30,6 +30,13 @@ export function unknownEventRegistrations(
       continue
     }
     const colon = type.indexOf(':')
+    if (colon < 0) {
+      // one of the bot's own events
+      const ownEvents = bot.definition.events ?? {}
+      if (!own(ownEvents, type))
+        issues.push(`bot.on.event(${quoted(type)}): bot '${bot.definition.name}' has no event '${type}' (its own events: ${list(Object.keys(ownEvents))})`)
+      continue
+    }
     const alias = type.slice(0, colon)
     const event = type.slice(colon + 1)
     const added = own(bot.definition.integrations, alias)

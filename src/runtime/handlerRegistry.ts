@@ -6,6 +6,7 @@ import { ValidationError } from './errors.js'
 import { hookRegistrars } from './hooks.js'
 import type { HookRegistrars, HookRegistration } from './hookTypes.js'
 import { MESSAGE_TYPES, type Message, type MessageType } from './messages.js'
+import type { NoStates, StateExpiredHandler, StateExpiredRegistrar, StateExpiredRegistration } from './stateTypes.js'
 import type { ActionShapes, EventHandler, EventOf, EventRegistration, MessageHandler, MessageRegistration } from './types.js'
 
 export interface MessageRegistrar<Client, Ctx, Tags> {
@@ -19,10 +20,12 @@ export type EventRegistrar<E, Client, Ctx> = <K extends keyof E & string>(type: 
  * Calls: what the owner's client calls (`callAction` keys), which its call hooks are keyed by;
  * Ch: `'<alias>:<channel>'` -> message -> payload, the channels handlers can be registered for.
  */
-export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Calls> = Record<never, never>, Ch = NoChannels> {
+export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Calls> = Record<never, never>, Ch = NoChannels, St = NoStates> {
   readonly messageHandlers: MessageRegistration<Client, Ctx, Tags>[] = []
   readonly eventHandlers: EventRegistration<Client, Ctx>[] = []
   readonly channelHandlers: ChannelRegistration<Client, Ctx>[] = []
+  /** `on.stateExpired` handlers (docs/runtime.md#state-expiry) */
+  readonly stateExpiredHandlers: StateExpiredRegistration[] = []
   /** hooks (docs/runtime.md#hooks), registered with `on.beforeIncomingMessage` and the like */
   readonly hooks: HookRegistration[] = []
 
@@ -35,6 +38,7 @@ export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Ca
     message: MessageRegistrar<Client, Ctx, Tags>
     event: EventRegistrar<E, Client, Ctx>
     channel: ChannelRegistrar<Ch, Client, Ctx>
+    stateExpired: StateExpiredRegistrar<St, Client, Ctx>
   } & HookRegistrars<Calls, Client, Ctx, Tags> = {
     // the registrars' checks do not depend on the maps, which only the types use
     ...(hookRegistrars(this.hooks) as unknown as HookRegistrars<Calls, Client, Ctx, Tags>),
@@ -48,7 +52,9 @@ export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Ca
     },
     event: (type: string, handler: EventHandler<never, Client, Ctx>): void => {
       const issues: string[] = []
-      if (typeof type !== 'string' || !/^[^:#]+[:#]/.test(type)) issues.push(`type: must be '<alias>:<event>' or '<pluginAlias>#<event>', not ${shown(type)}`)
+      // a plain name is one of the bot's own events (docs/runtime.md#the-bots-own-events)
+      if (typeof type !== 'string' || !/^([^:#]+[:#]|[A-Za-z_][A-Za-z0-9_]*$)/.test(type))
+        issues.push(`type: must be '<alias>:<event>', '<pluginAlias>#<event>' or the name of one of the bot's own events, not ${shown(type)}`)
       if (typeof handler !== 'function') issues.push('handler: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.event: invalid arguments', issues)
       this.eventHandlers.push({ type, handler: handler as EventRegistration<Client, Ctx>['handler'] })
@@ -60,6 +66,13 @@ export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Ca
       if (typeof handler !== 'function') issues.push('handler: must be a function')
       if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.channel: invalid arguments', issues)
       this.channelHandlers.push({ channel, type, handler: handler as ChannelRegistration<Client, Ctx>['handler'] })
+    },
+    stateExpired: (name: string, handler: StateExpiredHandler<never, Client, Ctx>): void => {
+      const issues: string[] = []
+      if (typeof name !== 'string' || name === '') issues.push(`name: must be the name of a state, not ${shown(name)}`)
+      if (typeof handler !== 'function') issues.push('handler: must be a function')
+      if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'on.stateExpired: invalid arguments', issues)
+      this.stateExpiredHandlers.push({ name, handler })
     },
   }
 }

@@ -38,6 +38,8 @@ export {
   type Runtime,
   type RuntimeOptions,
 } from './createRuntime.js'
+// cron expressions of recurring events (docs/definitions.md#recurring-events)
+export { CRON_FIELDS, type CronProblem, type CronSchedule, parseCron } from './cronSchedule.js'
 export type * from './definition.js'
 export {
   ActionError,
@@ -71,6 +73,10 @@ export * from './messages.js'
 // the standard message types' payload schemas (schemas/messages.schema.json), as the runtime reads them
 export { type MessagesSchema, messagesSchema } from './messagesSchema.js'
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
+// where states are kept (docs/runtime.md#states)
+export { InMemoryStateStore, type StateKey, type StateStore, type StoredState } from './stateStore.js'
+// states (docs/runtime.md#states)
+export type * from './stateTypes.js'
 export { CancelledError, TimeLimitError } from './timeLimitErrors.js'
 export { DEFAULT_ACTION_TIME_LIMIT_MS, DEFAULT_HANDLER_TIME_LIMIT_MS, type TimeLimitOptions } from './timeLimits.js'
 export type * from './types.js'

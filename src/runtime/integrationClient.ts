@@ -60,6 +60,8 @@ export function integrationClient(
 ): LooseIntegrationClient {
   return {
     ...context.conversations.client({ kind: 'integration', alias }),
+    // its states need its definition (their schemas): there when its implementation is given
+    ...(impl === undefined ? {} : context.integrationStates(alias, impl)),
     emitEvent: (event: unknown) => emitIntegrationEvent(context, alias, event),
     sendChannelMessage: async (message: unknown) =>
       context.channels.send(alias, impl ?? integrationImplementation(context, alias, 'sendChannelMessage'), message, call),

@@ -2,6 +2,7 @@
 // integrations and plugins, and the handlers registered on them.
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import type { HookRegistration } from './hookTypes.js'
+import type { StateExpiredRegistration } from './stateTypes.js'
 
 /** A registered handler, as the runtime sees it (any client, context and message type). */
 export interface HandlerRegistrationLike {
@@ -35,6 +36,8 @@ export interface RunnablePlugin {
   readonly channelHandlers?: readonly ChannelRegistrationLike[]
   /** absent on implementations made before hooks existed */
   readonly hooks?: readonly HookRegistration[]
+  /** `on.stateExpired` handlers; absent on implementations made before states existed */
+  readonly stateExpiredHandlers?: readonly StateExpiredRegistration[]
 }
 
 /** What createRuntime needs of the bot (a generated `Bot` with its handlers registered). */
@@ -44,4 +47,5 @@ export interface RunnableBot {
   readonly eventHandlers: readonly HandlerRegistrationLike[]
   readonly channelHandlers?: readonly ChannelRegistrationLike[]
   readonly hooks?: readonly HookRegistration[]
+  readonly stateExpiredHandlers?: readonly StateExpiredRegistration[]
 }

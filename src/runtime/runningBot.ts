@@ -13,18 +13,24 @@ import { type Clock, systemClock } from './clock.js'
 import { type Env, pluginConfiguration } from './configurationValues.js'
 import { type ConversationStore, InMemoryConversationStore } from './conversationStore.js'
 import { Conversations } from './conversations.js'
-import type { BotDefinition, JsonValue } from './definition.js'
+import type { BotDefinition, IntegrationDefinition, JsonValue } from './definition.js'
 import { deliveringCreateMessage, placeMessage } from './delivery.js'
 import { HandlerError, messageOf, UnknownTargetError } from './errors.js'
+import { emitBotEvent, emitIntegrationEvent } from './eventDispatch.js'
 import { type HookWiring, hookedCreateMessage } from './hookWiring.js'
 import { integrationClient, type LooseIntegrationClient } from './integrationClient.js'
 import { InMemoryMessageStore, type MessageStore } from './messageStore.js'
 import { Messaging } from './messaging.js'
+import { emitOwnEvent } from './ownEvents.js'
 import { emitPluginEvent } from './pluginEvents.js'
 import { withOwnMessageTags } from './pluginMessageTags.js'
+import { recurringEvents, type Schedules, startSchedules } from './recurrences.js'
 import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { HandlerFailure, LooseClient, RuntimeContext } from './runtimeContext.js'
 import type { GivenOptions } from './runtimeOptions.js'
+import { botStateOwner, integrationStateOwner, pluginStateOwner } from './stateOwners.js'
+import { InMemoryStateStore, type StateStore } from './stateStore.js'
+import { type LooseStateClient, States } from './states.js'
 import { streamAction } from './streams.js'
 import { tagView } from './tagViews.js'
 import { type TimeLimitOptions, TimeLimits } from './timeLimits.js'
@@ -45,6 +51,14 @@ export interface RunningBotOptions {
   timeLimits?: TimeLimitOptions
   valueLimits?: ValueLimitOptions
   clock?: Clock
+  stateStore?: StateStore
+  onBackgroundError?: (error: unknown) => void
+}
+
+/** Where a background failure goes when createRuntime is given no `onBackgroundError`: the console's error stream, never nowhere. */
+function reportBackgroundError(error: unknown): void {
+  const console = (globalThis as unknown as { console?: { error(...data: unknown[]): void } }).console
+  console?.error(`@botwire/runtime: a background task failed (recurring event or state expiry): ${messageOf(error)}`)
 }
 
 export class RunningBot implements RuntimeContext {
@@ -65,7 +79,12 @@ export class RunningBot implements RuntimeContext {
   readonly plugins: { readonly [name: string]: RunnablePlugin }
   private readonly env: { readonly [name: string]: string | undefined } | undefined
   private readonly pluginClients = new Map<string, LooseClient>()
+  private readonly integrationStateClients = new Map<string, LooseStateClient>()
   readonly hooks: HookWiring
+  readonly stateStore: StateStore
+  readonly states: States
+  readonly backgroundError: (error: unknown) => void
+  private schedules: Schedules | undefined
 
   constructor(options: RunningBotOptions) {
     this.bot = options.bot
@@ -86,9 +105,14 @@ export class RunningBot implements RuntimeContext {
     this.conversations = new Conversations(options.conversationStore ?? new InMemoryConversationStore(), this.definition, this.clock, this.valueLimits)
     this.limits = new TimeLimits(options.timeLimits, this.clock)
     this.channels = new ChannelRouter(this)
+    this.backgroundError = options.onBackgroundError ?? reportBackgroundError
+    this.stateStore = options.stateStore ?? new InMemoryStateStore()
+    this.states = new States(this.stateStore, this.clock, this.valueLimits, this.backgroundError)
     this.botClient = {
       ...this.messaging.client(),
       ...this.conversations.client({ kind: 'bot' }),
+      ...this.states.client(botStateOwner(this)),
+      emitEvent: (event) => emitBotEvent(this, event),
       callAction: (call) => botCallAction(this, call),
       streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => botCallAction(this, raw, stream)),
     }
@@ -136,6 +160,7 @@ export class RunningBot implements RuntimeContext {
         callAction: (call) => pluginCallAction(this, alias, call),
         streamAction: (call) => streamAction(call, this.channels.nextCallId(), (raw, stream) => pluginCallAction(this, alias, raw, stream)),
         emitEvent: (event) => emitPluginEvent(this, alias, event),
+        ...this.states.client(pluginStateOwner(this, alias)),
       }
       client.createMessage = deliveringCreateMessage(this, hookedCreateMessage(this.hooks, client.createMessage, alias))
       withOwnMessageTags(client, tagView(this.definition, { kind: 'plugin', alias }, 'message'))
@@ -154,6 +179,38 @@ export class RunningBot implements RuntimeContext {
       )
     }
     return integrationClient(this, alias, own(this.integrations, wiring.name), undefined)
+  }
+
+  integrationStates(alias: string, impl: RunnableIntegration): LooseStateClient {
+    let client = this.integrationStateClients.get(alias)
+    if (!client) {
+      client = this.states.client(integrationStateOwner(alias, impl))
+      this.integrationStateClients.set(alias, client)
+    }
+    return client
+  }
+
+  /** Starts the recurring events' schedules (docs/runtime.md#recurring-events); INVALID_RECURRENCE when one cannot be parsed. */
+  startSchedules(): void {
+    const aliases = Object.keys(this.definition.integrations)
+    const events = recurringEvents(this.definition, (alias) => this.integrationDefinition(alias)?.events, aliases, {
+      own: (name, payload) => emitOwnEvent(this, name, payload),
+      plugin: (alias, name, payload) => emitPluginEvent(this, alias, { type: name, payload }),
+      integration: (alias, name, payload) => emitIntegrationEvent(this, alias, { type: name, payload }),
+    })
+    this.schedules = startSchedules(events, this.clock, this.backgroundError)
+  }
+
+  /** Stops the recurring events' schedules and the states' expiry timers; what is stored stays. */
+  close(): void {
+    this.schedules?.stop()
+    this.states.close()
+  }
+
+  private integrationDefinition(alias: string): IntegrationDefinition | undefined {
+    const wiring = own(this.definition.integrations, alias)
+    const impl = wiring && own(this.integrations, wiring.name)
+    return impl?.definition?.kind === 'integration' ? impl.definition : undefined
   }
 
   async runHandler(handler: (args: never) => unknown, args: object, describe: () => HandlerFailure): Promise<void> {

@@ -7,8 +7,10 @@ import type { ConversationStore } from './conversationStore.js'
 import type { IncomingMessages, IntegrationConversationClient, TagMap } from './conversationTypes.js'
 import type { MessageStore } from './messageStore.js'
 import type { Message, MessageType } from './messages.js'
+import type { StateStore } from './stateStore.js'
+import type { NoStates } from './stateTypes.js'
 import type { TimeLimitOptions } from './timeLimits.js'
-import type { ActionShapes, BotClient, CreateMessageInput, EventOf, NoStreams } from './types.js'
+import type { ActionShapes, BotClient, CreateMessageInput, EventOf, NoEvents, NoStreams } from './types.js'
 import type { ValueLimitOptions } from './valueLimits.js'
 
 /**
@@ -24,9 +26,11 @@ export interface RuntimeOptions<
   S = NoStreams,
   CT = TagMap,
   UT = TagMap,
+  St = NoStates,
+  Ev = NoEvents,
 > {
   /** a generated `Bot` with its handlers registered */
-  bot: BotBase<Tags, Calls, Events, Impl, Ch, S, CT, UT>
+  bot: BotBase<Tags, Calls, Events, Impl, Ch, S, CT, UT, St, Ev>
   /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
   integrations?: Partial<NoInfer<Impl>['integrations']>
   /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
@@ -47,15 +51,39 @@ export interface RuntimeOptions<
   valueLimits?: ValueLimitOptions
   /** what now is and when timers fire: timestamps and time limits (docs/runtime.md#the-clock); default the real clock, `systemClock` */
   clock?: Clock
+  /** where states are kept (docs/runtime.md#states); default a new InMemoryStateStore */
+  stateStore?: StateStore
+  /**
+   * Where a failure no caller awaits goes: a recurring event's handler, a state-expiry
+   * handler (docs/runtime.md#background-errors); default a line on the console's error stream
+   */
+  onBackgroundError?: (error: unknown) => void
 }
 
-export interface Runtime<Tags, Calls extends ActionShapes<Calls>, Events, Ch = NoChannels, S = NoStreams, CT = TagMap, UT = TagMap> {
+export interface Runtime<
+  Tags,
+  Calls extends ActionShapes<Calls>,
+  Events,
+  Ch = NoChannels,
+  S = NoStreams,
+  CT = TagMap,
+  UT = TagMap,
+  St = NoStates,
+  Ev = NoEvents,
+> {
   /** `ctx.botId` of every handler */
   readonly botId: string
   /** the bot's client, the same its handlers get */
-  readonly client: BotClient<Tags, Calls, S, CT, UT>
+  readonly client: BotClient<Tags, Calls, S, CT, UT, St, Ev>
   /** the message store in use */
   readonly store: MessageStore
+  /** the state store in use */
+  readonly stateStore: StateStore
+  /**
+   * Stops the runtime's background work: the recurring events' schedules and the states'
+   * expiry timers (docs/runtime.md#stopping-a-runtime). What is stored stays; calls still work.
+   */
+  close(): void
   /**
    * Stores an incoming message (validated like createMessage), then runs the bot's
    * handlers for its type, the bot's '*' handlers, then each plugin instance's (in the

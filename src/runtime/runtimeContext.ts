@@ -12,6 +12,7 @@ import type { MessageStore } from './messageStore.js'
 import type { MessageTagMap } from './messages.js'
 import type { Messaging } from './messaging.js'
 import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
+import type { LooseStateClient } from './states.js'
 import type { TimeLimits } from './timeLimits.js'
 import type { MessagingClient } from './types.js'
 import type { ValueLimits } from './valueLimits.js'
@@ -53,6 +54,8 @@ export interface RuntimeContext {
   /** what hooks need (hookWiring.ts) */
   readonly hooks: HookWiring
   pluginClient(alias: string): LooseClient
+  /** the state calls of the integration the bot adds as `alias` (docs/runtime.md#states) */
+  integrationStates(alias: string, impl: RunnableIntegration): LooseStateClient
   /** where `{ $secret: NAME }` values come from, read at each call */
   secrets(): Env
   /** Runs a message, event or channel handler with its time limit; `args` gets the handler's `signal`. */

@@ -10,6 +10,7 @@ import { ValidationError } from './errors.js'
 import { unknownEventRegistrations } from './eventRegistrations.js'
 import { unknownHookRegistrations } from './hookRegistrations.js'
 import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
+import { unknownStateRegistrations } from './stateRegistrations.js'
 import type { TimeLimits } from './timeLimits.js'
 import { valueLimitOptionIssues } from './valueLimits.js'
 
@@ -72,6 +73,7 @@ export function checkRuntimeOptions(given: GivenOptions): void {
   check('plugin', given.plugins, def.plugins)
   issues.push(...unknownEventRegistrations(given.bot, given.integrations, given.plugins))
   issues.push(...unknownHookRegistrations(given.bot, given.integrations, given.plugins))
+  issues.push(...unknownStateRegistrations(given.bot, given.plugins))
   issues.push(...unknownChannelRegistrations(given.bot, given.integrations, given.plugins))
   issues.push(...given.limits.issues(def, given.integrations))
   issues.push(...valueLimitOptionIssues(given.valueLimits))

@@ -13,6 +13,7 @@ import type {
   UserOf,
 } from './conversationTypes.js'
 import type { Message, MessagePayloads, MessageType } from './messages.js'
+import type { NoStates, StateClient } from './stateTypes.js'
 
 /**
  * One action's types. `input` is what its handler reads; `callInput`, where the action's
@@ -114,9 +115,10 @@ export type IntegrationContext<C, Alt = NoAlternatives, Sec = NoSecrets> = Confi
   secrets: Sec
 }
 
-/** Ch: the integration's channels (`Channels`), none by default; Tg: its tags (`Tags`), any by default. */
-export interface IntegrationClient<E, Ch = NoChannels, Tg extends TagSet = AnyTags>
+/** Ch: the integration's channels (`Channels`), none by default; Tg: its tags (`Tags`), any by default; St: its states (`States`), none by default. */
+export interface IntegrationClient<E, Ch = NoChannels, Tg extends TagSet = AnyTags, St = NoStates>
   extends ChannelSender<Ch>,
+    StateClient<St>,
     IntegrationConversationClient<Tg['conversation'], Tg['user']>,
     IncomingMessages<Tg['message']> {
   emitEvent(event: EventOf<E>): Promise<void>
@@ -156,23 +158,27 @@ export interface MessagingClient<Tags> {
 /**
  * S: call key -> the channels its handler may send on, for `streamAction` (docs/runtime.md#channels-and-streaming);
  * CT, UT: the conversation and user tags the bot may read and write (docs/definitions.md#tags).
+ * St: the bot's states (`States`); Ev: the bot's own events (`OwnEvents`), which it emits by name.
  */
-export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams, CT = TagMap, UT = TagMap>
+export interface BotClient<Tags, Calls extends ActionShapes<Calls>, S = NoStreams, CT = TagMap, UT = TagMap, St = NoStates, Ev = NoEvents>
   extends MessagingClient<Tags>,
     ConversationClient<CT, UT>,
     ActionCaller<Calls>,
-    ActionStreamer<Calls, S> {}
+    ActionStreamer<Calls, S>,
+    StateClient<St>,
+    OwnEventEmitter<Ev> {}
 
 /**
  * Ev: the plugin's own events, name -> payload (docs/runtime.md#plugin-events); none by
  * default. S: call key -> the channels its handler may send on, for `streamAction`.
  */
-export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams, Tg extends TagSet = AnyTags>
+export interface PluginClient<Calls extends ActionShapes<Calls>, Ev = NoEvents, S = NoStreams, Tg extends TagSet = AnyTags, St = NoStates>
   extends MessagingClient<Tg['message']>,
     ConversationClient<Tg['conversation'], Tg['user']>,
     ActionCaller<Calls>,
     ActionStreamer<Calls, S>,
-    PluginEventEmitter<Ev> {}
+    PluginEventEmitter<Ev>,
+    StateClient<St> {}
 
 export interface BotContext {
   botId: string
@@ -233,5 +239,13 @@ export type NoEvents = Record<never, never>
  * validates each against the emitting instance's dereferenced schema.
  */
 export interface PluginEventEmitter<Ev> {
+  emitEvent(event: EventOf<Ev>): Promise<void>
+}
+
+/**
+ * What a bot's client adds for its own events (docs/runtime.md#the-bots-own-events): it emits
+ * them by name; the runtime validates the payload and runs the bot's `on.event` handlers.
+ */
+export interface OwnEventEmitter<Ev> {
   emitEvent(event: EventOf<Ev>): Promise<void>
 }

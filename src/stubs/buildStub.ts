@@ -106,9 +106,33 @@ function actionsStatement(plan: StubPlan): WriterFunction {
   }
 }
 
+/** A bot's handlers for its recurring events and expiring states: each would otherwise happen with nothing to handle it. */
+function timedHandlers(plan: StubPlan): WriterFunction[] {
+  const events = (plan.timed?.recurringEvents ?? []).map(({ name, cron }) =>
+    paragraph([
+      `// '${name}' recurs: the runtime emits it on its schedule, '${cron}' (UTC)`,
+      `bot.on.event('${name}', async ({ event }) => {`,
+      `  // TODO: handle '${name}'`,
+      '  void event.payload',
+      '})',
+    ]),
+  )
+  const states = (plan.timed?.expiringStates ?? []).map(({ name, expiry }) =>
+    paragraph([
+      `// state '${name}' expires after ${expiry} ms without a write; this runs with it as it was`,
+      `bot.on.stateExpired('${name}', async ({ state }) => {`,
+      `  // TODO: handle the expiry of '${name}'`,
+      '  void state.payload',
+      '})',
+    ]),
+  )
+  return [...events, ...states]
+}
+
 /** The text of a new implementation file. */
 export function buildStub(tsMorph: TsMorphModule, plan: StubPlan, { generatedImport, label }: StubPlace): string {
-  const statements = plan.kind === 'bot' ? [paragraph([`export const bot = new Bot()`]), paragraph(BOT_HANDLER)] : [actionsStatement(plan)]
+  const statements =
+    plan.kind === 'bot' ? [paragraph([`export const bot = new Bot()`]), paragraph(BOT_HANDLER), ...timedHandlers(plan)] : [actionsStatement(plan)]
   const file = memoryProject(tsMorph).createSourceFile(`/${plan.name}.ts`, {
     statements: [comments(HEADERS[plan.kind](plan, label)), `import { ${CLASSES[plan.kind]} } from '${generatedImport}'`, ...statements],
   })

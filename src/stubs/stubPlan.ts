@@ -35,6 +35,8 @@ export interface StubPlan {
   eventTypes: string[]
   /** an integration's channels that carry standard messages, each with those types: their delivery handlers (docs/runtime.md#delivery) */
   deliveries: { channel: string; types: string[] }[]
+  /** a bot's own recurring events and the states that expire, which its stub gives a handler each (docs/runtime.md#recurring-events) */
+  timed?: { recurringEvents: { name: string; cron: string }[]; expiringStates: { name: string; expiry: number }[] }
 }
 
 function camelCase(name: string): string {
@@ -69,11 +71,23 @@ export function stubPlan(definition: DefinitionModel, model: Model): StubPlan {
     return { ...base, kind: 'plugin', variable: camelCase(definition.name), actions }
   }
   if (definition.kind === 'bot') {
-    const eventTypes = definition.integrations.flatMap((instance) => {
-      const integration = model.definitions.get(instance.integrationKey)
-      return integration?.kind === 'integration' ? integration.events.map((e) => `${instance.alias}:${e.name}`) : []
-    })
-    return { ...base, kind: 'bot', variable: 'bot', actions: [], messageTypes: ['*', ...MESSAGE_TYPES], eventTypes }
+    const eventTypes = [
+      ...definition.integrations.flatMap((instance) => {
+        const integration = model.definitions.get(instance.integrationKey)
+        return integration?.kind === 'integration' ? integration.events.map((e) => `${instance.alias}:${e.name}`) : []
+      }),
+      // a plugin instance's own events, and the bot's own (docs/runtime.md#the-bots-own-events)
+      ...definition.plugins.flatMap((instance) => {
+        const plugin = model.definitions.get(instance.pluginKey)
+        return plugin?.kind === 'plugin' ? Object.keys(plugin.spec.events ?? {}).map((e) => `${instance.alias}#${e}`) : []
+      }),
+      ...Object.keys(definition.spec.events ?? {}),
+    ]
+    const timed = {
+      recurringEvents: Object.entries(definition.spec.events ?? {}).flatMap(([name, e]) => (e.recurrence ? [{ name, cron: e.recurrence.cron }] : [])),
+      expiringStates: Object.entries(definition.spec.states ?? {}).flatMap(([name, s]) => (s.expiry === undefined ? [] : [{ name, expiry: s.expiry }])),
+    }
+    return { ...base, kind: 'bot', variable: 'bot', actions: [], messageTypes: ['*', ...MESSAGE_TYPES], eventTypes, timed }
   }
   throw new Error(`botwire internal: an interface has no implementation stub (${definition.key})`)
 }

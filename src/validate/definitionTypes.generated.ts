@@ -256,7 +256,7 @@ export interface IntegrationSpec {
   configurations?: ConfigurationMap
   entities?: EntityMap
   actions?: ActionMap
-  events?: EventMap
+  events?: RecurringEventMap
   channels?: ChannelMap
   /**
    * Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).
@@ -280,6 +280,7 @@ export interface IntegrationSpec {
   readme?: string
   attributes?: Attributes
   user?: TagSettings
+  states?: IntegrationStateMap
 }
 /**
  * The schema of the configuration that a bot supplies when it adds this definition. It cannot reference entities.
@@ -300,6 +301,43 @@ export interface Configuration {
  */
 export interface ConfigurationMap {
   [k: string]: Configuration
+}
+/**
+ * Event name -> { schema, title?, description?, attributes?, recurrence? }.
+ */
+export interface RecurringEventMap {
+  [k: string]: RecurringEvent
+}
+/**
+ * A notification with a typed payload, which the runtime may emit on a schedule (recurrence).
+ */
+export interface RecurringEvent {
+  schema: Schema
+  /**
+   * A short human-readable name of the event.
+   */
+  title?: string
+  /**
+   * What the event is for.
+   */
+  description?: string
+  attributes?: Attributes
+  recurrence?: Recurrence
+}
+/**
+ * When the runtime emits the event by itself: a five-field cron expression (UTC) and the payload it carries.
+ */
+export interface Recurrence {
+  /**
+   * Five fields: minute, hour, day of month, month, day of week (UTC).
+   */
+  cron: string
+  /**
+   * The payload each occurrence carries; it must fit the event's schema.
+   */
+  payload: {
+    [k: string]: unknown
+  }
 }
 /**
  * One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.
@@ -379,6 +417,30 @@ export interface SecretDeclaration {
   optional?: boolean
 }
 /**
+ * State name -> { type, schema, title?, description? }.
+ */
+export interface IntegrationStateMap {
+  [k: string]: IntegrationState
+}
+/**
+ * A value the runtime keeps per conversation/user/integration: its type, schema.
+ */
+export interface IntegrationState {
+  /**
+   * What the state is kept for: conversation, user, integration.
+   */
+  type: 'conversation' | 'user' | 'integration'
+  schema: Schema
+  /**
+   * A short human-readable name of the state.
+   */
+  title?: string
+  /**
+   * What the state holds.
+   */
+  description?: string
+}
+/**
  * A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.
  */
 export interface PluginSpec {
@@ -405,10 +467,11 @@ export interface PluginSpec {
     [k: string]: InterfaceDependency
   }
   actions?: ActionMap
-  events?: EventMap
+  events?: RecurringEventMap
   user?: TagSettings
   conversation?: TagSettings
   message?: TagSettings
+  states?: StateMap
 }
 /**
  * An interface the plugin uses: its name and a semver range of versions.
@@ -416,6 +479,34 @@ export interface PluginSpec {
 export interface InterfaceDependency {
   name: DefinitionName
   version: VersionRange
+}
+/**
+ * State name -> { type, schema, expiry?, title?, description? }.
+ */
+export interface StateMap {
+  [k: string]: State
+}
+/**
+ * A value the runtime keeps per conversation/user/bot: its type, schema and expiry.
+ */
+export interface State {
+  /**
+   * What the state is kept for: conversation, user, bot.
+   */
+  type: 'conversation' | 'user' | 'bot'
+  schema: Schema
+  /**
+   * Milliseconds of idle time after which the state is deleted (a positive integer).
+   */
+  expiry?: number
+  /**
+   * A short human-readable name of the state.
+   */
+  title?: string
+  /**
+   * What the state holds.
+   */
+  description?: string
 }
 /**
  * A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.
@@ -450,6 +541,8 @@ export interface BotSpec {
   plugins?: {
     [k: string]: PluginInstance
   }
+  states?: StateMap
+  events?: RecurringEventMap
 }
 /**
  * An integration added to the bot.

@@ -25,7 +25,11 @@ export type { BotSpec, DefinitionSpec, IntegrationSpec, InterfaceSpec, MetadataO
 export type SchemaHolder = generated.Entity | generated.ActionInput | generated.ActionOutput | generated.ChannelMessage | generated.Configuration
 
 export type ActionSpec = generated.Action
-export type EventSpec = generated.Event
+/** An event; on integrations, plugins and bots it may recur (docs/definitions.md#recurring-events). */
+export type EventSpec = generated.RecurringEvent
+export type RecurrenceSpec = generated.Recurrence
+/** A state of a bot or plugin (with an optional expiry), or of an integration (docs/definitions.md#states). */
+export type StateSpec = generated.State | generated.IntegrationState
 export type ChannelSpec = generated.Channel
 /** `user`, `conversation` or `message` settings: declared tag keys (docs/definitions.md#tags) */
 export type TagSettings = generated.TagSettings

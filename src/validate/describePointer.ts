@@ -13,6 +13,7 @@ const SINGULAR: Record<string, string> = {
   plugins: 'plugin',
   dependencies: 'dependency',
   tags: 'tag',
+  states: 'state',
 }
 
 export function describePointer(pointer: string): string {

@@ -46,7 +46,8 @@ export function checkObjectAtTop(file: SourceFile, site: SchemaSite, named: Name
   }
 }
 
-function describeRole(site: SchemaSite): string {
+/** The schema a site is, in words: `the input schema of action 'x'`. */
+export function describeRole(site: SchemaSite): string {
   switch (site.role) {
     case 'input':
       return `the input schema of action '${site.member}'`
@@ -62,5 +63,7 @@ function describeRole(site: SchemaSite): string {
       return `the schema of entity '${site.member}'`
     case 'defs':
       return `$defs '${site.member}'`
+    case 'state':
+      return `the schema of state '${site.member}'`
   }
 }

@@ -2,6 +2,7 @@
 // `$entity` holds only words and annotations beside it (BW2020, BW2010), and stands only where
 // it can (a message not in a configuration, BW2024; an entity neither in `$defs`, BW2021, nor in
 // a configuration, BW2017, and dotted exactly in a plugin, BW2018).
+
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js'
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
@@ -9,6 +10,7 @@ import { locate, locateKey } from '../load/yamlNodes.js'
 import type { SourceFile } from '../source/sourceFile.js'
 import type { DefinitionSpec } from './definitionTypes.js'
 import type { NamedSchemaUse } from './namedSchemas.js'
+import { describeRole } from './objectAtTop.js'
 import type { SchemaSite } from './schemaSites.js'
 
 const ENTITY_SIBLINGS = new Set(['$entity', 'title', 'description'])
@@ -64,6 +66,13 @@ export function checkEntityNode(
     )
   } else if (site.role === 'configuration') {
     out.push(diagnostic('BW2017', 'entityInConfiguration', { entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
+  } else if (site.role === 'state') {
+    out.push(
+      diagnostic('BW2036', 'entityInState', { name: site.member, entity: node.$entity }, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }),
+    )
+  } else if (kind === 'bot') {
+    const args = { schema: describeRole(site), entity: node.$entity }
+    out.push(diagnostic('BW2036', 'entityInBot', args, locate(file, `${pointer}/$entity`), { path: `${pointer}/$entity` }))
   } else {
     const dotted = node.$entity.includes('.')
     if (kind === 'plugin' && !dotted) {

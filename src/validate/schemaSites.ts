@@ -6,14 +6,14 @@ import { escapePointerSegment, formatPointer } from '../jsonSchema/pointer.js'
 import type { SchemaNode } from '../jsonSchema/types.js'
 import type { DefinitionSpec, UncheckedDefinition } from './definitionTypes.js'
 
-export type SchemaRole = 'entity' | 'defs' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration'
+export type SchemaRole = 'entity' | 'defs' | 'input' | 'output' | 'event' | 'channel-message' | 'configuration' | 'state'
 
 export interface SchemaSite {
   role: SchemaRole
   /** pointer to the schema node itself (…/schema) */
   pointer: string
   schema: SchemaNode
-  /** the member's name: entity, `$defs` entry, action, event, channel message ('channel.message') */
+  /** the member's name: entity, `$defs` entry, action, event, channel message ('channel.message'), state */
   member: string
 }
 
@@ -49,6 +49,11 @@ function actionSites(actions: unknown): SchemaSite[] {
 
 function eventSites(events: unknown): SchemaSite[] {
   return entries(events).flatMap(([name, event]) => site('event', name, ['events', name], event))
+}
+
+/** The states of an integration, plugin or bot (docs/definitions.md#states). */
+function stateSites(states: unknown): SchemaSite[] {
+  return entries(states).flatMap(([name, state]) => site('state', name, ['states', name], state))
 }
 
 function channelSites(channels: unknown): SchemaSite[] {
@@ -90,6 +95,7 @@ function findSchemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite
         ...actionSites(spec.actions),
         ...eventSites(spec.events),
         ...channelSites(spec.channels),
+        ...stateSites(spec.states),
       ]
     case 'plugin':
       return [
@@ -97,9 +103,11 @@ function findSchemaSites(spec: DefinitionSpec | UncheckedDefinition): SchemaSite
         ...site('configuration', 'configuration', ['configuration'], spec.configuration),
         ...actionSites(spec.actions),
         ...eventSites(spec.events),
+        ...stateSites(spec.states),
       ]
     case 'bot':
-      return []
+      // a bot's own events and its states (docs/definitions.md#bot)
+      return [...eventSites(spec.events), ...stateSites(spec.states)]
   }
 }
 

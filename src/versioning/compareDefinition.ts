@@ -9,6 +9,7 @@
 //     and its metadata: secrets (a new required one major), icon, readme, attributes
 //   plugin: configuration (an input), interface dependencies
 //   declared tags of integrations (users, channels) and plugins: removed major, added minor
+//   states and recurrences: stateRules.ts
 //   bot: every change is patch (bots are leaves: nothing uses a bot)
 import { isAnnotationKey } from '../jsonSchema/annotations.js'
 import { jsonEqual } from '../jsonSchema/jsonEqual.js'
@@ -42,9 +43,25 @@ const COVERED: Record<DefinitionSpec['kind'], readonly string[]> = {
     'readme',
     'attributes',
     'user',
+    'states',
   ],
-  plugin: ['kind', 'name', 'version', 'title', 'description', '$defs', 'configuration', 'interfaces', 'actions', 'events', 'user', 'conversation', 'message'],
-  bot: ['kind', 'name', 'version', 'title', 'description', 'message', 'integrations', 'plugins', 'user', 'conversation'],
+  plugin: [
+    'kind',
+    'name',
+    'version',
+    'title',
+    'description',
+    '$defs',
+    'configuration',
+    'interfaces',
+    'actions',
+    'events',
+    'user',
+    'conversation',
+    'message',
+    'states',
+  ],
+  bot: ['kind', 'name', 'version', 'title', 'description', 'message', 'integrations', 'plugins', 'user', 'conversation', 'states', 'events'],
 }
 
 export function compareDefinition(oldSide: SideDefinition, newSide: SideDefinition, oldModel: Model, newModel: Model): ChangeList {

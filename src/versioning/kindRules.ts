@@ -9,6 +9,7 @@ import type { ChangeRecorder } from './changeRecorder.js'
 import { compareImplementedInterfaces } from './implementedInterfaces.js'
 import { compareIntegrationMetadata } from './integrationMetadata.js'
 import { rangeRelation } from './levels.js'
+import { compareRecurrence, compareRecurrences, compareStates } from './stateRules.js'
 
 export function compareInterface(recorder: ChangeRecorder, before: InterfaceSpec, after: InterfaceSpec): void {
   recorder.defsOf(before.$defs, after.$defs)
@@ -29,6 +30,8 @@ export function compareIntegration(recorder: ChangeRecorder, before: Integration
   compareImplementedInterfaces(recorder, before.interfaces, after.interfaces)
   compareIntegrationMetadata(recorder, before, after)
   recorder.tagsOf('user', ['user'], before.user, after.user)
+  compareRecurrences(recorder, before.events, after.events)
+  compareStates(recorder, before.states, after.states)
 }
 
 export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, after: PluginSpec): void {
@@ -38,6 +41,8 @@ export function comparePlugin(recorder: ChangeRecorder, before: PluginSpec, afte
   recorder.actionsOf(before.actions, after.actions)
   recorder.eventsOf(before.events, after.events)
   for (const kind of ['user', 'conversation', 'message'] as const) recorder.tagsOf(kind, [kind], before[kind], after[kind])
+  compareRecurrences(recorder, before.events, after.events)
+  compareStates(recorder, before.states, after.states)
 }
 
 /** A plugin's interface dependencies: every bot that adds the plugin wires each one. */
@@ -125,6 +130,18 @@ export function compareBot(recorder: ChangeRecorder, before: BotSpec, after: Bot
     { removed: 'patch', added: 'patch' },
     (alias, oldWiring, newWiring) =>
       recorder.metadata(`plugin '${alias}'`, ['plugins', alias], oldWiring, newWiring, ['plugin', 'version', 'configuration', 'dependencies']),
+  )
+  compareStates(recorder, before.states, after.states, true)
+  recorder.members(
+    (name) => `event '${name}'`,
+    ['events'],
+    before.events,
+    after.events,
+    { removed: 'patch', added: 'patch' },
+    (name, oldEvent, newEvent) => {
+      recorder.metadata(`event '${name}'`, ['events', name], oldEvent, newEvent, ['title', 'description', 'schema', 'attributes'])
+      compareRecurrence(recorder, name, oldEvent, newEvent, true)
+    },
   )
 }
 

@@ -144,6 +144,7 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
     'src/slack-thread.ts',
     'src/time-limits.ts',
     'src/clock.ts',
+    'src/states.ts',
     'src/keep-messages.ts',
   ])
   for (const { path, promised } of programs) {

@@ -130,7 +130,7 @@ describe('botwire scaffold', () => {
     expect(written.map((r) => r.stdout)).toEqual([
       "wrote src/openai.ts (integration 'openai' 2.0.0, 3 action handlers)\n",
       "wrote src/support-assistant.ts (plugin 'support-assistant' 0.3.0, 2 action handlers)\n",
-      "wrote src/support-bot.ts (bot 'support-bot' 1.0.0, a '*' handler that answers text with text)\nwrote src/main.ts (the entry: creates the runtime with the bot and receives a first message)\n",
+      "wrote src/support-bot.ts (bot 'support-bot' 1.0.0, a '*' handler that answers text with text, and 2 for its recurring events and expiring states)\nwrote src/main.ts (the entry: creates the runtime with the bot and receives a first message)\n",
       "wrote src/slack.ts (integration 'slack' 1.0.0, 0 action handlers, 1 delivery handler)\n",
     ])
     expect(files.flatMap((file) => compiled.get(file) ?? [`${file} was not compiled`])).toEqual([])
@@ -144,6 +144,9 @@ describe('botwire scaffold', () => {
     const bot = readFileSync(files[2] ?? '', 'utf8')
     expect(bot.match(/^bot\.on\.message\(/gm)).toHaveLength(1)
     expect(bot).toContain("bot.on.message('*', async")
+    // the example bot's recurring digest and its expiring per-user state (docs/runtime.md#recurring-events)
+    expect(bot).toContain("bot.on.event('dailyDigest', async ({ event }) => {")
+    expect(bot).toContain("bot.on.stateExpired('visits', async ({ state }) => {")
 
     const again = await runBotwire(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir })
     expect(again.code).toBe(2)

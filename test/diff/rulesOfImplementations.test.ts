@@ -167,6 +167,41 @@ const rows: Row[] = [
     rule: 'bot changes are patch',
     forward: { level: 'patch', says: "version of integration 'acme' changed (^1.0.0 -> ^1.1.0)", path: '/integrations/acme/version' },
     reverse: { level: 'patch', says: "message tag 'topic' removed" },
+  }, // ---- states and recurring events (docs/versioning.md#states-and-recurring-events)
+  {
+    case: 'state-added',
+    subject: helper,
+    rule: 'new state minor, removed state major',
+    forward: { level: 'minor', says: "state 'notes' added", path: '/states/notes' },
+    reverse: { level: 'major', says: "state 'notes' removed" },
+  },
+  {
+    case: 'state-value-narrowed',
+    subject: helper,
+    rule: "a state's schema is an input: the new version reads what the old one stored",
+    forward: { level: 'major', says: "property 'text' is required by the new schema" },
+    reverse: { level: 'minor', says: "value of state 'notes' accepts more" },
+  },
+  {
+    case: 'state-type-changed',
+    subject: helper,
+    rule: "a state's type changed major",
+    forward: { level: 'major', says: "state 'notes' is now kept per user, not conversation", path: '/states/notes/type' },
+    reverse: { level: 'major', says: "state 'notes' is now kept per conversation, not user" },
+  },
+  {
+    case: 'recurrence-added',
+    subject: acme,
+    rule: 'recurrence added minor, removed major',
+    forward: { level: 'minor', says: "event 'synced' now recurs ('0 3 * * *')", path: '/events/synced/recurrence' },
+    reverse: { level: 'major', says: "event 'synced' no longer recurs" },
+  },
+  {
+    case: 'bot-states',
+    subject: ['bot', 'desk'],
+    rule: "a bot's states and own events are patch, as all of a bot",
+    forward: { level: 'patch', says: "state 'visits' added", path: '/states/visits' },
+    reverse: { level: 'patch', says: "event 'digest' removed" },
   },
 ]
 

@@ -125,6 +125,31 @@ describe('botwire lsp: features', () => {
     await client.change(notebook(), NOTEBOOK, 2)
   })
 
+  it("completes a state's keys and an event's recurrence, outlines states and hovers one (docs/definitions.md#states)", async () => {
+    const desk = client.uri('definitions/bots/desk.yaml')
+    const typing = `${DESK}states:\n  visits:\n    ex`
+    await client.open('definitions/bots/desk.yaml', typing)
+    const stateKeys = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: desk },
+      position: positionOf(typing, 'visits:\n    ex', 14),
+    })
+    expect(stateKeys.map((k) => k.label).sort()).toEqual(['description', 'expiry', 'schema', 'title', 'type'])
+    const eventTyping = `${DESK}events:\n  digest:\n    rec`
+    await client.change(desk, eventTyping, 2)
+    const eventKeys = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: desk },
+      position: positionOf(eventTyping, 'digest:\n    rec', 15),
+    })
+    expect(eventKeys.map((k) => k.label).sort()).toEqual(['attributes', 'description', 'recurrence', 'schema', 'title'])
+    const outlined = `${DESK}states:\n  visits: { type: user, schema: { type: object, properties: { count: { type: integer } } } }\n`
+    await client.change(desk, outlined, 3)
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: desk } })
+    expect(symbols[0]?.children?.find((c) => c.name === 'states')?.children?.map((c) => c.name)).toEqual(['visits'])
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: desk }, position: positionOf(outlined, '  visits:', 3) })
+    expect((hover.contents as { value: string }).value).toMatch(/^\*\*state visits\*\*\n\nof bot `desk` .*, kept per user\n/)
+    await client.change(desk, DESK, 4)
+  })
+
   it('completes $secret names the workspace uses, and kinds', async () => {
     const desk = await client.open('definitions/bots/desk.yaml')
     const secrets = await client.request<CompletionItem[]>('textDocument/completion', {

@@ -7,9 +7,10 @@ import {
   type MessageStore,
   type MessageUpdate,
   type StoredMessage,
+  type TagMap,
 } from '@botwire/runtime'
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { CallableActions, CallChannels, MessageTags } from '../../generated/bots/support-bot/v1.0.0.js'
+import type { CallableActions, CallChannels, MessageTags, OwnEvents, States } from '../../generated/bots/support-bot/v1.0.0.js'
 import { makeWorld, text } from './world.js'
 
 function message(id: string, conversationId: string): StoredMessage {
@@ -106,7 +107,7 @@ describe('a plugged-in store', () => {
 describe('runtime.client', () => {
   it('is typed exactly as the client the bot handlers get', () => {
     const { runtime, bot } = makeWorld()
-    expectTypeOf(runtime.client).toEqualTypeOf<BotClient<MessageTags, CallableActions, CallChannels>>()
+    expectTypeOf(runtime.client).toEqualTypeOf<BotClient<MessageTags, CallableActions, CallChannels, TagMap, TagMap, States, OwnEvents>>()
     bot.on.message('*', ({ client }) => {
       expectTypeOf(client).toEqualTypeOf<typeof runtime.client>()
     })

@@ -25,7 +25,7 @@ export const partial = createRuntime({ bot, integrations: { openai } })
 createRuntime({ bot, integrations: { openai, mistral: openai } })
 // @ts-expect-error [TS2322 "'\"openai\"' is not assignable to type '\"anthropic\"'"] an integration is keyed by its own name
 createRuntime({ bot, integrations: { anthropic: openai } })
-// @ts-expect-error [TS2739 "missing the following properties from type 'Plugin'"] an integration is not a plugin
+// @ts-expect-error [TS2740 "missing the following properties from type 'Plugin'"] an integration is not a plugin
 createRuntime({ bot, plugins: { 'support-assistant': zendesk } })
 // @ts-expect-error [TS2353 "assistantClaude"] plugins are keyed by plugin NAME, not by instance alias
 createRuntime({ bot, plugins: { assistantClaude: assistant } })

@@ -78,14 +78,59 @@ export interface CallableActions {
   "assistantClaude#escalate": Plugins["assistantClaude"]["escalate"]
 }
 
-/** What `bot.on.event` accepts: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` (a plugin instance's own events). */
+/** Every morning at 09:00 UTC, a digest of the day before. */
+export interface DailyDigestEvent {
+  period: "day" | "week"
+}
+
+/** The bot's own events by name: the payload each carries (its client emits them; `bot.on.event` handles them). */
+export interface OwnEvents {
+  /** Every morning at 09:00 UTC, a digest of the day before. */
+  dailyDigest: DailyDigestEvent
+}
+
+/** What `bot.on.event` accepts: `'<integrationAlias>:<event>'`, `'<pluginAlias>#<event>'` (a plugin instance's own events) and the names of the bot's own events. */
 export interface BotEvents {
   "openai:textGenerated": openai_v2_0_0.Events["textGenerated"]
   "claude:generationComplete": anthropic_v1_2_0.Events["generationComplete"]
   "zendesk:ticketChanged": zendesk_v1_0_0.Events["ticketChanged"]
   "assistantOpenai#escalated": support_assistant_v0_3_0.Events<AssistantOpenaiEntities>["escalated"]
   "assistantClaude#escalated": support_assistant_v0_3_0.Events<AssistantClaudeEntities>["escalated"]
+  dailyDigest: OwnEvents["dailyDigest"]
 }
+
+/**
+ * Visits
+ *
+ * How often a user wrote, and about what last.
+ */
+export interface VisitsState {
+  count: number
+  lastTopic?: string | undefined
+}
+
+/** The value of state 'visits' as a writer gives it: properties with a default may be left out. */
+export interface VisitsStateInput {
+  count?: number | undefined
+  lastTopic?: string | undefined
+}
+
+/** States by name: what each is kept for, its value as read, and as a writer gives it (docs/runtime.md#states). */
+export interface States {
+  /**
+   * Visits
+   *
+   * How often a user wrote, and about what last.
+   */
+  visits: {
+    type: "user"
+    value: VisitsState
+    given: VisitsStateInput
+  }
+}
+
+/** A handler of `on.stateExpired(name, handler)`, typed for state `N`, to write in a file of its own (docs/generated-code.md#states). */
+export type StateExpiredHandler<N extends keyof States> = runtime.StateExpiredHandler<States[N]["value"], runtime.BotClient<MessageTags, CallableActions, CallChannels, runtime.TagMap, runtime.TagMap, States, OwnEvents>, runtime.BotContext>
 
 /** What `createRuntime` takes for this bot: each integration and plugin it adds, by NAME, implemented by that definition's generated class (`Integration`, `Plugin`). */
 export interface Implementations {
@@ -277,6 +322,7 @@ export const definition: runtime.BotDefinition = {
       message: {
         tags: {},
       },
+      states: {},
     },
     assistantClaude: {
       name: "support-assistant",
@@ -355,6 +401,29 @@ export const definition: runtime.BotDefinition = {
       message: {
         tags: {},
       },
+      states: {},
+    },
+  },
+  states: {
+    visits: {
+      title: "Visits",
+      description: "How often a user wrote, and about what last.",
+      type: "user",
+      schema: {"type":"object","properties":{"count":{"type":"integer","minimum":0,"default":0},"lastTopic":{"type":"string"}}},
+      expiry: 2592000000,
+    },
+  },
+  events: {
+    dailyDigest: {
+      description: "Every morning at 09:00 UTC, a digest of the day before.",
+      attributes: {},
+      schema: {"type":"object","properties":{"period":{"type":"string","enum":["day","week"]}},"required":["period"]},
+      recurrence: {
+        cron: "0 9 * * *",
+        payload: {
+          period: "day",
+        },
+      },
     },
   },
 }
@@ -366,7 +435,7 @@ export const definition: runtime.BotDefinition = {
  *
  * Bot 'support-bot': `const bot = new Bot()`, then `bot.on.message(...)` and `bot.on.event(...)`.
  */
-export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations, BotChannels, CallChannels> {
+export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations, BotChannels, CallChannels, runtime.TagMap, runtime.TagMap, States, OwnEvents> {
   constructor() {
     super(definition)
   }

@@ -52,7 +52,7 @@ export interface Plugins {}
 /** What `callAction` accepts: `'<integrationAlias>:<action>'` and `'<pluginAlias>#<action>'`. */
 export interface CallableActions {}
 
-/** What `bot.on.event` accepts: `'<integrationAlias>:<event>'` and `'<pluginAlias>#<event>'` (a plugin instance's own events). */
+/** What `bot.on.event` accepts: `'<integrationAlias>:<event>'`, `'<pluginAlias>#<event>'` (a plugin instance's own events) and the names of the bot's own events. */
 export interface BotEvents {}
 
 /** What `createRuntime` takes for this bot: each integration and plugin it adds, by NAME, implemented by that definition's generated class (`Integration`, `Plugin`). */
@@ -133,6 +133,8 @@ export const definition: runtime.BotDefinition = {
       },
     },
   },
+  states: {},
+  events: {},
 }
 
 /**

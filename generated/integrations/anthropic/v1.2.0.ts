@@ -369,6 +369,7 @@ export const definition: runtime.IntegrationDefinition = {
   user: {
     tags: {},
   },
+  states: {},
 }
 
 /**

@@ -431,6 +431,7 @@ export const definition: runtime.IntegrationDefinition = {
   user: {
     tags: {},
   },
+  states: {},
 }
 
 /**

@@ -85,6 +85,7 @@ export const definition: runtime.IntegrationDefinition = {
       },
     },
   },
+  states: {},
 }
 
 /** The user tags of this integration (docs/definitions.md#tags); every tag is optional. */
@@ -125,7 +126,7 @@ export interface Tags {
 /** Each channel's delivery handlers by standard message type: `Deliveries['<channel>']['text']` types one written on its own. */
 export interface Deliveries {
   thread: {
-    text: runtime.DeliveryHandler<Channels["thread"]["text"], runtime.IntegrationContext<Configuration, runtime.NoAlternatives, runtime.NoSecrets>, runtime.IntegrationClient<Events, Channels, Tags>, Tags>
+    text: runtime.DeliveryHandler<Channels["thread"]["text"], runtime.IntegrationContext<Configuration, runtime.NoAlternatives, runtime.NoSecrets>, runtime.IntegrationClient<Events, Channels, Tags, runtime.NoStates>, Tags>
   }
 }
 

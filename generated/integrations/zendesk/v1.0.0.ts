@@ -262,6 +262,7 @@ export const definition: runtime.IntegrationDefinition = {
   user: {
     tags: {},
   },
+  states: {},
 }
 
 /**

@@ -220,6 +220,7 @@ export const definition: runtime.PluginDefinition = {
   message: {
     tags: {},
   },
+  states: {},
 }
 
 /**

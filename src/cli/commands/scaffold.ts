@@ -102,9 +102,10 @@ async function writeStubs(model: Model, definition: DefinitionModel, file: strin
   writeNewFile(file, text)
   saveRecord(generatedDir, recordOf(generatedDir, file, plan))
   const deliveries = plan.deliveries.reduce((sum, d) => sum + d.types.length, 0)
+  const timed = (plan.timed?.recurringEvents.length ?? 0) + (plan.timed?.expiringStates.length ?? 0)
   const what =
     kind === 'bot'
-      ? `a '*' handler that answers text with text`
+      ? `a '*' handler that answers text with text${timed === 0 ? '' : `, and ${timed} for its recurring events and expiring states`}`
       : `${plan.actions.length} action handler${plan.actions.length === 1 ? '' : 's'}${deliveries > 0 ? `, ${deliveries} delivery handler${deliveries === 1 ? '' : 's'}` : ''}`
   process.stdout.write(`wrote ${displayPath(file)} (${kind} '${definition.name}' ${definition.version}, ${what})\n`)
   if (definition.kind !== 'bot') return EXIT.ok

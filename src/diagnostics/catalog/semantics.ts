@@ -115,6 +115,9 @@ export const semanticCodes = {
     },
     'warning',
   ),
+  BW4031: entry('recurrence payload the event schema rejects', {
+    payloadRejected: "the recurrence payload of event '{event}' does not fit the event's schema: {reasons}",
+  }),
   BW4015: entry('version bump smaller than its changes need', {
     bumpTooSmall: "{kind} '{name}' {version} comes after {base} in this workspace: {problem}; the weightiest change: {change} ({level})",
   }),

@@ -144,6 +144,14 @@ export const shapeCodes = {
     entityChainTooLong:
       'this {reference} makes a chain of references through more than {limit} entities and $defs entries, more than botwire follows; reference an entity nearer the end of the chain, or write some of them out in place',
   }),
+  BW2036: entry('entity reference in a state schema or a bot schema', {
+    entityInState:
+      "the schema of state '{name}' cannot reference entities ('{entity}'): a state's value is kept as plain JSON, whatever the integrations a bot wires; write the schema out (or use a $defs entry)",
+    entityInBot: "a bot has no entities, so {schema} cannot reference '{entity}'; write the schema out",
+  }),
+  BW2037: entry('invalid cron expression', {
+    invalidCron: "invalid cron expression of event '{event}': {reason}",
+  }),
   BW2039: entry('standard message with extra fields written so that they cannot be added', {
     secondMessage: "an allOf may extend one standard message; this branch is a second $message beside '{type}' (a value cannot be two messages)",
     referencedFields:

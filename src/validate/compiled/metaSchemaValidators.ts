@@ -2152,11 +2152,11 @@ else {
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
 export const validateIntegration = validate50;
-const schema53 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this integration. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this integration. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } }, "secrets": { "title": "Secrets", "description": "Secret name -> { description?, optional? }: the integration's own deployment secrets, read from the environment variable of that name and given to its implementation as ctx.secrets.NAME. Required unless optional: true.", "markdownDescription": "Secret name -> `{ title?, description?, optional? }`: the integration's own deployment secrets (a signing secret, an app token), read at run time from the environment variable of that name and given to its implementation as `ctx.secrets.NAME`. Names are environment variable names (uppercase letters, digits and `_`, starting with a letter). Required unless `optional: true`. Only names and descriptions are written anywhere; values stay in the environment.\n\n```yaml\nsecrets:\n  SIGNING_SECRET: { description: Verifies the webhook's requests }\n  APP_TOKEN: { optional: true }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/secretName" }, "additionalProperties": { "$ref": "#/definitions/secretDeclaration" } }, "icon": { "title": "Icon", "description": "The path of the integration's icon, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's icon, relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nicon: icon.svg\n```", "type": "string", "minLength": 1 }, "readme": { "title": "Readme", "description": "The path of the integration's readme, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's readme (Markdown), relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nreadme: README.md\n```", "type": "string", "minLength": 1 }, "attributes": { "title": "Attributes", "description": "Free metadata of the integration: string keys to string values.", "markdownDescription": "Free metadata of the integration: string keys to string values. botwire gives them no meaning.\n\n```yaml\nattributes: { category: messaging }\n```", "$ref": "common.schema.json#/definitions/attributes" }, "user": { "title": "Users", "description": "The tag keys of the users of this integration (its channels' conversations), seen by the bot as '<alias>:<key>' (docs/definitions.md#conversations-on-channels).", "markdownDescription": "The tag keys of the users of this integration (its channels' conversations), seen by the bot as '<alias>:<key>' (docs/definitions.md#conversations-on-channels).\n\n```yaml\nuser:\n  tags:\n    slackUserId: { title: Slack user id }\n```", "$ref": "common.schema.json#/definitions/tagSettings" } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } }, "secretDeclaration": { "title": "Secret declaration", "description": "One deployment secret of the integration: what it is, and whether it may be absent.", "markdownDescription": "One deployment secret of the integration. `optional: true` lets the environment leave it out (`ctx.secrets.NAME` is then `undefined`).\n\n```yaml\ndescription: Verifies the webhook's requests\noptional: false\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the secret.", "markdownDescription": "A short human-readable name of the secret.\n\n```yaml\ntitle: Signing secret\n```", "type": "string" }, "description": { "title": "Description", "description": "What the secret is and where to find it.", "markdownDescription": "What the secret is and where to find it; it becomes JSDoc of `ctx.secrets.NAME`.\n\n```yaml\ndescription: Verifies the webhook's requests\n```", "type": "string" }, "optional": { "title": "Optional", "description": "Whether the environment may leave the secret out (default false).", "markdownDescription": "Whether the environment may leave the secret out. Default `false`: a required secret that is missing stops the integration's handlers with `MISSING_SECRET`.\n\n```yaml\noptional: true\n```", "type": "boolean" } } } } };
-const schema72 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
-const schema89 = { "title": "Secret name", "description": "The name of the environment variable that holds a secret: uppercase letters, digits and _, starting with a letter.", "markdownDescription": "The name of the environment variable that holds a secret at run time: uppercase letters, digits and `_`, starting with a letter.\n\n```yaml\nOPENAI_API_KEY\n```", "type": "string", "pattern": "^[A-Z][A-Z0-9_]*$" };
-const pattern47 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
-const pattern63 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
+const schema53 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this integration. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this integration. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } }, "secrets": { "title": "Secrets", "description": "Secret name -> { description?, optional? }: the integration's own deployment secrets, read from the environment variable of that name and given to its implementation as ctx.secrets.NAME. Required unless optional: true.", "markdownDescription": "Secret name -> `{ title?, description?, optional? }`: the integration's own deployment secrets (a signing secret, an app token), read at run time from the environment variable of that name and given to its implementation as `ctx.secrets.NAME`. Names are environment variable names (uppercase letters, digits and `_`, starting with a letter). Required unless `optional: true`. Only names and descriptions are written anywhere; values stay in the environment.\n\n```yaml\nsecrets:\n  SIGNING_SECRET: { description: Verifies the webhook's requests }\n  APP_TOKEN: { optional: true }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/secretName" }, "additionalProperties": { "$ref": "#/definitions/secretDeclaration" } }, "icon": { "title": "Icon", "description": "The path of the integration's icon, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's icon, relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nicon: icon.svg\n```", "type": "string", "minLength": 1 }, "readme": { "title": "Readme", "description": "The path of the integration's readme, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's readme (Markdown), relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nreadme: README.md\n```", "type": "string", "minLength": 1 }, "attributes": { "title": "Attributes", "description": "Free metadata of the integration: string keys to string values.", "markdownDescription": "Free metadata of the integration: string keys to string values. botwire gives them no meaning.\n\n```yaml\nattributes: { category: messaging }\n```", "$ref": "common.schema.json#/definitions/attributes" }, "user": { "title": "Users", "description": "The tag keys of the users of this integration (its channels' conversations), seen by the bot as '<alias>:<key>' (docs/definitions.md#conversations-on-channels).", "markdownDescription": "The tag keys of the users of this integration (its channels' conversations), seen by the bot as '<alias>:<key>' (docs/definitions.md#conversations-on-channels).\n\n```yaml\nuser:\n  tags:\n    slackUserId: { title: Slack user id }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "states": { "title": "States", "description": "State name -> { type, schema }: values the runtime keeps for the integration.", "markdownDescription": "State name -> `{ type, schema }`: values the runtime keeps for the integration, one per `conversation`, `user` or `integration` (docs/definitions.md#states).\n\n```yaml\nstates:\n  credentials:\n    type: integration\n    schema: { type: object, properties: { token: { type: string } } }\n```", "$ref": "common.schema.json#/definitions/integrationStateMap" } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } }, "secretDeclaration": { "title": "Secret declaration", "description": "One deployment secret of the integration: what it is, and whether it may be absent.", "markdownDescription": "One deployment secret of the integration. `optional: true` lets the environment leave it out (`ctx.secrets.NAME` is then `undefined`).\n\n```yaml\ndescription: Verifies the webhook's requests\noptional: false\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the secret.", "markdownDescription": "A short human-readable name of the secret.\n\n```yaml\ntitle: Signing secret\n```", "type": "string" }, "description": { "title": "Description", "description": "What the secret is and where to find it.", "markdownDescription": "What the secret is and where to find it; it becomes JSDoc of `ctx.secrets.NAME`.\n\n```yaml\ndescription: Verifies the webhook's requests\n```", "type": "string" }, "optional": { "title": "Optional", "description": "Whether the environment may leave the secret out (default false).", "markdownDescription": "Whether the environment may leave the secret out. Default `false`: a required secret that is missing stops the integration's handlers with `MISSING_SECRET`.\n\n```yaml\noptional: true\n```", "type": "boolean" } } } } };
+const schema77 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
+const schema94 = { "title": "Secret name", "description": "The name of the environment variable that holds a secret: uppercase letters, digits and _, starting with a letter.", "markdownDescription": "The name of the environment variable that holds a secret at run time: uppercase letters, digits and `_`, starting with a letter.\n\n```yaml\nOPENAI_API_KEY\n```", "type": "string", "pattern": "^[A-Z][A-Z0-9_]*$" };
+const pattern51 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
+const pattern67 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
 function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
@@ -2643,6 +2643,166 @@ else {
     }
     errors++;
 } validate65.errors = vErrors; return errors === 0; }
+const schema68 = { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`.\n\n```yaml\nevents:\n  dailyReport:\n    schema: { type: object, properties: { day: { type: string } } }\n    recurrence: { cron: '0 9 * * *', payload: { day: today } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/recurringEvent" } };
+const schema70 = { "title": "Event (may recur)", "description": "A notification with a typed payload, which the runtime may emit on a schedule (recurrence).", "markdownDescription": "A notification with a typed payload; with `recurrence`, the runtime emits it on a cron schedule. Its `schema` must be an object at the top.\n\n```yaml\ndailyReport:\n  recurrence: { cron: '0 9 * * *', payload: {} }\n  schema:\n    type: object\n    properties:\n      duration: { type: number }\n    required: [duration]\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["schema"], "properties": { "schema": { "title": "Schema", "description": "The JSON Schema of the event payload, written in YAML (botwire's subset of JSON Schema draft-07). It must be an object at the top: type: object, or an $entity that is one.", "markdownDescription": "The JSON Schema of the event payload, written in YAML, using botwire's subset of JSON Schema draft-07. It must be an object at the top (`type: object`, or an `$entity` that is one).\n\n```yaml\nschema:\n  type: object\n  properties:\n    duration: { type: number }\n  required: [duration]\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the event.", "markdownDescription": "A short human-readable name of the event, shown in generated JSDoc and in tools.", "type": "string" }, "description": { "title": "Description", "description": "What the event is for.", "markdownDescription": "What the event is for, in a sentence or two. It becomes the JSDoc of the generated code.", "type": "string" }, "attributes": { "title": "Attributes", "description": "Free metadata of the event: string keys to string values.", "markdownDescription": "Free metadata of the event: string keys to string values.\n\n```yaml\nattributes: { source: webhook }\n```", "$ref": "#/definitions/attributes" }, "recurrence": { "title": "Recurrence", "description": "A cron schedule on which the runtime emits the event, with the payload it carries.", "markdownDescription": "A cron schedule (five fields, UTC) on which the runtime emits the event, and the payload each occurrence carries.\n\n```yaml\nrecurrence: { cron: '0 9 * * *', payload: { day: today } }\n```", "$ref": "#/definitions/recurrence" } } };
+const schema72 = { "title": "Recurrence", "description": "When the runtime emits the event by itself: a five-field cron expression (UTC) and the payload it carries.", "markdownDescription": "When the runtime emits the event by itself: `cron`, a five-field cron expression (minute, hour, day of month, month, day of week; in UTC), and `payload`, the payload each occurrence carries (it must fit the event's schema).\n\n```yaml\nrecurrence:\n  cron: '0 9 * * *'\n  payload: { day: today }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["cron", "payload"], "properties": { "cron": { "title": "Cron expression", "description": "Five fields: minute, hour, day of month, month, day of week (UTC).", "markdownDescription": "Five space-separated fields: minute, hour, day of month, month, day of week, read in UTC (`*`, lists, ranges, steps and names such as `MON` allowed).\n\n```yaml\ncron: '*/5 * * * *'\n```", "type": "string" }, "payload": { "title": "Payload", "description": "The payload each occurrence carries; it must fit the event's schema.", "markdownDescription": "The payload each occurrence carries; it must fit the event's schema (defaults are filled in).\n\n```yaml\npayload: { day: today }\n```" } } };
+function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.cron === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "cron" }, message: "must have required property '" + "cron" + "'", schema: schema72.required, parentSchema: schema72, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    if (data.payload === undefined) {
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "payload" }, message: "must have required property '" + "payload" + "'", schema: schema72.required, parentSchema: schema72, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!(((key0 === "cron") || (key0 === "payload")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema72, data };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.cron !== undefined) {
+        let data0 = data.cron;
+        if (typeof data0 !== "string") {
+            const err3 = { instancePath: instancePath + "/cron", schemaPath: "#/properties/cron/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.properties.cron.type, parentSchema: schema72.properties.cron, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema72.type, parentSchema: schema72, data };
+    if (vErrors === null) {
+        vErrors = [err4];
+    }
+    else {
+        vErrors.push(err4);
+    }
+    errors++;
+} validate71.errors = vErrors; return errors === 0; }
+function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.schema === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema70.required, parentSchema: schema70, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!((((((key0 === "schema") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes")) || (key0 === "recurrence")) || (pattern0.test(key0)))) {
+            const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema70, data };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.title !== undefined) {
+        let data1 = data.title;
+        if (typeof data1 !== "string") {
+            const err2 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema70.properties.title.type, parentSchema: schema70.properties.title, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data2 = data.description;
+        if (typeof data2 !== "string") {
+            const err3 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema70.properties.description.type, parentSchema: schema70.properties.description, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+    if (data.attributes !== undefined) {
+        let data3 = data.attributes;
+        if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+            for (const key1 in data3) {
+                let data4 = data3[key1];
+                if (typeof data4 !== "string") {
+                    const err4 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key1), schemaPath: "#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.additionalProperties.type, parentSchema: schema28.additionalProperties, data: data4 };
+                    if (vErrors === null) {
+                        vErrors = [err4];
+                    }
+                    else {
+                        vErrors.push(err4);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err5 = { instancePath: instancePath + "/attributes", schemaPath: "#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data: data3 };
+            if (vErrors === null) {
+                vErrors = [err5];
+            }
+            else {
+                vErrors.push(err5);
+            }
+            errors++;
+        }
+    }
+    if (data.recurrence !== undefined) {
+        if (!(validate71(data.recurrence, { instancePath: instancePath + "/recurrence", parentData: data, parentDataProperty: "recurrence", rootData }))) {
+            vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema70.type, parentSchema: schema70, data };
+    if (vErrors === null) {
+        vErrors = [err6];
+    }
+    else {
+        vErrors.push(err6);
+    }
+    errors++;
+} validate69.errors = vErrors; return errors === 0; }
 function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
@@ -2704,7 +2864,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema34.propertyNames, parentSchema: schema34, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema68.propertyNames, parentSchema: schema68, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -2715,14 +2875,14 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate32(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+        if (!(validate69(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.type, parentSchema: schema68, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -2731,7 +2891,7 @@ else {
     }
     errors++;
 } validate68.errors = vErrors; return errors === 0; }
-function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -2818,13 +2978,13 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate71.errors = vErrors; return errors === 0; }
-const schema73 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } };
-const schema79 = { "title": "Metadata override", "description": "Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title`, `description` or `attributes` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" }, "attributes": { "title": "Attributes", "description": "Attributes that replace the interface's.", "markdownDescription": "Attributes that replace the interface's.\n\n```yaml\nattributes: { timeout: 60s }\n```", "$ref": "#/definitions/attributes" } } };
-function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate75.errors = vErrors; return errors === 0; }
+const schema78 = { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } };
+const schema84 = { "title": "Metadata override", "description": "Changes the name, title, description or attributes under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title`, `description` or `attributes` under which an implemented interface's action, event or channel is added to the integration. Schemas cannot be overridden.\n\n```yaml\ngenerateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" }, "attributes": { "title": "Attributes", "description": "Attributes that replace the interface's.", "markdownDescription": "Attributes that replace the interface's.\n\n```yaml\nattributes: { timeout: 60s }\n```", "$ref": "#/definitions/attributes" } } };
+function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!(((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (key0 === "attributes")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema79, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema84, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -2896,7 +3056,7 @@ function validate75(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema79.properties.title.type, parentSchema: schema79.properties.title, data: data1 };
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema84.properties.title.type, parentSchema: schema84.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -2909,7 +3069,7 @@ function validate75(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema79.properties.description.type, parentSchema: schema79.properties.description, data: data2 };
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema84.properties.description.type, parentSchema: schema84.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -2949,7 +3109,7 @@ function validate75(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema79.type, parentSchema: schema79, data };
+    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema84.type, parentSchema: schema84, data };
     if (vErrors === null) {
         vErrors = [err9];
     }
@@ -2957,12 +3117,12 @@ else {
         vErrors.push(err9);
     }
     errors++;
-} validate75.errors = vErrors; return errors === 0; }
-const schema85 = { "title": "Channel override", "description": "Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.\n\n```yaml\nstream: { name: textStream, title: Text stream }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate79.errors = vErrors; return errors === 0; }
+const schema90 = { "title": "Channel override", "description": "Changes the name, title or description under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.", "markdownDescription": "Changes the `name`, `title` or `description` under which an implemented interface's channel is added to the integration (a channel has no attributes). Schemas cannot be overridden.\n\n```yaml\nstream: { name: textStream, title: Text stream }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "properties": { "name": { "title": "Name", "description": "The integration's name for this member, instead of the interface's.", "markdownDescription": "The integration's name for this member, instead of the interface's. It must not collide with the integration's own members.\n\n```yaml\nname: generateText\n```", "$ref": "#/definitions/identifier" }, "title": { "title": "Title", "description": "A title that replaces the interface's.", "markdownDescription": "A title that replaces the interface's.\n\n```yaml\ntitle: Generate text\n```", "type": "string" }, "description": { "title": "Description", "description": "A description that replaces the interface's.", "markdownDescription": "A description that replaces the interface's.\n\n```yaml\ndescription: Generate text with an OpenAI model.\n```", "type": "string" } } };
+function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema85, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema90, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -3034,7 +3194,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data1 = data.title;
         if (typeof data1 !== "string") {
-            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.title.type, parentSchema: schema85.properties.title, data: data1 };
+            const err5 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema90.properties.title.type, parentSchema: schema90.properties.title, data: data1 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -3047,7 +3207,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data2 = data.description;
         if (typeof data2 !== "string") {
-            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema85.properties.description.type, parentSchema: schema85.properties.description, data: data2 };
+            const err6 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema90.properties.description.type, parentSchema: schema90.properties.description, data: data2 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -3059,7 +3219,7 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema85.type, parentSchema: schema85, data };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema90.type, parentSchema: schema90, data };
     if (vErrors === null) {
         vErrors = [err7];
     }
@@ -3067,10 +3227,10 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate78.errors = vErrors; return errors === 0; }
-function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate82.errors = vErrors; return errors === 0; }
+function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema73.required, parentSchema: schema73, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema78.required, parentSchema: schema78, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3080,7 +3240,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema73.required, parentSchema: schema73, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema78.required, parentSchema: schema78, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3090,7 +3250,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.entities === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema73.required, parentSchema: schema73, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "entities" }, message: "must have required property '" + "entities" + "'", schema: schema78.required, parentSchema: schema78, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -3101,7 +3261,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((((key0 === "name") || (key0 === "version")) || (key0 === "entities")) || (key0 === "actions")) || (key0 === "events")) || (key0 === "channels")) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema73, data };
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema78, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3234,7 +3394,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs16 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema73.properties.entities.propertyNames, parentSchema: schema73.properties.entities, data: data2 };
+                    const err13 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema78.properties.entities.propertyNames, parentSchema: schema78.properties.entities, data: data2 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -3305,7 +3465,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.entities.type, parentSchema: schema73.properties.entities, data: data2 };
+            const err18 = { instancePath: instancePath + "/entities", schemaPath: "#/properties/entities/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema78.properties.entities.type, parentSchema: schema78.properties.entities, data: data2 };
             if (vErrors === null) {
                 vErrors = [err18];
             }
@@ -3378,7 +3538,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid9 = _errs32 === errors;
                 if (!valid9) {
-                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema73.properties.actions.propertyNames, parentSchema: schema73.properties.actions, data: data4 };
+                    const err23 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema78.properties.actions.propertyNames, parentSchema: schema78.properties.actions, data: data4 };
                     if (vErrors === null) {
                         vErrors = [err23];
                     }
@@ -3389,14 +3549,14 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data4) {
-                if (!(validate75(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+                if (!(validate79(data4[key4], { instancePath: instancePath + "/actions/" + escapePointerSegment(key4), parentData: data4, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.actions.type, parentSchema: schema73.properties.actions, data: data4 };
+            const err24 = { instancePath: instancePath + "/actions", schemaPath: "#/properties/actions/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema78.properties.actions.type, parentSchema: schema78.properties.actions, data: data4 };
             if (vErrors === null) {
                 vErrors = [err24];
             }
@@ -3469,7 +3629,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid13 = _errs43 === errors;
                 if (!valid13) {
-                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema73.properties.events.propertyNames, parentSchema: schema73.properties.events, data: data6 };
+                    const err29 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema78.properties.events.propertyNames, parentSchema: schema78.properties.events, data: data6 };
                     if (vErrors === null) {
                         vErrors = [err29];
                     }
@@ -3480,14 +3640,14 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key6 in data6) {
-                if (!(validate75(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
-                    vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+                if (!(validate79(data6[key6], { instancePath: instancePath + "/events/" + escapePointerSegment(key6), parentData: data6, parentDataProperty: key6, rootData }))) {
+                    vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.events.type, parentSchema: schema73.properties.events, data: data6 };
+            const err30 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema78.properties.events.type, parentSchema: schema78.properties.events, data: data6 };
             if (vErrors === null) {
                 vErrors = [err30];
             }
@@ -3560,7 +3720,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid17 = _errs54 === errors;
                 if (!valid17) {
-                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema73.properties.channels.propertyNames, parentSchema: schema73.properties.channels, data: data8 };
+                    const err35 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/propertyNames", keyword: "propertyNames", params: { propertyName: key7 }, message: "property name must be valid", schema: schema78.properties.channels.propertyNames, parentSchema: schema78.properties.channels, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err35];
                     }
@@ -3571,14 +3731,14 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key8 in data8) {
-                if (!(validate78(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
-                    vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+                if (!(validate82(data8[key8], { instancePath: instancePath + "/channels/" + escapePointerSegment(key8), parentData: data8, parentDataProperty: key8, rootData }))) {
+                    vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.properties.channels.type, parentSchema: schema73.properties.channels, data: data8 };
+            const err36 = { instancePath: instancePath + "/channels", schemaPath: "#/properties/channels/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema78.properties.channels.type, parentSchema: schema78.properties.channels, data: data8 };
             if (vErrors === null) {
                 vErrors = [err36];
             }
@@ -3590,7 +3750,7 @@ function validate74(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema73.type, parentSchema: schema73, data };
+    const err37 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema78.type, parentSchema: schema78, data };
     if (vErrors === null) {
         vErrors = [err37];
     }
@@ -3598,12 +3758,12 @@ else {
         vErrors.push(err37);
     }
     errors++;
-} validate74.errors = vErrors; return errors === 0; }
-const schema90 = { "title": "Secret declaration", "description": "One deployment secret of the integration: what it is, and whether it may be absent.", "markdownDescription": "One deployment secret of the integration. `optional: true` lets the environment leave it out (`ctx.secrets.NAME` is then `undefined`).\n\n```yaml\ndescription: Verifies the webhook's requests\noptional: false\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the secret.", "markdownDescription": "A short human-readable name of the secret.\n\n```yaml\ntitle: Signing secret\n```", "type": "string" }, "description": { "title": "Description", "description": "What the secret is and where to find it.", "markdownDescription": "What the secret is and where to find it; it becomes JSDoc of `ctx.secrets.NAME`.\n\n```yaml\ndescription: Verifies the webhook's requests\n```", "type": "string" }, "optional": { "title": "Optional", "description": "Whether the environment may leave the secret out (default false).", "markdownDescription": "Whether the environment may leave the secret out. Default `false`: a required secret that is missing stops the integration's handlers with `MISSING_SECRET`.\n\n```yaml\noptional: true\n```", "type": "boolean" } } };
-function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate78.errors = vErrors; return errors === 0; }
+const schema95 = { "title": "Secret declaration", "description": "One deployment secret of the integration: what it is, and whether it may be absent.", "markdownDescription": "One deployment secret of the integration. `optional: true` lets the environment leave it out (`ctx.secrets.NAME` is then `undefined`).\n\n```yaml\ndescription: Verifies the webhook's requests\noptional: false\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the secret.", "markdownDescription": "A short human-readable name of the secret.\n\n```yaml\ntitle: Signing secret\n```", "type": "string" }, "description": { "title": "Description", "description": "What the secret is and where to find it.", "markdownDescription": "What the secret is and where to find it; it becomes JSDoc of `ctx.secrets.NAME`.\n\n```yaml\ndescription: Verifies the webhook's requests\n```", "type": "string" }, "optional": { "title": "Optional", "description": "Whether the environment may leave the secret out (default false).", "markdownDescription": "Whether the environment may leave the secret out. Default `false`: a required secret that is missing stops the integration's handlers with `MISSING_SECRET`.\n\n```yaml\noptional: true\n```", "type": "boolean" } } };
+function validate85(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((((key0 === "title") || (key0 === "description")) || (key0 === "optional")) || (pattern0.test(key0)))) {
-            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema90, data };
+            const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema95, data };
             if (vErrors === null) {
                 vErrors = [err0];
             }
@@ -3616,7 +3776,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data0 = data.title;
         if (typeof data0 !== "string") {
-            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema90.properties.title.type, parentSchema: schema90.properties.title, data: data0 };
+            const err1 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema95.properties.title.type, parentSchema: schema95.properties.title, data: data0 };
             if (vErrors === null) {
                 vErrors = [err1];
             }
@@ -3629,7 +3789,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data1 = data.description;
         if (typeof data1 !== "string") {
-            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema90.properties.description.type, parentSchema: schema90.properties.description, data: data1 };
+            const err2 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema95.properties.description.type, parentSchema: schema95.properties.description, data: data1 };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3642,7 +3802,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.optional !== undefined) {
         let data2 = data.optional;
         if (typeof data2 !== "boolean") {
-            const err3 = { instancePath: instancePath + "/optional", schemaPath: "#/properties/optional/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema90.properties.optional.type, parentSchema: schema90.properties.optional, data: data2 };
+            const err3 = { instancePath: instancePath + "/optional", schemaPath: "#/properties/optional/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema95.properties.optional.type, parentSchema: schema95.properties.optional, data: data2 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3654,7 +3814,7 @@ function validate81(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema90.type, parentSchema: schema90, data };
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema95.type, parentSchema: schema95, data };
     if (vErrors === null) {
         vErrors = [err4];
     }
@@ -3662,8 +3822,8 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate81.errors = vErrors; return errors === 0; }
-function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate85.errors = vErrors; return errors === 0; }
+function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((key0 === "tags") || (pattern0.test(key0)))) {
             const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46, data };
@@ -3777,7 +3937,186 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate83.errors = vErrors; return errors === 0; }
+} validate87.errors = vErrors; return errors === 0; }
+const schema101 = { "title": "States", "description": "State name -> { type, schema, title?, description? }.", "markdownDescription": "State name -> `{ type, schema, title?, description? }`.\n\n```yaml\nstates:\n  credentials:\n    type: integration\n    schema: { type: object, properties: { token: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/integrationState" } };
+const schema103 = { "title": "State", "description": "A value the runtime keeps per conversation/user/integration: its type, schema.", "markdownDescription": "A value the runtime keeps per `conversation`, `user`, `integration` (no expiry).\n\n```yaml\n  type: integration\n  schema: { type: object, properties: { token: { type: string } } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["type", "schema"], "properties": { "type": { "title": "State type", "description": "What the state is kept for: conversation, user, integration.", "markdownDescription": "What the state is kept for, one value per `conversation`, `user`, `integration`.\n\n```yaml\ntype: user\n```", "enum": ["conversation", "user", "integration"] }, "schema": { "title": "Schema", "description": "The JSON Schema of the state's value. It must be an object at the top.", "markdownDescription": "The JSON Schema of the state's value, in botwire's subset of JSON Schema draft-07. It must be an object at the top; defaults are filled in when a value is stored.\n\n```yaml\nschema:\n  type: object\n  properties:\n    name: { type: string }\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the state.", "markdownDescription": "A short human-readable name of the state, shown in generated JSDoc.", "type": "string" }, "description": { "title": "Description", "description": "What the state holds.", "markdownDescription": "What the state holds, in a sentence or two. It becomes JSDoc.", "type": "string" } } };
+function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property '" + "type" + "'", schema: schema103.required, parentSchema: schema103, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    if (data.schema === undefined) {
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema103.required, parentSchema: schema103, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!(((((key0 === "type") || (key0 === "schema")) || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema103, data };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.type !== undefined) {
+        let data0 = data.type;
+        if (!(((data0 === "conversation") || (data0 === "user")) || (data0 === "integration"))) {
+            const err3 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema103.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema103.properties.type.enum, parentSchema: schema103.properties.type, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.title !== undefined) {
+        let data2 = data.title;
+        if (typeof data2 !== "string") {
+            const err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema103.properties.title.type, parentSchema: schema103.properties.title, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data3 = data.description;
+        if (typeof data3 !== "string") {
+            const err5 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema103.properties.description.type, parentSchema: schema103.properties.description, data: data3 };
+            if (vErrors === null) {
+                vErrors = [err5];
+            }
+            else {
+                vErrors.push(err5);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema103.type, parentSchema: schema103, data };
+    if (vErrors === null) {
+        vErrors = [err6];
+    }
+    else {
+        vErrors.push(err6);
+    }
+    errors++;
+} validate91.errors = vErrors; return errors === 0; }
+function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema101.propertyNames, parentSchema: schema101, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate91(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema101.type, parentSchema: schema101, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate90.errors = vErrors; return errors === 0; }
 function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
         const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema53.required, parentSchema: schema53, data };
@@ -3957,8 +4296,8 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.channels !== undefined) {
-        if (!(validate71(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
-            vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+        if (!(validate75(data.channels, { instancePath: instancePath + "/channels", parentData: data, parentDataProperty: "channels", rootData }))) {
+            vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
             errors = vErrors.length;
         }
     }
@@ -3981,7 +4320,7 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs42 === errors;
                 if (valid5) {
-                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
+                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema77.not, parentSchema: schema77, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -4002,8 +4341,8 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern47.test(key1)) {
-                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
+                    if (!pattern51.test(key1)) {
+                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema77, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err14];
                         }
@@ -4014,7 +4353,7 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
+                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.type, parentSchema: schema77, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -4036,8 +4375,8 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data12) {
-                if (!(validate74(data12[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data12, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+                if (!(validate78(data12[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data12, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
                     errors = vErrors.length;
                 }
             }
@@ -4059,8 +4398,8 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key3 in data14) {
                 const _errs49 = errors;
                 if (typeof key3 === "string") {
-                    if (!pattern63.test(key3)) {
-                        const err18 = { instancePath: instancePath + "/secrets", schemaPath: "common.schema.json#/definitions/secretName/pattern", keyword: "pattern", params: { pattern: "^[A-Z][A-Z0-9_]*$" }, message: "must match pattern \"" + "^[A-Z][A-Z0-9_]*$" + "\"", schema: "^[A-Z][A-Z0-9_]*$", parentSchema: schema89, data: key3, propertyName: key3 };
+                    if (!pattern67.test(key3)) {
+                        const err18 = { instancePath: instancePath + "/secrets", schemaPath: "common.schema.json#/definitions/secretName/pattern", keyword: "pattern", params: { pattern: "^[A-Z][A-Z0-9_]*$" }, message: "must match pattern \"" + "^[A-Z][A-Z0-9_]*$" + "\"", schema: "^[A-Z][A-Z0-9_]*$", parentSchema: schema94, data: key3, propertyName: key3 };
                         if (vErrors === null) {
                             vErrors = [err18];
                         }
@@ -4071,7 +4410,7 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err19 = { instancePath: instancePath + "/secrets", schemaPath: "common.schema.json#/definitions/secretName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema89.type, parentSchema: schema89, data: key3, propertyName: key3 };
+                    const err19 = { instancePath: instancePath + "/secrets", schemaPath: "common.schema.json#/definitions/secretName/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema94.type, parentSchema: schema94, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err19];
                     }
@@ -4093,8 +4432,8 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key4 in data14) {
-                if (!(validate81(data14[key4], { instancePath: instancePath + "/secrets/" + escapePointerSegment(key4), parentData: data14, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+                if (!(validate85(data14[key4], { instancePath: instancePath + "/secrets/" + escapePointerSegment(key4), parentData: data14, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
                     errors = vErrors.length;
                 }
             }
@@ -4189,8 +4528,14 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.user !== undefined) {
-        if (!(validate83(data.user, { instancePath: instancePath + "/user", parentData: data, parentDataProperty: "user", rootData }))) {
-            vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+        if (!(validate87(data.user, { instancePath: instancePath + "/user", parentData: data, parentDataProperty: "user", rootData }))) {
+            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.states !== undefined) {
+        if (!(validate90(data.states, { instancePath: instancePath + "/states", parentData: data, parentDataProperty: "states", rootData }))) {
+            vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
             errors = vErrors.length;
         }
     }
@@ -4205,9 +4550,9 @@ else {
     }
     errors++;
 } validate50.errors = vErrors; return errors === 0; }
-export const validatePlugin = validate86;
-const schema97 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this plugin. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this plugin. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/eventMap" }, "user": { "title": "Users", "description": "The tag keys of users this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of users this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nuser:\n  tags:\n    language: { title: Language }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "conversation": { "title": "Conversations", "description": "The tag keys of conversations this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of conversations this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nconversation:\n  tags:\n    summary: { title: Summary }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "message": { "title": "Messages", "description": "The tag keys of messages this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of messages this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nmessage:\n  tags:\n    language: { title: Language }\n```", "$ref": "common.schema.json#/definitions/tagSettings" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
-function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+export const validatePlugin = validate95;
+const schema106 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this plugin. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this plugin. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" }, "user": { "title": "Users", "description": "The tag keys of users this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of users this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nuser:\n  tags:\n    language: { title: Language }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "conversation": { "title": "Conversations", "description": "The tag keys of conversations this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of conversations this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nconversation:\n  tags:\n    summary: { title: Summary }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "message": { "title": "Messages", "description": "The tag keys of messages this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of messages this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nmessage:\n  tags:\n    language: { title: Language }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "states": { "title": "States", "description": "State name -> { type, schema, expiry? }: values the runtime keeps for the plugin.", "markdownDescription": "State name -> `{ type, schema, expiry? }`: values the runtime keeps for the plugin, one per `conversation`, `user` or `bot` (docs/definitions.md#states).\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "$ref": "common.schema.json#/definitions/stateMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
+function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -4294,8 +4639,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate87.errors = vErrors; return errors === 0; }
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate96.errors = vErrors; return errors === 0; }
+function validate99(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.schema === undefined) {
         const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema58.required, parentSchema: schema58, data };
         if (vErrors === null) {
@@ -4360,12 +4705,12 @@ else {
         vErrors.push(err4);
     }
     errors++;
-} validate90.errors = vErrors; return errors === 0; }
-const schema105 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
-const schema107 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
-function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate99.errors = vErrors; return errors === 0; }
+const schema114 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
+const schema116 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
+function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema105.required, parentSchema: schema105, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema114.required, parentSchema: schema114, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4375,7 +4720,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema105.required, parentSchema: schema105, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema114.required, parentSchema: schema114, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4386,7 +4731,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((key0 === "name") || (key0 === "version")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema105, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema114, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4435,7 +4780,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema107, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema116, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4446,7 +4791,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.type, parentSchema: schema107, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema116.type, parentSchema: schema116, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4458,7 +4803,7 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema105.type, parentSchema: schema105, data };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema114.type, parentSchema: schema114, data };
     if (vErrors === null) {
         vErrors = [err8];
     }
@@ -4466,8 +4811,8 @@ else {
         vErrors.push(err8);
     }
     errors++;
-} validate93.errors = vErrors; return errors === 0; }
-function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate102.errors = vErrors; return errors === 0; }
+function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -4554,8 +4899,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate95.errors = vErrors; return errors === 0; }
-function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate104.errors = vErrors; return errors === 0; }
+function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
         const _errs5 = errors;
@@ -4616,7 +4961,7 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema34.propertyNames, parentSchema: schema34, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema68.propertyNames, parentSchema: schema68, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -4627,14 +4972,14 @@ function validate98(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     for (const key1 in data) {
-        if (!(validate32(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
-            vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+        if (!(validate69(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.type, parentSchema: schema68, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -4642,8 +4987,8 @@ else {
         vErrors.push(err5);
     }
     errors++;
-} validate98.errors = vErrors; return errors === 0; }
-function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate107.errors = vErrors; return errors === 0; }
+function validate110(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((key0 === "tags") || (pattern0.test(key0)))) {
             const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46, data };
@@ -4757,10 +5102,214 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate101.errors = vErrors; return errors === 0; }
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate110.errors = vErrors; return errors === 0; }
+const schema125 = { "title": "States", "description": "State name -> { type, schema, expiry?, title?, description? }.", "markdownDescription": "State name -> `{ type, schema, expiry?, title?, description? }`.\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/state" } };
+const schema127 = { "title": "State", "description": "A value the runtime keeps per conversation/user/bot: its type, schema and expiry.", "markdownDescription": "A value the runtime keeps per `conversation`, `user`, `bot`, with an optional idle `expiry`.\n\n```yaml\n  type: user\n  schema: { type: object, properties: { name: { type: string } } }\n  expiry: 86400000\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["type", "schema"], "properties": { "type": { "title": "State type", "description": "What the state is kept for: conversation, user, bot.", "markdownDescription": "What the state is kept for, one value per `conversation`, `user`, `bot`.\n\n```yaml\ntype: user\n```", "enum": ["conversation", "user", "bot"] }, "schema": { "title": "Schema", "description": "The JSON Schema of the state's value. It must be an object at the top.", "markdownDescription": "The JSON Schema of the state's value, in botwire's subset of JSON Schema draft-07. It must be an object at the top; defaults are filled in when a value is stored.\n\n```yaml\nschema:\n  type: object\n  properties:\n    name: { type: string }\n```", "$ref": "#/definitions/schema" }, "expiry": { "title": "Expiry", "description": "Milliseconds of idle time after which the state is deleted (a positive integer).", "markdownDescription": "Milliseconds of idle time (no write) after which the state is deleted and `on.stateExpired` runs. A positive integer.\n\n```yaml\nexpiry: 86400000\n```", "type": "integer", "minimum": 1 }, "title": { "title": "Title", "description": "A short human-readable name of the state.", "markdownDescription": "A short human-readable name of the state, shown in generated JSDoc.", "type": "string" }, "description": { "title": "Description", "description": "What the state holds.", "markdownDescription": "What the state holds, in a sentence or two. It becomes JSDoc.", "type": "string" } } };
+function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property '" + "type" + "'", schema: schema127.required, parentSchema: schema127, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    if (data.schema === undefined) {
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema127.required, parentSchema: schema127, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!((((((key0 === "type") || (key0 === "schema")) || (key0 === "expiry")) || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema127, data };
+            if (vErrors === null) {
+                vErrors = [err2];
+            }
+            else {
+                vErrors.push(err2);
+            }
+            errors++;
+        }
+    }
+    if (data.type !== undefined) {
+        let data0 = data.type;
+        if (!(((data0 === "conversation") || (data0 === "user")) || (data0 === "bot"))) {
+            const err3 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema127.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema127.properties.type.enum, parentSchema: schema127.properties.type, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+    }
+    if (data.schema !== undefined) {
+        if (!(validate13(data.schema, { instancePath: instancePath + "/schema", parentData: data, parentDataProperty: "schema", rootData }))) {
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.expiry !== undefined) {
+        let data2 = data.expiry;
+        if (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) {
+            const err4 = { instancePath: instancePath + "/expiry", schemaPath: "#/properties/expiry/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema127.properties.expiry.type, parentSchema: schema127.properties.expiry, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+        if ((typeof data2 == "number") && (isFinite(data2))) {
+            if (data2 < 1 || isNaN(data2)) {
+                const err5 = { instancePath: instancePath + "/expiry", schemaPath: "#/properties/expiry/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema127.properties.expiry, data: data2 };
+                if (vErrors === null) {
+                    vErrors = [err5];
+                }
+                else {
+                    vErrors.push(err5);
+                }
+                errors++;
+            }
+        }
+    }
+    if (data.title !== undefined) {
+        let data3 = data.title;
+        if (typeof data3 !== "string") {
+            const err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema127.properties.title.type, parentSchema: schema127.properties.title, data: data3 };
+            if (vErrors === null) {
+                vErrors = [err6];
+            }
+            else {
+                vErrors.push(err6);
+            }
+            errors++;
+        }
+    }
+    if (data.description !== undefined) {
+        let data4 = data.description;
+        if (typeof data4 !== "string") {
+            const err7 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema127.properties.description.type, parentSchema: schema127.properties.description, data: data4 };
+            if (vErrors === null) {
+                vErrors = [err7];
+            }
+            else {
+                vErrors.push(err7);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema127.type, parentSchema: schema127, data };
+    if (vErrors === null) {
+        vErrors = [err8];
+    }
+    else {
+        vErrors.push(err8);
+    }
+    errors++;
+} validate116.errors = vErrors; return errors === 0; }
+function validate115(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema125.propertyNames, parentSchema: schema125, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate116(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema125.type, parentSchema: schema125, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate115.errors = vErrors; return errors === 0; }
+function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema97.required, parentSchema: schema97, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema106.required, parentSchema: schema106, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4770,7 +5319,7 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema97.required, parentSchema: schema97, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema106.required, parentSchema: schema106, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4780,7 +5329,7 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema97.required, parentSchema: schema97, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema106.required, parentSchema: schema106, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -4790,8 +5339,8 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((func2.call(schema97.properties, key0)) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema97, data };
+        if (!((func2.call(schema106.properties, key0)) || (pattern0.test(key0)))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema106, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -4804,7 +5353,7 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("plugin" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema97.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema106.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -4877,7 +5426,7 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema97.properties.title.type, parentSchema: schema97.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema106.properties.title.type, parentSchema: schema106.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -4890,7 +5439,7 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema97.properties.description.type, parentSchema: schema97.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema106.properties.description.type, parentSchema: schema106.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -4901,14 +5450,14 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.$defs !== undefined) {
-        if (!(validate87(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
-            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        if (!(validate96(data.$defs, { instancePath: instancePath + "/$defs", parentData: data, parentDataProperty: "$defs", rootData }))) {
+            vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
             errors = vErrors.length;
         }
     }
     if (data.configuration !== undefined) {
-        if (!(validate90(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
-            vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+        if (!(validate99(data.configuration, { instancePath: instancePath + "/configuration", parentData: data, parentDataProperty: "configuration", rootData }))) {
+            vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
             errors = vErrors.length;
         }
     }
@@ -4931,7 +5480,7 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid5 = _errs32 === errors;
                 if (valid5) {
-                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
+                    const err13 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema77.not, parentSchema: schema77, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -4952,8 +5501,8 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern47.test(key1)) {
-                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
+                    if (!pattern51.test(key1)) {
+                        const err14 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema77, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err14];
                         }
@@ -4964,7 +5513,7 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
+                    const err15 = { instancePath: instancePath + "/interfaces", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.type, parentSchema: schema77, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -4975,7 +5524,7 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs28 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema97.properties.interfaces.propertyNames, parentSchema: schema97.properties.interfaces, data: data7 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema106.properties.interfaces.propertyNames, parentSchema: schema106.properties.interfaces, data: data7 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -4986,14 +5535,14 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
                 }
             }
             for (const key2 in data7) {
-                if (!(validate93(data7[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data7, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+                if (!(validate102(data7[key2], { instancePath: instancePath + "/interfaces/" + escapePointerSegment(key2), parentData: data7, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema97.properties.interfaces.type, parentSchema: schema97.properties.interfaces, data: data7 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema106.properties.interfaces.type, parentSchema: schema106.properties.interfaces, data: data7 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -5004,38 +5553,44 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
         }
     }
     if (data.actions !== undefined) {
-        if (!(validate95(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
-            vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+        if (!(validate104(data.actions, { instancePath: instancePath + "/actions", parentData: data, parentDataProperty: "actions", rootData }))) {
+            vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
             errors = vErrors.length;
         }
     }
     if (data.events !== undefined) {
-        if (!(validate98(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
-            vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+        if (!(validate107(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
             errors = vErrors.length;
         }
     }
     if (data.user !== undefined) {
-        if (!(validate101(data.user, { instancePath: instancePath + "/user", parentData: data, parentDataProperty: "user", rootData }))) {
-            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+        if (!(validate110(data.user, { instancePath: instancePath + "/user", parentData: data, parentDataProperty: "user", rootData }))) {
+            vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
             errors = vErrors.length;
         }
     }
     if (data.conversation !== undefined) {
-        if (!(validate101(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData }))) {
-            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+        if (!(validate110(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData }))) {
+            vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
             errors = vErrors.length;
         }
     }
     if (data.message !== undefined) {
-        if (!(validate101(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
-            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+        if (!(validate110(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
+            vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.states !== undefined) {
+        if (!(validate115(data.states, { instancePath: instancePath + "/states", parentData: data, parentDataProperty: "states", rootData }))) {
+            vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
             errors = vErrors.length;
         }
     }
 }
 else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema97.type, parentSchema: schema97, data };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema106.type, parentSchema: schema106, data };
     if (vErrors === null) {
         vErrors = [err18];
     }
@@ -5043,10 +5598,10 @@ else {
         vErrors.push(err18);
     }
     errors++;
-} validate86.errors = vErrors; return errors === 0; }
-export const validateBot = validate106;
-const schema117 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "user": { "title": "Users", "description": "The tag keys of the users the bot talks with (docs/definitions.md#tags).", "markdownDescription": "The tag keys of the users the bot talks with (docs/definitions.md#tags).\n\n```yaml\nuser:\n  tags:\n    email: { title: Email }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "conversation": { "title": "Conversations", "description": "The tag keys of the bot's conversations (docs/definitions.md#tags).", "markdownDescription": "The tag keys of the bot's conversations (docs/definitions.md#tags).\n\n```yaml\nconversation:\n  tags:\n    topic: { title: Topic }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } } }, "definitions": { "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
-function validate107(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate95.errors = vErrors; return errors === 0; }
+export const validateBot = validate120;
+const schema130 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "user": { "title": "Users", "description": "The tag keys of the users the bot talks with (docs/definitions.md#tags).", "markdownDescription": "The tag keys of the users the bot talks with (docs/definitions.md#tags).\n\n```yaml\nuser:\n  tags:\n    email: { title: Email }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "conversation": { "title": "Conversations", "description": "The tag keys of the bot's conversations (docs/definitions.md#tags).", "markdownDescription": "The tag keys of the bot's conversations (docs/definitions.md#tags).\n\n```yaml\nconversation:\n  tags:\n    topic: { title: Topic }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } }, "states": { "title": "States", "description": "State name -> { type, schema, expiry? }: values the runtime keeps for the bot.", "markdownDescription": "State name -> `{ type, schema, expiry? }`: values the runtime keeps for the bot, one per `conversation`, `user` or `bot` (docs/definitions.md#states).\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "$ref": "common.schema.json#/definitions/stateMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the bot's own events, which its client emits and on.event handles.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the bot's own events, which its client emits (`client.emitEvent`) and `bot.on.event` handles; with `recurrence`, the runtime emits them on a cron schedule.\n\n```yaml\nevents:\n  dailyReport:\n    schema: { type: object, properties: { day: { type: string } }, required: [day] }\n    recurrence: { cron: '0 9 * * *', payload: { day: today } }\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" } }, "definitions": { "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
+function validate121(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((key0 === "tags") || (pattern0.test(key0)))) {
             const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46, data };
@@ -5160,11 +5715,11 @@ else {
         vErrors.push(err7);
     }
     errors++;
-} validate107.errors = vErrors; return errors === 0; }
-const schema124 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } };
-function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate121.errors = vErrors; return errors === 0; }
+const schema137 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } };
+function validate126(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integration === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema124.required, parentSchema: schema124, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema137.required, parentSchema: schema137, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5174,7 +5729,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema124.required, parentSchema: schema124, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema137.required, parentSchema: schema137, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5185,7 +5740,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
         if (!((((((key0 === "integration") || (key0 === "version")) || (key0 === "configurationType")) || (key0 === "configuration")) || (key0 === "enabled")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema124, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema137, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -5234,7 +5789,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema107, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema116, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -5245,7 +5800,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.type, parentSchema: schema107, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema116.type, parentSchema: schema116, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -5321,7 +5876,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid3) {
             const _errs21 = errors;
             if (data2 !== null) {
-                const err12 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema124.properties.configurationType.anyOf[1].type, parentSchema: schema124.properties.configurationType.anyOf[1], data: data2 };
+                const err12 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema137.properties.configurationType.anyOf[1].type, parentSchema: schema137.properties.configurationType.anyOf[1], data: data2 };
                 if (vErrors === null) {
                     vErrors = [err12];
                 }
@@ -5334,7 +5889,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
             valid3 = valid3 || _valid0;
         }
         if (!valid3) {
-            const err13 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema124.properties.configurationType.anyOf, parentSchema: schema124.properties.configurationType, data: data2 };
+            const err13 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema137.properties.configurationType.anyOf, parentSchema: schema137.properties.configurationType, data: data2 };
             if (vErrors === null) {
                 vErrors = [err13];
             }
@@ -5358,7 +5913,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.configuration !== undefined) {
         let data3 = data.configuration;
         if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-            const err14 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema124.properties.configuration.type, parentSchema: schema124.properties.configuration, data: data3 };
+            const err14 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema137.properties.configuration.type, parentSchema: schema137.properties.configuration, data: data3 };
             if (vErrors === null) {
                 vErrors = [err14];
             }
@@ -5371,7 +5926,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.enabled !== undefined) {
         let data4 = data.enabled;
         if (typeof data4 !== "boolean") {
-            const err15 = { instancePath: instancePath + "/enabled", schemaPath: "#/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema124.properties.enabled.type, parentSchema: schema124.properties.enabled, data: data4 };
+            const err15 = { instancePath: instancePath + "/enabled", schemaPath: "#/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema137.properties.enabled.type, parentSchema: schema137.properties.enabled, data: data4 };
             if (vErrors === null) {
                 vErrors = [err15];
             }
@@ -5383,7 +5938,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema124.type, parentSchema: schema124, data };
+    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema137.type, parentSchema: schema137, data };
     if (vErrors === null) {
         vErrors = [err16];
     }
@@ -5391,12 +5946,12 @@ else {
         vErrors.push(err16);
     }
     errors++;
-} validate112.errors = vErrors; return errors === 0; }
-const schema130 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
-const schema134 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
-function validate115(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate126.errors = vErrors; return errors === 0; }
+const schema143 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
+const schema147 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
+function validate129(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integrationAlias === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema134.required, parentSchema: schema134, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema147.required, parentSchema: schema147, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5406,7 +5961,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.integrationInterfaceAlias === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema134.required, parentSchema: schema134, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema147.required, parentSchema: schema147, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5417,7 +5972,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
         if (!(((key0 === "integrationAlias") || (key0 === "integrationInterfaceAlias")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema134, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema147, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -5443,7 +5998,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
         }
         var valid2 = _errs7 === errors;
         if (valid2) {
-            const err4 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: data0 };
+            const err4 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema77.not, parentSchema: schema77, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -5464,8 +6019,8 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         if (typeof data0 === "string") {
-            if (!pattern47.test(data0)) {
-                const err5 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: data0 };
+            if (!pattern51.test(data0)) {
+                const err5 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema77, data: data0 };
                 if (vErrors === null) {
                     vErrors = [err5];
                 }
@@ -5476,7 +6031,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err6 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: data0 };
+            const err6 = { instancePath: instancePath + "/integrationAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.type, parentSchema: schema77, data: data0 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -5502,7 +6057,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
         }
         var valid4 = _errs14 === errors;
         if (valid4) {
-            const err8 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: data1 };
+            const err8 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema77.not, parentSchema: schema77, data: data1 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -5523,8 +6078,8 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         if (typeof data1 === "string") {
-            if (!pattern47.test(data1)) {
-                const err9 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: data1 };
+            if (!pattern51.test(data1)) {
+                const err9 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema77, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err9];
                 }
@@ -5535,7 +6090,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err10 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: data1 };
+            const err10 = { instancePath: instancePath + "/integrationInterfaceAlias", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.type, parentSchema: schema77, data: data1 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -5547,7 +6102,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema134.type, parentSchema: schema134, data };
+    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema147.type, parentSchema: schema147, data };
     if (vErrors === null) {
         vErrors = [err11];
     }
@@ -5555,10 +6110,10 @@ else {
         vErrors.push(err11);
     }
     errors++;
-} validate115.errors = vErrors; return errors === 0; }
-function validate114(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate129.errors = vErrors; return errors === 0; }
+function validate128(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.plugin === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema130.required, parentSchema: schema130, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema143.required, parentSchema: schema143, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5568,7 +6123,7 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema130.required, parentSchema: schema130, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema143.required, parentSchema: schema143, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5579,7 +6134,7 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
         if (!(((((key0 === "plugin") || (key0 === "version")) || (key0 === "configuration")) || (key0 === "dependencies")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema130, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema143, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -5628,7 +6183,7 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema107, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema116, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -5639,7 +6194,7 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.type, parentSchema: schema107, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema116.type, parentSchema: schema116, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -5652,7 +6207,7 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.configuration !== undefined) {
         let data2 = data.configuration;
         if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.properties.configuration.type, parentSchema: schema130.properties.configuration, data: data2 };
+            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema143.properties.configuration.type, parentSchema: schema143.properties.configuration, data: data2 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -5681,7 +6236,7 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid5 = _errs23 === errors;
                 if (valid5) {
-                    const err10 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
+                    const err10 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema77.not, parentSchema: schema77, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err10];
                     }
@@ -5702,8 +6257,8 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern47.test(key1)) {
-                        const err11 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
+                    if (!pattern51.test(key1)) {
+                        const err11 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema77, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err11];
                         }
@@ -5714,7 +6269,7 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
                     }
                 }
                 else {
-                    const err12 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
+                    const err12 = { instancePath: instancePath + "/dependencies", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.type, parentSchema: schema77, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err12];
                     }
@@ -5725,7 +6280,7 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid3 = _errs19 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema130.properties.dependencies.propertyNames, parentSchema: schema130.properties.dependencies, data: data3 };
+                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema143.properties.dependencies.propertyNames, parentSchema: schema143.properties.dependencies, data: data3 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -5736,14 +6291,14 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
                 }
             }
             for (const key2 in data3) {
-                if (!(validate115(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+                if (!(validate129(data3[key2], { instancePath: instancePath + "/dependencies/" + escapePointerSegment(key2), parentData: data3, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.properties.dependencies.type, parentSchema: schema130.properties.dependencies, data: data3 };
+            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema143.properties.dependencies.type, parentSchema: schema143.properties.dependencies, data: data3 };
             if (vErrors === null) {
                 vErrors = [err14];
             }
@@ -5755,7 +6310,7 @@ function validate114(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.type, parentSchema: schema130, data };
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema143.type, parentSchema: schema143, data };
     if (vErrors === null) {
         vErrors = [err15];
     }
@@ -5763,10 +6318,186 @@ else {
         vErrors.push(err15);
     }
     errors++;
-} validate114.errors = vErrors; return errors === 0; }
-function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+} validate128.errors = vErrors; return errors === 0; }
+function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema125.propertyNames, parentSchema: schema125, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate116(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema125.type, parentSchema: schema125, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate132.errors = vErrors; return errors === 0; }
+function validate135(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+        const _errs2 = errors;
+        const _errs5 = errors;
+        const _errs6 = errors;
+        if ("__proto__" !== key0) {
+            const err0 = {};
+            if (vErrors === null) {
+                vErrors = [err0];
+            }
+            else {
+                vErrors.push(err0);
+            }
+            errors++;
+        }
+        var valid2 = _errs6 === errors;
+        if (valid2) {
+            const err1 = { instancePath, schemaPath: "#/definitions/identifier/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema16.not, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err1];
+            }
+            else {
+                vErrors.push(err1);
+            }
+            errors++;
+        }
+        else {
+            errors = _errs5;
+            if (vErrors !== null) {
+                if (_errs5) {
+                    vErrors.length = _errs5;
+                }
+                else {
+                    vErrors = null;
+                }
+            }
+        }
+        if (typeof key0 === "string") {
+            if (!pattern3.test(key0)) {
+                const err2 = { instancePath, schemaPath: "#/definitions/identifier/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: "must match pattern \"" + "^[A-Za-z_][A-Za-z0-9_]*$" + "\"", schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema16, data: key0, propertyName: key0 };
+                if (vErrors === null) {
+                    vErrors = [err2];
+                }
+                else {
+                    vErrors.push(err2);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err3 = { instancePath, schemaPath: "#/definitions/identifier/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.type, parentSchema: schema16, data: key0, propertyName: key0 };
+            if (vErrors === null) {
+                vErrors = [err3];
+            }
+            else {
+                vErrors.push(err3);
+            }
+            errors++;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema68.propertyNames, parentSchema: schema68, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    for (const key1 in data) {
+        if (!(validate69(data[key1], { instancePath: instancePath + "/" + escapePointerSegment(key1), parentData: data, parentDataProperty: key1, rootData }))) {
+            vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+            errors = vErrors.length;
+        }
+    }
+}
+else {
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema68.type, parentSchema: schema68, data };
+    if (vErrors === null) {
+        vErrors = [err5];
+    }
+    else {
+        vErrors.push(err5);
+    }
+    errors++;
+} validate135.errors = vErrors; return errors === 0; }
+function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema117.required, parentSchema: schema117, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema130.required, parentSchema: schema130, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5776,7 +6507,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema117.required, parentSchema: schema117, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema130.required, parentSchema: schema130, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5786,8 +6517,8 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     for (const key0 in data) {
-        if (!((func2.call(schema117.properties, key0)) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema117, data };
+        if (!((func2.call(schema130.properties, key0)) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema130, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -5800,7 +6531,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("bot" !== data0) {
-            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema117.properties.kind, data: data0 };
+            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema130.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -5873,7 +6604,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema117.properties.title.type, parentSchema: schema117.properties.title, data: data3 };
+            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema130.properties.title.type, parentSchema: schema130.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err9];
             }
@@ -5886,7 +6617,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema117.properties.description.type, parentSchema: schema117.properties.description, data: data4 };
+            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema130.properties.description.type, parentSchema: schema130.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -5897,20 +6628,20 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
         }
     }
     if (data.message !== undefined) {
-        if (!(validate107(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
-            vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+        if (!(validate121(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData }))) {
+            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
             errors = vErrors.length;
         }
     }
     if (data.user !== undefined) {
-        if (!(validate107(data.user, { instancePath: instancePath + "/user", parentData: data, parentDataProperty: "user", rootData }))) {
-            vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+        if (!(validate121(data.user, { instancePath: instancePath + "/user", parentData: data, parentDataProperty: "user", rootData }))) {
+            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
             errors = vErrors.length;
         }
     }
     if (data.conversation !== undefined) {
-        if (!(validate107(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData }))) {
-            vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+        if (!(validate121(data.conversation, { instancePath: instancePath + "/conversation", parentData: data, parentDataProperty: "conversation", rootData }))) {
+            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
             errors = vErrors.length;
         }
     }
@@ -5933,7 +6664,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid5 = _errs34 === errors;
                 if (valid5) {
-                    const err12 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key1, propertyName: key1 };
+                    const err12 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema77.not, parentSchema: schema77, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err12];
                     }
@@ -5954,8 +6685,8 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
                     }
                 }
                 if (typeof key1 === "string") {
-                    if (!pattern47.test(key1)) {
-                        const err13 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key1, propertyName: key1 };
+                    if (!pattern51.test(key1)) {
+                        const err13 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema77, data: key1, propertyName: key1 };
                         if (vErrors === null) {
                             vErrors = [err13];
                         }
@@ -5966,7 +6697,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
                     }
                 }
                 else {
-                    const err14 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key1, propertyName: key1 };
+                    const err14 = { instancePath: instancePath + "/integrations", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.type, parentSchema: schema77, data: key1, propertyName: key1 };
                     if (vErrors === null) {
                         vErrors = [err14];
                     }
@@ -5977,7 +6708,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid3 = _errs30 === errors;
                 if (!valid3) {
-                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema117.properties.integrations.propertyNames, parentSchema: schema117.properties.integrations, data: data8 };
+                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema130.properties.integrations.propertyNames, parentSchema: schema130.properties.integrations, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -5988,14 +6719,14 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
                 }
             }
             for (const key2 in data8) {
-                if (!(validate112(data8[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data8, parentDataProperty: key2, rootData }))) {
-                    vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+                if (!(validate126(data8[key2], { instancePath: instancePath + "/integrations/" + escapePointerSegment(key2), parentData: data8, parentDataProperty: key2, rootData }))) {
+                    vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.properties.integrations.type, parentSchema: schema117.properties.integrations, data: data8 };
+            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.properties.integrations.type, parentSchema: schema130.properties.integrations, data: data8 };
             if (vErrors === null) {
                 vErrors = [err16];
             }
@@ -6024,7 +6755,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid9 = _errs45 === errors;
                 if (valid9) {
-                    const err18 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema72.not, parentSchema: schema72, data: key3, propertyName: key3 };
+                    const err18 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/not", keyword: "not", params: {}, message: "must NOT be valid", schema: schema77.not, parentSchema: schema77, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err18];
                     }
@@ -6045,8 +6776,8 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
                     }
                 }
                 if (typeof key3 === "string") {
-                    if (!pattern47.test(key3)) {
-                        const err19 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema72, data: key3, propertyName: key3 };
+                    if (!pattern51.test(key3)) {
+                        const err19 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/pattern", keyword: "pattern", params: { pattern: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" }, message: "must match pattern \"" + "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$" + "\"", schema: "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", parentSchema: schema77, data: key3, propertyName: key3 };
                         if (vErrors === null) {
                             vErrors = [err19];
                         }
@@ -6057,7 +6788,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
                     }
                 }
                 else {
-                    const err20 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema72.type, parentSchema: schema72, data: key3, propertyName: key3 };
+                    const err20 = { instancePath: instancePath + "/plugins", schemaPath: "common.schema.json#/definitions/alias/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema77.type, parentSchema: schema77, data: key3, propertyName: key3 };
                     if (vErrors === null) {
                         vErrors = [err20];
                     }
@@ -6068,7 +6799,7 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid7 = _errs41 === errors;
                 if (!valid7) {
-                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema117.properties.plugins.propertyNames, parentSchema: schema117.properties.plugins, data: data10 };
+                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema130.properties.plugins.propertyNames, parentSchema: schema130.properties.plugins, data: data10 };
                     if (vErrors === null) {
                         vErrors = [err21];
                     }
@@ -6079,14 +6810,14 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
                 }
             }
             for (const key4 in data10) {
-                if (!(validate114(data10[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data10, parentDataProperty: key4, rootData }))) {
-                    vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+                if (!(validate128(data10[key4], { instancePath: instancePath + "/plugins/" + escapePointerSegment(key4), parentData: data10, parentDataProperty: key4, rootData }))) {
+                    vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
                     errors = vErrors.length;
                 }
             }
         }
         else {
-            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.properties.plugins.type, parentSchema: schema117.properties.plugins, data: data10 };
+            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.properties.plugins.type, parentSchema: schema130.properties.plugins, data: data10 };
             if (vErrors === null) {
                 vErrors = [err22];
             }
@@ -6096,9 +6827,21 @@ function validate106(data, { instancePath = "", parentData, parentDataProperty, 
             errors++;
         }
     }
+    if (data.states !== undefined) {
+        if (!(validate132(data.states, { instancePath: instancePath + "/states", parentData: data, parentDataProperty: "states", rootData }))) {
+            vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+            errors = vErrors.length;
+        }
+    }
+    if (data.events !== undefined) {
+        if (!(validate135(data.events, { instancePath: instancePath + "/events", parentData: data, parentDataProperty: "events", rootData }))) {
+            vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+            errors = vErrors.length;
+        }
+    }
 }
 else {
-    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema117.type, parentSchema: schema117, data };
+    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.type, parentSchema: schema130, data };
     if (vErrors === null) {
         vErrors = [err23];
     }
@@ -6106,4 +6849,4 @@ else {
         vErrors.push(err23);
     }
     errors++;
-} validate106.errors = vErrors; return errors === 0; }
+} validate120.errors = vErrors; return errors === 0; }

@@ -1,0 +1,298 @@
+// The state calls of the bot's, plugin instances' and integrations' clients
+// (docs/runtime.md#states), and state expiry on the runtime's clock (#state-expiry).
+//
+// Each call names a state declared by its owner (the bot, a plugin instance, an
+// integration) with the type it was declared with; a payload is validated against the
+// state's schema, defaults filled in, before anything is stored, so a refused one leaves
+// the stored value as it was. Calls on one state run one after the other (a queue per
+// key), which makes getOrSetState and patchState safe against this runtime's own
+// concurrent calls; getOrSetState is also atomic in the store (stateStore.ts).
+import { fillDefaults } from '../jsonSchema/defaults.js'
+import { isRecord, own } from '../jsonSchema/own.js'
+import { shown } from '../jsonSchema/quoting.js'
+import type { Clock, ClockTimer } from './clock.js'
+import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
+import { RuntimeError, ValidationError } from './errors.js'
+import { type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
+import type { StateRecord } from './stateTypes.js'
+import { type SchemaDefinitions, validateValue } from './validation.js'
+import type { ValueLimits } from './valueLimits.js'
+
+/** Whose states: the bot, a plugin instance or an integration, with what its calls need. */
+export interface StateOwner {
+  /** as in StateKey: `bot`, `#<alias>`, `:<alias>` */
+  readonly owner: string
+  /** who it is, in messages: `bot 'x'`, `plugin instance 'y'` */
+  readonly label: string
+  readonly states: { readonly [name: string]: StateDefinition }
+  /** the definitions section the state's schema refers into */
+  definitionsFor(schema: JsonSchema): SchemaDefinitions
+  /** runs its `on.stateExpired` handlers for a state that expired */
+  expired?(state: StateRecord<unknown>): Promise<void>
+}
+
+/** The state calls as the runtime gives them, before generated types narrow them. */
+export interface LooseStateClient {
+  getState(key: unknown): Promise<{ state: StateRecord<unknown> | null }>
+  setState(input: unknown): Promise<{ state: StateRecord<unknown> | null }>
+  getOrSetState(input: unknown): Promise<{ state: StateRecord<unknown>; created: boolean }>
+  patchState(input: unknown): Promise<{ state: StateRecord<unknown> }>
+  setStateExpiry(input: unknown): Promise<{ state: StateRecord<unknown> }>
+}
+
+interface Named {
+  key: StateKey
+  /** stateKeyText(key), computed once per call */
+  text: string
+  definition: StateDefinition
+}
+
+function record(state: StoredState): StateRecord<unknown> {
+  const { type, id, name, payload, createdAt, updatedAt, expiresAt } = state
+  return { type, id, name, payload, createdAt, updatedAt, ...(expiresAt === undefined ? {} : { expiresAt }) }
+}
+
+/**
+ * ISO 8601 (UTC) of a time, the last few remembered: a state call writes `now` and
+ * `now + expiry` for every state it touches, and most calls of a burst share them.
+ */
+class IsoTimes {
+  private readonly cache = new Map<number, string>()
+
+  of(ms: number): string {
+    let text = this.cache.get(ms)
+    if (text === undefined) {
+      if (this.cache.size >= 8) this.cache.clear()
+      text = new Date(ms).toISOString()
+      this.cache.set(ms, text)
+    }
+    return text
+  }
+}
+
+function isExpiry(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0
+}
+
+export class States {
+  /** per state key, the tail of the queue of calls on it */
+  private readonly queues = new Map<string, Promise<unknown>>()
+  /** per state key, its expiry timer and when it fires */
+  private readonly timers = new Map<string, { timer: ClockTimer; at: string }>()
+  private closed = false
+  private readonly iso = new IsoTimes()
+
+  constructor(
+    private readonly store: StateStore,
+    private readonly clock: Clock,
+    private readonly valueLimits: ValueLimits,
+    /** where a failure that no caller awaits goes: an expiry handler's (docs/runtime.md#background-errors) */
+    private readonly backgroundError: (error: unknown) => void,
+  ) {}
+
+  /** The state calls of one owner's client. */
+  client(owner: StateOwner): LooseStateClient {
+    return {
+      getState: (key) => this.run(owner, 'getState', key, async (named) => ({ state: this.live(await this.store.get(named.key)) })),
+      setState: (input) =>
+        this.run(owner, 'setState', input, async (named, given) => {
+          const payload = own(given, 'payload')
+          if (payload === null) {
+            await this.store.delete(named.key)
+            this.disarm(named.key)
+            return { state: null }
+          }
+          return { state: await this.write(owner, named, payload, 'setState') }
+        }),
+      getOrSetState: (input) =>
+        this.run(owner, 'getOrSetState', input, async (named, given) => {
+          const existing = await this.store.get(named.key)
+          if (existing && this.isLive(existing)) return { state: record(existing), created: false }
+          const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
+          // one past its expiry whose timer has not run yet is gone
+          if (existing) await this.store.delete(named.key)
+          const result = await this.store.insertIfAbsent(state)
+          if (result.created) this.arm(owner, result.state)
+          return { state: record(result.state), created: result.created }
+        }),
+      patchState: (input) =>
+        this.run(owner, 'patchState', input, async (named, given) => {
+          const patch = own(given, 'payload')
+          if (!isRecord(patch)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
+          const stored = await this.store.get(named.key)
+          const kept = stored && this.isLive(stored) ? stored : undefined
+          const merged = { ...(kept ? kept.payload : {}), ...patch }
+          return { state: await this.write(owner, named, merged, 'patchState', { kept }) }
+        }),
+      setStateExpiry: (input) =>
+        this.run(owner, 'setStateExpiry', input, async (named, given) => {
+          const expiry = own(given, 'expiry')
+          if (expiry !== null && !isExpiry(expiry)) {
+            throw new ValidationError('INVALID_ARGUMENT', `setStateExpiry of ${this.describe(owner, named)}`, [
+              `expiry: must be a positive integer of milliseconds or null, not ${shown(expiry)}`,
+            ])
+          }
+          const stored = await this.store.get(named.key)
+          if (!stored || !this.isLive(stored)) throw new RuntimeError('NOT_FOUND', `setStateExpiry: there is no ${this.describe(owner, named)}`)
+          const next: StoredState = { ...stored }
+          delete next.expiry
+          delete next.expiresAt
+          if (expiry !== null) Object.assign(next, { expiry, expiresAt: this.iso.of(this.clock.now() + expiry) })
+          await this.store.put(next)
+          this.arm(owner, next)
+          return { state: record(next) }
+        }),
+    }
+  }
+
+  /** Cancels every expiry timer; later calls still work, and arm no timer. */
+  close(): void {
+    this.closed = true
+    for (const { timer } of this.timers.values()) timer.cancel()
+    this.timers.clear()
+  }
+
+  private describe(owner: StateOwner, named: Named): string {
+    return `state '${named.key.name}' (${named.key.type} '${named.key.id}') of ${owner.label}`
+  }
+
+  /** Checks the key against the owner's states, then runs `body` after the calls queued on that key. */
+  private run<T>(owner: StateOwner, operation: string, input: unknown, body: (named: Named, given: Record<string, unknown>) => Promise<T>): Promise<T> {
+    let named: Named
+    try {
+      named = this.named(owner, operation, input)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    const text = named.text
+    const previous = this.queues.get(text)
+    // nothing queued on this state: the call starts at once
+    const result = previous === undefined ? body(named, input as Record<string, unknown>) : previous.then(() => body(named, input as Record<string, unknown>))
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    )
+    this.queues.set(text, tail)
+    void tail.then(() => {
+      if (this.queues.get(text) === tail) this.queues.delete(text)
+    })
+    return result
+  }
+
+  private named(owner: StateOwner, operation: string, input: unknown): Named {
+    const issues: string[] = []
+    if (!isRecord(input)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: expected { type, id, name, ... }`, [])
+    const { type, id, name } = input as { type?: unknown; id?: unknown; name?: unknown }
+    const definition = typeof name === 'string' ? own(owner.states, name) : undefined
+    if (typeof name !== 'string' || !definition) {
+      const known = Object.keys(owner.states)
+      throw new RuntimeError(
+        'UNKNOWN_STATE',
+        `${operation}: ${owner.label} has no state ${shown(name)} (its states: ${known.length > 0 ? known.join(', ') : 'none'})`,
+      )
+    }
+    if (type !== definition.type) issues.push(`type: state '${name}' is kept per ${definition.type}, not ${shown(type)}`)
+    if (typeof id !== 'string' || id === '') issues.push(`id: must be a non-empty string, not ${shown(id)}`)
+    if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `${operation} of state '${name}' of ${owner.label}`, issues)
+    const key: StateKey = { owner: owner.owner, type: definition.type, id: id as string, name }
+    return { key, text: stateKeyText(key), definition }
+  }
+
+  private isLive(state: StoredState): boolean {
+    // ISO 8601 UTC timestamps of one format compare as strings in time order
+    return state.expiresAt === undefined || state.expiresAt > this.iso.of(this.clock.now())
+  }
+
+  /** A stored state as the caller sees it; one past its expiry (its timer not yet run) is gone. */
+  private live(state: StoredState | undefined): StateRecord<unknown> | null {
+    return state && this.isLive(state) ? record(state) : null
+  }
+
+  /** The record to store: the payload validated (defaults filled), timestamps and expiry on the clock. */
+  private stored(owner: StateOwner, named: Named, payload: unknown, kept: StoredState | undefined, operation: string): StoredState {
+    const schema = named.definition.schema
+    const definitions = owner.definitionsFor(schema)
+    const filled = fillDefaults(payload, schema, definitions)
+    const issues = validateValue(filled, schema, definitions, 'payload', this.valueLimits)
+    if (issues.length > 0) throw new ValidationError('INVALID_STATE', `${operation}: invalid payload for ${this.describe(owner, named)}`, issues)
+    const now = this.clock.now()
+    const at = this.iso.of(now)
+    // the store copies what it is given (stateStore.ts): the filled value needs no copy of its own
+    const state: StoredState = {
+      ...named.key,
+      payload: filled as { [key: string]: JsonValue },
+      createdAt: kept?.createdAt ?? at,
+      updatedAt: at,
+    }
+    // a living state keeps its own expiry (its definition's, or what setStateExpiry set); a new one takes its definition's
+    const expiry = kept ? kept.expiry : named.definition.expiry
+    if (expiry !== undefined) Object.assign(state, { expiry, expiresAt: this.iso.of(now + expiry) })
+    return state
+  }
+
+  /** `read`: the living state, when the caller has just read it (one read less). */
+  private async write(
+    owner: StateOwner,
+    named: Named,
+    payload: unknown,
+    operation: string,
+    read?: { kept: StoredState | undefined },
+  ): Promise<StateRecord<unknown>> {
+    let kept = read?.kept
+    if (!read) {
+      const stored = await this.store.get(named.key)
+      kept = stored && this.isLive(stored) ? stored : undefined
+    }
+    const state = this.stored(owner, named, payload, kept, operation)
+    await this.store.put(state)
+    this.arm(owner, state)
+    return record(state)
+  }
+
+  private disarm(key: StateKey): void {
+    const text = stateKeyText(key)
+    this.timers.get(text)?.timer.cancel()
+    this.timers.delete(text)
+  }
+
+  /**
+   * Arms the expiry timer of a state just written. A write only moves a state's expiry
+   * later, so a timer already armed for an earlier time is kept, and looks again when it
+   * fires (one timer per state, not one per write); an earlier expiry arms anew.
+   */
+  private arm(owner: StateOwner, state: StoredState): void {
+    if (state.expiresAt === undefined) {
+      this.disarm(state)
+      return
+    }
+    if (this.closed) return
+    const text = stateKeyText(state)
+    const armed = this.timers.get(text)
+    if (armed && armed.at <= state.expiresAt) return
+    const due = Date.parse(state.expiresAt)
+    armed?.timer.cancel()
+    const key: StateKey = { owner: state.owner, type: state.type, id: state.id, name: state.name }
+    const timer = this.clock.setTimer(() => void this.expire(owner, key, text), due - this.clock.now(), { keepAlive: false })
+    this.timers.set(text, { timer, at: state.expiresAt })
+  }
+
+  /** An expiry timer fired: a state past its expiry is deleted and its owner's handlers run; one written since is armed for its new expiry. */
+  private async expire(owner: StateOwner, key: StateKey, text: string): Promise<void> {
+    this.timers.delete(text)
+    try {
+      const expired = await this.run(owner, 'expiry', key, async (named) => {
+        const stored = await this.store.get(named.key)
+        if (!stored) return undefined
+        if (this.isLive(stored)) {
+          this.arm(owner, stored)
+          return undefined
+        }
+        await this.store.delete(named.key)
+        return record(stored)
+      })
+      if (expired && owner.expired) await owner.expired(expired)
+    } catch (error) {
+      this.backgroundError(error)
+    }
+  }
+}
