@@ -10,7 +10,7 @@
 // - js-yaml 4 `load` alone, and js-yaml 5 `load` (json-schema-to-typescript's copy, when
 //   it has one), taken in turns so that neither always runs first.
 //
-// `tsx bench/parsers.ts DIR RUNS` prints the figures as JSON; bench/run.ts runs it.
+// `tsx bench/parsers.ts DIR RUNS` prints the figures as JSON; bench/sections/check.ts and emission.ts run it.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
