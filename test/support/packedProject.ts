@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { delimiter, dirname, join, relative } from 'node:path'
 import { inject } from 'vitest'
+import { isAlive } from '../../src/stores/embedded/folderLock.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -102,15 +103,6 @@ function readIfThere(file: string): string {
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT') return ''
     throw error
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as { code?: unknown }).code === 'EPERM'
   }
 }
 

@@ -8,7 +8,8 @@ import { RuntimeError } from '@botwire/runtime'
 
 const openInThisProcess = new Set<string>()
 
-function isAlive(pid: number): boolean {
+/** Whether a process with that id runs (one of another user counts: it is there, only not ours to signal). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
