@@ -112,7 +112,7 @@ export class PluginBase<
   S = NoStreams,
   Tg extends TagSet = AnyTags,
   St = NoStates,
-> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, Tg, St>, PluginContext<C>, Tg['message'], Calls, IC, St> {
+> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, Tg, St>, PluginContext<C>, Tg['message'], Calls, IC, St, Tg['conversation'], Tg['user']> {
   readonly definition: PluginDefinition & DefinitionIdentity<Name, Version>
   readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg, St>>
 
@@ -152,7 +152,7 @@ export class BotBase<
   UT = TagMap,
   St = NoStates,
   Ev = NoEvents,
-> extends HandlerRegistry<Events, BotClient<Tags, Calls, S, CT, UT, St, Ev>, BotContext, Tags, Calls, Ch, St> {
+> extends HandlerRegistry<Events, BotClient<Tags, Calls, S, CT, UT, St, Ev>, BotContext, Tags, Calls, Ch, St, CT, UT> {
   readonly definition: BotDefinition
   /**
    * Type only, never set: what createRuntime takes for this bot (its `Implementations`), so
