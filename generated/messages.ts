@@ -261,6 +261,33 @@ export interface ChoiceOption {
 }
 
 /**
+ * Message delivery
+ *
+ * What became of a message the bot or a plugin created in a conversation of an integration's channel: delivered by the integration's channel handler, or not, with the reason.
+ */
+export type MessageDelivery = {
+  /**
+   * Status
+   *
+   * 'delivered' once the channel's handler returned, 'failed' when it threw, outlived its time limit or was not given.
+   */
+  status: "delivered"
+} | {
+  /**
+   * Status
+   *
+   * 'delivered' once the channel's handler returned, 'failed' when it threw, outlived its time limit or was not given.
+   */
+  status: "failed"
+  /**
+   * Error
+   *
+   * Why the delivery failed.
+   */
+  error: string
+}
+
+/**
  * Bloc item
  *
  * One message of a bloc: a type among text, image, audio, video, file and location, and the payload of that type.
@@ -335,6 +362,12 @@ export interface TypedMessage<T extends MessageType, Tags = { [key: string]: str
   createdAt: string
   /** When the message was last updated (ISO 8601). */
   updatedAt: string
+  /** In a conversation of an integration's channel: the alias of that integration. */
+  integration?: string
+  /** In a conversation of an integration's channel: that channel. */
+  channel?: string
+  /** A message the bot or a plugin created there: whether the integration delivered it. */
+  delivery?: MessageDelivery
 }
 
 /** A message of type T; for a union of types, the union that narrows on `type`. */

@@ -18,7 +18,7 @@ import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
 import { declareStateExpiredHandler, declareStates, stateDefinitions } from './states.js'
-import { botTagKeys, pluginTagDeclarations, tagDeclarations, tagMapType } from './tagDeclarations.js'
+import { botTagKeys, declareIntegrationClients, pluginTagDeclarations, tagDeclarations, tagMapType } from './tagDeclarations.js'
 
 function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
   const d = doc && docOf(doc)
@@ -173,6 +173,9 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
       prop('plugins', implementationsByName(plugins.map((p) => ({ name: p.plugin.name, type: `${p.namespace}.Plugin` })))),
     ],
   })
+  // what runtime.integration(alias) gives: declared where the bot adds an integration, so that bots without any are unchanged
+  const hasIntegrations = integrations.length > 0
+  if (hasIntegrations) declareIntegrationClients(builder, runtime, integrations)
   // channels: declared only where an integration has some, so that bots without them are unchanged
   const streaming = integrations.filter((i) => i.integration.channels.length > 0)
   if (streaming.length > 0) {
@@ -205,16 +208,17 @@ export function lowerBot(model: Model, bot: BotModel, definitionsDir: string): M
       // a type argument is given where it or one after it differs from its default
       ...(streaming.length > 0
         ? [ref('BotChannels'), ref('CallChannels')]
-        : partyTags || hasStates || ownEvents.length > 0
+        : partyTags || hasStates || ownEvents.length > 0 || hasIntegrations
           ? [ref(`${runtime}.NoChannels`), ref(`${runtime}.NoStreams`)]
           : []),
       ...(partyTags
         ? [ref('ConversationTags'), ref('UserTags')]
-        : hasStates || ownEvents.length > 0
+        : hasStates || ownEvents.length > 0 || hasIntegrations
           ? [ref(`${runtime}.TagMap`), ref(`${runtime}.TagMap`)]
           : []),
-      ...(hasStates ? [ref('States')] : ownEvents.length > 0 ? [ref(`${runtime}.NoStates`)] : []),
-      ...(ownEvents.length > 0 ? [ref('OwnEvents')] : []),
+      ...(hasStates ? [ref('States')] : ownEvents.length > 0 || hasIntegrations ? [ref(`${runtime}.NoStates`)] : []),
+      ...(ownEvents.length > 0 ? [ref('OwnEvents')] : hasIntegrations ? [ref(`${runtime}.NoEvents`)] : []),
+      ...(hasIntegrations ? [ref('IntegrationClients')] : []),
     ]),
     options: null,
   })

@@ -20,7 +20,7 @@ import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, schemaToType, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
 import { declareStates, stateDefinitions } from './states.js'
-import { integrationTagKeys, tagDeclarations, tagMapType } from './tagDeclarations.js'
+import { integrationIsTagged, integrationTagKeys, tagDeclarations, tagMapType } from './tagDeclarations.js'
 
 /**
  * The integration's entities that stand for an interface entity whose type has an index
@@ -145,7 +145,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
   })
   // tags: declared only where the integration has some, so that other integrations are unchanged
   const tagKinds = (['user', 'conversation', 'message'] as const).map((kind) => ({ kind, keys: integrationTagKeys(integration, kind) }))
-  const tagged = tagKinds.some((t) => t.keys.length > 0)
+  const tagged = integrationIsTagged(integration)
   // reserved names (names.ts): no entity or channel message takes them
   const tagsName = 'Tags'
   const kindNames = tagKinds.map(({ kind }) => `${pascalCase(kind)}Tags`)

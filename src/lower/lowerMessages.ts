@@ -7,7 +7,7 @@ import { pascalCase, payloadTypeName } from './names.js'
 import type { ModuleFile, TypeExpr } from './plan.js'
 import { docOf, type TypeContext } from './schemaToType.js'
 
-const HELPER_DEFINITIONS = ['cardAction', 'choiceOption'] as const
+const HELPER_DEFINITIONS = ['cardAction', 'choiceOption', 'messageDelivery'] as const
 
 const payloadName = payloadTypeName
 
@@ -76,6 +76,24 @@ export function lowerMessages(): ModuleFile {
       { name: 'tags', optional: false, type: ref('Tags'), doc: { description: 'Custom tags.' } },
       { name: 'createdAt', optional: false, type: { kind: 'keyword', name: 'string' }, doc: { description: 'When the message was created (ISO 8601).' } },
       { name: 'updatedAt', optional: false, type: { kind: 'keyword', name: 'string' }, doc: { description: 'When the message was last updated (ISO 8601).' } },
+      {
+        name: 'integration',
+        optional: true,
+        type: { kind: 'keyword', name: 'string' },
+        doc: { description: "In a conversation of an integration's channel: the alias of that integration." },
+      },
+      {
+        name: 'channel',
+        optional: true,
+        type: { kind: 'keyword', name: 'string' },
+        doc: { description: "In a conversation of an integration's channel: that channel." },
+      },
+      {
+        name: 'delivery',
+        optional: true,
+        type: ref(pascalCase('messageDelivery')),
+        doc: { description: 'A message the bot or a plugin created there: whether the integration delivered it.' },
+      },
     ],
   })
   builder.add({

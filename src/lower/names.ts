@@ -34,6 +34,7 @@ export const RESERVED_NAMES = new Set([
   'InterfaceCallChannels',
   'BotChannels',
   'CallChannels',
+  'IntegrationClients',
   // states and the bot's own events (docs/generated-code.md#states)
   'States',
   'OwnEvents',

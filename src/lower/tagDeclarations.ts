@@ -45,6 +45,11 @@ export function integrationTagKeys(integration: IntegrationModel, kind: TagKind,
   return [...seen.values()]
 }
 
+/** Whether the integration declares any tag (user, or a channel's conversation or message): its module then exports `Tags`. */
+export function integrationIsTagged(integration: IntegrationModel): boolean {
+  return (['user', 'conversation', 'message'] as const).some((kind) => integrationTagKeys(integration, kind).length > 0)
+}
+
 /** The keys a bot reads and writes: its own, each integration's as '<alias>:<key>', each plugin instance's as '<alias>#<key>' (docs/definitions.md#tags). */
 export function botTagKeys(model: Model, bot: BotModel, kind: TagKind): TagKey[] {
   return [
@@ -88,4 +93,28 @@ export function declarePluginTags(builder: ModuleBuilder, spec: { user?: TagSett
     members: kinds.map(({ kind }) => ({ name: kind, optional: false, type: ref(`${pascalCase(kind)}Tags`) })),
   })
   return true
+}
+
+/**
+ * A bot's `IntegrationClients`: alias -> what `runtime.integration(alias)` gives, the
+ * integration's client typed with its own `Tags` (`runtime.NoTags` when it declares none).
+ */
+export function declareIntegrationClients(
+  builder: ModuleBuilder,
+  runtime: string,
+  integrations: readonly { instance: { alias: string }; integration: IntegrationModel; namespace: string }[],
+): void {
+  builder.add({
+    kind: 'interface',
+    name: 'IntegrationClients',
+    doc: {
+      description:
+        "What `runtime.integration(alias)` gives for each integration this bot adds, by alias: its conversation and user calls and `createMessage`, with that integration's own tags (docs/runtime.md#incoming-messages).",
+    },
+    members: integrations.map((i) => ({
+      name: i.instance.alias,
+      optional: false,
+      type: ref(`${runtime}.IncomingIntegrationClient`, [integrationIsTagged(i.integration) ? ref(`${i.namespace}.Tags`) : ref(`${runtime}.NoTags`)]),
+    })),
+  })
 }

@@ -2,7 +2,7 @@
 // they hold the resolved definition and the registered handlers.
 
 import type { NoChannels } from './channelTypes.js'
-import type { AnyTags, ChannelDeliveryHandlers, TagMap, TagSet } from './conversationTypes.js'
+import type { AnyIntegrationClients, AnyTags, ChannelDeliveryHandlers, TagMap, TagSet } from './conversationTypes.js'
 import type { BotDefinition, IntegrationDefinition, PluginDefinition } from './definition.js'
 import { HandlerRegistry } from './handlerRegistry.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
@@ -112,7 +112,7 @@ export class PluginBase<
   S = NoStreams,
   Tg extends TagSet = AnyTags,
   St = NoStates,
-> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, Tg, St>, PluginContext<C>, Tg['message'], Calls, IC, St> {
+> extends HandlerRegistry<IE, PluginClient<Calls, Ev, S, Tg, St>, PluginContext<C>, Tg['message'], Calls, IC, St, Tg['conversation'], Tg['user']> {
   readonly definition: PluginDefinition & DefinitionIdentity<Name, Version>
   readonly actions: ActionHandlers<A, PluginContext<C>, PluginClient<Calls, Ev, S, Tg, St>>
 
@@ -139,7 +139,8 @@ export interface BotImplementations {
  * S: `'<integrationAlias>:<action>'` -> the channels it may send on; CT, UT: the conversation
  * and user tags it may read and write (`ConversationTags`, `UserTags`).
  * St: the bot's states
- * (`States`); Ev: the bot's own events (`OwnEvents`), which its client emits by name.
+ * (`States`); Ev: the bot's own events (`OwnEvents`), which its client emits by name; Ic: alias ->
+ * the client `runtime.integration(alias)` gives (`IntegrationClients`).
  */
 export class BotBase<
   Tags,
@@ -152,13 +153,16 @@ export class BotBase<
   UT = TagMap,
   St = NoStates,
   Ev = NoEvents,
-> extends HandlerRegistry<Events, BotClient<Tags, Calls, S, CT, UT, St, Ev>, BotContext, Tags, Calls, Ch, St> {
+  Ic = AnyIntegrationClients,
+> extends HandlerRegistry<Events, BotClient<Tags, Calls, S, CT, UT, St, Ev>, BotContext, Tags, Calls, Ch, St, CT, UT> {
   readonly definition: BotDefinition
   /**
    * Type only, never set: what createRuntime takes for this bot (its `Implementations`), so
    * that createRuntime's options are typed by the bot.
    */
   declare readonly implementations?: Impl
+  /** Type only, never set: what `runtime.integration(alias)` gives for each alias (its `IntegrationClients`). */
+  declare readonly integrationClients?: Ic
 
   constructor(definition: BotDefinition) {
     super()

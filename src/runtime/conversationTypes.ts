@@ -94,6 +94,23 @@ export interface IncomingMessages<MT = TagMap> {
   createMessage<T extends MessageType>(input: IncomingMessageInput<MT, T>): Promise<{ message: Message<T, MT> }>
 }
 
+/** The tags of an integration that declares none: no key compiles. */
+export interface NoTags {
+  user: Record<string, never>
+  conversation: Record<string, never>
+  message: Record<string, never>
+}
+
+/**
+ * What `runtime.integration(alias)` gives: the integration's conversation and user calls and
+ * `createMessage` for a message coming in, with its own tags (Tg: its generated `Tags`).
+ */
+export type IncomingIntegrationClient<Tg extends TagSet = AnyTags> = IntegrationConversationClient<Tg['conversation'], Tg['user']> &
+  IncomingMessages<Tg['message']>
+
+/** alias -> what `runtime.integration(alias)` gives; this, the default, takes any alias (a bot's generated `IntegrationClients` names its own). */
+export type AnyIntegrationClients = { [alias: string]: IncomingIntegrationClient }
+
 /** What a channel's delivery handler gets for one message the bot or a plugin created; Tg: the integration's tags. */
 export interface DeliveryArgs<P, Ctx, Client, Tg extends TagSet = AnyTags> {
   payload: P

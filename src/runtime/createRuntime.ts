@@ -7,7 +7,7 @@
 import type { BotImplementations } from './bases.js'
 import { sendBotChannelMessage } from './botChannelMessages.js'
 import type { NoChannels } from './channelTypes.js'
-import type { IncomingMessages, IntegrationConversationClient, TagMap } from './conversationTypes.js'
+import type { AnyIntegrationClients, TagMap } from './conversationTypes.js'
 import { ValidationError } from './errors.js'
 import { emitBotEvent } from './eventDispatch.js'
 import { receiveMessage } from './messageDispatch.js'
@@ -46,7 +46,8 @@ export function createRuntime<
   UT = TagMap,
   St = NoStates,
   Ev = NoEvents,
->(options: RuntimeOptions<Tags, Calls, Events, Impl, Ch, S, CT, UT, St, Ev>): Runtime<Tags, Calls, Events, Ch, S, CT, UT, St, Ev> {
+  Ic = AnyIntegrationClients,
+>(options: RuntimeOptions<Tags, Calls, Events, Impl, Ch, S, CT, UT, St, Ev, Ic>): Runtime<Tags, Calls, Events, Ch, S, CT, UT, St, Ev, Ic> {
   const bot: RunnableBot = options.bot
   if ((bot as Partial<RunnableBot> | undefined)?.definition?.kind !== 'bot') {
     throw new ValidationError('INVALID_RUNTIME_OPTIONS', 'createRuntime: invalid options', [
@@ -83,6 +84,7 @@ export function createRuntime<
     receive: async <T extends MessageType>(input: CreateMessageInput<Tags, T>) => (await receiveMessage(running, input)) as unknown as Message<T, Tags>,
     emitEvent: (event) => emitBotEvent(running, event),
     sendChannelMessage: (message) => sendBotChannelMessage(running, message),
-    integration: (alias) => running.integrationClient(alias) as unknown as IntegrationConversationClient & IncomingMessages,
+    // the client of the integration at `alias`, whose tags Ic[alias] spells (the running bot checks the alias)
+    integration: <K extends keyof Ic & string>(alias: K) => running.integrationClient(alias) as unknown as Ic[K],
   }
 }

@@ -2,6 +2,7 @@
 
 import { shown } from '../jsonSchema/quoting.js'
 import type { ChannelHandler, ChannelRegistrar, ChannelRegistration, NoChannels } from './channelTypes.js'
+import type { TagMap } from './conversationTypes.js'
 import { ValidationError } from './errors.js'
 import { hookRegistrars } from './hooks.js'
 import type { HookRegistrars, HookRegistration } from './hookTypes.js'
@@ -9,18 +10,30 @@ import { MESSAGE_TYPES, type Message, type MessageType } from './messages.js'
 import type { NoStates, StateExpiredHandler, StateExpiredRegistrar, StateExpiredRegistration } from './stateTypes.js'
 import type { ActionShapes, EventHandler, EventOf, EventRegistration, MessageHandler, MessageRegistration } from './types.js'
 
-export interface MessageRegistrar<Client, Ctx, Tags> {
-  (type: '*', handler: MessageHandler<Message<MessageType, Tags>, Client, Ctx>): void
-  <T extends MessageType>(type: T, handler: MessageHandler<Message<T, Tags>, Client, Ctx>): void
+/** CT, UT: the conversation and user tags the owner reads, which type its handlers' `conversation` and `user`. */
+export interface MessageRegistrar<Client, Ctx, Tags, CT = TagMap, UT = TagMap> {
+  (type: '*', handler: MessageHandler<Message<MessageType, Tags>, Client, Ctx, CT, UT>): void
+  <T extends MessageType>(type: T, handler: MessageHandler<Message<T, Tags>, Client, Ctx, CT, UT>): void
 }
 
 export type EventRegistrar<E, Client, Ctx> = <K extends keyof E & string>(type: K, handler: EventHandler<EventOf<E, K>, Client, Ctx>) => void
 
 /**
  * Calls: what the owner's client calls (`callAction` keys), which its call hooks are keyed by;
- * Ch: `'<alias>:<channel>'` -> message -> payload, the channels handlers can be registered for.
+ * Ch: `'<alias>:<channel>'` -> message -> payload, the channels handlers can be registered for;
+ * CT, UT: the conversation and user tags the owner reads (docs/runtime.md#conversations-and-users).
  */
-export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Calls> = Record<never, never>, Ch = NoChannels, St = NoStates> {
+export class HandlerRegistry<
+  E,
+  Client,
+  Ctx,
+  Tags,
+  Calls extends ActionShapes<Calls> = Record<never, never>,
+  Ch = NoChannels,
+  St = NoStates,
+  CT = TagMap,
+  UT = TagMap,
+> {
   readonly messageHandlers: MessageRegistration<Client, Ctx, Tags>[] = []
   readonly eventHandlers: EventRegistration<Client, Ctx>[] = []
   readonly channelHandlers: ChannelRegistration<Client, Ctx>[] = []
@@ -35,14 +48,14 @@ export class HandlerRegistry<E, Client, Ctx, Tags, Calls extends ActionShapes<Ca
    * checked against the definitions when the runtime is created (createRuntime).
    */
   readonly on: {
-    message: MessageRegistrar<Client, Ctx, Tags>
+    message: MessageRegistrar<Client, Ctx, Tags, CT, UT>
     event: EventRegistrar<E, Client, Ctx>
     channel: ChannelRegistrar<Ch, Client, Ctx>
     stateExpired: StateExpiredRegistrar<St, Client, Ctx>
   } & HookRegistrars<Calls, Client, Ctx, Tags> = {
     // the registrars' checks do not depend on the maps, which only the types use
     ...(hookRegistrars(this.hooks) as unknown as HookRegistrars<Calls, Client, Ctx, Tags>),
-    message: (type: MessageType | '*', handler: MessageHandler<never, Client, Ctx>): void => {
+    message: (type: MessageType | '*', handler: MessageHandler<never, Client, Ctx, never, never>): void => {
       const issues: string[] = []
       if (type !== '*' && !(MESSAGE_TYPES as readonly unknown[]).includes(type))
         issues.push(`type: must be '*' or one of ${MESSAGE_TYPES.join(', ')}, not ${shown(type)}`)

@@ -4,7 +4,7 @@ import type { BotBase, BotImplementations } from './bases.js'
 import type { ChannelMessageOf, NoChannels } from './channelTypes.js'
 import type { Clock } from './clock.js'
 import type { ConversationStore } from './conversationStore.js'
-import type { IncomingMessages, IntegrationConversationClient, TagMap } from './conversationTypes.js'
+import type { AnyIntegrationClients, TagMap } from './conversationTypes.js'
 import type { MessageStore } from './messageStore.js'
 import type { Message, MessageType } from './messages.js'
 import type { StateStore } from './stateStore.js'
@@ -28,9 +28,10 @@ export interface RuntimeOptions<
   UT = TagMap,
   St = NoStates,
   Ev = NoEvents,
+  Ic = AnyIntegrationClients,
 > {
   /** a generated `Bot` with its handlers registered */
-  bot: BotBase<Tags, Calls, Events, Impl, Ch, S, CT, UT, St, Ev>
+  bot: BotBase<Tags, Calls, Events, Impl, Ch, S, CT, UT, St, Ev, Ic>
   /** integration NAME (not alias) -> its implementation, `new Integration({ actions })` */
   integrations?: Partial<NoInfer<Impl>['integrations']>
   /** plugin NAME (not alias) -> its implementation, `new Plugin({ actions })` with its handlers */
@@ -70,6 +71,7 @@ export interface Runtime<
   UT = TagMap,
   St = NoStates,
   Ev = NoEvents,
+  Ic = AnyIntegrationClients,
 > {
   /** `ctx.botId` of every handler */
   readonly botId: string
@@ -108,9 +110,11 @@ export interface Runtime<
   /**
    * The client of the integration the bot adds as `alias`, as its handlers get it, for code
    * that runs as the integration outside any call (a webhook): its conversations and users,
-   * and `createMessage` for a message coming in (docs/runtime.md#incoming-messages).
+   * and `createMessage` for a message coming in (docs/runtime.md#incoming-messages), typed
+   * with that integration's tags; an alias the bot does not add does not compile, and is
+   * refused at run time (UNKNOWN_CHANNEL, as by sendChannelMessage).
    */
-  integration(alias: string): IntegrationConversationClient & IncomingMessages
+  integration<K extends keyof Ic & string>(alias: K): Ic[K]
   /**
    * Throws one MissingImplementationError (`missing`: a line each) when an integration or
    * plugin the bot adds was not given, or a given one lacks an action handler; returns

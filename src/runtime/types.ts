@@ -184,18 +184,23 @@ export interface BotContext {
   botId: string
 }
 
-/** The conversation of a message: its id, and, when it lives on an integration's channel, that record (docs/runtime.md#conversations-and-users). */
-export interface Conversation extends Partial<Omit<ConversationOf, 'id'>> {
+/**
+ * The conversation of a message: its id, and, when it lives on an integration's channel, that
+ * record (docs/runtime.md#conversations-and-users); CT: its tags as the handler's owner reads
+ * them (the bot's `ConversationTags`, a plugin's own).
+ */
+export interface Conversation<CT = TagMap> extends Partial<Omit<ConversationOf<CT>, 'id'>> {
   id: string
 }
 
-export interface MessageHandlerArgs<M, Client, Ctx> {
+/** CT, UT: the conversation and user tags the handler's owner reads (its `ConversationTags`, `UserTags`). */
+export interface MessageHandlerArgs<M, Client, Ctx, CT = TagMap, UT = TagMap> {
   message: M
   client: Client
   ctx: Ctx
-  conversation: Conversation
+  conversation: Conversation<CT>
   /** the sender, when it is a stored user (a message an integration's `createMessage` put in) */
-  user?: UserOf | undefined
+  user?: UserOf<UT> | undefined
   /** fires when the handler's time limit is over */
   signal: HandlerSignal
 }
@@ -206,7 +211,7 @@ export interface MessageHandlerArgs<M, Client, Ctx> {
  * and its rejection fails the handler as a throw does. `unknown`, not `void | Promise<void>`:
  * a union return type would refuse handlers that return a value.
  */
-export type MessageHandler<M, Client, Ctx> = (args: MessageHandlerArgs<M, Client, Ctx>) => unknown
+export type MessageHandler<M, Client, Ctx, CT = TagMap, UT = TagMap> = (args: MessageHandlerArgs<M, Client, Ctx, CT, UT>) => unknown
 
 export interface EventHandlerArgs<Ev, Client, Ctx> {
   event: Ev

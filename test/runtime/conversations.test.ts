@@ -65,6 +65,7 @@ describe('conversations of an integration channel', () => {
 
   it('refuses an undeclared tag key, a channel the integration does not have and an empty value, storing nothing', async () => {
     const { runtime, slack } = world()
+    // @ts-expect-error 'channelID' is not a key of slack's ConversationTags: it does not compile, and is refused at run time
     const undeclared = await rejection(slack.getOrCreateConversation({ channel: 'thread', tags: { channelID: 'C1' } }))
     expect(undeclared.code).toBe('INVALID_ARGUMENT')
     expect(undeclared.message).toContain("tags.channelID: is not a conversation tag integration 'slack' declares (it declares channelId, threadTs)")

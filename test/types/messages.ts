@@ -30,6 +30,10 @@ expectTrue<Mutual<generated.Message<'text' | 'bloc', { topic?: string }>, runtim
 expectTrue<Equal<keyof generated.LocationPayload, keyof runtime.LocationPayload>>()
 expectTrue<Equal<keyof generated.CardPayload, keyof runtime.CardPayload>>()
 expectTrue<Equal<generated.CardAction['action'], runtime.CardAction['action']>>()
+// a stored message's integration, channel and delivery (docs/generated-code.md#message-types) agree too
+expectTrue<Mutual<generated.MessageDelivery, runtime.MessageDelivery>>()
+expectTrue<Equal<keyof generated.TypedMessage<'text'>, keyof runtime.TypedMessage<'text', runtime.MessageTagMap>>>()
+expectTrue<Equal<generated.TypedMessage<'text'>['delivery'], runtime.TypedMessage<'text', runtime.MessageTagMap>['delivery']>>()
 
 // the assertions above can fail: different shapes are not mutual
 expectTrue<Equal<Mutual<generated.TextPayload, runtime.ImagePayload>, false>>()

@@ -107,8 +107,16 @@ describe('messages.schema.json', () => {
 
   it('defines exactly the message types, their parts and the pair', () => {
     expect(Object.keys(readSchema('messages.schema.json').definitions as JsonObject).sort()).toEqual(
-      [...MESSAGE_TYPES, 'cardAction', 'choiceOption', 'blocItem', 'message'].sort(),
+      [...MESSAGE_TYPES, 'cardAction', 'choiceOption', 'blocItem', 'message', 'messageDelivery'].sort(),
     )
+  })
+
+  it("describes a stored message's delivery as the runtime records it (docs/runtime.md#delivery)", () => {
+    const delivery = validatorOf('messageDelivery')
+    expect(run(delivery, { status: 'delivered' })).toEqual([])
+    expect(run(delivery, { status: 'failed', error: 'channel_not_found' })).toEqual([])
+    expect(run(delivery, { status: 'failed' })).not.toEqual([])
+    expect(run(delivery, { status: 'sent' })).not.toEqual([])
   })
 
   it.each(MESSAGE_TYPES)('accepts a valid %s payload, alone and as a message', (type) => {

@@ -144,6 +144,13 @@ export interface Implementations {
   }
 }
 
+/** What `runtime.integration(alias)` gives for each integration this bot adds, by alias: its conversation and user calls and `createMessage`, with that integration's own tags (docs/runtime.md#incoming-messages). */
+export interface IntegrationClients {
+  openai: runtime.IncomingIntegrationClient<runtime.NoTags>
+  claude: runtime.IncomingIntegrationClient<runtime.NoTags>
+  zendesk: runtime.IncomingIntegrationClient<runtime.NoTags>
+}
+
 /** What `bot.on.channel` accepts: `'<integrationAlias>:<channel>'`, each message name -> payload. */
 export interface BotChannels {
   "openai:stream": openai_v2_0_0.Channels["stream"]
@@ -435,7 +442,7 @@ export const definition: runtime.BotDefinition = {
  *
  * Bot 'support-bot': `const bot = new Bot()`, then `bot.on.message(...)` and `bot.on.event(...)`.
  */
-export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations, BotChannels, CallChannels, runtime.TagMap, runtime.TagMap, States, OwnEvents> {
+export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations, BotChannels, CallChannels, runtime.TagMap, runtime.TagMap, States, OwnEvents, IntegrationClients> {
   constructor() {
     super(definition)
   }

@@ -63,6 +63,11 @@ export interface Implementations {
   plugins: Record<string, never>
 }
 
+/** What `runtime.integration(alias)` gives for each integration this bot adds, by alias: its conversation and user calls and `createMessage`, with that integration's own tags (docs/runtime.md#incoming-messages). */
+export interface IntegrationClients {
+  slack: runtime.IncomingIntegrationClient<slack_v1_0_0.Tags>
+}
+
 /** What `bot.on.channel` accepts: `'<integrationAlias>:<channel>'`, each message name -> payload. */
 export interface BotChannels {
   "slack:thread": slack_v1_0_0.Channels["thread"]
@@ -144,7 +149,7 @@ export const definition: runtime.BotDefinition = {
  *
  * Bot 'thread-bot': `const bot = new Bot()`, then `bot.on.message(...)` and `bot.on.event(...)`.
  */
-export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations, BotChannels, CallChannels, ConversationTags, UserTags> {
+export class Bot extends runtime.BotBase<MessageTags, CallableActions, BotEvents, Implementations, BotChannels, CallChannels, ConversationTags, UserTags, runtime.NoStates, runtime.NoEvents, IntegrationClients> {
   constructor() {
     super(definition)
   }
