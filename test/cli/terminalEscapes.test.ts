@@ -117,9 +117,14 @@ describe('what the output folder holds is shown escaped too (it is as untrusted 
     })
     const child = spawn(process.execPath, [cliPath, 'generate'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''
+    let sent = false
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8')
-      if (stderr.includes('waiting for it')) child.kill('SIGINT')
+      // one Ctrl-C: a second one, as from a user who presses it again, ends the process at once
+      if (!sent && stderr.includes('waiting for it')) {
+        sent = true
+        child.kill('SIGINT')
+      }
     })
     const code = await new Promise<number | null>((resolvePromise) => child.once('close', resolvePromise))
     expect(code).toBe(130)
