@@ -75,6 +75,20 @@ module.exports = {
       to: { path: '^src/stores/' },
     },
     {
+      name: 'host-imports-the-runtime-alone',
+      comment: 'the host (@botwire/host) imports its own files and the runtime by its package name, never the compiler or a store',
+      severity: 'error',
+      from: { path: '^src/host/' },
+      to: { path: '^src/', pathNot: '^src/(host/|runtime/index\\.ts$)' },
+    },
+    {
+      name: 'nothing-imports-the-host',
+      comment: 'the host is a package of its own that a bot installs beside the runtime: neither the runtime, the stores nor the compiler imports it',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/host/' },
+      to: { path: '^src/host/' },
+    },
+    {
       name: 'no-pass-imports-cli',
       comment: 'only the command line prints: nothing outside src/cli/ imports it',
       severity: 'error',

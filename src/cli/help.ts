@@ -82,6 +82,15 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     ],
     anchor: 'botwire-scaffold-botintegrationplugin-name---out-dir',
   },
+  serve: {
+    synopsis: 'botwire serve    MODULE [--port N] [--hostname HOST]',
+    does: 'serves the bot a module exports over HTTP with @botwire/host: its webhooks, the JSON endpoints (token: BOTWIRE_TOKEN), /health, /ready',
+    flags: [
+      { flag: '--port N', does: 'the port (default: PORT, else 3000)' },
+      { flag: '--hostname HOST', does: 'where to listen (default: HOST, else 127.0.0.1; any other needs BOTWIRE_TOKEN)' },
+    ],
+    anchor: 'botwire-serve-module',
+  },
 }
 
 const EXIT_CODES = 'exit codes: 0 no errors, 1 errors in definitions, 2 bad usage or internal failure'

@@ -17,6 +17,7 @@ const commands: Record<string, () => Promise<Command>> = {
   init: async () => (await import('./commands/init.js')).runInit,
   lsp: async () => (await import('./commands/lsp.js')).runLsp,
   scaffold: async () => (await import('./commands/scaffold.js')).runScaffold,
+  serve: async () => (await import('./commands/serve.js')).runServe,
 }
 
 function version(): string {

@@ -56,6 +56,14 @@ export type RuntimeErrorCode =
   | 'INVALID_STATE'
   /** a background schedule could not start: a recurring event's cron expression that does not parse */
   | 'INVALID_RECURRENCE'
+  /** the host (@botwire/host) was given options it cannot work with: a hostname other than localhost without a token, say (docs/deploying.md) */
+  | 'INVALID_HOST_OPTIONS'
+  /** an HTTP request to the host without the bearer token, or with another one (docs/deploying.md#the-json-endpoints) */
+  | 'UNAUTHORIZED'
+  /** an HTTP request whose body is larger than the host's `bodyLimitBytes` (docs/deploying.md#limits) */
+  | 'PAYLOAD_TOO_LARGE'
+  /** an HTTP request the host cannot read: a body that is no JSON, a path or method it does not serve (docs/deploying.md#the-json-endpoints) */
+  | 'INVALID_REQUEST'
 
 /**
  * `ErrorOptions`, spelled out: lib's own is ES2022, and a public declaration that names it

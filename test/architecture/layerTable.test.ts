@@ -1,7 +1,7 @@
 // src/README.md's table of folders lists the layers in the order .dependency-cruiser.cjs
 // enforces them (bottom to top), so that the page a reader trusts is the rule the build
-// checks. The runtime and the stores are packages of their own beside the layers (the stores
-// import only the runtime, nothing imports them), and are listed apart.
+// checks. The runtime, the stores and the host are packages of their own beside the layers (the
+// stores and the host import only the runtime, nothing imports them), and are listed apart.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -18,10 +18,10 @@ function readmeFolders(): string[] {
 }
 
 describe("src/README.md's layer table", () => {
-  it('lists the layers in the order .dependency-cruiser.cjs enforces, the runtime and the stores apart', () => {
+  it('lists the layers in the order .dependency-cruiser.cjs enforces, the runtime, the stores and the host apart', () => {
     // every layer but the top one has a rule `layer-<folder>` forbidding the folders above it
     const ruled = config.forbidden.filter((rule) => rule.name.startsWith('layer-')).map((rule) => rule.name.slice('layer-'.length))
-    const listed = readmeFolders().filter((folder) => folder !== 'runtime' && folder !== 'stores')
+    const listed = readmeFolders().filter((folder) => folder !== 'runtime' && folder !== 'stores' && folder !== 'host')
     expect(ruled.length).toBeGreaterThan(10)
     expect(listed.slice(0, -1)).toEqual(ruled)
     // the top one is what the last rule's folders above it end with
@@ -29,5 +29,6 @@ describe("src/README.md's layer table", () => {
     expect(top).toBe(`^src/(${listed.at(-1)})/`)
     expect(readmeFolders()).toContain('runtime')
     expect(readmeFolders()).toContain('stores')
+    expect(readmeFolders()).toContain('host')
   })
 })

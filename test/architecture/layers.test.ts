@@ -48,7 +48,7 @@ describe('layers', () => {
   it('an import against a rule fails, named by the rule', async () => {
     const root = join(scratch, 'broken')
     mkdirSync(join(root, 'src'), { recursive: true })
-    for (const folder of ['jsonSchema', 'check', 'cli', 'runtime', 'load', 'stores']) mkdirSync(join(root, 'src', folder))
+    for (const folder of ['jsonSchema', 'check', 'cli', 'runtime', 'load', 'stores', 'host']) mkdirSync(join(root, 'src', folder))
     writeFileSync(join(root, 'src/check/rule.ts'), 'export const rule = 1\n')
     writeFileSync(join(root, 'src/cli/print.ts'), 'export const print = 1\n')
     writeFileSync(join(root, 'src/jsonSchema/core.ts'), "import { rule } from '../check/rule.js'\nexport const core = rule\n")
@@ -57,6 +57,9 @@ describe('layers', () => {
     // a store that reaches into the compiler, and a compiler file that imports a store
     writeFileSync(join(root, 'src/stores/store.ts'), "import { rule } from '../check/rule.js'\nexport const store = rule\n")
     writeFileSync(join(root, 'src/check/usesStore.ts'), "import { store } from '../stores/store.js'\nexport const uses = store\n")
+    // the host reaching into a store, and a compiler file that imports the host
+    writeFileSync(join(root, 'src/host/serve.ts'), "import { store } from '../stores/store.js'\nexport const serve = store\n")
+    writeFileSync(join(root, 'src/check/usesHost.ts'), "import { serve } from '../host/serve.js'\nexport const uses = serve\n")
     cpSync(join(repoRoot, 'package.json'), join(root, 'package.json'))
     const found = await violations(root)
     const rules = (from: string): string[] =>
@@ -70,5 +73,7 @@ describe('layers', () => {
     expect(rules('src/runtime/run.ts')).toEqual(['runtime-depends-on-core-alone'])
     expect(rules('src/stores/store.ts')).toEqual(['stores-import-the-runtime-alone'])
     expect(rules('src/check/usesStore.ts')).toEqual(['nothing-imports-the-stores'])
+    expect(rules('src/host/serve.ts')).toEqual(['host-imports-the-runtime-alone', 'nothing-imports-the-stores'])
+    expect(rules('src/check/usesHost.ts')).toEqual(['nothing-imports-the-host'])
   })
 })

@@ -31,7 +31,7 @@ describe('help', () => {
     const result = await runBotwire(['genrate'], { cwd: repoRoot })
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(
-      "botwire: error BW9002: unknown command 'genrate' (did you mean 'generate'?); the commands are check, diff, generate, init, lsp, scaffold (botwire --help)\n",
+      "botwire: error BW9002: unknown command 'genrate' (did you mean 'generate'?); the commands are check, diff, generate, init, lsp, scaffold, serve (botwire --help)\n",
     )
   })
 })

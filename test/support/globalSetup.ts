@@ -47,10 +47,17 @@ function filesBelow(folder: string): string[] {
     .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
 }
 
-/** The outputs each source file of src/ should have in dist/, by their path inside dist/ (the runtime and the stores are packages of their own). */
+/** The outputs each source file of src/ should have in dist/, by their path inside dist/ (the runtime, the stores and the host are packages of their own). */
 function expectedOutputs(): Set<string> {
   const stems = filesBelow(src)
-    .filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts') && !path.startsWith(`runtime${sep}`) && !path.startsWith(`stores${sep}`))
+    .filter(
+      (path) =>
+        path.endsWith('.ts') &&
+        !path.endsWith('.d.ts') &&
+        !path.startsWith(`runtime${sep}`) &&
+        !path.startsWith(`stores${sep}`) &&
+        !path.startsWith(`host${sep}`),
+    )
     .map((path) => path.slice(0, -'.ts'.length))
   return new Set(stems.flatMap((stem) => OUTPUT_SUFFIXES.map((suffix) => `${stem}${suffix}`)))
 }
@@ -101,24 +108,45 @@ async function buildRuntime(): Promise<void> {
   writeFileSync(record, inputs)
 }
 
+/** A package built beside the runtime, after it, by a script of its own: its entries (to tell it is built) and its inputs. */
+interface PackageBesideRuntime {
+  name: string
+  script: string
+  entries: string[]
+  folders: string[]
+  files: string[]
+}
+
+const STORE_PACKAGES: PackageBesideRuntime = {
+  name: 'stores',
+  script: 'buildStorePackages.mjs',
+  entries: ['postgres', 'embedded'].map((store) => join('packages', `store-${store}`, 'dist', 'stores', store, 'index.d.ts')),
+  folders: ['src/stores', 'packages/runtime/dist'],
+  files: ['tsconfig.stores.json', 'tsconfig.store-postgres.json', 'tsconfig.store-embedded.json'],
+}
+
+const HOST_PACKAGE: PackageBesideRuntime = {
+  name: 'host',
+  script: 'buildHostPackage.mjs',
+  entries: [join('packages', 'host', 'dist', 'host', 'index.d.ts')],
+  folders: ['src/host', 'packages/runtime/dist'],
+  files: ['tsconfig.host.json'],
+}
+
 /**
- * Builds the store packages (scripts/buildStorePackages.mjs), after the runtime's, unless
- * their inputs are as they were and their entries are there: the packed-package tests
- * install them as npm packs them.
+ * Builds a package beside the runtime (the stores: scripts/buildStorePackages.mjs; the host:
+ * scripts/buildHostPackage.mjs), after the runtime's, unless its inputs are as they were and
+ * its entries are there: the packed-package tests install them as npm packs them.
  */
-async function buildStores(): Promise<void> {
-  const entries = ['postgres', 'embedded'].map((store) => join(root, 'packages', `store-${store}`, 'dist', 'stores', store, 'index.d.ts'))
-  if (!entries.every((entry) => existsSync(entry))) rmSync(join(cache, 'stores.inputs'), { force: true })
-  const inputs = inputsOf(
-    ['src/stores', 'packages/runtime/dist'],
-    ['tsconfig.stores.json', 'tsconfig.store-postgres.json', 'tsconfig.store-embedded.json', 'scripts/buildStorePackages.mjs', ...SHARED_INPUTS],
-  )
-  const record = join(cache, 'stores.inputs')
+async function buildBesideRuntime(pkg: PackageBesideRuntime): Promise<void> {
+  const record = join(cache, `${pkg.name}.inputs`)
+  if (!pkg.entries.every((entry) => existsSync(join(root, entry)))) rmSync(record, { force: true })
+  const inputs = inputsOf(pkg.folders, [...pkg.files, `scripts/${pkg.script}`, ...SHARED_INPUTS])
   if (existsSync(record) && readFileSync(record, 'utf8') === inputs) return
   rmSync(record, { force: true })
   await new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, [join(root, 'scripts', 'buildStorePackages.mjs')], { cwd: root, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`building packages/store-*/ failed:\n${stdout}${stderr}`))
+    execFile(process.execPath, [join(root, 'scripts', pkg.script)], { cwd: root, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`building the ${pkg.name} package failed (scripts/${pkg.script}):\n${stdout}${stderr}`))
       else resolve()
     })
   })
@@ -160,7 +188,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(cache, { recursive: true })
   const steps = [
     buildRuntime().then(async () => {
-      await Promise.all([build(), buildStores()])
+      await Promise.all([build(), buildBesideRuntime(STORE_PACKAGES), buildBesideRuntime(HOST_PACKAGE)])
     }),
   ]
   // npm names the script it runs; a targeted `npx vitest run test/<folder>` skips the type-check

@@ -30,7 +30,7 @@ export type Tarballs = ReadonlyMap<string, string>
 const packCache = join(root, 'node_modules', '.cache', 'botwire', 'packed')
 
 /**
- * The tarballs of the packages (the compiler, the runtime, the stores), packed once for what they hold: kept in
+ * The tarballs of the packages (the compiler, the runtime, the stores, the host), packed once for what they hold: kept in
  * node_modules/.cache/botwire/packed with the size and modification time of every file npm
  * packs, and packed again only when one of those changed (the global setup rebuilt dist/,
  * say). Test files that run at once share one packing: the first takes a lock file, the
@@ -56,7 +56,7 @@ export function packedPackages(): Tarballs {
 }
 
 /** The workspace packages under packages/, beside the compiler's at the root. */
-const PACKAGES = ['runtime', 'store-postgres', 'store-embedded']
+const PACKAGES = ['runtime', 'store-postgres', 'store-embedded', 'host']
 
 /** Every file npm packs of the packages (each package.json and what its `files` lists), with its size and modification time. */
 function packInputs(): string {
@@ -123,6 +123,7 @@ function tarballsIn(folder: string): Tarballs {
     ['@botwire/runtime', 'botwire-runtime-0'],
     ['@botwire/store-postgres', 'botwire-store-postgres-0'],
     ['@botwire/store-embedded', 'botwire-store-embedded-0'],
+    ['@botwire/host', 'botwire-host-0'],
   ] as const) {
     const packed = readdirSync(folder).find((f) => f.startsWith(prefix) && f.endsWith('.tgz'))
     if (packed === undefined) throw new Error(`npm pack made no tarball of ${name}`)

@@ -1,0 +1,121 @@
+// The host's routes (docs/deploying.md), on Hono: health and readiness, the integrations'
+// webhooks (`/webhooks/<alias>`, each reaching only its own alias's client), and the bot's
+// messaging operations and callAction as JSON endpoints (`POST /api/<operation>`) behind the
+// bearer token. Every request body is size-limited; every request writes one log line.
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { RuntimeError } from '@botwire/runtime'
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { errorAnswer } from './errorAnswers.js'
+import type { ResolvedHostOptions } from './hostOptions.js'
+import { webhookLogger, writeRequestLine } from './requestLog.js'
+
+/** The bot client's operations the host serves at `POST /api/<operation>`, each given the request's JSON body. */
+export const HOSTED_OPERATIONS: readonly string[] = [
+  'createMessage',
+  'getMessage',
+  'listMessages',
+  'updateMessage',
+  'deleteMessage',
+  'getConversation',
+  'listConversations',
+  'updateConversation',
+  'getUser',
+  'updateUser',
+  'callAction',
+]
+
+type HostEnv = { Variables: { failure: { code?: string; error?: string } } }
+
+/** What the app reads of the host's life: whether it is closing (not ready, connections closed after their answer). */
+export interface HostState {
+  closing: boolean
+  /** called after each answer while closing, so that kept-alive connections do not hold the close */
+  answered(): void
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest()
+}
+
+function fail(c: Context<HostEnv>, error: unknown): Response {
+  const { status, body } = errorAnswer(error)
+  c.set('failure', error instanceof RuntimeError ? { code: error.code } : { code: body.code, error: error instanceof Error ? error.name : typeof error })
+  return c.json(body, status as 400)
+}
+
+async function jsonBody(c: Context<HostEnv>, operation: string): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') throw new RuntimeError('INVALID_REQUEST', `${operation}: expected a JSON body`)
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new RuntimeError('INVALID_REQUEST', `${operation}: the body is not JSON`)
+  }
+}
+
+export function hostApp(options: ResolvedHostOptions, state: HostState): Hono<HostEnv> {
+  const app = new Hono<HostEnv>()
+  const token = options.token === undefined ? undefined : digest(options.token)
+
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    if (state.closing) c.header('Connection', 'close')
+    const failure = c.get('failure')
+    writeRequestLine(options.logger, {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      ...failure,
+    })
+    if (state.closing) state.answered()
+  })
+  app.use(
+    bodyLimit({
+      maxSize: options.bodyLimitBytes,
+      onError: (c) => fail(c as Context<HostEnv>, new RuntimeError('PAYLOAD_TOO_LARGE', `the request body is larger than ${options.bodyLimitBytes} bytes`)),
+    }),
+  )
+
+  app.get('/health', (c) => c.json({ status: 'ok' }))
+  app.get('/ready', (c) => (state.closing ? c.json({ status: 'closing' }, 503) : c.json({ status: 'ready' })))
+
+  app.all('/webhooks/:alias', async (c) => {
+    const alias = c.req.param('alias')
+    const handler = options.webhooks.get(alias)
+    if (!handler) return fail(c, new RuntimeError('NOT_FOUND', `no webhook is served at /webhooks/${alias}`))
+    try {
+      const client = options.runtime.integration(alias)
+      const answer = await handler({ req: c.req.raw, client, ctx: { botId: options.runtime.botId, alias }, logger: webhookLogger(options.logger, alias) })
+      if (answer === undefined) return c.body(null, 200)
+      if (!(answer instanceof Response)) throw new TypeError(`the webhook handler of '${alias}' returned neither a Response nor nothing`)
+      return answer
+    } catch (error) {
+      return fail(c, error)
+    }
+  })
+
+  app.post('/api/:operation', async (c) => {
+    const operation = c.req.param('operation')
+    try {
+      const presented = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
+      if (token === undefined || presented === undefined || !timingSafeEqual(digest(presented), token))
+        throw new RuntimeError('UNAUTHORIZED', 'the JSON endpoints need the header Authorization: Bearer <token>')
+      if (!HOSTED_OPERATIONS.includes(operation))
+        throw new RuntimeError('NOT_FOUND', `no operation '${operation}' (the operations: ${HOSTED_OPERATIONS.join(', ')})`)
+      const input = await jsonBody(c, operation)
+      const method = (options.runtime.client as { readonly [name: string]: unknown })[operation]
+      if (typeof method !== 'function') throw new RuntimeError('NOT_FOUND', `the runtime's client has no operation '${operation}'`)
+      const result: unknown = await (method as (input: unknown) => unknown).call(options.runtime.client, input)
+      return c.json(result ?? {})
+    } catch (error) {
+      return fail(c, error)
+    }
+  })
+
+  app.notFound((c) => fail(c, new RuntimeError('NOT_FOUND', `no route ${c.req.method} ${c.req.path}`)))
+  app.onError((error, c) => fail(c, error))
+  return app
+}

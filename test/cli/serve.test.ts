@@ -1,0 +1,64 @@
+// `botwire serve MODULE` (docs/cli.md#botwire-serve-module): the CLI, run as a user runs it on
+// a TypeScript bot (through tsx), serves the module's runtime and webhooks with the token of
+// BOTWIRE_TOKEN, logs JSON lines on stdout and stops gracefully on SIGTERM; bad usage says
+// what is missing. The command line of docs/deploying.md is the one run here, its module a
+// TypeScript one through tsx (`--import tsx`) and `npx botwire` this repository's CLI.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { botFolder, freePort, jsonLines, type ServedProcess, serveInChild } from '../host/servedProcess.js'
+import { cliPath, repoRoot, runBotwire } from '../support/cli.js'
+import { codeBlocks } from '../support/markdownBlocks.js'
+
+const pageLine = codeBlocks(readFileSync(join(repoRoot, 'docs', 'deploying.md'), 'utf8'))
+  .map((block) => block.text.trim())
+  .find((text) => text.includes('npx botwire serve'))
+const [, token = '', pageModule = ''] = /^BOTWIRE_TOKEN=(\S+) npx botwire serve (\S+)$/.exec(pageLine ?? '') ?? []
+const bot = botFolder('serve-command')
+const elsewhere = mkdtempSync(join(tmpdir(), 'botwire-serve-'))
+let served: ServedProcess | undefined
+afterAll(() => {
+  served?.child.kill('SIGKILL')
+  bot.remove()
+  rmSync(elsewhere, { recursive: true, force: true })
+})
+
+it('serves the exported runtime and webhooks, with the token of BOTWIRE_TOKEN, and exits 0 on SIGTERM', async () => {
+  expect([token.length > 16, pageModule]).toEqual([true, 'dist/bot.js'])
+  const port = await freePort()
+  served = serveInChild(['--import', 'tsx', cliPath, 'serve', 'bot.ts', '--port', String(port)], bot.folder, { BOTWIRE_TOKEN: token })
+  await served.printed('"msg":"serving"')
+  const url = `http://127.0.0.1:${port}`
+  expect(jsonLines(served.stdout())[0]).toMatchObject({ msg: 'serving', url })
+  const posted = await fetch(`${url}/webhooks/slack`, {
+    method: 'POST',
+    body: JSON.stringify({ channel: 'C1', thread: '1', user: 'U1', ts: '2', text: 'hi' }),
+  })
+  const { conversationId } = (await posted.json()) as { conversationId: string }
+  const listed = await fetch(`${url}/api/listMessages`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ conversationId }),
+  })
+  const { messages } = (await listed.json()) as { messages: { payload: { text: string } }[] }
+  expect(messages.map((m) => m.payload.text)).toEqual(['echo: hi', 'hi'])
+  expect((await fetch(`${url}/api/listMessages`, { method: 'POST', body: '{}' })).status).toBe(401)
+  served.child.kill('SIGTERM')
+  expect(await served.exited).toBe(0)
+  expect(jsonLines(served.stdout()).map((line) => line.msg)).toEqual(['serving', 'message received', 'request', 'request', 'request', 'closed'])
+  expect(served.stdout()).not.toContain(token)
+})
+
+it('is bad usage without @botwire/host in the bot project, or with a module that exports no runtime', async () => {
+  writeFileSync(join(elsewhere, 'bot.mjs'), 'export const runtime = 1\n')
+  const noHost = await runBotwire(['serve', 'bot.mjs'], { cwd: elsewhere })
+  expect(noHost.code).toBe(2)
+  expect(noHost.stderr).toContain('botwire serve needs @botwire/host in the bot')
+  writeFileSync(join(bot.folder, 'nothing.mjs'), 'export const runtime = 1\n')
+  const noRuntime = await runBotwire(['serve', 'nothing.mjs', '--port', '0'], { cwd: bot.folder })
+  expect(noRuntime.code).toBe(2)
+  expect(noRuntime.stderr).toContain('must export `runtime` (what createRuntime returns) or `createRuntime`')
+  const badPort = await runBotwire(['serve', 'nothing.mjs', '--port', 'http'], { cwd: bot.folder })
+  expect(badPort.stderr).toContain("--port must be a port number (0 to 65535), not 'http'")
+})

@@ -1,0 +1,47 @@
+// The host's package as npm packs it (docs/deploying.md#installing): its compiled host and
+// nothing else of src/; a production install of the runtime and the host starts a host
+// that answers on its health endpoint, and stays small.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { npm, packedPackages, type Tarballs } from '../support/packedProject.js'
+
+const sandbox = mkdtempSync(join(tmpdir(), 'botwire-host-package-'))
+afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
+
+let tarballs: Tarballs = new Map()
+beforeAll(() => {
+  tarballs = packedPackages()
+}, 120_000)
+
+it('packs the compiled host and its README, nothing else', () => {
+  const files = execFileSync('tar', ['-tzf', tarballs.get('@botwire/host') as string], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line !== '')
+  expect(files).toContain('package/dist/host/index.js')
+  expect(files).toContain('package/dist/host/index.d.ts')
+  expect(files.filter((file) => !/^package\/(dist\/host\/[\w.]+|README\.md|package\.json)$/.test(file))).toEqual([])
+})
+
+it('a production install of the runtime and the host is under 8 MB and serves /health', async () => {
+  writeFileSync(join(sandbox, 'package.json'), JSON.stringify({ name: 'bot-on-http', private: true, type: 'module' }))
+  const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent']
+  execFileSync(npm, ['install', ...flags, tarballs.get('@botwire/runtime') as string, tarballs.get('@botwire/host') as string], { cwd: sandbox, stdio: 'pipe' })
+  execFileSync(npm, ['ci', '--omit=dev', ...flags], { cwd: sandbox, stdio: 'pipe' })
+  const installed = readdirSync(join(sandbox, 'node_modules'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((total, entry) => total + statSync(join(entry.parentPath, entry.name)).size, 0)
+  expect(installed).toBeLessThan(8 * 1024 * 1024)
+  // the host's package alone: a runtime-shaped object stands in for a generated bot here (test/host/host.test.ts serves a real one)
+  const program = `
+    import { createHost } from '@botwire/host'
+    const host = await createHost({ runtime: { botId: 'b', client: {}, integration() { throw new Error('none') } }, port: 0 })
+    const answer = await fetch(host.url + '/health')
+    console.log(answer.status, JSON.stringify(await answer.json()))
+    await host.close()
+  `
+  writeFileSync(join(sandbox, 'run.mjs'), program)
+  expect(execFileSync(process.execPath, ['run.mjs'], { cwd: sandbox, encoding: 'utf8' })).toBe('200 {"status":"ok"}\n')
+}, 180_000)

@@ -1,0 +1,89 @@
+// The helpdesk bot of the `conversations` fixture served by a host: slack's webhook turns a
+// posted `{ channel, thread, user, ts, text }` into a user, a conversation and an incoming
+// message; the bot answers each text with `echo: <text>`, which slack's `thread` channel
+// "delivers" into `delivered`.
+import { createRuntime, type MessageStore } from '@botwire/runtime'
+import { createHost, type HostOptions, type WebhookHandler } from '../../src/host/index.js'
+import { Bot } from '../fixtures/valid/conversations/expected/bots/helpdesk/v1.0.0.js'
+import { Integration as Slack } from '../fixtures/valid/conversations/expected/integrations/slack/v1.0.0.js'
+import { Plugin as Greeter } from '../fixtures/valid/conversations/expected/plugins/greeter/v1.0.0.js'
+
+export const TOKEN = 'test-token-0123456789abcdef'
+
+export interface Delivered {
+  text: unknown
+  conversationTags: unknown
+}
+
+export const slackWebhook: WebhookHandler = async ({ req, client, logger }) => {
+  const event = (await req.json()) as { channel: string; thread: string; user: string; ts: string; text: string }
+  const { user } = await client.getOrCreateUser({ tags: { slackUserId: event.user } })
+  const { conversation } = await client.getOrCreateConversation({ channel: 'thread', tags: { channelId: event.channel, threadTs: event.thread } })
+  const { message } = await client.createMessage({
+    conversationId: conversation.id,
+    userId: user.id,
+    type: 'text',
+    payload: { text: event.text },
+    tags: { ts: event.ts },
+  })
+  logger.info('message received', { messageId: message.id })
+  return Response.json({ ok: true, conversationId: conversation.id, messageId: message.id })
+}
+
+export function botRuntime(options: { store?: MessageStore } = {}) {
+  const delivered: Delivered[] = []
+  let counter = 0
+  const slack = new Slack({
+    actions: {},
+    channels: {
+      thread: {
+        messages: {
+          text: async ({ payload, conversation, ack }) => {
+            delivered.push({ text: payload.text, conversationTags: conversation.tags })
+            await ack({ tags: { ts: `1700000000.${++counter}` } })
+          },
+        },
+      },
+    },
+  })
+  const bot = new Bot()
+  bot.on.message('text', async ({ message, client, conversation }) => {
+    if (message.userId === 'helpdesk') return
+    await client.createMessage({
+      conversationId: conversation.id,
+      userId: 'helpdesk',
+      type: 'text',
+      payload: { text: `echo: ${message.payload.text}` },
+      tags: {},
+    })
+  })
+  const runtime = createRuntime({
+    bot,
+    integrations: { slack },
+    plugins: { greeter: new Greeter({ actions: {} }) },
+    ...(options.store && { store: options.store }),
+  })
+  return { runtime, delivered }
+}
+
+/** A started host on a free port with slack's webhook and the token; `lines` is its log. */
+export async function startHost(options: Partial<HostOptions> & { store?: MessageStore } = {}) {
+  const { store, ...hostOptions } = options
+  const world = botRuntime(store ? { store } : {})
+  const lines: string[] = []
+  const host = await createHost({
+    runtime: world.runtime,
+    webhooks: { slack: slackWebhook },
+    token: TOKEN,
+    port: 0,
+    logger: (line) => lines.push(line),
+    ...hostOptions,
+  })
+  return { ...world, host, lines }
+}
+
+export function post(url: string, body: unknown, headers: { [name: string]: string } = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+}
+
+export const bearer = { Authorization: `Bearer ${TOKEN}` }
