@@ -18,6 +18,16 @@ import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
 export const DEFAULT_CONVERSATION_PAGE_SIZE = 20
 export const MAX_CONVERSATION_PAGE_SIZE = 100
 
+/** Where a conversation lives: the integration (its alias) and the channel. */
+export interface Placement {
+  readonly id: string
+  readonly integration: string
+  readonly channel: string
+}
+
+/** How many conversations' placements are remembered (a bound on the memory they take). */
+const PLACEMENTS_KEPT = 10_000
+
 /** A conversation as a client sees it: its tags under the client's keys. */
 export type ConversationView = ConversationRecord
 export type UserView = UserRecord
@@ -131,6 +141,25 @@ export class Conversations {
   async conversationOf(id: string): Promise<ConversationRecord | undefined> {
     return this.store.getConversation(id)
   }
+
+  /**
+   * The integration and channel of a conversation, or undefined when there is no such
+   * conversation: what placing a message needs. Neither changes once the conversation
+   * exists (updateConversation changes tags only, and no operation deletes one), so the
+   * last PLACEMENTS_KEPT found are kept and the store is read once per conversation.
+   */
+  async placementOf(id: string): Promise<Placement | undefined> {
+    const kept = this.placements.get(id)
+    if (kept !== undefined) return kept
+    const found = await this.store.getConversation(id)
+    if (!found) return undefined
+    if (this.placements.size >= PLACEMENTS_KEPT) this.placements.clear()
+    const placement: Placement = { id: found.id, integration: found.integration, channel: found.channel }
+    this.placements.set(id, placement)
+    return placement
+  }
+
+  private readonly placements = new Map<string, Placement>()
 
   show(owner: ClientOwner, record: ConversationRecord): ConversationView {
     return { ...record, tags: visibleTags(tagView(this.definition, owner, 'conversation'), record.tags) }

@@ -15,7 +15,7 @@ import { integrationClient, type LooseIntegrationClient } from './integrationCli
 import { integrationSecrets } from './integrationSecrets.js'
 import type { StoredMessage, StoredTags } from './messageStore.js'
 import type { RunnableIntegration } from './runnables.js'
-import { copyValue, type RuntimeContext } from './runtimeContext.js'
+import type { RuntimeContext } from './runtimeContext.js'
 import { type ClientOwner, storedTags, tagView, visibleTags } from './tagViews.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
 import { runBounded, withSignal } from './timeLimits.js'
@@ -27,7 +27,7 @@ import { validateValue } from './validation.js'
  * otherwise, and nothing is stored); any other message as it is.
  */
 export async function placeMessage(context: RuntimeContext, message: StoredMessage, operation: string): Promise<StoredMessage> {
-  const conversation = await context.conversations.conversationOf(message.conversationId)
+  const conversation = await context.conversations.placementOf(message.conversationId)
   if (!conversation) return message
   const { integration, channel } = conversation
   const impl = integrationImplementation(context, integration, `${operation} in conversation '${conversation.id}'`)
@@ -85,10 +85,16 @@ export async function deliverMessage(context: RuntimeContext, message: StoredMes
 const deliveryClients = new WeakMap<RuntimeContext, Map<string, LooseIntegrationClient>>()
 
 function deliveryClient(context: RuntimeContext, alias: string, impl: RunnableIntegration): LooseIntegrationClient {
-  const clients = deliveryClients.get(context) ?? new Map<string, LooseIntegrationClient>()
-  deliveryClients.set(context, clients)
-  const client = clients.get(alias) ?? integrationClient(context, alias, impl, undefined)
-  clients.set(alias, client)
+  let clients = deliveryClients.get(context)
+  if (clients === undefined) {
+    clients = new Map<string, LooseIntegrationClient>()
+    deliveryClients.set(context, clients)
+  }
+  let client = clients.get(alias)
+  if (client === undefined) {
+    client = integrationClient(context, alias, impl, undefined)
+    clients.set(alias, client)
+  }
   return client
 }
 
@@ -117,11 +123,12 @@ async function runDelivery(context: RuntimeContext, message: StoredMessage, alia
   const conversation = await context.conversations.conversationOf(message.conversationId)
   const user = await context.conversations.userOf(message.userId)
   const { configurationType, configuration } = integrationConfiguration(context.definition, alias, impl, context.secrets(), context.valueLimits)
-  // one copy for the handler: its payload and its message's are one object, the handler's own
-  const copied = copyValue(message)
+  // `message` is the store's copy, made for this creation and read afterwards only for its id,
+  // tags and updatedAt (settleDelivery): the handler gets it without another copy, its payload
+  // and its message's one object, and its own top level and tags
   const args = {
-    payload: copied.payload,
-    message: { ...copied, tags: visibleTags(messageTags, message.tags) },
+    payload: message.payload,
+    message: { ...message, tags: visibleTags(messageTags, message.tags) },
     conversation: conversation && context.conversations.show(owner, conversation),
     user: user && context.conversations.showUser(owner, user),
     ctx: { configurationType, configuration, botId: context.botId, secrets: integrationSecrets(alias, impl, context.secrets()) },
