@@ -13,13 +13,13 @@ import { DeliveryError, MissingImplementationError, messageOf, ValidationError }
 import { integrationImplementation } from './implementations.js'
 import { integrationClient, type LooseIntegrationClient } from './integrationClient.js'
 import { integrationSecrets } from './integrationSecrets.js'
-import type { StoredMessage, StoredTags } from './messageStore.js'
+import { messageWith, type StoredMessage, type StoredTags } from './messageStore.js'
 import type { RunnableIntegration } from './runnables.js'
 import type { RuntimeContext } from './runtimeContext.js'
 import { type ClientOwner, storedTags, tagView, visibleTags } from './tagViews.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
 import { runBounded, withSignal } from './timeLimits.js'
-import { validateValue } from './validation.js'
+import { type SchemaDefinitions, validateValue } from './validation.js'
 
 /**
  * The message as it is stored: in a conversation of an integration's channel, with that
@@ -30,26 +30,49 @@ export async function placeMessage(context: RuntimeContext, message: StoredMessa
   const conversation = await context.conversations.placementOf(message.conversationId)
   if (!conversation) return message
   const { integration, channel } = conversation
-  const impl = integrationImplementation(context, integration, `${operation} in conversation '${conversation.id}'`)
-  const channelDefinition = own(impl.definition.channels, channel)
-  const carried = channelDefinition && own(channelDefinition.messages, message.type)
-  if (!channelDefinition || !carried) {
-    const types = Object.keys(channelDefinition?.messages ?? {})
+  const carried = carriedMessage(context, integration, channel, message.type, `${operation} in conversation '${conversation.id}'`)
+  if (typeof carried === 'string')
     throw new ValidationError('INVALID_MESSAGE', `${operation}: invalid ${message.type} message`, [
-      `type: channel '${channel}' of integration '${integration}' carries no '${message.type}' messages (it carries ${types.join(', ') || 'none'})`,
+      `type: channel '${channel}' of integration '${integration}' carries no '${message.type}' messages (it carries ${carried || 'none'})`,
     ])
-  }
   // a channel message that is the standard type as it is (`$message: text`) adds nothing to what build checked
-  const issues = isStandardPayload(carried.schema, message.type)
-    ? []
-    : validateValue(message.payload, carried.schema, impl.definition.definitions, 'payload', context.valueLimits)
+  const issues = carried.standard ? [] : validateValue(message.payload, carried.schema, carried.definitions, 'payload', context.valueLimits)
   if (issues.length > 0)
     throw new ValidationError(
       'INVALID_MESSAGE',
       `${operation}: invalid ${message.type} message for channel '${channel}' of integration '${integration}'`,
       issues,
     )
-  return { ...message, integration, channel }
+  return messageWith(message, message.payload, message.tags, conversation)
+}
+
+/** A message type a channel carries: its schema, and whether that is the standard type as it is. */
+interface Carried {
+  schema: JsonSchema
+  definitions: SchemaDefinitions
+  standard: boolean
+}
+
+/** Per running bot, per `<alias> <channel> <type>`, what its channel carries (the definitions and implementations do not change while it runs). */
+const carriedMessages = new WeakMap<RuntimeContext, Map<string, Carried>>()
+
+/** The channel's message of that type; when the channel carries none, the types it carries (comma-separated). */
+function carriedMessage(context: RuntimeContext, integration: string, channel: string, type: string, forWhat: string): Carried | string {
+  let known = carriedMessages.get(context)
+  if (known === undefined) {
+    known = new Map()
+    carriedMessages.set(context, known)
+  }
+  const key = `${integration} ${channel} ${type}`
+  const kept = known.get(key)
+  if (kept !== undefined) return kept
+  const impl = integrationImplementation(context, integration, forWhat)
+  const channelDefinition = own(impl.definition.channels, channel)
+  const message = channelDefinition && own(channelDefinition.messages, type)
+  if (!channelDefinition || !message) return Object.keys(channelDefinition?.messages ?? {}).join(', ')
+  const carried = { schema: message.schema, definitions: impl.definition.definitions, standard: isStandardPayload(message.schema, type) }
+  known.set(key, carried)
+  return carried
 }
 
 const DOCUMENTATION_KEYS = new Set(['$ref', 'title', 'description'])

@@ -4,6 +4,7 @@
 
 import { isRecord } from '../jsonSchema/own.js'
 import { quoted } from '../jsonSchema/quoting.js'
+import { isThenable } from './awaitable.js'
 import type { Clock } from './clock.js'
 import { NotFoundError, ValidationError } from './errors.js'
 import { randomId } from './ids.js'
@@ -97,17 +98,22 @@ export class Messaging {
    */
   async settleDelivery(stored: StoredMessage, tags: StoredTags, delivery: MessageDelivery): Promise<StoredMessage> {
     const id = stored.id
-    const untouched = !this.updating.has(id)
-    return this.oneAtATime(id, async () => {
-      const current = untouched ? stored : (await this.store.get(id))?.message
-      if (!current) throw new NotFoundError(id, 'createMessage')
-      const updated = await this.store.update(id, {
-        tags: { ...current.tags, ...tags },
-        updatedAt: laterThan(current.updatedAt, this.clock),
-        delivery,
-      })
+    const settled = (current: StoredMessage) => ({ tags: { ...current.tags, ...tags }, updatedAt: laterThan(current.updatedAt, this.clock), delivery })
+    const updatedMessage = (updated: MessageRecord | undefined) => {
       if (!updated) throw new NotFoundError(id, 'createMessage')
       return updated.message
+    }
+    if (!this.updating.has(id)) {
+      // no update queued: a store that answers synchronously (the in-memory one) is done
+      // before any other update can start, and nothing needs to be queued behind it
+      const answer = this.store.update(id, settled(stored))
+      if (!isThenable(answer)) return updatedMessage(answer)
+      return this.oneAtATime(id, async () => updatedMessage(await answer))
+    }
+    return this.oneAtATime(id, async () => {
+      const current = (await this.store.get(id))?.message
+      if (!current) throw new NotFoundError(id, 'createMessage')
+      return updatedMessage(await this.store.update(id, settled(current)))
     })
   }
 

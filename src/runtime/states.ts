@@ -10,6 +10,7 @@
 import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
+import { andThen, isThenable } from './awaitable.js'
 import type { Clock, ClockTimer } from './clock.js'
 import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
 import { RuntimeError, ValidationError } from './errors.js'
@@ -69,15 +70,6 @@ class IsoTimes {
     }
     return text
   }
-}
-
-function isThenable<T>(value: Awaitable<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function'
-}
-
-/** `next(value)`: at once when `value` is not a promise (a store that answers synchronously), else once it resolves. */
-function andThen<T, U>(value: Awaitable<T>, next: (value: T) => Awaitable<U>): Awaitable<U> {
-  return isThenable(value) ? Promise.resolve(value).then(next) : next(value)
 }
 
 function isExpiry(value: unknown): value is number {
