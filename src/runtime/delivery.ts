@@ -7,7 +7,9 @@
 // creator as a DeliveryError.
 
 import { own } from '../jsonSchema/own.js'
+import { andThen } from './awaitable.js'
 import { integrationConfiguration } from './configurationValues.js'
+import type { Placement } from './conversations.js'
 import type { JsonSchema } from './definition.js'
 import { DeliveryError, MissingImplementationError, messageOf, ValidationError } from './errors.js'
 import { integrationImplementation } from './implementations.js'
@@ -19,6 +21,7 @@ import type { RuntimeContext } from './runtimeContext.js'
 import { type ClientOwner, storedTags, tagView, visibleTags } from './tagViews.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
 import { runBounded, withSignal } from './timeLimits.js'
+import type { Awaitable } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 
 /**
@@ -26,9 +29,13 @@ import { type SchemaDefinitions, validateValue } from './validation.js'
  * integration and channel, once its type and payload fit the channel (INVALID_MESSAGE
  * otherwise, and nothing is stored); any other message as it is.
  */
-export async function placeMessage(context: RuntimeContext, message: StoredMessage, operation: string): Promise<StoredMessage> {
-  const conversation = await context.conversations.placementOf(message.conversationId)
-  if (!conversation) return message
+export function placeMessage(context: RuntimeContext, message: StoredMessage, operation: string): Awaitable<StoredMessage> {
+  return andThen(context.conversations.placementOf(message.conversationId), (placement) =>
+    placement ? placedMessage(context, message, placement, operation) : message,
+  )
+}
+
+function placedMessage(context: RuntimeContext, message: StoredMessage, conversation: Placement, operation: string): StoredMessage {
   const { integration, channel } = conversation
   const carried = carriedMessage(context, integration, channel, message.type, `${operation} in conversation '${conversation.id}'`)
   if (typeof carried === 'string')
@@ -151,7 +158,7 @@ async function runDelivery(context: RuntimeContext, message: StoredMessage, alia
   // and its message's one object, and its own top level and tags
   const args = {
     payload: message.payload,
-    message: { ...message, tags: visibleTags(messageTags, message.tags) },
+    message: messageWith(message, message.payload, visibleTags(messageTags, message.tags)),
     conversation: conversation && context.conversations.show(owner, conversation),
     user: user && context.conversations.showUser(owner, user),
     ctx: { configurationType, configuration, botId: context.botId, secrets: integrationSecrets(alias, impl, context.secrets()) },

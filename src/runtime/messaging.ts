@@ -11,7 +11,7 @@ import { randomId } from './ids.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
 import { MESSAGE_TYPES, type Message, type MessageDelivery, type MessageTagMap, type MessageType } from './messages.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
-import type { CreateMessageInput, MessagingClient } from './types.js'
+import type { Awaitable, CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
 import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
 
@@ -77,7 +77,7 @@ export class Messaging {
    * What a message is stored as, set by the running bot (delivery.ts): in a conversation of an
    * integration's channel, checked against the channel and marked with it; throws when it does not fit.
    */
-  place: ((message: StoredMessage, operation: string) => Promise<StoredMessage>) | undefined = undefined
+  place: ((message: StoredMessage, operation: string) => Awaitable<StoredMessage>) | undefined = undefined
 
   /** Validates and stores a new message; nothing is stored when it is invalid. */
   async create(input: unknown, operation: string): Promise<StoredMessage> {

@@ -51,7 +51,9 @@ interface Named {
 
 function record(state: StoredState): StateRecord<unknown> {
   const { type, id, name, payload, createdAt, updatedAt, expiresAt } = state
-  return { type, id, name, payload, createdAt, updatedAt, ...(expiresAt === undefined ? {} : { expiresAt }) }
+  const shown: StateRecord<unknown> = { type, id, name, payload, createdAt, updatedAt }
+  if (expiresAt !== undefined) shown.expiresAt = expiresAt
+  return shown
 }
 
 /**
@@ -235,15 +237,22 @@ export class States {
     const now = this.clock.now()
     const at = this.iso.of(now)
     // the store copies what it is given (stateStore.ts): the filled value needs no copy of its own
+    const { owner: whose, type, id, name } = named.key
     const state: StoredState = {
-      ...named.key,
+      owner: whose,
+      type,
+      id,
+      name,
       payload: filled as { [key: string]: JsonValue },
       createdAt: kept?.createdAt ?? at,
       updatedAt: at,
     }
     // a living state keeps its own expiry (its definition's, or what setStateExpiry set); a new one takes its definition's
     const expiry = kept ? kept.expiry : named.definition.expiry
-    if (expiry !== undefined) Object.assign(state, { expiry, expiresAt: this.iso.of(now + expiry) })
+    if (expiry !== undefined) {
+      state.expiry = expiry
+      state.expiresAt = this.iso.of(now + expiry)
+    }
     return state
   }
 
