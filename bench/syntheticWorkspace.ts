@@ -21,6 +21,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path'
 import { type ErrorKind, type IntegrationPlan, makeBot, makeIntegration, makePlugin, type PluginPlan, toYaml } from './syntheticDefinitions.js'
 import { type InterfaceVersion, makeInterface, minorVersion } from './syntheticInterfaces.js'
+import { withTagsAndStates } from './syntheticTagsAndStates.js'
 import { Gen, type Obj, pad, Rng, WORDS } from './syntheticWords.js'
 
 export interface SyntheticOptions {
@@ -29,6 +30,8 @@ export interface SyntheticOptions {
   seed?: number
   /** share of files that get one semantic error (0 = a valid workspace) */
   errorRate?: number
+  /** add user, conversation and message tags and states to integrations, plugins and bots (syntheticTagsAndStates.ts) */
+  tagsAndStates?: boolean
 }
 
 export interface SyntheticWorkspace {
@@ -164,11 +167,16 @@ export function writeSyntheticWorkspaces(
     target.bytes += Buffer.byteLength(text)
     return path
   }
+  // the tags' and states' own generator: the definitions stay the bytes they are without them
+  const added = new Rng((options.seed ?? 20240601) ^ 0x7a95)
   for (const d of generate(brokenDir ? options : { ...options, errorRate: 0 })) {
-    const text = toYaml(d.valid, d.kind)
+    // the broken variant gets the tags and states its valid one gets, from a copy of the generator
+    const forBroken = options.tagsAndStates ? added.copy() : undefined
+    const text = toYaml(options.tagsAndStates ? withTagsAndStates(d.valid, d.kind, added) : d.valid, d.kind)
     write(valid, d.kind, d.name, text)
     if (!broken) continue
-    const path = write(broken, d.kind, d.name, d.broken ? toYaml(d.broken, d.kind) : text)
+    const brokenDoc = d.broken && forBroken ? withTagsAndStates(d.broken, d.kind, forBroken) : d.broken
+    const path = write(broken, d.kind, d.name, brokenDoc ? toYaml(brokenDoc, d.kind) : text)
     if (d.error) {
       broken.errors[d.error] = (broken.errors[d.error] ?? 0) + 1
       broken.errorFiles.push(path)

@@ -41,7 +41,7 @@ function freshCopy(value: JsonValue): unknown {
  * `$ref: '#/definitions/<key>'` (the generated `definition`'s schemas).
  */
 export function fillDefaults(value: unknown, schema: DefaultsSchema, definitions: DefaultsDefinitions = {}): unknown {
-  return fill(value, schema, { definitions, made: new WeakSet() }, 0)
+  return fill(value, schema, { definitions, made: new Set() }, 0)
 }
 
 /**
@@ -52,7 +52,8 @@ export function fillDefaults(value: unknown, schema: DefaultsSchema, definitions
  */
 interface Filling {
   definitions: DefaultsDefinitions
-  made: WeakSet<object>
+  /** a Set, not a WeakSet: it lives for one fill, and weak collections cost the garbage collector more */
+  made: Set<object>
 }
 
 function resolve(schema: DefaultsSchema, definitions: DefaultsDefinitions): DefaultsSchema | undefined {

@@ -5,6 +5,7 @@
 // of its own channels.
 
 import { isRecord, own } from '../jsonSchema/own.js'
+import { andThen } from './awaitable.js'
 import type { Clock } from './clock.js'
 import type { ConversationRecord, ConversationStore, RecordUpdate, UserRecord } from './conversationStore.js'
 import type { BotDefinition } from './definition.js'
@@ -13,10 +14,21 @@ import { randomId } from './ids.js'
 import { laterThan } from './messaging.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
 import { type ClientOwner, mergedTags, storedTags, type TagKind, tagView, visibleTags } from './tagViews.js'
+import type { Awaitable } from './types.js'
 import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
 
 export const DEFAULT_CONVERSATION_PAGE_SIZE = 20
 export const MAX_CONVERSATION_PAGE_SIZE = 100
+
+/** Where a conversation lives: the integration (its alias) and the channel. */
+export interface Placement {
+  readonly id: string
+  readonly integration: string
+  readonly channel: string
+}
+
+/** How many conversations' placements are remembered (a bound on the memory they take). */
+const PLACEMENTS_KEPT = 10_000
 
 /** A conversation as a client sees it: its tags under the client's keys. */
 export type ConversationView = ConversationRecord
@@ -128,9 +140,29 @@ export class Conversations {
   }
 
   /** The stored conversation, or undefined (no error). */
-  async conversationOf(id: string): Promise<ConversationRecord | undefined> {
+  conversationOf(id: string): Awaitable<ConversationRecord | undefined> {
     return this.store.getConversation(id)
   }
+
+  /**
+   * The integration and channel of a conversation, or undefined when there is no such
+   * conversation: what placing a message needs. Neither changes once the conversation
+   * exists (updateConversation changes tags only, and no operation deletes one), so the
+   * last PLACEMENTS_KEPT found are kept and the store is read once per conversation.
+   */
+  placementOf(id: string): Awaitable<Placement | undefined> {
+    const kept = this.placements.get(id)
+    if (kept !== undefined) return kept
+    return andThen(this.store.getConversation(id), (found) => {
+      if (!found) return undefined
+      if (this.placements.size >= PLACEMENTS_KEPT) this.placements.clear()
+      const placement: Placement = { id: found.id, integration: found.integration, channel: found.channel }
+      this.placements.set(id, placement)
+      return placement
+    })
+  }
+
+  private readonly placements = new Map<string, Placement>()
 
   show(owner: ClientOwner, record: ConversationRecord): ConversationView {
     return { ...record, tags: visibleTags(tagView(this.definition, owner, 'conversation'), record.tags) }
@@ -236,7 +268,7 @@ export class Conversations {
   }
 
   /** The stored user, or undefined (no error). */
-  async userOf(id: string): Promise<UserRecord | undefined> {
+  userOf(id: string): Awaitable<UserRecord | undefined> {
     return this.store.getUser(id)
   }
 

@@ -7,49 +7,79 @@
 // creator as a DeliveryError.
 
 import { own } from '../jsonSchema/own.js'
+import { andThen } from './awaitable.js'
 import { integrationConfiguration } from './configurationValues.js'
+import type { Placement } from './conversations.js'
 import type { JsonSchema } from './definition.js'
 import { DeliveryError, MissingImplementationError, messageOf, ValidationError } from './errors.js'
 import { integrationImplementation } from './implementations.js'
 import { integrationClient, type LooseIntegrationClient } from './integrationClient.js'
 import { integrationSecrets } from './integrationSecrets.js'
-import type { StoredMessage, StoredTags } from './messageStore.js'
+import { messageWith, type StoredMessage, type StoredTags } from './messageStore.js'
 import type { RunnableIntegration } from './runnables.js'
-import { copyValue, type RuntimeContext } from './runtimeContext.js'
+import type { RuntimeContext } from './runtimeContext.js'
 import { type ClientOwner, storedTags, tagView, visibleTags } from './tagViews.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
 import { runBounded, withSignal } from './timeLimits.js'
-import { validateValue } from './validation.js'
+import type { Awaitable } from './types.js'
+import { type SchemaDefinitions, validateValue } from './validation.js'
 
 /**
  * The message as it is stored: in a conversation of an integration's channel, with that
  * integration and channel, once its type and payload fit the channel (INVALID_MESSAGE
  * otherwise, and nothing is stored); any other message as it is.
  */
-export async function placeMessage(context: RuntimeContext, message: StoredMessage, operation: string): Promise<StoredMessage> {
-  const conversation = await context.conversations.conversationOf(message.conversationId)
-  if (!conversation) return message
+export function placeMessage(context: RuntimeContext, message: StoredMessage, operation: string): Awaitable<StoredMessage> {
+  return andThen(context.conversations.placementOf(message.conversationId), (placement) =>
+    placement ? placedMessage(context, message, placement, operation) : message,
+  )
+}
+
+function placedMessage(context: RuntimeContext, message: StoredMessage, conversation: Placement, operation: string): StoredMessage {
   const { integration, channel } = conversation
-  const impl = integrationImplementation(context, integration, `${operation} in conversation '${conversation.id}'`)
-  const channelDefinition = own(impl.definition.channels, channel)
-  const carried = channelDefinition && own(channelDefinition.messages, message.type)
-  if (!channelDefinition || !carried) {
-    const types = Object.keys(channelDefinition?.messages ?? {})
+  const carried = carriedMessage(context, integration, channel, message.type, `${operation} in conversation '${conversation.id}'`)
+  if (typeof carried === 'string')
     throw new ValidationError('INVALID_MESSAGE', `${operation}: invalid ${message.type} message`, [
-      `type: channel '${channel}' of integration '${integration}' carries no '${message.type}' messages (it carries ${types.join(', ') || 'none'})`,
+      `type: channel '${channel}' of integration '${integration}' carries no '${message.type}' messages (it carries ${carried || 'none'})`,
     ])
-  }
   // a channel message that is the standard type as it is (`$message: text`) adds nothing to what build checked
-  const issues = isStandardPayload(carried.schema, message.type)
-    ? []
-    : validateValue(message.payload, carried.schema, impl.definition.definitions, 'payload', context.valueLimits)
+  const issues = carried.standard ? [] : validateValue(message.payload, carried.schema, carried.definitions, 'payload', context.valueLimits)
   if (issues.length > 0)
     throw new ValidationError(
       'INVALID_MESSAGE',
       `${operation}: invalid ${message.type} message for channel '${channel}' of integration '${integration}'`,
       issues,
     )
-  return { ...message, integration, channel }
+  return messageWith(message, message.payload, message.tags, conversation)
+}
+
+/** A message type a channel carries: its schema, and whether that is the standard type as it is. */
+interface Carried {
+  schema: JsonSchema
+  definitions: SchemaDefinitions
+  standard: boolean
+}
+
+/** Per running bot, per `<alias> <channel> <type>`, what its channel carries (the definitions and implementations do not change while it runs). */
+const carriedMessages = new WeakMap<RuntimeContext, Map<string, Carried>>()
+
+/** The channel's message of that type; when the channel carries none, the types it carries (comma-separated). */
+function carriedMessage(context: RuntimeContext, integration: string, channel: string, type: string, forWhat: string): Carried | string {
+  let known = carriedMessages.get(context)
+  if (known === undefined) {
+    known = new Map()
+    carriedMessages.set(context, known)
+  }
+  const key = `${integration} ${channel} ${type}`
+  const kept = known.get(key)
+  if (kept !== undefined) return kept
+  const impl = integrationImplementation(context, integration, forWhat)
+  const channelDefinition = own(impl.definition.channels, channel)
+  const message = channelDefinition && own(channelDefinition.messages, type)
+  if (!channelDefinition || !message) return Object.keys(channelDefinition?.messages ?? {}).join(', ')
+  const carried = { schema: message.schema, definitions: impl.definition.definitions, standard: isStandardPayload(message.schema, type) }
+  known.set(key, carried)
+  return carried
 }
 
 const DOCUMENTATION_KEYS = new Set(['$ref', 'title', 'description'])
@@ -85,10 +115,16 @@ export async function deliverMessage(context: RuntimeContext, message: StoredMes
 const deliveryClients = new WeakMap<RuntimeContext, Map<string, LooseIntegrationClient>>()
 
 function deliveryClient(context: RuntimeContext, alias: string, impl: RunnableIntegration): LooseIntegrationClient {
-  const clients = deliveryClients.get(context) ?? new Map<string, LooseIntegrationClient>()
-  deliveryClients.set(context, clients)
-  const client = clients.get(alias) ?? integrationClient(context, alias, impl, undefined)
-  clients.set(alias, client)
+  let clients = deliveryClients.get(context)
+  if (clients === undefined) {
+    clients = new Map<string, LooseIntegrationClient>()
+    deliveryClients.set(context, clients)
+  }
+  let client = clients.get(alias)
+  if (client === undefined) {
+    client = integrationClient(context, alias, impl, undefined)
+    clients.set(alias, client)
+  }
   return client
 }
 
@@ -117,11 +153,12 @@ async function runDelivery(context: RuntimeContext, message: StoredMessage, alia
   const conversation = await context.conversations.conversationOf(message.conversationId)
   const user = await context.conversations.userOf(message.userId)
   const { configurationType, configuration } = integrationConfiguration(context.definition, alias, impl, context.secrets(), context.valueLimits)
-  // one copy for the handler: its payload and its message's are one object, the handler's own
-  const copied = copyValue(message)
+  // `message` is the store's copy, made for this creation and read afterwards only for its id,
+  // tags and updatedAt (settleDelivery): the handler gets it without another copy, its payload
+  // and its message's one object, and its own top level and tags
   const args = {
-    payload: copied.payload,
-    message: { ...copied, tags: visibleTags(messageTags, message.tags) },
+    payload: message.payload,
+    message: messageWith(message, message.payload, visibleTags(messageTags, message.tags)),
     conversation: conversation && context.conversations.show(owner, conversation),
     user: user && context.conversations.showUser(owner, user),
     ctx: { configurationType, configuration, botId: context.botId, secrets: integrationSecrets(alias, impl, context.secrets()) },

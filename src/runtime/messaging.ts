@@ -4,13 +4,14 @@
 
 import { isRecord } from '../jsonSchema/own.js'
 import { quoted } from '../jsonSchema/quoting.js'
+import { isThenable } from './awaitable.js'
 import type { Clock } from './clock.js'
 import { NotFoundError, ValidationError } from './errors.js'
 import { randomId } from './ids.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
 import { MESSAGE_TYPES, type Message, type MessageDelivery, type MessageTagMap, type MessageType } from './messages.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
-import type { CreateMessageInput, MessagingClient } from './types.js'
+import type { Awaitable, CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
 import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
 
@@ -76,7 +77,7 @@ export class Messaging {
    * What a message is stored as, set by the running bot (delivery.ts): in a conversation of an
    * integration's channel, checked against the channel and marked with it; throws when it does not fit.
    */
-  place: ((message: StoredMessage, operation: string) => Promise<StoredMessage>) | undefined = undefined
+  place: ((message: StoredMessage, operation: string) => Awaitable<StoredMessage>) | undefined = undefined
 
   /** Validates and stores a new message; nothing is stored when it is invalid. */
   async create(input: unknown, operation: string): Promise<StoredMessage> {
@@ -97,17 +98,22 @@ export class Messaging {
    */
   async settleDelivery(stored: StoredMessage, tags: StoredTags, delivery: MessageDelivery): Promise<StoredMessage> {
     const id = stored.id
-    const untouched = !this.updating.has(id)
-    return this.oneAtATime(id, async () => {
-      const current = untouched ? stored : (await this.store.get(id))?.message
-      if (!current) throw new NotFoundError(id, 'createMessage')
-      const updated = await this.store.update(id, {
-        tags: { ...current.tags, ...tags },
-        updatedAt: laterThan(current.updatedAt, this.clock),
-        delivery,
-      })
+    const settled = (current: StoredMessage) => ({ tags: { ...current.tags, ...tags }, updatedAt: laterThan(current.updatedAt, this.clock), delivery })
+    const updatedMessage = (updated: MessageRecord | undefined) => {
       if (!updated) throw new NotFoundError(id, 'createMessage')
       return updated.message
+    }
+    if (!this.updating.has(id)) {
+      // no update queued: a store that answers synchronously (the in-memory one) is done
+      // before any other update can start, and nothing needs to be queued behind it
+      const answer = this.store.update(id, settled(stored))
+      if (!isThenable(answer)) return updatedMessage(answer)
+      return this.oneAtATime(id, async () => updatedMessage(await answer))
+    }
+    return this.oneAtATime(id, async () => {
+      const current = (await this.store.get(id))?.message
+      if (!current) throw new NotFoundError(id, 'createMessage')
+      return updatedMessage(await this.store.update(id, settled(current)))
     })
   }
 

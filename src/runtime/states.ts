@@ -10,11 +10,13 @@
 import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
+import { andThen, isThenable } from './awaitable.js'
 import type { Clock, ClockTimer } from './clock.js'
 import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
 import { RuntimeError, ValidationError } from './errors.js'
 import { type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
 import type { StateRecord } from './stateTypes.js'
+import type { Awaitable } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 import type { ValueLimits } from './valueLimits.js'
 
@@ -49,7 +51,9 @@ interface Named {
 
 function record(state: StoredState): StateRecord<unknown> {
   const { type, id, name, payload, createdAt, updatedAt, expiresAt } = state
-  return { type, id, name, payload, createdAt, updatedAt, ...(expiresAt === undefined ? {} : { expiresAt }) }
+  const shown: StateRecord<unknown> = { type, id, name, payload, createdAt, updatedAt }
+  if (expiresAt !== undefined) shown.expiresAt = expiresAt
+  return shown
 }
 
 /**
@@ -93,54 +97,60 @@ export class States {
   /** The state calls of one owner's client. */
   client(owner: StateOwner): LooseStateClient {
     return {
-      getState: (key) => this.run(owner, 'getState', key, async (named) => ({ state: this.live(await this.store.get(named.key)) })),
+      getState: (key) => this.run(owner, 'getState', key, (named) => andThen(this.store.get(named.key), (state) => ({ state: this.live(state) }))),
       setState: (input) =>
-        this.run(owner, 'setState', input, async (named, given) => {
+        this.run(owner, 'setState', input, (named, given) => {
           const payload = own(given, 'payload')
-          if (payload === null) {
-            await this.store.delete(named.key)
+          if (payload !== null) return andThen(this.write(owner, named, payload, 'setState'), (state) => ({ state }))
+          return andThen(this.store.delete(named.key), () => {
             this.disarm(named.key)
             return { state: null }
-          }
-          return { state: await this.write(owner, named, payload, 'setState') }
+          })
         }),
       getOrSetState: (input) =>
-        this.run(owner, 'getOrSetState', input, async (named, given) => {
-          const existing = await this.store.get(named.key)
-          if (existing && this.isLive(existing)) return { state: record(existing), created: false }
-          const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
-          // one past its expiry whose timer has not run yet is gone
-          if (existing) await this.store.delete(named.key)
-          const result = await this.store.insertIfAbsent(state)
-          if (result.created) this.arm(owner, result.state)
-          return { state: record(result.state), created: result.created }
-        }),
+        this.run(owner, 'getOrSetState', input, (named, given) =>
+          andThen(this.store.get(named.key), (existing) => {
+            if (existing && this.isLive(existing)) return { state: record(existing), created: false }
+            const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
+            // one past its expiry whose timer has not run yet is gone
+            const gone = existing ? this.store.delete(named.key) : undefined
+            return andThen(gone, () =>
+              andThen(this.store.insertIfAbsent(state), (result) => {
+                if (result.created) this.arm(owner, result.state)
+                return { state: record(result.state), created: result.created }
+              }),
+            )
+          }),
+        ),
       patchState: (input) =>
-        this.run(owner, 'patchState', input, async (named, given) => {
+        this.run(owner, 'patchState', input, (named, given) => {
           const patch = own(given, 'payload')
           if (!isRecord(patch)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
-          const stored = await this.store.get(named.key)
-          const kept = stored && this.isLive(stored) ? stored : undefined
-          const merged = { ...(kept ? kept.payload : {}), ...patch }
-          return { state: await this.write(owner, named, merged, 'patchState', { kept }) }
+          return andThen(this.store.get(named.key), (stored) => {
+            const kept = stored && this.isLive(stored) ? stored : undefined
+            const merged = { ...(kept ? kept.payload : {}), ...patch }
+            return andThen(this.write(owner, named, merged, 'patchState', { kept }), (state) => ({ state }))
+          })
         }),
       setStateExpiry: (input) =>
-        this.run(owner, 'setStateExpiry', input, async (named, given) => {
+        this.run(owner, 'setStateExpiry', input, (named, given) => {
           const expiry = own(given, 'expiry')
           if (expiry !== null && !isExpiry(expiry)) {
             throw new ValidationError('INVALID_ARGUMENT', `setStateExpiry of ${this.describe(owner, named)}`, [
               `expiry: must be a positive integer of milliseconds or null, not ${shown(expiry)}`,
             ])
           }
-          const stored = await this.store.get(named.key)
-          if (!stored || !this.isLive(stored)) throw new RuntimeError('NOT_FOUND', `setStateExpiry: there is no ${this.describe(owner, named)}`)
-          const next: StoredState = { ...stored }
-          delete next.expiry
-          delete next.expiresAt
-          if (expiry !== null) Object.assign(next, { expiry, expiresAt: this.iso.of(this.clock.now() + expiry) })
-          await this.store.put(next)
-          this.arm(owner, next)
-          return { state: record(next) }
+          return andThen(this.store.get(named.key), (stored) => {
+            if (!stored || !this.isLive(stored)) throw new RuntimeError('NOT_FOUND', `setStateExpiry: there is no ${this.describe(owner, named)}`)
+            const next: StoredState = { ...stored }
+            delete next.expiry
+            delete next.expiresAt
+            if (expiry !== null) Object.assign(next, { expiry, expiresAt: this.iso.of(this.clock.now() + expiry) })
+            return andThen(this.store.put(next), () => {
+              this.arm(owner, next)
+              return { state: record(next) }
+            })
+          })
         }),
     }
   }
@@ -156,18 +166,27 @@ export class States {
     return `state '${named.key.name}' (${named.key.type} '${named.key.id}') of ${owner.label}`
   }
 
-  /** Checks the key against the owner's states, then runs `body` after the calls queued on that key. */
-  private run<T>(owner: StateOwner, operation: string, input: unknown, body: (named: Named, given: Record<string, unknown>) => Promise<T>): Promise<T> {
+  /**
+   * Checks the key against the owner's states, then runs `body` after the calls queued on
+   * that key. With nothing queued the call starts at once; when the store answers
+   * synchronously (the in-memory one) it also ends at once, in the same turn, so no other
+   * call can come between its read and its write and nothing is queued for the next one
+   * (docs/decisions.md#state-calls-on-a-synchronous-store-end-in-the-turn-they-start).
+   */
+  private run<T>(owner: StateOwner, operation: string, input: unknown, body: (named: Named, given: Record<string, unknown>) => Awaitable<T>): Promise<T> {
     let named: Named
+    const given = input as Record<string, unknown>
+    let started: { answer: Awaitable<T> } | undefined
     try {
       named = this.named(owner, operation, input)
+      if (!this.queues.has(named.text)) started = { answer: body(named, given) }
     } catch (error) {
       return Promise.reject(error)
     }
+    if (started && !isThenable(started.answer)) return Promise.resolve(started.answer)
     const text = named.text
     const previous = this.queues.get(text)
-    // nothing queued on this state: the call starts at once
-    const result = previous === undefined ? body(named, input as Record<string, unknown>) : previous.then(() => body(named, input as Record<string, unknown>))
+    const result = started ? Promise.resolve(started.answer) : (previous ?? Promise.resolve()).then(() => body(named, given))
     const tail = result.then(
       () => undefined,
       () => undefined,
@@ -218,35 +237,43 @@ export class States {
     const now = this.clock.now()
     const at = this.iso.of(now)
     // the store copies what it is given (stateStore.ts): the filled value needs no copy of its own
+    const { owner: whose, type, id, name } = named.key
     const state: StoredState = {
-      ...named.key,
+      owner: whose,
+      type,
+      id,
+      name,
       payload: filled as { [key: string]: JsonValue },
       createdAt: kept?.createdAt ?? at,
       updatedAt: at,
     }
     // a living state keeps its own expiry (its definition's, or what setStateExpiry set); a new one takes its definition's
     const expiry = kept ? kept.expiry : named.definition.expiry
-    if (expiry !== undefined) Object.assign(state, { expiry, expiresAt: this.iso.of(now + expiry) })
+    if (expiry !== undefined) {
+      state.expiry = expiry
+      state.expiresAt = this.iso.of(now + expiry)
+    }
     return state
   }
 
   /** `read`: the living state, when the caller has just read it (one read less). */
-  private async write(
+  private write(
     owner: StateOwner,
     named: Named,
     payload: unknown,
     operation: string,
     read?: { kept: StoredState | undefined },
-  ): Promise<StateRecord<unknown>> {
-    let kept = read?.kept
+  ): Awaitable<StateRecord<unknown>> {
     if (!read) {
-      const stored = await this.store.get(named.key)
-      kept = stored && this.isLive(stored) ? stored : undefined
+      return andThen(this.store.get(named.key), (stored) =>
+        this.write(owner, named, payload, operation, { kept: stored && this.isLive(stored) ? stored : undefined }),
+      )
     }
-    const state = this.stored(owner, named, payload, kept, operation)
-    await this.store.put(state)
-    this.arm(owner, state)
-    return record(state)
+    const state = this.stored(owner, named, payload, read.kept, operation)
+    return andThen(this.store.put(state), () => {
+      this.arm(owner, state)
+      return record(state)
+    })
   }
 
   private disarm(key: StateKey): void {

@@ -53,11 +53,18 @@ const madeViews = new WeakMap<BotDefinition, Map<string, TagView>>()
 
 /** The view of `owner` on tags of `kind` (an integration's conversation and message tags: of `channel`, or of all its channels). */
 export function tagView(definition: BotDefinition, owner: ClientOwner, kind: TagKind, channel?: string): TagView {
-  const views = madeViews.get(definition) ?? new Map<string, TagView>()
-  madeViews.set(definition, views)
-  const key = JSON.stringify([owner.kind, owner.kind === 'bot' ? '' : owner.alias, kind, channel ?? null])
-  const made = views.get(key) ?? makeTagView(definition, owner, kind, channel)
-  views.set(key, made)
+  let views = madeViews.get(definition)
+  if (views === undefined) {
+    views = new Map<string, TagView>()
+    madeViews.set(definition, views)
+  }
+  // aliases and channel names never hold a space: one string per view, without a JSON round trip
+  const key = `${owner.kind} ${owner.kind === 'bot' ? '' : owner.alias} ${kind} ${channel ?? ''}`
+  let made = views.get(key)
+  if (made === undefined) {
+    made = makeTagView(definition, owner, kind, channel)
+    views.set(key, made)
+  }
   return made
 }
 
