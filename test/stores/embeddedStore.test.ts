@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { pgliteDatabase } from '../../src/stores/embedded/pgliteDatabase.js'
 import { openSqlStore } from '../../src/stores/sql/openSqlStore.js'
 import type { SqlDatabase } from '../../src/stores/sql/sqlDatabase.js'
+import { describeConversationStoreContract } from './conversationStoreContract.js'
 import { describeStoreContract } from './storeContract.js'
 
 const folder = mkdtempSync(join(tmpdir(), 'botwire-embedded-contract-'))
@@ -29,5 +30,13 @@ describeStoreContract('embedded store (PGlite)', async () => {
   const schema = `contract_${++schemas}`
   const { store } = await openSqlStore(database, schema, 'test')
   const { store: other } = await openSqlStore(database, schema, 'test')
+  return { store, other, close: async () => {} }
+})
+
+describeConversationStoreContract('embedded store (PGlite)', async () => {
+  const shared = pgliteDatabase(pglite)
+  const schema = `conversations_${++schemas}`
+  const { conversations: store } = await openSqlStore(shared, schema, 'test')
+  const { conversations: other } = await openSqlStore(shared, schema, 'test')
   return { store, other, close: async () => {} }
 })

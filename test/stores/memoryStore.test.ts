@@ -1,8 +1,14 @@
-// The in-memory store passes the store contract: one store, so `other` is itself.
-import { InMemoryMessageStore } from '@botwire/runtime'
+// The in-memory stores pass the store contracts: one store, so `other` is itself.
+import { InMemoryConversationStore, InMemoryMessageStore } from '@botwire/runtime'
+import { describeConversationStoreContract } from './conversationStoreContract.js'
 import { describeStoreContract } from './storeContract.js'
 
 describeStoreContract('InMemoryMessageStore', async () => {
   const store = new InMemoryMessageStore()
+  return { store, other: store, close: async () => {} }
+})
+
+describeConversationStoreContract('InMemoryConversationStore', async () => {
+  const store = new InMemoryConversationStore()
   return { store, other: store, close: async () => {} }
 })

@@ -1,6 +1,10 @@
 // The PostgreSQL store on the machine's server: the store contract with two stores (two
 // pools) on one schema, each test on a schema of its own, dropped after.
+import pg from 'pg'
 import { openPostgresStore } from '../../src/stores/postgres/index.js'
+import { postgresDatabase } from '../../src/stores/postgres/postgresDatabase.js'
+import { openSqlStore } from '../../src/stores/sql/openSqlStore.js'
+import { describeConversationStoreContract } from './conversationStoreContract.js'
 import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName, withTestDatabase } from './postgresServer.js'
 import { describeStoreContract } from './storeContract.js'
 
@@ -14,6 +18,23 @@ describeStoreContract('PostgreSQL store', async () => {
     other,
     close: async () => {
       await Promise.all([store.close(), other.close()])
+      await dropSchema(schema)
+    },
+  }
+})
+
+describeConversationStoreContract('PostgreSQL store', async () => {
+  await withTestDatabase(async () => {})
+  const schema = uniqueSchemaName()
+  const first = postgresDatabase(new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4 }))
+  const second = postgresDatabase(new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4 }))
+  const { conversations: store } = await openSqlStore(first, schema, 'test')
+  const { conversations: other } = await openSqlStore(second, schema, 'test')
+  return {
+    store,
+    other,
+    close: async () => {
+      await Promise.all([first.close(), second.close()])
       await dropSchema(schema)
     },
   }

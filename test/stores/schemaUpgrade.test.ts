@@ -41,12 +41,16 @@ async function upgradeWith(schema: string, migrations: readonly Migration[]) {
   }
 }
 
-/** What a next release adds: version 2, a table (as conversations, users and states will be). */
-const VERSION_2: Migration = {
-  version: 2,
-  description: 'conversations',
-  statements: (schema) => [`CREATE TABLE ${schema}.conversations (id TEXT PRIMARY KEY, created_at TEXT NOT NULL)`],
+/** The version this store knows, and what a next release adds after it: a table (as scheduled work will be). */
+const LATEST = MIGRATIONS.length
+const NEXT_VERSION: Migration = {
+  version: LATEST + 1,
+  description: 'scheduled work',
+  statements: (schema) => [`CREATE TABLE ${schema}.scheduled (id TEXT PRIMARY KEY, created_at TEXT NOT NULL)`],
 }
+/** a new schema records each step it was made by */
+const ALL_VERSIONS = MIGRATIONS.map((m) => m.version)
+const TABLES = ['botwire_schema', 'conversations', 'messages', 'users']
 
 describe('the schema of the SQL stores', () => {
   it('is made on first open at the last version, and opening again changes nothing', async () => {
@@ -54,39 +58,52 @@ describe('the schema of the SQL stores', () => {
     const store = await openPostgresStore({ connectionString: TEST_DATABASE_URL, schema })
     await store.insert(storedMessage('a', 'c'))
     await store.close()
-    expect(await schemaState(schema)).toEqual({ versions: [MIGRATIONS.length], tables: ['botwire_schema', 'messages'] })
+    expect(await schemaState(schema)).toEqual({ versions: ALL_VERSIONS, tables: TABLES })
     const again = await openPostgresStore({ connectionString: TEST_DATABASE_URL, schema })
     expect((await again.get('a'))?.message.id).toBe('a')
     await again.close()
-    expect((await schemaState(schema)).versions).toEqual([1])
+    expect((await schemaState(schema)).versions).toEqual(ALL_VERSIONS)
   })
 
-  it('upgrades a database left at version 1, keeping its messages; a store that knows only version 1 then refuses it', async () => {
+  it('upgrades a database left at version 1, keeping its messages; a store that knows only the versions before then refuses it', async () => {
     const schema = schemaForTest()
     expect(await upgradeWith(schema, MIGRATIONS.slice(0, 1))).toEqual({ from: 0, to: 1 })
-    const old = await openPostgresStore({ connectionString: TEST_DATABASE_URL, schema })
-    const kept = await old.insert(storedMessage('kept', 'c'))
-    await old.close()
+    expect(await schemaState(schema)).toEqual({ versions: [1], tables: ['botwire_schema', 'messages'] })
+    await withTestDatabase((client) =>
+      client.query(`INSERT INTO ${schema}.messages (id, conversation_id, message) VALUES ($1, $2, $3)`, [
+        '"kept"',
+        '"c"',
+        JSON.stringify(storedMessage('kept', 'c')),
+      ]),
+    )
 
-    expect(await upgradeWith(schema, [...MIGRATIONS, VERSION_2])).toEqual({ from: 1, to: 2 })
-    expect(await schemaState(schema)).toEqual({ versions: [1, 2], tables: ['botwire_schema', 'conversations', 'messages'] })
-    expect(await upgradeWith(schema, [...MIGRATIONS, VERSION_2])).toEqual({ from: 2, to: 2 })
+    const store = await openPostgresStore({ connectionString: TEST_DATABASE_URL, schema })
+    expect((await store.get('kept'))?.message).toEqual(storedMessage('kept', 'c'))
+    await store.close()
+    expect(await schemaState(schema)).toEqual({ versions: ALL_VERSIONS, tables: TABLES })
+
+    expect(await upgradeWith(schema, [...MIGRATIONS, NEXT_VERSION])).toEqual({ from: LATEST, to: LATEST + 1 })
+    expect(await upgradeWith(schema, [...MIGRATIONS, NEXT_VERSION])).toEqual({ from: LATEST + 1, to: LATEST + 1 })
 
     const error = await rejection(openPostgresStore({ connectionString: TEST_DATABASE_URL, schema }))
     expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE' })
-    expect(String(error)).toContain(`the database's schema '${schema}' is at version 2, later than this store knows (1)`)
+    expect(String(error)).toContain(`the database's schema '${schema}' is at version ${LATEST + 1}, later than this store knows (${LATEST})`)
     await withTestDatabase(async (client) => {
       const { rows } = await client.query(`SELECT seq, id FROM ${schema}.messages`)
-      expect(rows).toEqual([{ seq: String(kept.seq), id: '"kept"' }])
+      expect(rows).toEqual([{ seq: '1', id: '"kept"' }])
     })
   })
 
   it('applies a step whole or not at all: a failing statement leaves the database at the version before', async () => {
     const schema = schemaForTest()
     await upgradeWith(schema, MIGRATIONS)
-    const broken: Migration = { version: 2, description: 'broken', statements: (s) => [`CREATE TABLE ${s}.half (id TEXT)`, 'SELECT * FROM no_such_table'] }
+    const broken: Migration = {
+      version: LATEST + 1,
+      description: 'broken',
+      statements: (s) => [`CREATE TABLE ${s}.half (id TEXT)`, 'SELECT * FROM no_such_table'],
+    }
     await expect(upgradeWith(schema, [...MIGRATIONS, broken])).rejects.toThrow(/no_such_table/)
-    expect(await schemaState(schema)).toEqual({ versions: [1], tables: ['botwire_schema', 'messages'] })
+    expect(await schemaState(schema)).toEqual({ versions: ALL_VERSIONS, tables: TABLES })
   })
 
   it('is made once when several processes open a new schema at the same moment', async () => {
@@ -95,7 +112,7 @@ describe('the schema of the SQL stores', () => {
     await Promise.all(stores.map((store, i) => store.insert(storedMessage(`m${i}`, 'c'))))
     expect((await stores[0]?.list({ conversationId: 'c', limit: 10 }))?.length).toBe(4)
     await Promise.all(stores.map((store) => store.close()))
-    expect((await schemaState(schema)).versions).toEqual([1])
+    expect((await schemaState(schema)).versions).toEqual(ALL_VERSIONS)
   })
 })
 

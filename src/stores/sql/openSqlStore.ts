@@ -4,11 +4,14 @@
 // failed without the driver's error object (it may hold a connection string).
 import { RuntimeError } from '@botwire/runtime'
 import { type SchemaUpgrade, upgradeSchema } from './schema.js'
+import { SqlConversationStore } from './sqlConversationStore.js'
 import type { SqlDatabase } from './sqlDatabase.js'
 import { SqlMessageStore } from './sqlMessageStore.js'
 
 export interface OpenedSqlStore {
   store: SqlMessageStore
+  /** conversations and users, on the same database and schema */
+  conversations: SqlConversationStore
   upgrade: SchemaUpgrade
 }
 
@@ -16,7 +19,7 @@ export interface OpenedSqlStore {
 export async function openSqlStore(database: SqlDatabase, schema: string, describe: string): Promise<OpenedSqlStore> {
   try {
     const upgrade = await upgradeSchema(database, schema)
-    return { store: new SqlMessageStore(database, schema), upgrade }
+    return { store: new SqlMessageStore(database, schema), conversations: new SqlConversationStore(database, schema), upgrade }
   } catch (error) {
     await database.close().catch(() => undefined)
     if (error instanceof RuntimeError) throw error

@@ -2,8 +2,8 @@
 // knows. Each migration is a step from the version before it; a database records the
 // version it is at in `<schema>.botwire_schema`, and opening a store applies the steps it
 // lacks, in one transaction, under a lock that makes a second process opening the same
-// schema at once wait and then find it done. A later version (conversations, users, states,
-// scheduled work) is one more entry in MIGRATIONS.
+// schema at once wait and then find it done. A later version (states, scheduled work) is one
+// more entry in MIGRATIONS.
 import { RuntimeError } from '@botwire/runtime'
 import type { SqlDatabase } from './sqlDatabase.js'
 
@@ -33,6 +33,31 @@ export const MIGRATIONS: readonly Migration[] = [
         message TEXT NOT NULL
       )`,
       `CREATE INDEX messages_by_conversation ON ${schema}.messages (conversation_id, seq)`,
+    ],
+  },
+  {
+    version: 2,
+    description: 'conversations and users',
+    // `record` is the record's JSON text (what comes out); `tags` the same tags with each key
+    // and value as its JSON text (storageKey), for matching with @> on a GIN index
+    statements: (schema) => [
+      `CREATE TABLE ${schema}.conversations (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY (MAXVALUE ${MAX_SEQ}) PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        integration TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        tags JSONB NOT NULL,
+        record TEXT NOT NULL
+      )`,
+      `CREATE INDEX conversations_by_tags ON ${schema}.conversations USING GIN (tags jsonb_path_ops)`,
+      `CREATE INDEX conversations_by_channel ON ${schema}.conversations (integration, channel, seq)`,
+      `CREATE TABLE ${schema}.users (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY (MAXVALUE ${MAX_SEQ}) PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        tags JSONB NOT NULL,
+        record TEXT NOT NULL
+      )`,
+      `CREATE INDEX users_by_tags ON ${schema}.users USING GIN (tags jsonb_path_ops)`,
     ],
   },
 ]

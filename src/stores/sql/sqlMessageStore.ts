@@ -5,6 +5,7 @@
 // from what went in when it was stored (copied in), with its keys in their order.
 import type { ListQuery, MessageRecord, MessageStore, MessageUpdate, StoredMessage } from '@botwire/runtime'
 import type { SqlDatabase } from './sqlDatabase.js'
+import { seqOf, storageKey } from './storageKey.js'
 
 interface MessageRow {
   /** int8: pg gives a string, PGlite a number */
@@ -12,18 +13,8 @@ interface MessageRow {
   message: string
 }
 
-/**
- * How an id or a conversation id is kept in its column: as JSON text, which is one-to-one
- * and escapes what PostgreSQL's text cannot hold (U+0000) or would merge (lone surrogates).
- */
-function storageKey(value: string): string {
-  return JSON.stringify(value)
-}
-
 function toRecord(row: MessageRow): MessageRecord {
-  const seq = Number(row.seq)
-  if (!Number.isSafeInteger(seq) || seq < 1) throw new Error(`store: a stored seq is not a positive safe integer: ${String(row.seq)}`)
-  return { seq, message: JSON.parse(row.message) as StoredMessage }
+  return { seq: seqOf(row.seq), message: JSON.parse(row.message) as StoredMessage }
 }
 
 export class SqlMessageStore implements MessageStore {

@@ -1,0 +1,126 @@
+// The conversation store over SQL (docs/runtime.md#conversations-and-users), for the
+// PostgreSQL and the embedded store alike. Each record is kept as its JSON text (copied in
+// and out) beside its tags as jsonb for matching (`tags @> match`). Find-or-insert is one
+// transaction under an advisory lock per scope (an integration's channel, or the users): two
+// callers with the same scope, in one process or several on the database, take turns, so
+// the second finds what the first inserted; the oldest match (lowest seq) is the one found.
+import type { ConversationMatch, ConversationRecord, ConversationStore, PageQuery, RecordPage, RecordUpdate, StoredTags, UserRecord } from '@botwire/runtime'
+import type { SqlConnection, SqlDatabase } from './sqlDatabase.js'
+import { seqOf, storageKey, storageTags } from './storageKey.js'
+
+interface RecordRow {
+  seq: string | number
+  record: string
+}
+
+function parsed<R>(row: RecordRow): R {
+  return JSON.parse(row.record) as R
+}
+
+export class SqlConversationStore implements ConversationStore {
+  private readonly conversations: string
+  private readonly users: string
+
+  /** `schema` is a checked plain identifier (schemaName.ts) whose tables upgradeSchema made. */
+  constructor(
+    private readonly database: SqlDatabase,
+    readonly schema: string,
+  ) {
+    this.conversations = `${schema}.conversations`
+    this.users = `${schema}.users`
+  }
+
+  /** Waits for the scope's lock, released when the transaction ends (across connections and processes). */
+  private async lockScope(connection: SqlConnection, scope: string): Promise<void> {
+    await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`botwire ${this.schema} ${scope}`])
+  }
+
+  findOrInsertConversation(match: ConversationMatch, candidate: ConversationRecord): Promise<{ record: ConversationRecord; created: boolean }> {
+    const integration = match.integration ?? candidate.integration
+    const channel = match.channel ?? candidate.channel
+    return this.database.transaction(async (connection) => {
+      await this.lockScope(connection, JSON.stringify(['conversations', integration, channel]))
+      const { rows } = await connection.query<RecordRow>(
+        `SELECT seq, record FROM ${this.conversations} WHERE integration = $1 AND channel = $2 AND tags @> $3::jsonb ORDER BY seq LIMIT 1`,
+        [storageKey(integration), storageKey(channel), storageTags(match.tags)],
+      )
+      const found = rows[0]
+      if (found) return { record: parsed<ConversationRecord>(found), created: false }
+      const inserted = await connection.query<RecordRow>(
+        `INSERT INTO ${this.conversations} (id, integration, channel, tags, record) VALUES ($1, $2, $3, $4::jsonb, $5) RETURNING seq, record`,
+        [storageKey(candidate.id), storageKey(candidate.integration), storageKey(candidate.channel), storageTags(candidate.tags), JSON.stringify(candidate)],
+      )
+      return { record: parsed<ConversationRecord>(inserted.rows[0] as RecordRow), created: true }
+    })
+  }
+
+  async getConversation(id: string): Promise<ConversationRecord | undefined> {
+    const { rows } = await this.database.query<RecordRow>(`SELECT seq, record FROM ${this.conversations} WHERE id = $1`, [storageKey(id)])
+    return rows[0] && parsed<ConversationRecord>(rows[0])
+  }
+
+  updateConversation(id: string, update: RecordUpdate): Promise<ConversationRecord | undefined> {
+    return this.updateRecord<ConversationRecord>(this.conversations, id, (record) => ({ ...record, tags: { ...update.tags }, updatedAt: update.updatedAt }))
+  }
+
+  async listConversations(match: ConversationMatch, page: PageQuery): Promise<RecordPage<ConversationRecord>> {
+    const params: unknown[] = [storageTags(match.tags), page.afterSeq ?? 0, page.limit + 1]
+    let where = 'tags @> $1::jsonb AND seq > $2'
+    if (match.integration !== undefined) {
+      params.push(storageKey(match.integration))
+      where += ` AND integration = $${params.length}`
+    }
+    if (match.channel !== undefined) {
+      params.push(storageKey(match.channel))
+      where += ` AND channel = $${params.length}`
+    }
+    const { rows } = await this.database.query<RecordRow>(`SELECT seq, record FROM ${this.conversations} WHERE ${where} ORDER BY seq LIMIT $3`, params)
+    const kept = rows.slice(0, page.limit)
+    const last = kept.at(-1)
+    return { records: kept.map((row) => parsed<ConversationRecord>(row)), ...(rows.length > page.limit && last ? { lastSeq: seqOf(last.seq) } : {}) }
+  }
+
+  findOrInsertUser(tags: StoredTags, candidate: UserRecord): Promise<{ record: UserRecord; created: boolean }> {
+    return this.database.transaction(async (connection) => {
+      await this.lockScope(connection, 'users')
+      const { rows } = await connection.query<RecordRow>(`SELECT seq, record FROM ${this.users} WHERE tags @> $1::jsonb ORDER BY seq LIMIT 1`, [
+        storageTags(tags),
+      ])
+      const found = rows[0]
+      if (found) return { record: parsed<UserRecord>(found), created: false }
+      const inserted = await connection.query<RecordRow>(`INSERT INTO ${this.users} (id, tags, record) VALUES ($1, $2::jsonb, $3) RETURNING seq, record`, [
+        storageKey(candidate.id),
+        storageTags(candidate.tags),
+        JSON.stringify(candidate),
+      ])
+      return { record: parsed<UserRecord>(inserted.rows[0] as RecordRow), created: true }
+    })
+  }
+
+  async getUser(id: string): Promise<UserRecord | undefined> {
+    const { rows } = await this.database.query<RecordRow>(`SELECT seq, record FROM ${this.users} WHERE id = $1`, [storageKey(id)])
+    return rows[0] && parsed<UserRecord>(rows[0])
+  }
+
+  updateUser(id: string, update: RecordUpdate): Promise<UserRecord | undefined> {
+    return this.updateRecord<UserRecord>(this.users, id, (record) => {
+      const next: UserRecord = { ...record, tags: { ...update.tags }, updatedAt: update.updatedAt }
+      if (update.name !== undefined) next.name = update.name
+      if (update.pictureUrl !== undefined) next.pictureUrl = update.pictureUrl
+      return next
+    })
+  }
+
+  /** Reads and writes the row in one transaction, the row locked: two updates of one record never interleave. */
+  private updateRecord<R extends { tags: StoredTags }>(table: string, id: string, change: (record: R) => R): Promise<R | undefined> {
+    return this.database.transaction(async (connection) => {
+      const { rows } = await connection.query<RecordRow>(`SELECT seq, record FROM ${table} WHERE id = $1 FOR UPDATE`, [storageKey(id)])
+      const row = rows[0]
+      if (row === undefined) return undefined
+      const next = change(parsed<R>(row))
+      const text = JSON.stringify(next)
+      await connection.query(`UPDATE ${table} SET tags = $2::jsonb, record = $3 WHERE id = $1`, [storageKey(id), storageTags(next.tags), text])
+      return JSON.parse(text) as R
+    })
+  }
+}
