@@ -7,6 +7,7 @@ import { RuntimeError } from '@botwire/runtime'
 import { PGlite } from '@electric-sql/pglite'
 import { openSqlStore } from '../sql/openSqlStore.js'
 import { checkedSchemaName } from '../sql/schemaName.js'
+import type { SqlConversationStore } from '../sql/sqlConversationStore.js'
 import type { SqlDatabase } from '../sql/sqlDatabase.js'
 import type { SqlMessageStore } from '../sql/sqlMessageStore.js'
 import { lockFolder } from './folderLock.js'
@@ -14,6 +15,7 @@ import { pgliteDatabase } from './pgliteDatabase.js'
 
 export { MIGRATIONS, type Migration, type SchemaUpgrade } from '../sql/schema.js'
 export { DEFAULT_SCHEMA } from '../sql/schemaName.js'
+export type { SqlConversationStore } from '../sql/sqlConversationStore.js'
 export type { SqlMessageStore } from '../sql/sqlMessageStore.js'
 
 /** Where the store is kept when no folder is given: `.botwire/store` under the working folder. */
@@ -29,6 +31,8 @@ export interface EmbeddedStoreOptions {
 export interface EmbeddedStore extends SqlMessageStore {
   /** the folder the store is kept in, absolute */
   readonly folder: string
+  /** conversations and users in the same database: createRuntime's `conversationStore` (closed with the store) */
+  readonly conversationStore: SqlConversationStore
 }
 
 /**
@@ -66,6 +70,6 @@ export async function openEmbeddedStore(options: EmbeddedStoreOptions = {}): Pro
     close: () => database.close().finally(unlock),
   }
   // a failed open closes the database, which lets the folder go
-  const { store } = await openSqlStore(closing, schema, `the embedded store (schema '${schema}') cannot open its database in '${folder}'`)
-  return Object.assign(store, { folder })
+  const { store, conversations } = await openSqlStore(closing, schema, `the embedded store (schema '${schema}') cannot open its database in '${folder}'`)
+  return Object.assign(store, { folder, conversationStore: conversations })
 }

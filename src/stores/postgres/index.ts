@@ -3,11 +3,13 @@
 import pg from 'pg'
 import { openSqlStore } from '../sql/openSqlStore.js'
 import { checkedSchemaName } from '../sql/schemaName.js'
+import type { SqlConversationStore } from '../sql/sqlConversationStore.js'
 import type { SqlMessageStore } from '../sql/sqlMessageStore.js'
 import { postgresDatabase } from './postgresDatabase.js'
 
 export { MIGRATIONS, type Migration, type SchemaUpgrade } from '../sql/schema.js'
 export { DEFAULT_SCHEMA } from '../sql/schemaName.js'
+export type { SqlConversationStore } from '../sql/sqlConversationStore.js'
 export type { SqlMessageStore } from '../sql/sqlMessageStore.js'
 
 export interface PostgresStoreOptions {
@@ -19,7 +21,10 @@ export interface PostgresStoreOptions {
   maxConnections?: number
 }
 
-export interface PostgresStore extends SqlMessageStore {}
+export interface PostgresStore extends SqlMessageStore {
+  /** conversations and users in the same schema, over the same pool: createRuntime's `conversationStore` (closed with the store) */
+  readonly conversationStore: SqlConversationStore
+}
 
 /**
  * Connects to the server, creates the schema or upgrades it to this store's version, and
@@ -30,6 +35,6 @@ export interface PostgresStore extends SqlMessageStore {}
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
   const schema = checkedSchemaName(options.schema)
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 })
-  const { store } = await openSqlStore(postgresDatabase(pool), schema, `the PostgreSQL store (schema '${schema}') cannot open its database`)
-  return store
+  const { store, conversations } = await openSqlStore(postgresDatabase(pool), schema, `the PostgreSQL store (schema '${schema}') cannot open its database`)
+  return Object.assign(store, { conversationStore: conversations })
 }

@@ -19,6 +19,10 @@ export interface Migration {
 /** The largest seq a safe integer allows: the sequence stops there rather than give a seq JavaScript cannot hold. */
 const MAX_SEQ = Number.MAX_SAFE_INTEGER
 
+/** The first columns of every table of records: the seq the database hands out, and the record's id (its JSON text). */
+const SEQ_AND_ID = `seq BIGINT GENERATED ALWAYS AS IDENTITY (MAXVALUE ${MAX_SEQ}) PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE`
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -27,8 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
       // `id` and `conversation_id` hold the runtime's strings as JSON text (storageKey): PostgreSQL
       // text cannot hold U+0000, and lone surrogates would otherwise all become U+FFFD and collide
       `CREATE TABLE ${schema}.messages (
-        seq BIGINT GENERATED ALWAYS AS IDENTITY (MAXVALUE ${MAX_SEQ}) PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
+        ${SEQ_AND_ID},
         conversation_id TEXT NOT NULL,
         message TEXT NOT NULL
       )`,
@@ -42,8 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // and value as its JSON text (storageKey), for matching with @> on a GIN index
     statements: (schema) => [
       `CREATE TABLE ${schema}.conversations (
-        seq BIGINT GENERATED ALWAYS AS IDENTITY (MAXVALUE ${MAX_SEQ}) PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
+        ${SEQ_AND_ID},
         integration TEXT NOT NULL,
         channel TEXT NOT NULL,
         tags JSONB NOT NULL,
@@ -52,8 +54,7 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX conversations_by_tags ON ${schema}.conversations USING GIN (tags jsonb_path_ops)`,
       `CREATE INDEX conversations_by_channel ON ${schema}.conversations (integration, channel, seq)`,
       `CREATE TABLE ${schema}.users (
-        seq BIGINT GENERATED ALWAYS AS IDENTITY (MAXVALUE ${MAX_SEQ}) PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
+        ${SEQ_AND_ID},
         tags JSONB NOT NULL,
         record TEXT NOT NULL
       )`,
