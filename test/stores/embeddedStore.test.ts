@@ -10,6 +10,7 @@ import { pgliteDatabase } from '../../src/stores/embedded/pgliteDatabase.js'
 import { openSqlStore } from '../../src/stores/sql/openSqlStore.js'
 import type { SqlDatabase } from '../../src/stores/sql/sqlDatabase.js'
 import { describeConversationStoreContract } from './conversationStoreContract.js'
+import { describeStateStoreContract } from './stateStoreContract.js'
 import { describeStoreContract } from './storeContract.js'
 
 const folder = mkdtempSync(join(tmpdir(), 'botwire-embedded-contract-'))
@@ -23,20 +24,18 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true })
 })
 
-describeStoreContract('embedded store (PGlite)', async () => {
+describeStoreContract('embedded store (PGlite)', () => twoOnOneSchema('store'))
+
+/** Two store objects of `kind` on one new schema of the shared database (closed with the file's database). */
+async function twoOnOneSchema<K extends 'store' | 'conversations' | 'states'>(kind: K) {
   const shared = pgliteDatabase(pglite)
   // the stores under test close this, not the database the file shares
   const database: SqlDatabase = { query: shared.query, transaction: shared.transaction, close: async () => {} }
   const schema = `contract_${++schemas}`
-  const { store } = await openSqlStore(database, schema, 'test')
-  const { store: other } = await openSqlStore(database, schema, 'test')
+  const store = (await openSqlStore(database, schema, 'test'))[kind]
+  const other = (await openSqlStore(database, schema, 'test'))[kind]
   return { store, other, close: async () => {} }
-})
+}
 
-describeConversationStoreContract('embedded store (PGlite)', async () => {
-  const shared = pgliteDatabase(pglite)
-  const schema = `conversations_${++schemas}`
-  const { conversations: store } = await openSqlStore(shared, schema, 'test')
-  const { conversations: other } = await openSqlStore(shared, schema, 'test')
-  return { store, other, close: async () => {} }
-})
+describeConversationStoreContract('embedded store (PGlite)', () => twoOnOneSchema('conversations'))
+describeStateStoreContract('embedded store (PGlite)', () => twoOnOneSchema('states'))

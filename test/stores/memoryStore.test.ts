@@ -1,6 +1,7 @@
 // The in-memory stores pass the store contracts: one store, so `other` is itself.
-import { InMemoryConversationStore, InMemoryMessageStore } from '@botwire/runtime'
+import { InMemoryConversationStore, InMemoryMessageStore, InMemoryStateStore } from '@botwire/runtime'
 import { describeConversationStoreContract } from './conversationStoreContract.js'
+import { describeStateStoreContract } from './stateStoreContract.js'
 import { describeStoreContract } from './storeContract.js'
 
 describeStoreContract('InMemoryMessageStore', async () => {
@@ -10,5 +11,10 @@ describeStoreContract('InMemoryMessageStore', async () => {
 
 describeConversationStoreContract('InMemoryConversationStore', async () => {
   const store = new InMemoryConversationStore()
+  return { store, other: store, close: async () => {} }
+})
+
+describeStateStoreContract('InMemoryStateStore', async () => {
+  const store = new InMemoryStateStore()
   return { store, other: store, close: async () => {} }
 })

@@ -6,6 +6,7 @@ import { postgresDatabase } from '../../src/stores/postgres/postgresDatabase.js'
 import { openSqlStore } from '../../src/stores/sql/openSqlStore.js'
 import { describeConversationStoreContract } from './conversationStoreContract.js'
 import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName, withTestDatabase } from './postgresServer.js'
+import { describeStateStoreContract } from './stateStoreContract.js'
 import { describeStoreContract } from './storeContract.js'
 
 describeStoreContract('PostgreSQL store', async () => {
@@ -23,13 +24,14 @@ describeStoreContract('PostgreSQL store', async () => {
   }
 })
 
-describeConversationStoreContract('PostgreSQL store', async () => {
+/** Two stores of `kind` on one new schema, over two pools, as two processes would have. */
+async function twoOnOneSchema<K extends 'conversations' | 'states'>(kind: K) {
   await withTestDatabase(async () => {})
   const schema = uniqueSchemaName()
   const first = postgresDatabase(new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4 }))
   const second = postgresDatabase(new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 4 }))
-  const { conversations: store } = await openSqlStore(first, schema, 'test')
-  const { conversations: other } = await openSqlStore(second, schema, 'test')
+  const store = (await openSqlStore(first, schema, 'test'))[kind]
+  const other = (await openSqlStore(second, schema, 'test'))[kind]
   return {
     store,
     other,
@@ -38,4 +40,7 @@ describeConversationStoreContract('PostgreSQL store', async () => {
       await dropSchema(schema)
     },
   }
-})
+}
+
+describeConversationStoreContract('PostgreSQL store', () => twoOnOneSchema('conversations'))
+describeStateStoreContract('PostgreSQL store', () => twoOnOneSchema('states'))

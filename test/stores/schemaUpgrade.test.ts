@@ -50,7 +50,7 @@ const NEXT_VERSION: Migration = {
 }
 /** a new schema records each step it was made by */
 const ALL_VERSIONS = MIGRATIONS.map((m) => m.version)
-const TABLES = ['botwire_schema', 'conversations', 'messages', 'users']
+const TABLES = ['botwire_schema', 'conversations', 'messages', 'states', 'users']
 
 describe('the schema of the SQL stores', () => {
   it('is made on first open at the last version, and opening again changes nothing', async () => {

@@ -10,6 +10,7 @@ import { checkedSchemaName } from '../sql/schemaName.js'
 import type { SqlConversationStore } from '../sql/sqlConversationStore.js'
 import type { SqlDatabase } from '../sql/sqlDatabase.js'
 import type { SqlMessageStore } from '../sql/sqlMessageStore.js'
+import type { SqlStateStore } from '../sql/sqlStateStore.js'
 import { lockFolder } from './folderLock.js'
 import { pgliteDatabase } from './pgliteDatabase.js'
 
@@ -17,6 +18,7 @@ export { MIGRATIONS, type Migration, type SchemaUpgrade } from '../sql/schema.js
 export { DEFAULT_SCHEMA } from '../sql/schemaName.js'
 export type { SqlConversationStore } from '../sql/sqlConversationStore.js'
 export type { SqlMessageStore } from '../sql/sqlMessageStore.js'
+export type { SqlStateStore } from '../sql/sqlStateStore.js'
 
 /** Where the store is kept when no folder is given: `.botwire/store` under the working folder. */
 export const DEFAULT_FOLDER = join('.botwire', 'store')
@@ -33,6 +35,8 @@ export interface EmbeddedStore extends SqlMessageStore {
   readonly folder: string
   /** conversations and users in the same database: createRuntime's `conversationStore` (closed with the store) */
   readonly conversationStore: SqlConversationStore
+  /** states in the same database: createRuntime's `stateStore` (closed with the store) */
+  readonly stateStore: SqlStateStore
 }
 
 /**
@@ -70,6 +74,10 @@ export async function openEmbeddedStore(options: EmbeddedStoreOptions = {}): Pro
     close: () => database.close().finally(unlock),
   }
   // a failed open closes the database, which lets the folder go
-  const { store, conversations } = await openSqlStore(closing, schema, `the embedded store (schema '${schema}') cannot open its database in '${folder}'`)
-  return Object.assign(store, { folder, conversationStore: conversations })
+  const { store, conversations, states } = await openSqlStore(
+    closing,
+    schema,
+    `the embedded store (schema '${schema}') cannot open its database in '${folder}'`,
+  )
+  return Object.assign(store, { folder, conversationStore: conversations, stateStore: states })
 }

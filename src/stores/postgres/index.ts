@@ -5,12 +5,14 @@ import { openSqlStore } from '../sql/openSqlStore.js'
 import { checkedSchemaName } from '../sql/schemaName.js'
 import type { SqlConversationStore } from '../sql/sqlConversationStore.js'
 import type { SqlMessageStore } from '../sql/sqlMessageStore.js'
+import type { SqlStateStore } from '../sql/sqlStateStore.js'
 import { postgresDatabase } from './postgresDatabase.js'
 
 export { MIGRATIONS, type Migration, type SchemaUpgrade } from '../sql/schema.js'
 export { DEFAULT_SCHEMA } from '../sql/schemaName.js'
 export type { SqlConversationStore } from '../sql/sqlConversationStore.js'
 export type { SqlMessageStore } from '../sql/sqlMessageStore.js'
+export type { SqlStateStore } from '../sql/sqlStateStore.js'
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:5432/database`: a secret, never logged nor put in an error */
@@ -24,6 +26,8 @@ export interface PostgresStoreOptions {
 export interface PostgresStore extends SqlMessageStore {
   /** conversations and users in the same schema, over the same pool: createRuntime's `conversationStore` (closed with the store) */
   readonly conversationStore: SqlConversationStore
+  /** states in the same database: createRuntime's `stateStore` (closed with the store) */
+  readonly stateStore: SqlStateStore
 }
 
 /**
@@ -35,6 +39,10 @@ export interface PostgresStore extends SqlMessageStore {
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
   const schema = checkedSchemaName(options.schema)
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 })
-  const { store, conversations } = await openSqlStore(postgresDatabase(pool), schema, `the PostgreSQL store (schema '${schema}') cannot open its database`)
-  return Object.assign(store, { conversationStore: conversations })
+  const { store, conversations, states } = await openSqlStore(
+    postgresDatabase(pool),
+    schema,
+    `the PostgreSQL store (schema '${schema}') cannot open its database`,
+  )
+  return Object.assign(store, { conversationStore: conversations, stateStore: states })
 }

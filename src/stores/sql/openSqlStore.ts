@@ -7,11 +7,14 @@ import { type SchemaUpgrade, upgradeSchema } from './schema.js'
 import { SqlConversationStore } from './sqlConversationStore.js'
 import type { SqlDatabase } from './sqlDatabase.js'
 import { SqlMessageStore } from './sqlMessageStore.js'
+import { SqlStateStore } from './sqlStateStore.js'
 
 export interface OpenedSqlStore {
   store: SqlMessageStore
   /** conversations and users, on the same database and schema */
   conversations: SqlConversationStore
+  /** states, on the same database and schema */
+  states: SqlStateStore
   upgrade: SchemaUpgrade
 }
 
@@ -19,7 +22,12 @@ export interface OpenedSqlStore {
 export async function openSqlStore(database: SqlDatabase, schema: string, describe: string): Promise<OpenedSqlStore> {
   try {
     const upgrade = await upgradeSchema(database, schema)
-    return { store: new SqlMessageStore(database, schema), conversations: new SqlConversationStore(database, schema), upgrade }
+    return {
+      store: new SqlMessageStore(database, schema),
+      conversations: new SqlConversationStore(database, schema),
+      states: new SqlStateStore(database, schema),
+      upgrade,
+    }
   } catch (error) {
     await database.close().catch(() => undefined)
     if (error instanceof RuntimeError) throw error

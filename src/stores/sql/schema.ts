@@ -2,8 +2,8 @@
 // knows. Each migration is a step from the version before it; a database records the
 // version it is at in `<schema>.botwire_schema`, and opening a store applies the steps it
 // lacks, in one transaction, under a lock that makes a second process opening the same
-// schema at once wait and then find it done. A later version (states, scheduled work) is one
-// more entry in MIGRATIONS.
+// schema at once wait and then find it done. A later version (scheduled work) is one more
+// entry in MIGRATIONS.
 import { RuntimeError } from '@botwire/runtime'
 import type { SqlDatabase } from './sqlDatabase.js'
 
@@ -60,6 +60,12 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
       `CREATE INDEX users_by_tags ON ${schema}.users USING GIN (tags jsonb_path_ops)`,
     ],
+  },
+  {
+    version: 3,
+    description: 'states',
+    // `key` is the JSON text of [owner, type, name, id]; `record` the state's JSON text
+    statements: (schema) => [`CREATE TABLE ${schema}.states (key TEXT PRIMARY KEY, record TEXT NOT NULL)`],
   },
 ]
 
