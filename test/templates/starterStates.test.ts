@@ -16,7 +16,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 function uncommented(kind: string, name: string): string {
   const text = renderTemplate(join('init', `${kind}.yaml.hbs`), { name, title: name, schemaPath: 'x.json' })
   const lines = text.split('\n')
-  const start = lines.findIndex((l) => l === '# states:')
+  const start = lines.indexOf('# states:')
   expect(start, `${kind} starter shows states`).toBeGreaterThan(0)
   return lines.map((line, i) => (i >= start && line.startsWith('# ') ? line.slice(2) : line)).join('\n')
 }
