@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { openEmbeddedStore } from '../../src/stores/embedded/index.js'
+import { emptyEmbeddedFolder } from '../support/emptyEmbeddedFolder.js'
 import { bearer, post, startHost } from './hostWorld.js'
 
 const root = mkdtempSync(join(tmpdir(), 'botwire-host-'))
@@ -45,7 +46,7 @@ it('close() waits for the request in flight, which is answered, then refuses new
 })
 
 it('a host restarted on the embedded store keeps the messages of a conversation (conversations and users are not kept yet)', async () => {
-  const folder = join(root, '.botwire', 'store')
+  const folder = await emptyEmbeddedFolder(join(root, '.botwire', 'store'))
   const event = { channel: 'C1', thread: '17.1', user: 'U1', ts: '17.2', text: 'before the restart' }
   const firstStore = await openEmbeddedStore({ folder })
   const first = await startHost({ store: firstStore })

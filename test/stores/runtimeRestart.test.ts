@@ -10,6 +10,7 @@ import { openEmbeddedStore } from '../../src/stores/embedded/index.js'
 import { Bot } from '../fixtures/valid/conversations/expected/bots/helpdesk/v1.0.0.js'
 import { Integration as Slack } from '../fixtures/valid/conversations/expected/integrations/slack/v1.0.0.js'
 import { Plugin as Greeter } from '../fixtures/valid/conversations/expected/plugins/greeter/v1.0.0.js'
+import { emptyEmbeddedFolder } from '../support/emptyEmbeddedFolder.js'
 
 const root = mkdtempSync(join(tmpdir(), 'botwire-runtime-restart-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -27,7 +28,7 @@ async function start(folder: string) {
 }
 
 it('keeps its conversations, users and messages across a restart on the same folder', async () => {
-  const folder = join(root, 'store')
+  const folder = await emptyEmbeddedFolder(join(root, 'store'))
   const first = await start(folder)
   const created = await first.slack.getOrCreateConversation({ channel: 'thread', tags: { channelId: 'C1' } })
   const { conversation } = await first.slack.updateConversation({ id: created.conversation.id, tags: { threadTs: '1' } })

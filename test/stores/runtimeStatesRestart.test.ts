@@ -10,6 +10,7 @@ import { openEmbeddedStore } from '../../src/stores/embedded/index.js'
 import { Bot } from '../fixtures/valid/states-and-recurrence/expected/bots/assistant/v1.0.0.js'
 import { Integration as Chat } from '../fixtures/valid/states-and-recurrence/expected/integrations/chat/v1.0.0.js'
 import { Plugin as Reminders } from '../fixtures/valid/states-and-recurrence/expected/plugins/reminders/v1.0.0.js'
+import { emptyEmbeddedFolder } from '../support/emptyEmbeddedFolder.js'
 
 const root = mkdtempSync(join(tmpdir(), 'botwire-states-restart-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -30,7 +31,7 @@ async function start(folder: string) {
 const profile = { type: 'user', id: 'u1', name: 'profile' } as const
 
 it('keeps its states across a restart on the same folder', async () => {
-  const folder = join(root, 'store')
+  const folder = await emptyEmbeddedFolder(join(root, 'store'))
   const first = await start(folder)
   await first.client.setState({ ...profile, payload: { name: 'Ada' } })
   const { state: patched } = await first.client.patchState({ ...profile, payload: { visits: 2 } })
