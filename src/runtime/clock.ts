@@ -1,5 +1,5 @@
 // The runtime's time (docs/runtime.md#the-clock): what "now" is and when a timer fires, for
-// timestamps, time limits and, later, expiry and schedules. `systemClock` is the real one;
+// timestamps, time limits, state expiry and recurring events. `systemClock` is the real one;
 // `ManualClock` is one a test moves forward itself, so that time-driven behaviour is
 // tested without waiting and without timed tests.
 

@@ -50,7 +50,7 @@ export interface RuntimeOptions<
   timeLimits?: TimeLimitOptions<keyof Calls>
   /** how deep and how large a value from outside may be (docs/runtime.md#value-limits); default depth 64, 1 MiB */
   valueLimits?: ValueLimitOptions
-  /** what now is and when timers fire: timestamps and time limits (docs/runtime.md#the-clock); default the real clock, `systemClock` */
+  /** what now is and when timers fire: timestamps, time limits, state expiry, recurring events (docs/runtime.md#the-clock); default the real clock, `systemClock` */
   clock?: Clock
   /** where states are kept (docs/runtime.md#states); default a new InMemoryStateStore */
   stateStore?: StateStore
