@@ -16,6 +16,7 @@ import { entityExtensionCheck } from './entityExtension.js'
 import { entityInhabitedCheck } from './entityInhabited.js'
 import { entityValuesCheck } from './entityValues.js'
 import { integrationFilesCheck } from './integrationFiles.js'
+import { integrationIdentifierCheck } from './integrationIdentifier.js'
 import { recurrencesCheck } from './recurrences.js'
 import { versionBumpsCheck } from './versionBumps.js'
 import { versionFileNamesCheck } from './versionFileNames.js'
@@ -36,6 +37,7 @@ export const CHECKS: readonly Check[] = [
   channelMessageTypesCheck,
   configurationCheck,
   integrationFilesCheck,
+  integrationIdentifierCheck,
   disabledIntegrationsCheck,
   recurrencesCheck,
   versionFileNamesCheck,

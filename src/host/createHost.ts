@@ -7,6 +7,7 @@ import { RuntimeError } from '@botwire/runtime'
 import { serve } from '@hono/node-server'
 import { type HostState, hostApp } from './hostApp.js'
 import { type HostOptions, resolveHostOptions } from './hostOptions.js'
+import { servedBots } from './servedBots.js'
 
 export interface Host {
   /** where it listens, `http://127.0.0.1:3000` say */
@@ -17,12 +18,13 @@ export interface Host {
 
 export async function createHost(options: HostOptions): Promise<Host> {
   const resolved = resolveHostOptions(options)
+  const served = servedBots(options)
   let server: Server | undefined
   const state: HostState = {
     closing: false,
     answered: () => setImmediate(() => server?.closeIdleConnections()),
   }
-  const app = hostApp(resolved, state)
+  const app = hostApp(resolved, served, state)
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: resolved.hostname, port: resolved.port }, resolve) as Server
     started.once('error', (error) =>

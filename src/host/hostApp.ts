@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { errorAnswer } from './errorAnswers.js'
 import type { ResolvedHostOptions } from './hostOptions.js'
 import { webhookLogger, writeRequestLine } from './requestLog.js'
+import type { ServedBot, ServedBots } from './servedBots.js'
 
 /** The bot client's operations the host serves at `POST /api/<operation>`, each given the request's JSON body. */
 export const HOSTED_OPERATIONS: readonly string[] = [
@@ -54,7 +55,7 @@ async function jsonBody(c: Context<HostEnv>, operation: string): Promise<unknown
   }
 }
 
-export function hostApp(options: ResolvedHostOptions, state: HostState): Hono<HostEnv> {
+export function hostApp(options: ResolvedHostOptions, served: ServedBots, state: HostState): Hono<HostEnv> {
   const app = new Hono<HostEnv>()
   const token = options.token === undefined ? undefined : digest(options.token)
 
@@ -82,33 +83,69 @@ export function hostApp(options: ResolvedHostOptions, state: HostState): Hono<Ho
   app.get('/health', (c) => c.json({ status: 'ok' }))
   app.get('/ready', (c) => (state.closing ? c.json({ status: 'closing' }, 503) : c.json({ status: 'ready' })))
 
-  app.all('/webhooks/:alias', async (c) => {
-    const alias = c.req.param('alias')
-    const handler = options.webhooks.get(alias)
-    if (!handler) return fail(c, new RuntimeError('NOT_FOUND', `no webhook is served at /webhooks/${alias}`))
+  /** The bot of a request: the one, or the one its `/bots/<botId>` names. */
+  const botOf = (c: Context<HostEnv>): ServedBot => {
+    const id = c.req.param('botId')
+    const bot = id === undefined ? served.bots.values().next().value : served.bots.get(id)
+    if (bot === undefined) throw new RuntimeError('NOT_FOUND', `no bot '${id}' is served here`)
+    return bot
+  }
+
+  const runWebhook = async (c: Context<HostEnv>, bot: ServedBot, alias: string): Promise<Response> => {
+    const webhook = bot.webhooks.get(alias)
+    if (webhook === undefined) throw new RuntimeError('NOT_FOUND', `no webhook is served for alias '${alias}'`)
+    const runtime = bot.runtime
+    const logger = webhookLogger(options.logger, alias, served.manyBots ? runtime.botId : undefined)
+    const answer =
+      webhook.kind === 'implementation'
+        ? await runtime.handleWebhook(alias, c.req.raw, logger)
+        : await webhook.handler({ req: c.req.raw, client: runtime.integration(alias), ctx: { botId: runtime.botId, alias }, logger })
+    if (answer === undefined) return c.body(null, 200)
+    if (!(answer instanceof Response)) throw new TypeError(`the webhook handler of '${alias}' returned neither a Response nor nothing`)
+    return answer
+  }
+
+  // one URL for every bot that adds the integration: its implementation's identify reads the
+  // request's identifier, which routes to the alias configured with it (docs/deploying.md#identifier-routing)
+  app.all('/webhooks/integration/:name', async (c) => {
+    const name = c.req.param('name')
     try {
-      const client = options.runtime.integration(alias)
-      const answer = await handler({ req: c.req.raw, client, ctx: { botId: options.runtime.botId, alias }, logger: webhookLogger(options.logger, alias) })
-      if (answer === undefined) return c.body(null, 200)
-      if (!(answer instanceof Response)) throw new TypeError(`the webhook handler of '${alias}' returned neither a Response nor nothing`)
-      return answer
+      const byIdentifier = served.identified.get(name)
+      const first = byIdentifier?.values().next().value
+      if (byIdentifier === undefined || first === undefined) throw new RuntimeError('NOT_FOUND', `no webhook is served for integration '${name}' by identifier`)
+      const identifier = await first.bot.runtime.identifyWebhook(first.alias, c.req.raw)
+      const target = identifier === undefined ? undefined : byIdentifier.get(identifier)
+      // the identifier is the outside world's: not repeated in the answer or the log
+      if (target === undefined)
+        throw new RuntimeError('NOT_FOUND', `no bot served here is configured with the identifier this request names for integration '${name}'`)
+      return await runWebhook(c, target.bot, target.alias)
     } catch (error) {
       return fail(c, error)
     }
   })
 
-  app.post('/api/:operation', async (c) => {
-    const operation = c.req.param('operation')
+  const webhookPath = served.manyBots ? '/bots/:botId/webhooks/:alias' : '/webhooks/:alias'
+  app.all(webhookPath, async (c) => {
+    try {
+      return await runWebhook(c, botOf(c), c.req.param('alias') ?? '')
+    } catch (error) {
+      return fail(c, error)
+    }
+  })
+
+  app.post(served.manyBots ? '/bots/:botId/api/:operation' : '/api/:operation', async (c) => {
+    const operation = c.req.param('operation') ?? ''
     try {
       const presented = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
       if (token === undefined || presented === undefined || !timingSafeEqual(digest(presented), token))
         throw new RuntimeError('UNAUTHORIZED', 'the JSON endpoints need the header Authorization: Bearer <token>')
+      const { client } = botOf(c).runtime
       if (!HOSTED_OPERATIONS.includes(operation))
         throw new RuntimeError('NOT_FOUND', `no operation '${operation}' (the operations: ${HOSTED_OPERATIONS.join(', ')})`)
       const input = await jsonBody(c, operation)
-      const method = (options.runtime.client as { readonly [name: string]: unknown })[operation]
+      const method = (client as { readonly [name: string]: unknown })[operation]
       if (typeof method !== 'function') throw new RuntimeError('NOT_FOUND', `the runtime's client has no operation '${operation}'`)
-      const result: unknown = await (method as (input: unknown) => unknown).call(options.runtime.client, input)
+      const result: unknown = await (method as (input: unknown) => unknown).call(client, input)
       return c.json(result ?? {})
     } catch (error) {
       return fail(c, error)

@@ -1,7 +1,8 @@
-// What createHost takes (docs/deploying.md#createhost): the running bot it serves and how to
-// serve it. Resolved once into `ResolvedHostOptions`, refusing options that would expose the
-// bot (a hostname other than localhost without a token).
-import type { IncomingMessages, IntegrationConversationClient } from '@botwire/runtime'
+// What createHost takes (docs/deploying.md#createhost): the running bot, or bots, it serves
+// and how to serve them. Resolved once into `ResolvedHostOptions`, refusing options that
+// would expose a bot (a hostname other than localhost without a token) and webhooks that
+// could not be routed (two for one alias, one identifier for two aliases).
+import type { IncomingMessages, IntegrationConversationClient, RequestLike, WebhookLogger, WebhookRoute } from '@botwire/runtime'
 import { RuntimeError } from '@botwire/runtime'
 
 /** What the host needs of a runtime (a `Runtime` from createRuntime is one). */
@@ -10,19 +11,20 @@ export interface HostedRuntime {
   /** the bot's client: its messaging operations and callAction are the JSON endpoints */
   readonly client: object
   integration(alias: string): IntegrationConversationClient & IncomingMessages
+  /** the aliases whose implementation has a webhook handler, with their configured identifiers */
+  webhooks(): WebhookRoute[]
+  /** runs the implementation's webhook handler of `alias` on `req` */
+  handleWebhook(alias: string, req: RequestLike, logger: WebhookLogger): Promise<unknown>
+  /** what the implementation of the integration at `alias` reads of `req` as its identifier */
+  identifyWebhook(alias: string, req: RequestLike): Promise<string | undefined>
 }
 
 /** Where the host writes: one line of JSON each call, never a secret or the token. */
 export type HostLogger = (line: string) => void
 
-/** The logger a webhook handler gets: each call writes one JSON line with its alias. */
-export interface WebhookLogger {
-  info(message: string, fields?: { readonly [key: string]: unknown }): void
-  warn(message: string, fields?: { readonly [key: string]: unknown }): void
-  error(message: string, fields?: { readonly [key: string]: unknown }): void
-}
+export type { WebhookLogger }
 
-/** What a webhook handler gets (docs/deploying.md#webhooks). */
+/** What a webhook handler written beside the bot gets (docs/deploying.md#webhooks). */
 export interface WebhookArgs {
   /** the outside world's request, as it came */
   req: Request
@@ -35,10 +37,7 @@ export interface WebhookArgs {
 /** Answers the request with the Response it returns; with 200 and no body when it returns nothing. */
 export type WebhookHandler = (args: WebhookArgs) => Response | undefined | Promise<Response | undefined>
 
-export interface HostOptions {
-  runtime: HostedRuntime
-  /** integration alias -> its webhook handler, served at `/webhooks/<alias>` */
-  webhooks?: { readonly [alias: string]: WebhookHandler }
+interface ServingOptions {
   /** the bearer token of the JSON endpoints; without one, they answer 401 to every request */
   token?: string | undefined
   /** default 127.0.0.1; any other than localhost needs a token */
@@ -51,9 +50,25 @@ export interface HostOptions {
   logger?: HostLogger
 }
 
-export interface ResolvedHostOptions {
+/** One bot, at `/webhooks/<alias>` and `/api/<operation>`. */
+export interface SingleBotHostOptions extends ServingOptions {
   runtime: HostedRuntime
-  webhooks: ReadonlyMap<string, WebhookHandler>
+  runtimes?: undefined
+  /** integration alias -> a webhook handler written beside the bot, served at `/webhooks/<alias>` (for an integration whose implementation has none) */
+  webhooks?: { readonly [alias: string]: WebhookHandler }
+}
+
+/** Several bots, each at `/bots/<botId>/webhooks/<alias>` and `/bots/<botId>/api/<operation>`. */
+export interface ManyBotsHostOptions extends ServingOptions {
+  runtimes: readonly HostedRuntime[]
+  runtime?: undefined
+  webhooks?: undefined
+}
+
+export type HostOptions = SingleBotHostOptions | ManyBotsHostOptions
+
+/** How the bots are served (their routes are servedBots.ts's). */
+export interface ResolvedHostOptions {
   token: string | undefined
   hostname: string
   port: number
@@ -77,16 +92,5 @@ export function resolveHostOptions(options: HostOptions): ResolvedHostOptions {
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   if (!Number.isInteger(bodyLimitBytes) || bodyLimitBytes < 1)
     throw new RuntimeError('INVALID_HOST_OPTIONS', `createHost: bodyLimitBytes must be a positive integer, got ${String(bodyLimitBytes)}`)
-  const webhooks = new Map<string, WebhookHandler>()
-  for (const [alias, handler] of Object.entries(options.webhooks ?? {})) {
-    if (typeof handler !== 'function') throw new RuntimeError('INVALID_HOST_OPTIONS', `createHost: webhooks['${alias}'] must be a function`)
-    // the runtime refuses an alias the bot does not add: a typo fails here, not at the first request
-    try {
-      options.runtime.integration(alias)
-    } catch (error) {
-      throw new RuntimeError('INVALID_HOST_OPTIONS', `createHost: webhooks['${alias}']: ${error instanceof Error ? error.message : String(error)}`)
-    }
-    webhooks.set(alias, handler)
-  }
-  return { runtime: options.runtime, webhooks, token, hostname, port, bodyLimitBytes, logger: options.logger }
+  return { token, hostname, port, bodyLimitBytes, logger: options.logger }
 }

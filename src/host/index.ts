@@ -8,6 +8,8 @@ export {
   type HostedRuntime,
   type HostLogger,
   type HostOptions,
+  type ManyBotsHostOptions,
+  type SingleBotHostOptions,
   type WebhookArgs,
   type WebhookHandler,
   type WebhookLogger,

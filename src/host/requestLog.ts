@@ -21,12 +21,13 @@ export function writeRequestLine(logger: HostLogger | undefined, line: RequestLi
   logger(JSON.stringify({ time: new Date().toISOString(), level: line.status >= 500 ? 'error' : 'info', msg: 'request', ...line }))
 }
 
-export function webhookLogger(logger: HostLogger | undefined, alias: string): WebhookLogger {
+/** `botId`: the bot's, when the host serves several. */
+export function webhookLogger(logger: HostLogger | undefined, alias: string, botId?: string): WebhookLogger {
   const write =
     (level: 'info' | 'warn' | 'error') =>
     (message: string, fields: { readonly [key: string]: unknown } = {}): void => {
       if (!logger) return
-      logger(JSON.stringify({ ...fields, time: new Date().toISOString(), level, msg: message, webhook: alias }))
+      logger(JSON.stringify({ ...fields, time: new Date().toISOString(), level, msg: message, webhook: alias, ...(botId === undefined ? {} : { bot: botId }) }))
     }
   return { info: write('info'), warn: write('warn'), error: write('error') }
 }

@@ -53,3 +53,10 @@ export function integrationMetadata(integration: IntegrationModel): { [key: stri
     attributes: { ...(spec.attributes ?? {}) },
   }
 }
+
+/** The `identifier` of an integration's `definition` (docs/definitions.md#identifier), as written; nothing when it declares none, so other integrations are unchanged. */
+export function integrationIdentifier(integration: IntegrationModel): { [key: string]: JsonValue } {
+  const identifier = integration.spec.identifier
+  if (identifier === undefined) return {}
+  return { identifier: { ...documented(identifier), ...annotationsOf(identifier), configuration: identifier.configuration } }
+}

@@ -11,7 +11,7 @@ import { foreignDefsHasDefaults, foreignDefsType } from './defs.js'
 import { declareDeliveries } from './deliveries.js'
 import { declareEntities } from './entities.js'
 import { schemaWithHolderAnnotations } from './holderAnnotations.js'
-import { declareSecrets, integrationMetadata } from './integrationMetadata.js'
+import { declareSecrets, integrationIdentifier, integrationMetadata } from './integrationMetadata.js'
 import { declareMemberTypes, type MemberSets, memberDefinitions } from './members.js'
 import { ModuleBuilder, modulePath, ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
@@ -142,6 +142,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     ...integrationMetadata(integration),
     user: tagDeclarations(integration.spec.user),
     states: stateDefinitions(integration.spec.states, lowering, configurationScope),
+    ...integrationIdentifier(integration),
   })
   // tags: declared only where the integration has some, so that other integrations are unchanged
   const tagKinds = (['user', 'conversation', 'message'] as const).map((kind) => ({ kind, keys: integrationTagKeys(integration, kind) }))
@@ -194,7 +195,7 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
     name: 'Integration',
     doc: definitionDoc(
       integration.spec,
-      `Implements integration '${integration.name}' ${integration.version}: \`new Integration({ actions })\` with a handler for every action.`,
+      `Implements integration '${integration.name}' ${integration.version}: \`new Integration({ actions${integration.spec.identifier === undefined ? '' : ', identify'} })\` with a handler for every action.`,
     ),
     // name and version as literal types: createRuntime's options are checked by the bot with them
     base: ref(`${runtime}.IntegrationBase`, [
@@ -204,7 +205,8 @@ export function lowerIntegration(model: Model, integration: IntegrationModel, de
       { kind: 'literal', value: integration.version },
       ...optionalArgs.slice(1),
     ]),
-    options: ref(`${runtime}.IntegrationOptions`, typeArgs),
+    // an integration with an identifier must say how to read it from a request: `identify` is required
+    options: ref(`${runtime}.${integration.spec.identifier === undefined ? 'IntegrationOptions' : 'IdentifiedIntegrationOptions'}`, typeArgs),
   })
   return builder.build()
 }

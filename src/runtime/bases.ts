@@ -21,6 +21,7 @@ import type {
   PluginClient,
   PluginContext,
 } from './types.js'
+import type { IdentifyHandler, IntegrationWebhookHandler } from './webhookTypes.js'
 
 /**
  * Alt: the alternative configurations, NAME -> type (`Configurations` of the generated
@@ -40,6 +41,27 @@ export interface IntegrationOptions<
   actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg, St>>
   /** per channel, the delivery handlers of the messages the bot and plugins create in its conversations (docs/runtime.md#delivery) */
   channels?: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg, St>, Tg>
+  /** the outside world's requests to its webhook, served by the host at `/webhooks/<alias>` (docs/deploying.md#webhooks) */
+  handler?: IntegrationWebhookHandler<IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg, St>>
+}
+
+/**
+ * The options of an integration that declares an `identifier` (docs/definitions.md#identifier):
+ * `identify` is required, so that the host can route a request at its shared path to the bot
+ * whose configuration holds the identifier the request names.
+ */
+export interface IdentifiedIntegrationOptions<
+  C,
+  A extends ActionShapes<A>,
+  E,
+  Alt = NoAlternatives,
+  Ch = NoChannels,
+  Sec = NoSecrets,
+  Tg extends TagSet = AnyTags,
+  St = NoStates,
+> extends IntegrationOptions<C, A, E, Alt, Ch, Sec, Tg, St> {
+  /** reads from a request the identifier of the bot it is for (docs/deploying.md#identifier-routing) */
+  identify: IdentifyHandler
 }
 
 /**
@@ -68,12 +90,17 @@ export class IntegrationBase<
   readonly definition: IntegrationDefinition & DefinitionIdentity<Name, Version>
   readonly actions: ActionHandlers<A, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg, St>>
   readonly channels: ChannelDeliveryHandlers<Ch, IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg, St>, Tg>
+  readonly handler: IntegrationWebhookHandler<IntegrationContext<C, Alt, Sec>, IntegrationClient<E, Ch, Tg, St>> | undefined
+  readonly identify: IdentifyHandler | undefined
 
   constructor(definition: IntegrationDefinition, options: IntegrationOptions<C, A, E, Alt, Ch, Sec, Tg, St>) {
     // the generated subclass passes its own definition, whose name and version Name and Version spell
     this.definition = definition as IntegrationDefinition & DefinitionIdentity<Name, Version>
     this.actions = options.actions
     this.channels = options.channels ?? {}
+    this.handler = options.handler
+    // required by the generated options of an integration that declares an identifier (IdentifiedIntegrationOptions)
+    this.identify = (options as { identify?: IdentifyHandler }).identify
   }
 }
 

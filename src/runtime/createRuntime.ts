@@ -20,6 +20,7 @@ import type { NoStates } from './stateTypes.js'
 import type { TimeLimitOptions } from './timeLimits.js'
 import type { ActionShapes, BotClient, CreateMessageInput, NoEvents, NoStreams } from './types.js'
 import { verifyWiring } from './verifyWiring.js'
+import { identifyRequest, runWebhook, webhookRoutes } from './webhooks.js'
 
 export type { HandlerRegistrationLike, IntegrationEventKey, RunnableIntegration, RunnablePlugin, Runtime, RuntimeOptions }
 
@@ -86,5 +87,8 @@ export function createRuntime<
     sendChannelMessage: (message) => sendBotChannelMessage(running, message),
     // the client of the integration at `alias`, whose tags Ic[alias] spells (the running bot checks the alias)
     integration: <K extends keyof Ic & string>(alias: K) => running.integrationClient(alias) as unknown as Ic[K],
+    webhooks: () => webhookRoutes(running),
+    handleWebhook: (alias, req, logger) => runWebhook(running, alias, req, logger),
+    identifyWebhook: (alias, req) => identifyRequest(running, alias, req),
   }
 }

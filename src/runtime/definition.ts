@@ -112,6 +112,8 @@ export interface IntegrationDefinition extends DefinitionBase {
   /** the tags of the integration's users */
   user: TagDeclarations
   states: { [name: string]: StateDefinition }
+  /** the key of its configuration whose value tells the bots apart at its shared webhook (docs/definitions.md#identifier); absent when it declares none */
+  identifier?: Documented & { configuration: string }
 }
 
 export interface PluginInterfaceDefinition extends Annotated {

@@ -7,6 +7,7 @@ export {
   BotBase,
   type BotImplementations,
   type DefinitionIdentity,
+  type IdentifiedIntegrationOptions,
   IntegrationBase,
   type IntegrationOptions,
   PluginBase,
@@ -82,3 +83,5 @@ export { DEFAULT_ACTION_TIME_LIMIT_MS, DEFAULT_HANDLER_TIME_LIMIT_MS, type TimeL
 export type * from './types.js'
 // how deep and large values from outside may be (docs/runtime.md#value-limits)
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, type ValueLimitOptions } from './valueLimits.js'
+// an integration's webhook and identify (docs/deploying.md#webhooks)
+export type * from './webhookTypes.js'

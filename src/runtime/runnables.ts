@@ -24,6 +24,10 @@ export interface RunnableIntegration {
   readonly actions: object
   /** channel -> { messages: message type -> delivery handler }; absent on implementations made before delivery existed */
   readonly channels?: object
+  /** its webhook handler (docs/deploying.md#webhooks); absent or undefined when it has none */
+  readonly handler?: ((args: never) => unknown) | undefined
+  /** reads a request's identifier, for an integration that declares one */
+  readonly identify?: ((args: never) => unknown) | undefined
 }
 
 /** What createRuntime needs of a plugin implementation (a generated `Plugin`). */

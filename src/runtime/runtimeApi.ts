@@ -12,6 +12,7 @@ import type { NoStates } from './stateTypes.js'
 import type { TimeLimitOptions } from './timeLimits.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, NoEvents, NoStreams } from './types.js'
 import type { ValueLimitOptions } from './valueLimits.js'
+import type { RequestLike, WebhookLogger, WebhookRoute } from './webhookTypes.js'
 
 /**
  * Impl: the bot's `Implementations` (generated), so that a name the bot does not add, or the
@@ -115,6 +116,20 @@ export interface Runtime<
    * refused at run time (UNKNOWN_CHANNEL, as by sendChannelMessage).
    */
   integration<K extends keyof Ic & string>(alias: K): Ic[K]
+  /**
+   * The aliases whose given implementation has a webhook handler (docs/deploying.md#webhooks),
+   * each with the value of its integration's identifier in the bot's configuration, when the
+   * integration declares one. A configuration that cannot be resolved throws as an action call would.
+   */
+  webhooks(): WebhookRoute[]
+  /**
+   * Runs the webhook handler of the integration at `alias` on `req`, under the handlers' time
+   * limit (TIME_LIMIT_EXCEEDED past it): resolves with what it returns, a Response or
+   * undefined; rejects with what it throws. A disabled integration's is INTEGRATION_DISABLED.
+   */
+  handleWebhook(alias: string, req: RequestLike, logger: WebhookLogger): Promise<unknown>
+  /** What the implementation of the integration at `alias` reads of `req` (a clone: the body stays unread) as its identifier. */
+  identifyWebhook(alias: string, req: RequestLike): Promise<string | undefined>
   /**
    * Throws one MissingImplementationError (`missing`: a line each) when an integration or
    * plugin the bot adds was not given, or a given one lacks an action handler; returns

@@ -271,6 +271,23 @@ export interface IntegrationSpec {
     [k: string]: SecretDeclaration
   }
   /**
+   * The key of the configuration whose value tells apart the bots that add this integration, so that one webhook URL serves them all: the host routes a request to the alias whose configuration holds the identifier the implementation's identify() reads from it.
+   */
+  identifier?: {
+    /**
+     * A short human-readable name of the identifier.
+     */
+    title?: string
+    /**
+     * What the identifier is and where a request carries it.
+     */
+    description?: string
+    /**
+     * The property of the configuration that holds a bot's identifier: a required string, no secret, in the default configuration and every alternative one.
+     */
+    configuration: string
+  }
+  /**
    * The path of the integration's icon, relative to this file; the file must exist.
    */
   icon?: string

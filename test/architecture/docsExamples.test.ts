@@ -59,6 +59,7 @@ const RULES: Rule[] = [
   { page: 'docs/versioning.md', languages: ['ts'], text: /^import \{ diff \} from 'botwire'/, runBy: 'test/cli/examplePages.test.ts' },
   { page: 'docs/deploying.md', languages: ['sh'], text: /^npm install @botwire\/runtime @botwire\/host$/m, runBy: 'test/host/hostPackage.test.ts' },
   { page: 'docs/deploying.md', languages: ['sh'], text: /npx botwire serve /, runBy: 'test/cli/serve.test.ts' },
+  { page: 'docs/deploying.md', languages: ['ts'], text: /new (Slack|Relay)\(/, runBy: 'test/host/deployingWebhooks.test.ts' },
   { page: 'docs/deploying.md', languages: ['ts', 'sh'], runBy: 'test/host/deployingPage.test.ts' },
   { page: 'docs/deploying.md', languages: ['json'], notRun: 'a log line, shown; test/host/host.test.ts asserts what each line holds' },
   { page: 'docs/versioning.md', languages: ['yaml'], text: /^# old +# new/, notRun: 'an old and a new definition side by side, as fragments' },

@@ -37,7 +37,7 @@ it('a production install of the runtime and the host is under 8 MB and serves /h
   // the host's package alone: a runtime-shaped object stands in for a generated bot here (test/host/host.test.ts serves a real one)
   const program = `
     import { createHost } from '@botwire/host'
-    const host = await createHost({ runtime: { botId: 'b', client: {}, integration() { throw new Error('none') } }, port: 0 })
+    const host = await createHost({ runtime: { botId: 'b', client: {}, integration() { throw new Error('none') }, webhooks: () => [] }, port: 0 })
     const answer = await fetch(host.url + '/health')
     console.log(answer.status, JSON.stringify(await answer.json()))
     await host.close()

@@ -2,8 +2,8 @@
 // posted `{ channel, thread, user, ts, text }` into a user, a conversation and an incoming
 // message; the bot answers each text with `echo: <text>`, which slack's `thread` channel
 // "delivers" into `delivered`.
-import { createRuntime, type MessageStore } from '@botwire/runtime'
-import { createHost, type HostOptions, type WebhookHandler } from '../../src/host/index.js'
+import { type Clock, createRuntime, type MessageStore } from '@botwire/runtime'
+import { createHost, type SingleBotHostOptions, type WebhookHandler } from '../../src/host/index.js'
 import { Bot } from '../fixtures/valid/conversations/expected/bots/helpdesk/v1.0.0.js'
 import { Integration as Slack } from '../fixtures/valid/conversations/expected/integrations/slack/v1.0.0.js'
 import { Plugin as Greeter } from '../fixtures/valid/conversations/expected/plugins/greeter/v1.0.0.js'
@@ -30,7 +30,34 @@ export const slackWebhook: WebhookHandler = async ({ req, client, logger }) => {
   return Response.json({ ok: true, conversationId: conversation.id, messageId: message.id })
 }
 
-export function botRuntime(options: { store?: MessageStore } = {}) {
+/** What slack's implementation takes as its own webhook handler. */
+export type SlackHandler = NonNullable<ConstructorParameters<typeof Slack>[0]['handler']>
+
+/** slack's webhook as its implementation's handler: the same work as `slackWebhook`, with the integration's own client and context. */
+export const slackHandler: SlackHandler = async ({ req, client, ctx, logger }) => {
+  const event = (await req.json()) as { channel: string; thread: string; user: string; ts: string; text: string }
+  const { user } = await client.getOrCreateUser({ tags: { slackUserId: event.user } })
+  const { conversation } = await client.getOrCreateConversation({ channel: 'thread', tags: { channelId: event.channel, threadTs: event.thread } })
+  const { message } = await client.createMessage({
+    conversationId: conversation.id,
+    userId: user.id,
+    type: 'text',
+    payload: { text: event.text },
+    tags: { ts: event.ts },
+  })
+  logger.info('message received', { messageId: message.id })
+  return Response.json({ ok: true, conversationId: conversation.id, messageId: message.id, botId: ctx.botId, alias: ctx.alias })
+}
+
+export interface BotRuntimeOptions {
+  store?: MessageStore
+  /** slack's implementation's own webhook handler */
+  handler?: SlackHandler
+  clock?: Clock
+  handlerMs?: number
+}
+
+export function botRuntime(options: BotRuntimeOptions = {}) {
   const delivered: Delivered[] = []
   let counter = 0
   const slack = new Slack({
@@ -45,6 +72,7 @@ export function botRuntime(options: { store?: MessageStore } = {}) {
         },
       },
     },
+    ...(options.handler && { handler: options.handler }),
   })
   const bot = new Bot()
   bot.on.message('text', async ({ message, client, conversation }) => {
@@ -62,12 +90,14 @@ export function botRuntime(options: { store?: MessageStore } = {}) {
     integrations: { slack },
     plugins: { greeter: new Greeter({ actions: {} }) },
     ...(options.store && { store: options.store }),
+    ...(options.clock && { clock: options.clock }),
+    ...(options.handlerMs !== undefined && { timeLimits: { handlerMs: options.handlerMs } }),
   })
   return { runtime, delivered }
 }
 
 /** A started host on a free port with slack's webhook and the token; `lines` is its log. */
-export async function startHost(options: Partial<HostOptions> & { store?: MessageStore } = {}) {
+export async function startHost(options: Partial<SingleBotHostOptions> & { store?: MessageStore } = {}) {
   const { store, ...hostOptions } = options
   const world = botRuntime(store ? { store } : {})
   const lines: string[] = []

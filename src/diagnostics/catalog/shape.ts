@@ -132,6 +132,24 @@ export const shapeCodes = {
     secretInExample:
       '{path} is a secret (secret: true), and this example gives it a value: the configuration schema, examples included, is written into the generated code, which is meant to be committed; leave it out of the example (each bot gives the secret as { $secret: NAME })',
   }),
+  BW2031: entry('identifier names no configuration key', {
+    unknownIdentifierKey: "identifier.configuration '{key}' is no property of the configuration{didYouMean}; its properties: {known}",
+    noConfiguration:
+      "identifier.configuration '{key}' names a property of the configuration, and the integration declares none: declare it (a required string) under configuration.schema.properties",
+  }),
+  BW2034: entry('identifier key not a required string', {
+    identifierNotRequired:
+      "the identifier '{key}' must be required by the configuration: every bot that adds the integration gives its own, which tells its requests apart; add it to required",
+    identifierNotString: "the identifier '{key}' must be a string (type: string), not {actual}: the host compares it with what identify() reads from a request",
+  }),
+  BW2035: entry('identifier key is a secret', {
+    identifierSecret:
+      "the identifier '{key}' is a secret (secret: true), but an identifier is read from every request the outside world sends, and compared in the open: remove secret: true, or choose another key",
+  }),
+  BW2038: entry('identifier key missing from an alternative configuration', {
+    identifierNotInAlternative:
+      "alternative configuration '{name}' does not declare the identifier '{key}' as a required string: a bot that chooses it could not be routed to; declare it as the default configuration does",
+  }),
   BW2032: entry('pattern needs a backtracking engine', {
     /** reason: the construct (lookaround, backreference, a repetition count over 1000...); fix: what to write instead */
     notLinear: 'pattern cannot run on the linear-time engine botwire validates strings with: {reason}; {fix}',

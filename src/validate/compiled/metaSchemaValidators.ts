@@ -2152,7 +2152,7 @@ else {
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
 export const validateIntegration = validate50;
-const schema53 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this integration. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this integration. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } }, "secrets": { "title": "Secrets", "description": "Secret name -> { description?, optional? }: the integration's own deployment secrets, read from the environment variable of that name and given to its implementation as ctx.secrets.NAME. Required unless optional: true.", "markdownDescription": "Secret name -> `{ title?, description?, optional? }`: the integration's own deployment secrets (a signing secret, an app token), read at run time from the environment variable of that name and given to its implementation as `ctx.secrets.NAME`. Names are environment variable names (uppercase letters, digits and `_`, starting with a letter). Required unless `optional: true`. Only names and descriptions are written anywhere; values stay in the environment.\n\n```yaml\nsecrets:\n  SIGNING_SECRET: { description: Verifies the webhook's requests }\n  APP_TOKEN: { optional: true }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/secretName" }, "additionalProperties": { "$ref": "#/definitions/secretDeclaration" } }, "icon": { "title": "Icon", "description": "The path of the integration's icon, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's icon, relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nicon: icon.svg\n```", "type": "string", "minLength": 1 }, "readme": { "title": "Readme", "description": "The path of the integration's readme, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's readme (Markdown), relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nreadme: README.md\n```", "type": "string", "minLength": 1 }, "attributes": { "title": "Attributes", "description": "Free metadata of the integration: string keys to string values.", "markdownDescription": "Free metadata of the integration: string keys to string values. botwire gives them no meaning.\n\n```yaml\nattributes: { category: messaging }\n```", "$ref": "common.schema.json#/definitions/attributes" }, "user": { "title": "Users", "description": "The tag keys of the users of this integration (its channels' conversations), seen by the bot as '<alias>:<key>' (docs/definitions.md#conversations-on-channels).", "markdownDescription": "The tag keys of the users of this integration (its channels' conversations), seen by the bot as '<alias>:<key>' (docs/definitions.md#conversations-on-channels).\n\n```yaml\nuser:\n  tags:\n    slackUserId: { title: Slack user id }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "states": { "title": "States", "description": "State name -> { type, schema }: values the runtime keeps for the integration.", "markdownDescription": "State name -> `{ type, schema }`: values the runtime keeps for the integration, one per `conversation`, `user` or `integration` (docs/definitions.md#states).\n\n```yaml\nstates:\n  credentials:\n    type: integration\n    schema: { type: object, properties: { token: { type: string } } }\n```", "$ref": "common.schema.json#/definitions/integrationStateMap" } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } }, "secretDeclaration": { "title": "Secret declaration", "description": "One deployment secret of the integration: what it is, and whether it may be absent.", "markdownDescription": "One deployment secret of the integration. `optional: true` lets the environment leave it out (`ctx.secrets.NAME` is then `undefined`).\n\n```yaml\ndescription: Verifies the webhook's requests\noptional: false\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the secret.", "markdownDescription": "A short human-readable name of the secret.\n\n```yaml\ntitle: Signing secret\n```", "type": "string" }, "description": { "title": "Description", "description": "What the secret is and where to find it.", "markdownDescription": "What the secret is and where to find it; it becomes JSDoc of `ctx.secrets.NAME`.\n\n```yaml\ndescription: Verifies the webhook's requests\n```", "type": "string" }, "optional": { "title": "Optional", "description": "Whether the environment may leave the secret out (default false).", "markdownDescription": "Whether the environment may leave the secret out. Default `false`: a required secret that is missing stops the integration's handlers with `MISSING_SECRET`.\n\n```yaml\noptional: true\n```", "type": "boolean" } } } } };
+const schema53 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire integration", "description": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.", "markdownDescription": "An integration: a provider with its own configuration, entities, actions, events and channels, which may implement interfaces.\n\n```yaml\nkind: integration\nname: openai\nversion: 2.0.0\nconfiguration:\n  schema: { type: object, properties: { apiKey: { type: string } }, required: [apiKey] }\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always integration in this file.", "markdownDescription": "What this file defines. Always `integration` here.\n\n```yaml\nkind: integration\n```", "const": "integration" }, "name": { "title": "Name", "description": "The name of the integration: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the integration: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the integration (major.minor.patch).", "markdownDescription": "The exact semantic version of the integration (`major.minor.patch`, pre-release and build parts allowed). Several versions of one integration may live side by side.\n\n```yaml\nversion: 2.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the integration.", "markdownDescription": "A short human-readable name of the integration, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the integration does.", "markdownDescription": "What the integration does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this integration. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this integration. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this integration. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "configurations": { "title": "Alternative configurations", "description": "Configuration name -> { schema, title?, description? }: alternatives to the default configuration, which a bot chooses with configurationType.", "markdownDescription": "Configuration name -> `{ schema, title?, description? }`: alternatives to the default `configuration`, which a bot chooses with `configurationType: NAME` on the integration instance.\n\n```yaml\nconfigurations:\n  oauth:\n    schema:\n      type: object\n      properties:\n        clientId: { type: string }\n      required: [clientId]\n```", "$ref": "common.schema.json#/definitions/configurationMap" }, "entities": { "title": "Entities", "description": "Entity name -> { schema, title?, description? }: the shared data models of the integration.", "markdownDescription": "Entity name -> `{ schema, title?, description? }`: the shared data models of the integration, referenced from schemas with `$entity: NAME`.\n\n```yaml\nentities:\n  modelRef:\n    schema:\n      type: object\n      properties:\n        id: { type: string }\n        provider: { type: string }\n      required: [id, provider]\n```", "$ref": "common.schema.json#/definitions/entityMap" }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.", "markdownDescription": "Action name -> action: the operations of the integration. Implemented interfaces add theirs.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the notifications the integration can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the notifications the integration can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" }, "channels": { "title": "Channels", "description": "Channel name -> { messages, title?, description? }: the communication pathways of the integration.", "markdownDescription": "Channel name -> `{ messages, title?, description? }`: the communication pathways of the integration.\n\n```yaml\nchannels:\n  stream:\n    messages:\n      chunk:\n        schema:\n          type: object\n          properties:\n            content: { type: string }\n          required: [content]\n```", "$ref": "common.schema.json#/definitions/channelMap" }, "interfaces": { "title": "Implemented interfaces", "description": "Integration interface alias -> the interface implemented (name, exact version, entity mapping, optional overrides).", "markdownDescription": "Integration interface alias (`integrationInterfaceAlias` in bots) -> the interface implemented: `name`, exact `version`, the `entities` mapping and optional metadata overrides of its `actions`, `events` and `channels`.\n\n```yaml\ninterfaces:\n  llm:\n    name: llm\n    version: 1.1.0\n    entities: { modelRef: model, message: chatMessage }\n    actions:\n      generateContent: { name: generateText }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceImplementation" } }, "secrets": { "title": "Secrets", "description": "Secret name -> { description?, optional? }: the integration's own deployment secrets, read from the environment variable of that name and given to its implementation as ctx.secrets.NAME. Required unless optional: true.", "markdownDescription": "Secret name -> `{ title?, description?, optional? }`: the integration's own deployment secrets (a signing secret, an app token), read at run time from the environment variable of that name and given to its implementation as `ctx.secrets.NAME`. Names are environment variable names (uppercase letters, digits and `_`, starting with a letter). Required unless `optional: true`. Only names and descriptions are written anywhere; values stay in the environment.\n\n```yaml\nsecrets:\n  SIGNING_SECRET: { description: Verifies the webhook's requests }\n  APP_TOKEN: { optional: true }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/secretName" }, "additionalProperties": { "$ref": "#/definitions/secretDeclaration" } }, "identifier": { "title": "Identifier", "description": "The key of the configuration whose value tells apart the bots that add this integration, so that one webhook URL serves them all: the host routes a request to the alias whose configuration holds the identifier the implementation's identify() reads from it.", "markdownDescription": "How one webhook URL serves every bot that adds this integration (docs/definitions.md#identifier): `configuration` names a required string property of the configuration (a team id, a phone number id). The implementation must then give `identify({ req })`, which reads the identifier from a request; the host serves `/webhooks/integration/<name>` and runs the handler of the alias whose configuration holds that value (docs/deploying.md#identifier-routing).\n\n```yaml\nidentifier:\n  description: The workspace that sent the event\n  configuration: workspace\n```", "type": "object", "additionalProperties": false, "required": ["configuration"], "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the identifier.", "markdownDescription": "A short human-readable name of the identifier.\n\n```yaml\ntitle: Workspace\n```", "type": "string" }, "description": { "title": "Description", "description": "What the identifier is and where a request carries it.", "markdownDescription": "What the identifier is and where a request carries it.\n\n```yaml\ndescription: The workspace that sent the event\n```", "type": "string" }, "configuration": { "title": "Configuration key", "description": "The property of the configuration that holds a bot's identifier: a required string, no secret, in the default configuration and every alternative one.", "markdownDescription": "The property of the configuration (a key of its `properties`) that holds each bot's identifier: a required string (BW2034), no secret (BW2035), declared by the default configuration and by every alternative one (BW2038); a key it does not declare is BW2031.\n\n```yaml\nconfiguration: workspace\n```", "type": "string", "minLength": 1 } } }, "icon": { "title": "Icon", "description": "The path of the integration's icon, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's icon, relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nicon: icon.svg\n```", "type": "string", "minLength": 1 }, "readme": { "title": "Readme", "description": "The path of the integration's readme, relative to this file; the file must exist.", "markdownDescription": "The path of the integration's readme (Markdown), relative to the folder of this file. The file must exist (BW3026). Carried into the generated `definition` as written.\n\n```yaml\nreadme: README.md\n```", "type": "string", "minLength": 1 }, "attributes": { "title": "Attributes", "description": "Free metadata of the integration: string keys to string values.", "markdownDescription": "Free metadata of the integration: string keys to string values. botwire gives them no meaning.\n\n```yaml\nattributes: { category: messaging }\n```", "$ref": "common.schema.json#/definitions/attributes" }, "user": { "title": "Users", "description": "The tag keys of the users of this integration (its channels' conversations), seen by the bot as '<alias>:<key>' (docs/definitions.md#conversations-on-channels).", "markdownDescription": "The tag keys of the users of this integration (its channels' conversations), seen by the bot as '<alias>:<key>' (docs/definitions.md#conversations-on-channels).\n\n```yaml\nuser:\n  tags:\n    slackUserId: { title: Slack user id }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "states": { "title": "States", "description": "State name -> { type, schema }: values the runtime keeps for the integration.", "markdownDescription": "State name -> `{ type, schema }`: values the runtime keeps for the integration, one per `conversation`, `user` or `integration` (docs/definitions.md#states).\n\n```yaml\nstates:\n  credentials:\n    type: integration\n    schema: { type: object, properties: { token: { type: string } } }\n```", "$ref": "common.schema.json#/definitions/integrationStateMap" } }, "definitions": { "interfaceImplementation": { "title": "Interface implementation", "description": "One interface the integration implements: its name, the exact version, the entity mapping and optional overrides.", "markdownDescription": "One interface the integration implements. Every interface entity must be mapped to an integration entity that extends it; the interface's actions, events and channels are added to the integration, under overridden names where given.\n\n```yaml\nname: llm\nversion: 1.1.0\nentities:\n  modelRef: model\n  message: chatMessage\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version", "entities"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface implemented.", "markdownDescription": "The name of the interface implemented.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version", "description": "The exact version of the interface implemented; it must be present in the workspace.", "markdownDescription": "The exact version of the interface implemented (not a range). It must be present in the workspace or among the built-ins.\n\n```yaml\nversion: 1.1.0\n```", "$ref": "common.schema.json#/definitions/version" }, "entities": { "title": "Entity mapping", "description": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, to an entity that extends it.", "markdownDescription": "Interface entity -> the integration's own entity that backs it. Every interface entity must be mapped, and the integration entity must extend (be compatible with) the interface entity; extra properties are allowed.\n\n```yaml\nentities:\n  modelRef: model\n  message: chatMessage\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/identifier" } }, "actions": { "title": "Action overrides", "description": "Interface action -> its name, title or description in this integration.", "markdownDescription": "Interface action -> its `name`, `title` or `description` in this integration.\n\n```yaml\nactions:\n  generateContent: { name: generateText, title: Generate text }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "events": { "title": "Event overrides", "description": "Interface event -> its name, title or description in this integration.", "markdownDescription": "Interface event -> its `name`, `title` or `description` in this integration.\n\n```yaml\nevents:\n  generationComplete: { name: textGenerated }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/metadataOverride" } }, "channels": { "title": "Channel overrides", "description": "Interface channel -> its name, title or description in this integration.", "markdownDescription": "Interface channel -> its `name`, `title` or `description` in this integration.\n\n```yaml\nchannels:\n  stream: { name: textStream }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/identifier" }, "additionalProperties": { "$ref": "common.schema.json#/definitions/channelOverride" } } } }, "secretDeclaration": { "title": "Secret declaration", "description": "One deployment secret of the integration: what it is, and whether it may be absent.", "markdownDescription": "One deployment secret of the integration. `optional: true` lets the environment leave it out (`ctx.secrets.NAME` is then `undefined`).\n\n```yaml\ndescription: Verifies the webhook's requests\noptional: false\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "properties": { "title": { "title": "Title", "description": "A short human-readable name of the secret.", "markdownDescription": "A short human-readable name of the secret.\n\n```yaml\ntitle: Signing secret\n```", "type": "string" }, "description": { "title": "Description", "description": "What the secret is and where to find it.", "markdownDescription": "What the secret is and where to find it; it becomes JSDoc of `ctx.secrets.NAME`.\n\n```yaml\ndescription: Verifies the webhook's requests\n```", "type": "string" }, "optional": { "title": "Optional", "description": "Whether the environment may leave the secret out (default false).", "markdownDescription": "Whether the environment may leave the secret out. Default `false`: a required secret that is missing stops the integration's handlers with `MISSING_SECRET`.\n\n```yaml\noptional: true\n```", "type": "boolean" } } } } };
 const schema77 = { "title": "Alias", "description": "A name a definition gives to what it uses: an identifier (letters, digits and _, not starting with a digit, not __proto__) or a definition name (lowercase words joined by hyphens, such as files-readonly).", "markdownDescription": "A name a definition gives to what it uses (an interface it implements or depends on, an integration or plugin a bot adds): an identifier (letters, digits and `_`, not starting with a digit, not `__proto__`) or a definition name (lowercase words joined by single hyphens). Generated code quotes a hyphenated one where needed.\n\n```yaml\nfiles-readonly\n```", "type": "string", "pattern": "^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "not": { "const": "__proto__" } };
 const schema94 = { "title": "Secret name", "description": "The name of the environment variable that holds a secret: uppercase letters, digits and _, starting with a letter.", "markdownDescription": "The name of the environment variable that holds a secret at run time: uppercase letters, digits and `_`, starting with a letter.\n\n```yaml\nOPENAI_API_KEY\n```", "type": "string", "pattern": "^[A-Z][A-Z0-9_]*$" };
 const pattern51 = new RegExp("^(?:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$", "u");
@@ -3938,11 +3938,11 @@ else {
     }
     errors++;
 } validate87.errors = vErrors; return errors === 0; }
-const schema101 = { "title": "States", "description": "State name -> { type, schema, title?, description? }.", "markdownDescription": "State name -> `{ type, schema, title?, description? }`.\n\n```yaml\nstates:\n  credentials:\n    type: integration\n    schema: { type: object, properties: { token: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/integrationState" } };
-const schema103 = { "title": "State", "description": "A value the runtime keeps per conversation/user/integration: its type, schema.", "markdownDescription": "A value the runtime keeps per `conversation`, `user`, `integration` (no expiry).\n\n```yaml\n  type: integration\n  schema: { type: object, properties: { token: { type: string } } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["type", "schema"], "properties": { "type": { "title": "State type", "description": "What the state is kept for: conversation, user, integration.", "markdownDescription": "What the state is kept for, one value per `conversation`, `user`, `integration`.\n\n```yaml\ntype: user\n```", "enum": ["conversation", "user", "integration"] }, "schema": { "title": "Schema", "description": "The JSON Schema of the state's value. It must be an object at the top.", "markdownDescription": "The JSON Schema of the state's value, in botwire's subset of JSON Schema draft-07. It must be an object at the top; defaults are filled in when a value is stored.\n\n```yaml\nschema:\n  type: object\n  properties:\n    name: { type: string }\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the state.", "markdownDescription": "A short human-readable name of the state, shown in generated JSDoc.", "type": "string" }, "description": { "title": "Description", "description": "What the state holds.", "markdownDescription": "What the state holds, in a sentence or two. It becomes JSDoc.", "type": "string" } } };
+const schema102 = { "title": "States", "description": "State name -> { type, schema, title?, description? }.", "markdownDescription": "State name -> `{ type, schema, title?, description? }`.\n\n```yaml\nstates:\n  credentials:\n    type: integration\n    schema: { type: object, properties: { token: { type: string } } }\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/integrationState" } };
+const schema104 = { "title": "State", "description": "A value the runtime keeps per conversation/user/integration: its type, schema.", "markdownDescription": "A value the runtime keeps per `conversation`, `user`, `integration` (no expiry).\n\n```yaml\n  type: integration\n  schema: { type: object, properties: { token: { type: string } } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["type", "schema"], "properties": { "type": { "title": "State type", "description": "What the state is kept for: conversation, user, integration.", "markdownDescription": "What the state is kept for, one value per `conversation`, `user`, `integration`.\n\n```yaml\ntype: user\n```", "enum": ["conversation", "user", "integration"] }, "schema": { "title": "Schema", "description": "The JSON Schema of the state's value. It must be an object at the top.", "markdownDescription": "The JSON Schema of the state's value, in botwire's subset of JSON Schema draft-07. It must be an object at the top; defaults are filled in when a value is stored.\n\n```yaml\nschema:\n  type: object\n  properties:\n    name: { type: string }\n```", "$ref": "#/definitions/schema" }, "title": { "title": "Title", "description": "A short human-readable name of the state.", "markdownDescription": "A short human-readable name of the state, shown in generated JSDoc.", "type": "string" }, "description": { "title": "Description", "description": "What the state holds.", "markdownDescription": "What the state holds, in a sentence or two. It becomes JSDoc.", "type": "string" } } };
 function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property '" + "type" + "'", schema: schema103.required, parentSchema: schema103, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property '" + "type" + "'", schema: schema104.required, parentSchema: schema104, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -3952,7 +3952,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.schema === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema103.required, parentSchema: schema103, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema104.required, parentSchema: schema104, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -3963,7 +3963,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
     }
     for (const key0 in data) {
         if (!(((((key0 === "type") || (key0 === "schema")) || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema103, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema104, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -3976,7 +3976,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.type !== undefined) {
         let data0 = data.type;
         if (!(((data0 === "conversation") || (data0 === "user")) || (data0 === "integration"))) {
-            const err3 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema103.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema103.properties.type.enum, parentSchema: schema103.properties.type, data: data0 };
+            const err3 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema104.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema104.properties.type.enum, parentSchema: schema104.properties.type, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -3995,7 +3995,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data2 = data.title;
         if (typeof data2 !== "string") {
-            const err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema103.properties.title.type, parentSchema: schema103.properties.title, data: data2 };
+            const err4 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema104.properties.title.type, parentSchema: schema104.properties.title, data: data2 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -4008,7 +4008,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data3 = data.description;
         if (typeof data3 !== "string") {
-            const err5 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema103.properties.description.type, parentSchema: schema103.properties.description, data: data3 };
+            const err5 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema104.properties.description.type, parentSchema: schema104.properties.description, data: data3 };
             if (vErrors === null) {
                 vErrors = [err5];
             }
@@ -4020,7 +4020,7 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema103.type, parentSchema: schema103, data };
+    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema104.type, parentSchema: schema104, data };
     if (vErrors === null) {
         vErrors = [err6];
     }
@@ -4090,7 +4090,7 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema101.propertyNames, parentSchema: schema101, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema102.propertyNames, parentSchema: schema102, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -4108,7 +4108,7 @@ function validate90(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema101.type, parentSchema: schema101, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema102.type, parentSchema: schema102, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -4449,11 +4449,11 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
-    if (data.icon !== undefined) {
-        let data16 = data.icon;
-        if (typeof data16 === "string") {
-            if (func3(data16) < 1) {
-                const err22 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema53.properties.icon, data: data16 };
+    if (data.identifier !== undefined) {
+        let data16 = data.identifier;
+        if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
+            if (data16.configuration === undefined) {
+                const err22 = { instancePath: instancePath + "/identifier", schemaPath: "#/properties/identifier/required", keyword: "required", params: { missingProperty: "configuration" }, message: "must have required property '" + "configuration" + "'", schema: schema53.properties.identifier.required, parentSchema: schema53.properties.identifier, data: data16 };
                 if (vErrors === null) {
                     vErrors = [err22];
                 }
@@ -4462,67 +4462,155 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
             }
-        }
-        else {
-            const err23 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.icon.type, parentSchema: schema53.properties.icon, data: data16 };
-            if (vErrors === null) {
-                vErrors = [err23];
-            }
-            else {
-                vErrors.push(err23);
-            }
-            errors++;
-        }
-    }
-    if (data.readme !== undefined) {
-        let data17 = data.readme;
-        if (typeof data17 === "string") {
-            if (func3(data17) < 1) {
-                const err24 = { instancePath: instancePath + "/readme", schemaPath: "#/properties/readme/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema53.properties.readme, data: data17 };
-                if (vErrors === null) {
-                    vErrors = [err24];
-                }
-                else {
-                    vErrors.push(err24);
-                }
-                errors++;
-            }
-        }
-        else {
-            const err25 = { instancePath: instancePath + "/readme", schemaPath: "#/properties/readme/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.readme.type, parentSchema: schema53.properties.readme, data: data17 };
-            if (vErrors === null) {
-                vErrors = [err25];
-            }
-            else {
-                vErrors.push(err25);
-            }
-            errors++;
-        }
-    }
-    if (data.attributes !== undefined) {
-        let data18 = data.attributes;
-        if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
-            for (const key5 in data18) {
-                let data19 = data18[key5];
-                if (typeof data19 !== "string") {
-                    const err26 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key5), schemaPath: "common.schema.json#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.additionalProperties.type, parentSchema: schema28.additionalProperties, data: data19 };
+            for (const key5 in data16) {
+                if (!((((key5 === "title") || (key5 === "description")) || (key5 === "configuration")) || (pattern0.test(key5)))) {
+                    const err23 = { instancePath: instancePath + "/identifier", schemaPath: "#/properties/identifier/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema53.properties.identifier, data: data16 };
                     if (vErrors === null) {
-                        vErrors = [err26];
+                        vErrors = [err23];
                     }
                     else {
-                        vErrors.push(err26);
+                        vErrors.push(err23);
+                    }
+                    errors++;
+                }
+            }
+            if (data16.title !== undefined) {
+                let data17 = data16.title;
+                if (typeof data17 !== "string") {
+                    const err24 = { instancePath: instancePath + "/identifier/title", schemaPath: "#/properties/identifier/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.identifier.properties.title.type, parentSchema: schema53.properties.identifier.properties.title, data: data17 };
+                    if (vErrors === null) {
+                        vErrors = [err24];
+                    }
+                    else {
+                        vErrors.push(err24);
+                    }
+                    errors++;
+                }
+            }
+            if (data16.description !== undefined) {
+                let data18 = data16.description;
+                if (typeof data18 !== "string") {
+                    const err25 = { instancePath: instancePath + "/identifier/description", schemaPath: "#/properties/identifier/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.identifier.properties.description.type, parentSchema: schema53.properties.identifier.properties.description, data: data18 };
+                    if (vErrors === null) {
+                        vErrors = [err25];
+                    }
+                    else {
+                        vErrors.push(err25);
+                    }
+                    errors++;
+                }
+            }
+            if (data16.configuration !== undefined) {
+                let data19 = data16.configuration;
+                if (typeof data19 === "string") {
+                    if (func3(data19) < 1) {
+                        const err26 = { instancePath: instancePath + "/identifier/configuration", schemaPath: "#/properties/identifier/properties/configuration/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema53.properties.identifier.properties.configuration, data: data19 };
+                        if (vErrors === null) {
+                            vErrors = [err26];
+                        }
+                        else {
+                            vErrors.push(err26);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err27 = { instancePath: instancePath + "/identifier/configuration", schemaPath: "#/properties/identifier/properties/configuration/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.identifier.properties.configuration.type, parentSchema: schema53.properties.identifier.properties.configuration, data: data19 };
+                    if (vErrors === null) {
+                        vErrors = [err27];
+                    }
+                    else {
+                        vErrors.push(err27);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err27 = { instancePath: instancePath + "/attributes", schemaPath: "common.schema.json#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data: data18 };
+            const err28 = { instancePath: instancePath + "/identifier", schemaPath: "#/properties/identifier/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.properties.identifier.type, parentSchema: schema53.properties.identifier, data: data16 };
             if (vErrors === null) {
-                vErrors = [err27];
+                vErrors = [err28];
             }
             else {
-                vErrors.push(err27);
+                vErrors.push(err28);
+            }
+            errors++;
+        }
+    }
+    if (data.icon !== undefined) {
+        let data21 = data.icon;
+        if (typeof data21 === "string") {
+            if (func3(data21) < 1) {
+                const err29 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema53.properties.icon, data: data21 };
+                if (vErrors === null) {
+                    vErrors = [err29];
+                }
+                else {
+                    vErrors.push(err29);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err30 = { instancePath: instancePath + "/icon", schemaPath: "#/properties/icon/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.icon.type, parentSchema: schema53.properties.icon, data: data21 };
+            if (vErrors === null) {
+                vErrors = [err30];
+            }
+            else {
+                vErrors.push(err30);
+            }
+            errors++;
+        }
+    }
+    if (data.readme !== undefined) {
+        let data22 = data.readme;
+        if (typeof data22 === "string") {
+            if (func3(data22) < 1) {
+                const err31 = { instancePath: instancePath + "/readme", schemaPath: "#/properties/readme/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema53.properties.readme, data: data22 };
+                if (vErrors === null) {
+                    vErrors = [err31];
+                }
+                else {
+                    vErrors.push(err31);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err32 = { instancePath: instancePath + "/readme", schemaPath: "#/properties/readme/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema53.properties.readme.type, parentSchema: schema53.properties.readme, data: data22 };
+            if (vErrors === null) {
+                vErrors = [err32];
+            }
+            else {
+                vErrors.push(err32);
+            }
+            errors++;
+        }
+    }
+    if (data.attributes !== undefined) {
+        let data23 = data.attributes;
+        if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
+            for (const key7 in data23) {
+                let data24 = data23[key7];
+                if (typeof data24 !== "string") {
+                    const err33 = { instancePath: instancePath + "/attributes/" + escapePointerSegment(key7), schemaPath: "common.schema.json#/definitions/attributes/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.additionalProperties.type, parentSchema: schema28.additionalProperties, data: data24 };
+                    if (vErrors === null) {
+                        vErrors = [err33];
+                    }
+                    else {
+                        vErrors.push(err33);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err34 = { instancePath: instancePath + "/attributes", schemaPath: "common.schema.json#/definitions/attributes/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data: data23 };
+            if (vErrors === null) {
+                vErrors = [err34];
+            }
+            else {
+                vErrors.push(err34);
             }
             errors++;
         }
@@ -4541,17 +4629,17 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err28 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.type, parentSchema: schema53, data };
+    const err35 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema53.type, parentSchema: schema53, data };
     if (vErrors === null) {
-        vErrors = [err28];
+        vErrors = [err35];
     }
     else {
-        vErrors.push(err28);
+        vErrors.push(err35);
     }
     errors++;
 } validate50.errors = vErrors; return errors === 0; }
 export const validatePlugin = validate95;
-const schema106 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this plugin. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this plugin. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" }, "user": { "title": "Users", "description": "The tag keys of users this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of users this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nuser:\n  tags:\n    language: { title: Language }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "conversation": { "title": "Conversations", "description": "The tag keys of conversations this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of conversations this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nconversation:\n  tags:\n    summary: { title: Summary }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "message": { "title": "Messages", "description": "The tag keys of messages this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of messages this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nmessage:\n  tags:\n    language: { title: Language }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "states": { "title": "States", "description": "State name -> { type, schema, expiry? }: values the runtime keeps for the plugin.", "markdownDescription": "State name -> `{ type, schema, expiry? }`: values the runtime keeps for the plugin, one per `conversation`, `user` or `bot` (docs/definitions.md#states).\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "$ref": "common.schema.json#/definitions/stateMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
+const schema107 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire plugin", "description": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.", "markdownDescription": "A plugin: reusable bot logic with its own configuration and actions, depending on interfaces that a bot wires to integrations.\n\n```yaml\nkind: plugin\nname: conversation-summary\nversion: 0.3.0\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\nactions:\n  summarize:\n    input: { schema: { type: object, properties: { model: { $entity: llm.modelRef } }, required: [model] } }\n    output: { schema: { type: object, properties: { summary: { type: string } }, required: [summary] } }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name", "version"], "properties": { "kind": { "title": "Kind", "description": "Always plugin in this file.", "markdownDescription": "What this file defines. Always `plugin` here.\n\n```yaml\nkind: plugin\n```", "const": "plugin" }, "name": { "title": "Name", "description": "The name of the plugin: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the plugin: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the plugin (major.minor.patch).", "markdownDescription": "The exact semantic version of the plugin (`major.minor.patch`, pre-release and build parts allowed). Several versions of one plugin may live side by side.\n\n```yaml\nversion: 0.3.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the plugin.", "markdownDescription": "A short human-readable name of the plugin, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the plugin does.", "markdownDescription": "What the plugin does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "$defs": { "title": "Named schemas", "description": "Name -> schema: schemas named once and used with { $ref: '#/$defs/NAME' } anywhere in this plugin. They cannot reference entities.", "markdownDescription": "Name -> schema: schemas named once and used with `{ $ref: '#/$defs/NAME' }` anywhere in this plugin. Each becomes an exported type (`ticket` -> `Ticket`).\n\n```yaml\n$defs:\n  address:\n    type: object\n    properties:\n      city: { type: string }\n    required: [city]\n```", "$ref": "common.schema.json#/definitions/defsMap" }, "configuration": { "title": "Configuration", "description": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object.", "markdownDescription": "The schema of the configuration a bot supplies when it adds this plugin. Optional: defaults to an empty object. It cannot reference entities.\n\n```yaml\nconfiguration:\n  schema:\n    type: object\n    properties:\n      apiKey: { type: string, minLength: 1 }\n    required: [apiKey]\n```", "$ref": "common.schema.json#/definitions/configuration" }, "interfaces": { "title": "Interfaces used", "description": "Interface local name -> { name, version range }: the interfaces the plugin depends on.", "markdownDescription": "Interface local name -> `{ name, version }` with a version **range**: the interfaces the plugin depends on. Schemas reference their entities as `$entity: LOCAL.ENTITY`, and the plugin calls their actions as `LOCAL:action`.\n\n```yaml\ninterfaces:\n  llm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/interfaceDependency" } }, "actions": { "title": "Actions", "description": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.", "markdownDescription": "Action name -> action: the operations of the plugin. Schemas may reference interface entities with $entity: LOCAL.ENTITY.\n\n```yaml\nactions:\n  summarize:\n    title: Summarize\n    input:\n      schema:\n        type: object\n        properties:\n          text: { type: string, minLength: 1 }\n        required: [text]\n    output:\n      schema:\n        type: object\n        properties:\n          summary: { type: string }\n        required: [summary]\n```", "$ref": "common.schema.json#/definitions/actionMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the notifications the plugin can emit.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the notifications the plugin can emit.\n\n```yaml\nevents:\n  generationComplete:\n    schema:\n      type: object\n      properties:\n        duration: { type: number }\n      required: [duration]\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" }, "user": { "title": "Users", "description": "The tag keys of users this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of users this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nuser:\n  tags:\n    language: { title: Language }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "conversation": { "title": "Conversations", "description": "The tag keys of conversations this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of conversations this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nconversation:\n  tags:\n    summary: { title: Summary }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "message": { "title": "Messages", "description": "The tag keys of messages this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).", "markdownDescription": "The tag keys of messages this plugin reads and writes, seen by the bot as '<alias>#<key>' (docs/definitions.md#tags).\n\n```yaml\nmessage:\n  tags:\n    language: { title: Language }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "states": { "title": "States", "description": "State name -> { type, schema, expiry? }: values the runtime keeps for the plugin.", "markdownDescription": "State name -> `{ type, schema, expiry? }`: values the runtime keeps for the plugin, one per `conversation`, `user` or `bot` (docs/definitions.md#states).\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "$ref": "common.schema.json#/definitions/stateMap" } }, "definitions": { "interfaceDependency": { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } } } };
 function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         const _errs2 = errors;
@@ -4706,11 +4794,11 @@ else {
     }
     errors++;
 } validate99.errors = vErrors; return errors === 0; }
-const schema114 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
-const schema116 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
+const schema115 = { "title": "Interface dependency", "description": "An interface the plugin uses: its name and a semver range of versions.", "markdownDescription": "An interface the plugin uses: its `name` and a semver **range**. The plugin is compiled against the lowest version in the workspace that satisfies the range.\n\n```yaml\nllm: { name: llm, version: ^1.0.0 }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["name", "version"], "properties": { "name": { "title": "Interface name", "description": "The name of the interface.", "markdownDescription": "The name of the interface.\n\n```yaml\nname: llm\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Interface version range", "description": "The semver range of interface versions the plugin works with.", "markdownDescription": "The semver range of interface versions the plugin works with. A plugin that needs something added in 1.1.0 says `^1.1.0`.\n\n```yaml\nversion: ^1.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" } } };
+const schema117 = { "title": "Version range", "description": "A semver range (or an exact version): the highest version in the workspace that satisfies it is used.", "markdownDescription": "A [semver range](https://github.com/npm/node-semver#ranges) or an exact version.\n\n```yaml\nversion: ^1.0.0\n# or\nversion: \">=1.2.0 <3\"\n```", "type": "string", "minLength": 1 };
 function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema114.required, parentSchema: schema114, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema115.required, parentSchema: schema115, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -4720,7 +4808,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema114.required, parentSchema: schema114, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema115.required, parentSchema: schema115, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -4731,7 +4819,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
         if (!(((key0 === "name") || (key0 === "version")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema114, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema115, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -4780,7 +4868,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema116, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema117, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -4791,7 +4879,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema116.type, parentSchema: schema116, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema117.type, parentSchema: schema117, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -4803,7 +4891,7 @@ function validate102(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema114.type, parentSchema: schema114, data };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema115.type, parentSchema: schema115, data };
     if (vErrors === null) {
         vErrors = [err8];
     }
@@ -5103,11 +5191,11 @@ else {
     }
     errors++;
 } validate110.errors = vErrors; return errors === 0; }
-const schema125 = { "title": "States", "description": "State name -> { type, schema, expiry?, title?, description? }.", "markdownDescription": "State name -> `{ type, schema, expiry?, title?, description? }`.\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/state" } };
-const schema127 = { "title": "State", "description": "A value the runtime keeps per conversation/user/bot: its type, schema and expiry.", "markdownDescription": "A value the runtime keeps per `conversation`, `user`, `bot`, with an optional idle `expiry`.\n\n```yaml\n  type: user\n  schema: { type: object, properties: { name: { type: string } } }\n  expiry: 86400000\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["type", "schema"], "properties": { "type": { "title": "State type", "description": "What the state is kept for: conversation, user, bot.", "markdownDescription": "What the state is kept for, one value per `conversation`, `user`, `bot`.\n\n```yaml\ntype: user\n```", "enum": ["conversation", "user", "bot"] }, "schema": { "title": "Schema", "description": "The JSON Schema of the state's value. It must be an object at the top.", "markdownDescription": "The JSON Schema of the state's value, in botwire's subset of JSON Schema draft-07. It must be an object at the top; defaults are filled in when a value is stored.\n\n```yaml\nschema:\n  type: object\n  properties:\n    name: { type: string }\n```", "$ref": "#/definitions/schema" }, "expiry": { "title": "Expiry", "description": "Milliseconds of idle time after which the state is deleted (a positive integer).", "markdownDescription": "Milliseconds of idle time (no write) after which the state is deleted and `on.stateExpired` runs. A positive integer.\n\n```yaml\nexpiry: 86400000\n```", "type": "integer", "minimum": 1 }, "title": { "title": "Title", "description": "A short human-readable name of the state.", "markdownDescription": "A short human-readable name of the state, shown in generated JSDoc.", "type": "string" }, "description": { "title": "Description", "description": "What the state holds.", "markdownDescription": "What the state holds, in a sentence or two. It becomes JSDoc.", "type": "string" } } };
+const schema126 = { "title": "States", "description": "State name -> { type, schema, expiry?, title?, description? }.", "markdownDescription": "State name -> `{ type, schema, expiry?, title?, description? }`.\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "type": "object", "propertyNames": { "$ref": "#/definitions/identifier" }, "additionalProperties": { "$ref": "#/definitions/state" } };
+const schema128 = { "title": "State", "description": "A value the runtime keeps per conversation/user/bot: its type, schema and expiry.", "markdownDescription": "A value the runtime keeps per `conversation`, `user`, `bot`, with an optional idle `expiry`.\n\n```yaml\n  type: user\n  schema: { type: object, properties: { name: { type: string } } }\n  expiry: 86400000\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "#/definitions/annotation" } }, "required": ["type", "schema"], "properties": { "type": { "title": "State type", "description": "What the state is kept for: conversation, user, bot.", "markdownDescription": "What the state is kept for, one value per `conversation`, `user`, `bot`.\n\n```yaml\ntype: user\n```", "enum": ["conversation", "user", "bot"] }, "schema": { "title": "Schema", "description": "The JSON Schema of the state's value. It must be an object at the top.", "markdownDescription": "The JSON Schema of the state's value, in botwire's subset of JSON Schema draft-07. It must be an object at the top; defaults are filled in when a value is stored.\n\n```yaml\nschema:\n  type: object\n  properties:\n    name: { type: string }\n```", "$ref": "#/definitions/schema" }, "expiry": { "title": "Expiry", "description": "Milliseconds of idle time after which the state is deleted (a positive integer).", "markdownDescription": "Milliseconds of idle time (no write) after which the state is deleted and `on.stateExpired` runs. A positive integer.\n\n```yaml\nexpiry: 86400000\n```", "type": "integer", "minimum": 1 }, "title": { "title": "Title", "description": "A short human-readable name of the state.", "markdownDescription": "A short human-readable name of the state, shown in generated JSDoc.", "type": "string" }, "description": { "title": "Description", "description": "What the state holds.", "markdownDescription": "What the state holds, in a sentence or two. It becomes JSDoc.", "type": "string" } } };
 function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property '" + "type" + "'", schema: schema127.required, parentSchema: schema127, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property '" + "type" + "'", schema: schema128.required, parentSchema: schema128, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5117,7 +5205,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.schema === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema127.required, parentSchema: schema127, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property '" + "schema" + "'", schema: schema128.required, parentSchema: schema128, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5128,7 +5216,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
         if (!((((((key0 === "type") || (key0 === "schema")) || (key0 === "expiry")) || (key0 === "title")) || (key0 === "description")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema127, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema128, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -5141,7 +5229,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.type !== undefined) {
         let data0 = data.type;
         if (!(((data0 === "conversation") || (data0 === "user")) || (data0 === "bot"))) {
-            const err3 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema127.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema127.properties.type.enum, parentSchema: schema127.properties.type, data: data0 };
+            const err3 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema128.properties.type.enum }, message: "must be equal to one of the allowed values", schema: schema128.properties.type.enum, parentSchema: schema128.properties.type, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -5160,7 +5248,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.expiry !== undefined) {
         let data2 = data.expiry;
         if (!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) {
-            const err4 = { instancePath: instancePath + "/expiry", schemaPath: "#/properties/expiry/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema127.properties.expiry.type, parentSchema: schema127.properties.expiry, data: data2 };
+            const err4 = { instancePath: instancePath + "/expiry", schemaPath: "#/properties/expiry/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema128.properties.expiry.type, parentSchema: schema128.properties.expiry, data: data2 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -5171,7 +5259,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if ((typeof data2 == "number") && (isFinite(data2))) {
             if (data2 < 1 || isNaN(data2)) {
-                const err5 = { instancePath: instancePath + "/expiry", schemaPath: "#/properties/expiry/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema127.properties.expiry, data: data2 };
+                const err5 = { instancePath: instancePath + "/expiry", schemaPath: "#/properties/expiry/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema128.properties.expiry, data: data2 };
                 if (vErrors === null) {
                     vErrors = [err5];
                 }
@@ -5185,7 +5273,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema127.properties.title.type, parentSchema: schema127.properties.title, data: data3 };
+            const err6 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema128.properties.title.type, parentSchema: schema128.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err6];
             }
@@ -5198,7 +5286,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err7 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema127.properties.description.type, parentSchema: schema127.properties.description, data: data4 };
+            const err7 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema128.properties.description.type, parentSchema: schema128.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -5210,7 +5298,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema127.type, parentSchema: schema127, data };
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema128.type, parentSchema: schema128, data };
     if (vErrors === null) {
         vErrors = [err8];
     }
@@ -5280,7 +5368,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema125.propertyNames, parentSchema: schema125, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema126.propertyNames, parentSchema: schema126, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -5298,7 +5386,7 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema125.type, parentSchema: schema125, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema126.type, parentSchema: schema126, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -5309,7 +5397,7 @@ else {
 } validate115.errors = vErrors; return errors === 0; }
 function validate95(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema106.required, parentSchema: schema106, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema107.required, parentSchema: schema107, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5319,7 +5407,7 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema106.required, parentSchema: schema106, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema107.required, parentSchema: schema107, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5329,7 +5417,7 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     if (data.version === undefined) {
-        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema106.required, parentSchema: schema106, data };
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema107.required, parentSchema: schema107, data };
         if (vErrors === null) {
             vErrors = [err2];
         }
@@ -5339,8 +5427,8 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
     }
     for (const key0 in data) {
-        if (!((func2.call(schema106.properties, key0)) || (pattern0.test(key0)))) {
-            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema106, data };
+        if (!((func2.call(schema107.properties, key0)) || (pattern0.test(key0)))) {
+            const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema107, data };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -5353,7 +5441,7 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("plugin" !== data0) {
-            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema106.properties.kind, data: data0 };
+            const err4 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "plugin" }, message: "must be equal to constant", schema: "plugin", parentSchema: schema107.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -5426,7 +5514,7 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema106.properties.title.type, parentSchema: schema106.properties.title, data: data3 };
+            const err10 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.properties.title.type, parentSchema: schema107.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -5439,7 +5527,7 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema106.properties.description.type, parentSchema: schema106.properties.description, data: data4 };
+            const err11 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema107.properties.description.type, parentSchema: schema107.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err11];
             }
@@ -5524,7 +5612,7 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 var valid3 = _errs28 === errors;
                 if (!valid3) {
-                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema106.properties.interfaces.propertyNames, parentSchema: schema106.properties.interfaces, data: data7 };
+                    const err16 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema107.properties.interfaces.propertyNames, parentSchema: schema107.properties.interfaces, data: data7 };
                     if (vErrors === null) {
                         vErrors = [err16];
                     }
@@ -5542,7 +5630,7 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema106.properties.interfaces.type, parentSchema: schema106.properties.interfaces, data: data7 };
+            const err17 = { instancePath: instancePath + "/interfaces", schemaPath: "#/properties/interfaces/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema107.properties.interfaces.type, parentSchema: schema107.properties.interfaces, data: data7 };
             if (vErrors === null) {
                 vErrors = [err17];
             }
@@ -5590,7 +5678,7 @@ function validate95(data, { instancePath = "", parentData, parentDataProperty, r
     }
 }
 else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema106.type, parentSchema: schema106, data };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema107.type, parentSchema: schema107, data };
     if (vErrors === null) {
         vErrors = [err18];
     }
@@ -5600,7 +5688,7 @@ else {
     errors++;
 } validate95.errors = vErrors; return errors === 0; }
 export const validateBot = validate120;
-const schema130 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "user": { "title": "Users", "description": "The tag keys of the users the bot talks with (docs/definitions.md#tags).", "markdownDescription": "The tag keys of the users the bot talks with (docs/definitions.md#tags).\n\n```yaml\nuser:\n  tags:\n    email: { title: Email }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "conversation": { "title": "Conversations", "description": "The tag keys of the bot's conversations (docs/definitions.md#tags).", "markdownDescription": "The tag keys of the bot's conversations (docs/definitions.md#tags).\n\n```yaml\nconversation:\n  tags:\n    topic: { title: Topic }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } }, "states": { "title": "States", "description": "State name -> { type, schema, expiry? }: values the runtime keeps for the bot.", "markdownDescription": "State name -> `{ type, schema, expiry? }`: values the runtime keeps for the bot, one per `conversation`, `user` or `bot` (docs/definitions.md#states).\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "$ref": "common.schema.json#/definitions/stateMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the bot's own events, which its client emits and on.event handles.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the bot's own events, which its client emits (`client.emitEvent`) and `bot.on.event` handles; with `recurrence`, the runtime emits them on a cron schedule.\n\n```yaml\nevents:\n  dailyReport:\n    schema: { type: object, properties: { day: { type: string } }, required: [day] }\n    recurrence: { cron: '0 9 * * *', payload: { day: today } }\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" } }, "definitions": { "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
+const schema131 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "botwire bot", "description": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.", "markdownDescription": "A bot: the message tags it declares, and the integrations and plugins it adds, configures and wires together.\n\n```yaml\nkind: bot\nname: support-bot\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration: { apiKey: { $secret: OPENAI_API_KEY } }\nplugins:\n  summary:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["kind", "name"], "properties": { "kind": { "title": "Kind", "description": "Always bot in this file.", "markdownDescription": "What this file defines. Always `bot` here.\n\n```yaml\nkind: bot\n```", "const": "bot" }, "name": { "title": "Name", "description": "The name of the bot: lowercase words joined by hyphens, at most 64 characters.", "markdownDescription": "The name of the bot: lowercase letters and digits in words joined by single hyphens, starting with a letter, at most 64 characters. Together with `kind` and `version` it identifies the definition.\n\n```yaml\nname: support-bot\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Version", "description": "The exact semantic version of the bot (major.minor.patch). Optional for bots.", "markdownDescription": "The exact semantic version of the bot (`major.minor.patch`, pre-release and build parts allowed). Several versions of one bot may live side by side. Optional for bots.\n\n```yaml\nversion: 1.0.0\n```", "$ref": "common.schema.json#/definitions/version" }, "title": { "title": "Title", "description": "A short human-readable name of the bot.", "markdownDescription": "A short human-readable name of the bot, shown in generated JSDoc.\n\n```yaml\ntitle: Language model\n```", "type": "string" }, "description": { "title": "Description", "description": "What the bot does.", "markdownDescription": "What the bot does, in a sentence or two. It becomes the JSDoc of the generated module.\n\n```yaml\ndescription: Generate text\n```", "type": "string" }, "message": { "title": "Messages", "description": "Settings of the messages the bot exchanges: the tag keys it declares.", "markdownDescription": "Settings of the messages the bot exchanges: the tag keys it declares.\n\n```yaml\nmessage:\n  tags:\n    priority: { title: Priority, description: How urgent the user is }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "user": { "title": "Users", "description": "The tag keys of the users the bot talks with (docs/definitions.md#tags).", "markdownDescription": "The tag keys of the users the bot talks with (docs/definitions.md#tags).\n\n```yaml\nuser:\n  tags:\n    email: { title: Email }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "conversation": { "title": "Conversations", "description": "The tag keys of the bot's conversations (docs/definitions.md#tags).", "markdownDescription": "The tag keys of the bot's conversations (docs/definitions.md#tags).\n\n```yaml\nconversation:\n  tags:\n    topic: { title: Topic }\n```", "$ref": "common.schema.json#/definitions/tagSettings" }, "integrations": { "title": "Integrations", "description": "Integration alias -> the integration added: its name, a version or range, and its configuration.", "markdownDescription": "Integration alias -> the integration added: its name, a version or range (the highest match wins) and its configuration. An alias is an identifier or a hyphenated name; integration and plugin aliases are separate namespaces (one name may add both).\n\n```yaml\nintegrations:\n  openai:\n    integration: openai\n    version: 2.0.0\n    configuration:\n      apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/integrationInstance" } }, "plugins": { "title": "Plugins", "description": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces.", "markdownDescription": "Plugin alias -> the plugin added: its name, a version or range, its configuration and the wiring of its interfaces. One plugin may be added several times, each wired differently.\n\n```yaml\nplugins:\n  summaryOpenai:\n    plugin: conversation-summary\n    version: ^0.3.0\n    dependencies:\n      llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginInstance" } }, "states": { "title": "States", "description": "State name -> { type, schema, expiry? }: values the runtime keeps for the bot.", "markdownDescription": "State name -> `{ type, schema, expiry? }`: values the runtime keeps for the bot, one per `conversation`, `user` or `bot` (docs/definitions.md#states).\n\n```yaml\nstates:\n  profile:\n    type: user\n    schema: { type: object, properties: { name: { type: string } } }\n    expiry: 86400000\n```", "$ref": "common.schema.json#/definitions/stateMap" }, "events": { "title": "Events", "description": "Event name -> { schema, title?, description?, attributes?, recurrence? }: the bot's own events, which its client emits and on.event handles.", "markdownDescription": "Event name -> `{ schema, title?, description?, attributes?, recurrence? }`: the bot's own events, which its client emits (`client.emitEvent`) and `bot.on.event` handles; with `recurrence`, the runtime emits them on a cron schedule.\n\n```yaml\nevents:\n  dailyReport:\n    schema: { type: object, properties: { day: { type: string } }, required: [day] }\n    recurrence: { cron: '0 9 * * *', payload: { day: today } }\n```", "$ref": "common.schema.json#/definitions/recurringEventMap" } }, "definitions": { "integrationInstance": { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } }, "pluginInstance": { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } }, "pluginDependency": { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } } } };
 function validate121(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
         if (!((key0 === "tags") || (pattern0.test(key0)))) {
@@ -5716,10 +5804,10 @@ else {
     }
     errors++;
 } validate121.errors = vErrors; return errors === 0; }
-const schema137 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } };
+const schema138 = { "title": "Integration instance", "description": "An integration added to the bot.", "markdownDescription": "An integration added to the bot.\n\n```yaml\nintegration: openai\nversion: 2.0.0\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integration", "version"], "properties": { "integration": { "title": "Integration name", "description": "The name of the integration.", "markdownDescription": "The name of the integration.\n\n```yaml\nintegration: openai\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Integration version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one integration must resolve to one version.\n\n```yaml\nversion: ^2.0.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configurationType": { "title": "Configuration type", "description": "Which of the integration's alternative configurations this instance uses (a key of its configurations); absent or null: the default configuration.", "markdownDescription": "Which of the integration's alternative `configurations` this instance uses. Absent or `null`, the default `configuration` applies.\n\n```yaml\nconfigurationType: oauth\n```", "anyOf": [{ "$ref": "common.schema.json#/definitions/identifier" }, { "type": "null" }] }, "configuration": { "title": "Configuration", "description": "The integration's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The integration's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration:\n  apiKey: { $secret: OPENAI_API_KEY }\n  organization: acme\n```", "type": "object" }, "enabled": { "title": "Enabled", "description": "Whether the integration is active in this bot (default true). A disabled integration's actions are refused and its events are not dispatched.", "markdownDescription": "Whether the integration is active in this bot (default `true`). A disabled integration needs no implementation: its actions are refused with `INTEGRATION_DISABLED` and its events are not dispatched.\n\n```yaml\nenabled: false\n```", "type": "boolean" } } };
 function validate126(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integration === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema137.required, parentSchema: schema137, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integration" }, message: "must have required property '" + "integration" + "'", schema: schema138.required, parentSchema: schema138, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5729,7 +5817,7 @@ function validate126(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema137.required, parentSchema: schema137, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema138.required, parentSchema: schema138, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5740,7 +5828,7 @@ function validate126(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
         if (!((((((key0 === "integration") || (key0 === "version")) || (key0 === "configurationType")) || (key0 === "configuration")) || (key0 === "enabled")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema137, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema138, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -5789,7 +5877,7 @@ function validate126(data, { instancePath = "", parentData, parentDataProperty, 
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema116, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema117, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -5800,7 +5888,7 @@ function validate126(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema116.type, parentSchema: schema116, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema117.type, parentSchema: schema117, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -5876,7 +5964,7 @@ function validate126(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid3) {
             const _errs21 = errors;
             if (data2 !== null) {
-                const err12 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema137.properties.configurationType.anyOf[1].type, parentSchema: schema137.properties.configurationType.anyOf[1], data: data2 };
+                const err12 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema138.properties.configurationType.anyOf[1].type, parentSchema: schema138.properties.configurationType.anyOf[1], data: data2 };
                 if (vErrors === null) {
                     vErrors = [err12];
                 }
@@ -5889,7 +5977,7 @@ function validate126(data, { instancePath = "", parentData, parentDataProperty, 
             valid3 = valid3 || _valid0;
         }
         if (!valid3) {
-            const err13 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema137.properties.configurationType.anyOf, parentSchema: schema137.properties.configurationType, data: data2 };
+            const err13 = { instancePath: instancePath + "/configurationType", schemaPath: "#/properties/configurationType/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema138.properties.configurationType.anyOf, parentSchema: schema138.properties.configurationType, data: data2 };
             if (vErrors === null) {
                 vErrors = [err13];
             }
@@ -5913,7 +6001,7 @@ function validate126(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.configuration !== undefined) {
         let data3 = data.configuration;
         if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-            const err14 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema137.properties.configuration.type, parentSchema: schema137.properties.configuration, data: data3 };
+            const err14 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema138.properties.configuration.type, parentSchema: schema138.properties.configuration, data: data3 };
             if (vErrors === null) {
                 vErrors = [err14];
             }
@@ -5926,7 +6014,7 @@ function validate126(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.enabled !== undefined) {
         let data4 = data.enabled;
         if (typeof data4 !== "boolean") {
-            const err15 = { instancePath: instancePath + "/enabled", schemaPath: "#/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema137.properties.enabled.type, parentSchema: schema137.properties.enabled, data: data4 };
+            const err15 = { instancePath: instancePath + "/enabled", schemaPath: "#/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema138.properties.enabled.type, parentSchema: schema138.properties.enabled, data: data4 };
             if (vErrors === null) {
                 vErrors = [err15];
             }
@@ -5938,7 +6026,7 @@ function validate126(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema137.type, parentSchema: schema137, data };
+    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema138.type, parentSchema: schema138, data };
     if (vErrors === null) {
         vErrors = [err16];
     }
@@ -5947,11 +6035,11 @@ else {
     }
     errors++;
 } validate126.errors = vErrors; return errors === 0; }
-const schema143 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
-const schema147 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
+const schema144 = { "title": "Plugin instance", "description": "A plugin added to the bot, with its configuration and the wiring of its interfaces.", "markdownDescription": "A plugin added to the bot, with its configuration and the wiring of each of its interfaces to an integration.\n\n```yaml\nplugin: conversation-summary\nversion: ^0.3.0\nconfiguration: { maxWords: 80 }\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["plugin", "version"], "properties": { "plugin": { "title": "Plugin name", "description": "The name of the plugin.", "markdownDescription": "The name of the plugin.\n\n```yaml\nplugin: conversation-summary\n```", "$ref": "common.schema.json#/definitions/definitionName" }, "version": { "title": "Plugin version", "description": "An exact version or a semver range; the highest matching version wins.", "markdownDescription": "An exact version or a semver range; the highest matching version in the workspace wins. All aliases of one plugin must resolve to one version.\n\n```yaml\nversion: ^0.3.0\n```", "$ref": "common.schema.json#/definitions/versionRange" }, "configuration": { "title": "Configuration", "description": "The plugin's configuration, checked against its configuration schema. { $secret: NAME } stands for a string read from the environment at run time.", "markdownDescription": "The plugin's configuration, checked against its configuration schema. `{ $secret: NAME }` stands for a string read from the environment variable `NAME` at run time.\n\n```yaml\nconfiguration: { maxWords: 80 }\n```", "type": "object" }, "dependencies": { "title": "Dependencies", "description": "Plugin interface local name -> the integration (alias) and that integration's interface (alias) that serve it. Every interface of the plugin must be wired exactly once.", "markdownDescription": "Plugin interface local name -> `{ integrationAlias, integrationInterfaceAlias }`: the integration of this bot, and the interface alias inside it, that serve the plugin's interface. Every interface of the plugin must be wired exactly once.\n\n```yaml\ndependencies:\n  llm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "propertyNames": { "$ref": "common.schema.json#/definitions/alias" }, "additionalProperties": { "$ref": "#/definitions/pluginDependency" } } } };
+const schema148 = { "title": "Plugin dependency wiring", "description": "Which integration serves one interface of a plugin.", "markdownDescription": "Which integration serves one interface of a plugin.\n\n```yaml\nllm: { integrationAlias: openai, integrationInterfaceAlias: llm }\n```", "type": "object", "additionalProperties": false, "patternProperties": { "^x-": { "$ref": "common.schema.json#/definitions/annotation" } }, "required": ["integrationAlias", "integrationInterfaceAlias"], "properties": { "integrationAlias": { "title": "Integration alias", "description": "The alias of an integration added to this bot (a key of integrations).", "markdownDescription": "The alias of an integration added to this bot (a key of `integrations`).\n\n```yaml\nintegrationAlias: openai\n```", "$ref": "common.schema.json#/definitions/alias" }, "integrationInterfaceAlias": { "title": "Integration interface alias", "description": "The interface's alias inside that integration (a key of the integration's interfaces).", "markdownDescription": "The interface's alias inside that integration (a key of the integration's `interfaces`). Its interface must have the name the plugin expects and a version in the plugin's range.\n\n```yaml\nintegrationInterfaceAlias: llm\n```", "$ref": "common.schema.json#/definitions/alias" } } };
 function validate129(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.integrationAlias === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema147.required, parentSchema: schema147, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationAlias" }, message: "must have required property '" + "integrationAlias" + "'", schema: schema148.required, parentSchema: schema148, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -5961,7 +6049,7 @@ function validate129(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.integrationInterfaceAlias === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema147.required, parentSchema: schema147, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "integrationInterfaceAlias" }, message: "must have required property '" + "integrationInterfaceAlias" + "'", schema: schema148.required, parentSchema: schema148, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -5972,7 +6060,7 @@ function validate129(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
         if (!(((key0 === "integrationAlias") || (key0 === "integrationInterfaceAlias")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema147, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema148, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -6102,7 +6190,7 @@ function validate129(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema147.type, parentSchema: schema147, data };
+    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema148.type, parentSchema: schema148, data };
     if (vErrors === null) {
         vErrors = [err11];
     }
@@ -6113,7 +6201,7 @@ else {
 } validate129.errors = vErrors; return errors === 0; }
 function validate128(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.plugin === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema143.required, parentSchema: schema143, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plugin" }, message: "must have required property '" + "plugin" + "'", schema: schema144.required, parentSchema: schema144, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -6123,7 +6211,7 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.version === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema143.required, parentSchema: schema143, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema144.required, parentSchema: schema144, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -6134,7 +6222,7 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
     }
     for (const key0 in data) {
         if (!(((((key0 === "plugin") || (key0 === "version")) || (key0 === "configuration")) || (key0 === "dependencies")) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema143, data };
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema144, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -6183,7 +6271,7 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
         let data1 = data.version;
         if (typeof data1 === "string") {
             if (func3(data1) < 1) {
-                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema116, data: data1 };
+                const err6 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema117, data: data1 };
                 if (vErrors === null) {
                     vErrors = [err6];
                 }
@@ -6194,7 +6282,7 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema116.type, parentSchema: schema116, data: data1 };
+            const err7 = { instancePath: instancePath + "/version", schemaPath: "common.schema.json#/definitions/versionRange/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema117.type, parentSchema: schema117, data: data1 };
             if (vErrors === null) {
                 vErrors = [err7];
             }
@@ -6207,7 +6295,7 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.configuration !== undefined) {
         let data2 = data.configuration;
         if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema143.properties.configuration.type, parentSchema: schema143.properties.configuration, data: data2 };
+            const err8 = { instancePath: instancePath + "/configuration", schemaPath: "#/properties/configuration/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema144.properties.configuration.type, parentSchema: schema144.properties.configuration, data: data2 };
             if (vErrors === null) {
                 vErrors = [err8];
             }
@@ -6280,7 +6368,7 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid3 = _errs19 === errors;
                 if (!valid3) {
-                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema143.properties.dependencies.propertyNames, parentSchema: schema143.properties.dependencies, data: data3 };
+                    const err13 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema144.properties.dependencies.propertyNames, parentSchema: schema144.properties.dependencies, data: data3 };
                     if (vErrors === null) {
                         vErrors = [err13];
                     }
@@ -6298,7 +6386,7 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema143.properties.dependencies.type, parentSchema: schema143.properties.dependencies, data: data3 };
+            const err14 = { instancePath: instancePath + "/dependencies", schemaPath: "#/properties/dependencies/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema144.properties.dependencies.type, parentSchema: schema144.properties.dependencies, data: data3 };
             if (vErrors === null) {
                 vErrors = [err14];
             }
@@ -6310,7 +6398,7 @@ function validate128(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema143.type, parentSchema: schema143, data };
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema144.type, parentSchema: schema144, data };
     if (vErrors === null) {
         vErrors = [err15];
     }
@@ -6380,7 +6468,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
         }
         var valid0 = _errs2 === errors;
         if (!valid0) {
-            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema125.propertyNames, parentSchema: schema125, data };
+            const err4 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema126.propertyNames, parentSchema: schema126, data };
             if (vErrors === null) {
                 vErrors = [err4];
             }
@@ -6398,7 +6486,7 @@ function validate132(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema125.type, parentSchema: schema125, data };
+    const err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema126.type, parentSchema: schema126, data };
     if (vErrors === null) {
         vErrors = [err5];
     }
@@ -6497,7 +6585,7 @@ else {
 } validate135.errors = vErrors; return errors === 0; }
 function validate120(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.kind === undefined) {
-        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema130.required, parentSchema: schema130, data };
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property '" + "kind" + "'", schema: schema131.required, parentSchema: schema131, data };
         if (vErrors === null) {
             vErrors = [err0];
         }
@@ -6507,7 +6595,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     if (data.name === undefined) {
-        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema130.required, parentSchema: schema130, data };
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property '" + "name" + "'", schema: schema131.required, parentSchema: schema131, data };
         if (vErrors === null) {
             vErrors = [err1];
         }
@@ -6517,8 +6605,8 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
     }
     for (const key0 in data) {
-        if (!((func2.call(schema130.properties, key0)) || (pattern0.test(key0)))) {
-            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema130, data };
+        if (!((func2.call(schema131.properties, key0)) || (pattern0.test(key0)))) {
+            const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema131, data };
             if (vErrors === null) {
                 vErrors = [err2];
             }
@@ -6531,7 +6619,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.kind !== undefined) {
         let data0 = data.kind;
         if ("bot" !== data0) {
-            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema130.properties.kind, data: data0 };
+            const err3 = { instancePath: instancePath + "/kind", schemaPath: "#/properties/kind/const", keyword: "const", params: { allowedValue: "bot" }, message: "must be equal to constant", schema: "bot", parentSchema: schema131.properties.kind, data: data0 };
             if (vErrors === null) {
                 vErrors = [err3];
             }
@@ -6604,7 +6692,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.title !== undefined) {
         let data3 = data.title;
         if (typeof data3 !== "string") {
-            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema130.properties.title.type, parentSchema: schema130.properties.title, data: data3 };
+            const err9 = { instancePath: instancePath + "/title", schemaPath: "#/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema131.properties.title.type, parentSchema: schema131.properties.title, data: data3 };
             if (vErrors === null) {
                 vErrors = [err9];
             }
@@ -6617,7 +6705,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.description !== undefined) {
         let data4 = data.description;
         if (typeof data4 !== "string") {
-            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema130.properties.description.type, parentSchema: schema130.properties.description, data: data4 };
+            const err10 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema131.properties.description.type, parentSchema: schema131.properties.description, data: data4 };
             if (vErrors === null) {
                 vErrors = [err10];
             }
@@ -6708,7 +6796,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid3 = _errs30 === errors;
                 if (!valid3) {
-                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema130.properties.integrations.propertyNames, parentSchema: schema130.properties.integrations, data: data8 };
+                    const err15 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema131.properties.integrations.propertyNames, parentSchema: schema131.properties.integrations, data: data8 };
                     if (vErrors === null) {
                         vErrors = [err15];
                     }
@@ -6726,7 +6814,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.properties.integrations.type, parentSchema: schema130.properties.integrations, data: data8 };
+            const err16 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema131.properties.integrations.type, parentSchema: schema131.properties.integrations, data: data8 };
             if (vErrors === null) {
                 vErrors = [err16];
             }
@@ -6799,7 +6887,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
                 }
                 var valid7 = _errs41 === errors;
                 if (!valid7) {
-                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema130.properties.plugins.propertyNames, parentSchema: schema130.properties.plugins, data: data10 };
+                    const err21 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema131.properties.plugins.propertyNames, parentSchema: schema131.properties.plugins, data: data10 };
                     if (vErrors === null) {
                         vErrors = [err21];
                     }
@@ -6817,7 +6905,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
             }
         }
         else {
-            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.properties.plugins.type, parentSchema: schema130.properties.plugins, data: data10 };
+            const err22 = { instancePath: instancePath + "/plugins", schemaPath: "#/properties/plugins/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema131.properties.plugins.type, parentSchema: schema131.properties.plugins, data: data10 };
             if (vErrors === null) {
                 vErrors = [err22];
             }
@@ -6841,7 +6929,7 @@ function validate120(data, { instancePath = "", parentData, parentDataProperty, 
     }
 }
 else {
-    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema130.type, parentSchema: schema130, data };
+    const err23 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema131.type, parentSchema: schema131, data };
     if (vErrors === null) {
         vErrors = [err23];
     }

@@ -1,0 +1,86 @@
+// Running an integration's webhook (docs/deploying.md#webhooks): the one place the host
+// calls for a request at `/webhooks/<alias>`. The implementation's handler gets the request,
+// the integration's client outside any call, its context (the bot's id, the alias, its
+// configuration and own secrets, as its actions get them) and a logger, and runs under the
+// handlers' time limit. What it throws reaches the host as thrown: a RuntimeError answers
+// with its code, anything else 500 without its message (which may hold anything).
+import { own } from '../jsonSchema/own.js'
+import { integrationConfiguration } from './configurationValues.js'
+import { MissingImplementationError, RuntimeError } from './errors.js'
+import { integrationImplementation } from './implementations.js'
+import { integrationClient } from './integrationClient.js'
+import { integrationSecrets } from './integrationSecrets.js'
+import type { RuntimeContext } from './runtimeContext.js'
+import { TimeLimitError } from './timeLimitErrors.js'
+import { runBounded, withSignal } from './timeLimits.js'
+import type { RequestLike, WebhookLogger, WebhookRoute } from './webhookTypes.js'
+
+type WebhookHandlerLike = (args: object) => unknown
+
+/** The aliases whose given implementation has a webhook handler, with each one's configured identifier. */
+export function webhookRoutes(context: RuntimeContext): WebhookRoute[] {
+  const routes: WebhookRoute[] = []
+  for (const [alias, wiring] of Object.entries(context.definition.integrations)) {
+    const impl = own(context.integrations, wiring.name)
+    if (typeof impl?.handler !== 'function') continue
+    const route: WebhookRoute = { alias, integration: wiring.name }
+    const identifier = impl.definition.identifier
+    // a disabled integration's configuration is never resolved: its webhook answers INTEGRATION_DISABLED
+    if (identifier !== undefined && wiring.enabled !== false) {
+      const { configuration } = integrationConfiguration(context.definition, alias, impl, context.secrets(), context.valueLimits)
+      const value = own(configuration as { readonly [key: string]: unknown }, identifier.configuration)
+      // check makes the key a required string (BW2034); a hand-written definition may not
+      if (typeof value !== 'string')
+        throw new RuntimeError(
+          'INVALID_CONFIGURATION',
+          `integration '${alias}' (${wiring.name}): its identifier '${identifier.configuration}' is not a string in the configuration`,
+        )
+      route.identifier = value
+    }
+    routes.push(route)
+  }
+  return routes
+}
+
+/** What the implementation of the integration at `alias` reads of `req` as its identifier; undefined when it names none. */
+export async function identifyRequest(context: RuntimeContext, alias: string, req: RequestLike): Promise<string | undefined> {
+  const impl = integrationImplementation(context, alias, `identify of '${alias}'`)
+  if (typeof impl.identify !== 'function')
+    throw new MissingImplementationError(`identify of '${alias}': the implementation of integration '${impl.definition.name}' has no identify`)
+  const identifier: unknown = await (impl.identify as (args: object) => unknown)({ req: req.clone() })
+  if (identifier !== undefined && typeof identifier !== 'string')
+    throw new TypeError(`identify of integration '${impl.definition.name}' returned neither a string nor undefined`)
+  return identifier
+}
+
+/** Runs the webhook handler of the integration at `alias` on `req`: what it returns (a Response, or undefined). */
+export async function runWebhook(context: RuntimeContext, alias: string, req: RequestLike, logger: WebhookLogger): Promise<unknown> {
+  const label = `the webhook of '${alias}'`
+  const impl = integrationImplementation(context, alias, label)
+  const handler = impl.handler as WebhookHandlerLike | undefined
+  if (typeof handler !== 'function')
+    throw new RuntimeError('NOT_FOUND', `${label}: the implementation of integration '${impl.definition.name}' has no webhook handler`)
+  const { configurationType, configuration } = integrationConfiguration(context.definition, alias, impl, context.secrets(), context.valueLimits)
+  const secrets = integrationSecrets(alias, impl, context.secrets())
+  const args = {
+    req,
+    client: integrationClient(context, alias, impl, undefined),
+    ctx: { configurationType, configuration, botId: context.botId, alias, secrets },
+    logger,
+  }
+  const limitMs = context.limits.handlerMs
+  return await runBounded((signal) => handler(withSignal(args, signal)), {
+    limitMs,
+    clock: context.limits.clock,
+    timedOut: () =>
+      new TimeLimitError({
+        message: `${label} did not finish within its time limit of ${limitMs} ms`,
+        limitMs,
+        handlerOwner: `integration '${alias}'`,
+        registeredFor: 'webhook',
+      }),
+    // a webhook has no caller signal
+    cancelled: (reason) => new Error(String(reason)),
+    failed: (error) => error,
+  })
+}
