@@ -173,6 +173,18 @@ function valueItems(
     if (key === 'name') return namesOf(model, 'interface')
     if (key === 'version') return versionsOf(model, 'interface', scalarAt(file, ['interfaces', alias ?? '', 'name']), kind === 'plugin')
   }
+  // docs/definitions.md#identifier: the properties of this integration's configuration
+  if (kind === 'integration' && top === 'identifier' && path.length === 1 && key === 'configuration') {
+    const integration = index.definitions.get(file.absolutePath)
+    const schema = integration?.kind === 'integration' ? integration.spec.configuration?.schema : undefined
+    if (integration?.kind !== 'integration' || schema === undefined) return []
+    return configurationKeys(integration, schema, []).map((property) => ({
+      label: property.name,
+      kind: VALUE,
+      detail: property.title ?? 'configuration property that holds the identifier',
+      ...(property.description ? { documentation: { kind: 'markdown' as const, value: plainMarkdown(property.description) } } : {}),
+    }))
+  }
   if (kind === 'integration' && top === 'interfaces' && third === 'entities' && path.length === 3) {
     return items(mappingKeys(file, ['entities']), REFERENCE, 'entity of this integration')
   }

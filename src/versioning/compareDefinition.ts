@@ -39,6 +39,7 @@ const COVERED: Record<DefinitionSpec['kind'], readonly string[]> = {
     'interfaces',
     // integrationMetadata.ts
     'secrets',
+    'identifier',
     'icon',
     'readme',
     'attributes',

@@ -72,3 +72,28 @@ integrations:
   const sms = 'kind: integration\nname: sms\nversion: 1.0.0\n'
   expect(shown(diffSides({ 'sms.yaml': sms, 'demo.yaml': bot('') }, { 'sms.yaml': sms, 'demo.yaml': bot(', configurationType: null') }))).toEqual([])
 })
+
+it("classifies an integration's identifier: added, removed or re-keyed major, its words patch", () => {
+  const config = `configuration:
+  schema:
+    type: object
+    properties: { team: { type: string }, workspace: { type: string } }
+    required: [team, workspace]
+`
+  const none = integration('1.0.0', config)
+  const byTeam = (version: string, description: string) => integration(version, `${config}identifier: { description: ${description}, configuration: team }\n`)
+  const byWorkspace = integration('3.0.0', `${config}identifier: { description: Team, configuration: workspace }\n`)
+  const diff = (before: string, after: string) => shown(diffSides({ 'demo.yaml': before }, { 'demo.yaml': after }))
+  expect(diff(none, byTeam('2.0.0', 'Team'))).toEqual([
+    "major new new/demo.yaml:9:1 /identifier identifier added ('team'): every implementation must now give identify",
+  ])
+  expect(diff(byTeam('1.0.0', 'Team'), integration('2.0.0', config))).toEqual([
+    "major old old/demo.yaml:9:1 /identifier identifier removed: the integration's shared webhook URL no longer routes to any bot",
+  ])
+  expect(diff(byTeam('2.0.0', 'Team'), byWorkspace)).toEqual([
+    "major new new/demo.yaml:9:49 /identifier/configuration identifier changed ('team' -> 'workspace'): requests now route by another configuration value",
+  ])
+  expect(diff(byTeam('1.0.0', 'Team'), byTeam('1.0.1', 'The team'))).toEqual([
+    'patch new new/demo.yaml:9:28 /identifier/description description of the identifier changed (Team -> The team)',
+  ])
+})

@@ -125,6 +125,34 @@ describe('botwire lsp: features', () => {
     await client.change(notebook(), NOTEBOOK, 2)
   })
 
+  it("completes an integration's identifier: the key with its description, its keys, and its configuration's properties as the value (docs/definitions.md#identifier)", async () => {
+    const typing = `${NOTEBOOK}id`
+    await client.open('definitions/integrations/notebook.yaml', typing)
+    const top = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: notebook() },
+      position: { line: typing.split('\n').length - 1, character: 2 },
+    })
+    expect(JSON.stringify(top.find((k) => k.label === 'identifier')?.documentation)).toContain('identify')
+    const keysTyping = `${NOTEBOOK}identifier:\n  co`
+    await client.change(notebook(), keysTyping, 2)
+    const keys = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: notebook() },
+      position: { line: keysTyping.split('\n').length - 1, character: 4 },
+    })
+    expect(keys.map((k) => k.label).sort()).toEqual(['configuration', 'description', 'title'])
+    const valueTyping = `${NOTEBOOK}identifier:\n  configuration: re`
+    await client.change(notebook(), valueTyping, 3)
+    const values = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: notebook() },
+      position: { line: valueTyping.split('\n').length - 1, character: 19 },
+    })
+    expect(values.map((k) => [k.label, k.detail])).toEqual([
+      ['token', 'configuration property that holds the identifier'],
+      ['region', 'Region'],
+    ])
+    await client.change(notebook(), NOTEBOOK, 4)
+  })
+
   it("completes a state's keys and an event's recurrence, outlines states and hovers one (docs/definitions.md#states)", async () => {
     const desk = client.uri('definitions/bots/desk.yaml')
     const typing = `${DESK}states:\n  visits:\n    ex`
