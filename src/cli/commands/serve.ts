@@ -1,5 +1,6 @@
 // `botwire serve MODULE` (docs/cli.md#botwire-serve-module): loads a bot module (its
-// `runtime`, or a `createRuntime()` factory, and its `webhooks`) and serves it with
+// `runtime`, or a `createRuntime()` factory, and optionally `webhooks` written beside the
+// bot: its implementations' own handlers need none) and serves it with
 // `@botwire/host`, found in the bot's project as the runtime is: the compiler's package does
 // not depend on the host, a bot that is served installs it. Logs go to stdout as JSON lines;
 // SIGINT or SIGTERM closes the host (requests in flight finish), the runtime, then the
