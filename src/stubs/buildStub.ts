@@ -101,6 +101,19 @@ function actionsStatement(plan: StubPlan): WriterFunction {
         })
         writer.writeLine('},')
       }
+      if (plan.identifier !== undefined) {
+        // required by the generated options: the host routes /webhooks/integration/<name> by it
+        writer.writeLine(
+          `// ${plan.name} declares an identifier: read from a request the '${plan.identifier}' of the bot it is for (docs/deploying.md#identifier-routing)`,
+        )
+        writer.writeLine('identify: async ({ req }) => {')
+        writer.indent(() => {
+          writer.writeLine('// TODO: read the identifier from the request (undefined when it names none)')
+          writer.writeLine('void req')
+          writer.writeLine('return undefined')
+        })
+        writer.writeLine('},')
+      }
     })
     writer.write('})')
   }

@@ -35,6 +35,8 @@ export interface StubPlan {
   eventTypes: string[]
   /** an integration's channels that carry standard messages, each with those types: their delivery handlers (docs/runtime.md#delivery) */
   deliveries: { channel: string; types: string[] }[]
+  /** an integration's identifier, the configuration key that holds it (as one line of a comment): its stub gives `identify` (docs/definitions.md#identifier) */
+  identifier?: string
   /** a bot's own recurring events and the states that expire, which its stub gives a handler each (docs/runtime.md#recurring-events) */
   timed?: { recurringEvents: { name: string; cron: string }[]; expiringStates: { name: string; expiry: number }[] }
 }
@@ -60,7 +62,15 @@ export function stubPlan(definition: DefinitionModel, model: Model): StubPlan {
     const deliveries = definition.channels
       .map((c) => ({ channel: c.name, types: Object.keys(c.spec.messages).filter((m) => (MESSAGE_TYPES as readonly string[]).includes(m)) }))
       .filter((d) => d.types.length > 0)
-    return { ...base, kind: 'integration', variable: camelCase(definition.name), actions, deliveries }
+    const identifier = definition.spec.identifier?.configuration
+    return {
+      ...base,
+      kind: 'integration',
+      variable: camelCase(definition.name),
+      actions,
+      deliveries,
+      ...(identifier === undefined ? {} : { identifier: oneLine(identifier) }),
+    }
   }
   if (definition.kind === 'plugin') {
     const actions = Object.entries(definition.spec.actions ?? {}).map(([name, a]) => ({
