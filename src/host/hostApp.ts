@@ -91,7 +91,7 @@ export function hostApp(options: ResolvedHostOptions, served: ServedBots, state:
     return bot
   }
 
-  const runWebhook = async (c: Context<HostEnv>, bot: ServedBot, alias: string): Promise<Response> => {
+  const answerWebhook = async (c: Context<HostEnv>, bot: ServedBot, alias: string): Promise<Response> => {
     const webhook = bot.webhooks.get(alias)
     if (webhook === undefined) throw new RuntimeError('NOT_FOUND', `no webhook is served for alias '${alias}'`)
     const runtime = bot.runtime
@@ -118,7 +118,7 @@ export function hostApp(options: ResolvedHostOptions, served: ServedBots, state:
       // the identifier is the outside world's: not repeated in the answer or the log
       if (target === undefined)
         throw new RuntimeError('NOT_FOUND', `no bot served here is configured with the identifier this request names for integration '${name}'`)
-      return await runWebhook(c, target.bot, target.alias)
+      return await answerWebhook(c, target.bot, target.alias)
     } catch (error) {
       return fail(c, error)
     }
@@ -127,7 +127,7 @@ export function hostApp(options: ResolvedHostOptions, served: ServedBots, state:
   const webhookPath = served.manyBots ? '/bots/:botId/webhooks/:alias' : '/webhooks/:alias'
   app.all(webhookPath, async (c) => {
     try {
-      return await runWebhook(c, botOf(c), c.req.param('alias') ?? '')
+      return await answerWebhook(c, botOf(c), c.req.param('alias') ?? '')
     } catch (error) {
       return fail(c, error)
     }
