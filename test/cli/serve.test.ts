@@ -9,11 +9,12 @@ import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { botFolder, freePort, jsonLines, type ServedProcess, serveInChild } from '../host/servedProcess.js'
 import { cliPath, repoRoot, runBotwire } from '../support/cli.js'
-import { codeBlocks } from '../support/markdownBlocks.js'
+import { codeBlocks, shellLines } from '../support/markdownBlocks.js'
 
 const pageLine = codeBlocks(readFileSync(join(repoRoot, 'docs', 'deploying.md'), 'utf8'))
-  .map((block) => block.text.trim())
-  .find((text) => text.includes('npx botwire serve'))
+  .filter((block) => block.language === 'sh')
+  .flatMap(shellLines)
+  .find((line) => line.includes('npx botwire serve'))
 const [, token = '', pageModule = ''] = /^BOTWIRE_TOKEN=(\S+) npx botwire serve (\S+)$/.exec(pageLine ?? '') ?? []
 const bot = botFolder('serve-command')
 const elsewhere = mkdtempSync(join(tmpdir(), 'botwire-serve-'))
@@ -25,7 +26,7 @@ afterAll(() => {
 })
 
 it('serves the exported runtime and webhooks, with the token of BOTWIRE_TOKEN, and exits 0 on SIGTERM', async () => {
-  expect([token.length > 16, pageModule]).toEqual([true, 'dist/bot.js'])
+  expect([token.length > 16, pageModule]).toEqual([true, 'dist/src/bot.js'])
   const port = await freePort()
   served = serveInChild(['--import', 'tsx', cliPath, 'serve', 'bot.ts', '--port', String(port)], bot.folder, { BOTWIRE_TOKEN: token })
   await served.printed('"msg":"serving"')
