@@ -85,3 +85,8 @@ it('is bad usage, naming the npm install, when the store a createRuntime needs i
   const ownRuntime = await runBotwire(['serve', 'nothing.mjs', '--data', 'here'], { cwd: bot.folder })
   expect([ownRuntime.code, ownRuntime.stderr]).toEqual([2, expect.stringContaining('keeps its own stores: --data and --database-url need')])
 })
+
+it("is bad usage, with the host's code, when the host cannot start: beyond localhost without a token", async () => {
+  const open = await runBotwire(['serve', 'bot.ts', '--hostname', '0.0.0.0', '--port', '0'], { cwd: bot.folder, env: { BOTWIRE_TOKEN: undefined } })
+  expect([open.code, open.stderr]).toEqual([2, expect.stringMatching(/^botwire: error BW9002: botwire serve cannot start the host: INVALID_HOST_OPTIONS: /)])
+})

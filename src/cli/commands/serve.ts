@@ -42,6 +42,12 @@ async function loadHost(moduleFile: string): Promise<HostPackage> {
   return loaded as unknown as HostPackage
 }
 
+/** A coded error of the runtime's (INVALID_HOST_OPTIONS: a port in use, 0.0.0.0 without a token; INVALID_RUNTIME_OPTIONS) as the bad usage it is; any other as it is. */
+function codedAsUsage(what: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code
+  return error instanceof Error && typeof code === 'string' ? new UsageError(`${what}: ${code}: ${error.message}`) : error
+}
+
 function checkedRuntime(moduleFile: string, runtime: unknown): { close?: unknown } {
   if (!isObject(runtime) || typeof runtime['integration'] !== 'function')
     throw new UsageError(`${moduleFile} must export \`runtime\` (what createRuntime returns) or \`createRuntime\` (a function that returns it)`)
@@ -75,7 +81,7 @@ async function startRuntime(
     return { runtime: checkedRuntime(moduleFile, await (bot.createRuntime as (stores: object) => unknown)(opened.stores)), opened }
   } catch (error) {
     await opened.close()
-    throw error
+    throw codedAsUsage(`${moduleFile}'s createRuntime failed`, error)
   }
 }
 
@@ -123,7 +129,7 @@ export async function runServe(args: string[]): Promise<number> {
   } catch (error) {
     stop.dispose()
     await closeRuntime()
-    throw error
+    throw codedAsUsage('botwire serve cannot start the host', error)
   }
   log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'serving', module: positionals[0], url: served.url }))
   await new Promise<void>((done) => stop.signal.addEventListener('abort', () => done(), { once: true }))
