@@ -2,7 +2,7 @@
 // posted `{ channel, thread, user, ts, text }` into a user, a conversation and an incoming
 // message; the bot answers each text with `echo: <text>`, which slack's `thread` channel
 // "delivers" into `delivered`.
-import { createRuntime, type MessageStore } from '@botwire/runtime'
+import { createRuntime, type RuntimeStores } from '@botwire/runtime'
 import { createHost, type HostOptions, type WebhookHandler } from '../../src/host/index.js'
 import { Bot } from '../fixtures/valid/conversations/expected/bots/helpdesk/v1.0.0.js'
 import { Integration as Slack } from '../fixtures/valid/conversations/expected/integrations/slack/v1.0.0.js'
@@ -30,7 +30,7 @@ export const slackWebhook: WebhookHandler = async ({ req, client, logger }) => {
   return Response.json({ ok: true, conversationId: conversation.id, messageId: message.id })
 }
 
-export function botRuntime(options: { store?: MessageStore } = {}) {
+export function botRuntime(stores: RuntimeStores = {}) {
   const delivered: Delivered[] = []
   let counter = 0
   const slack = new Slack({
@@ -61,15 +61,15 @@ export function botRuntime(options: { store?: MessageStore } = {}) {
     bot,
     integrations: { slack },
     plugins: { greeter: new Greeter({ actions: {} }) },
-    ...(options.store && { store: options.store }),
+    ...stores,
   })
   return { runtime, delivered }
 }
 
-/** A started host on a free port with slack's webhook and the token; `lines` is its log. */
-export async function startHost(options: Partial<HostOptions> & { store?: MessageStore } = {}) {
-  const { store, ...hostOptions } = options
-  const world = botRuntime(store ? { store } : {})
+/** A started host on a free port with slack's webhook and the token, the bot on `stores` (in memory when none); `lines` is its log. */
+export async function startHost(options: Partial<HostOptions> & { stores?: RuntimeStores } = {}) {
+  const { stores, ...hostOptions } = options
+  const world = botRuntime(stores)
   const lines: string[] = []
   const host = await createHost({
     runtime: world.runtime,
