@@ -71,4 +71,4 @@ it('a host restarted on the embedded store keeps the conversation: the same thre
     second.runtime.close()
     await secondStore.close()
   }
-})
+}, 120_000) // two opens of PGlite: seconds on a quiet machine, near a minute on a loaded one
