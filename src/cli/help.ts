@@ -83,11 +83,13 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     anchor: 'botwire-scaffold-botintegrationplugin-name---out-dir',
   },
   serve: {
-    synopsis: 'botwire serve    MODULE [--port N] [--hostname HOST]',
+    synopsis: 'botwire serve    MODULE [--port N] [--hostname HOST] [--data DIR | --database-url URL]',
     does: 'serves the bot a module exports over HTTP with @botwire/host: its webhooks, the JSON endpoints (token: BOTWIRE_TOKEN), /health, /ready',
     flags: [
       { flag: '--port N', does: 'the port (default: PORT, else 3000)' },
       { flag: '--hostname HOST', does: 'where to listen (default: HOST, else 127.0.0.1; any other needs BOTWIRE_TOKEN)' },
+      { flag: '--data DIR', does: "the embedded store's folder, for a module's createRuntime (default: .botwire/store)" },
+      { flag: '--database-url URL', does: 'open PostgreSQL instead (default: BOTWIRE_DATABASE_URL, the better place for a password)' },
     ],
     anchor: 'botwire-serve-module',
   },

@@ -14,7 +14,7 @@ import { receiveMessage } from './messageDispatch.js'
 import type { Message, MessageType } from './messages.js'
 import type { HandlerRegistrationLike, RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { RunningBot } from './runningBot.js'
-import type { IntegrationEventKey, Runtime, RuntimeOptions } from './runtimeApi.js'
+import type { IntegrationEventKey, Runtime, RuntimeOptions, RuntimeStores } from './runtimeApi.js'
 import { checkRuntimeOptions } from './runtimeOptions.js'
 import type { NoStates } from './stateTypes.js'
 import type { TimeLimitOptions } from './timeLimits.js'
@@ -22,7 +22,7 @@ import type { ActionShapes, BotClient, CreateMessageInput, NoEvents, NoStreams }
 import { verifyWiring } from './verifyWiring.js'
 import { identifyRequest, runWebhook, webhookRoutes } from './webhooks.js'
 
-export type { HandlerRegistrationLike, IntegrationEventKey, RunnableIntegration, RunnablePlugin, Runtime, RuntimeOptions }
+export type { HandlerRegistrationLike, IntegrationEventKey, RunnableIntegration, RunnablePlugin, Runtime, RuntimeOptions, RuntimeStores }
 
 /**
  * Runs a generated bot with its plugins and integrations (docs/runtime.md):

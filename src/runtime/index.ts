@@ -38,6 +38,7 @@ export {
   type RunnablePlugin,
   type Runtime,
   type RuntimeOptions,
+  type RuntimeStores,
 } from './createRuntime.js'
 // cron expressions of recurring events (docs/definitions.md#recurring-events)
 export { CRON_FIELDS, type CronProblem, type CronSchedule, parseCron } from './cronSchedule.js'

@@ -140,3 +140,16 @@ export interface Runtime<
 
 /** The bot's integration events (`'<alias>:<event>'`): a plugin's own (`'<pluginAlias>#<event>'`) come only from the plugin. */
 export type IntegrationEventKey<Events> = Exclude<keyof Events, `${string}#${string}`>
+
+/**
+ * The stores of createRuntime's options: `store` and every `*Store` option, picked from
+ * RuntimeOptions so that a store option added there is one here too. `botwire serve` opens
+ * them and hands them to a module's `createRuntime(stores)` (docs/deploying.md#the-stores-serve-opens).
+ */
+export type RuntimeStores = {
+  [K in keyof RuntimeOptions<TagMap, Record<never, never>, NoEvents> as K extends 'store' | `${string}Store` ? K : never]?: RuntimeOptions<
+    TagMap,
+    Record<never, never>,
+    NoEvents
+  >[K]
+}

@@ -58,8 +58,28 @@ const RULES: Rule[] = [
   },
   { page: 'docs/versioning.md', languages: ['ts'], text: /^import \{ diff \} from 'botwire'/, runBy: 'test/cli/examplePages.test.ts' },
   { page: 'docs/deploying.md', languages: ['sh'], text: /^npm install @botwire\/runtime @botwire\/host$/m, runBy: 'test/host/hostPackage.test.ts' },
-  { page: 'docs/deploying.md', languages: ['sh'], text: /npx botwire serve /, runBy: 'test/cli/serve.test.ts' },
   { page: 'docs/deploying.md', languages: ['ts'], text: /new (Slack|Relay)\(/, runBy: 'test/host/deployingWebhooks.test.ts' },
+  { page: 'docs/deploying.md', languages: ['sh'], text: /npx botwire serve |^npm install @botwire\/store-embedded /, runBy: 'test/host/servedProject.test.ts' },
+  { page: 'docs/deploying.md', languages: ['ts'], text: /^\/\/ src\/bot\.ts/, runBy: 'test/host/servedProject.test.ts' },
+  { page: 'docs/deploying.md', languages: ['dockerfile'], runBy: 'test/host/servedProject.test.ts' },
+  {
+    page: 'docs/deploying.md',
+    languages: ['sh'],
+    text: /^docker build /,
+    notRun:
+      "docker's commands: this machine runs no Docker daemon; test/host/servedProject.test.ts checks the Dockerfile against a packed project and runs its CMD",
+  },
+  {
+    page: 'docs/deploying.md',
+    languages: ['nginx', 'caddy'],
+    notRun:
+      "a reverse proxy's configuration (nginx, Caddy), for a machine this suite does not have; the host's side of it (/ready, the body limit, the token) is test/host/host.test.ts's",
+  },
+  {
+    page: 'docs/deploying.md',
+    languages: ['text'],
+    notRun: "serve's output, shown; test/host/servedProject.test.ts asserts its lines (store opened, serving, the delivery, request)",
+  },
   { page: 'docs/deploying.md', languages: ['ts', 'sh'], runBy: 'test/host/deployingPage.test.ts' },
   { page: 'docs/deploying.md', languages: ['json'], notRun: 'a log line, shown; test/host/host.test.ts asserts what each line holds' },
   { page: 'docs/versioning.md', languages: ['yaml'], text: /^# old +# new/, notRun: 'an old and a new definition side by side, as fragments' },

@@ -3,17 +3,18 @@
 // BOTWIRE_TOKEN, logs JSON lines on stdout and stops gracefully on SIGTERM; bad usage says
 // what is missing. The command line of docs/deploying.md is the one run here, its module a
 // TypeScript one through tsx (`--import tsx`) and `npx botwire` this repository's CLI.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { botFolder, freePort, jsonLines, type ServedProcess, serveInChild } from '../host/servedProcess.js'
 import { cliPath, repoRoot, runBotwire } from '../support/cli.js'
-import { codeBlocks } from '../support/markdownBlocks.js'
+import { codeBlocks, shellLines } from '../support/markdownBlocks.js'
 
 const pageLine = codeBlocks(readFileSync(join(repoRoot, 'docs', 'deploying.md'), 'utf8'))
-  .map((block) => block.text.trim())
-  .find((text) => text.includes('npx botwire serve'))
+  .filter((block) => block.language === 'sh')
+  .flatMap(shellLines)
+  .find((line) => line.includes('npx botwire serve'))
 const [, token = '', pageModule = ''] = /^BOTWIRE_TOKEN=(\S+) npx botwire serve (\S+)$/.exec(pageLine ?? '') ?? []
 const bot = botFolder('serve-command')
 const elsewhere = mkdtempSync(join(tmpdir(), 'botwire-serve-'))
@@ -25,7 +26,7 @@ afterAll(() => {
 })
 
 it('serves the exported runtime and webhooks, with the token of BOTWIRE_TOKEN, and exits 0 on SIGTERM', async () => {
-  expect([token.length > 16, pageModule]).toEqual([true, 'dist/bot.js'])
+  expect([token.length > 16, pageModule]).toEqual([true, 'dist/src/bot.js'])
   const port = await freePort()
   served = serveInChild(['--import', 'tsx', cliPath, 'serve', 'bot.ts', '--port', String(port)], bot.folder, { BOTWIRE_TOKEN: token })
   await served.printed('"msg":"serving"')
@@ -61,4 +62,31 @@ it('is bad usage without @botwire/host in the bot project, or with a module that
   expect(noRuntime.stderr).toContain('must export `runtime` (what createRuntime returns) or `createRuntime`')
   const badPort = await runBotwire(['serve', 'nothing.mjs', '--port', 'http'], { cwd: bot.folder })
   expect(badPort.stderr).toContain("--port must be a port number (0 to 65535), not 'http'")
+})
+
+it('is bad usage, naming the npm install, when the store a createRuntime needs is not in the bot project; never shows a database URL', async () => {
+  // a project with the host but no store: the host linked from this repository
+  mkdirSync(join(elsewhere, 'node_modules', '@botwire'), { recursive: true })
+  symlinkSync(join(repoRoot, 'packages', 'host'), join(elsewhere, 'node_modules', '@botwire', 'host'), 'dir')
+  writeFileSync(join(elsewhere, 'factory.mjs'), "export function createRuntime() { throw new Error('not reached') }\n")
+  const noStore = await runBotwire(['serve', 'factory.mjs', '--port', '0'], { cwd: elsewhere, env: { BOTWIRE_DATABASE_URL: undefined } })
+  expect([noStore.code, noStore.stderr]).toEqual([2, expect.stringContaining('needs @botwire/store-embedded in the bot')])
+  expect(noStore.stderr).toContain('npm install @botwire/store-embedded')
+
+  writeFileSync(join(bot.folder, 'factory.mjs'), "export function createRuntime() { throw new Error('not reached') }\n")
+  const secret = 'postgres://bob:s3cret-word@127.0.0.1:1/bots'
+  const unreachable = await runBotwire(['serve', 'factory.mjs', '--port', '0'], { cwd: bot.folder, env: { BOTWIRE_DATABASE_URL: secret } })
+  expect([unreachable.code, unreachable.stderr]).toEqual([2, expect.stringContaining('botwire serve cannot open the PostgreSQL store: STORE_UNAVAILABLE')])
+  expect(unreachable.stderr + unreachable.stdout).not.toContain('s3cret-word')
+  const both = await runBotwire(['serve', 'factory.mjs', '--data', 'here'], { cwd: bot.folder, env: { BOTWIRE_DATABASE_URL: secret } })
+  expect([both.code, both.stderr]).toEqual([2, expect.stringContaining("--data is the embedded store's folder")])
+  expect(both.stderr).not.toContain('s3cret-word')
+  // a module's own runtime keeps its own stores: a store flag with it is bad usage
+  const ownRuntime = await runBotwire(['serve', 'nothing.mjs', '--data', 'here'], { cwd: bot.folder })
+  expect([ownRuntime.code, ownRuntime.stderr]).toEqual([2, expect.stringContaining('keeps its own stores: --data and --database-url need')])
+})
+
+it("is bad usage, with the host's code, when the host cannot start: beyond localhost without a token", async () => {
+  const open = await runBotwire(['serve', 'bot.ts', '--hostname', '0.0.0.0', '--port', '0'], { cwd: bot.folder, env: { BOTWIRE_TOKEN: undefined } })
+  expect([open.code, open.stderr]).toEqual([2, expect.stringMatching(/^botwire: error BW9002: botwire serve cannot start the host: INVALID_HOST_OPTIONS: /)])
 })

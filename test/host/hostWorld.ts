@@ -2,7 +2,7 @@
 // posted `{ channel, thread, user, ts, text }` into a user, a conversation and an incoming
 // message; the bot answers each text with `echo: <text>`, which slack's `thread` channel
 // "delivers" into `delivered`.
-import { type Clock, createRuntime, type MessageStore } from '@botwire/runtime'
+import { type Clock, createRuntime, type RuntimeStores } from '@botwire/runtime'
 import { createHost, type SingleBotHostOptions, type WebhookHandler } from '../../src/host/index.js'
 import { Bot } from '../fixtures/valid/conversations/expected/bots/helpdesk/v1.0.0.js'
 import { Integration as Slack } from '../fixtures/valid/conversations/expected/integrations/slack/v1.0.0.js'
@@ -50,7 +50,8 @@ export const slackHandler: SlackHandler = async ({ req, client, ctx, logger }) =
 }
 
 export interface BotRuntimeOptions {
-  store?: MessageStore
+  /** the stores the bot runs on (in memory when none) */
+  stores?: RuntimeStores
   /** slack's implementation's own webhook handler */
   handler?: SlackHandler
   clock?: Clock
@@ -89,17 +90,17 @@ export function botRuntime(options: BotRuntimeOptions = {}) {
     bot,
     integrations: { slack },
     plugins: { greeter: new Greeter({ actions: {} }) },
-    ...(options.store && { store: options.store }),
+    ...options.stores,
     ...(options.clock && { clock: options.clock }),
     ...(options.handlerMs !== undefined && { timeLimits: { handlerMs: options.handlerMs } }),
   })
   return { runtime, delivered }
 }
 
-/** A started host on a free port with slack's webhook and the token; `lines` is its log. */
-export async function startHost(options: Partial<SingleBotHostOptions> & { store?: MessageStore } = {}) {
-  const { store, ...hostOptions } = options
-  const world = botRuntime(store ? { store } : {})
+/** A started host on a free port with slack's webhook and the token, the bot on `stores` (in memory when none); `lines` is its log. */
+export async function startHost(options: Partial<SingleBotHostOptions> & { stores?: RuntimeStores } = {}) {
+  const { stores, ...hostOptions } = options
+  const world = botRuntime(stores ? { stores } : {})
   const lines: string[] = []
   const host = await createHost({
     runtime: world.runtime,

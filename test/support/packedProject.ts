@@ -201,16 +201,17 @@ export function runPageLine(line: string, cwd: string, tarballs: Tarballs): { cw
   }
   const install = /^npm install (--save-dev )?(.+)$/.exec(line)
   if (install?.[2] !== undefined) {
-    for (const name of install[2].split(' ')) {
-      const tarball = tarballs.get(name)
+    const names = install[2].split(' ')
+    // the packed packages in one npm call (one install, not one per package), the tools linked
+    const packed = names.flatMap((name) => tarballs.get(name) ?? [])
+    if (packed.length > 0) {
       const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(install[1] === undefined ? [] : ['--save-dev'])]
-      if (tarball !== undefined) {
-        const linked = linkedInto(cwd)
-        execFileSync(npm, ['install', ...flags, tarball], { cwd, stdio: 'pipe' })
-        // npm removes what package.json does not list, the linked tools with it: link them again
-        for (const name of linked) if (!existsSync(join(cwd, 'node_modules', name))) link(cwd, name)
-      } else link(cwd, name)
+      const linked = linkedInto(cwd)
+      execFileSync(npm, ['install', ...flags, ...packed], { cwd, stdio: 'pipe' })
+      // npm removes what package.json does not list, the linked tools with it: link them again
+      for (const name of linked) if (!existsSync(join(cwd, 'node_modules', name))) link(cwd, name)
     }
+    for (const name of names) if (!tarballs.has(name)) link(cwd, name)
     return { cwd, stdout: '' }
   }
   // npm run puts this repository's node_modules/.bin on PATH: a new user's shell has only the project's
