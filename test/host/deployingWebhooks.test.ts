@@ -22,9 +22,9 @@ afterAll(async () => {
   for (const file of written) rmSync(file, { force: true })
 })
 
-/** The page's block that makes `new <name>(`, written beside this test with its import pointed at `fixture`, and imported. */
+/** The page's block that makes `new <name>(` (not serve's `src/bot.ts`, which servedProject.test.ts runs), written beside this test with its import pointed at `fixture`, and imported. */
 async function pageModule(name: string, fixture: string): Promise<{ [name: string]: unknown }> {
-  const block = page.find((b) => b.language === 'ts' && b.text.includes(`new ${name}(`))
+  const block = page.find((b) => b.language === 'ts' && b.text.includes(`new ${name}(`) && !b.text.startsWith('// src/bot.ts'))
   expect(block, `docs/deploying.md shows an implementation of ${name}`).toBeDefined()
   const text = (block?.text ?? '').replaceAll("'./generated/", `'../fixtures/valid/${fixture}/expected/`)
   const file = join(import.meta.dirname, `deployingWebhooks.${name.toLowerCase()}.${process.pid}.tmp.ts`)
