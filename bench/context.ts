@@ -19,6 +19,7 @@ function parseFlags() {
       'scaffold-update-only': { type: 'boolean', default: false },
       'runtime-only': { type: 'boolean', default: false },
       'stores-only': { type: 'boolean', default: false },
+      'processes-only': { type: 'boolean', default: false },
       'watch-only': { type: 'boolean', default: false },
       'lsp-only': { type: 'boolean', default: false },
     },

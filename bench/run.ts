@@ -24,6 +24,7 @@
 //   --keep        keep the synthetic workspaces (their folder is printed)
 //   --runtime-only  section 7 alone (the runtime: receive, listMessages, streaming), as `npm run bench:runtime`
 //   --stores-only   section 11 alone (a listMessages page on each message store), as `npm run bench:stores`
+//   --processes-only  section 12 alone (1, 2 and 3 hosts on one PostgreSQL), as `npm run bench:processes`
 //   --watch-only    section 8 alone (generate --watch on the incremental engine), then section 9 unless --no-cli
 //   --lsp-only      section 9 alone (`botwire lsp` through a real client over stdio)
 //   --scaffold-update-only  section 3c alone (`scaffold --update` on a 50-action integration)
@@ -35,7 +36,7 @@ import { benchContext, writeBenchWorkspaces } from './context.js'
 import { print, progress } from './report.js'
 import { baselinesSection } from './sections/baselines.js'
 import { checkSection } from './sections/check.js'
-import { runtimeSection, storesSection } from './sections/childBenchmarks.js'
+import { processesSection, runtimeSection, storesSection } from './sections/childBenchmarks.js'
 import { cliSection } from './sections/cli.js'
 import { emissionSection } from './sections/emission.js'
 import { introduction } from './sections/introduction.js'
@@ -54,6 +55,10 @@ if (flags['runtime-only']) {
 }
 if (flags['stores-only']) {
   storesSection(bench)
+  process.exit(0)
+}
+if (flags['processes-only']) {
+  processesSection(bench)
   process.exit(0)
 }
 
@@ -104,6 +109,7 @@ try {
   typecheckSection(bench) // 4. type-check cost of the generated example
   runtimeSection(bench) // 7. the runtime (child process)
   storesSection(bench) // 11. the message stores (child process)
+  processesSection(bench) // 12. several processes on one PostgreSQL (child process)
 
   const load1 = loadavg()[0] ?? 0
   print(

@@ -1,4 +1,4 @@
-// Sections 7 and 11 run in a child process each, and their report is printed as part of
+// Sections 7, 11 and 12 run in a child process each, and their report is printed as part of
 // this one (bench/childProcesses.ts): they import the runtime and the stores by package
 // name, which tsconfig.test.json maps to the sources.
 import { childBenchmark } from '../childProcesses.js'
@@ -15,4 +15,10 @@ export function runtimeSection(bench: BenchContext): void {
 export function storesSection(bench: BenchContext): void {
   progress('section 11: the message stores')
   childBenchmark(bench, 'stores.ts')
+}
+
+/** Section 12, several processes (bench/processes.ts): messages per second through 1, 2 and 3 hosts on one PostgreSQL schema. */
+export function processesSection(bench: BenchContext): void {
+  progress('section 12: several processes on one PostgreSQL')
+  childBenchmark(bench, 'processes.ts')
 }

@@ -11,7 +11,7 @@
 //   stops counting when its lease is over. An expired ticket is never renewed again.
 // - Waiting: polling, from POLL_FIRST_MS doubling up to POLL_NEXT_MOST_MS for the ticket next
 //   in line, POLL_MOST_MS for one further back; a release in this
-//   process wakes the waiters of its conversation at once (docs/decisions.md#turns-across-processes-a-ticket-table-polled).
+//   process wakes the waiters of its conversation at once (docs/decisions.md#turns-across-processes-a-ticket-table-polled-issue-35-schema-version-5).
 import { RuntimeError, type TurnStore, type TurnTicket } from '@botwire/runtime'
 import type { SqlDatabase } from './sqlDatabase.js'
 import { seqOf, storageKey } from './storageKey.js'
