@@ -34,8 +34,15 @@ export async function webhook(): Promise<void> {
     idempotencyKey: 'delivery-1',
   })
   expectTrue<Equal<typeof duplicate, boolean>>()
-  // @ts-expect-error [TS2322 "number" "string"] an idempotency key is a string
-  await fromGmail.createMessage({ conversationId: conversation.id, userId: user.id, type: 'text', payload: { text: 'hi' }, tags: { id: 'm1' }, idempotencyKey: 1 })
+  await fromGmail.createMessage({
+    conversationId: conversation.id,
+    userId: user.id,
+    type: 'text',
+    payload: { text: 'hi' },
+    tags: { id: 'm1' },
+    // @ts-expect-error [TS2322 "number" "string"] an idempotency key is a string
+    idempotencyKey: 1,
+  })
   // @ts-expect-error [TS2353 "subject"] a conversation tag is not a message tag
   await fromGmail.createMessage({ conversationId: conversation.id, userId: user.id, type: 'text', payload: { text: 'hi' }, tags: { subject: 'x' } })
 }
