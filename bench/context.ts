@@ -20,6 +20,7 @@ function parseFlags() {
       'runtime-only': { type: 'boolean', default: false },
       'stores-only': { type: 'boolean', default: false },
       'host-only': { type: 'boolean', default: false },
+      'processes-only': { type: 'boolean', default: false },
       'watch-only': { type: 'boolean', default: false },
       'lsp-only': { type: 'boolean', default: false },
     },

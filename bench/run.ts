@@ -25,6 +25,7 @@
 //   --runtime-only  section 7 alone (the runtime: receive, listMessages, streaming), as `npm run bench:runtime`
 //   --stores-only   section 11 alone (a listMessages page on each message store), as `npm run bench:stores`
 //   --host-only     section 12 alone (messages per second through the host on each store), as `npm run bench:host`
+//   --processes-only  section 13 alone (1, 2 and 3 hosts on one PostgreSQL), as `npm run bench:processes`
 //   --watch-only    section 8 alone (generate --watch on the incremental engine), then section 9 unless --no-cli
 //   --lsp-only      section 9 alone (`botwire lsp` through a real client over stdio)
 //   --scaffold-update-only  section 3c alone (`scaffold --update` on a 50-action integration)
@@ -36,7 +37,7 @@ import { benchContext, writeBenchWorkspaces } from './context.js'
 import { print, progress } from './report.js'
 import { baselinesSection } from './sections/baselines.js'
 import { checkSection } from './sections/check.js'
-import { hostSection, runtimeSection, storesSection } from './sections/childBenchmarks.js'
+import { hostSection, processesSection, runtimeSection, storesSection } from './sections/childBenchmarks.js'
 import { cliSection } from './sections/cli.js'
 import { emissionSection } from './sections/emission.js'
 import { introduction } from './sections/introduction.js'
@@ -59,6 +60,10 @@ if (flags['stores-only']) {
 }
 if (flags['host-only']) {
   hostSection(bench)
+  process.exit(0)
+}
+if (flags['processes-only']) {
+  processesSection(bench)
   process.exit(0)
 }
 
@@ -110,6 +115,7 @@ try {
   runtimeSection(bench) // 7. the runtime (child process)
   storesSection(bench) // 11. the message stores (child process)
   hostSection(bench) // 12. the host (child process)
+  processesSection(bench) // 13. several processes on one PostgreSQL (child process)
 
   const load1 = loadavg()[0] ?? 0
   print(

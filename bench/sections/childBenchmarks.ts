@@ -22,3 +22,9 @@ export function hostSection(bench: BenchContext): void {
   progress('section 12: the host')
   childBenchmark(bench, 'host.ts')
 }
+
+/** Section 13, several processes (bench/processes.ts): messages per second through 1, 2 and 3 hosts on one PostgreSQL schema. */
+export function processesSection(bench: BenchContext): void {
+  progress('section 13: several processes on one PostgreSQL')
+  childBenchmark(bench, 'processes.ts')
+}

@@ -87,11 +87,21 @@ export interface IncomingMessageInput<Tags, T extends MessageType = MessageType>
   type: T
   payload: MessagePayloads[T]
   tags: Tags
+  /**
+   * the outside world's id of this delivery (a webhook's event id, at most 256 characters): a
+   * second createMessage with the key, of this integration, creates nothing and runs no handler
+   * (docs/runtime.md#incoming-messages)
+   */
+  idempotencyKey?: string
 }
 
 export interface IncomingMessages<MT = TagMap> {
-  /** stores the message and runs the bot's and plugins' handlers, as `runtime.receive` does, with its conversation and user */
-  createMessage<T extends MessageType>(input: IncomingMessageInput<MT, T>): Promise<{ message: Message<T, MT> }>
+  /**
+   * stores the message and runs the bot's and plugins' handlers, as `runtime.receive` does, with
+   * its conversation and user; `duplicate`: its idempotency key was given before, and `message`
+   * is the message stored then (nothing else happened)
+   */
+  createMessage<T extends MessageType>(input: IncomingMessageInput<MT, T>): Promise<{ message: Message<T, MT>; duplicate: boolean }>
 }
 
 /** The tags of an integration that declares none: no key compiles. */

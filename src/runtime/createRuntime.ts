@@ -18,6 +18,7 @@ import type { IntegrationEventKey, Runtime, RuntimeOptions, RuntimeStores } from
 import { checkRuntimeOptions } from './runtimeOptions.js'
 import type { NoStates } from './stateTypes.js'
 import type { TimeLimitOptions } from './timeLimits.js'
+import { inTurn } from './turns.js'
 import type { ActionShapes, BotClient, CreateMessageInput, NoEvents, NoStreams } from './types.js'
 import { verifyWiring } from './verifyWiring.js'
 import { identifyRequest, runWebhook, webhookRoutes } from './webhooks.js'
@@ -67,6 +68,7 @@ export function createRuntime<
     ...(options.valueLimits !== undefined && { valueLimits: options.valueLimits }),
     ...(options.clock !== undefined && { clock: options.clock }),
     ...(options.stateStore !== undefined && { stateStore: options.stateStore }),
+    ...(options.turnStore !== undefined && { turnStore: options.turnStore }),
     ...(options.onBackgroundError !== undefined && { onBackgroundError: options.onBackgroundError }),
   })
   checkRuntimeOptions(running.given())
@@ -80,9 +82,17 @@ export function createRuntime<
     client: running.botClient as unknown as BotClient<Tags, Calls, S, CT, UT, St, Ev>,
     store: running.store,
     stateStore: running.stateStore,
+    turnStore: running.turns,
     close: () => running.close(),
     // the stored message has the input's type, T
-    receive: async <T extends MessageType>(input: CreateMessageInput<Tags, T>) => (await receiveMessage(running, input)) as unknown as Message<T, Tags>,
+    // one turn at a time per conversation, in arrival order (docs/runtime.md#one-turn-at-a-time)
+    receive: async <T extends MessageType>(input: CreateMessageInput<Tags, T>) =>
+      (await inTurn(
+        running.turns,
+        (input as { conversationId?: unknown } | undefined)?.conversationId,
+        () => receiveMessage(running, input),
+        running.backgroundError,
+      )) as unknown as Message<T, Tags>,
     emitEvent: (event) => emitBotEvent(running, event),
     sendChannelMessage: (message) => sendBotChannelMessage(running, message),
     // the client of the integration at `alias`, whose tags Ic[alias] spells (the running bot checks the alias)

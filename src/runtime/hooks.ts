@@ -149,6 +149,7 @@ export async function messageThroughHooks(
   operation: string,
   storeStopped: boolean,
   limit: { limitMs: number; clock: Clock },
+  idempotencyKey?: string,
 ): Promise<{ message: StoredMessage; stopped: boolean }> {
   let message = messaging.build(input, operation)
   let stopped = false
@@ -174,7 +175,7 @@ export async function messageThroughHooks(
     }
   }
   if (stopped && !storeStopped) return { message, stopped }
-  return { message: await messaging.insert(message, operation), stopped }
+  return { message: await messaging.insert(message, operation, idempotencyKey), stopped }
 }
 
 /**

@@ -81,6 +81,7 @@ export { InMemoryStateStore, type StateKey, type StateStore, type StoredState } 
 export type * from './stateTypes.js'
 export { CancelledError, TimeLimitError } from './timeLimitErrors.js'
 export { DEFAULT_ACTION_TIME_LIMIT_MS, DEFAULT_HANDLER_TIME_LIMIT_MS, type TimeLimitOptions } from './timeLimits.js'
+export { InMemoryTurnStore, type TurnStore, type TurnTicket } from './turnStore.js'
 export type * from './types.js'
 // how deep and large values from outside may be (docs/runtime.md#value-limits)
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, type ValueLimitOptions } from './valueLimits.js'

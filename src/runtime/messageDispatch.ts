@@ -15,18 +15,19 @@ function messageHandlersFor(registrations: readonly HandlerRegistrationLike[], t
   return [...registrations.filter((r) => r.type === type), ...registrations.filter((r) => r.type === '*')]
 }
 
-/** The runtime's `receive`: the message as stored after every handler ran. */
-export async function receiveMessage(context: RuntimeContext, input: unknown): Promise<StoredMessage> {
+/**
+ * The runtime's `receive`: the message as stored after every handler ran. With an idempotency
+ * key another stored message has, throws DuplicateMessage (messaging.ts) before any handler runs.
+ */
+export async function receiveMessage(context: RuntimeContext, input: unknown, idempotencyKey?: string): Promise<StoredMessage> {
   const owners = incomingHookOwners(context.hooks)
   let message: StoredMessage
   if (owners.length > 0) {
-    const verdict = await messageThroughHooks('beforeIncomingMessage', owners, input, context.messaging, 'receive', true, {
-      limitMs: context.limits.handlerMs,
-      clock: context.limits.clock,
-    })
+    const limit = { limitMs: context.limits.handlerMs, clock: context.limits.clock }
+    const verdict = await messageThroughHooks('beforeIncomingMessage', owners, input, context.messaging, 'receive', true, limit, idempotencyKey)
     if (verdict.stopped) return verdict.message // stored, but no handler runs
     message = verdict.message
-  } else message = await context.messaging.create(input, 'receive')
+  } else message = await context.messaging.create(input, 'receive', idempotencyKey)
   // a conversation of an integration's channel and a stored sender come with their records, each client seeing its own tag keys
   const conversationRecord = await context.conversations.conversationOf(message.conversationId)
   const userRecord = await context.conversations.userOf(message.userId)

@@ -43,8 +43,14 @@ export interface MessageUpdate {
  * cannot change stored messages behind its back.
  */
 export interface MessageStore {
-  /** Stores a new message (its id is new) and returns it with the seq assigned to it. */
-  insert(message: StoredMessage): Awaitable<MessageRecord>
+  /**
+   * Stores a new message (its id is new) and returns it with the seq assigned to it. With an
+   * `idempotencyKey` (an opaque string), atomically: when a stored message has that key, stores
+   * nothing and returns that message's record instead (its id is not the given one's).
+   */
+  insert(message: StoredMessage, idempotencyKey?: string): Awaitable<MessageRecord>
+  /** The stored message inserted with that idempotency key, or undefined. */
+  findByIdempotencyKey(idempotencyKey: string): Awaitable<MessageRecord | undefined>
   /** The message with that id, or undefined. */
   get(id: string): Awaitable<MessageRecord | undefined>
   /** Replaces the message's tags and updatedAt (and its delivery, when given); returns the updated record, or undefined when there is no such message. */
@@ -111,9 +117,16 @@ export class InMemoryMessageStore implements MessageStore {
   private readonly byId = new Map<string, MessageRecord>()
   /** per conversation, its records in ascending seq order */
   private readonly byConversation = new Map<string, MessageRecord[]>()
+  /** idempotency key -> the message inserted with it, and back (to forget the key with the message) */
+  private readonly byIdempotencyKey = new Map<string, MessageRecord>()
+  private readonly idempotencyKeys = new Map<string, string>()
 
-  insert(message: StoredMessage): MessageRecord {
+  insert(message: StoredMessage, idempotencyKey?: string): MessageRecord {
     if (this.byId.has(message.id)) throw new Error(`InMemoryMessageStore: a message with id '${message.id}' is already stored`)
+    if (idempotencyKey !== undefined) {
+      const first = this.byIdempotencyKey.get(idempotencyKey)
+      if (first) return copyRecord(first)
+    }
     const payloadText = JSON.stringify(message.payload)
     const record: MessageRecord = { seq: ++this.lastSeq, message: copyMessage(message, payloadText) }
     this.byId.set(message.id, record)
@@ -123,7 +136,16 @@ export class InMemoryMessageStore implements MessageStore {
       this.byConversation.set(message.conversationId, records)
     }
     records.push(record)
+    if (idempotencyKey !== undefined) {
+      this.byIdempotencyKey.set(idempotencyKey, record)
+      this.idempotencyKeys.set(message.id, idempotencyKey)
+    }
     return { seq: record.seq, message: copyMessage(record.message, payloadText) }
+  }
+
+  findByIdempotencyKey(idempotencyKey: string): MessageRecord | undefined {
+    const record = this.byIdempotencyKey.get(idempotencyKey)
+    return record && copyRecord(record)
   }
 
   get(id: string): MessageRecord | undefined {
@@ -144,6 +166,11 @@ export class InMemoryMessageStore implements MessageStore {
     const record = this.byId.get(id)
     if (!record) return false
     this.byId.delete(id)
+    const idempotencyKey = this.idempotencyKeys.get(id)
+    if (idempotencyKey !== undefined) {
+      this.idempotencyKeys.delete(id)
+      this.byIdempotencyKey.delete(idempotencyKey)
+    }
     const records = this.byConversation.get(record.message.conversationId)
     if (records) {
       const at = lowerBound(records, record.seq)

@@ -25,6 +25,14 @@ function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value !== ''
 }
 
+/** Thrown by `insert` when the idempotency key is another stored message's: the caller answers with that message. */
+export class DuplicateMessage extends Error {
+  constructor(readonly stored: StoredMessage) {
+    super(`a message with this idempotency key is stored already (${stored.id})`)
+    this.name = 'DuplicateMessage'
+  }
+}
+
 export class Messaging {
   private readonly store: MessageStore
   private readonly declaredTags: readonly string[]
@@ -80,14 +88,19 @@ export class Messaging {
   place: ((message: StoredMessage, operation: string) => Awaitable<StoredMessage>) | undefined = undefined
 
   /** Validates and stores a new message; nothing is stored when it is invalid. */
-  async create(input: unknown, operation: string): Promise<StoredMessage> {
-    return this.insert(this.build(input, operation), operation)
+  async create(input: unknown, operation: string, idempotencyKey?: string): Promise<StoredMessage> {
+    return this.insert(this.build(input, operation), operation, idempotencyKey)
   }
 
-  /** Stores a message `build` made, once `place` accepts it. */
-  async insert(message: StoredMessage, operation = 'createMessage'): Promise<StoredMessage> {
+  /**
+   * Stores a message `build` made, once `place` accepts it. With an idempotency key another
+   * message already has, stores nothing and throws DuplicateMessage with that message.
+   */
+  async insert(message: StoredMessage, operation = 'createMessage', idempotencyKey?: string): Promise<StoredMessage> {
     const placed = this.place ? await this.place(message, operation) : message
-    return (await this.store.insert(placed)).message
+    const stored = (await this.store.insert(placed, idempotencyKey)).message
+    if (stored.id !== placed.id) throw new DuplicateMessage(stored)
+    return stored
   }
 
   /**

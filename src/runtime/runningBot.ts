@@ -34,6 +34,7 @@ import { type LooseStateClient, States } from './states.js'
 import { streamAction } from './streams.js'
 import { tagView } from './tagViews.js'
 import { type TimeLimitOptions, TimeLimits } from './timeLimits.js'
+import { InMemoryTurnStore, type TurnStore } from './turnStore.js'
 import { resolveValueLimits, type ValueLimitOptions, type ValueLimits } from './valueLimits.js'
 
 function processEnv(): { readonly [name: string]: string | undefined } {
@@ -52,6 +53,7 @@ export interface RunningBotOptions {
   valueLimits?: ValueLimitOptions
   clock?: Clock
   stateStore?: StateStore
+  turnStore?: TurnStore
   onBackgroundError?: (error: unknown) => void
 }
 
@@ -66,6 +68,7 @@ export class RunningBot implements RuntimeContext {
   readonly bot: RunnableBot
   readonly definition: BotDefinition
   readonly store: MessageStore
+  readonly turns: TurnStore
   readonly messaging: Messaging
   readonly conversations: Conversations
   readonly botClient: LooseClient
@@ -96,6 +99,7 @@ export class RunningBot implements RuntimeContext {
     this.clock = options.clock ?? systemClock
     this.clockOption = options.clock
     this.store = options.store ?? new InMemoryMessageStore()
+    this.turns = options.turnStore ?? new InMemoryTurnStore()
     this.valueLimitOptions = options.valueLimits
     this.valueLimits = resolveValueLimits(options.valueLimits)
     // the bot's own message tags, each integration's channel message tags as '<alias>:<key>' and each plugin instance's as '<alias>#<key>'
@@ -178,7 +182,7 @@ export class RunningBot implements RuntimeContext {
         `integration: bot '${this.definition.name}' adds no integration '${alias}' (its integrations: ${Object.keys(this.definition.integrations).join(', ') || 'none'})`,
       )
     }
-    return integrationClient(this, alias, own(this.integrations, wiring.name), undefined)
+    return integrationClient(this, alias, own(this.integrations, wiring.name), undefined, true)
   }
 
   integrationStates(alias: string, impl: RunnableIntegration): LooseStateClient {

@@ -10,6 +10,7 @@ import type { Message, MessageType } from './messages.js'
 import type { StateStore } from './stateStore.js'
 import type { NoStates } from './stateTypes.js'
 import type { TimeLimitOptions } from './timeLimits.js'
+import type { TurnStore } from './turnStore.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, NoEvents, NoStreams } from './types.js'
 import type { ValueLimitOptions } from './valueLimits.js'
 import type { RequestLike, WebhookLogger, WebhookRoute } from './webhookTypes.js'
@@ -55,6 +56,8 @@ export interface RuntimeOptions<
   clock?: Clock
   /** where states are kept (docs/runtime.md#states); default a new InMemoryStateStore */
   stateStore?: StateStore
+  /** the line of turns of each conversation (docs/runtime.md#one-turn-at-a-time); default a new InMemoryTurnStore, for one process */
+  turnStore?: TurnStore
   /**
    * Where a failure no caller awaits goes: a recurring event's handler, a state-expiry
    * handler (docs/runtime.md#background-errors); default a line on the console's error stream
@@ -82,6 +85,8 @@ export interface Runtime<
   readonly store: MessageStore
   /** the state store in use */
   readonly stateStore: StateStore
+  /** the turn store in use */
+  readonly turnStore: TurnStore
   /**
    * Stops the runtime's background work: the recurring events' schedules and the states'
    * expiry timers (docs/runtime.md#stopping-a-runtime). What is stored stays; calls still work.

@@ -14,6 +14,7 @@ import type { Messaging } from './messaging.js'
 import type { RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { LooseStateClient } from './states.js'
 import type { TimeLimits } from './timeLimits.js'
+import type { TurnStore } from './turnStore.js'
 import type { MessagingClient } from './types.js'
 import type { ValueLimits } from './valueLimits.js'
 
@@ -43,6 +44,10 @@ export interface RuntimeContext {
   readonly integrations: { readonly [name: string]: RunnableIntegration }
   readonly plugins: { readonly [name: string]: RunnablePlugin }
   readonly store: MessageStore
+  /** the line of turns of each conversation (turnStore.ts) */
+  readonly turns: TurnStore
+  /** where a failure no caller awaits goes */
+  readonly backgroundError: (error: unknown) => void
   readonly messaging: Messaging
   /** conversations and users (conversations.ts) */
   readonly conversations: Conversations

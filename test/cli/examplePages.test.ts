@@ -27,6 +27,8 @@ function read(page: string): string {
  */
 const NOT_PROGRAMS: Record<string, string> = {
   'runtime.md: interface MessageStore {': 'the contract of a message store, in shorthand (parameters without their types)',
+  'runtime.md: interface TurnStore {':
+    'the contract of a turn store, as src/runtime/turnStore.ts declares it (test/stores/turnStoreContract.ts holds the stores to it)',
   "runtime.md: invalid input for action 'openai:generateText': input.extra.a.a…: nests deeper than 64 levels of objects and lists, the runtime's limit (valueLimits.maxDepth)":
     'two error messages of the value limits, shown',
   "generated-code.md: export interface Ticket { id: string; status: 'open' | 'closed' }              // handler's view":

@@ -65,9 +65,13 @@ class AsyncStore implements MessageStore {
   readonly calls: string[] = []
   private readonly inner = new InMemoryMessageStore()
 
-  async insert(m: StoredMessage): Promise<MessageRecord> {
+  async insert(m: StoredMessage, idempotencyKey?: string): Promise<MessageRecord> {
     this.calls.push('insert')
-    return this.inner.insert(m)
+    return this.inner.insert(m, idempotencyKey)
+  }
+  async findByIdempotencyKey(idempotencyKey: string): Promise<MessageRecord | undefined> {
+    this.calls.push('findByIdempotencyKey')
+    return this.inner.findByIdempotencyKey(idempotencyKey)
   }
   async get(id: string): Promise<MessageRecord | undefined> {
     this.calls.push('get')

@@ -12,6 +12,7 @@ import type { SqlDatabase } from '../../src/stores/sql/sqlDatabase.js'
 import { describeConversationStoreContract } from './conversationStoreContract.js'
 import { describeStateStoreContract } from './stateStoreContract.js'
 import { describeStoreContract } from './storeContract.js'
+import { describeTurnStoreContract } from './turnStoreContract.js'
 
 const folder = mkdtempSync(join(tmpdir(), 'botwire-embedded-contract-'))
 let pglite: PGlite
@@ -27,15 +28,29 @@ afterAll(async () => {
 describeStoreContract('embedded store (PGlite)', () => twoOnOneSchema('store'))
 
 /** Two store objects of `kind` on one new schema of the shared database (closed with the file's database). */
-async function twoOnOneSchema<K extends 'store' | 'conversations' | 'states'>(kind: K) {
+async function twoOnOneSchema<K extends 'store' | 'conversations' | 'states' | 'turns'>(kind: K, turnLeaseMs?: number) {
   const shared = pgliteDatabase(pglite)
   // the stores under test close this, not the database the file shares
   const database: SqlDatabase = { query: shared.query, transaction: shared.transaction, close: async () => {} }
+  let dead = false
+  const killable: SqlDatabase = { ...database, query: (text, params) => (dead ? Promise.reject(new Error('killed')) : database.query(text, params)) }
   const schema = `contract_${++schemas}`
-  const store = (await openSqlStore(database, schema, 'test'))[kind]
-  const other = (await openSqlStore(database, schema, 'test'))[kind]
-  return { store, other, close: async () => {} }
+  const store = (await openSqlStore(killable, schema, 'test', turnLeaseMs))[kind]
+  const other = (await openSqlStore(database, schema, 'test', turnLeaseMs))[kind]
+  return {
+    store,
+    other,
+    close: async () => {},
+    kill: () => {
+      dead = true
+    },
+  }
 }
 
 describeConversationStoreContract('embedded store (PGlite)', () => twoOnOneSchema('conversations'))
 describeStateStoreContract('embedded store (PGlite)', () => twoOnOneSchema('states'))
+describeTurnStoreContract(
+  'embedded store (PGlite)',
+  () => twoOnOneSchema('turns'),
+  (leaseMs) => twoOnOneSchema('turns', leaseMs),
+)

@@ -204,5 +204,24 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         { tags: { by: 'other' }, updatedAt: '2030-01-03T00:00:00.000Z' },
       ]).toContainEqual({ tags: final?.tags, updatedAt: final?.updatedAt })
     })
+
+    it('keeps one message per idempotency key, concurrent inserts on two stores included; a deleted message frees its key', async () => {
+      const { store, other } = await fresh()
+      const calls = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? store : other).insert(storedMessage(`k${i}`, 'c1'), '["slack","evt-1"]')),
+      )
+      const firstId = calls[0]?.message.id
+      expect(new Set(calls.map((c) => c.message.id)).size).toBe(1)
+      expect(new Set(calls.map((c) => c.seq)).size).toBe(1)
+      expect(ids(await store.list({ conversationId: 'c1', limit: 10 }))).toEqual([firstId])
+      expect((await other.findByIdempotencyKey('["slack","evt-1"]'))?.message.id).toBe(firstId)
+      expect(await store.findByIdempotencyKey('["slack","evt-2"]')).toBeUndefined()
+      // messages without a key never meet
+      await store.insert(storedMessage('free-1', 'c1'))
+      await store.insert(storedMessage('free-2', 'c1'))
+      expect(await store.delete(firstId as string)).toBe(true)
+      expect(await other.findByIdempotencyKey('["slack","evt-1"]')).toBeUndefined()
+      expect((await other.insert(storedMessage('again', 'c1'), '["slack","evt-1"]')).message.id).toBe('again')
+    })
   })
 }

@@ -24,6 +24,25 @@ export async function webhook(): Promise<void> {
   // @ts-expect-error [TS2353 "customer"] the bot's own user tag is not the integration's
   await fromGmail.updateUser({ id: user.id, tags: { customer: 'yes' } })
   await fromGmail.createMessage({ conversationId: conversation.id, userId: user.id, type: 'text', payload: { text: 'hi' }, tags: { id: 'm1' } })
+  // a webhook's delivery id as the idempotency key; the result says whether it was given before
+  const { duplicate } = await fromGmail.createMessage({
+    conversationId: conversation.id,
+    userId: user.id,
+    type: 'text',
+    payload: { text: 'hi' },
+    tags: { id: 'm1' },
+    idempotencyKey: 'delivery-1',
+  })
+  expectTrue<Equal<typeof duplicate, boolean>>()
+  await fromGmail.createMessage({
+    conversationId: conversation.id,
+    userId: user.id,
+    type: 'text',
+    payload: { text: 'hi' },
+    tags: { id: 'm1' },
+    // @ts-expect-error [TS2322 "number" "string"] an idempotency key is a string
+    idempotencyKey: 1,
+  })
   // @ts-expect-error [TS2353 "subject"] a conversation tag is not a message tag
   await fromGmail.createMessage({ conversationId: conversation.id, userId: user.id, type: 'text', payload: { text: 'hi' }, tags: { subject: 'x' } })
 }

@@ -11,6 +11,7 @@ import type { SqlConversationStore } from '../sql/sqlConversationStore.js'
 import type { SqlDatabase } from '../sql/sqlDatabase.js'
 import type { SqlMessageStore } from '../sql/sqlMessageStore.js'
 import type { SqlStateStore } from '../sql/sqlStateStore.js'
+import { checkedTurnLease, type SqlTurnStore } from '../sql/sqlTurnStore.js'
 import { lockFolder } from './folderLock.js'
 import { pgliteDatabase } from './pgliteDatabase.js'
 
@@ -19,6 +20,7 @@ export { DEFAULT_SCHEMA } from '../sql/schemaName.js'
 export type { SqlConversationStore } from '../sql/sqlConversationStore.js'
 export type { SqlMessageStore } from '../sql/sqlMessageStore.js'
 export type { SqlStateStore } from '../sql/sqlStateStore.js'
+export { DEFAULT_TURN_LEASE_MS, type SqlTurnStore } from '../sql/sqlTurnStore.js'
 
 /** Where the store is kept when no folder is given: `.botwire/store` under the working folder. */
 export const DEFAULT_FOLDER = join('.botwire', 'store')
@@ -26,6 +28,11 @@ export const DEFAULT_FOLDER = join('.botwire', 'store')
 export interface EmbeddedStoreOptions {
   /** the folder of the database, made when missing (default `.botwire/store`, from the working folder) */
   folder?: string
+  /**
+   * how long a ticket of the line of turns lives unless renewed, in milliseconds (default 30,000):
+   * a process that dies mid-turn holds its conversation up for at most this (docs/deploying.md#several-processes)
+   */
+  turnLeaseMs?: number
   /** the PostgreSQL schema of the store's tables (default `botwire`): a plain lower-case identifier */
   schema?: string
 }
@@ -37,6 +44,8 @@ export interface EmbeddedStore extends SqlMessageStore {
   readonly conversationStore: SqlConversationStore
   /** states in the same database: createRuntime's `stateStore` (closed with the store) */
   readonly stateStore: SqlStateStore
+  /** the line of turns of each conversation, in the same database: createRuntime's `turnStore` (docs/deploying.md#several-processes) */
+  readonly turnStore: SqlTurnStore
 }
 
 /**
@@ -48,6 +57,7 @@ export interface EmbeddedStore extends SqlMessageStore {
  */
 export async function openEmbeddedStore(options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
   const schema = checkedSchemaName(options.schema)
+  const turnLeaseMs = checkedTurnLease(options.turnLeaseMs)
   const folder = resolve(options.folder ?? DEFAULT_FOLDER)
   try {
     mkdirSync(folder, { recursive: true })
@@ -74,10 +84,11 @@ export async function openEmbeddedStore(options: EmbeddedStoreOptions = {}): Pro
     close: () => database.close().finally(unlock),
   }
   // a failed open closes the database, which lets the folder go
-  const { store, conversations, states } = await openSqlStore(
+  const { store, conversations, states, turns } = await openSqlStore(
     closing,
     schema,
     `the embedded store (schema '${schema}') cannot open its database in '${folder}'`,
+    turnLeaseMs,
   )
-  return Object.assign(store, { folder, conversationStore: conversations, stateStore: states })
+  return Object.assign(store, { folder, conversationStore: conversations, stateStore: states, turnStore: turns })
 }

@@ -8,6 +8,7 @@ import { SqlConversationStore } from './sqlConversationStore.js'
 import type { SqlDatabase } from './sqlDatabase.js'
 import { SqlMessageStore } from './sqlMessageStore.js'
 import { SqlStateStore } from './sqlStateStore.js'
+import { DEFAULT_TURN_LEASE_MS, SqlTurnStore } from './sqlTurnStore.js'
 
 export interface OpenedSqlStore {
   store: SqlMessageStore
@@ -15,17 +16,20 @@ export interface OpenedSqlStore {
   conversations: SqlConversationStore
   /** states, on the same database and schema */
   states: SqlStateStore
+  /** the line of turns of each conversation, on the same database and schema */
+  turns: SqlTurnStore
   upgrade: SchemaUpgrade
 }
 
-/** Upgrades `schema` (checked) on the database and returns its store; closes the database when that fails. */
-export async function openSqlStore(database: SqlDatabase, schema: string, describe: string): Promise<OpenedSqlStore> {
+/** Upgrades `schema` (checked) on the database and returns its store; closes the database when that fails. `turnLeaseMs`: checked (checkedTurnLease). */
+export async function openSqlStore(database: SqlDatabase, schema: string, describe: string, turnLeaseMs = DEFAULT_TURN_LEASE_MS): Promise<OpenedSqlStore> {
   try {
     const upgrade = await upgradeSchema(database, schema)
     return {
       store: new SqlMessageStore(database, schema),
       conversations: new SqlConversationStore(database, schema),
       states: new SqlStateStore(database, schema),
+      turns: new SqlTurnStore(database, schema, turnLeaseMs),
       upgrade,
     }
   } catch (error) {

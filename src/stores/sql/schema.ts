@@ -67,6 +67,24 @@ export const MIGRATIONS: readonly Migration[] = [
     // `key` is the JSON text of [owner, type, name, id]; `record` the state's JSON text
     statements: (schema) => [`CREATE TABLE ${schema}.states (key TEXT PRIMARY KEY, record TEXT NOT NULL)`],
   },
+  // version 4 is another change's (kept free here); a database at 3 goes straight to 5
+  {
+    version: 5,
+    description: 'turns and idempotency keys',
+    // a ticket per incoming message waiting for or running its turn: a conversation's oldest
+    // live ticket (lease_until not past) is the turn that runs (sqlTurnStore.ts); an incoming
+    // message's idempotency key, unique (NULLs are not equal: messages without one never meet)
+    statements: (schema) => [
+      `CREATE TABLE ${schema}.turns (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY (MAXVALUE ${MAX_SEQ}) PRIMARY KEY,
+        conversation_id TEXT NOT NULL,
+        lease_until TIMESTAMPTZ NOT NULL
+      )`,
+      `CREATE INDEX turns_by_conversation ON ${schema}.turns (conversation_id, seq)`,
+      `ALTER TABLE ${schema}.messages ADD COLUMN idempotency_key TEXT`,
+      `CREATE UNIQUE INDEX messages_by_idempotency_key ON ${schema}.messages (idempotency_key)`,
+    ],
+  },
 ]
 
 export interface SchemaUpgrade {

@@ -17,6 +17,9 @@ function toRecord(row: MessageRow): MessageRecord {
   return { seq: seqOf(row.seq), message: JSON.parse(row.message) as StoredMessage }
 }
 
+/** How often an insert with an idempotency key tries again when the message it conflicted with is deleted before it reads it. */
+const INSERT_ATTEMPTS = 100
+
 export class SqlMessageStore implements MessageStore {
   private readonly table: string
 
@@ -28,19 +31,40 @@ export class SqlMessageStore implements MessageStore {
     this.table = `${schema}.messages`
   }
 
-  async insert(message: StoredMessage): Promise<MessageRecord> {
+  async insert(message: StoredMessage, idempotencyKey?: string): Promise<MessageRecord> {
     const text = JSON.stringify(message)
+    const params = [storageKey(message.id), storageKey(message.conversationId), text]
     try {
-      const { rows } = await this.database.query<MessageRow>(
-        `INSERT INTO ${this.table} (id, conversation_id, message) VALUES ($1, $2, $3) RETURNING seq, message`,
-        [storageKey(message.id), storageKey(message.conversationId), text],
-      )
-      return toRecord(rows[0] as MessageRow)
+      if (idempotencyKey === undefined) {
+        const { rows } = await this.database.query<MessageRow>(
+          `INSERT INTO ${this.table} (id, conversation_id, message) VALUES ($1, $2, $3) RETURNING seq, message`,
+          params,
+        )
+        return toRecord(rows[0] as MessageRow)
+      }
+      // of two inserts with one key, the database lets one in and makes the other wait for it to commit, then find it
+      for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt++) {
+        const { rows } = await this.database.query<MessageRow>(
+          `INSERT INTO ${this.table} (id, conversation_id, message, idempotency_key) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (idempotency_key) DO NOTHING RETURNING seq, message`,
+          [...params, storageKey(idempotencyKey)],
+        )
+        if (rows[0]) return toRecord(rows[0])
+        const first = await this.findByIdempotencyKey(idempotencyKey)
+        if (first) return first
+        // the first message was deleted between the two statements: try again
+      }
+      throw new Error(`store: the message of an idempotency key was inserted and deleted by others ${INSERT_ATTEMPTS} times while this call tried to insert it`)
     } catch (error) {
       if ((error as { code?: unknown }).code === '23505')
         throw new Error(`store: a message with id ${JSON.stringify(message.id)} is already stored`, { cause: error })
       throw error
     }
+  }
+
+  async findByIdempotencyKey(idempotencyKey: string): Promise<MessageRecord | undefined> {
+    const { rows } = await this.database.query<MessageRow>(`SELECT seq, message FROM ${this.table} WHERE idempotency_key = $1`, [storageKey(idempotencyKey)])
+    return rows[0] && toRecord(rows[0])
   }
 
   async get(id: string): Promise<MessageRecord | undefined> {
