@@ -78,7 +78,7 @@ export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
 // what every store does with an update's tag changes and timestamp (docs/runtime.md#conversations-and-users)
 export { laterTimestamp, type TagChanges, tagsWithChanges } from './recordUpdates.js'
 // where states are kept (docs/runtime.md#states)
-export { InMemoryStateStore, type StateKey, type StateStore, type StoredState } from './stateStore.js'
+export { InMemoryStateStore, OCCURRENCE_CLAIMS_KEPT_MS, type StateChange, type StateKey, type StateStore, type StoredState } from './stateStore.js'
 // states (docs/runtime.md#states)
 export type * from './stateTypes.js'
 export { CancelledError, TimeLimitError } from './timeLimitErrors.js'
