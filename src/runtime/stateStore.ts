@@ -99,13 +99,33 @@ export interface StateStore {
 /** A record as the in-memory store keeps it: the payload as JSON text, so that a copy out is one parse. */
 type KeptState = Omit<StoredState, 'payload'> & { payload: string }
 
+/** A state with another payload, its fields set in one order (objects of one shape: spreading records of several shapes is slower). */
+function withPayload<P, T>(state: Omit<StoredState, 'payload'> & { payload: P }, payload: T): Omit<StoredState, 'payload'> & { payload: T } {
+  const made: Omit<StoredState, 'payload'> & { payload: T } = {
+    owner: state.owner,
+    type: state.type,
+    id: state.id,
+    name: state.name,
+    payload,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+  }
+  if (state.expiry !== undefined) made.expiry = state.expiry
+  if (state.expiresAt !== undefined) made.expiresAt = state.expiresAt
+  return made
+}
+
 function keep(state: StoredState): KeptState {
-  return { ...state, payload: JSON.stringify(state.payload) }
+  return withPayload(state, JSON.stringify(state.payload))
 }
 
 function giveOut(kept: KeptState): StoredState {
-  return { ...kept, payload: JSON.parse(kept.payload) as StoredState['payload'] }
+  return withPayload(kept, JSON.parse(kept.payload) as StoredState['payload'])
 }
+
+/** The last key stateKeyText made the text of, as it was then: the runtime hands the store the key it made the text of. */
+let last: StateKey = { owner: '', type: 'bot', id: '', name: '' }
+let lastText = '|bot||'
 
 /**
  * One string per key. The owner (`bot`, `#alias`, `:alias`), the type and the name never
@@ -113,7 +133,11 @@ function giveOut(kept: KeptState): StoredState {
  * hold anything, comes last: two keys never give one string.
  */
 export function stateKeyText(key: StateKey): string {
-  return `${key.owner}|${key.type}|${key.name}|${key.id}`
+  // comparing the fields is cheaper than making the text (and hashing it anew); a key changed since still gets its own text
+  if (key.id === last.id && key.owner === last.owner && key.name === last.name && key.type === last.type) return lastText
+  lastText = `${key.owner}|${key.type}|${key.name}|${key.id}`
+  last = { owner: key.owner, type: key.type, id: key.id, name: key.name }
+  return lastText
 }
 
 /** The default store: everything in memory, lost when the process ends. Every call runs at once (synchronously), so each is atomic. */

@@ -130,7 +130,7 @@ export class States {
                 return { write: state, result: { state, created: true } }
               }),
               (result) => {
-                if (result.created) this.arm(owner, result.state)
+                if (result.created) this.arm(owner, result.state, named.text)
                 return { state: record(result.state), created: result.created }
               },
             )
@@ -178,7 +178,7 @@ export class States {
         return { write: state, result: state }
       }),
       (state) => {
-        this.arm(owner, state)
+        this.arm(owner, state, named.text)
         return { state: record(state) }
       },
     )
@@ -302,13 +302,12 @@ export class States {
    * later, so a timer already armed for an earlier time is kept, and looks again when it
    * fires (one timer per state, not one per write); an earlier expiry arms anew.
    */
-  private arm(owner: StateOwner, state: StoredState): void {
+  private arm(owner: StateOwner, state: StoredState, text = stateKeyText(state)): void {
     if (state.expiresAt === undefined) {
       this.disarm(state)
       return
     }
     if (this.closed) return
-    const text = stateKeyText(state)
     const armed = this.timers.get(text)
     if (armed && armed.at <= state.expiresAt) return
     const due = Date.parse(state.expiresAt)
