@@ -92,7 +92,10 @@ export function startSchedules(
         const emitWhenClaimed = async (): Promise<void> => {
           if (await claims.claimOccurrence(`event ${event.label}`, new Date(next).toISOString())) await event.emit(JSON.parse(JSON.stringify(payload ?? {})))
         }
-        emitWhenClaimed().catch(backgroundError)
+        // a claim in flight when the schedules stop ends quietly (the store may be closed by now)
+        emitWhenClaimed().catch((error: unknown) => {
+          if (!stopped) backgroundError(error)
+        })
       },
       next - clock.now(),
       { keepAlive: false },

@@ -4,9 +4,12 @@
 // Each call names a state declared by its owner (the bot, a plugin instance, an
 // integration) with the type it was declared with; a payload is validated against the
 // state's schema, defaults filled in, before anything is stored, so a refused one leaves
-// the stored value as it was. Calls on one state run one after the other (a queue per
-// key), which makes getOrSetState and patchState safe against this runtime's own
-// concurrent calls; getOrSetState is also atomic in the store (stateStore.ts).
+// the stored value as it was. Every write is one StateStore.update: the store reads, lets
+// the call validate and merge, and writes as one atomic step, so getOrSetState and
+// patchState lose nothing to concurrent calls, of this runtime or of other processes on a
+// shared store (stateStore.ts). Calls on one state of this runtime also run one after the
+// other (a queue per key). Expiry deletes conditionally in the store: only the runtime
+// whose deletion took a state runs its handlers.
 import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
@@ -356,7 +359,8 @@ export class States {
           if (expired.length < SWEEP_BATCH || this.closed) break
         }
       } catch (error) {
-        this.backgroundError(error)
+        // a sweep that was in flight when the runtime closed ends quietly (its store may be closed by now)
+        if (!this.closed) this.backgroundError(error)
       }
       next()
     }

@@ -125,6 +125,8 @@ describe.each([
       expect((await first.client.getUser({ id: user.id })).user.tags).toEqual(all(userKeys))
       expect((await second.client.getMessage({ id: message.id })).message.tags).toEqual(all(messageKeys))
     }
+    first.close()
+    second.close()
   })
 })
 
