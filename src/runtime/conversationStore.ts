@@ -8,10 +8,16 @@
 //   one step: two calls with the same discriminating tags, concurrent ones included, end with
 //   one record (a persistent store uses a unique index or a transaction). When several
 //   records match, the oldest is returned.
+// - **updates merge in the store**: `updateConversation` / `updateUser` carry the tag
+//   *changes* (keys to set, keys to remove); the store applies them to the record it holds as
+//   one atomic step (a persistent store locks the row for it), so that two updates of one
+//   record, from one process or several, both land. `updatedAt` is the time of the update,
+//   which the store moves 1 ms past the stored one when it is not later (laterTimestamp).
 // - **copies**: a store never keeps the objects it is given nor hands out its own.
 // - **sequence**: each record gets a `seq` on insert, higher than every earlier one's;
 //   listing pages by it, oldest first, so paging neither repeats nor skips a record.
 import type { StoredTags } from './messageStore.js'
+import { laterTimestamp, type TagChanges, tagsWithChanges } from './recordUpdates.js'
 import type { Awaitable } from './types.js'
 
 /** A conversation as stored: tags under their keys as the bot sees them (`'<alias>:<key>'`, `'<alias>#<key>'`, its own). */
@@ -56,9 +62,10 @@ export interface PageQuery {
   afterSeq?: number
 }
 
-/** The changes of an update: the whole new tag set (the runtime merges), and the other fields to replace. */
+/** The changes of an update: the tags to set and remove (the store merges them), and the other fields to replace. */
 export interface RecordUpdate {
-  tags: StoredTags
+  tags: TagChanges
+  /** the time of the update: the record's new updatedAt, or 1 ms past its stored one when that is not earlier */
   updatedAt: string
   name?: string
   pictureUrl?: string
@@ -79,6 +86,19 @@ export interface ConversationStore {
 /** Records are flat (strings, and tags of strings): a copy of each level is a deep copy, without a JSON round trip. */
 function copy<T extends { tags: StoredTags }>(value: T): T {
   return { ...value, tags: { ...value.tags } }
+}
+
+/**
+ * A conversation or user with an update applied: its tag changes merged in, its updatedAt
+ * moved forward, a user's name and picture replaced when given. Every store applies updates
+ * with it, so that they agree.
+ */
+export function updatedRecord<R extends ConversationRecord | UserRecord>(record: R, update: RecordUpdate): R {
+  const next: R = { ...record, tags: tagsWithChanges(record.tags, update.tags), updatedAt: laterTimestamp(record.updatedAt, update.updatedAt) }
+  // only updateUser gives a name or a picture
+  if (update.name !== undefined) (next as UserRecord).name = update.name
+  if (update.pictureUrl !== undefined) (next as UserRecord).pictureUrl = update.pictureUrl
+  return next
 }
 
 function toggle(index: Map<string, Set<string>>, key: string, id: string, add: boolean): void {
@@ -205,7 +225,7 @@ export class InMemoryConversationStore implements ConversationStore {
   }
 
   updateConversation(id: string, update: RecordUpdate): ConversationRecord | undefined {
-    return this.conversations.update(id, (record) => ({ ...record, tags: { ...update.tags }, updatedAt: update.updatedAt }))
+    return this.conversations.update(id, (record) => updatedRecord(record, update))
   }
 
   listConversations(match: ConversationMatch, page: PageQuery): RecordPage<ConversationRecord> {
@@ -233,11 +253,6 @@ export class InMemoryConversationStore implements ConversationStore {
   }
 
   updateUser(id: string, update: RecordUpdate): UserRecord | undefined {
-    return this.users.update(id, (record) => {
-      const next: UserRecord = { ...record, tags: { ...update.tags }, updatedAt: update.updatedAt }
-      if (update.name !== undefined) next.name = update.name
-      if (update.pictureUrl !== undefined) next.pictureUrl = update.pictureUrl
-      return next
-    })
+    return this.users.update(id, (record) => updatedRecord(record, update))
   }
 }

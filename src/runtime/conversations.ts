@@ -11,9 +11,9 @@ import type { ConversationRecord, ConversationStore, RecordUpdate, UserRecord } 
 import type { BotDefinition } from './definition.js'
 import { NotFoundError, ValidationError } from './errors.js'
 import { randomId } from './ids.js'
-import { laterThan } from './messaging.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
-import { type ClientOwner, mergedTags, storedTags, type TagKind, tagView, visibleTags } from './tagViews.js'
+import { tagChangesOf } from './recordUpdates.js'
+import { type ClientOwner, storedTags, type TagKind, tagView, visibleTags } from './tagViews.js'
 import type { Awaitable } from './types.js'
 import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
 
@@ -176,7 +176,8 @@ export class Conversations {
     const view = tagView(this.definition, owner, 'conversation', owner.kind === 'integration' ? found.channel : undefined)
     const { issues, tags: changes } = storedTags(view, 'conversation', tags, 'tags', true)
     if (issues.length > 0) throw invalid(operation, issues)
-    const update: RecordUpdate = { tags: mergedTags(found.tags, changes), updatedAt: laterThan(found.updatedAt, this.clock) }
+    // the store merges the changes with the tags it holds, atomically: a concurrent update is never lost
+    const update: RecordUpdate = { tags: tagChangesOf(changes), updatedAt: this.now() }
     const updated = await this.store.updateConversation(found.id, update)
     if (!updated) throw new NotFoundError(found.id, operation, 'conversation')
     return { conversation: this.show(owner, updated) }
@@ -258,8 +259,8 @@ export class Conversations {
     const { issues, tags: changes } = storedTags(tagView(this.definition, owner, 'user'), 'user', tags, 'tags', true)
     if (issues.length > 0) throw invalid(operation, issues)
     const update: RecordUpdate = {
-      tags: mergedTags(found.tags, changes),
-      updatedAt: laterThan(found.updatedAt, this.clock),
+      tags: tagChangesOf(changes),
+      updatedAt: this.now(),
       ...this.profile(record, operation),
     }
     const updated = await this.store.updateUser(found.id, update)

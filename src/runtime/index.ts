@@ -26,6 +26,7 @@ export {
   type RecordPage,
   type RecordUpdate,
   type UserRecord,
+  updatedRecord,
 } from './conversationStore.js'
 export { DEFAULT_CONVERSATION_PAGE_SIZE, MAX_CONVERSATION_PAGE_SIZE } from './conversations.js'
 export type * from './conversationTypes.js'
@@ -63,6 +64,7 @@ export type { EventRegistrar, MessageRegistrar } from './handlerRegistry.js'
 export { HookError } from './hookError.js'
 export type * from './hookTypes.js'
 export {
+  applyMessageUpdate,
   InMemoryMessageStore,
   type ListQuery,
   type MessageRecord,
@@ -75,8 +77,10 @@ export * from './messages.js'
 // the standard message types' payload schemas (schemas/messages.schema.json), as the runtime reads them
 export { type MessagesSchema, messagesSchema } from './messagesSchema.js'
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './messaging.js'
+// what every store does with an update's tag changes and timestamp (docs/runtime.md#conversations-and-users)
+export { laterTimestamp, type TagChanges, tagsWithChanges } from './recordUpdates.js'
 // where states are kept (docs/runtime.md#states)
-export { InMemoryStateStore, type StateKey, type StateStore, type StoredState } from './stateStore.js'
+export { InMemoryStateStore, OCCURRENCE_CLAIMS_KEPT_MS, type StateChange, type StateKey, type StateStore, type StoredState } from './stateStore.js'
 // states (docs/runtime.md#states)
 export type * from './stateTypes.js'
 export { CancelledError, TimeLimitError } from './timeLimitErrors.js'

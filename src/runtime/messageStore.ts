@@ -8,6 +8,7 @@
 // its nextToken holds the last `seq` it returned, which is why paging never repeats nor
 // skips a message even while others are added or deleted.
 import type { Message, MessageDelivery, MessageType } from './messages.js'
+import { laterTimestamp, type TagChanges, tagsWithChanges } from './recordUpdates.js'
 import type { Awaitable } from './types.js'
 
 /** Tags as stored: every value a non-empty string. */
@@ -30,8 +31,10 @@ export interface ListQuery {
   beforeSeq?: number
 }
 
+/** The changes of an update: the store merges the tag changes with the tags it holds, atomically (see update). */
 export interface MessageUpdate {
-  tags: StoredTags
+  tags: TagChanges
+  /** the time of the update: the message's new updatedAt, or 1 ms past its stored one when that is not earlier */
   updatedAt: string
   /** set when an integration's channel delivered the message or failed to; kept as it is when absent */
   delivery?: MessageDelivery
@@ -53,7 +56,12 @@ export interface MessageStore {
   findByIdempotencyKey(idempotencyKey: string): Awaitable<MessageRecord | undefined>
   /** The message with that id, or undefined. */
   get(id: string): Awaitable<MessageRecord | undefined>
-  /** Replaces the message's tags and updatedAt (and its delivery, when given); returns the updated record, or undefined when there is no such message. */
+  /**
+   * Applies the tag changes to the tags it holds and sets updatedAt (and the delivery, when
+   * given), as one atomic step: two updates of one message, from one process or several on a
+   * shared store, both land (applyMessageUpdate). Returns the updated record, or undefined
+   * when there is no such message.
+   */
   update(id: string, update: MessageUpdate): Awaitable<MessageRecord | undefined>
   /** Removes the message; false when there was none. */
   delete(id: string): Awaitable<boolean>
@@ -84,6 +92,13 @@ export function messageWith(message: StoredMessage, payload: unknown, tags: Stor
   if (message.delivery !== undefined) made['delivery'] = { ...message.delivery }
   // the payload's type goes with the message's `type`, which the copy keeps
   return made as unknown as StoredMessage
+}
+
+/** Applies an update to a stored message in place (the store's own object): what every store does on update. */
+export function applyMessageUpdate(message: StoredMessage, update: MessageUpdate): void {
+  message.tags = tagsWithChanges(message.tags, update.tags)
+  message.updatedAt = laterTimestamp(message.updatedAt, update.updatedAt)
+  if (update.delivery !== undefined) message.delivery = { ...update.delivery }
 }
 
 /**
@@ -156,9 +171,7 @@ export class InMemoryMessageStore implements MessageStore {
   update(id: string, update: MessageUpdate): MessageRecord | undefined {
     const record = this.byId.get(id)
     if (!record) return undefined
-    record.message.tags = { ...update.tags }
-    record.message.updatedAt = update.updatedAt
-    if (update.delivery !== undefined) record.message.delivery = { ...update.delivery }
+    applyMessageUpdate(record.message, update)
     return copyRecord(record)
   }
 

@@ -4,13 +4,13 @@
 
 import { isRecord } from '../jsonSchema/own.js'
 import { quoted } from '../jsonSchema/quoting.js'
-import { isThenable } from './awaitable.js'
 import type { Clock } from './clock.js'
 import { NotFoundError, ValidationError } from './errors.js'
 import { randomId } from './ids.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
 import { MESSAGE_TYPES, type Message, type MessageDelivery, type MessageTagMap, type MessageType } from './messages.js'
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
+import { tagChangesOf } from './recordUpdates.js'
 import type { Awaitable, CreateMessageInput, MessagingClient } from './types.js'
 import { joinPath, validatePayload } from './validation.js'
 import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
@@ -39,8 +39,6 @@ export class Messaging {
   private readonly botName: string
   private readonly limits: ValueLimits
   private readonly clock: Clock
-  /** per message id, the end of the updates queued for it */
-  private readonly updating = new Map<string, Promise<void>>()
 
   constructor(store: MessageStore, declaredTags: readonly string[], botName: string, limits: ValueLimits, clock: Clock) {
     this.clock = clock
@@ -105,29 +103,14 @@ export class Messaging {
 
   /**
    * Records what became of the delivery of `stored` (as insert returned it): the tags the
-   * integration acknowledged merged in, and its status. While no update of the message is
-   * queued, `stored` is what the store holds (this runtime is its one writer, as for
-   * updateMessage), so it is not read again.
+   * integration acknowledged merged in by the store (with any concurrent update's), and its
+   * status.
    */
   async settleDelivery(stored: StoredMessage, tags: StoredTags, delivery: MessageDelivery): Promise<StoredMessage> {
     const id = stored.id
-    const settled = (current: StoredMessage) => ({ tags: { ...current.tags, ...tags }, updatedAt: laterThan(current.updatedAt, this.clock), delivery })
-    const updatedMessage = (updated: MessageRecord | undefined) => {
-      if (!updated) throw new NotFoundError(id, 'createMessage')
-      return updated.message
-    }
-    if (!this.updating.has(id)) {
-      // no update queued: a store that answers synchronously (the in-memory one) is done
-      // before any other update can start, and nothing needs to be queued behind it
-      const answer = this.store.update(id, settled(stored))
-      if (!isThenable(answer)) return updatedMessage(answer)
-      return this.oneAtATime(id, async () => updatedMessage(await answer))
-    }
-    return this.oneAtATime(id, async () => {
-      const current = (await this.store.get(id))?.message
-      if (!current) throw new NotFoundError(id, 'createMessage')
-      return updatedMessage(await this.store.update(id, settled(current)))
-    })
+    const updated = await this.store.update(id, { tags: { set: tags, remove: [] }, updatedAt: new Date(this.clock.now()).toISOString(), delivery })
+    if (!updated) throw new NotFoundError(id, 'createMessage')
+    return updated.message
   }
 
   /** The message a valid input makes (id and timestamps assigned), not stored; throws INVALID_MESSAGE. */
@@ -217,37 +200,12 @@ export class Messaging {
       ])
     const issues = this.tagIssues(tags, true)
     if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid tags`, issues)
-    return this.oneAtATime(id, async () => {
-      const current = await this.store.get(id)
-      if (!current) throw new NotFoundError(id, operation)
-      const merged: StoredTags = { ...current.message.tags }
-      for (const [key, value] of Object.entries(tags)) {
-        if (value === '') delete merged[key]
-        else if (typeof value === 'string') merged[key] = value
-      }
-      const updated = await this.store.update(id, { tags: merged, updatedAt: laterThan(current.message.updatedAt, this.clock) })
-      if (!updated) throw new NotFoundError(id, operation)
-      return updated.message
-    })
-  }
-
-  /**
-   * Runs the updates of one message one after another: each reads what the one before
-   * wrote, so that two concurrent updates both land (their tags merged, `updatedAt`
-   * strictly increasing) whatever the store, as long as one runtime writes to it.
-   */
-  private oneAtATime<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const before = this.updating.get(id) ?? Promise.resolve()
-    const result = before.then(work)
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    )
-    this.updating.set(id, settled)
-    void settled.then(() => {
-      if (this.updating.get(id) === settled) this.updating.delete(id)
-    })
-    return result
+    const changes: StoredTags = {}
+    for (const [key, value] of Object.entries(tags)) if (typeof value === 'string') changes[key] = value
+    // the store merges the changes with the tags it holds, atomically: a concurrent update is never lost
+    const updated = await this.store.update(id, { tags: tagChangesOf(changes), updatedAt: new Date(this.clock.now()).toISOString() })
+    if (!updated) throw new NotFoundError(id, operation)
+    return updated.message
   }
 
   async delete(input: unknown): Promise<void> {
@@ -280,11 +238,4 @@ export class Messaging {
     if (records.length > pageSize && last) meta.nextToken = encodePagingToken(conversationId, last.seq)
     return { messages: page.map((r) => r.message), meta }
   }
-}
-
-/** Now as an ISO timestamp, or 1 ms after `previous` when now is not later (updatedAt always moves forward). */
-export function laterThan(previous: string, clock: Clock): string {
-  const before = Date.parse(previous)
-  const now = clock.now()
-  return new Date(Number.isNaN(before) || now > before ? now : before + 1).toISOString()
 }

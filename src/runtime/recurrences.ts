@@ -1,13 +1,16 @@
 // Recurring events (docs/runtime.md#recurring-events): each event with a `recurrence` (the
 // bot's own, a plugin instance's, an integration's the bot adds) is emitted by the runtime
 // at every occurrence of its cron schedule, on the runtime's clock, with the recurrence's
-// payload, exactly as its owner's client would emit it. Timers are background ones
+// payload, exactly as its owner's client would emit it. Each occurrence is claimed in the
+// state store first (StateStore.claimOccurrence): of several runtimes on one shared store,
+// the one whose claim wins emits it, so it is emitted once. Timers are background ones
 // (keepAlive false): a host keeps its process alive itself. `stop` cancels them all.
 
 import type { Clock, ClockTimer } from './clock.js'
 import { type CronSchedule, parseCron } from './cronSchedule.js'
 import type { EventDefinition } from './definition.js'
 import { ValidationError } from './errors.js'
+import type { StateStore } from './stateStore.js'
 
 /** One recurring event and how to emit it. */
 export interface RecurringEvent {
@@ -64,11 +67,17 @@ function schedulesOf(events: readonly RecurringEvent[]): { event: RecurringEvent
 }
 
 /**
- * Arms a timer for the next occurrence of each schedule; each occurrence emits the event
- * and arms the next one (from the occurrence, so a slow handler does not shift the
- * schedule). A failed emission goes to `backgroundError`; the schedule goes on.
+ * Arms a timer for the next occurrence of each schedule; each occurrence is claimed in
+ * `claims`, emitted when this runtime's claim wins, and arms the next one (from the
+ * occurrence, so a slow handler does not shift the schedule). A failed claim or emission
+ * goes to `backgroundError`; the schedule goes on.
  */
-export function startSchedules(events: readonly RecurringEvent[], clock: Clock, backgroundError: (error: unknown) => void): Schedules {
+export function startSchedules(
+  events: readonly RecurringEvent[],
+  clock: Clock,
+  claims: Pick<StateStore, 'claimOccurrence'>,
+  backgroundError: (error: unknown) => void,
+): Schedules {
   const timers = new Set<ClockTimer>()
   let stopped = false
   const arm = (event: RecurringEvent, schedule: CronSchedule, after: number): void => {
@@ -80,7 +89,13 @@ export function startSchedules(events: readonly RecurringEvent[], clock: Clock, 
         if (stopped) return
         arm(event, schedule, next)
         const payload = event.event.recurrence?.payload
-        event.emit(JSON.parse(JSON.stringify(payload ?? {}))).catch(backgroundError)
+        const emitWhenClaimed = async (): Promise<void> => {
+          if (await claims.claimOccurrence(`event ${event.label}`, new Date(next).toISOString())) await event.emit(JSON.parse(JSON.stringify(payload ?? {})))
+        }
+        // a claim in flight when the schedules stop ends quietly (the store may be closed by now)
+        emitWhenClaimed().catch((error: unknown) => {
+          if (!stopped) backgroundError(error)
+        })
       },
       next - clock.now(),
       { keepAlive: false },

@@ -194,7 +194,10 @@ export class RunningBot implements RuntimeContext {
     return client
   }
 
-  /** Starts the recurring events' schedules (docs/runtime.md#recurring-events); INVALID_RECURRENCE when one cannot be parsed. */
+  /**
+   * Starts the recurring events' schedules (docs/runtime.md#recurring-events; INVALID_RECURRENCE
+   * when one cannot be parsed) and the sweep for expired states (docs/runtime.md#state-expiry).
+   */
   startSchedules(): void {
     const aliases = Object.keys(this.definition.integrations)
     const events = recurringEvents(this.definition, (alias) => this.integrationDefinition(alias)?.events, aliases, {
@@ -202,10 +205,13 @@ export class RunningBot implements RuntimeContext {
       plugin: (alias, name, payload) => emitPluginEvent(this, alias, { type: name, payload }),
       integration: (alias, name, payload) => emitIntegrationEvent(this, alias, { type: name, payload }),
     })
-    this.schedules = startSchedules(events, this.clock, this.backgroundError)
+    this.schedules = startSchedules(events, this.clock, this.stateStore, this.backgroundError)
+    // every plugin instance's state owner is known before the first sweep runs its handlers
+    for (const alias of Object.keys(this.definition.plugins)) this.pluginClient(alias)
+    this.states.startSweeping()
   }
 
-  /** Stops the recurring events' schedules and the states' expiry timers; what is stored stays. */
+  /** Stops the recurring events' schedules, the states' expiry timers and sweep; what is stored stays. */
   close(): void {
     this.schedules?.stop()
     this.states.close()

@@ -1,16 +1,23 @@
-// Where the runtime keeps states (docs/runtime.md#states). `StateStore` is the interface a
-// persistent store implements; `InMemoryStateStore` is the default, embedded one.
+// Where the runtime keeps states and claims scheduled work (docs/runtime.md#states,
+// #recurring-events). `StateStore` is the interface a persistent store implements;
+// `InMemoryStateStore` is the default, embedded one.
 //
 // The runtime does all checking (names, types, ids, payloads against their schemas,
-// timestamps, expiry); a store only keeps records. What a store guarantees:
-// - `insertIfAbsent` is atomic: of any number of calls for one key, however they overlap
-//   (in this process or, for a shared store, in several), exactly one stores its record,
-//   and every call gets back the record that is stored;
+// timestamps, expiry); a store only keeps records. What a store guarantees, for any number
+// of callers on it (in this process or, for a shared store, in several processes):
+// - `update` is atomic: it runs `change` on the state it holds and stores what `change`
+//   gives back as one step, the key locked meanwhile (SQL: a transaction holding the row,
+//   SELECT ... FOR UPDATE), so two read-modify-writes of one state never lose either's
+//   change; when `change` throws, nothing is written and the stored state stays as it was;
+// - `insertIfAbsent` is atomic: of any number of calls for one key, however they overlap,
+//   exactly one stores its record, and every call gets back the record that is stored;
+// - expiry is conditional and atomic: `deleteIfExpired` and `deleteExpired` delete a state
+//   only when its `expiresAt` has passed, and of several callers only the one that deleted a
+//   state gets it back (it runs the owner's on.stateExpired handlers; the others do not);
+// - `claimOccurrence` is atomic: of all the calls for one occurrence of scheduled work,
+//   exactly one is told it claimed it;
 // - records are copied in and out: a store keeps no reference to an object it is given,
-//   and hands out none of its own;
-// - `put` replaces the whole record; `delete` removes it. Within one process the runtime
-//   runs the calls on one key one after the other, so a read-merge-write (`patchState`) is
-//   never interleaved with another call on that key of the same runtime.
+//   and hands out none of its own.
 import type { JsonValue } from './definition.js'
 import type { StateType } from './stateTypes.js'
 import type { Awaitable } from './types.js'
@@ -38,27 +45,87 @@ export interface StoredState extends StateKey {
   expiresAt?: string
 }
 
+/** What `update`'s `change` does with the state it was given. */
+export interface StateChange<T> {
+  /** the state to store under the key in its place; null: delete it; absent: leave it as it is */
+  write?: StoredState | null
+  /** what `update` gives back */
+  result: T
+}
+
+/** How long a claimed occurrence is remembered (one hour): a claim for an occurrence that long before the latest one claimed is refused. */
+export const OCCURRENCE_CLAIMS_KEPT_MS = 3_600_000
+
 export interface StateStore {
+  /**
+   * True when runtimes in other processes may use the store too (a database): each runtime
+   * then sweeps it for expired states (deleteExpired) every EXPIRY_SWEEP_MS, so that a state
+   * whose writer is gone still expires. Absent or false: the runtimes that write its states
+   * are the ones that expire them, on their own timers (the in-memory store).
+   */
+  readonly shared?: boolean
   /** The state with that key, or undefined. */
   get(key: StateKey): Awaitable<StoredState | undefined>
-  /** Stores the state, replacing the one with its key. */
+  /** Stores the state, replacing the one with its key (a blind write: the runtime writes through `update`). */
   put(state: StoredState): Awaitable<void>
   /** Stores the state unless one with its key is stored (atomic); gives the stored one and whether it is this. */
   insertIfAbsent(state: StoredState): Awaitable<{ state: StoredState; created: boolean }>
+  /**
+   * Runs `change` on the state stored under `key` (a copy; undefined when there is none) and
+   * writes what it asks for, atomically: no other write of that key comes between the read
+   * and the write, whoever makes it. `change` is synchronous; when it throws, nothing is
+   * written and `update` rejects (or throws) with its error.
+   */
+  update<T>(key: StateKey, change: (current: StoredState | undefined) => StateChange<T>): Awaitable<T>
   /** Removes the state; false when there was none. */
   delete(key: StateKey): Awaitable<boolean>
+  /** Removes the state when it has expired at `now` (its expiresAt is not later); gives it back to the one caller that removed it. */
+  deleteIfExpired(key: StateKey, now: string): Awaitable<StoredState | undefined>
+  /**
+   * Removes up to `limit` states expired at `now` and gives them back, oldest expiry first;
+   * states another caller is removing at the same time are skipped (SQL: FOR UPDATE SKIP
+   * LOCKED), so each expired state is given to one caller.
+   */
+  deleteExpired(now: string, limit: number): Awaitable<StoredState[]>
+  /**
+   * Claims the occurrence at `at` (ISO 8601) of scheduled work `work` (a recurring event:
+   * `event <label>`): true for exactly one of all the calls with that work and time. An
+   * occurrence more than OCCURRENCE_CLAIMS_KEPT_MS before the latest one claimed of that
+   * work is refused (its claim may be forgotten).
+   */
+  claimOccurrence(work: string, at: string): Awaitable<boolean>
 }
 
 /** A record as the in-memory store keeps it: the payload as JSON text, so that a copy out is one parse. */
 type KeptState = Omit<StoredState, 'payload'> & { payload: string }
 
+/** A state with another payload, its fields set in one order (objects of one shape: spreading records of several shapes is slower). */
+function withPayload<P, T>(state: Omit<StoredState, 'payload'> & { payload: P }, payload: T): Omit<StoredState, 'payload'> & { payload: T } {
+  const made: Omit<StoredState, 'payload'> & { payload: T } = {
+    owner: state.owner,
+    type: state.type,
+    id: state.id,
+    name: state.name,
+    payload,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+  }
+  if (state.expiry !== undefined) made.expiry = state.expiry
+  if (state.expiresAt !== undefined) made.expiresAt = state.expiresAt
+  return made
+}
+
 function keep(state: StoredState): KeptState {
-  return { ...state, payload: JSON.stringify(state.payload) }
+  return withPayload(state, JSON.stringify(state.payload))
 }
 
 function giveOut(kept: KeptState): StoredState {
-  return { ...kept, payload: JSON.parse(kept.payload) as StoredState['payload'] }
+  return withPayload(kept, JSON.parse(kept.payload) as StoredState['payload'])
 }
+
+/** The last key stateKeyText made the text of, as it was then: the runtime hands the store the key it made the text of. */
+let last: StateKey = { owner: '', type: 'bot', id: '', name: '' }
+let lastText = '|bot||'
 
 /**
  * One string per key. The owner (`bot`, `#alias`, `:alias`), the type and the name never
@@ -66,12 +133,20 @@ function giveOut(kept: KeptState): StoredState {
  * hold anything, comes last: two keys never give one string.
  */
 export function stateKeyText(key: StateKey): string {
-  return `${key.owner}|${key.type}|${key.name}|${key.id}`
+  // comparing the fields is cheaper than making the text (and hashing it anew); a key changed since still gets its own text
+  if (key.id === last.id && key.owner === last.owner && key.name === last.name && key.type === last.type) return lastText
+  lastText = `${key.owner}|${key.type}|${key.name}|${key.id}`
+  last = { owner: key.owner, type: key.type, id: key.id, name: key.name }
+  return lastText
 }
 
-/** The default store: everything in memory, lost when the process ends. */
+/** The default store: everything in memory, lost when the process ends. Every call runs at once (synchronously), so each is atomic. */
 export class InMemoryStateStore implements StateStore {
   private readonly states = new Map<string, KeptState>()
+  /** the keys of the states that have an expiry: what a sweep looks at */
+  private readonly expiring = new Set<string>()
+  /** per scheduled work, the occurrences claimed (ms), pruned to the last OCCURRENCE_CLAIMS_KEPT_MS */
+  private readonly claims = new Map<string, { latest: number; times: Set<number> }>()
 
   get(key: StateKey): StoredState | undefined {
     const state = this.states.get(stateKeyText(key))
@@ -79,7 +154,18 @@ export class InMemoryStateStore implements StateStore {
   }
 
   put(state: StoredState): void {
-    this.states.set(stateKeyText(state), keep(state))
+    this.set(stateKeyText(state), keep(state))
+  }
+
+  private set(text: string, kept: KeptState): void {
+    this.states.set(text, kept)
+    if (kept.expiresAt === undefined) this.expiring.delete(text)
+    else this.expiring.add(text)
+  }
+
+  private remove(text: string): boolean {
+    this.expiring.delete(text)
+    return this.states.delete(text)
   }
 
   insertIfAbsent(state: StoredState): { state: StoredState; created: boolean } {
@@ -87,12 +173,63 @@ export class InMemoryStateStore implements StateStore {
     const stored = this.states.get(key)
     if (stored) return { state: giveOut(stored), created: false }
     const kept = keep(state)
-    this.states.set(key, kept)
+    this.set(key, kept)
     return { state: giveOut(kept), created: true }
   }
 
+  update<T>(key: StateKey, change: (current: StoredState | undefined) => StateChange<T>): T {
+    const text = stateKeyText(key)
+    const stored = this.states.get(text)
+    const { write, result } = change(stored && giveOut(stored))
+    if (write === null) this.remove(text)
+    else if (write !== undefined) this.set(text, keep(write))
+    return result
+  }
+
   delete(key: StateKey): boolean {
-    return this.states.delete(stateKeyText(key))
+    return this.remove(stateKeyText(key))
+  }
+
+  deleteIfExpired(key: StateKey, now: string): StoredState | undefined {
+    const text = stateKeyText(key)
+    const stored = this.states.get(text)
+    // ISO 8601 UTC timestamps of one format compare as strings in time order
+    if (stored?.expiresAt === undefined || stored.expiresAt > now) return undefined
+    this.remove(text)
+    return giveOut(stored)
+  }
+
+  deleteExpired(now: string, limit: number): StoredState[] {
+    const expired: KeptState[] = []
+    for (const text of this.expiring) {
+      const stored = this.states.get(text)
+      if (stored?.expiresAt !== undefined && stored.expiresAt <= now) expired.push(stored)
+    }
+    expired.sort((a, b) => ((a.expiresAt as string) < (b.expiresAt as string) ? -1 : 1))
+    return expired.slice(0, limit).map((stored) => {
+      this.remove(stateKeyText(stored))
+      return giveOut(stored)
+    })
+  }
+
+  claimOccurrence(work: string, at: string): boolean {
+    const time = Date.parse(at)
+    let claimed = this.claims.get(work)
+    if (!claimed) {
+      claimed = { latest: time, times: new Set() }
+      this.claims.set(work, claimed)
+    }
+    if (claimed.times.has(time) || time < claimed.latest - OCCURRENCE_CLAIMS_KEPT_MS) return false
+    claimed.times.add(time)
+    if (time > claimed.latest) {
+      claimed.latest = time
+      // claims come in time order (nearly): the old ones are at the front
+      for (const old of claimed.times) {
+        if (old >= time - OCCURRENCE_CLAIMS_KEPT_MS) break
+        claimed.times.delete(old)
+      }
+    }
+    return true
   }
 
   /** How many states are stored. */

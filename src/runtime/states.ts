@@ -4,9 +4,12 @@
 // Each call names a state declared by its owner (the bot, a plugin instance, an
 // integration) with the type it was declared with; a payload is validated against the
 // state's schema, defaults filled in, before anything is stored, so a refused one leaves
-// the stored value as it was. Calls on one state run one after the other (a queue per
-// key), which makes getOrSetState and patchState safe against this runtime's own
-// concurrent calls; getOrSetState is also atomic in the store (stateStore.ts).
+// the stored value as it was. Every write is one StateStore.update: the store reads, lets
+// the call validate and merge, and writes as one atomic step, so getOrSetState and
+// patchState lose nothing to concurrent calls, of this runtime or of other processes on a
+// shared store (stateStore.ts). Calls on one state of this runtime also run one after the
+// other (a queue per key). Expiry deletes conditionally in the store: only the runtime
+// whose deletion took a state runs its handlers.
 import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
@@ -14,7 +17,7 @@ import { andThen, isThenable } from './awaitable.js'
 import type { Clock, ClockTimer } from './clock.js'
 import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
 import { RuntimeError, ValidationError } from './errors.js'
-import { type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
+import { type StateChange, type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
 import type { StateRecord } from './stateTypes.js'
 import type { Awaitable } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
@@ -74,6 +77,11 @@ class IsoTimes {
   }
 }
 
+/** How often each runtime sweeps its state store for expired states (docs/runtime.md#state-expiry). */
+export const EXPIRY_SWEEP_MS = 1000
+/** How many expired states one sweep query deletes; a full batch is followed by another at once. */
+const SWEEP_BATCH = 100
+
 function isExpiry(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0
 }
@@ -84,6 +92,9 @@ export class States {
   /** per state key, its expiry timer and when it fires */
   private readonly timers = new Map<string, { timer: ClockTimer; at: string }>()
   private closed = false
+  private sweeper: ClockTimer | undefined
+  /** every owner a client was made for, by StateKey.owner: whose handlers a sweep runs */
+  private readonly owners = new Map<string, StateOwner>()
   private readonly iso = new IsoTimes()
 
   constructor(
@@ -96,12 +107,15 @@ export class States {
 
   /** The state calls of one owner's client. */
   client(owner: StateOwner): LooseStateClient {
+    this.owners.set(owner.owner, owner)
     return {
       getState: (key) => this.run(owner, 'getState', key, (named) => andThen(this.store.get(named.key), (state) => ({ state: this.live(state) }))),
       setState: (input) =>
         this.run(owner, 'setState', input, (named, given) => {
           const payload = own(given, 'payload')
-          if (payload !== null) return andThen(this.write(owner, named, payload, 'setState'), (state) => ({ state }))
+          if (payload !== null) {
+            return this.change(owner, named, (current) => this.stored(owner, named, payload, this.liveState(current), 'setState'))
+          }
           return andThen(this.store.delete(named.key), () => {
             this.disarm(named.key)
             return { state: null }
@@ -111,14 +125,17 @@ export class States {
         this.run(owner, 'getOrSetState', input, (named, given) =>
           andThen(this.store.get(named.key), (existing) => {
             if (existing && this.isLive(existing)) return { state: record(existing), created: false }
-            const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
-            // one past its expiry whose timer has not run yet is gone
-            const gone = existing ? this.store.delete(named.key) : undefined
-            return andThen(gone, () =>
-              andThen(this.store.insertIfAbsent(state), (result) => {
-                if (result.created) this.arm(owner, result.state)
-                return { state: record(result.state), created: result.created }
+            // one past its expiry whose timer has not run yet is gone: replaced, as one step in the store
+            return andThen(
+              this.store.update(named.key, (current): StateChange<{ state: StoredState; created: boolean }> => {
+                if (current && this.isLive(current)) return { result: { state: current, created: false } }
+                const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
+                return { write: state, result: { state, created: true } }
               }),
+              (result) => {
+                if (result.created) this.arm(owner, result.state, named.text)
+                return { state: record(result.state), created: result.created }
+              },
             )
           }),
         ),
@@ -126,10 +143,10 @@ export class States {
         this.run(owner, 'patchState', input, (named, given) => {
           const patch = own(given, 'payload')
           if (!isRecord(patch)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
-          return andThen(this.store.get(named.key), (stored) => {
-            const kept = stored && this.isLive(stored) ? stored : undefined
-            const merged = { ...(kept ? kept.payload : {}), ...patch }
-            return andThen(this.write(owner, named, merged, 'patchState', { kept }), (state) => ({ state }))
+          // read, merged and written as one step in the store: a concurrent patch of another field is never lost
+          return this.change(owner, named, (current) => {
+            const kept = this.liveState(current)
+            return this.stored(owner, named, { ...(kept ? kept.payload : {}), ...patch }, kept, 'patchState')
           })
         }),
       setStateExpiry: (input) =>
@@ -140,24 +157,40 @@ export class States {
               `expiry: must be a positive integer of milliseconds or null, not ${shown(expiry)}`,
             ])
           }
-          return andThen(this.store.get(named.key), (stored) => {
-            if (!stored || !this.isLive(stored)) throw new RuntimeError('NOT_FOUND', `setStateExpiry: there is no ${this.describe(owner, named)}`)
+          return this.change(owner, named, (current) => {
+            const stored = this.liveState(current)
+            if (!stored) throw new RuntimeError('NOT_FOUND', `setStateExpiry: there is no ${this.describe(owner, named)}`)
             const next: StoredState = { ...stored }
             delete next.expiry
             delete next.expiresAt
             if (expiry !== null) Object.assign(next, { expiry, expiresAt: this.iso.of(this.clock.now() + expiry) })
-            return andThen(this.store.put(next), () => {
-              this.arm(owner, next)
-              return { state: record(next) }
-            })
+            return next
           })
         }),
     }
   }
 
-  /** Cancels every expiry timer; later calls still work, and arm no timer. */
+  /**
+   * Writes the state `next` makes of the stored one, as one step in the store (StateStore.update):
+   * when `next` throws (a payload that does not fit), nothing is written. Arms its expiry.
+   */
+  private change(owner: StateOwner, named: Named, next: (current: StoredState | undefined) => StoredState): Awaitable<{ state: StateRecord<unknown> }> {
+    return andThen(
+      this.store.update(named.key, (current): StateChange<StoredState> => {
+        const state = next(current)
+        return { write: state, result: state }
+      }),
+      (state) => {
+        this.arm(owner, state, named.text)
+        return { state: record(state) }
+      },
+    )
+  }
+
+  /** Cancels every expiry timer and the sweep; later calls still work, and arm no timer. */
   close(): void {
     this.closed = true
+    this.sweeper?.cancel()
     for (const { timer } of this.timers.values()) timer.cancel()
     this.timers.clear()
   }
@@ -227,6 +260,11 @@ export class States {
     return state && this.isLive(state) ? record(state) : null
   }
 
+  /** The stored state when it is living; undefined when there is none or it is past its expiry. */
+  private liveState(state: StoredState | undefined): StoredState | undefined {
+    return state && this.isLive(state) ? state : undefined
+  }
+
   /** The record to store: the payload validated (defaults filled), timestamps and expiry on the clock. */
   private stored(owner: StateOwner, named: Named, payload: unknown, kept: StoredState | undefined, operation: string): StoredState {
     const schema = named.definition.schema
@@ -256,26 +294,6 @@ export class States {
     return state
   }
 
-  /** `read`: the living state, when the caller has just read it (one read less). */
-  private write(
-    owner: StateOwner,
-    named: Named,
-    payload: unknown,
-    operation: string,
-    read?: { kept: StoredState | undefined },
-  ): Awaitable<StateRecord<unknown>> {
-    if (!read) {
-      return andThen(this.store.get(named.key), (stored) =>
-        this.write(owner, named, payload, operation, { kept: stored && this.isLive(stored) ? stored : undefined }),
-      )
-    }
-    const state = this.stored(owner, named, payload, read.kept, operation)
-    return andThen(this.store.put(state), () => {
-      this.arm(owner, state)
-      return record(state)
-    })
-  }
-
   private disarm(key: StateKey): void {
     const text = stateKeyText(key)
     this.timers.get(text)?.timer.cancel()
@@ -287,13 +305,12 @@ export class States {
    * later, so a timer already armed for an earlier time is kept, and looks again when it
    * fires (one timer per state, not one per write); an earlier expiry arms anew.
    */
-  private arm(owner: StateOwner, state: StoredState): void {
+  private arm(owner: StateOwner, state: StoredState, text = stateKeyText(state)): void {
     if (state.expiresAt === undefined) {
       this.disarm(state)
       return
     }
     if (this.closed) return
-    const text = stateKeyText(state)
     const armed = this.timers.get(text)
     if (armed && armed.at <= state.expiresAt) return
     const due = Date.parse(state.expiresAt)
@@ -303,23 +320,54 @@ export class States {
     this.timers.set(text, { timer, at: state.expiresAt })
   }
 
-  /** An expiry timer fired: a state past its expiry is deleted and its owner's handlers run; one written since is armed for its new expiry. */
+  /**
+   * An expiry timer fired: the state is deleted when it is past its expiry, and only the
+   * caller whose deletion took it (this runtime's timer, or any runtime's sweep) runs its
+   * owner's handlers; one written since is armed for its new expiry.
+   */
   private async expire(owner: StateOwner, key: StateKey, text: string): Promise<void> {
     this.timers.delete(text)
     try {
-      const expired = await this.run(owner, 'expiry', key, async (named) => {
-        const stored = await this.store.get(named.key)
-        if (!stored) return undefined
-        if (this.isLive(stored)) {
-          this.arm(owner, stored)
-          return undefined
-        }
-        await this.store.delete(named.key)
-        return record(stored)
-      })
-      if (expired && owner.expired) await owner.expired(expired)
+      const expired = await this.store.deleteIfExpired(key, this.iso.of(this.clock.now()))
+      if (expired) {
+        await owner.expired?.(record(expired))
+        return
+      }
+      const stored = await this.store.get(key)
+      if (stored) this.arm(owner, stored)
     } catch (error) {
       this.backgroundError(error)
     }
+  }
+
+  /**
+   * Sweeps a shared store (StateStore.shared) for expired states every EXPIRY_SWEEP_MS on the
+   * clock, until close: a state whose writer is gone (its timer with it)
+   * still expires, on whichever runtime's sweep deletes it first. The handlers run are those
+   * of the owner a client was made for (the caller makes every owner's client first).
+   */
+  startSweeping(): void {
+    if (this.store.shared !== true) return
+    const sweep = async (): Promise<void> => {
+      try {
+        for (;;) {
+          const expired = await this.store.deleteExpired(this.iso.of(this.clock.now()), SWEEP_BATCH)
+          for (const state of expired) {
+            this.disarm(state)
+            await this.owners.get(state.owner)?.expired?.(record(state))
+          }
+          if (expired.length < SWEEP_BATCH || this.closed) break
+        }
+      } catch (error) {
+        // a sweep that was in flight when the runtime closed ends quietly (its store may be closed by now)
+        if (!this.closed) this.backgroundError(error)
+      }
+      next()
+    }
+    const next = (): void => {
+      if (this.closed) return
+      this.sweeper = this.clock.setTimer(() => void sweep(), EXPIRY_SWEEP_MS, { keepAlive: false })
+    }
+    next()
   }
 }

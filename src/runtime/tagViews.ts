@@ -128,13 +128,3 @@ export function visibleTags(tagView: TagView, tags: StoredTags): StoredTags {
   }
   return shown
 }
-
-/** Merges `changes` (stored keys; '' removes) into `current`. */
-export function mergedTags(current: StoredTags, changes: StoredTags): StoredTags {
-  const merged: StoredTags = { ...current }
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === '') delete merged[key]
-    else merged[key] = value
-  }
-  return merged
-}

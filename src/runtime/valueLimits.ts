@@ -95,6 +95,50 @@ function jsonStringBytes(text: string): number {
   return bytes
 }
 
+/** How deep plainJsonBytes looks before it leaves a value to the walk. */
+const PLAIN_DEPTH = 4
+
+/**
+ * The bytes of `value`'s JSON text when it is plain JSON (strings, finite numbers, booleans,
+ * null, lists and objects of them, no property left out) nested at most PLAIN_DEPTH and
+ * maxDepth levels below `depth`; -1 for anything else, which the walk then inspects (cycles
+ * end at the depth bound). Counted as the walk counts them.
+ */
+function plainJsonBytes(value: unknown, depth: number, limits: ValueLimits): number {
+  switch (typeof value) {
+    case 'string':
+      return jsonStringBytes(value)
+    case 'number':
+      return Number.isFinite(value) ? String(value).length : -1
+    case 'boolean':
+      return value ? 4 : 5
+    case 'object': {
+      if (value === null) return 4
+      if (depth >= PLAIN_DEPTH || depth >= limits.maxDepth) return -1
+      let bytes = 2
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const item = plainJsonBytes(value[i], depth + 1, limits)
+          if (item < 0) return -1
+          bytes += item + (i > 0 ? 1 : 0)
+        }
+        return bytes
+      }
+      let written = 0
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue
+        const child = plainJsonBytes((value as { [key: string]: unknown })[key], depth + 1, limits)
+        if (child < 0) return -1
+        bytes += jsonStringBytes(key) + 1 + child + (written > 0 ? 1 : 0)
+        written++
+      }
+      return bytes
+    }
+    default:
+      return -1
+  }
+}
+
 /** Whether JSON.stringify leaves an object's property out (and writes `null` for a list item). */
 function isOmitted(value: unknown): boolean {
   return value === undefined || typeof value === 'function' || typeof value === 'symbol'
@@ -115,6 +159,9 @@ export interface ValueShape {
  * as they are (`payload.text`, for a message), and the value itself `whole`.
  */
 export function inspectValue(value: unknown, root: string, limits: ValueLimits, whole = root): ValueShape {
+  // most values are small and plain: counted by a short recursion, without the walk's bookkeeping
+  const plain = plainJsonBytes(value, 0, limits)
+  if (plain >= 0 && plain <= limits.maxBytes) return { overLimit: undefined, notJson: [] }
   const issues: string[] = []
   // the objects on the way from the root to where the walk is: a cycle comes back to one
   const ancestors = new Set<object>()

@@ -41,11 +41,11 @@ describe('InMemoryMessageStore', () => {
     expect(store.list({ conversationId: 'c1', limit: 10, beforeSeq: 4 }).map((r) => r.message.id)).toEqual(['a'])
     expect(store.insert(message('e', 'c1')).seq).toBe(5) // never reused
     expect(store.get('c')).toBeUndefined()
-    expect(store.update('a', { tags: { topic: 't' }, updatedAt: '2030-01-02T00:00:00.000Z' })?.message).toMatchObject({
+    expect(store.update('a', { tags: { set: { topic: 't' }, remove: [] }, updatedAt: '2030-01-02T00:00:00.000Z' })?.message).toMatchObject({
       tags: { topic: 't' },
       updatedAt: '2030-01-02T00:00:00.000Z',
     })
-    expect(store.update('zzz', { tags: {}, updatedAt: 'x' })).toBeUndefined()
+    expect(store.update('zzz', { tags: { set: {}, remove: [] }, updatedAt: 'x' })).toBeUndefined()
     expect(store.size).toBe(4)
   })
 
@@ -104,7 +104,7 @@ describe('a plugged-in store', () => {
     const first = await runtime.client.listMessages({ conversationId: 'c1', limit: 1 })
     await runtime.client.listMessages({ conversationId: 'c1', limit: 1, nextToken: first.meta.nextToken as string })
     await runtime.client.deleteMessage({ id: received.id })
-    expect(store.calls).toEqual(['insert', 'get', 'update', 'get', 'insert', 'list 2', 'list 2 <2', 'delete'])
+    expect(store.calls).toEqual(['insert', 'update', 'get', 'insert', 'list 2', 'list 2 <2', 'delete'])
   })
 })
 

@@ -81,21 +81,41 @@ export function describeConversationStoreContract(name: string, open: () => Prom
       expect(got?.tags).toEqual({ k: 'v' })
       if (got) got.tags.k = 'again'
       expect((await store.getConversation('c1'))?.tags).toEqual({ k: 'v' })
-      const update = { tags: { k: 'w' }, updatedAt: '2030-01-02T00:00:00.000Z' }
+      const update = { tags: { set: { k: 'w' }, remove: [] }, updatedAt: '2030-01-02T00:00:00.000Z' }
       await store.updateConversation('c1', update)
-      update.tags.k = 'x'
+      update.tags.set.k = 'x'
       expect((await store.getConversation('c1'))?.tags).toEqual({ k: 'w' })
     })
 
-    it('updates the tags (matched by them after) and the updatedAt of a conversation; undefined for an unknown one', async () => {
+    it('merges tag changes into a conversation (matched by its tags after) and moves its updatedAt forward; undefined for an unknown one', async () => {
       const { store, other } = await fresh()
-      await store.findOrInsertConversation(inChannel({ k: 'v' }), conversation('c1', { k: 'v' }))
-      const updated = await other.updateConversation('c1', { tags: { k: 'w', extra: '1' }, updatedAt: '2030-01-02T00:00:00.000Z' })
+      await store.findOrInsertConversation(inChannel({ k: 'v' }), conversation('c1', { k: 'v', gone: 'x' }))
+      const updated = await other.updateConversation('c1', { tags: { set: { k: 'w', extra: '1' }, remove: ['gone'] }, updatedAt: '2030-01-02T00:00:00.000Z' })
       expect(updated).toEqual({ ...conversation('c1', { k: 'w', extra: '1' }), updatedAt: '2030-01-02T00:00:00.000Z' })
       expect(await store.getConversation('c1')).toEqual(updated)
       expect((await store.findOrInsertConversation(inChannel({ k: 'v' }), conversation('c2', { k: 'v' }))).created).toBe(true)
       expect((await store.findOrInsertConversation(inChannel({ extra: '1' }), conversation('c3', { extra: '1' }))).record.id).toBe('c1')
-      expect(await store.updateConversation('none', { tags: {}, updatedAt: AT })).toBeUndefined()
+      expect(await store.updateConversation('none', { tags: { set: {}, remove: [] }, updatedAt: AT })).toBeUndefined()
+      // a time not later than the stored updatedAt: 1 ms past it
+      expect((await store.updateConversation('c1', { tags: { set: {}, remove: [] }, updatedAt: AT }))?.updatedAt).toBe('2030-01-02T00:00:00.001Z')
+    })
+
+    it('loses no tag when concurrent updates on two stores each set their own key of one conversation and one user', async () => {
+      const { store, other } = await fresh()
+      await store.findOrInsertConversation(inChannel({ k: 'v' }), conversation('c1', { k: 'v' }))
+      await store.findOrInsertUser({ id: '1' }, user('u1', { id: '1' }))
+      const changes = (i: number) => ({ tags: { set: { [`t${i}`]: String(i) }, remove: i === 0 ? ['k'] : [] }, updatedAt: AT })
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => [
+          (i % 2 === 0 ? store : other).updateConversation('c1', changes(i)),
+          (i % 2 === 0 ? other : store).updateUser('u1', changes(i)),
+        ]).flat(),
+      )
+      const expected = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`t${i}`, String(i)]))
+      expect((await other.getConversation('c1'))?.tags).toEqual(expected)
+      expect((await other.getUser('u1'))?.tags).toEqual({ ...expected, id: '1' })
+      // tags as jsonb follow the record: the merged conversation is found by a tag one writer set and another kept
+      expect((await store.findOrInsertConversation(inChannel({ t3: '3', t4: '4' }), conversation('c2', { t3: '3' }))).record.id).toBe('c1')
     })
 
     it('pages conversations oldest first by seq, filtered by integration, channel and tags, neither repeating nor skipping under inserts', async () => {
@@ -126,11 +146,15 @@ export function describeConversationStoreContract(name: string, open: () => Prom
       })
       await store.findOrInsertUser({ id: '2' }, user('u2', { id: '2', team: 't' }))
       expect((await other.findOrInsertUser({ team: 't' }, user('x', { team: 't' }))).record.id).toBe('u1')
-      const updated = await other.updateUser('u2', { tags: { id: '2' }, updatedAt: '2030-01-03T00:00:00.000Z', pictureUrl: 'https://example.com/p.png' })
+      const updated = await other.updateUser('u2', {
+        tags: { set: {}, remove: ['team'] },
+        updatedAt: '2030-01-03T00:00:00.000Z',
+        pictureUrl: 'https://example.com/p.png',
+      })
       expect(updated).toEqual({ ...user('u2', { id: '2' }), updatedAt: '2030-01-03T00:00:00.000Z', pictureUrl: 'https://example.com/p.png' })
       expect(await store.getUser('u2')).toEqual(updated)
       expect(await store.getUser('none')).toBeUndefined()
-      expect(await store.updateUser('none', { tags: {}, updatedAt: AT })).toBeUndefined()
+      expect(await store.updateUser('none', { tags: { set: {}, remove: [] }, updatedAt: AT })).toBeUndefined()
     })
 
     it('keeps any string of ids and tags as it was given (U+0000, lone surrogates, quotes), and tells such tags apart', async () => {

@@ -25,7 +25,7 @@ async function start(folder: string) {
     conversationStore: store.conversationStore,
     stateStore: store.stateStore,
   })
-  return { store, client: runtime.client }
+  return { store, runtime, client: runtime.client }
 }
 
 const profile = { type: 'user', id: 'u1', name: 'profile' } as const
@@ -35,6 +35,8 @@ it('keeps its states across a restart on the same folder', async () => {
   const first = await start(folder)
   await first.client.setState({ ...profile, payload: { name: 'Ada' } })
   const { state: patched } = await first.client.patchState({ ...profile, payload: { visits: 2 } })
+  // the runtime first: it sweeps the store for expired states until it is closed
+  first.runtime.close()
   await first.store.close()
 
   const second = await start(folder)
@@ -44,6 +46,7 @@ it('keeps its states across a restart on the same folder', async () => {
     await second.client.setState({ ...profile, payload: null })
     expect((await second.client.getState(profile)).state).toBeNull()
   } finally {
+    second.runtime.close()
     await second.store.close()
   }
 })

@@ -50,7 +50,7 @@ const NEXT_VERSION: Migration = {
 }
 /** a new schema records each step it was made by */
 const ALL_VERSIONS = MIGRATIONS.map((m) => m.version)
-const TABLES = ['botwire_schema', 'conversations', 'messages', 'states', 'turns', 'users']
+const TABLES = ['botwire_schema', 'conversations', 'messages', 'occurrences', 'states', 'turns', 'users']
 
 describe('the schema of the SQL stores', () => {
   it('is made on first open at the last version, and opening again changes nothing', async () => {
@@ -92,6 +92,41 @@ describe('the schema of the SQL stores', () => {
       const { rows } = await client.query(`SELECT seq, id FROM ${schema}.messages`)
       expect(rows).toEqual([{ seq: '1', id: '"kept"' }])
     })
+  })
+
+  it("upgrades a database left at version 3, reading each kept state's expiry into the column the sweep uses", async () => {
+    const schema = schemaForTest()
+    expect(await upgradeWith(schema, MIGRATIONS.slice(0, 3))).toEqual({ from: 0, to: 3 })
+    const odd = 'a\u0000b\ud800"}'
+    const at = '2030-01-01T00:00:00.000Z'
+    const expiring = {
+      owner: 'bot',
+      type: 'user',
+      id: odd,
+      name: 'profile',
+      payload: { expiresAt: 'not this', [odd]: odd },
+      createdAt: at,
+      updatedAt: at,
+      expiry: 60_000,
+      expiresAt: '2030-01-01T00:01:00.000Z',
+    }
+    const lasting = { ...expiring, id: 'lasting', expiry: undefined, expiresAt: undefined }
+    await withTestDatabase(async (client) => {
+      for (const state of [expiring, lasting])
+        await client.query(`INSERT INTO ${schema}.states (key, record) VALUES ($1, $2)`, [
+          JSON.stringify(['bot', 'user', 'profile', state.id]),
+          JSON.stringify(state),
+        ])
+    })
+    const store = await openPostgresStore({ connectionString: TEST_DATABASE_URL, schema })
+    try {
+      expect(await schemaState(schema)).toEqual({ versions: ALL_VERSIONS, tables: TABLES })
+      expect(await store.stateStore.deleteExpired('2030-01-01T00:00:59.999Z', 10)).toEqual([])
+      expect(await store.stateStore.deleteExpired('2040-01-01T00:00:00.000Z', 10)).toEqual([expiring])
+      expect((await store.stateStore.get({ owner: 'bot', type: 'user', id: 'lasting', name: 'profile' }))?.id).toBe('lasting')
+    } finally {
+      await store.close()
+    }
   })
 
   it('applies a step whole or not at all: a failing statement leaves the database at the version before', async () => {

@@ -84,18 +84,26 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       expect(await store.list({ conversationId: 'even', limit: 1 })).toEqual([even[0]])
     })
 
-    it('gets, updates (tags and updatedAt only, same seq) and deletes by id; an unknown id is undefined or false', async () => {
+    it('gets, updates (tag changes merged, updatedAt moved forward, same seq) and deletes by id; an unknown id is undefined or false', async () => {
       const { store } = await fresh()
-      const record = await store.insert(storedMessage('a', 'c'))
+      const record = await store.insert({ ...storedMessage('a', 'c'), tags: { topic: 'sales', old: 'x' } })
       expect(await store.get('a')).toEqual(record)
-      const updated = await store.update('a', { tags: { topic: 'billing', priority: 'high' }, updatedAt: '2030-01-02T00:00:00.000Z' })
+      const updated = await store.update('a', {
+        tags: { set: { topic: 'billing', priority: 'high' }, remove: ['old', 'absent'] },
+        updatedAt: '2030-01-02T00:00:00.000Z',
+      })
       expect(updated).toEqual({
         seq: record.seq,
         message: { ...record.message, tags: { topic: 'billing', priority: 'high' }, updatedAt: '2030-01-02T00:00:00.000Z' },
       })
       expect(await store.get('a')).toEqual(updated)
+      // an update at a time not later than the stored updatedAt moves it 1 ms forward; a delivery is recorded
+      const delivery = { status: 'delivered' } as const
+      const again = await store.update('a', { tags: { set: {}, remove: ['priority'] }, updatedAt: '2030-01-01T00:00:00.000Z', delivery })
+      expect(again?.message).toEqual({ ...record.message, tags: { topic: 'billing' }, updatedAt: '2030-01-02T00:00:00.001Z', delivery })
+      expect(await store.get('a')).toEqual(again)
       expect(await store.get('zzz')).toBeUndefined()
-      expect(await store.update('zzz', { tags: {}, updatedAt: '2030-01-02T00:00:00.000Z' })).toBeUndefined()
+      expect(await store.update('zzz', { tags: { set: {}, remove: [] }, updatedAt: '2030-01-02T00:00:00.000Z' })).toBeUndefined()
       expect(await store.delete('zzz')).toBe(false)
       expect(await store.delete('a')).toBe(true)
       expect(await store.delete('a')).toBe(false)
@@ -122,7 +130,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
       const listed = await store.list({ conversationId: 'c', limit: 1 })
       ;(listed[0] as MessageRecord).message.userId = 'changed'
       const tags = { topic: 'billing' }
-      const updated = await store.update('a', { tags, updatedAt: '2030-01-02T00:00:00.000Z' })
+      const updated = await store.update('a', { tags: { set: tags, remove: [] }, updatedAt: '2030-01-02T00:00:00.000Z' })
       tags.topic = 'changed'
       ;(updated as MessageRecord).message.tags['topic'] = 'changed'
       expect((await store.get('a'))?.message).toEqual({ ...storedMessage('a', 'c'), tags: { topic: 'billing' }, updatedAt: '2030-01-02T00:00:00.000Z' })
@@ -193,16 +201,17 @@ export function describeStoreContract(name: string, open: () => Promise<StoreUnd
         expect(await pageAll(other, conversation, 4)).toEqual(expected)
         expect(await pageAll(store, conversation, 101)).toEqual(expected)
       }
-      // two updates of one message at once: one of them wins whole, nothing mixed
-      await Promise.all([
-        store.update('m0', { tags: { by: 'store' }, updatedAt: '2030-01-02T00:00:00.000Z' }),
-        other.update('m0', { tags: { by: 'other' }, updatedAt: '2030-01-03T00:00:00.000Z' }),
-      ])
+      // concurrent updates of one message on two stores, each setting its own tag: every one lands
+      const at = '2030-01-02T00:00:00.000Z'
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 === 0 ? store : other).update('m0', { tags: { set: { [`tag${i}`]: String(i) }, remove: [] }, updatedAt: at }),
+        ),
+      )
       const final = (await store.get('m0'))?.message
-      expect([
-        { tags: { by: 'store' }, updatedAt: '2030-01-02T00:00:00.000Z' },
-        { tags: { by: 'other' }, updatedAt: '2030-01-03T00:00:00.000Z' },
-      ]).toContainEqual({ tags: final?.tags, updatedAt: final?.updatedAt })
+      expect(final?.tags).toEqual({ ...storedMessage('m0', 'c0').tags, ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`tag${i}`, String(i)])) })
+      // each update moved updatedAt 1 ms past the one before it (all were given the same time)
+      expect(final?.updatedAt).toBe('2030-01-02T00:00:00.019Z')
     })
 
     it('keeps one message per idempotency key, concurrent inserts on two stores included; a deleted message frees its key', async () => {

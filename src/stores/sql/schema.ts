@@ -2,8 +2,8 @@
 // knows. Each migration is a step from the version before it; a database records the
 // version it is at in `<schema>.botwire_schema`, and opening a store applies the steps it
 // lacks, in one transaction, under a lock that makes a second process opening the same
-// schema at once wait and then find it done. A later version (scheduled work) is one more
-// entry in MIGRATIONS.
+// schema at once wait and then find it done. A later version is one more entry in
+// MIGRATIONS.
 import { RuntimeError } from '@botwire/runtime'
 import type { SqlDatabase } from './sqlDatabase.js'
 
@@ -67,7 +67,20 @@ export const MIGRATIONS: readonly Migration[] = [
     // `key` is the JSON text of [owner, type, name, id]; `record` the state's JSON text
     statements: (schema) => [`CREATE TABLE ${schema}.states (key TEXT PRIMARY KEY, record TEXT NOT NULL)`],
   },
-  // version 4 is another change's (kept free here); a database at 3 goes straight to 5
+  {
+    version: 4,
+    description: 'state expiry and claimed occurrences of scheduled work',
+    statements: (schema) => [
+      // when each state expires, beside its record, for the sweep's index; the record's JSON
+      // text ends with its expiresAt when it has one (the runtime writes it last), and may hold
+      // what jsonb cannot (U+0000, lone surrogates), so it is read with a pattern, not a cast
+      `ALTER TABLE ${schema}.states ADD COLUMN expires_at TIMESTAMPTZ`,
+      `UPDATE ${schema}.states SET expires_at = substring(record from '"expiresAt":"([^"]+)"}$')::timestamptz`,
+      `CREATE INDEX states_by_expiry ON ${schema}.states (expires_at) WHERE expires_at IS NOT NULL`,
+      // one row per claimed occurrence of a recurring event: the primary key lets one claim win
+      `CREATE TABLE ${schema}.occurrences (work TEXT NOT NULL, at TIMESTAMPTZ NOT NULL, PRIMARY KEY (work, at))`,
+    ],
+  },
   {
     version: 5,
     description: 'turns and idempotency keys',

@@ -4,7 +4,18 @@
 // transaction under an advisory lock per scope (an integration's channel, or the users): two
 // callers with the same scope, in one process or several on the database, take turns, so
 // the second finds what the first inserted; the oldest match (lowest seq) is the one found.
-import type { ConversationMatch, ConversationRecord, ConversationStore, PageQuery, RecordPage, RecordUpdate, StoredTags, UserRecord } from '@botwire/runtime'
+// An update merges its tag changes under the row's lock (updateRecord).
+import {
+  type ConversationMatch,
+  type ConversationRecord,
+  type ConversationStore,
+  type PageQuery,
+  type RecordPage,
+  type RecordUpdate,
+  type StoredTags,
+  type UserRecord,
+  updatedRecord,
+} from '@botwire/runtime'
 import type { SqlConnection, SqlDatabase } from './sqlDatabase.js'
 import { seqOf, storageKey, storageTags } from './storageKey.js'
 
@@ -60,7 +71,7 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   updateConversation(id: string, update: RecordUpdate): Promise<ConversationRecord | undefined> {
-    return this.updateRecord<ConversationRecord>(this.conversations, id, (record) => ({ ...record, tags: { ...update.tags }, updatedAt: update.updatedAt }))
+    return this.updateRecord<ConversationRecord>(this.conversations, id, (record) => updatedRecord(record, update))
   }
 
   async listConversations(match: ConversationMatch, page: PageQuery): Promise<RecordPage<ConversationRecord>> {
@@ -103,15 +114,15 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   updateUser(id: string, update: RecordUpdate): Promise<UserRecord | undefined> {
-    return this.updateRecord<UserRecord>(this.users, id, (record) => {
-      const next: UserRecord = { ...record, tags: { ...update.tags }, updatedAt: update.updatedAt }
-      if (update.name !== undefined) next.name = update.name
-      if (update.pictureUrl !== undefined) next.pictureUrl = update.pictureUrl
-      return next
-    })
+    return this.updateRecord<UserRecord>(this.users, id, (record) => updatedRecord(record, update))
   }
 
-  /** Reads and writes the row in one transaction, the row locked: two updates of one record never interleave. */
+  /**
+   * Reads and writes the row in one transaction, the row locked (SELECT ... FOR UPDATE): two
+   * updates of one record, from any connection or process, never interleave, so each merges
+   * its tag changes with what the other wrote. `record` (JSON text) and `tags` (jsonb) are
+   * written together from the one merged record.
+   */
   private updateRecord<R extends { tags: StoredTags }>(table: string, id: string, change: (record: R) => R): Promise<R | undefined> {
     return this.database.transaction(async (connection) => {
       const { rows } = await connection.query<RecordRow>(`SELECT seq, record FROM ${table} WHERE id = $1 FOR UPDATE`, [storageKey(id)])

@@ -3,7 +3,7 @@
 // not even after a rollback or a delete, to every connection and process on the database.
 // A message is kept as its JSON text, so what comes out is a new object (copied out), built
 // from what went in when it was stored (copied in), with its keys in their order.
-import type { ListQuery, MessageRecord, MessageStore, MessageUpdate, StoredMessage } from '@botwire/runtime'
+import { applyMessageUpdate, type ListQuery, type MessageRecord, type MessageStore, type MessageUpdate, type StoredMessage } from '@botwire/runtime'
 import type { SqlDatabase } from './sqlDatabase.js'
 import { seqOf, storageKey } from './storageKey.js'
 
@@ -72,15 +72,14 @@ export class SqlMessageStore implements MessageStore {
     return rows[0] && toRecord(rows[0])
   }
 
-  /** Reads and writes the row in one transaction, the row locked: two updates of one message never interleave. */
+  /** Reads and writes the row in one transaction, the row locked: two updates of one message, from any process, never interleave; each merges its tag changes with what the other wrote. */
   update(id: string, update: MessageUpdate): Promise<MessageRecord | undefined> {
     return this.database.transaction(async (connection) => {
       const { rows } = await connection.query<MessageRow>(`SELECT seq, message FROM ${this.table} WHERE id = $1 FOR UPDATE`, [storageKey(id)])
       const row = rows[0]
       if (row === undefined) return undefined
       const message = JSON.parse(row.message) as StoredMessage
-      message.tags = update.tags
-      message.updatedAt = update.updatedAt
+      applyMessageUpdate(message, update)
       const text = JSON.stringify(message)
       await connection.query(`UPDATE ${this.table} SET message = $2 WHERE id = $1`, [storageKey(id), text])
       return toRecord({ seq: row.seq, message: text })
