@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { delimiter, dirname, join, relative } from 'node:path'
 import { inject } from 'vitest'
-import { isAlive } from '../../src/stores/embedded/folderLock.js'
+import { acquire, release } from './lockFile.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,7 +51,7 @@ export function packedPackages(): Tarballs {
     }
     return tarballsIn(packCache)
   } finally {
-    rmSync(lock, { force: true })
+    release(lock)
   }
 }
 
@@ -78,32 +78,6 @@ function packInputs(): string {
     }
   }
   return lines.sort().join('')
-}
-
-/** Takes a lock file holding this process's id, waiting while a live process holds it; one left by a process that is gone is taken over. */
-function acquire(lock: string): void {
-  const sleeper = new Int32Array(new SharedArrayBuffer(4))
-  for (;;) {
-    try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx' })
-      return
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'EEXIST') throw error
-    }
-    // empty while its holder is still writing it, gone once its holder is done
-    const holder = Number(readIfThere(lock) || Number.NaN)
-    if (Number.isInteger(holder) && !isAlive(holder)) rmSync(lock, { force: true })
-    Atomics.wait(sleeper, 0, 0, 200)
-  }
-}
-
-function readIfThere(file: string): string {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return ''
-    throw error
-  }
 }
 
 function pack(into: string): void {
@@ -156,7 +130,7 @@ export function installedProject(lines: readonly string[], tarballs: Tarballs): 
       writeFileSync(record, relative(join(made, 'project'), cwd))
     }
   } finally {
-    rmSync(`${made}.lock`, { force: true })
+    release(`${made}.lock`)
   }
   const copy = mkdtempSync(join(runFolder, 'copy-'))
   cpSync(join(made, 'project'), copy, { recursive: true, verbatimSymlinks: true })
