@@ -1,12 +1,17 @@
 // The embedded store in its folder: what it keeps is there after a restart, the next seq
 // still higher; one process at a time holds the folder; a lock left by a killed process is
-// taken over (docs/runtime.md#the-embedded-store).
+// taken over (docs/runtime.md#the-embedded-store). The folder starts as a copy of an empty
+// database (test/support/emptyEmbeddedFolder.ts): making one costs seconds of CPU, and a
+// folder made from nothing (a user's first run, the store making its folder and its
+// database) is what docs/runtime.md's src/keep-messages.ts does, run as written with the
+// packed packages by test/cli/examplePages.test.ts.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { openEmbeddedStore } from '../../src/stores/embedded/index.js'
+import { emptyEmbeddedFolder } from '../support/emptyEmbeddedFolder.js'
 import { rejection } from '../support/rejection.js'
 import { storedMessage } from './storeContract.js'
 
@@ -14,7 +19,7 @@ const root = mkdtempSync(join(tmpdir(), 'botwire-embedded-folder-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 it('keeps its messages across a close and an open, holds its folder alone while open, and takes over a lock left by a dead process', async () => {
-  const folder = join(root, '.botwire', 'store')
+  const folder = await emptyEmbeddedFolder(join(root, '.botwire', 'store'))
   const first = await openEmbeddedStore({ folder })
   expect(first.folder).toBe(folder)
   expect(existsSync(join(folder, 'store.lock'))).toBe(true)

@@ -1,6 +1,7 @@
 // The embedded store (PGlite) passes the store contract. A new PGlite database takes seconds
-// to make, so the file opens one and each test works in a schema of its own on it (as each
-// PostgreSQL test does on the server); `other` is a second store object on that database.
+// to make, so the file opens one (a copy of the empty one test/support/emptyEmbeddedFolder.ts
+// keeps) and each test works in a schema of its own on it (as each PostgreSQL test does on
+// the server); `other` is a second store object on that database.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { pgliteDatabase } from '../../src/stores/embedded/pgliteDatabase.js'
 import { openSqlStore } from '../../src/stores/sql/openSqlStore.js'
 import type { SqlDatabase } from '../../src/stores/sql/sqlDatabase.js'
+import { emptyEmbeddedFolder } from '../support/emptyEmbeddedFolder.js'
 import { describeConversationStoreContract } from './conversationStoreContract.js'
 import { describeStateStoreContract } from './stateStoreContract.js'
 import { describeStoreContract } from './storeContract.js'
@@ -18,7 +20,7 @@ const folder = mkdtempSync(join(tmpdir(), 'botwire-embedded-contract-'))
 let pglite: PGlite
 let schemas = 0
 beforeAll(async () => {
-  pglite = await PGlite.create(folder)
+  pglite = await PGlite.create(join(await emptyEmbeddedFolder(folder), 'pgdata'))
 })
 afterAll(async () => {
   await pglite.close()

@@ -1,27 +1,48 @@
 // A folder for a test's embedded store that already holds an empty PGlite database: a copy of
-// one made once per test process. Making a database costs about 2 s, copying one a few
-// milliseconds; the copy has nothing of botwire's in it, so opening the store still creates
-// its schema as on a new folder. test/stores/embeddedFolder.test.ts keeps making a folder from
-// nothing, as a user's first run does.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+// one made once and kept in node_modules/.cache/botwire for the PGlite version installed
+// (what a new database holds depends on PGlite alone). Making a database costs seconds of
+// CPU (10 s and more on a loaded machine), copying one a few milliseconds; the copy has
+// nothing of botwire's in it, so opening the store still creates its schema as on a new
+// folder. test/stores/embeddedFolder.test.ts keeps making a folder from nothing, as a
+// user's first run does.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { acquire, release } from './lockFile.js'
+
+const root = join(import.meta.dirname, '..', '..')
+const cache = join(root, 'node_modules', '.cache', 'botwire')
 
 let template: Promise<string> | undefined
 
-function makeTemplate(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'botwire-pglite-template-'))
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
-  return PGlite.create(join(dir, 'pgdata')).then(async (database) => {
-    await database.close()
-    return dir
-  })
+/** The empty database of the installed PGlite, made when it is not in the cache yet (by one test process; the others wait for it). */
+async function cachedTemplate(): Promise<string> {
+  const { version } = JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }
+  const made = join(cache, `pglite-${version}-empty`)
+  mkdirSync(cache, { recursive: true })
+  const lock = `${made}.lock`
+  acquire(lock)
+  try {
+    if (!existsSync(made)) {
+      // made aside and renamed into place whole: a run stopped while it is made leaves no half database
+      const aside = mkdtempSync(`${made}-making-`)
+      try {
+        const database = await PGlite.create(join(aside, 'pgdata'))
+        await database.close()
+        renameSync(join(aside, 'pgdata'), made)
+      } finally {
+        rmSync(aside, { recursive: true, force: true })
+      }
+    }
+    return made
+  } finally {
+    release(lock)
+  }
 }
 
 /** Fills `folder` (made when missing) with an empty database, where openEmbeddedStore looks for it; returns `folder`. */
 export async function emptyEmbeddedFolder(folder: string): Promise<string> {
-  template ??= makeTemplate()
-  cpSync(join(await template, 'pgdata'), join(folder, 'pgdata'), { recursive: true })
+  template ??= cachedTemplate()
+  cpSync(await template, join(folder, 'pgdata'), { recursive: true })
   return folder
 }

@@ -16,7 +16,6 @@
 // file that is gone are removed, so no file of an older build lingers in dist/.
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import type { TestProject } from 'vitest/node'
 
@@ -179,13 +178,15 @@ function typecheck(): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  // what the test files of this run share and no later run may see (the installed project
-  // of test/support/packedProject.ts): made by the first file that needs it, removed at the end
-  const runFolder = mkdtempSync(join(tmpdir(), 'botwire-test-run-'))
+  // a fresh clone has no cache folder yet, and the records above are written into it
+  mkdirSync(join(cache, 'runs'), { recursive: true })
+  // what the test files of this run share and no later run may see (the copies of the
+  // installed project of test/support/packedProject.ts): made by the files that need it,
+  // removed at the end. It is in the cache folder, as deep as the installed project kept
+  // there, so that npm's relative paths to the tarballs lead to them from a copy too
+  const runFolder = mkdtempSync(join(cache, 'runs', 'run-'))
   project.provide('runFolder', runFolder)
   const teardown = () => rmSync(runFolder, { recursive: true, force: true })
-  // a fresh clone has no cache folder yet, and the records above are written into it
-  mkdirSync(cache, { recursive: true })
   const steps = [
     buildRuntime().then(async () => {
       await Promise.all([build(), buildBesideRuntime(STORE_PACKAGES), buildBesideRuntime(HOST_PACKAGE)])

@@ -6,13 +6,14 @@
 // line run with only the project's node_modules/.bin on PATH, as `npx X` finds X in a
 // user's shell. Shared by the tests that follow getting-started.md, runtime.md and
 // generated-code.md: the project getting-started.md's first section makes (the installs)
-// is made once per test run and copied for each of them (installedProject).
+// is made once for the tarballs it installs, kept in node_modules/.cache/botwire/installed
+// until they change, and copied for each of them (installedProject).
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { delimiter, dirname, join, relative } from 'node:path'
 import { inject } from 'vitest'
-import { isAlive } from '../../src/stores/embedded/folderLock.js'
+import { acquire, release } from './lockFile.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,7 +52,7 @@ export function packedPackages(): Tarballs {
     }
     return tarballsIn(packCache)
   } finally {
-    rmSync(lock, { force: true })
+    release(lock)
   }
 }
 
@@ -80,32 +81,6 @@ function packInputs(): string {
   return lines.sort().join('')
 }
 
-/** Takes a lock file holding this process's id, waiting while a live process holds it; one left by a process that is gone is taken over. */
-function acquire(lock: string): void {
-  const sleeper = new Int32Array(new SharedArrayBuffer(4))
-  for (;;) {
-    try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx' })
-      return
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'EEXIST') throw error
-    }
-    // empty while its holder is still writing it, gone once its holder is done
-    const holder = Number(readIfThere(lock) || Number.NaN)
-    if (Number.isInteger(holder) && !isAlive(holder)) rmSync(lock, { force: true })
-    Atomics.wait(sleeper, 0, 0, 200)
-  }
-}
-
-function readIfThere(file: string): string {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return ''
-    throw error
-  }
-}
-
 function pack(into: string): void {
   mkdirSync(into, { recursive: true })
   // --ignore-scripts: prepack would build dist/ again (as the global setup just did) and,
@@ -132,35 +107,48 @@ function tarballsIn(folder: string): Tarballs {
   return tarballs
 }
 
+const installedCache = join(root, 'node_modules', '.cache', 'botwire', 'installed')
+
 /**
  * A copy of the project that `lines` (shell lines of a page, from an empty folder: `mkdir
- * X && cd X`, `npm init`, the installs) make, in a new folder of its own; returns the
- * folder the lines end in. The lines are run once per test run, by the first test file that
- * asks (the others wait on a lock file), in the run's folder; each caller gets a copy,
- * links kept as links. The copies sit beside the original, at the same depth, so that the
- * relative `file:` paths npm recorded of the tarballs (package.json, package-lock.json) still
- * lead to them, and `npm ci` in a copy installs what the lines installed.
+ * X && cd X`, `npm init`, the installs) make, in a new folder of this test run's; returns the
+ * folder the lines end in. The lines are run once, by the first test file that asks (the
+ * others wait on a lock file), and what they made is kept in node_modules/.cache/botwire/installed
+ * under a key of the lines, the tarballs' bytes and Node's version: running them again on
+ * the same tarballs would install the same, at about 5 s of CPU (npm four times). Each
+ * caller gets a copy, links kept as links. The copies sit at the depth of the original below
+ * node_modules/.cache/botwire (the run's folder is there: test/support/globalSetup.ts), so that
+ * the relative `file:` paths npm recorded of the tarballs (package.json, package-lock.json)
+ * still lead to them, and `npm ci` in a copy installs what the lines installed.
  */
 export function installedProject(lines: readonly string[], tarballs: Tarballs): string {
   const runFolder = inject('runFolder')
   if (runFolder === undefined) throw new Error("installedProject needs the run's folder that test/support/globalSetup.ts provides")
-  const made = join(runFolder, `project-${createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`)
-  const record = join(made, 'ends-in.txt')
+  const key = createHash('sha256').update(process.version).update(lines.join('\n'))
+  for (const tarball of [...tarballs.values()].sort()) key.update(readFileSync(tarball))
+  const name = key.digest('hex').slice(0, 16)
+  const made = join(installedCache, name)
+  mkdirSync(installedCache, { recursive: true })
   acquire(`${made}.lock`)
   try {
-    if (!existsSync(record)) {
-      rmSync(made, { recursive: true, force: true })
-      mkdirSync(join(made, 'project'), { recursive: true })
-      let cwd = join(made, 'project')
+    if (!existsSync(made)) {
+      // the projects of older tarballs go; this one is made aside and renamed into place whole,
+      // at the same depth (npm's relative paths), so that a run stopped while it is made leaves none half made
+      for (const entry of readdirSync(installedCache)) if (!entry.startsWith(name)) rmSync(join(installedCache, entry), { recursive: true, force: true })
+      const aside = mkdtempSync(join(installedCache, `${name}-making-`))
+      mkdirSync(join(aside, 'project'))
+      let cwd = join(aside, 'project')
       for (const line of lines) cwd = runPageLine(line, cwd, tarballs).cwd
-      writeFileSync(record, relative(join(made, 'project'), cwd))
+      writeFileSync(join(aside, 'ends-in.txt'), relative(join(aside, 'project'), cwd))
+      renameSync(aside, made)
     }
   } finally {
-    rmSync(`${made}.lock`, { force: true })
+    release(`${made}.lock`)
   }
+  // the run's folder is node_modules/.cache/botwire/runs/<run>: a copy there is as deep as the original's project folder
   const copy = mkdtempSync(join(runFolder, 'copy-'))
   cpSync(join(made, 'project'), copy, { recursive: true, verbatimSymlinks: true })
-  return join(copy, readFileSync(record, 'utf8'))
+  return join(copy, readFileSync(join(made, 'ends-in.txt'), 'utf8'))
 }
 
 /** The executable each linked tool puts into node_modules/.bin, which `npx` finds. */
