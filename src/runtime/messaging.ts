@@ -5,7 +5,7 @@
 import { isRecord } from '../jsonSchema/own.js'
 import { quoted } from '../jsonSchema/quoting.js'
 import { isThenable } from './awaitable.js'
-import type { Clock } from './clock.js'
+import { type Clock, isoTimestamp, timestampMs } from './clock.js'
 import { NotFoundError, ValidationError } from './errors.js'
 import { randomId } from './ids.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
@@ -86,8 +86,12 @@ export class Messaging {
 
   /** Stores a message `build` made, once `place` accepts it. */
   async insert(message: StoredMessage, operation = 'createMessage'): Promise<StoredMessage> {
-    const placed = this.place ? await this.place(message, operation) : message
-    return (await this.store.insert(placed)).message
+    // a value that comes at once is not awaited: no promise turn for the in-memory stores
+    let placed = this.place ? this.place(message, operation) : message
+    if (isThenable(placed)) placed = await placed
+    let inserted = this.store.insert(placed)
+    if (isThenable(inserted)) inserted = await inserted
+    return inserted.message
   }
 
   /**
@@ -151,7 +155,7 @@ export class Messaging {
 
     const storedTags: StoredTags = {}
     for (const [key, value] of Object.entries(tags as { [key: string]: unknown })) if (typeof value === 'string') storedTags[key] = value
-    const now = new Date(this.clock.now()).toISOString()
+    const now = isoTimestamp(this.clock.now())
     const message = {
       id: randomId(),
       conversationId: conversationId as string,
@@ -271,7 +275,7 @@ export class Messaging {
 
 /** Now as an ISO timestamp, or 1 ms after `previous` when now is not later (updatedAt always moves forward). */
 export function laterThan(previous: string, clock: Clock): string {
-  const before = Date.parse(previous)
+  const before = timestampMs(previous)
   const now = clock.now()
-  return new Date(Number.isNaN(before) || now > before ? now : before + 1).toISOString()
+  return isoTimestamp(Number.isNaN(before) || now > before ? now : before + 1)
 }
