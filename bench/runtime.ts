@@ -123,7 +123,13 @@ async function receiveSection(): Promise<void> {
       const runtime = replying()
       for (let i = 0; i < MESSAGES; i++) {
         await runtime.client.createMessage(message(i))
-        await runtime.client.createMessage({ conversationId: `c${i % CONVERSATIONS}`, userId: 'support-bot', type: 'text', payload: { text: 'echo' }, tags: {} })
+        await runtime.client.createMessage({
+          conversationId: `c${i % CONVERSATIONS}`,
+          userId: 'support-bot',
+          type: 'text',
+          payload: { text: 'echo' },
+          tags: {},
+        })
       }
       runtime.close()
     },
