@@ -17,6 +17,7 @@ function parseFlags() {
       'no-baselines': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       'scaffold-update-only': { type: 'boolean', default: false },
+      'tags-states-only': { type: 'boolean', default: false },
       'runtime-only': { type: 'boolean', default: false },
       'stores-only': { type: 'boolean', default: false },
       'host-only': { type: 'boolean', default: false },

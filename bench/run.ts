@@ -29,6 +29,7 @@
 //   --watch-only    section 8 alone (generate --watch on the incremental engine), then section 9 unless --no-cli
 //   --lsp-only      section 9 alone (`botwire lsp` through a real client over stdio)
 //   --scaffold-update-only  section 3c alone (`scaffold --update` on a 50-action integration)
+//   --tags-states-only      check and generate with tags and states against without (section 6's part), as `npm run bench:tags-states`
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -43,6 +44,7 @@ import { emissionSection } from './sections/emission.js'
 import { introduction } from './sections/introduction.js'
 import { lspSection } from './sections/lsp.js'
 import { scaffoldUpdateSection } from './sections/scaffoldUpdate.js'
+import { tagsAndStatesSection } from './sections/tagsAndStates.js'
 import { typecheckSection } from './sections/typecheck.js'
 import { watchSection } from './sections/watch.js'
 
@@ -68,6 +70,15 @@ if (flags['processes-only']) {
 }
 
 const tempRoot = mkdtempSync(join(tmpdir(), 'botwire-bench-'))
+if (flags['tags-states-only']) {
+  // the tags-and-states part of section 6 alone, as `npm run bench:tags-states`
+  try {
+    tagsAndStatesSection(bench.runs, tempRoot)
+  } finally {
+    rmSync(tempRoot, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
 if (flags['scaffold-update-only']) {
   // section 3c alone: no synthetic workspaces
   try {
@@ -110,6 +121,7 @@ try {
   const emission = await emissionSection(bench, workspaces) // 2. emission vs parsing
   await baselinesSection(bench, emission) // 3a, 3b. json-schema-to-typescript and ts-morph
   await scaffoldUpdateSection(bench, tempRoot) // 3c. `scaffold --update`
+  tagsAndStatesSection(bench.runs, tempRoot) // 6. check and generate with tags and states (issue #34)
   await watchSection(bench, workspaces) // 8. `generate --watch`
   typecheckSection(bench) // 4. type-check cost of the generated example
   runtimeSection(bench) // 7. the runtime (child process)

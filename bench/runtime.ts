@@ -58,7 +58,10 @@ function cpuNow(): number {
 
 /**
  * Each variant once to warm up, then RUNS rounds of every variant in turn, so that load that
- * comes and goes on the shared machine falls on all of them alike; the median of each.
+ * comes and goes on the shared machine falls on all of them alike; the median of each. Every
+ * variant closes the runtime it made: the support bot's recurring event keeps its runtime
+ * (timer, stores, every stored message) alive until `close()`, and runtimes left open made
+ * each later variant's garbage collection walk their heaps too.
  */
 async function interleaved(variants: (() => Promise<unknown>)[]): Promise<Sample[]> {
   const samples: Sample[][] = variants.map(() => [])
@@ -109,17 +112,26 @@ async function receiveSection(): Promise<void> {
       for (let i = 0; i < MESSAGES; i++) await runtime.receive(message(i))
       gc?.()
       heap = process.memoryUsage().heapUsed - before
+      runtime.close()
     },
     async () => {
       const runtime = replying({ handlerMs: Number.POSITIVE_INFINITY })
       for (let i = 0; i < MESSAGES; i++) await runtime.receive(message(i))
+      runtime.close()
     },
     async () => {
-      const { client } = replying()
+      const runtime = replying()
       for (let i = 0; i < MESSAGES; i++) {
-        await client.createMessage(message(i))
-        await client.createMessage({ conversationId: `c${i % CONVERSATIONS}`, userId: 'support-bot', type: 'text', payload: { text: 'echo' }, tags: {} })
+        await runtime.client.createMessage(message(i))
+        await runtime.client.createMessage({
+          conversationId: `c${i % CONVERSATIONS}`,
+          userId: 'support-bot',
+          type: 'text',
+          payload: { text: 'echo' },
+          tags: {},
+        })
       }
+      runtime.close()
     },
   ])) as [Sample, Sample, Sample]
   print(`### receive with a bot handler that replies (${MESSAGES.toLocaleString('en-US')} messages over ${CONVERSATIONS} conversations)`)
@@ -342,10 +354,12 @@ async function deliverySection(): Promise<void> {
     async () => {
       const runtime = replying()
       for (let i = 0; i < MESSAGES; i++) await runtime.receive({ conversationId: `c${i % CONVERSATIONS}`, userId: 'u1', ...text(i) })
+      runtime.close()
     },
     async () => {
       const { runtime, ids, userId } = await delivering()
       for (let i = 0; i < MESSAGES; i++) await runtime.receive({ conversationId: ids[i % CONVERSATIONS] ?? '', userId, ...text(i) })
+      runtime.close()
     },
   ])) as [Sample, Sample]
   print(`### receive whose reply an integration's channel delivers (${MESSAGES.toLocaleString('en-US')} messages over ${CONVERSATIONS} conversations)`)

@@ -1,79 +1,17 @@
-// Check and generate of the 1,000-definition workspace with tags and states added, against
-// the same workspace without them, in one process, interleaved (issue #34: within 10%).
-// Both copies are written from one seed (syntheticWorkspace.ts, option `tagsAndStates`):
-// the same definitions, one with user, conversation and message tags and states on its
-// integrations, plugins and bots (syntheticTagsAndStates.ts).
+// `npm run bench:tags-states`: the tags-and-states section of `npm run bench`
+// (bench/sections/tagsAndStates.ts) alone, in a temporary folder removed after.
 //
 // usage: npm run bench:tags-states [-- --runs N]   (N measured rounds after a warm-up; 5 by default)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { checkWorkspace } from '../src/pipeline/checkWorkspace.js'
-import { generateWorkspace } from '../src/pipeline/generateWorkspace.js'
-import { medianSample, ms, ratio, type Sample } from './measure.js'
-import { print, progress, table } from './report.js'
-import { writeSyntheticWorkspace } from './syntheticWorkspace.js'
+import { tagsAndStatesSection } from './sections/tagsAndStates.js'
 
 const { values: flags } = parseArgs({ options: { runs: { type: 'string' } } })
-const RUNS = Math.max(1, Number(flags.runs ?? 5))
-
-function cpuNow(): number {
-  const usage = process.cpuUsage()
-  return (usage.user + usage.system) / 1000
-}
-
 const root = mkdtempSync(join(tmpdir(), 'botwire-tags-states-'))
 try {
-  progress('writing both workspaces')
-  const without = writeSyntheticWorkspace(join(root, 'without'), { definitions: 1000 })
-  const withThem = writeSyntheticWorkspace(join(root, 'with'), { definitions: 1000, tagsAndStates: true })
-  const outDir = join(root, 'out')
-  const errorsOf = (diagnostics: readonly { severity: string }[]) => diagnostics.filter((d) => d.severity === 'error').length
-  const variants: { name: string; run: () => number }[] = [
-    { name: 'check, without', run: () => errorsOf(checkWorkspace({ definitionsDir: without.dir, builtins: true }).diagnostics) },
-    { name: 'check, with', run: () => errorsOf(checkWorkspace({ definitionsDir: withThem.dir, builtins: true }).diagnostics) },
-    { name: 'generate, without', run: () => generateWorkspace({ definitionsDir: without.dir, builtins: true, outDir }).files.length },
-    { name: 'generate, with', run: () => generateWorkspace({ definitionsDir: withThem.dir, builtins: true, outDir }).files.length },
-  ]
-  const samples: Sample[][] = variants.map(() => [])
-  const results: number[] = []
-  for (let round = 0; round <= RUNS; round++) {
-    progress(round === 0 ? 'warm-up round' : `round ${round} of ${RUNS}`)
-    for (const [i, variant] of variants.entries()) {
-      const cpu = cpuNow()
-      const wall = performance.now()
-      results[i] = variant.run()
-      if (round > 0) samples[i]?.push({ wallMs: performance.now() - wall, cpuMs: cpuNow() - cpu })
-    }
-  }
-  // check: no error in either; generate: the files it would write
-  if (results[0] !== 0 || results[1] !== 0) throw new Error(`expected no errors, got ${results[0]} and ${results[1]}`)
-  const [checkWithout, checkWith, generateWithout, generateWith] = samples.map((s) => medianSample(s)) as [Sample, Sample, Sample, Sample]
-  print('### Check and generate with tags and states')
-  print()
-  print(
-    `The 1,000 definitions without tags and states (${(without.bytes / 1e6).toFixed(2)} MB) and with them (${(withThem.bytes / 1e6).toFixed(2)} MB), in this process, interleaved; the median of ${RUNS} rounds after a warm-up. Generate: ${results[2]} and ${results[3]} files (not written).`,
-  )
-  print()
-  table(
-    ['', 'without: wall / CPU ms', 'with: wall / CPU ms', 'CPU ratio with / without'],
-    [
-      [
-        'check',
-        `${ms(checkWithout.wallMs)} / ${ms(checkWithout.cpuMs)}`,
-        `${ms(checkWith.wallMs)} / ${ms(checkWith.cpuMs)}`,
-        ratio(checkWith.cpuMs, checkWithout.cpuMs),
-      ],
-      [
-        'generate',
-        `${ms(generateWithout.wallMs)} / ${ms(generateWithout.cpuMs)}`,
-        `${ms(generateWith.wallMs)} / ${ms(generateWith.cpuMs)}`,
-        ratio(generateWith.cpuMs, generateWithout.cpuMs),
-      ],
-    ],
-  )
+  tagsAndStatesSection(Math.max(1, Number(flags.runs ?? 5)), root)
 } finally {
   rmSync(root, { recursive: true, force: true })
 }

@@ -38,30 +38,47 @@ function unref(handle: unknown): void {
   ;(handle as { unref?: () => void } | null)?.unref?.()
 }
 
+/** A platform timer: one object per timer, its method on the prototype (a timer is set for every handler and delivery). */
+class PlatformTimer implements ClockTimer {
+  constructor(private readonly handle: unknown) {}
+  cancel(): void {
+    platform.clearTimeout(this.handle)
+  }
+}
+
+/** A delay longer than one platform timer takes, as a chain of them. */
+function chainedTimer(callback: () => void, ms: number, options: TimerOptions): ClockTimer {
+  let remaining = ms
+  let handle: unknown
+  let cancelled = false
+  const arm = (): void => {
+    const delay = Math.min(remaining, LONGEST_TIMER_MS)
+    remaining -= delay
+    handle = platform.setTimeout(() => {
+      if (cancelled) return
+      if (remaining > 0) arm()
+      else callback()
+    }, delay)
+    if (!options.keepAlive) unref(handle)
+  }
+  arm()
+  return {
+    cancel: () => {
+      cancelled = true
+      platform.clearTimeout(handle)
+    },
+  }
+}
+
 /** The real clock: `Date.now()` and the platform's timers (a delay longer than one timer takes is chained). */
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimer(callback, ms, options) {
-    let remaining = Math.max(0, ms)
-    let handle: unknown
-    let cancelled = false
-    const arm = (): void => {
-      const delay = Math.min(remaining, LONGEST_TIMER_MS)
-      remaining -= delay
-      handle = platform.setTimeout(() => {
-        if (cancelled) return
-        if (remaining > 0) arm()
-        else callback()
-      }, delay)
-      if (!options.keepAlive) unref(handle)
-    }
-    arm()
-    return {
-      cancel: () => {
-        cancelled = true
-        platform.clearTimeout(handle)
-      },
-    }
+    const delay = Math.max(0, ms)
+    if (delay > LONGEST_TIMER_MS) return chainedTimer(callback, delay, options)
+    const handle = platform.setTimeout(callback, delay)
+    if (!options.keepAlive) unref(handle)
+    return new PlatformTimer(handle)
   },
 }
 
@@ -181,6 +198,32 @@ export class ManualClock implements Clock {
     }
     this.current = target
   }
+}
+
+// Timestamps as the records keep them (ISO 8601, UTC), the last two made remembered: a
+// message, its reply and their updates are stamped within a millisecond or two (an update
+// in the same millisecond is stamped one later), and formatting and parsing a date cost
+// more than the rest of a stamp.
+const recentMs = [Number.NaN, Number.NaN]
+const recentIso = ['', '']
+let older = 0
+
+/** `new Date(ms).toISOString()`, the last two remembered. */
+export function isoTimestamp(ms: number): string {
+  if (ms === recentMs[0]) return recentIso[0] as string
+  if (ms === recentMs[1]) return recentIso[1] as string
+  const iso = new Date(ms).toISOString()
+  recentMs[older] = ms
+  recentIso[older] = iso
+  older = 1 - older
+  return iso
+}
+
+/** `Date.parse(iso)`: milliseconds since the epoch, NaN for what is no time; for a timestamp just made, without parsing it. */
+export function timestampMs(iso: string): number {
+  if (iso === recentIso[0]) return recentMs[0] as number
+  if (iso === recentIso[1]) return recentMs[1] as number
+  return Date.parse(iso)
 }
 
 /** What is wrong with `createRuntime({ clock })` (nothing when absent or a clock). */

@@ -6,7 +6,7 @@
 
 import { isRecord, own } from '../jsonSchema/own.js'
 import { andThen } from './awaitable.js'
-import type { Clock } from './clock.js'
+import { type Clock, isoTimestamp } from './clock.js'
 import type { ConversationRecord, ConversationStore, RecordUpdate, UserRecord } from './conversationStore.js'
 import type { BotDefinition } from './definition.js'
 import { NotFoundError, ValidationError } from './errors.js'
@@ -68,7 +68,7 @@ export class Conversations {
   }
 
   private now(): string {
-    return new Date(this.clock.now()).toISOString()
+    return isoTimestamp(this.clock.now())
   }
 
   /** The integration alias and channel a client names: an integration its own alias, the bot and plugins the `integration` they give. */
@@ -168,6 +168,16 @@ export class Conversations {
     return { ...record, tags: visibleTags(tagView(this.definition, owner, 'conversation'), record.tags) }
   }
 
+  /**
+   * A conversation the store handed out, as `owner` sees it: `record` is the caller's own copy
+   * (a store never hands out its own objects), so its tags are replaced where it is rather
+   * than copied a second time.
+   */
+  shownCopy(owner: ClientOwner, record: ConversationRecord): ConversationView {
+    record.tags = visibleTags(tagView(this.definition, owner, 'conversation'), record.tags)
+    return record
+  }
+
   async updateConversation(owner: ClientOwner, input: unknown): Promise<{ conversation: ConversationView }> {
     const operation = 'updateConversation'
     const found = await this.findConversation(owner, input, operation, ['id', 'tags'])
@@ -235,6 +245,12 @@ export class Conversations {
 
   showUser(owner: ClientOwner, record: UserRecord): UserView {
     return { ...record, tags: visibleTags(tagView(this.definition, owner, 'user'), record.tags) }
+  }
+
+  /** A user the store handed out, as `owner` sees it, without a second copy (as shownCopy). */
+  shownUserCopy(owner: ClientOwner, record: UserRecord): UserView {
+    record.tags = visibleTags(tagView(this.definition, owner, 'user'), record.tags)
+    return record
   }
 
   private async findUser(input: unknown, operation: string, keys: readonly string[]): Promise<UserRecord> {

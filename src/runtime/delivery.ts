@@ -7,7 +7,7 @@
 // creator as a DeliveryError.
 
 import { own } from '../jsonSchema/own.js'
-import { andThen } from './awaitable.js'
+import { isThenable } from './awaitable.js'
 import { integrationConfiguration } from './configurationValues.js'
 import type { Placement } from './conversations.js'
 import type { JsonSchema } from './definition.js'
@@ -30,14 +30,14 @@ import { type SchemaDefinitions, validateValue } from './validation.js'
  * otherwise, and nothing is stored); any other message as it is.
  */
 export function placeMessage(context: RuntimeContext, message: StoredMessage, operation: string): Awaitable<StoredMessage> {
-  return andThen(context.conversations.placementOf(message.conversationId), (placement) =>
-    placement ? placedMessage(context, message, placement, operation) : message,
-  )
+  const placement = context.conversations.placementOf(message.conversationId)
+  if (isThenable(placement)) return placement.then((found) => (found ? placedMessage(context, message, found, operation) : message))
+  return placement ? placedMessage(context, message, placement, operation) : message
 }
 
 function placedMessage(context: RuntimeContext, message: StoredMessage, conversation: Placement, operation: string): StoredMessage {
   const { integration, channel } = conversation
-  const carried = carriedMessage(context, integration, channel, message.type, `${operation} in conversation '${conversation.id}'`)
+  const carried = carriedMessage(context, conversation, message.type, operation)
   if (typeof carried === 'string')
     throw new ValidationError('INVALID_MESSAGE', `${operation}: invalid ${message.type} message`, [
       `type: channel '${channel}' of integration '${integration}' carries no '${message.type}' messages (it carries ${carried || 'none'})`,
@@ -60,25 +60,35 @@ interface Carried {
   standard: boolean
 }
 
-/** Per running bot, per `<alias> <channel> <type>`, what its channel carries (the definitions and implementations do not change while it runs). */
-const carriedMessages = new WeakMap<RuntimeContext, Map<string, Carried>>()
+/** Per running bot, per `<alias> <channel> <type>` (nested: a lookup makes no string), what its channel carries (the definitions and implementations do not change while it runs). */
+const carriedMessages = new WeakMap<RuntimeContext, Map<string, Map<string, Map<string, Carried>>>>()
 
 /** The channel's message of that type; when the channel carries none, the types it carries (comma-separated). */
-function carriedMessage(context: RuntimeContext, integration: string, channel: string, type: string, forWhat: string): Carried | string {
-  let known = carriedMessages.get(context)
-  if (known === undefined) {
-    known = new Map()
-    carriedMessages.set(context, known)
+function carriedMessage(context: RuntimeContext, conversation: Placement, type: string, operation: string): Carried | string {
+  const { integration, channel } = conversation
+  let byIntegration = carriedMessages.get(context)
+  if (byIntegration === undefined) {
+    byIntegration = new Map()
+    carriedMessages.set(context, byIntegration)
   }
-  const key = `${integration} ${channel} ${type}`
-  const kept = known.get(key)
+  let byChannel = byIntegration.get(integration)
+  if (byChannel === undefined) {
+    byChannel = new Map()
+    byIntegration.set(integration, byChannel)
+  }
+  let byType = byChannel.get(channel)
+  if (byType === undefined) {
+    byType = new Map()
+    byChannel.set(channel, byType)
+  }
+  const kept = byType.get(type)
   if (kept !== undefined) return kept
-  const impl = integrationImplementation(context, integration, forWhat)
+  const impl = integrationImplementation(context, integration, `${operation} in conversation '${conversation.id}'`)
   const channelDefinition = own(impl.definition.channels, channel)
   const message = channelDefinition && own(channelDefinition.messages, type)
   if (!channelDefinition || !message) return Object.keys(channelDefinition?.messages ?? {}).join(', ')
   const carried = { schema: message.schema, definitions: impl.definition.definitions, standard: isStandardPayload(message.schema, type) }
-  known.set(key, carried)
+  byType.set(type, carried)
   return carried
 }
 
@@ -94,7 +104,8 @@ function isStandardPayload(schema: JsonSchema, type: string): boolean {
 export async function deliverMessage(context: RuntimeContext, message: StoredMessage): Promise<StoredMessage> {
   const { integration: alias, channel } = message
   if (alias === undefined || channel === undefined) return message
-  const label = `the delivery of ${message.type} message '${message.id}' through channel '${channel}' of integration '${alias}'`
+  // made only for an error: most deliveries succeed
+  const label = () => `the delivery of ${message.type} message '${message.id}' through channel '${channel}' of integration '${alias}'`
   let acknowledged: StoredTags = {}
   try {
     acknowledged = await runDelivery(context, message, alias, channel, label)
@@ -104,7 +115,7 @@ export async function deliverMessage(context: RuntimeContext, message: StoredMes
       messageId: message.id,
       integration: alias,
       channel,
-      message: `createMessage: ${label} failed: ${messageOf(error)}`,
+      message: `createMessage: ${label()} failed: ${messageOf(error)}`,
       cause: error,
     })
   }
@@ -129,7 +140,7 @@ function deliveryClient(context: RuntimeContext, alias: string, impl: RunnableIn
 }
 
 /** Runs the delivery handler; the tags it acknowledged, under their stored keys. */
-async function runDelivery(context: RuntimeContext, message: StoredMessage, alias: string, channel: string, label: string): Promise<StoredTags> {
+async function runDelivery(context: RuntimeContext, message: StoredMessage, alias: string, channel: string, label: () => string): Promise<StoredTags> {
   const impl = integrationImplementation(context, alias, label)
   const handlers = own((impl.channels ?? {}) as { readonly [channel: string]: { messages?: { readonly [type: string]: unknown } } }, channel)
   const handler = handlers?.messages && own(handlers.messages, message.type)
@@ -150,8 +161,11 @@ async function runDelivery(context: RuntimeContext, message: StoredMessage, alia
     if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'ack: invalid tags', issues)
     acknowledged = { ...acknowledged, ...stored }
   }
-  const conversation = await context.conversations.conversationOf(message.conversationId)
-  const user = await context.conversations.userOf(message.userId)
+  // read now (their tags may have changed since the message was created); not awaited when they come at once
+  let conversation = context.conversations.conversationOf(message.conversationId)
+  if (isThenable(conversation)) conversation = await conversation
+  let user = context.conversations.userOf(message.userId)
+  if (isThenable(user)) user = await user
   const { configurationType, configuration } = integrationConfiguration(context.definition, alias, impl, context.secrets(), context.valueLimits)
   // `message` is the store's copy, made for this creation and read afterwards only for its id,
   // tags and updatedAt (settleDelivery): the handler gets it without another copy, its payload
@@ -159,8 +173,8 @@ async function runDelivery(context: RuntimeContext, message: StoredMessage, alia
   const args = {
     payload: message.payload,
     message: messageWith(message, message.payload, visibleTags(messageTags, message.tags)),
-    conversation: conversation && context.conversations.show(owner, conversation),
-    user: user && context.conversations.showUser(owner, user),
+    conversation: conversation && context.conversations.shownCopy(owner, conversation),
+    user: user && context.conversations.shownUserCopy(owner, user),
     ctx: { configurationType, configuration, botId: context.botId, secrets: integrationSecrets(alias, impl, context.secrets()) },
     client: deliveryClient(context, alias, impl),
     ack,
@@ -170,8 +184,8 @@ async function runDelivery(context: RuntimeContext, message: StoredMessage, alia
     limitMs,
     clock: context.limits.clock,
     signal: undefined,
-    timedOut: () => new TimeLimitError({ message: `${label} did not finish within its time limit of ${limitMs} ms`, limitMs }),
-    cancelled: (reason) => new CancelledError(channel, `${label} was cancelled`, reason),
+    timedOut: () => new TimeLimitError({ message: `${label()} did not finish within its time limit of ${limitMs} ms`, limitMs }),
+    cancelled: (reason) => new CancelledError(channel, `${label()} was cancelled`, reason),
     failed: (error) => (error instanceof Error ? error : new Error(messageOf(error))),
   })
   return acknowledged

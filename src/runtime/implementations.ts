@@ -8,25 +8,32 @@ import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
 import type { RuntimeContext } from './runtimeContext.js'
 import { list } from './runtimeOptions.js'
 
-/** The implementation of the integration the bot adds as `alias`; `forWhat` starts the error message. */
-export function integrationImplementation(context: RuntimeContext, alias: string, forWhat: string): RunnableIntegration {
+function described(forWhat: string | (() => string)): string {
+  return typeof forWhat === 'string' ? forWhat : forWhat()
+}
+
+/**
+ * The implementation of the integration the bot adds as `alias`; `forWhat` starts the error
+ * message (a function when making it costs: it is called only for an error).
+ */
+export function integrationImplementation(context: RuntimeContext, alias: string, forWhat: string | (() => string)): RunnableIntegration {
   const wiring = own(context.definition.integrations, alias)
   if (!wiring)
     throw new UnknownTargetError(
       'UNKNOWN_ACTION',
-      `${forWhat}: bot '${context.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(context.definition.integrations))})`,
+      `${described(forWhat)}: bot '${context.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(context.definition.integrations))})`,
     )
   // its actions, channel messages and events: nothing of a disabled integration runs (docs/runtime.md#disabled-integrations)
   if (wiring.enabled === false) {
     throw new RuntimeError(
       'INTEGRATION_DISABLED',
-      `${forWhat}: integration '${alias}' (${wiring.name}) is disabled in bot '${context.definition.name}' (enabled: false); enable it in the bot's definition to use it`,
+      `${described(forWhat)}: integration '${alias}' (${wiring.name}) is disabled in bot '${context.definition.name}' (enabled: false); enable it in the bot's definition to use it`,
     )
   }
   const impl = own(context.integrations, wiring.name)
   if (!impl) {
     throw new MissingImplementationError(
-      `${forWhat}: no implementation of integration '${wiring.name}' (alias '${alias}') was given: pass createRuntime({ integrations: { '${wiring.name}': new Integration({ actions }) } })`,
+      `${described(forWhat)}: no implementation of integration '${wiring.name}' (alias '${alias}') was given: pass createRuntime({ integrations: { '${wiring.name}': new Integration({ actions }) } })`,
     )
   }
   return impl

@@ -3,6 +3,7 @@
 // in the order the bot adds them.
 
 import { own } from '../jsonSchema/own.js'
+import { isThenable } from './awaitable.js'
 import { messageThroughHooks } from './hooks.js'
 import { incomingHookOwners } from './hookWiring.js'
 import type { StoredMessage } from './messageStore.js'
@@ -29,8 +30,11 @@ export async function receiveMessage(context: RuntimeContext, input: unknown, id
     message = verdict.message
   } else message = await context.messaging.create(input, 'receive', idempotencyKey)
   // a conversation of an integration's channel and a stored sender come with their records, each client seeing its own tag keys
-  const conversationRecord = await context.conversations.conversationOf(message.conversationId)
-  const userRecord = await context.conversations.userOf(message.userId)
+  // not awaited when they come at once (the in-memory store): no promise turn
+  let conversationRecord = context.conversations.conversationOf(message.conversationId)
+  if (isThenable(conversationRecord)) conversationRecord = await conversationRecord
+  let userRecord = context.conversations.userOf(message.userId)
+  if (isThenable(userRecord)) userRecord = await userRecord
   const partiesFor = (owner: ClientOwner) => ({
     conversation: conversationRecord ? context.conversations.show(owner, conversationRecord) : { id: message.conversationId },
     ...(userRecord && { user: context.conversations.showUser(owner, userRecord) }),

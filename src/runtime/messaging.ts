@@ -4,7 +4,8 @@
 
 import { isRecord } from '../jsonSchema/own.js'
 import { quoted } from '../jsonSchema/quoting.js'
-import type { Clock } from './clock.js'
+import { isThenable } from './awaitable.js'
+import { type Clock, isoTimestamp } from './clock.js'
 import { NotFoundError, ValidationError } from './errors.js'
 import { randomId } from './ids.js'
 import type { MessageRecord, MessageStore, StoredMessage, StoredTags } from './messageStore.js'
@@ -95,8 +96,12 @@ export class Messaging {
    * message already has, stores nothing and throws DuplicateMessage with that message.
    */
   async insert(message: StoredMessage, operation = 'createMessage', idempotencyKey?: string): Promise<StoredMessage> {
-    const placed = this.place ? await this.place(message, operation) : message
-    const stored = (await this.store.insert(placed, idempotencyKey)).message
+    // a value that comes at once is not awaited: no promise turn for the in-memory stores
+    let placed = this.place ? this.place(message, operation) : message
+    if (isThenable(placed)) placed = await placed
+    let inserted = this.store.insert(placed, idempotencyKey)
+    if (isThenable(inserted)) inserted = await inserted
+    const stored = inserted.message
     if (stored.id !== placed.id) throw new DuplicateMessage(stored)
     return stored
   }
@@ -147,7 +152,7 @@ export class Messaging {
 
     const storedTags: StoredTags = {}
     for (const [key, value] of Object.entries(tags as { [key: string]: unknown })) if (typeof value === 'string') storedTags[key] = value
-    const now = new Date(this.clock.now()).toISOString()
+    const now = isoTimestamp(this.clock.now())
     const message = {
       id: randomId(),
       conversationId: conversationId as string,

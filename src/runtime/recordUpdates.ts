@@ -3,6 +3,8 @@
 // merges them with what it holds as one atomic step, so that two writers, in one process or
 // several on a shared database, never lose each other's tags.
 
+import { isoTimestamp, timestampMs } from './clock.js'
+
 /** Tags as stored (messageStore.ts's StoredTags, written out here: that module imports this one). */
 type StoredTags = { [key: string]: string }
 
@@ -36,8 +38,7 @@ export function tagsWithChanges(current: StoredTags, changes: TagChanges): Store
  * moves forward.
  */
 export function laterTimestamp(previous: string, now: string): string {
-  const before = Date.parse(previous)
-  const at = Date.parse(now)
-  if (Number.isNaN(before) || at > before) return now
-  return new Date(before + 1).toISOString()
+  const before = timestampMs(previous)
+  if (Number.isNaN(before) || timestampMs(now) > before) return now
+  return isoTimestamp(before + 1)
 }

@@ -48,22 +48,35 @@ function botOwnKeys(definition: BotDefinition, kind: TagKind): string[] {
   return keysOf(definition[kind])
 }
 
-/** Views made once per definition: every dispatch and delivery asks for them. */
-const madeViews = new WeakMap<BotDefinition, Map<string, TagView>>()
+/** Views by owner kind, alias, tag kind and channel: nested maps, so that asking makes no string (every dispatch and delivery asks). */
+type ViewsBy = Map<string, Map<string, Map<string, Map<string, TagView>>>>
+
+/** Views made once per definition. */
+const madeViews = new WeakMap<BotDefinition, ViewsBy>()
+
+/** The map under `key` in `map`, made when missing. */
+function inner<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let value = map.get(key)
+  if (value === undefined) {
+    value = new Map()
+    map.set(key, value)
+  }
+  return value
+}
 
 /** The view of `owner` on tags of `kind` (an integration's conversation and message tags: of `channel`, or of all its channels). */
 export function tagView(definition: BotDefinition, owner: ClientOwner, kind: TagKind, channel?: string): TagView {
   let views = madeViews.get(definition)
   if (views === undefined) {
-    views = new Map<string, TagView>()
+    views = new Map()
     madeViews.set(definition, views)
   }
-  // aliases and channel names never hold a space: one string per view, without a JSON round trip
-  const key = `${owner.kind} ${owner.kind === 'bot' ? '' : owner.alias} ${kind} ${channel ?? ''}`
-  let made = views.get(key)
+  const byChannel = inner(inner(inner(views, owner.kind), owner.kind === 'bot' ? '' : owner.alias), kind)
+  // a channel name is never empty: '' stands for every channel
+  let made = byChannel.get(channel ?? '')
   if (made === undefined) {
     made = makeTagView(definition, owner, kind, channel)
-    views.set(key, made)
+    byChannel.set(channel ?? '', made)
   }
   return made
 }

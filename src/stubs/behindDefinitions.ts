@@ -6,11 +6,14 @@ import type { Model } from '../resolve/model.js'
 import type { ScaffoldRecord } from '../write/manifest.js'
 import { newestDefinition } from './implementationFile.js'
 import { stubPlan } from './stubPlan.js'
+import { plannedDeliveries } from './updateDeliveries.js'
 
 export interface BehindFile {
   record: ScaffoldRecord
   /** actions the definition has and the file was not given */
   lacks: number
+  /** delivery handlers of the integration's channels the file was not given (known for records that list them) */
+  lacksDeliveries: number
   /** interface actions whose final name changed */
   renamed: number
   /** handlers the definition no longer has */
@@ -24,7 +27,7 @@ export function behindDefinitions(model: Model, records: readonly ScaffoldRecord
   for (const record of records) {
     const definition = newestDefinition(model, record.kind, record.name)
     if (definition === undefined) {
-      behind.push({ record, lacks: 0, renamed: 0, leftOver: 0, gone: true })
+      behind.push({ record, lacks: 0, lacksDeliveries: 0, renamed: 0, leftOver: 0, gone: true })
       continue
     }
     const plan = stubPlan(definition, model)
@@ -44,7 +47,10 @@ export function behindDefinitions(model: Model, records: readonly ScaffoldRecord
       }
     }
     const leftOver = record.actions.filter((a) => !kept.has(a.name)).length
-    if (lacks + renamed + leftOver > 0) behind.push({ record, lacks, renamed, leftOver, gone: false })
+    // a record from before deliveries were recorded says nothing of them: scaffold --update reads the file itself
+    const given = new Set(record.deliveries ?? plannedDeliveries(plan))
+    const lacksDeliveries = plannedDeliveries(plan).filter((d) => !given.has(d)).length
+    if (lacks + lacksDeliveries + renamed + leftOver > 0) behind.push({ record, lacks, lacksDeliveries, renamed, leftOver, gone: false })
   }
   return behind
 }
@@ -59,6 +65,7 @@ export function describeBehind(file: BehindFile): string {
   if (file.gone) return `implements ${kind} '${name}', which the definitions no longer have`
   return [
     file.lacks > 0 ? `lacks ${count(file.lacks, 'action', 'actions')}` : '',
+    file.lacksDeliveries > 0 ? `lacks ${count(file.lacksDeliveries, 'delivery handler', 'delivery handlers')}` : '',
     file.renamed > 0 ? `has ${count(file.renamed, 'handler', 'handlers')} to rename` : '',
     file.leftOver > 0 ? `has ${count(file.leftOver, 'handler', 'handlers')} ${kind} '${name}' no longer has` : '',
   ]

@@ -11,6 +11,7 @@ import { writeAtomically } from '../write/writeOutput.js'
 import { planUpdate, type UpdateOutcome } from './planUpdate.js'
 import { type StubKind, type StubPlan, stubPlan } from './stubPlan.js'
 import { loadTsMorph } from './tsMorph.js'
+import { plannedDeliveries } from './updateDeliveries.js'
 
 /** The newest version of the definition of that kind and name, if any. */
 export function newestDefinition(model: Model, kind: StubKind, name: string): DefinitionModel | undefined {
@@ -23,12 +24,14 @@ export function recordPath(generatedDir: string, file: string): string {
 }
 
 export function recordOf(generatedDir: string, file: string, plan: StubPlan): ScaffoldRecord {
+  const deliveries = plannedDeliveries(plan)
   return {
     path: recordPath(generatedDir, file),
     kind: plan.kind,
     name: plan.name,
     version: plan.version,
     actions: plan.actions.map((a) => (a.implements === null ? { name: a.name } : { name: a.name, implements: a.implements })),
+    ...(deliveries.length > 0 && { deliveries }),
   }
 }
 

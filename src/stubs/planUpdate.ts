@@ -1,23 +1,24 @@
 // `scaffold --update` on one file's text: adds a stub for each action the definition has
 // and the file lacks (in the definition's order, indented and written like its
-// neighbours), renames the handler of an implemented interface action whose final name
+// neighbours) and for each delivery handler of an integration's channels it lacks
+// (updateDeliveries.ts), renames the handler of an implemented interface action whose final name
 // changed, and reports handlers the definition no longer has, commenting them out only
 // when asked (prune). Every change is a text edit at a position ts-morph found, so the
 // rest of the file keeps each character; nothing a person wrote is ever removed.
 
-import { present } from '../jsonSchema/invariant.js'
 import { type HandlerStyle, handlerStubLines, propertyKey } from './handlerStub.js'
 import { type ActionsObject, type BotRegistrations, type HandlerSite, type ReadResult, readImplementation } from './readImplementation.js'
 import type { StubAction, StubPlan } from './stubPlan.js'
+import { applyEdits, type Edit, indentAt, insertedAfter, layoutOf, lineOf } from './textEdits.js'
 import { memoryProject, type TsMorphModule } from './tsMorph.js'
+import { deliveryName, updateDeliveries } from './updateDeliveries.js'
 
 /** What the previous scaffold or update recorded for the file: `alias.member` -> the handler's name then. */
 export type ImplementsRecord = ReadonlyMap<string, string>
 
 export type Change =
-  | { kind: 'added'; action: string; line: number }
-  | { kind: 'renamed'; from: string; to: string; line: number }
-  | { kind: 'pruned'; name: string; line: number }
+  /** `action`: an action's handler, or a delivery handler as `channels.<channel>.messages.<type>` */
+  { kind: 'added'; action: string; line: number } | { kind: 'renamed'; from: string; to: string; line: number } | { kind: 'pruned'; name: string; line: number }
 
 export interface Leftover {
   /** the handler's name, or `on.message('foo')` for a bot's registration */
@@ -28,43 +29,6 @@ export interface Leftover {
 }
 
 export type UpdateOutcome = { ok: true; text: string; changes: Change[]; leftovers: Leftover[]; opaqueLines: number[] } | { ok: false; reason: string }
-
-interface Edit {
-  at: number
-  end: number
-  text: string
-}
-
-function applyEdits(text: string, edits: readonly Edit[]): string {
-  let out = text
-  for (const edit of [...edits].sort((a, b) => b.at - a.at || b.end - a.end)) out = out.slice(0, edit.at) + edit.text + out.slice(edit.end)
-  return out
-}
-
-function lineOf(text: string, position: number): number {
-  let line = 1
-  for (let i = 0; i < position && i < text.length; i++) if (text[i] === '\n') line++
-  return line
-}
-
-function indentAt(text: string, position: number): string {
-  const start = text.lastIndexOf('\n', position - 1) + 1
-  return present(/^[ \t]*/.exec(text.slice(start)), 'a pattern that matches the empty string always matches')[0]
-}
-
-/** The end of the line `position` is on, when only blanks and a comment follow it there; else `position`. */
-function lineEndIfBlank(text: string, position: number): number {
-  const end = text.indexOf('\n', position)
-  const rest = text.slice(position, end < 0 ? text.length : end)
-  return /^\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(rest) ? (end < 0 ? text.length : end) : position
-}
-
-/** The blanks (spaces, tabs) from `position` on: their end. */
-function blanksEnd(text: string, position: number): number {
-  let at = position
-  while (text[at] === ' ' || text[at] === '\t') at++
-  return at
-}
 
 /**
  * Code turned into a comment under a note. Lines of its own become line comments, their
@@ -94,8 +58,13 @@ function linesByName(text: string, read: ReadResult): Map<string, number> {
   const lines = new Map<string, number>()
   if (!read.ok) return lines
   const found = read.found
-  if (found.kind === 'actions') for (const h of found.handlers) lines.set(h.name, lineOf(text, h.keyStart))
-  else for (const r of found.registrations) lines.set(`on.${r.on}('${r.type}')`, lineOf(text, r.start))
+  if (found.kind === 'actions') {
+    for (const h of found.handlers) lines.set(h.name, lineOf(text, h.keyStart))
+    if (found.channels.kind === 'written')
+      for (const [channel, { messages }] of found.channels.channels)
+        if (typeof messages === 'object' && messages !== null)
+          for (const m of messages.members) lines.set(deliveryName(channel, m.name), lineOf(text, m.keyStart))
+  } else for (const r of found.registrations) lines.set(`on.${r.on}('${r.type}')`, lineOf(text, r.start))
   return lines
 }
 
@@ -144,12 +113,8 @@ function updateActions(
   // how the neighbours are written
   const methods = found.handlers.filter((h) => h.style === 'method').length
   const style: HandlerStyle = methods * 2 > found.handlers.length ? 'method' : 'arrow'
-  const parentIndent = indentAt(text, found.open)
   const first = found.handlers[0]
-  const onOwnLine = first !== undefined && (first.blockStart === 0 || text[first.blockStart - 1] === '\n')
-  const fileUnit = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  '
-  const memberIndent = first && onOwnLine ? indentAt(text, first.blockStart) : `${parentIndent}${fileUnit}`
-  const unit = memberIndent.startsWith(parentIndent) && memberIndent.length > parentIndent.length ? memberIndent.slice(parentIndent.length) : fileUnit
+  const { parentIndent, memberIndent, unit, onOwnLine } = layoutOf(text, { open: found.open, close: found.close, members: found.handlers })
 
   // added stubs: grouped after the nearest earlier action the file has, in the definition's order
   const groups = new Map<HandlerSite | null, StubAction[]>()
@@ -178,17 +143,7 @@ function updateActions(
       else if (blank) edits.push({ at: found.open + 1, end: first.blockStart, text: `\n${inserted}${memberIndent}` })
       else edits.push({ at: first.blockStart, end: first.blockStart, text: `\n${inserted}${memberIndent}` })
     } else if (after !== null) {
-      const trailing = after.commaEnd !== null
-      const at = lineEndIfBlank(text, after.commaEnd ?? after.end)
-      const closing = trailing || after !== last
-      const inserted = stubs.map((s, i) => `\n${s}${i < stubs.length - 1 || closing ? ',' : ''}`).join('')
-      // a last member without a trailing comma gets one; in the same edit when at the same place, to keep the order
-      if (!trailing && at !== after.end) edits.push({ at: after.end, end: after.end, text: ',' })
-      // mid-line (`{ a, b }`): what followed the anchor goes on the line after the stubs
-      const midLine = text[at] !== '\n' && at < text.length
-      const end = midLine ? blanksEnd(text, at) : at
-      const next = !midLine ? '' : text[end] === '}' ? `\n${parentIndent}` : `\n${memberIndent}`
-      edits.push({ at, end, text: `${!trailing && at === after.end ? ',' : ''}${inserted}${next}` })
+      edits.push(...insertedAfter(text, after, after === last, stubs, parentIndent, memberIndent))
     }
   }
 
@@ -214,7 +169,13 @@ function updateActions(
       leftovers.push({ name: site.name, line: 0, pairedWith })
     }
   }
-  return { edits, changes, leftovers, opaqueLines: found.opaque.map((p) => lineOf(text, p)) }
+  const deliveries = updateDeliveries(text, plan, found.channels)
+  return {
+    edits: [...edits, ...deliveries.edits],
+    changes: [...changes, ...deliveries.added.map((name): Change => ({ kind: 'added', action: name, line: 0 }))],
+    leftovers,
+    opaqueLines: [...found.opaque, ...deliveries.opaque].map((p) => lineOf(text, p)),
+  }
 }
 
 function updateRegistrations(text: string, plan: StubPlan, found: BotRegistrations, prune: boolean) {

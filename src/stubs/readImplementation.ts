@@ -31,6 +31,31 @@ export interface ActionsObject {
   handlers: HandlerSite[]
   /** members whose key cannot be read (`...common`, `[name]: ...`), by position */
   opaque: number[]
+  /** an integration's `channels: { <channel>: { messages: { <type>: handler } } }` (its delivery handlers), as written */
+  channels: ChannelsRead
+}
+
+/** An object literal written in place: its braces and its members under readable keys. */
+export interface ObjectRead {
+  open: number
+  close: number
+  members: HandlerSite[]
+}
+
+/**
+ * Where the delivery handlers are: `absent` (no `channels` key: it goes at the end of
+ * `options`, the object given to the class), `written` (each channel's object and its `messages`, where they are
+ * objects written in place), or `opaque` (built elsewhere: not edited, reported at `at`).
+ */
+export type ChannelsRead =
+  | { kind: 'absent'; options: ObjectRead }
+  | { kind: 'written'; object: ObjectRead; channels: Map<string, ChannelRead> }
+  | { kind: 'opaque'; at: number }
+
+/** One channel's object: its `messages` object, absent (null), or built elsewhere (the position of what is there). */
+export interface ChannelRead {
+  object: ObjectRead
+  messages: ObjectRead | null | number
 }
 
 /** `bot.on.message('text', ...)` or `bot.on.event('zendesk:ticketChanged', ...)`. */
@@ -86,12 +111,12 @@ function blockStart(node: MorphNode, text: string): number {
   return lineStartIfBlank(text, first)
 }
 
-function readActions(tsMorph: TsMorphModule, file: SourceFile, actions: ObjectLiteralExpression): ActionsObject {
+/** The members of an object literal written in place, with where each is; members whose key cannot be read, by position. */
+function readObject(tsMorph: TsMorphModule, text: string, object: ObjectLiteralExpression): { read: ObjectRead; opaque: number[] } {
   const { Node } = tsMorph
-  const text = file.getFullText()
-  const handlers: HandlerSite[] = []
+  const members: HandlerSite[] = []
   const opaque: number[] = []
-  for (const member of actions.getProperties()) {
+  for (const member of object.getProperties()) {
     const site = (keyNode: MorphNode, name: string, style: HandlerSite['style'], shorthand: boolean): HandlerSite => ({
       name,
       keyStart: keyNode.getStart(),
@@ -111,14 +136,46 @@ function readActions(tsMorph: TsMorphModule, file: SourceFile, actions: ObjectLi
       }
       const initializer: Expression | undefined = Node.isPropertyAssignment(member) ? member.getInitializer() : undefined
       const style = Node.isMethodDeclaration(member) ? 'method' : initializer !== undefined && Node.isArrowFunction(initializer) ? 'arrow' : 'other'
-      handlers.push(site(key, name, style, false))
+      members.push(site(key, name, style, false))
     } else if (Node.isShorthandPropertyAssignment(member)) {
-      handlers.push(site(member.getNameNode(), member.getName(), 'other', true))
+      members.push(site(member.getNameNode(), member.getName(), 'other', true))
     } else {
       opaque.push(member.getStart())
     }
   }
-  return { kind: 'actions', open: actions.getStart(), close: actions.getEnd() - 1, handlers, opaque }
+  return { read: { open: object.getStart(), close: object.getEnd() - 1, members }, opaque }
+}
+
+/** The object literal a member `name: { ... }` of `object` holds; null when there is no such member, its position when it holds something else. */
+function memberObject(tsMorph: TsMorphModule, object: ObjectLiteralExpression, name: string): ObjectLiteralExpression | null | number {
+  const { Node } = tsMorph
+  const member = object.getProperty(name)
+  if (member === undefined) return null
+  const value = Node.isPropertyAssignment(member) ? member.getInitializer() : undefined
+  return value !== undefined && Node.isObjectLiteralExpression(value) ? value : member.getStart()
+}
+
+function readChannels(tsMorph: TsMorphModule, text: string, options: ObjectLiteralExpression): ChannelsRead {
+  const channels = memberObject(tsMorph, options, 'channels')
+  if (typeof channels === 'number') return { kind: 'opaque', at: channels }
+  if (channels === null) return { kind: 'absent', options: readObject(tsMorph, text, options).read }
+  const byName = new Map<string, ChannelRead>()
+  for (const member of readObject(tsMorph, text, channels).read.members) {
+    const channel = memberObject(tsMorph, channels, member.name)
+    if (channel === null || typeof channel === 'number') continue
+    const messages = memberObject(tsMorph, channel, 'messages')
+    byName.set(member.name, {
+      object: readObject(tsMorph, text, channel).read,
+      messages: messages === null || typeof messages === 'number' ? messages : readObject(tsMorph, text, messages).read,
+    })
+  }
+  return { kind: 'written', object: readObject(tsMorph, text, channels).read, channels: byName }
+}
+
+function readActions(tsMorph: TsMorphModule, file: SourceFile, actions: ObjectLiteralExpression, options: ObjectLiteralExpression): ActionsObject {
+  const text = file.getFullText()
+  const { read, opaque } = readObject(tsMorph, text, actions)
+  return { kind: 'actions', open: read.open, close: read.close, handlers: read.members, opaque, channels: readChannels(tsMorph, text, options) }
 }
 
 function readRegistrations(tsMorph: TsMorphModule, file: SourceFile, bots: ReadonlySet<string>): BotRegistrations {
@@ -182,13 +239,14 @@ export function readImplementation(tsMorph: TsMorphModule, file: SourceFile, kin
   }
   const where = `${label}:${first.getStartLineNumber()}`
   // only objects written in place: there the generated types give each handler its parameters
-  const options = first.getArguments()[0]
-  const property = options !== undefined && Node.isObjectLiteralExpression(options) ? options.getProperty('actions') : undefined
+  const given = first.getArguments()[0]
+  const options = given !== undefined && Node.isObjectLiteralExpression(given) ? given : undefined
+  const property = options?.getProperty('actions')
   const actions = Node.isPropertyAssignment(property) ? property.getInitializer() : undefined
-  if (actions === undefined || !Node.isObjectLiteralExpression(actions))
+  if (options === undefined || actions === undefined || !Node.isObjectLiteralExpression(actions))
     return {
       ok: false,
       reason: `${where}: scaffold --update edits handlers written in place, as in new ${shown}({ actions: { ... } }), where the generated types give each its parameters`,
     }
-  return { ok: true, found: readActions(tsMorph, file, actions), file }
+  return { ok: true, found: readActions(tsMorph, file, actions, options), file }
 }

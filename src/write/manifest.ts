@@ -30,6 +30,8 @@ export interface ScaffoldRecord {
   version: string
   /** the handlers it was given, in order; `implements` (`alias.member`) for an interface action */
   actions: { name: string; implements?: string }[]
+  /** an integration's delivery handlers it was given (`channels.<channel>.messages.<type>`); absent in records written before they were recorded */
+  deliveries?: string[]
 }
 
 export function sha256(text: string): string {
@@ -138,7 +140,8 @@ function isScaffoldRecord(value: unknown): value is ScaffoldRecord {
     typeof r.name === 'string' &&
     typeof r.version === 'string' &&
     Array.isArray(r.actions) &&
-    r.actions.every((a) => typeof a?.name === 'string' && (a.implements === undefined || typeof a.implements === 'string'))
+    r.actions.every((a) => typeof a?.name === 'string' && (a.implements === undefined || typeof a.implements === 'string')) &&
+    (r.deliveries === undefined || (Array.isArray(r.deliveries) && r.deliveries.every((d) => typeof d === 'string')))
   )
 }
 

@@ -105,4 +105,32 @@ describe('botwire scaffold --update', () => {
       /is not a botwire implementation of integration 'openai'/,
     )
   })
+
+  it("adds the delivery handlers of a message type an integration's channel gained, then has nothing to do", async () => {
+    const slack = join(src, 'slack.ts')
+    expect((await botwire(['scaffold', 'integration', 'slack', '--out', src, ...paths])).code).toBe(0)
+    const scaffoldedSlack = readFileSync(slack, 'utf8')
+    const yaml = join(definitions, 'example', 'integrations', 'slack.yaml')
+    writeFileSync(
+      yaml,
+      readFileSync(yaml, 'utf8').replace(
+        '      text: { schema: { $message: text } }\n',
+        '      text: { schema: { $message: text } }\n      image: { schema: { $message: image } }\n',
+      ),
+    )
+    const generatedAgain = await botwire(['generate', '--definitions', definitions, '--out', generated])
+    expect(generatedAgain.stdout).toContain(`${slack} lacks 1 delivery handler: run botwire scaffold --update\n`)
+    const result = await botwire(['scaffold', '--update', 'integration', 'slack', '--out', src, ...paths])
+    expect([result.code, result.stderr]).toEqual([0, ''])
+    const text = readFileSync(slack, 'utf8')
+    const line = text.split('\n').indexOf('        image: async ({ payload, conversation, user, ctx, client, ack }) => {') + 1
+    expect(result.stdout).toBe(`updated ${slack} (integration 'slack' 1.0.0: 1 added)\n  + channels.thread.messages.image (line ${line})\n`)
+    expect(line).toBeGreaterThan(0)
+    expect(text).toContain('        image: async ({ payload, conversation, user, ctx, client, ack }) => {\n')
+    expect(text).toContain("throw new Error(\"slack: the delivery of 'image' messages on channel 'thread' is not implemented yet\")")
+    expect(text.startsWith(scaffoldedSlack.slice(0, scaffoldedSlack.indexOf('      },\n    },\n  },\n})')))).toBe(true)
+    const again = await botwire(['scaffold', '--update', 'integration', 'slack', '--out', src, ...paths])
+    expect(again.stdout).toBe(`up to date: ${slack} (integration 'slack' 1.0.0)\n`)
+    expect((await botwire(['generate', '--definitions', definitions, '--out', generated])).stdout).not.toContain('scaffold --update')
+  })
 })

@@ -5,6 +5,7 @@
 import { createRuntime, ManualClock, TimeLimitError, ValidationError } from '@botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
+import { isoTimestamp, timestampMs } from '../../src/runtime/clock.js'
 import { rejection } from '../support/rejection.js'
 import { ENV, gpt4o, makeImplementations } from './world.js'
 
@@ -65,6 +66,20 @@ function world(clock: unknown) {
       }),
   }
 }
+
+describe('timestamps (the last two remembered)', () => {
+  it('are what Date makes and parses, whatever the order they are asked in', () => {
+    const times = [0, 1, 0, 1_767_225_600_000, 1_767_225_600_001, 1_767_225_600_000, 2, 1_767_225_600_001, -1]
+    for (const ms of times) {
+      expect(isoTimestamp(ms)).toBe(new Date(ms).toISOString())
+      expect(timestampMs(isoTimestamp(ms))).toBe(ms)
+    }
+    expect(timestampMs('2026-01-01T00:00:00.000Z')).toBe(Date.parse('2026-01-01T00:00:00.000Z'))
+    expect(timestampMs('')).toBeNaN()
+    expect(timestampMs('not a time')).toBeNaN()
+    expect(() => isoTimestamp(Number.NaN)).toThrow(RangeError)
+  })
+})
 
 describe('createRuntime({ clock })', () => {
   it('stamps messages with the clock, and updatedAt moves with it', async () => {

@@ -1,5 +1,5 @@
 // Implementation files before and after `scaffold --update` (test/fixtures/stubs/):
-// each before.ts was written against an older desk integration (or front bot) and is
+// each before.ts was written against an older desk or chat integration (or front bot) and is
 // updated to test/fixtures/stubs/definitions; after.ts and report.txt are goldens
 // (UPDATE_GOLDEN=1 rewrites them), expected.txt the refusal of a file that is no
 // implementation. Every after.ts type-checks against the generated code once the handlers
@@ -40,6 +40,11 @@ function report(outcome: Extract<UpdateOutcome, { ok: true }>): string {
   return `${lines.join('\n')}\n`
 }
 
+/** The plan a case is updated to: front's for `bot-*`, chat's for `chat-*`, desk's for the rest. */
+function planOf(name: string): StubPlan | undefined {
+  return plans.get(name.startsWith('bot') ? 'front' : name.startsWith('chat') ? 'chat' : 'desk')
+}
+
 function golden(path: string, actual: string): void {
   if (update || !existsSync(path)) writeFileSync(path, actual)
   expect(actual).toBe(readFileSync(path, 'utf8'))
@@ -53,16 +58,17 @@ beforeAll(async () => {
   const model = checkWorkspace({ definitionsDir, builtins: false, cache: false }).model
   for (const [kind, name] of [
     ['integration', 'desk'],
+    ['integration', 'chat'],
     ['bot', 'front'],
   ] as const) {
     const definition = newestDefinition(model, kind, name)
     if (!definition) throw new Error(`no ${kind} ${name} in the fixture definitions`)
-    plans.set(kind, stubPlan(definition, model))
+    plans.set(name, stubPlan(definition, model))
   }
   const files: string[] = []
   for (const name of cases) {
     const before = readFileSync(join(fixtures, 'implementations', name, 'before.ts'), 'utf8')
-    const plan = plans.get(name.startsWith('bot') ? 'bot' : 'integration')
+    const plan = planOf(name)
     if (!plan) throw new Error('no plan')
     const outcome = planUpdate(tsMorph, before, `src/${plan.name}.ts`, plan, new Map(), name.endsWith('-prune'))
     outcomes.set(name, outcome)
@@ -89,7 +95,7 @@ describe.each(cases)('%s', (name) => {
     if (!outcome?.ok) return
     golden(join(folder, 'after.ts'), outcome.text)
     golden(join(folder, 'report.txt'), report(outcome))
-    const plan = plans.get(name.startsWith('bot') ? 'bot' : 'integration')
+    const plan = planOf(name)
     if (!plan) throw new Error('no plan')
     const again = planUpdate(tsMorph, outcome.text, 'src/again.ts', plan, new Map(), name.endsWith('-prune'))
     expect(again.ok && again.text).toBe(outcome.text)
@@ -111,7 +117,7 @@ describe.each(cases)('%s', (name) => {
   it('type-checks against the generated code; tsc names each handler left over, and with them pruned, nothing', () => {
     const outcome = outcomes.get(name)
     if (!outcome?.ok) return
-    const plan = plans.get(name.startsWith('bot') ? 'bot' : 'integration')
+    const plan = planOf(name)
     const messages = compiled.get(join(project, name, `${plan?.name}.ts`)) ?? ['not compiled']
     if (outcome.leftovers.length === 0) expect(messages).toEqual([])
     for (const leftover of outcome.leftovers)
