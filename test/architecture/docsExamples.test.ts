@@ -59,7 +59,7 @@ const RULES: Rule[] = [
   },
   { page: 'docs/versioning.md', languages: ['ts'], text: /^import \{ diff \} from 'botwire'/, runBy: 'test/cli/examplePages.test.ts' },
   { page: 'docs/deploying.md', languages: ['sh'], text: /^npm install @botwire\/runtime @botwire\/host$/m, runBy: 'test/host/hostPackage.test.ts' },
-  { page: 'docs/deploying.md', languages: ['ts'], text: /^(?!\/\/ src\/bot\.ts)[^]*new (Slack|Relay)\(/, runBy: 'test/host/deployingWebhooks.test.ts' },
+  { page: 'docs/deploying.md', languages: ['ts'], text: /^(?!\/\/ src\/bot\.ts)[\s\S]*new (Slack|Relay)\(/, runBy: 'test/host/deployingWebhooks.test.ts' },
   { page: 'docs/deploying.md', languages: ['sh'], text: /npx botwire serve |^npm install @botwire\/store-embedded /, runBy: 'test/host/servedProject.test.ts' },
   { page: 'docs/deploying.md', languages: ['ts'], text: /^\/\/ src\/bot\.ts/, runBy: 'test/host/servedProject.test.ts' },
   { page: 'docs/deploying.md', languages: ['dockerfile'], runBy: 'test/host/servedProject.test.ts' },
