@@ -84,7 +84,7 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
   },
   serve: {
     synopsis: 'botwire serve    MODULE [--port N] [--hostname HOST] [--data DIR | --database-url URL]',
-    does: 'serves the bot a module exports over HTTP with @botwire/host: its webhooks, the JSON endpoints (token: BOTWIRE_TOKEN), /health, /ready',
+    does: 'serves the bot a module exports over HTTP with @botwire/host (also its bin botwire-serve): its webhooks, the JSON endpoints (token: BOTWIRE_TOKEN), /health, /ready',
     flags: [
       { flag: '--port N', does: 'the port (default: PORT, else 3000)' },
       { flag: '--hostname HOST', does: 'where to listen (default: HOST, else 127.0.0.1; any other needs BOTWIRE_TOKEN)' },

@@ -19,7 +19,7 @@ export function exitForErrors(diagnostics: readonly Diagnostic[]): number {
 }
 
 function isUsageError(error: unknown): error is Error {
-  if (error instanceof UsageError || (error instanceof Error && error.name === 'WorkspaceUsageError')) return true
+  if (error instanceof UsageError || (error instanceof Error && ['WorkspaceUsageError', 'ServeUsageError'].includes(error.name))) return true
   // node:util parseArgs reports unknown or malformed flags with these codes
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')

@@ -14,3 +14,5 @@ export {
   type WebhookHandler,
   type WebhookLogger,
 } from './hostOptions.js'
+export { runServe } from './serveModule.js'
+export { ServeUsageError } from './serveUsage.js'

@@ -43,6 +43,7 @@ const RULES: Rule[] = [
     text: /^import \{ check, generate, diff, updateImplementation \} from 'botwire'/,
     runBy: 'test/cli/examplePages.test.ts',
   },
+  { page: 'docs/cli.md', languages: ['sh'], text: /npx botwire-serve /, runBy: 'test/host/servedProject.test.ts' },
   {
     page: 'docs/cli.md',
     languages: [''],

@@ -1,7 +1,8 @@
 // The host's package as npm packs it (docs/deploying.md#installing): its compiled host and
 // nothing else of src/; a production install of the runtime and the host starts a host
-// that answers on its health endpoint, and stays small.
-import { execFileSync } from 'node:child_process'
+// that answers on its health endpoint, has the bin `botwire-serve` (serve without the
+// compiler: test/host/servedProject.test.ts serves a bot with it), and stays small.
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,6 +23,7 @@ it('packs the compiled host and its README, nothing else', () => {
     .filter((line) => line !== '')
   expect(files).toContain('package/dist/host/index.js')
   expect(files).toContain('package/dist/host/index.d.ts')
+  expect(files).toContain('package/dist/host/serveBin.js')
   expect(files.filter((file) => !/^package\/(dist\/host\/[\w.]+|README\.md|package\.json)$/.test(file))).toEqual([])
 })
 
@@ -45,4 +47,10 @@ it('a production install of the runtime and the host is under 8 MB and serves /h
   `
   writeFileSync(join(sandbox, 'run.mjs'), program)
   expect(execFileSync(process.execPath, ['run.mjs'], { cwd: sandbox, encoding: 'utf8' })).toBe('200 {"status":"ok"}\n')
+  // the host's bin, linked by npm: bad usage is one line with serve's code, exit 2
+  const bin = spawnSync(process.execPath, [join(sandbox, 'node_modules', '.bin', 'botwire-serve')], { cwd: sandbox, encoding: 'utf8' })
+  expect([bin.status, bin.stderr]).toEqual([
+    2,
+    'botwire-serve: error BW9002: botwire-serve takes one bot module: botwire-serve MODULE [--port N] [--hostname HOST] [--data DIR | --database-url URL]\n',
+  ])
 }, 180_000)

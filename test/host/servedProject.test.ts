@@ -8,12 +8,14 @@
 // the earlier messages. Once on the embedded store (the page's command line), and once on
 // PostgreSQL through the page's Dockerfile (#a-container-image): this machine runs no Docker
 // daemon, so the file is checked against the project (what it copies is there, its RUN steps
-// are the page's commands) and its CMD is run with its ENV, in a schema of its own.
-// About 30 s of CPU beside the project getting-started.md makes (an npm install, tsc, four
+// are the page's commands), its image stage made as a production-only install beside the
+// project (`npm ci --omit=dev`: no compiler in it) with the compiled dist/, and its CMD, the
+// host's `botwire-serve` (docs/cli.md's line), run there with its ENV, in a schema of its own.
+// About 35 s of CPU beside the project getting-started.md makes (two npm installs, tsc, four
 // starts of a served bot, two of them loading PGlite); a loaded machine stretches the wall time.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName } from '../stores/postgresServer.js'
 import { emptyEmbeddedFolder } from '../support/emptyEmbeddedFolder.js'
@@ -70,11 +72,11 @@ beforeAll(() => {
   expect(serveLine).toMatch(/^BOTWIRE_TOKEN=\S+ npx botwire serve dist\/src\/bot\.js$/)
 }, 300_000)
 
-/** `botwire serve dist/src/bot.js` of the project, as the page's line (or the Dockerfile's CMD) runs it, on a free port. */
-async function serve(command: string[], env: { [name: string]: string }): Promise<{ served: ServedProcess; url: string }> {
+/** `botwire serve dist/src/bot.js` in `folder`, as the page's line (or the Dockerfile's CMD) runs it, on a free port. */
+async function serve(folder: string, command: string[], env: { [name: string]: string }): Promise<{ served: ServedProcess; url: string }> {
   const port = await freePort()
   const [bin = '', ...args] = command
-  const served = serveInChild([join(project, bin), ...args], project, { BOTWIRE_TOKEN: token, BOTWIRE_DATABASE_URL: '', ...env, PORT: String(port) })
+  const served = serveInChild([join(folder, bin), ...args], folder, { BOTWIRE_TOKEN: token, BOTWIRE_DATABASE_URL: '', ...env, PORT: String(port) })
   children.push(served)
   await served.printed('"msg":"serving"')
   return { served, url: `http://127.0.0.1:${port}` }
@@ -100,8 +102,8 @@ async function listTexts(url: string, conversationId: string): Promise<string[]>
 }
 
 /** Serves, posts, stops with SIGTERM, serves again, posts in the same thread: the same conversation, the earlier messages listed. */
-async function postStopAndRestart(command: string[], env: { [name: string]: string }): Promise<{ opened: object[]; output: string }> {
-  const first = await serve(command, env)
+async function postStopAndRestart(folder: string, command: string[], env: { [name: string]: string }): Promise<{ opened: object[]; output: string }> {
+  const first = await serve(folder, command, env)
   const { ok, conversationId } = postToWebhook(first.url)
   expect(ok).toBe(true)
   // the channel handler's line, written before the webhook answered, reaches this process's pipe when it does
@@ -111,7 +113,7 @@ async function postStopAndRestart(command: string[], env: { [name: string]: stri
   expect(await first.served.exited).toBe(0)
   expect(jsonLines(first.served.stdout()).map((line) => line.msg)).toEqual(['store opened', 'serving', 'request', 'request', 'closed'])
 
-  const second = await serve(command, env)
+  const second = await serve(folder, command, env)
   const again = postToWebhook(second.url)
   expect(again.conversationId).toBe(conversationId)
   expect(await listTexts(second.url, conversationId)).toEqual(['echo: hello', 'hello', 'echo: hello', 'hello'])
@@ -126,36 +128,53 @@ it('on the embedded store: the webhook posted with curl, the reply delivered, an
   // the empty database PGlite makes on a first start (10 s of CPU in a child process), copied
   // in: serve still creates botwire's tables in it; test/stores/embeddedFolder.test.ts makes one from nothing
   await emptyEmbeddedFolder(join(project, '.botwire', 'store'))
-  const { opened } = await postStopAndRestart(['node_modules/.bin/botwire', 'serve', 'dist/src/bot.js'], {})
+  const { opened } = await postStopAndRestart(project, ['node_modules/.bin/botwire', 'serve', 'dist/src/bot.js'], {})
   const folder = { store: 'embedded', folder: expect.stringMatching(/[/\\]\.botwire[/\\]store$/) }
   expect(opened).toEqual([expect.objectContaining(folder), expect.objectContaining(folder)])
   expect(existsSync(join(project, '.botwire', 'store'))).toBe(true)
 }, 300_000)
 
-it("the page's Dockerfile: what it copies is in the project, its RUN steps are the page's commands, and its CMD with its ENV serves the bot on PostgreSQL across a restart", async () => {
+it("the page's Dockerfile: what it copies is in the project, its RUN steps are the page's commands, and its CMD, the host's botwire-serve in a production-only install, serves the bot on PostgreSQL across a restart", async () => {
   const dockerfile = block((b) => b.language === 'dockerfile', 'Dockerfile')
     .text.split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('#'))
     .map((line) => /^([A-Z]+) (.*)$/.exec(line)?.slice(1) as [string, string])
   const steps = (instruction: string) => dockerfile.filter(([name]) => name === instruction).map(([, rest]) => rest)
-  for (const copy of steps('COPY')) {
+  expect(steps('FROM')).toEqual(['node:22-slim AS build', 'node:22-slim'])
+  // the build stage copies from the project, the image stage from it too and the compiled dist/ from the build stage
+  const fromBuild = steps('COPY').filter((copy) => copy.startsWith('--from=build '))
+  expect(fromBuild).toEqual(['--from=build /app/dist/ dist/'])
+  for (const copy of steps('COPY').filter((copy) => !copy.startsWith('--from='))) {
     const sources = copy.split(' ').slice(0, -1)
     for (const source of sources) expect(existsSync(join(project, source)), `COPY ${source}`).toBe(true)
   }
   // npm ci is what made the project's node_modules (installedProject, from the tarballs); chown needs the image's user
-  expect(steps('RUN')).toEqual(['npm ci --no-audit --no-fund', `${serveLines.slice(0, -1).join(' && ')}`, 'mkdir .botwire && chown node .botwire'])
+  const productionInstall = 'npm ci --omit=dev --no-audit --no-fund'
+  expect(steps('RUN')).toEqual([
+    'npm ci --no-audit --no-fund',
+    `${serveLines.slice(0, -1).join(' && ')}`,
+    productionInstall,
+    'mkdir .botwire && chown node .botwire',
+  ])
   const env = Object.fromEntries(steps('ENV').flatMap((line) => line.split(' ').map((pair) => pair.split('=') as [string, string])))
   expect(env).toEqual({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '3000' })
   const command = JSON.parse(steps('CMD')[0] ?? '[]') as string[]
-  expect(command).toEqual(['node_modules/.bin/botwire', 'serve', 'dist/src/bot.js'])
-  expect(
-    command
-      .slice(0, 1)
-      .concat(command.slice(2))
-      .every((path) => existsSync(join(project, path))),
-  ).toBe(true)
+  expect(command).toEqual(['node_modules/.bin/botwire-serve', 'dist/src/bot.js'])
+  // docs/cli.md's line for a production install runs the same bin on the same module
+  const cliPage = read('cli.md')
+    .filter((b) => b.language === 'sh')
+    .flatMap(shellLines)
+  expect(cliPage.find((line) => line.includes('npx botwire-serve'))).toMatch(/^BOTWIRE_TOKEN=\S+ npx botwire-serve dist\/src\/bot\.js$/)
 
-  const { opened, output } = await postStopAndRestart(command, { ...env, BOTWIRE_DATABASE_URL: TEST_DATABASE_URL, BOTWIRE_DATABASE_SCHEMA: schema })
+  // the image stage: beside the project (npm's relative paths to the tarballs hold), package.json and its lock, the production install, dist/
+  const image = mkdtempSync(join(dirname(project), 'image-'))
+  for (const file of ['package.json', 'package-lock.json']) cpSync(join(project, file), join(image, file))
+  runPageLine(productionInstall, image, packedPackages())
+  cpSync(join(project, 'dist'), join(image, 'dist'), { recursive: true })
+  expect([existsSync(join(image, 'node_modules', 'botwire')), existsSync(join(image, 'node_modules', 'typescript'))]).toEqual([false, false])
+  expect(existsSync(join(image, command[0] ?? ''))).toBe(true)
+
+  const { opened, output } = await postStopAndRestart(image, command, { ...env, BOTWIRE_DATABASE_URL: TEST_DATABASE_URL, BOTWIRE_DATABASE_SCHEMA: schema })
   expect(opened).toEqual([expect.objectContaining({ store: 'postgres', schema }), expect.objectContaining({ store: 'postgres', schema })])
   expect(output).not.toContain(TEST_DATABASE_URL)
 }, 300_000)

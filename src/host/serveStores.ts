@@ -1,13 +1,14 @@
-// The stores `botwire serve` opens for a module that exports `createRuntime`
+// The stores serve (serveModule.ts) opens for a module that exports `createRuntime`
 // (docs/deploying.md#the-stores-serve-opens): PostgreSQL when a database URL is given
 // (BOTWIRE_DATABASE_URL or --database-url), else the embedded store in a folder under the
-// working directory. Each store package is found in the bot's project, as the host is. The
+// working directory. Each store package is found in the bot's project at run time (the host's
+// package depends on none). The
 // URL may hold a password: it is never put in a message or a log line, and what a store's
 // error says is cleaned of it before it is shown.
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { UsageError } from '../usage.js'
+import { ServeUsageError } from './serveUsage.js'
 
 /** Which store to open, from the flags and the environment. */
 export type StoreChoice = { kind: 'postgres'; connectionString: string; schema?: string } | { kind: 'embedded'; folder?: string }
@@ -25,7 +26,7 @@ export function chooseStore(flags: { databaseUrl?: string | undefined; data?: st
   const connectionString = flags.databaseUrl ?? nonEmpty(env['BOTWIRE_DATABASE_URL'])
   if (connectionString === undefined) return { kind: 'embedded', ...(flags.data !== undefined && { folder: flags.data }) }
   if (flags.data !== undefined)
-    throw new UsageError("--data is the embedded store's folder: with a database URL (BOTWIRE_DATABASE_URL or --database-url) serve opens PostgreSQL")
+    throw new ServeUsageError("--data is the embedded store's folder: with a database URL (BOTWIRE_DATABASE_URL or --database-url) serve opens PostgreSQL")
   const schema = nonEmpty(env['BOTWIRE_DATABASE_SCHEMA'])
   return { kind: 'postgres', connectionString, ...(schema !== undefined && { schema }) }
 }
@@ -44,16 +45,16 @@ const PACKAGES = {
 } as const
 
 /** The store package's open function, from the bot's project. */
-async function loadOpen(moduleFile: string, kind: StoreChoice['kind']): Promise<(options: object) => Promise<unknown>> {
+async function loadOpen(command: string, moduleFile: string, kind: StoreChoice['kind']): Promise<(options: object) => Promise<unknown>> {
   const { name, open } = PACKAGES[kind]
   let entry: string
   try {
     entry = createRequire(moduleFile).resolve(name)
   } catch {
-    throw new UsageError(`botwire serve needs ${name} in the bot's project (from ${dirname(moduleFile)}) to open its store: npm install ${name}`)
+    throw new ServeUsageError(`${command} needs ${name} in the bot's project (from ${dirname(moduleFile)}) to open its store: npm install ${name}`)
   }
   const loaded: unknown = await import(pathToFileURL(entry).href)
-  if (!isObject(loaded) || typeof loaded[open] !== 'function') throw new UsageError(`${entry} exports no ${open}: is ${name} installed whole?`)
+  if (!isObject(loaded) || typeof loaded[open] !== 'function') throw new ServeUsageError(`${entry} exports no ${open}: is ${name} installed whole?`)
   return loaded[open] as (options: object) => Promise<unknown>
 }
 
@@ -78,8 +79,8 @@ function withoutSecret(message: string, connectionString: string): string {
 }
 
 /** Opens the chosen store; a store that cannot be opened is bad usage with its reason (STORE_UNAVAILABLE, INVALID_STORE_OPTIONS). */
-export async function openStores(moduleFile: string, choice: StoreChoice): Promise<OpenedStores> {
-  const open = await loadOpen(moduleFile, choice.kind)
+export async function openStores(command: string, moduleFile: string, choice: StoreChoice): Promise<OpenedStores> {
+  const open = await loadOpen(command, moduleFile, choice.kind)
   let opened: unknown
   try {
     opened =
@@ -89,11 +90,12 @@ export async function openStores(moduleFile: string, choice: StoreChoice): Promi
   } catch (error) {
     const said = error instanceof Error ? error.message : String(error)
     const code = isObject(error) && typeof error['code'] === 'string' ? `${error['code']}: ` : ''
-    throw new UsageError(
-      `botwire serve cannot open the ${choice.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} store: ${code}${choice.kind === 'postgres' ? withoutSecret(said, choice.connectionString) : said}`,
+    throw new ServeUsageError(
+      `${command} cannot open the ${choice.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} store: ${code}${choice.kind === 'postgres' ? withoutSecret(said, choice.connectionString) : said}`,
     )
   }
-  if (!isObject(opened) || typeof opened['close'] !== 'function') throw new UsageError(`${PACKAGES[choice.kind].name} opened no store: is it installed whole?`)
+  if (!isObject(opened) || typeof opened['close'] !== 'function')
+    throw new ServeUsageError(`${PACKAGES[choice.kind].name} opened no store: is it installed whole?`)
   const store = opened
   const described =
     choice.kind === 'postgres'

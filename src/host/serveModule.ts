@@ -1,0 +1,137 @@
+// serve (docs/cli.md#botwire-serve-module), the host's `botwire-serve MODULE` and the
+// compiler's `botwire serve MODULE`, which calls it: loads a bot module (its `runtime`, or a
+// `createRuntime(stores)` factory, and optionally `webhooks` written beside the bot: its
+// implementations' own handlers need none) and serves it with createHost. A `createRuntime`
+// is given the stores serve opens (serveStores.ts); a `runtime` keeps its own. Logs go to
+// stdout as JSON lines; SIGINT or SIGTERM closes the host (requests in flight finish), the
+// runtime, the stores serve opened, then the module's own `close()`, and resolves 0.
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { createHost } from './createHost.js'
+import type { HostOptions } from './hostOptions.js'
+import { chooseStore, type OpenedStores, openStores, type StoreChoice } from './serveStores.js'
+import { ServeUsageError } from './serveUsage.js'
+import { waitForStopSignal } from './stopSignal.js'
+
+/** What serve reads of the bot module. */
+interface BotModule {
+  runtime?: unknown
+  createRuntime?: unknown
+  webhooks?: unknown
+  close?: unknown
+}
+
+function isObject(value: unknown): value is { readonly [key: string]: unknown } {
+  return typeof value === 'object' && value !== null
+}
+
+/** A coded error of the runtime's (INVALID_HOST_OPTIONS: a port in use, 0.0.0.0 without a token; INVALID_RUNTIME_OPTIONS) as the bad usage it is; any other as it is. */
+function codedAsUsage(what: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code
+  return error instanceof Error && typeof code === 'string' ? new ServeUsageError(`${what}: ${code}: ${error.message}`) : error
+}
+
+function checkedRuntime(moduleFile: string, runtime: unknown): { close?: unknown } {
+  if (!isObject(runtime) || typeof runtime['integration'] !== 'function')
+    throw new ServeUsageError(`${moduleFile} must export \`runtime\` (what createRuntime returns) or \`createRuntime\` (a function that returns it)`)
+  return runtime
+}
+
+/** The module's runtime: `createRuntime(stores)` on the stores serve opens, or its own `runtime` (and no stores of serve's). */
+async function startRuntime(
+  command: string,
+  moduleFile: string,
+  bot: BotModule,
+  choice: StoreChoice,
+  asked: { flag: boolean; environment: boolean },
+  log: (line: string) => void,
+): Promise<{ runtime: { close?: unknown }; opened?: OpenedStores }> {
+  if (typeof bot.createRuntime !== 'function') {
+    if (asked.flag)
+      throw new ServeUsageError(`${moduleFile} exports \`runtime\`, which keeps its own stores: --data and --database-url need \`createRuntime(stores)\``)
+    if (asked.environment)
+      log(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: 'warn',
+          msg: 'the module exports runtime, which keeps its own stores: BOTWIRE_DATABASE_URL is not used',
+        }),
+      )
+    return { runtime: checkedRuntime(moduleFile, bot.runtime) }
+  }
+  const opened = await openStores(command, moduleFile, choice)
+  log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'store opened', ...opened.described }))
+  try {
+    return { runtime: checkedRuntime(moduleFile, await (bot.createRuntime as (stores: object) => unknown)(opened.stores)), opened }
+  } catch (error) {
+    await opened.close()
+    throw codedAsUsage(`${moduleFile}'s createRuntime failed`, error)
+  }
+}
+
+/** The command's usage line, with the name it was run as. */
+function usageLine(command: string): string {
+  return `${command} takes one bot module: ${command} MODULE [--port N] [--hostname HOST] [--data DIR | --database-url URL]`
+}
+
+/**
+ * Serves the bot module `args` name until SIGINT or SIGTERM; resolves 0 once all is closed.
+ * Bad usage (a module, a flag, a store or a host that cannot start) rejects with a
+ * ServeUsageError whose message names `command`, the name serve was run as.
+ */
+export async function runServe(args: string[], command = 'botwire-serve'): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { port: { type: 'string' }, hostname: { type: 'string' }, 'database-url': { type: 'string' }, data: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  })
+  if (positionals.length !== 1) throw new ServeUsageError(usageLine(command))
+  const moduleFile = resolve(positionals[0] ?? '')
+  const portText = values.port ?? process.env['PORT'] ?? '3000'
+  const port = Number(portText)
+  if (!/^\d+$/.test(portText) || port > 65535) throw new ServeUsageError(`--port must be a port number (0 to 65535), not '${portText}'`)
+  const choice = chooseStore({ databaseUrl: values['database-url'], data: values.data }, process.env)
+  let bot: BotModule
+  try {
+    bot = (await import(pathToFileURL(moduleFile).href)) as BotModule
+  } catch (error) {
+    throw new ServeUsageError(`cannot load ${moduleFile}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const log = (line: string): void => {
+    process.stdout.write(`${line}\n`)
+  }
+  const asked = { flag: values.data !== undefined || values['database-url'] !== undefined, environment: Boolean(process.env['BOTWIRE_DATABASE_URL']) }
+  const { runtime, opened } = await startRuntime(command, moduleFile, bot, choice, asked, log)
+  const closeRuntime = async (): Promise<void> => {
+    if (typeof runtime.close === 'function') (runtime.close as () => void)()
+    await opened?.close()
+  }
+  const stop = waitForStopSignal()
+  let served: { url: string; close(): Promise<void> }
+  try {
+    // the module's exports are checked as far as serve reads them; createHost checks the rest
+    const options = {
+      runtime,
+      ...(isObject(bot.webhooks) && { webhooks: bot.webhooks }),
+      token: process.env['BOTWIRE_TOKEN'],
+      hostname: values.hostname ?? process.env['HOST'] ?? '127.0.0.1',
+      port,
+      logger: log,
+    } as HostOptions
+    served = await createHost(options)
+  } catch (error) {
+    stop.dispose()
+    await closeRuntime()
+    throw codedAsUsage(`${command} cannot start the host`, error)
+  }
+  log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'serving', module: positionals[0], url: served.url }))
+  const signal = await stop.received
+  await served.close()
+  await closeRuntime()
+  if (typeof bot.close === 'function') await (bot.close as () => unknown)()
+  log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'closed', signal }))
+  stop.dispose()
+  return 0
+}
