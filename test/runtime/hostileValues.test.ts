@@ -66,7 +66,9 @@ describe('refusing a hostile message costs time linear in its size', () => {
 
   it('a wide object of undeclared tags', async () => {
     const tags = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`tag${i}`, 'x']))
-    expectNearLinear(await growth((n) => message('text', { text: 'hi' }, tags(n)), refuseMessage, 10_000))
+    // at 10,000 the step to 20,000 measured 3.1-4.3 (a few ms each: the engine's object and
+    // hash table sizes, not the runtime's work); from 40,000 on it is below 3 every time
+    expectNearLinear(await growth((n) => message('text', { text: 'hi' }, tags(n)), refuseMessage, 40_000))
   })
 
   it('an action input with many wrong items', async () => {
