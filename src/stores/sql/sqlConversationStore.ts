@@ -1,9 +1,11 @@
 // The conversation store over SQL (docs/runtime.md#conversations-and-users), for the
 // PostgreSQL and the embedded store alike. Each record is kept as its JSON text (copied in
 // and out) beside its tags as jsonb for matching (`tags @> match`). Find-or-insert is one
-// transaction under an advisory lock per scope (an integration's channel, or the users): two
-// callers with the same scope, in one process or several on the database, take turns, so
-// the second finds what the first inserted; the oldest match (lowest seq) is the one found.
+// transaction under an advisory lock per scope and discriminating tags (a thread of an
+// integration's channel, a user's id): two callers with the same tags, in one process or
+// several on the database, take turns, so the second finds what the first inserted, while
+// callers for other threads or users do not wait on them; the oldest match (lowest seq) is
+// the one found.
 // An update merges its tag changes under the row's lock (updateRecord).
 import {
   type ConversationMatch,
@@ -41,16 +43,20 @@ export class SqlConversationStore implements ConversationStore {
     this.users = `${schema}.users`
   }
 
-  /** Waits for the scope's lock, released when the transaction ends (across connections and processes). */
-  private async lockScope(connection: SqlConnection, scope: string): Promise<void> {
-    await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`botwire ${this.schema} ${scope}`])
+  /**
+   * Waits for the lock of the scope and the tags matched on (the same tags in any order take
+   * the same lock), released when the transaction ends (across connections and processes).
+   */
+  private async lockScope(connection: SqlConnection, scope: readonly string[], tags: StoredTags): Promise<void> {
+    const sortedTags = Object.entries(tags).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [JSON.stringify(['botwire', this.schema, ...scope, sortedTags])])
   }
 
   findOrInsertConversation(match: ConversationMatch, candidate: ConversationRecord): Promise<{ record: ConversationRecord; created: boolean }> {
     const integration = match.integration ?? candidate.integration
     const channel = match.channel ?? candidate.channel
     return this.database.transaction(async (connection) => {
-      await this.lockScope(connection, JSON.stringify(['conversations', integration, channel]))
+      await this.lockScope(connection, ['conversations', integration, channel], match.tags)
       const { rows } = await connection.query<RecordRow>(
         `SELECT seq, record FROM ${this.conversations} WHERE integration = $1 AND channel = $2 AND tags @> $3::jsonb ORDER BY seq LIMIT 1`,
         [storageKey(integration), storageKey(channel), storageTags(match.tags)],
@@ -93,7 +99,7 @@ export class SqlConversationStore implements ConversationStore {
 
   findOrInsertUser(tags: StoredTags, candidate: UserRecord): Promise<{ record: UserRecord; created: boolean }> {
     return this.database.transaction(async (connection) => {
-      await this.lockScope(connection, 'users')
+      await this.lockScope(connection, ['users'], tags)
       const { rows } = await connection.query<RecordRow>(`SELECT seq, record FROM ${this.users} WHERE tags @> $1::jsonb ORDER BY seq LIMIT 1`, [
         storageTags(tags),
       ])
