@@ -37,6 +37,56 @@ export interface TurnStore {
 }
 
 /**
+ * One conversation's tickets in arrival order, each found and removed in constant time
+ * (amortized): a removed ticket leaves a hole that the head skips once, and the array drops
+ * its holes at the front when they are more than half of it. A line of any length costs
+ * time linear in the tickets that pass through it.
+ */
+class TicketLine {
+  private readonly tickets: (TurnTicket | undefined)[] = []
+  /** the index of the first live ticket */
+  private head = 0
+  /** how many slots were dropped from the front: a ticket's slot is its position minus this */
+  private dropped = 0
+  private readonly positions = new Map<TurnTicket, number>()
+
+  push(ticket: TurnTicket): void {
+    this.positions.set(ticket, this.dropped + this.tickets.length)
+    this.tickets.push(ticket)
+  }
+
+  has(ticket: TurnTicket): boolean {
+    return this.positions.has(ticket)
+  }
+
+  /** the ticket whose turn runs */
+  first(): TurnTicket | undefined {
+    return this.tickets[this.head]
+  }
+
+  get empty(): boolean {
+    return this.positions.size === 0
+  }
+
+  /** Takes the ticket out of line; true when it was the first. */
+  remove(ticket: TurnTicket): boolean {
+    const position = this.positions.get(ticket)
+    if (position === undefined) return false
+    this.positions.delete(ticket)
+    const slot = position - this.dropped
+    this.tickets[slot] = undefined
+    const wasFirst = slot === this.head
+    while (this.head < this.tickets.length && this.tickets[this.head] === undefined) this.head++
+    if (this.head > 32 && this.head * 2 > this.tickets.length) {
+      this.tickets.splice(0, this.head)
+      this.dropped += this.head
+      this.head = 0
+    }
+    return wasFirst
+  }
+}
+
+/**
  * The default store: a line per conversation in this process's memory, the head being the
  * turn that runs. Waiting costs no timer and no polling: a release wakes the next ticket.
  */
@@ -44,23 +94,26 @@ export class InMemoryTurnStore implements TurnStore {
   readonly leaseMs = undefined
   private lastSeq = 0
   /** per conversation with a live ticket, its tickets in arrival order: the first one's turn runs */
-  private readonly lines = new Map<string, TurnTicket[]>()
+  private readonly lines = new Map<string, TicketLine>()
   /** the tickets whose waitForTurn waits, and what wakes each */
   private readonly wakers = new Map<TurnTicket, () => void>()
 
   enqueue(conversationId: string): TurnTicket {
     const ticket: TurnTicket = { conversationId, seq: ++this.lastSeq }
-    const line = this.lines.get(conversationId)
-    if (line) line.push(ticket)
-    else this.lines.set(conversationId, [ticket])
+    let line = this.lines.get(conversationId)
+    if (!line) {
+      line = new TicketLine()
+      this.lines.set(conversationId, line)
+    }
+    line.push(ticket)
     return ticket
   }
 
   waitForTurn(ticket: TurnTicket): Promise<void> | undefined {
     const line = this.lines.get(ticket.conversationId)
-    const at = line ? line.indexOf(ticket) : -1
-    if (at === -1) throw new Error(`InMemoryTurnStore: ticket ${ticket.seq} of conversation '${ticket.conversationId}' is not in line (released already?)`)
-    if (at === 0) return undefined
+    if (!line?.has(ticket))
+      throw new Error(`InMemoryTurnStore: ticket ${ticket.seq} of conversation '${ticket.conversationId}' is not in line (released already?)`)
+    if (line.first() === ticket) return undefined
     return new Promise<void>((resolve) => this.wakers.set(ticket, resolve))
   }
 
@@ -68,13 +121,12 @@ export class InMemoryTurnStore implements TurnStore {
 
   release(ticket: TurnTicket): void {
     const line = this.lines.get(ticket.conversationId)
-    const at = line ? line.indexOf(ticket) : -1
-    if (!line || at === -1) return
-    line.splice(at, 1)
+    if (!line?.has(ticket)) return
+    const wasFirst = line.remove(ticket)
     this.wakers.delete(ticket)
-    const next = line[0]
-    if (next === undefined) this.lines.delete(ticket.conversationId)
-    else if (at === 0) {
+    if (line.empty) this.lines.delete(ticket.conversationId)
+    else if (wasFirst) {
+      const next = line.first() as TurnTicket
       const wake = this.wakers.get(next)
       this.wakers.delete(next)
       wake?.()

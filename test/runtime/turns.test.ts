@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { Bot } from '../fixtures/valid/conversations/expected/bots/helpdesk/v1.0.0.js'
 import { Integration as Slack } from '../fixtures/valid/conversations/expected/integrations/slack/v1.0.0.js'
 import { Plugin as Greeter } from '../fixtures/valid/conversations/expected/plugins/greeter/v1.0.0.js'
+import { cpuGrowth, expectNearLinear } from '../support/growth.js'
 import { rejection } from '../support/rejection.js'
 
 /** A promise the test resolves. */
@@ -185,5 +186,27 @@ describe('idempotent incoming messages', () => {
     expect((await runtime.client.listMessages({ conversationId: ids.conversationId })).messages).toHaveLength(0)
     expect((await client.createMessage(text(ids, 'hi', 'k'.repeat(256)))).duplicate).toBe(false)
     expect((await client.createMessage(text(ids, 'hi', 'evt-1'))).duplicate).toBe(false)
+  })
+})
+
+describe('a long line of turns', () => {
+  it('costs time linear in its length: each ticket is found and taken out of line in constant time', async () => {
+    // n tickets of one conversation: a few given up while they wait, the rest run in order
+    const line = (n: number) => async () => {
+      const store = new InMemoryTurnStore()
+      const tickets = Array.from({ length: n }, () => store.enqueue('c1'))
+      const waits = tickets.map((ticket) => store.waitForTurn(ticket))
+      for (let i = 1; i < n; i += 7) store.release(tickets[i] as TurnTicket)
+      let ran = 0
+      for (const [i, ticket] of tickets.entries()) {
+        if (i % 7 === 1 && i > 0) continue
+        await waits[i]
+        ran++
+        store.release(ticket)
+      }
+      expect(ran).toBe(n - Math.ceil((n - 1) / 7))
+      expect(store.busyConversations).toBe(0)
+    }
+    expectNearLinear(await cpuGrowth(line, 20_000))
   })
 })
