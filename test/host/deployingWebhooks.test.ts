@@ -1,9 +1,9 @@
-// The implementations of docs/deploying.md#webhooks as written: each block is written beside
-// this test with its `./generated/` import pointed at the fixture it was written for
+// The implementations of docs/deploying.md#webhooks as written: each block is written into a folder of
+// node_modules/.cache/botwire with its `./generated/` import pointed at the fixture it was written for
 // (slack of `conversations`, relay of `webhook-routing`), imported, given to a runtime and
 // served by a started host, then called over HTTP.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { createRuntime } from '@botwire/runtime'
 import { afterAll, expect, it } from 'vitest'
 import { createHost, type Host } from '../../src/host/index.js'
@@ -14,20 +14,28 @@ import type { Integration as Relay } from '../fixtures/valid/webhook-routing/exp
 import { codeBlocks } from '../support/markdownBlocks.js'
 import { post } from './hostWorld.js'
 
+/** where the page's blocks are written for the run (node_modules/.cache/botwire, as the other tests' work) */
+const CACHE = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'botwire')
 const page = codeBlocks(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'deploying.md'), 'utf8'))
 const written: string[] = []
 const hosts: Host[] = []
 afterAll(async () => {
   await Promise.all(hosts.map((host) => host.close()))
-  for (const file of written) rmSync(file, { force: true })
+  for (const file of written) rmSync(dirname(file), { recursive: true, force: true })
 })
 
 /** The page's block that makes `new <name>(` (not serve's `src/bot.ts`, which servedProject.test.ts runs), written beside this test with its import pointed at `fixture`, and imported. */
 async function pageModule(name: string, fixture: string): Promise<{ [name: string]: unknown }> {
   const block = page.find((b) => b.language === 'ts' && b.text.includes(`new ${name}(`) && !b.text.startsWith('// src/bot.ts'))
   expect(block, `docs/deploying.md shows an implementation of ${name}`).toBeDefined()
-  const text = (block?.text ?? '').replaceAll("'./generated/", `'../fixtures/valid/${fixture}/expected/`)
-  const file = join(import.meta.dirname, `deployingWebhooks.${name.toLowerCase()}.${process.pid}.tmp.ts`)
+  // outside test/ and src/, so that the tests reading every file there never meet it half-gone
+  mkdirSync(CACHE, { recursive: true })
+  const folder = mkdtempSync(join(CACHE, 'deploying-'))
+  const expected = relative(folder, join(import.meta.dirname, '..', 'fixtures', 'valid', fixture, 'expected'))
+    .split('\\')
+    .join('/')
+  const text = (block?.text ?? '').replaceAll("'./generated/", `'${expected}/`)
+  const file = join(folder, `${name.toLowerCase()}.ts`)
   writeFileSync(file, text)
   written.push(file)
   return (await import(file)) as { [name: string]: unknown }
