@@ -3,7 +3,7 @@
 // message; the bot answers each text with `echo: <text>`, which slack's `thread` channel
 // "delivers" into `delivered`.
 import { type Clock, createRuntime, type RuntimeStores } from '@botwire/runtime'
-import { createHost, type SingleBotHostOptions, type WebhookHandler } from '../../src/host/index.js'
+import { createHost, type SingleBotHostOptions, type WebhookArgs, type WebhookHandler } from '../../src/host/index.js'
 import { Bot } from '../fixtures/valid/conversations/expected/bots/helpdesk/v1.0.0.js'
 import { Integration as Slack } from '../fixtures/valid/conversations/expected/integrations/slack/v1.0.0.js'
 import { Plugin as Greeter } from '../fixtures/valid/conversations/expected/plugins/greeter/v1.0.0.js'
@@ -15,7 +15,8 @@ export interface Delivered {
   conversationTags: unknown
 }
 
-export const slackWebhook: WebhookHandler = async ({ req, client, logger }) => {
+/** What slack's webhook does with a posted event: its user, conversation and incoming message. */
+async function receiveSlackEvent({ req, client, logger }: Pick<WebhookArgs, 'req' | 'client' | 'logger'>) {
   const event = (await req.json()) as { channel: string; thread: string; user: string; ts: string; text: string }
   const { user } = await client.getOrCreateUser({ tags: { slackUserId: event.user } })
   const { conversation } = await client.getOrCreateConversation({ channel: 'thread', tags: { channelId: event.channel, threadTs: event.thread } })
@@ -27,27 +28,17 @@ export const slackWebhook: WebhookHandler = async ({ req, client, logger }) => {
     tags: { ts: event.ts },
   })
   logger.info('message received', { messageId: message.id })
-  return Response.json({ ok: true, conversationId: conversation.id, messageId: message.id })
+  return { ok: true, conversationId: conversation.id, messageId: message.id }
 }
+
+export const slackWebhook: WebhookHandler = async (args) => Response.json(await receiveSlackEvent(args))
 
 /** What slack's implementation takes as its own webhook handler. */
 export type SlackHandler = NonNullable<ConstructorParameters<typeof Slack>[0]['handler']>
 
 /** slack's webhook as its implementation's handler: the same work as `slackWebhook`, with the integration's own client and context. */
-export const slackHandler: SlackHandler = async ({ req, client, ctx, logger }) => {
-  const event = (await req.json()) as { channel: string; thread: string; user: string; ts: string; text: string }
-  const { user } = await client.getOrCreateUser({ tags: { slackUserId: event.user } })
-  const { conversation } = await client.getOrCreateConversation({ channel: 'thread', tags: { channelId: event.channel, threadTs: event.thread } })
-  const { message } = await client.createMessage({
-    conversationId: conversation.id,
-    userId: user.id,
-    type: 'text',
-    payload: { text: event.text },
-    tags: { ts: event.ts },
-  })
-  logger.info('message received', { messageId: message.id })
-  return Response.json({ ok: true, conversationId: conversation.id, messageId: message.id, botId: ctx.botId, alias: ctx.alias })
-}
+export const slackHandler: SlackHandler = async ({ req, client, ctx, logger }) =>
+  Response.json({ ...(await receiveSlackEvent({ req, client, logger })), botId: ctx.botId, alias: ctx.alias })
 
 export interface BotRuntimeOptions {
   /** the stores the bot runs on (in memory when none) */
