@@ -2,9 +2,9 @@
 // LF line endings; no timestamps, absolute paths or tool versions.
 import { escapeControls, escapeRawInJson } from '../diagnostics/render/terminalText.js'
 import type { Declaration, ModuleFile, PlannedFile } from '../lower/plan.js'
-import { printDoc } from './printDoc.js'
-import { printMembers, printType, printTypeParameters } from './printType.js'
-import { printValue } from './printValue.js'
+import { writeDoc } from './printDoc.js'
+import { writeMembers, writeType, writeTypeParameters } from './printType.js'
+import { writeValue } from './printValue.js'
 
 export interface OutputFile {
   /** relative to the output folder, with '/' */
@@ -34,30 +34,60 @@ function banner(sources: readonly string[]): string {
   return `${BANNER_FIRST_LINE}\n// Generated from:\n${from}\n`
 }
 
-function printDeclaration(declaration: Declaration): string {
-  const doc = printDoc(declaration.doc, '')
+function writeDeclaration(declaration: Declaration, out: string[]): void {
+  writeDoc(declaration.doc, '', out)
   switch (declaration.kind) {
-    case 'interface': {
-      const header = `export interface ${declaration.name}${printTypeParameters(declaration.typeParameters)}`
-      if (declaration.members.length === 0 && !declaration.index) return `${doc}${header} {}\n`
-      return `${doc}${header} {\n${printMembers(declaration.members, declaration.index, '')}}\n`
-    }
+    case 'interface':
+      out.push('export interface ', declaration.name)
+      writeTypeParameters(declaration.typeParameters, out)
+      if (declaration.members.length === 0 && !declaration.index) {
+        out.push(' {}\n')
+        return
+      }
+      out.push(' {\n')
+      writeMembers(declaration.members, declaration.index, '', out)
+      out.push('}\n')
+      return
     case 'typeAlias':
-      return `${doc}export type ${declaration.name}${printTypeParameters(declaration.typeParameters)} = ${printType(declaration.type)}\n`
+      out.push('export type ', declaration.name)
+      writeTypeParameters(declaration.typeParameters, out)
+      out.push(' = ')
+      writeType(declaration.type, '', out)
+      out.push('\n')
+      return
     case 'const':
-      return `${doc}export const ${declaration.name}: ${printType(declaration.type)} = ${printValue(declaration.value)}\n`
-    case 'class': {
-      const parameters = declaration.options ? `options: ${printType(declaration.options)}` : ''
-      const call = declaration.options ? 'super(definition, options)' : 'super(definition)'
-      return `${doc}export class ${declaration.name} extends ${printType(declaration.base)} {\n  constructor(${parameters}) {\n    ${call}\n  }\n}\n`
-    }
+      out.push('export const ', declaration.name, ': ')
+      writeType(declaration.type, '', out)
+      out.push(' = ')
+      writeValue(declaration.value, '', out)
+      out.push('\n')
+      return
+    case 'class':
+      out.push('export class ', declaration.name, ' extends ')
+      writeType(declaration.base, '', out)
+      out.push(' {\n  constructor(')
+      if (declaration.options) {
+        out.push('options: ')
+        writeType(declaration.options, '', out)
+      }
+      out.push(') {\n    ', declaration.options ? 'super(definition, options)' : 'super(definition)', '\n  }\n}\n')
+      return
   }
 }
 
+/** The whole module onto one list of chunks, joined once: no declaration's text is built and then copied again. */
 function emitModule(file: ModuleFile): string {
-  const imports = file.imports.map((i) => `import ${i.typeOnly ? 'type ' : ''}* as ${i.namespace} from ${JSON.stringify(i.from)}\n`).join('')
-  const body = file.declarations.map(printDeclaration).join('\n')
-  return `${banner(file.sources)}${imports ? `\n${imports}` : ''}\n${body}`
+  const out: string[] = [banner(file.sources)]
+  if (file.imports.length > 0) {
+    out.push('\n')
+    for (const i of file.imports) out.push('import ', i.typeOnly ? 'type ' : '', '* as ', i.namespace, ' from ', JSON.stringify(i.from), '\n')
+  }
+  out.push('\n')
+  file.declarations.forEach((declaration, i) => {
+    if (i > 0) out.push('\n')
+    writeDeclaration(declaration, out)
+  })
+  return out.join('')
 }
 
 const GIT_ATTRIBUTES = [

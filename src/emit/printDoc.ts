@@ -22,13 +22,39 @@ function paragraph(text: string | undefined): string | undefined {
   return text === undefined || text.trim() === '' ? undefined : escapeCommentText(text)
 }
 
-export function printDoc(doc: { title?: string; description?: string } | undefined, indent: string): string {
-  if (!doc) return ''
+/** One line of a comment block: ` *` alone for a blank line, so that no line ends in a space. */
+function writeLine(line: string, indent: string, out: string[]): void {
+  const trimmed = line.trimEnd()
+  if (trimmed === '') out.push(indent, ' *\n')
+  else out.push(indent, ' * ', trimmed, '\n')
+}
+
+function writeLines(text: string, indent: string, out: string[]): void {
+  if (!text.includes('\n')) writeLine(text, indent, out)
+  else for (const line of text.split('\n')) writeLine(line, indent, out)
+}
+
+/** The doc comment, pushed onto `out` (one list for a whole file, joined once: emit/emitFile.ts). */
+export function writeDoc(doc: { title?: string; description?: string } | undefined, indent: string, out: string[]): void {
+  if (!doc) return
   const title = paragraph(doc.title)
   const description = paragraph(doc.description)
-  const text = title === undefined ? description : description === undefined ? title : `${title}\n\n${description}`
-  if (text === undefined) return ''
-  if (!text.includes('\n')) return `${indent}/** ${text.trim()} */\n`
-  const lines = text.split('\n')
-  return `${indent}/**\n${lines.map((line) => `${indent} *${line.trimEnd() === '' ? '' : ` ${line.trimEnd()}`}`).join('\n')}\n${indent} */\n`
+  if (title === undefined && description === undefined) return
+  const single = title === undefined ? description : description === undefined ? title : undefined
+  if (single !== undefined && !single.includes('\n')) {
+    out.push(indent, '/** ', single.trim(), ' */\n')
+    return
+  }
+  out.push(indent, '/**\n')
+  // a title and a description are two paragraphs: a blank line between them
+  if (title !== undefined) writeLines(title, indent, out)
+  if (title !== undefined && description !== undefined) out.push(indent, ' *\n')
+  if (description !== undefined) writeLines(description, indent, out)
+  out.push(indent, ' */\n')
+}
+
+export function printDoc(doc: { title?: string; description?: string } | undefined, indent: string): string {
+  const out: string[] = []
+  writeDoc(doc, indent, out)
+  return out.join('')
 }

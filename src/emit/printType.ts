@@ -1,7 +1,8 @@
 // Type expressions as TypeScript text, indented and parenthesised where needed.
+// Written onto one list of chunks (the whole file's: emit/emitFile.ts), joined once.
 import { propertyKey } from '../lower/names.js'
 import type { PropertySignature, TypeExpr, TypeParameter } from '../lower/plan.js'
-import { printDoc } from './printDoc.js'
+import { writeDoc } from './printDoc.js'
 
 const INDENT = '  '
 
@@ -9,42 +10,102 @@ function needsParentheses(type: TypeExpr): boolean {
   return type.kind === 'union' || type.kind === 'intersection'
 }
 
-export function printMembers(members: readonly PropertySignature[], index: TypeExpr | undefined, indent: string): string {
+export function writeMembers(members: readonly PropertySignature[], index: TypeExpr | undefined, indent: string, out: string[]): void {
   const inner = indent + INDENT
-  const lines = members.map((m) => `${printDoc(m.doc, inner)}${inner}${propertyKey(m.name)}${m.optional ? '?' : ''}: ${printType(m.type, inner)}\n`)
-  if (index) lines.push(`${inner}[key: string]: ${printType(index, inner)}\n`)
-  return lines.join('')
-}
-
-export function printType(type: TypeExpr, indent = ''): string {
-  switch (type.kind) {
-    case 'keyword':
-      return type.name
-    case 'literal':
-      return typeof type.value === 'string' ? JSON.stringify(type.value) : String(type.value)
-    case 'ref':
-      return type.args && type.args.length > 0 ? `${type.name}<${type.args.map((a) => printType(a, indent)).join(', ')}>` : type.name
-    case 'indexed':
-      return `${printType(type.object, indent)}[${JSON.stringify(type.key)}]`
-    case 'array': {
-      const element = printType(type.element, indent)
-      return needsParentheses(type.element) ? `(${element})[]` : `${element}[]`
-    }
-    case 'union':
-    case 'intersection': {
-      const separator = type.kind === 'union' ? ' | ' : ' & '
-      return type.members.map((m) => (needsParentheses(m) ? `(${printType(m, indent)})` : printType(m, indent))).join(separator)
-    }
-    case 'object':
-      if (type.members.length === 0 && !type.index) return 'Record<string, never>'
-      return `{\n${printMembers(type.members, type.index, indent)}${indent}}`
-    case 'raw':
-      return type.text
+  for (const m of members) {
+    writeDoc(m.doc, inner, out)
+    out.push(inner, propertyKey(m.name), m.optional ? '?: ' : ': ')
+    writeType(m.type, inner, out)
+    out.push('\n')
+  }
+  if (index) {
+    out.push(inner, '[key: string]: ')
+    writeType(index, inner, out)
+    out.push('\n')
   }
 }
 
-export function printTypeParameters(parameters: readonly TypeParameter[] | undefined): string {
-  if (!parameters || parameters.length === 0) return ''
-  const printed = parameters.map((p) => `${p.name}${p.constraint ? ` extends ${printType(p.constraint)}` : ''}${p.default ? ` = ${printType(p.default)}` : ''}`)
-  return `<${printed.join(', ')}>`
+export function writeType(type: TypeExpr, indent: string, out: string[]): void {
+  switch (type.kind) {
+    case 'keyword':
+      out.push(type.name)
+      return
+    case 'literal':
+      out.push(typeof type.value === 'string' ? JSON.stringify(type.value) : String(type.value))
+      return
+    case 'ref':
+      out.push(type.name)
+      if (type.args && type.args.length > 0) {
+        out.push('<')
+        for (let i = 0; i < type.args.length; i++) {
+          if (i > 0) out.push(', ')
+          writeType(type.args[i] as TypeExpr, indent, out)
+        }
+        out.push('>')
+      }
+      return
+    case 'indexed':
+      writeType(type.object, indent, out)
+      out.push('[', JSON.stringify(type.key), ']')
+      return
+    case 'array':
+      if (needsParentheses(type.element)) {
+        out.push('(')
+        writeType(type.element, indent, out)
+        out.push(')[]')
+      } else {
+        writeType(type.element, indent, out)
+        out.push('[]')
+      }
+      return
+    case 'union':
+    case 'intersection': {
+      const separator = type.kind === 'union' ? ' | ' : ' & '
+      for (let i = 0; i < type.members.length; i++) {
+        const m = type.members[i] as TypeExpr
+        if (i > 0) out.push(separator)
+        if (needsParentheses(m)) {
+          out.push('(')
+          writeType(m, indent, out)
+          out.push(')')
+        } else writeType(m, indent, out)
+      }
+      return
+    }
+    case 'object':
+      if (type.members.length === 0 && !type.index) {
+        out.push('Record<string, never>')
+        return
+      }
+      out.push('{\n')
+      writeMembers(type.members, type.index, indent, out)
+      out.push(indent, '}')
+      return
+    case 'raw':
+      out.push(type.text)
+      return
+  }
+}
+
+export function printType(type: TypeExpr, indent = ''): string {
+  const out: string[] = []
+  writeType(type, indent, out)
+  return out.join('')
+}
+
+export function writeTypeParameters(parameters: readonly TypeParameter[] | undefined, out: string[]): void {
+  if (!parameters || parameters.length === 0) return
+  out.push('<')
+  parameters.forEach((p, i) => {
+    out.push(i > 0 ? ', ' : '', p.name)
+    if (p.constraint) {
+      out.push(' extends ')
+      writeType(p.constraint, '', out)
+    }
+    if (p.default) {
+      out.push(' = ')
+      writeType(p.default, '', out)
+    }
+  })
+  out.push('>')
 }

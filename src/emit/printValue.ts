@@ -29,7 +29,8 @@ function isScalar(value: ConstValue): boolean {
   return value === null || typeof value !== 'object'
 }
 
-function write(value: ConstValue, indent: string, out: string[]): void {
+/** The value pushed onto `out` (one list for a whole file, joined once: emit/emitFile.ts). */
+export function writeValue(value: ConstValue, indent: string, out: string[]): void {
   if (value === null || typeof value !== 'object') {
     out.push(JSON.stringify(value))
     return
@@ -54,7 +55,7 @@ function write(value: ConstValue, indent: string, out: string[]): void {
     out.push('[\n')
     for (const item of value) {
       out.push(inner)
-      write(item, inner, out)
+      writeValue(item, inner, out)
       out.push(',\n')
     }
     out.push(indent, ']')
@@ -68,7 +69,7 @@ function write(value: ConstValue, indent: string, out: string[]): void {
   out.push('{\n')
   for (const k of keys) {
     out.push(inner, key(k), ': ')
-    write(value[k] as ConstValue, inner, out)
+    writeValue(value[k] as ConstValue, inner, out)
     out.push(',\n')
   }
   out.push(indent, '}')
@@ -76,6 +77,6 @@ function write(value: ConstValue, indent: string, out: string[]): void {
 
 export function printValue(value: ConstValue, indent = ''): string {
   const out: string[] = []
-  write(value, indent, out)
+  writeValue(value, indent, out)
   return out.join('')
 }

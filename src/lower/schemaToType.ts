@@ -37,6 +37,7 @@ function inView(context: TypeContext, view: TypeView | undefined): TypeContext {
 
 const UNKNOWN: TypeExpr = { kind: 'keyword', name: 'unknown' }
 const NEVER: TypeExpr = { kind: 'keyword', name: 'never' }
+const UNDEFINED: TypeExpr = { kind: 'keyword', name: 'undefined' }
 
 export function docOf(node: { title?: string; description?: string }): Doc | undefined {
   const { title, description } = node
@@ -61,19 +62,49 @@ function memberKey(member: TypeExpr): string {
   }
 }
 
+function isKeyword(type: TypeExpr, name: string): boolean {
+  return type.kind === 'keyword' && type.name === name
+}
+
+/** Whether two members of a union are one (the same `memberKey`), without building keys for the simple kinds. */
+function sameMember(a: TypeExpr, b: TypeExpr): boolean {
+  if (a.kind !== b.kind) return false
+  if (a.kind === 'keyword') return a.name === (b as typeof a).name
+  if (a.kind === 'ref' && !a.args && !(b as typeof a).args) return a.name === (b as typeof a).name
+  return memberKey(a) === memberKey(b)
+}
+
+/**
+ * `union([a, b])` of two members that are not unions (an optional property's type and
+ * `undefined`, most often): the same result, without the general path's lists and keys.
+ */
+function unionOfTwo(a: TypeExpr, b: TypeExpr): TypeExpr {
+  if (isKeyword(a, 'unknown') || isKeyword(b, 'unknown')) return UNKNOWN
+  if (sameMember(a, b)) return isKeyword(a, 'never') ? NEVER : a
+  if (isKeyword(a, 'never')) return b
+  if (isKeyword(b, 'never')) return a
+  return { kind: 'union', members: [a, b] }
+}
+
 export function union(members: TypeExpr[]): TypeExpr {
   const only = members.length === 1 ? members[0] : undefined
   if (only && only.kind !== 'union') return only
+  const [first, second] = members
+  if (members.length === 2 && first && second && first.kind !== 'union' && second.kind !== 'union') return unionOfTwo(first, second)
   const flat: TypeExpr[] = []
   const seen = new Set<string>()
-  for (const member of members.flatMap((m) => (m.kind === 'union' ? m.members : [m]))) {
+  const addMember = (member: TypeExpr): void => {
     const key = memberKey(member)
-    if (seen.has(key)) continue
+    if (seen.has(key)) return
     seen.add(key)
     flat.push(member)
   }
-  if (flat.some((m) => m.kind === 'keyword' && m.name === 'unknown')) return UNKNOWN
-  const withoutNever = flat.filter((m) => !(m.kind === 'keyword' && m.name === 'never'))
+  for (const m of members) {
+    if (m.kind === 'union') for (const member of m.members) addMember(member)
+    else addMember(m)
+  }
+  if (flat.some((m) => isKeyword(m, 'unknown'))) return UNKNOWN
+  const withoutNever = flat.filter((m) => !isKeyword(m, 'never'))
   if (withoutNever.length === 0) return NEVER
   return withoutNever.length === 1 ? (withoutNever[0] as TypeExpr) : { kind: 'union', members: withoutNever }
 }
@@ -115,8 +146,9 @@ const OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'va
  * assignable (TS2322: `() => string` is not assignable to `string`).
  */
 export function optionalPropertyType(name: string, type: TypeExpr): TypeExpr {
+  if (type.kind !== 'union' && !OBJECT_MEMBERS.has(name)) return unionOfTwo(type, UNDEFINED)
   const inherited: TypeExpr[] = OBJECT_MEMBERS.has(name) ? [{ kind: 'indexed', object: { kind: 'ref', name: 'Object' }, key: name }] : []
-  return union([type, { kind: 'keyword', name: 'undefined' }, ...inherited])
+  return union([type, UNDEFINED, ...inherited])
 }
 
 /**
