@@ -38,7 +38,7 @@ function writeDeclaration(declaration: Declaration, out: string[]): void {
   writeDoc(declaration.doc, '', out)
   switch (declaration.kind) {
     case 'interface':
-      out.push('export interface ', declaration.name)
+      out.push(`export interface ${declaration.name}`)
       writeTypeParameters(declaration.typeParameters, out)
       if (declaration.members.length === 0 && !declaration.index) {
         out.push(' {}\n')
@@ -49,21 +49,21 @@ function writeDeclaration(declaration: Declaration, out: string[]): void {
       out.push('}\n')
       return
     case 'typeAlias':
-      out.push('export type ', declaration.name)
+      out.push(`export type ${declaration.name}`)
       writeTypeParameters(declaration.typeParameters, out)
       out.push(' = ')
       writeType(declaration.type, '', out)
       out.push('\n')
       return
     case 'const':
-      out.push('export const ', declaration.name, ': ')
+      out.push(`export const ${declaration.name}: `)
       writeType(declaration.type, '', out)
       out.push(' = ')
       writeValue(declaration.value, '', out)
       out.push('\n')
       return
     case 'class':
-      out.push('export class ', declaration.name, ' extends ')
+      out.push(`export class ${declaration.name} extends `)
       writeType(declaration.base, '', out)
       out.push(' {\n  constructor(')
       if (declaration.options) {
@@ -80,7 +80,7 @@ function emitModule(file: ModuleFile): string {
   const out: string[] = [banner(file.sources)]
   if (file.imports.length > 0) {
     out.push('\n')
-    for (const i of file.imports) out.push('import ', i.typeOnly ? 'type ' : '', '* as ', i.namespace, ' from ', JSON.stringify(i.from), '\n')
+    for (const i of file.imports) out.push(`import ${i.typeOnly ? 'type ' : ''}* as ${i.namespace} from ${JSON.stringify(i.from)}\n`)
   }
   out.push('\n')
   file.declarations.forEach((declaration, i) => {

@@ -25,8 +25,7 @@ function paragraph(text: string | undefined): string | undefined {
 /** One line of a comment block: ` *` alone for a blank line, so that no line ends in a space. */
 function writeLine(line: string, indent: string, out: string[]): void {
   const trimmed = line.trimEnd()
-  if (trimmed === '') out.push(indent, ' *\n')
-  else out.push(indent, ' * ', trimmed, '\n')
+  out.push(trimmed === '' ? `${indent} *\n` : `${indent} * ${trimmed}\n`)
 }
 
 function writeLines(text: string, indent: string, out: string[]): void {
@@ -42,15 +41,15 @@ export function writeDoc(doc: { title?: string; description?: string } | undefin
   if (title === undefined && description === undefined) return
   const single = title === undefined ? description : description === undefined ? title : undefined
   if (single !== undefined && !single.includes('\n')) {
-    out.push(indent, '/** ', single.trim(), ' */\n')
+    out.push(`${indent}/** ${single.trim()} */\n`)
     return
   }
-  out.push(indent, '/**\n')
+  out.push(`${indent}/**\n`)
   // a title and a description are two paragraphs: a blank line between them
   if (title !== undefined) writeLines(title, indent, out)
-  if (title !== undefined && description !== undefined) out.push(indent, ' *\n')
+  if (title !== undefined && description !== undefined) out.push(`${indent} *\n`)
   if (description !== undefined) writeLines(description, indent, out)
-  out.push(indent, ' */\n')
+  out.push(`${indent} */\n`)
 }
 
 export function printDoc(doc: { title?: string; description?: string } | undefined, indent: string): string {

@@ -10,16 +10,48 @@ function needsParentheses(type: TypeExpr): boolean {
   return type.kind === 'union' || type.kind === 'intersection'
 }
 
+/**
+ * A type's text where it is short and on one line (keywords, plain references, literals,
+ * and unions of them: most members' types), so that a member is one chunk; undefined otherwise.
+ */
+function inlineType(type: TypeExpr): string | undefined {
+  switch (type.kind) {
+    case 'keyword':
+      return type.name
+    case 'literal':
+      return typeof type.value === 'string' ? JSON.stringify(type.value) : String(type.value)
+    case 'ref':
+      return type.args && type.args.length > 0 ? undefined : type.name
+    case 'union': {
+      let text = ''
+      for (let i = 0; i < type.members.length; i++) {
+        const member = type.members[i] as TypeExpr
+        const memberText = member.kind === 'union' || member.kind === 'intersection' ? undefined : inlineType(member)
+        if (memberText === undefined) return undefined
+        text = i === 0 ? memberText : `${text} | ${memberText}`
+      }
+      return text
+    }
+    default:
+      return undefined
+  }
+}
+
 export function writeMembers(members: readonly PropertySignature[], index: TypeExpr | undefined, indent: string, out: string[]): void {
   const inner = indent + INDENT
   for (const m of members) {
     writeDoc(m.doc, inner, out)
-    out.push(inner, propertyKey(m.name), m.optional ? '?: ' : ': ')
-    writeType(m.type, inner, out)
-    out.push('\n')
+    const head = `${inner}${propertyKey(m.name)}${m.optional ? '?: ' : ': '}`
+    const text = inlineType(m.type)
+    if (text !== undefined) out.push(`${head}${text}\n`)
+    else {
+      out.push(head)
+      writeType(m.type, inner, out)
+      out.push('\n')
+    }
   }
   if (index) {
-    out.push(inner, '[key: string]: ')
+    out.push(`${inner}[key: string]: `)
     writeType(index, inner, out)
     out.push('\n')
   }

@@ -29,14 +29,22 @@ function isScalar(value: ConstValue): boolean {
   return value === null || typeof value !== 'object'
 }
 
-/** The value pushed onto `out` (one list for a whole file, joined once: emit/emitFile.ts). */
+/** A scalar's or a JSON text's text, which fits on the line of its key; undefined for a structure. */
+function inlineText(value: ConstValue): string | undefined {
+  // JSON.stringify gives undefined for undefined, which the list's join writes as nothing
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? ''
+  if (value instanceof JsonText) return value.mayHaveProtoKey ? jsonAsObjectLiteral(value.text) : value.text
+  return undefined
+}
+
+/**
+ * The value pushed onto `out` (one list for a whole file, joined once: emit/emitFile.ts).
+ * A line is one chunk where it can be: the fewer chunks, the cheaper the join.
+ */
 export function writeValue(value: ConstValue, indent: string, out: string[]): void {
-  if (value === null || typeof value !== 'object') {
-    out.push(JSON.stringify(value))
-    return
-  }
-  if (value instanceof JsonText) {
-    out.push(value.mayHaveProtoKey ? jsonAsObjectLiteral(value.text) : value.text)
+  const text = inlineText(value)
+  if (text !== undefined) {
+    out.push(text)
     return
   }
   const inner = indent + INDENT
@@ -54,25 +62,35 @@ export function writeValue(value: ConstValue, indent: string, out: string[]): vo
     }
     out.push('[\n')
     for (const item of value) {
-      out.push(inner)
-      writeValue(item, inner, out)
-      out.push(',\n')
+      const itemText = inlineText(item)
+      if (itemText !== undefined) out.push(`${inner}${itemText},\n`)
+      else {
+        out.push(inner)
+        writeValue(item, inner, out)
+        out.push(',\n')
+      }
     }
-    out.push(indent, ']')
+    out.push(`${indent}]`)
     return
   }
-  const keys = Object.keys(value)
+  const record = value as { [key: string]: ConstValue }
+  const keys = Object.keys(record)
   if (keys.length === 0) {
     out.push('{}')
     return
   }
   out.push('{\n')
   for (const k of keys) {
-    out.push(inner, key(k), ': ')
-    writeValue(value[k] as ConstValue, inner, out)
-    out.push(',\n')
+    const child = record[k] as ConstValue
+    const childText = inlineText(child)
+    if (childText !== undefined) out.push(`${inner}${key(k)}: ${childText},\n`)
+    else {
+      out.push(`${inner}${key(k)}: `)
+      writeValue(child, inner, out)
+      out.push(',\n')
+    }
   }
-  out.push(indent, '}')
+  out.push(`${indent}}`)
 }
 
 export function printValue(value: ConstValue, indent = ''): string {
