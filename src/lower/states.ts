@@ -1,7 +1,7 @@
 // States of bots, plugins and integrations (docs/definitions.md#states): the `States` map
 // of a module (state name -> { type, value, given }) and the `states` section of its
 // `definition`. A state's schema references no entities (BW2036), only named schemas.
-import { annotationsOf } from '../jsonSchema/annotations.js'
+import { annotationsOf, hasAnnotations } from '../jsonSchema/annotations.js'
 import type { EntityScope } from '../resolve/model.js'
 import type { StateSpec } from '../validate/definitionTypes.js'
 import type { ModuleBuilder } from './moduleBuilder.js'
@@ -76,15 +76,14 @@ export function declareStateExpiredHandler(builder: ModuleBuilder, runtime: stri
 /** The `states` section of a `definition` constant. */
 export function stateDefinitions(states: States, lowering: JsonSchemaLowering, scope: EntityScope): ConstValue {
   return Object.fromEntries(
-    Object.entries(states ?? {}).map(([name, state]) => [
-      name,
-      {
-        ...documented(state),
-        ...annotationsOf(state),
-        type: state.type,
-        schema: lowering.lower(state.schema, scope),
-        ...('expiry' in state && state.expiry !== undefined ? { expiry: state.expiry } : {}),
-      },
-    ]),
+    Object.entries(states ?? {}).map(([name, state]) => {
+      // in this order: title, description, annotations, type, schema, expiry (one object, no spread copies)
+      const fields: { [key: string]: ConstValue } = documented(state)
+      if (hasAnnotations(state)) Object.assign(fields, annotationsOf(state))
+      fields.type = state.type
+      fields.schema = lowering.lower(state.schema, scope)
+      if ('expiry' in state && state.expiry !== undefined) fields.expiry = state.expiry
+      return [name, fields]
+    }),
   )
 }

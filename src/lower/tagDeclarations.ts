@@ -2,7 +2,7 @@
 // carries them: each key's title, description and annotations, and the settings' own
 // annotations; `{ tags: {} }` when nothing is declared (docs/definitions.md#tags).
 
-import { annotationsOf } from '../jsonSchema/annotations.js'
+import { annotationsOf, hasAnnotations } from '../jsonSchema/annotations.js'
 import { type BotModel, type IntegrationModel, type Model, requireDefinition } from '../resolve/model.js'
 import type { TagSettings } from '../validate/definitionTypes.js'
 import { type ModuleBuilder, ref } from './moduleBuilder.js'
@@ -11,9 +11,20 @@ import type { ConstValue, TypeExpr } from './plan.js'
 import { docOf, optionalPropertyType } from './schemaToType.js'
 import { documented } from './sources.js'
 
+/** A node's title and description, then its annotations: one new object, without spreading copies into it. */
+function documentedAndAnnotated(node: { title?: string; description?: string }): { [key: string]: ConstValue } {
+  const fields: { [key: string]: ConstValue } = documented(node)
+  // annotation keys start with `x-`: none is `__proto__`, so assigning them makes own properties
+  if (hasAnnotations(node)) Object.assign(fields, annotationsOf(node))
+  return fields
+}
+
 export function tagDeclarations(settings: TagSettings | undefined): ConstValue {
-  const tags = Object.entries(settings?.tags ?? {}).map(([key, tag]): [string, ConstValue] => [key, { ...documented(tag), ...annotationsOf(tag) }])
-  return { ...annotationsOf(settings ?? {}), tags: Object.fromEntries(tags) }
+  if (settings === undefined) return { tags: {} }
+  const declared = settings.tags ?? {}
+  // fromEntries, so that a key named `__proto__` stays an own property
+  const tags = Object.fromEntries(Object.keys(declared).map((key): [string, ConstValue] => [key, documentedAndAnnotated(declared[key] as { title?: string; description?: string })]))
+  return hasAnnotations(settings) ? { ...annotationsOf(settings), tags } : { tags }
 }
 
 /** A plugin's or a channel's three kinds of tags, as written. */
