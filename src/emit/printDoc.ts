@@ -22,10 +22,13 @@ function paragraph(text: string | undefined): string | undefined {
   return text === undefined || text.trim() === '' ? undefined : escapeCommentText(text)
 }
 
-/** One line of a comment block: ` *` alone for a blank line, so that no line ends in a space. */
+/** One line of a comment block, its end trimmed: ` *` alone for a blank line, so that no line ends in a space. */
+function docLine(trimmed: string, indent: string): string {
+  return trimmed === '' ? `${indent} *\n` : `${indent} * ${trimmed}\n`
+}
+
 function writeLine(line: string, indent: string, out: string[]): void {
-  const trimmed = line.trimEnd()
-  out.push(trimmed === '' ? `${indent} *\n` : `${indent} * ${trimmed}\n`)
+  out.push(docLine(line.trimEnd(), indent))
 }
 
 function writeLines(text: string, indent: string, out: string[]): void {
@@ -42,6 +45,13 @@ export function writeDoc(doc: { title?: string; description?: string } | undefin
   const single = title === undefined ? description : description === undefined ? title : undefined
   if (single !== undefined && !single.includes('\n')) {
     out.push(`${indent}/** ${single.trim()} */\n`)
+    return
+  }
+  if (title !== undefined && description !== undefined && !title.includes('\n') && !description.includes('\n')) {
+    // the common block (a title and a description of a line each) as one chunk
+    const titleLine = title.trimEnd()
+    const descriptionLine = description.trimEnd()
+    out.push(`${indent}/**\n${docLine(titleLine, indent)}${indent} *\n${docLine(descriptionLine, indent)}${indent} */\n`)
     return
   }
   out.push(`${indent}/**\n`)
