@@ -131,8 +131,13 @@ function referenceBits(schema: object): number {
   const known = schemaReferences.get(schema)
   if (known !== undefined) return known
   let found = 0
+  let hasChildren = false
   if (Array.isArray(schema)) {
-    for (const item of schema) if (item !== null && typeof item === 'object') found |= referenceBits(item)
+    for (const item of schema)
+      if (item !== null && typeof item === 'object') {
+        hasChildren = true
+        found |= referenceBits(item)
+      }
   } else {
     const record = schema as Record<string, unknown>
     for (const key of Object.keys(record)) {
@@ -140,11 +145,14 @@ function referenceBits(schema: object): number {
       const child = record[key]
       if (key === '$entity' && typeof child === 'string') found |= ENTITY
       else if ((key === '$ref' || key === '$message') && typeof child === 'string') found |= NAMED
-      else if (child !== null && typeof child === 'object')
+      else if (child !== null && typeof child === 'object') {
+        hasChildren = true
         found |= key === 'properties' && !Array.isArray(child) ? propertiesReferenceBits(child) : referenceBits(child)
+      }
     }
   }
-  schemaReferences.set(schema, found)
+  // a leaf (no node below it: most nodes) is scanned again more cheaply than it is remembered
+  if (hasChildren) schemaReferences.set(schema, found)
   return found
 }
 
