@@ -23,7 +23,9 @@ export function tagDeclarations(settings: TagSettings | undefined): ConstValue {
   if (settings === undefined) return { tags: {} }
   const declared = settings.tags ?? {}
   // fromEntries, so that a key named `__proto__` stays an own property
-  const tags = Object.fromEntries(Object.keys(declared).map((key): [string, ConstValue] => [key, documentedAndAnnotated(declared[key] as { title?: string; description?: string })]))
+  const tags = Object.fromEntries(
+    Object.keys(declared).map((key): [string, ConstValue] => [key, documentedAndAnnotated(declared[key] as { title?: string; description?: string })]),
+  )
   return hasAnnotations(settings) ? { ...annotationsOf(settings), tags } : { tags }
 }
 
