@@ -12,6 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
+import { emptyEmbeddedFolder } from '../support/emptyEmbeddedFolder.js'
 import { type CodeBlock, codeBlocks, shellLines } from '../support/markdownBlocks.js'
 import { installedProject, packedPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
 
@@ -86,24 +87,22 @@ beforeAll(() => {
   tarballs = packedPackages()
 }, 120_000)
 
-it('docs/runtime.md and docs/generated-code.md, followed from an empty folder with the packed packages: every file type-checks, every program prints what its page says, every excerpt and the layout are what generate wrote', () => {
+it('docs/runtime.md and docs/generated-code.md, followed from an empty folder with the packed packages: every file type-checks, every program prints what its page says, every excerpt and the layout are what generate wrote', async () => {
   // the project, as getting-started.md's sections 1 (the packages: a copy of the project
   // its lines made for this run, test/support/packedProject.ts) and 3 (tsconfig.json) make it
   const setUp = codeBlocks(read('getting-started.md')).filter((b) => /^[13]\. /.test(b.section))
   expect(setUp.map((b) => b.language)).toEqual(['sh', 'jsonc'])
   const [packages, settings] = setUp as [CodeBlock, CodeBlock]
-  const cwd = installedProject(shellLines(packages), tarballs)
-  writeFileSync(join(cwd, 'tsconfig.json'), settings.text)
 
   // each page's shell block: the same two commands, run once for both
   const pages = ['runtime.md', 'generated-code.md'].map((page) => ({ page, blocks: codeBlocks(read(page)) }))
   const shell = pages.map(({ blocks }) => blocks.filter((b) => b.language === 'sh').map(shellLines))
-  expect(shell).toEqual([
-    [['npx botwire init --example', 'npx botwire generate'], ['npm install @botwire/store-embedded @botwire/store-postgres']],
-    [['npx botwire init --example', 'npx botwire generate']],
-  ])
-  // the stores, as runtime.md#the-stores-botwire-ships installs them
-  runPageLine('npm install @botwire/store-embedded @botwire/store-postgres', cwd, tarballs)
+  const storesInstall = 'npm install @botwire/store-embedded @botwire/store-postgres'
+  expect(shell).toEqual([[['npx botwire init --example', 'npx botwire generate'], [storesInstall]], [['npx botwire init --example', 'npx botwire generate']]])
+  // the installs, then the stores as runtime.md#the-stores-botwire-ships installs them: a copy of
+  // what those lines made (kept while the packages are the same), its node_modules shared, as nothing here installs more
+  const cwd = installedProject([...shellLines(packages), storesInstall], tarballs, { modules: 'shared' })
+  writeFileSync(join(cwd, 'tsconfig.json'), settings.text)
   const init = runPageLine('npx botwire init --example', cwd, tarballs).stdout
   expect(init.split('\n').filter((l) => l !== '')).toHaveLength(8)
   expect(runPageLine('npx botwire generate', cwd, tarballs).stdout).toMatch(/^generated \d+ files in generated: /)
@@ -150,6 +149,9 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
     'src/keep-messages.ts',
   ])
   for (const { path, promised } of programs) {
+    // the embedded store's folder holds the empty database PGlite makes on a first open (seconds
+    // of CPU), copied in: the store still creates its tables in it; test/stores/embeddedFolder.test.ts makes one from nothing
+    if (path === 'src/keep-messages.ts') await emptyEmbeddedFolder(join(cwd, '.botwire', 'store'))
     expect(runPageLine(`npx tsx ${path}`, cwd, tarballs).stdout.trimEnd().split('\n'), path).toEqual(promised)
   }
 

@@ -96,9 +96,9 @@ it('docs/getting-started.md, followed as written with the packages npm pack make
   const outputs = new Map<string, string>()
   const [packages, ...blocks] = codeBlocks(page)
   expect([packages?.language, ...blocks.map((b) => b.language)]).toEqual(['sh', 'sh', 'jsonc', 'sh', 'ts', 'ts', 'sh', 'sh'])
-  // section 1 (the packages): a copy of the project its lines made for this run (test/support/packedProject.ts)
+  // section 1 (the packages): a copy of the project its lines made (test/support/packedProject.ts), its node_modules shared until the page's npm ci replaces it
   expect(packages?.section).toMatch(/^1\. /)
-  let cwd = installedProject(packages === undefined ? [] : shellLines(packages), tarballs)
+  let cwd = installedProject(packages === undefined ? [] : shellLines(packages), tarballs, { modules: 'shared' })
   let productionBytes: number | undefined
   for (const block of blocks) {
     const { language, text } = block
