@@ -133,5 +133,9 @@ it('docs/getting-started.md, followed as written with the packages npm pack make
   expect(join(cwd, 'node_modules', 'botwire')).not.toSatisfy(existsSync)
   expect(join(cwd, 'node_modules', 'ts-morph')).not.toSatisfy(existsSync)
   expect(join(cwd, 'node_modules', '@botwire', 'runtime')).toSatisfy(existsSync)
+  // and the project finds nothing beyond its own node_modules (the compiler the development install linked is gone)
+  expect(() => execFileSync(process.execPath, ['--input-type=module', '-e', "await import('typescript')"], { cwd, stdio: 'pipe' })).toThrow(
+    /Cannot find package 'typescript'/,
+  )
   // a dozen child processes (npm, tsc twice, tsx, the CLI): 20 s on a quiet machine, over a minute on a loaded one
 }, 300_000)

@@ -6,8 +6,9 @@
 // line run with only the project's node_modules/.bin on PATH, as `npx X` finds X in a
 // user's shell. Shared by the tests that follow getting-started.md, runtime.md and
 // generated-code.md: the project getting-started.md's first section makes (the installs)
-// is made once for the tarballs it installs, kept in node_modules/.cache/botwire/installed
-// until they change, and copied for each of them (installedProject).
+// is made once for the tarballs it installs, kept in the folder of made projects
+// (test/support/projectsFolder.ts, outside the repository) until they change, and copied
+// for each of them (installedProject).
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
@@ -28,6 +29,7 @@ import {
 import { delimiter, dirname, join, relative } from 'node:path'
 import { inject } from 'vitest'
 import { acquire, release } from './lockFile.js'
+import { projectsFolder } from './projectsFolder.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,11 +44,11 @@ export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 /** The tarball of each package, by its name. */
 export type Tarballs = ReadonlyMap<string, string>
 
-const packCache = join(root, 'node_modules', '.cache', 'botwire', 'packed')
+const packCache = join(projectsFolder, 'packed')
 
 /**
  * The tarballs of the packages (the compiler, the runtime, the stores, the host), packed once for what they hold: kept in
- * node_modules/.cache/botwire/packed with the size and modification time of every file npm
+ * the folder of made projects (packed/) with the size and modification time of every file npm
  * packs, and packed again only when one of those changed (the global setup rebuilt dist/,
  * say). Test files that run at once share one packing: the first takes a lock file, the
  * others wait for it.
@@ -121,7 +123,7 @@ function tarballsIn(folder: string): Tarballs {
   return tarballs
 }
 
-const installedCache = join(root, 'node_modules', '.cache', 'botwire', 'installed')
+const installedCache = join(projectsFolder, 'installed')
 
 /** A key of what the packages hold and the Node that installs them: what an install of the same lines gives depends on nothing else. */
 function tarballsKey(tarballs: Tarballs): string {
@@ -153,12 +155,12 @@ function madeOnce(cache: string, made: string, tarballs: string, make: (aside: s
  * A copy of the project that `lines` (shell lines of a page, from an empty folder: `mkdir
  * X && cd X`, `npm init`, the installs) make, in a new folder of this test run's; returns the
  * folder the lines end in. The lines are run once, by the first test file that asks (the
- * others wait on a lock file), and what they made is kept in node_modules/.cache/botwire/installed
+ * others wait on a lock file), and what they made is kept in the folder of made projects (installed/)
  * under a key of the lines, the tarballs' bytes and Node's version: running them again on
  * the same tarballs would install the same, at seconds of CPU per npm call. Each caller gets
  * a copy, links kept as links; with `modules: 'shared'` its node_modules is a link to the
  * kept one (39 MB of files not copied), for a caller that installs nothing more (runPageLine
- * refuses `npm install` there; `npm ci` replaces the link). The copies sit at the depth of the original below node_modules/.cache/botwire
+ * refuses `npm install` there; `npm ci` replaces the link). The copies sit at the depth of the original below the folder of made projects
  * (the run's folder is there: test/support/globalSetup.ts), so that the relative `file:`
  * paths npm recorded of the tarballs (package.json, package-lock.json) still lead to them,
  * and `npm ci` in a copy installs what the lines installed.
@@ -167,7 +169,7 @@ export function installedProject(lines: readonly string[], tarballs: Tarballs, {
   const runFolder = inject('runFolder')
   if (runFolder === undefined) throw new Error("installedProject needs the run's folder that test/support/globalSetup.ts provides")
   const kept = keptProject(lines, tarballs)
-  // the run's folder is node_modules/.cache/botwire/runs/<run>: a copy there is as deep as the original's project folder
+  // the run's folder is runs/<run> of the folder of made projects: a copy there is as deep as the original's project folder
   const copy = mkdtempSync(join(runFolder, 'copy-'))
   const keptModules = join(kept.folder, 'node_modules')
   const filter = modules === 'shared' ? (source: string) => source !== keptModules : undefined
@@ -204,11 +206,11 @@ function sharesModules(cwd: string): boolean {
   return lstatSync(join(cwd, 'node_modules'), { throwIfNoEntry: false })?.isSymbolicLink() === true
 }
 
-const installsCache = join(root, 'node_modules', '.cache', 'botwire', 'npm-ci')
+const installsCache = join(projectsFolder, 'npm-ci')
 
 /**
  * `npm ci` (with the flags of `line`) in `cwd`: what it installs is kept in
- * node_modules/.cache/botwire/npm-ci under a key of the line, package.json, package-lock.json,
+ * the folder of made projects (npm-ci/) under a key of the line, package.json, package-lock.json,
  * the tarballs' bytes and Node's version, and copied in place of node_modules (as npm ci
  * replaces it) when they are the same: the same lock file installs the same tree.
  */
@@ -270,13 +272,13 @@ export function runPageLine(line: string, cwd: string, tarballs: Tarballs): { cw
   if (/^npm install\b/.test(line) && sharesModules(cwd)) {
     throw new Error(`\`${line}\` would change the node_modules this copy shares with the kept project: put the line in installedProject's lines`)
   }
-  const packages = /^npm install (--save-dev )?(.+)$/.exec(line)
+  const packages = /^npm install ((?:--(?:save-dev|omit=dev) )*)([^-].*)$/.exec(line)
   if (packages?.[2] !== undefined) {
     const names = packages[2].split(' ')
     // the packed packages in one npm call (one install, not one per package), the tools linked
     const packed = names.flatMap((name) => tarballs.get(name) ?? [])
     if (packed.length > 0) {
-      const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(packages[1] === undefined ? [] : ['--save-dev'])]
+      const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(packages[1] ?? '').split(' ').filter((flag) => flag !== '')]
       const linked = linkedInto(cwd)
       execFileSync(npm, ['install', ...flags, ...packed], { cwd, stdio: 'pipe' })
       // npm removes what package.json does not list, the linked tools with it: link them again
