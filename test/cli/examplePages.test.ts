@@ -12,7 +12,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
-import { emptyEmbeddedFolder } from '../support/emptyEmbeddedFolder.js'
 import { type CodeBlock, codeBlocks, shellLines } from '../support/markdownBlocks.js'
 import { installedProject, packedPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
 
@@ -87,7 +86,7 @@ beforeAll(() => {
   tarballs = packedPackages()
 }, 120_000)
 
-it('docs/runtime.md and docs/generated-code.md, followed from an empty folder with the packed packages: every file type-checks, every program prints what its page says, every excerpt and the layout are what generate wrote', async () => {
+it('docs/runtime.md and docs/generated-code.md, followed from an empty folder with the packed packages: every file type-checks, every program prints what its page says, every excerpt and the layout are what generate wrote', () => {
   // the project, as getting-started.md's sections 1 (the packages: a copy of the project
   // its lines made for this run, test/support/packedProject.ts) and 3 (tsconfig.json) make it
   const setUp = codeBlocks(read('getting-started.md')).filter((b) => /^[13]\. /.test(b.section))
@@ -149,9 +148,7 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
     'src/keep-messages.ts',
   ])
   for (const { path, promised } of programs) {
-    // the embedded store's folder holds the empty database PGlite makes on a first open (seconds
-    // of CPU), copied in: the store still creates its tables in it; test/stores/embeddedFolder.test.ts makes one from nothing
-    if (path === 'src/keep-messages.ts') await emptyEmbeddedFolder(join(cwd, '.botwire', 'store'))
+    // src/keep-messages.ts opens its store on a new folder: the one test of the store making its folder and database from nothing
     expect(runPageLine(`npx tsx ${path}`, cwd, tarballs).stdout.trimEnd().split('\n'), path).toEqual(promised)
   }
 
