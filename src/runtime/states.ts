@@ -14,7 +14,7 @@ import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
 import { andThen, isThenable } from './awaitable.js'
-import type { Clock, ClockTimer } from './clock.js'
+import { type Clock, type ClockTimer, isoTimestamp } from './clock.js'
 import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
 import { RuntimeError, ValidationError } from './errors.js'
 import { type StateChange, type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
@@ -59,24 +59,6 @@ function record(state: StoredState): StateRecord<unknown> {
   return shown
 }
 
-/**
- * ISO 8601 (UTC) of a time, the last few remembered: a state call writes `now` and
- * `now + expiry` for every state it touches, and most calls of a burst share them.
- */
-class IsoTimes {
-  private readonly cache = new Map<number, string>()
-
-  of(ms: number): string {
-    let text = this.cache.get(ms)
-    if (text === undefined) {
-      if (this.cache.size >= 8) this.cache.clear()
-      text = new Date(ms).toISOString()
-      this.cache.set(ms, text)
-    }
-    return text
-  }
-}
-
 /** How often each runtime sweeps its state store for expired states (docs/runtime.md#state-expiry). */
 export const EXPIRY_SWEEP_MS = 1000
 /** How many expired states one sweep query deletes; a full batch is followed by another at once. */
@@ -95,7 +77,6 @@ export class States {
   private sweeper: ClockTimer | undefined
   /** every owner a client was made for, by StateKey.owner: whose handlers a sweep runs */
   private readonly owners = new Map<string, StateOwner>()
-  private readonly iso = new IsoTimes()
 
   constructor(
     private readonly store: StateStore,
@@ -163,7 +144,7 @@ export class States {
             const next: StoredState = { ...stored }
             delete next.expiry
             delete next.expiresAt
-            if (expiry !== null) Object.assign(next, { expiry, expiresAt: this.iso.of(this.clock.now() + expiry) })
+            if (expiry !== null) Object.assign(next, { expiry, expiresAt: isoTimestamp(this.clock.now() + expiry) })
             return next
           })
         }),
@@ -209,17 +190,21 @@ export class States {
   private run<T>(owner: StateOwner, operation: string, input: unknown, body: (named: Named, given: Record<string, unknown>) => Awaitable<T>): Promise<T> {
     let named: Named
     const given = input as Record<string, unknown>
-    let started: { answer: Awaitable<T> } | undefined
+    let started = false
+    let answer: Awaitable<T> | undefined
     try {
       named = this.named(owner, operation, input)
-      if (!this.queues.has(named.text)) started = { answer: body(named, given) }
+      if (!this.queues.has(named.text)) {
+        started = true
+        answer = body(named, given)
+      }
     } catch (error) {
       return Promise.reject(error)
     }
-    if (started && !isThenable(started.answer)) return Promise.resolve(started.answer)
+    if (started && !isThenable(answer)) return Promise.resolve(answer as T)
     const text = named.text
     const previous = this.queues.get(text)
-    const result = started ? Promise.resolve(started.answer) : (previous ?? Promise.resolve()).then(() => body(named, given))
+    const result = started ? Promise.resolve(answer as Awaitable<T>) : (previous ?? Promise.resolve()).then(() => body(named, given))
     const tail = result.then(
       () => undefined,
       () => undefined,
@@ -252,7 +237,7 @@ export class States {
 
   private isLive(state: StoredState): boolean {
     // ISO 8601 UTC timestamps of one format compare as strings in time order
-    return state.expiresAt === undefined || state.expiresAt > this.iso.of(this.clock.now())
+    return state.expiresAt === undefined || state.expiresAt > isoTimestamp(this.clock.now())
   }
 
   /** A stored state as the caller sees it; one past its expiry (its timer not yet run) is gone. */
@@ -273,7 +258,7 @@ export class States {
     const issues = validateValue(filled, schema, definitions, 'payload', this.valueLimits)
     if (issues.length > 0) throw new ValidationError('INVALID_STATE', `${operation}: invalid payload for ${this.describe(owner, named)}`, issues)
     const now = this.clock.now()
-    const at = this.iso.of(now)
+    const at = isoTimestamp(now)
     // the store copies what it is given (stateStore.ts): the filled value needs no copy of its own
     const { owner: whose, type, id, name } = named.key
     const state: StoredState = {
@@ -289,7 +274,7 @@ export class States {
     const expiry = kept ? kept.expiry : named.definition.expiry
     if (expiry !== undefined) {
       state.expiry = expiry
-      state.expiresAt = this.iso.of(now + expiry)
+      state.expiresAt = isoTimestamp(now + expiry)
     }
     return state
   }
@@ -328,7 +313,7 @@ export class States {
   private async expire(owner: StateOwner, key: StateKey, text: string): Promise<void> {
     this.timers.delete(text)
     try {
-      const expired = await this.store.deleteIfExpired(key, this.iso.of(this.clock.now()))
+      const expired = await this.store.deleteIfExpired(key, isoTimestamp(this.clock.now()))
       if (expired) {
         await owner.expired?.(record(expired))
         return
@@ -351,7 +336,7 @@ export class States {
     const sweep = async (): Promise<void> => {
       try {
         for (;;) {
-          const expired = await this.store.deleteExpired(this.iso.of(this.clock.now()), SWEEP_BATCH)
+          const expired = await this.store.deleteExpired(isoTimestamp(this.clock.now()), SWEEP_BATCH)
           for (const state of expired) {
             this.disarm(state)
             await this.owners.get(state.owner)?.expired?.(record(state))
