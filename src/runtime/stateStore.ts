@@ -167,7 +167,11 @@ export class InMemoryStateStore implements StateStore {
    */
   private rewrite(text: string, state: StoredState): void {
     const kept = this.states.get(text)
-    if (kept === undefined || (kept.expiry === undefined) !== (state.expiry === undefined) || (kept.expiresAt === undefined) !== (state.expiresAt === undefined)) {
+    if (
+      kept === undefined ||
+      (kept.expiry === undefined) !== (state.expiry === undefined) ||
+      (kept.expiresAt === undefined) !== (state.expiresAt === undefined)
+    ) {
       this.set(text, keep(state))
       return
     }
