@@ -125,9 +125,13 @@ function giveOut(kept: KeptState): StoredState {
   return withPayload(kept, copyJson(kept.payload))
 }
 
-/** The last key stateKeyText made the text of, as it was then: the runtime hands the store the key it made the text of. */
-let last: StateKey = { owner: '', type: 'bot', id: '', name: '' }
-let lastText = '|bot||'
+// The fields of the last key stateKeyText made the text of, and that text: the runtime hands
+// the store the key it made the text of. Kept as strings, not a copy of the key (an object per call).
+let lastOwner = ''
+let lastType = ''
+let lastId = ''
+let lastName = ''
+let lastText = '|||'
 
 /**
  * One string per key. The owner (`bot`, `#alias`, `:alias`), the type and the name never
@@ -136,9 +140,13 @@ let lastText = '|bot||'
  */
 export function stateKeyText(key: StateKey): string {
   // comparing the fields is cheaper than making the text (and hashing it anew); a key changed since still gets its own text
-  if (key.id === last.id && key.owner === last.owner && key.name === last.name && key.type === last.type) return lastText
-  lastText = `${key.owner}|${key.type}|${key.name}|${key.id}`
-  last = { owner: key.owner, type: key.type, id: key.id, name: key.name }
+  const { owner, type, id, name } = key
+  if (id === lastId && owner === lastOwner && name === lastName && type === lastType) return lastText
+  lastText = `${owner}|${type}|${name}|${id}`
+  lastOwner = owner
+  lastType = type
+  lastId = id
+  lastName = name
   return lastText
 }
 

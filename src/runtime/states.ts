@@ -217,7 +217,6 @@ export class States {
   }
 
   private named(owner: StateOwner, operation: string, input: unknown): Named {
-    const issues: string[] = []
     if (!isRecord(input)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: expected { type, id, name, ... }`, [])
     const { type, id, name } = input as { type?: unknown; id?: unknown; name?: unknown }
     const definition = typeof name === 'string' ? own(owner.states, name) : undefined
@@ -228,9 +227,12 @@ export class States {
         `${operation}: ${owner.label} has no state ${shown(name)} (its states: ${known.length > 0 ? known.join(', ') : 'none'})`,
       )
     }
-    if (type !== definition.type) issues.push(`type: state '${name}' is kept per ${definition.type}, not ${shown(type)}`)
-    if (typeof id !== 'string' || id === '') issues.push(`id: must be a non-empty string, not ${shown(id)}`)
-    if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `${operation} of state '${name}' of ${owner.label}`, issues)
+    if (type !== definition.type || typeof id !== 'string' || id === '') {
+      const issues: string[] = []
+      if (type !== definition.type) issues.push(`type: state '${name}' is kept per ${definition.type}, not ${shown(type)}`)
+      if (typeof id !== 'string' || id === '') issues.push(`id: must be a non-empty string, not ${shown(id)}`)
+      throw new ValidationError('INVALID_ARGUMENT', `${operation} of state '${name}' of ${owner.label}`, issues)
+    }
     const key: StateKey = { owner: owner.owner, type: definition.type, id: id as string, name }
     return { key, text: stateKeyText(key), definition }
   }
