@@ -89,6 +89,23 @@ export class States {
   /** The state calls of one owner's client. */
   client(owner: StateOwner): LooseStateClient {
     this.owners.set(owner.owner, owner)
+    // the bodies of the calls a handler makes most, made once per client rather than per call;
+    // a store's answer that comes at once is gone on from without a closure (andThen's)
+    const getOrSet = (named: Named, given: Record<string, unknown>): Awaitable<{ state: StateRecord<unknown>; created: boolean }> => {
+      const existing = this.store.get(named.key)
+      return isThenable(existing)
+        ? Promise.resolve(existing).then((found) => this.getOrSet(owner, named, given, found))
+        : this.getOrSet(owner, named, given, existing)
+    }
+    const patch = (named: Named, given: Record<string, unknown>): Awaitable<{ state: StateRecord<unknown> }> => {
+      const changes = own(given, 'payload')
+      if (!isRecord(changes)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
+      // read, merged and written as one step in the store: a concurrent patch of another field is never lost
+      return this.change(owner, named, (current) => {
+        const kept = this.liveState(current)
+        return this.stored(owner, named, { ...(kept ? kept.payload : {}), ...changes }, kept, 'patchState')
+      })
+    }
     return {
       getState: (key) => this.run(owner, 'getState', key, (named) => andThen(this.store.get(named.key), (state) => ({ state: this.live(state) }))),
       setState: (input) =>
@@ -102,34 +119,8 @@ export class States {
             return { state: null }
           })
         }),
-      getOrSetState: (input) =>
-        this.run(owner, 'getOrSetState', input, (named, given) =>
-          andThen(this.store.get(named.key), (existing) => {
-            if (existing && this.isLive(existing)) return { state: record(existing), created: false }
-            // one past its expiry whose timer has not run yet is gone: replaced, as one step in the store
-            return andThen(
-              this.store.update(named.key, (current): StateChange<{ state: StoredState; created: boolean }> => {
-                if (current && this.isLive(current)) return { result: { state: current, created: false } }
-                const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
-                return { write: state, result: { state, created: true } }
-              }),
-              (result) => {
-                if (result.created) this.arm(owner, result.state, named.text)
-                return { state: record(result.state), created: result.created }
-              },
-            )
-          }),
-        ),
-      patchState: (input) =>
-        this.run(owner, 'patchState', input, (named, given) => {
-          const patch = own(given, 'payload')
-          if (!isRecord(patch)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
-          // read, merged and written as one step in the store: a concurrent patch of another field is never lost
-          return this.change(owner, named, (current) => {
-            const kept = this.liveState(current)
-            return this.stored(owner, named, { ...(kept ? kept.payload : {}), ...patch }, kept, 'patchState')
-          })
-        }),
+      getOrSetState: (input) => this.run(owner, 'getOrSetState', input, getOrSet),
+      patchState: (input) => this.run(owner, 'patchState', input, patch),
       setStateExpiry: (input) =>
         this.run(owner, 'setStateExpiry', input, (named, given) => {
           const expiry = own(given, 'expiry')
@@ -156,14 +147,37 @@ export class States {
    * when `next` throws (a payload that does not fit), nothing is written. Arms its expiry.
    */
   private change(owner: StateOwner, named: Named, next: (current: StoredState | undefined) => StoredState): Awaitable<{ state: StateRecord<unknown> }> {
+    const written = this.store.update(named.key, (current): StateChange<StoredState> => {
+      const state = next(current)
+      return { write: state, result: state }
+    })
+    return isThenable(written) ? Promise.resolve(written).then((state) => this.armed(owner, named, state)) : this.armed(owner, named, written)
+  }
+
+  /** A state just written, its expiry armed, as the caller gets it. */
+  private armed(owner: StateOwner, named: Named, state: StoredState): { state: StateRecord<unknown> } {
+    this.arm(owner, state, named.text)
+    return { state: record(state) }
+  }
+
+  /** getOrSetState once the store answered: the living state, or one made and written when there is none. */
+  private getOrSet(
+    owner: StateOwner,
+    named: Named,
+    given: Record<string, unknown>,
+    existing: StoredState | undefined,
+  ): Awaitable<{ state: StateRecord<unknown>; created: boolean }> {
+    if (existing && this.isLive(existing)) return { state: record(existing), created: false }
+    // one past its expiry whose timer has not run yet is gone: replaced, as one step in the store
     return andThen(
-      this.store.update(named.key, (current): StateChange<StoredState> => {
-        const state = next(current)
-        return { write: state, result: state }
+      this.store.update(named.key, (current): StateChange<{ state: StoredState; created: boolean }> => {
+        if (current && this.isLive(current)) return { result: { state: current, created: false } }
+        const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
+        return { write: state, result: { state, created: true } }
       }),
-      (state) => {
-        this.arm(owner, state, named.text)
-        return { state: record(state) }
+      (result) => {
+        if (result.created) this.arm(owner, result.state, named.text)
+        return { state: record(result.state), created: result.created }
       },
     )
   }
