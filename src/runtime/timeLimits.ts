@@ -178,8 +178,9 @@ export function runBounded<T>(work: (signal: () => AbortSignalLike) => T | Promi
 class BoundedRun<T> {
   private readonly bound: Bound
   private controller: { readonly signal: AbortSignalLike; abort(reason?: unknown): void } | undefined = undefined
-  /** set once the run has settled (with its value, its failure, the limit or the caller's cancel) */
+  /** the error that stopped the run (its limit, its caller's cancel): a signal made afterwards is aborted with it */
   private stoppedWith: Error | undefined = undefined
+  /** set once the run has settled, however: what comes later is ignored */
   private done = false
   private timer: ClockTimer | undefined = undefined
   private holdsUnlimited = false
