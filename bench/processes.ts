@@ -2,7 +2,7 @@
 // messages per second through 1, 2 and 3 host processes serving one bot on one PostgreSQL
 // schema (the machine's server, as the tests use it, in a schema of its own dropped after),
 // each process the program of the several-processes test (test/host/severalProcessesBot.ts:
-// a webhook in, a turn, the bot's reply delivered). 100 conversations post at once, each its
+// a webhook in, a turn, the bot's reply delivered; the store's default pool of 10 connections). 100 conversations post at once, each its
 // messages one after another, spread over the processes in turn; throughput as a ratio to
 // one process, measured in the same run. Wall time: the work is in the hosts and the server.
 //
