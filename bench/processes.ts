@@ -2,18 +2,25 @@
 // messages per second through 1, 2 and 3 host processes serving one bot on one PostgreSQL
 // schema (the machine's server, as the tests use it, in a schema of its own dropped after),
 // each process the program of the several-processes test (test/host/severalProcessesBot.ts:
-// a webhook in, a turn, the bot's reply delivered). 100 conversations post at once, each its
+// a webhook in, a turn, the bot's reply delivered; the store's default pool of 10 connections). 100 conversations post at once, each its
 // messages one after another, spread over the processes in turn; throughput as a ratio to
 // one process, measured in the same run. Wall time: the work is in the hosts and the server.
+// With `--cpu-per-process X` each host may use X of one core (bench/cpuQuota.ts), as on a
+// machine of its own: on a machine with fewer cores than hosts plus the server, the hosts
+// otherwise share the same cores and more of them cannot show more throughput.
 //
-// usage: tsx --tsconfig tsconfig.test.json bench/processes.ts [--quick] [--runs N]
+// usage: tsx --tsconfig tsconfig.test.json bench/processes.ts [--quick] [--runs N] [--cpu-per-process X]
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { freePort, repoRoot, type ServedProcess, serveInChild } from '../test/host/servedProcess.js'
 import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName, withTestDatabase } from '../test/stores/postgresServer.js'
+import { type CpuQuota, cpuQuota } from './cpuQuota.js'
 
-const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' } } })
+const { values: flags } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, 'cpu-per-process': { type: 'string' } },
+})
+const CPU_PER_PROCESS = flags['cpu-per-process'] === undefined ? undefined : Number(flags['cpu-per-process'])
 const RUNS = Math.max(1, Number(flags.runs ?? (flags.quick ? 1 : 3)))
 const CONVERSATIONS = 100
 const PER_CONVERSATION = flags.quick ? 5 : 10
@@ -28,6 +35,7 @@ function progress(message: string): void {
 
 async function startHosts(count: number, schema: string): Promise<{ urls: string[]; stop(): Promise<void> }> {
   const served: ServedProcess[] = []
+  const quotas: CpuQuota[] = []
   const urls: string[] = []
   const start = async () => {
     const port = await freePort()
@@ -39,18 +47,27 @@ async function startHosts(count: number, schema: string): Promise<{ urls: string
       PORT: String(port),
     })
     served.push(child)
+    if (CPU_PER_PROCESS !== undefined && child.child.pid !== undefined) {
+      const quota = cpuQuota(`botwire-bench-host-${process.pid}-${served.length}`, CPU_PER_PROCESS)
+      quotas.push(quota)
+      quota.add(child.child.pid)
+    }
     await child.printed('serving on')
     urls.push(`http://127.0.0.1:${port}`)
   }
-  await start() // makes the schema
-  await Promise.all(Array.from({ length: count - 1 }, start))
-  return {
-    urls,
-    stop: async () => {
-      for (const child of served) child.child.kill('SIGTERM')
-      await Promise.all(served.map((child) => child.exited))
-    },
+  const stop = async () => {
+    for (const child of served) child.child.kill('SIGTERM')
+    await Promise.all(served.map((child) => child.exited))
+    for (const quota of quotas) quota.remove()
   }
+  try {
+    await start() // makes the schema
+    await Promise.all(Array.from({ length: count - 1 }, start))
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { urls, stop }
 }
 
 /** Every conversation posts `perConversation` messages one after another, all conversations at once; the messages per second. */
@@ -97,7 +114,7 @@ const one = rates.get(1) as number
 print('## 13. Several processes on one PostgreSQL')
 print()
 print(
-  `Command: \`npm run bench:processes\` (\`--quick\`) (also the last section of \`npm run bench\`). Node ${process.version}. ${CONVERSATIONS} conversations post at once, each ${PER_CONVERSATION} messages one after another (a webhook in, a turn, the bot's reply delivered), spread over the processes in turn; a warm-up round first, then the median of ${RUNS} run(s).`,
+  `Command: \`npm run bench:processes\` (\`--quick\`) (also the last section of \`npm run bench\`). Node ${process.version}. ${CONVERSATIONS} conversations post at once, each ${PER_CONVERSATION} messages one after another (a webhook in, a turn, the bot's reply delivered), spread over the processes in turn; a warm-up round first, then the median of ${RUNS} run(s).${CPU_PER_PROCESS === undefined ? '' : ` Each host limited to ${CPU_PER_PROCESS} of a core (\`--cpu-per-process ${CPU_PER_PROCESS}\`).`}`,
 )
 print()
 print('| processes | messages / s | vs 1 process |')

@@ -41,7 +41,7 @@ function freshCopy(value: JsonValue): unknown {
  * `$ref: '#/definitions/<key>'` (the generated `definition`'s schemas).
  */
 export function fillDefaults(value: unknown, schema: DefaultsSchema, definitions: DefaultsDefinitions = {}): unknown {
-  return fill(value, schema, { definitions, made: new Set() }, 0)
+  return fill(value, schema, { definitions, made: undefined }, 0)
 }
 
 /**
@@ -52,8 +52,11 @@ export function fillDefaults(value: unknown, schema: DefaultsSchema, definitions
  */
 interface Filling {
   definitions: DefaultsDefinitions
-  /** a Set, not a WeakSet: it lives for one fill, and weak collections cost the garbage collector more */
-  made: Set<object>
+  /**
+   * a Set, not a WeakSet: it lives for one fill, and weak collections cost the garbage
+   * collector more; made with the first copy (most fills, a state's patch among them, copy nothing)
+   */
+  made: Set<object> | undefined
 }
 
 function resolve(schema: DefaultsSchema, definitions: DefaultsDefinitions): DefaultsSchema | undefined {
@@ -78,8 +81,9 @@ function fill(value: unknown, schema: DefaultsSchema, filling: Filling, depth: n
 
 /** A copy of the caller's object or list, made once per fill and then changed in place. */
 function madeCopy<T extends object>(filling: Filling, value: T, copy: (value: T) => T): T {
-  if (filling.made.has(value)) return value
+  if (filling.made?.has(value)) return value
   const made = copy(value)
+  filling.made ??= new Set()
   filling.made.add(made)
   return made
 }

@@ -14,10 +14,21 @@ function standIn(key: string): string {
   return UNSAFE_KEYS.has(key) ? `${STAND_IN_PREFIX}${key}` : key
 }
 
+/** Whether an own key, or a string held by an object's key, is unsafe, at any depth; a walk that allocates nothing (every validated value passes here). */
 function hasUnsafeKey(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasUnsafeKey)
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasUnsafeKey(value[i])) return true
+    return false
+  }
   if (value === null || typeof value !== 'object') return false
-  return Object.entries(value).some(([key, child]) => UNSAFE_KEYS.has(key) || (typeof child === 'string' ? UNSAFE_KEYS.has(child) : hasUnsafeKey(child)))
+  const object = value as { [key: string]: unknown }
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue
+    if (UNSAFE_KEYS.has(key)) return true
+    const child = object[key]
+    if (typeof child === 'string' ? UNSAFE_KEYS.has(child) : hasUnsafeKey(child)) return true
+  }
+  return false
 }
 
 /** A copy with every own unsafe key renamed (and `required` names, when `inSchema`). */

@@ -6,7 +6,7 @@ import type { AbortSignalLike } from './channelTypes.js'
 import type { Clock } from './clock.js'
 import { ActionError, HandlerError, messageOf } from './errors.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
-import { runBounded, withSignal } from './timeLimits.js'
+import { type Bound, runBounded, withSignal } from './timeLimits.js'
 
 type Handler = (args: never) => unknown
 
@@ -21,15 +21,37 @@ export interface ActionRun {
 
 /** The handler's result; ActionError when it throws, TimeLimitError or CancelledError when it does not finish first. */
 export function runActionHandler(handler: Handler, args: object, run: ActionRun): Promise<unknown> {
-  const { callType, label, limitMs } = run
-  return runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), {
-    limitMs,
-    clock: run.clock,
-    signal: run.signal,
-    timedOut: () => new TimeLimitError({ message: `${label} did not finish within its time limit of ${limitMs} ms`, limitMs, action: callType }),
-    cancelled: (reason) => new CancelledError(callType, `${label} was cancelled by its caller${reason === undefined ? '' : `: ${messageOf(reason)}`}`, reason),
-    failed: (error) => new ActionError(callType, `${label} failed: ${messageOf(error)}`, error),
-  })
+  return runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), new ActionBound(run))
+}
+
+/** How an action's run ends when it does not finish by itself (an object with methods: one per call, no closures). */
+class ActionBound implements Bound {
+  readonly limitMs: number
+  readonly clock: Clock
+  readonly signal: AbortSignalLike | undefined
+  private readonly run: ActionRun
+
+  constructor(run: ActionRun) {
+    this.run = run
+    this.limitMs = run.limitMs
+    this.clock = run.clock
+    this.signal = run.signal
+  }
+
+  timedOut(): Error {
+    const { label, limitMs, callType } = this.run
+    return new TimeLimitError({ message: `${label} did not finish within its time limit of ${limitMs} ms`, limitMs, action: callType })
+  }
+
+  cancelled(reason: unknown): Error {
+    const { label, callType } = this.run
+    return new CancelledError(callType, `${label} was cancelled by its caller${reason === undefined ? '' : `: ${messageOf(reason)}`}`, reason)
+  }
+
+  failed(error: unknown): unknown {
+    const { label, callType } = this.run
+    return new ActionError(callType, `${label} failed: ${messageOf(error)}`, error)
+  }
 }
 
 /** What a dispatch says of the handler it runs; `message` ends in ' failed' (and ' on message <id>' for receive). */
@@ -42,24 +64,40 @@ export interface HandlerDescription {
 
 /** Resolves when the handler has finished; HandlerError when it throws, TimeLimitError past `limitMs`. */
 export async function runDispatchHandler(handler: Handler, args: object, limitMs: number, clock: Clock, describe: () => HandlerDescription): Promise<void> {
-  await runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), {
-    limitMs,
-    clock,
-    timedOut: () => {
-      const d = describe()
-      return new TimeLimitError({
-        message: d.message.replace(/ failed( on message [^ ]+)?$/, ` did not finish within its time limit of ${limitMs} ms$1`),
-        limitMs,
-        handlerOwner: d.owner,
-        registeredFor: d.registeredFor,
-        ...(d.messageId !== undefined && { messageId: d.messageId }),
-      })
-    },
-    // dispatch has no caller signal
-    cancelled: (reason) => new Error(messageOf(reason)),
-    failed: (error) => {
-      const d = describe()
-      return new HandlerError({ ...d, message: `${d.message}: ${messageOf(error)}`, cause: error })
-    },
-  })
+  await runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), new DispatchBound(limitMs, clock, describe))
+}
+
+/** How a dispatched handler's run ends when it does not finish by itself; dispatch has no caller signal. */
+class DispatchBound implements Bound {
+  readonly limitMs: number
+  readonly clock: Clock
+  readonly signal = undefined
+  private readonly describe: () => HandlerDescription
+
+  constructor(limitMs: number, clock: Clock, describe: () => HandlerDescription) {
+    this.limitMs = limitMs
+    this.clock = clock
+    this.describe = describe
+  }
+
+  timedOut(): Error {
+    const d = this.describe()
+    const limitMs = this.limitMs
+    return new TimeLimitError({
+      message: d.message.replace(/ failed( on message [^ ]+)?$/, ` did not finish within its time limit of ${limitMs} ms$1`),
+      limitMs,
+      handlerOwner: d.owner,
+      registeredFor: d.registeredFor,
+      ...(d.messageId !== undefined && { messageId: d.messageId }),
+    })
+  }
+
+  cancelled(reason: unknown): Error {
+    return new Error(messageOf(reason))
+  }
+
+  failed(error: unknown): unknown {
+    const d = this.describe()
+    return new HandlerError({ ...d, message: `${d.message}: ${messageOf(error)}`, cause: error })
+  }
 }

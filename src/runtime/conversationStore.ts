@@ -83,9 +83,26 @@ export interface ConversationStore {
   updateUser(id: string, update: RecordUpdate): Awaitable<UserRecord | undefined>
 }
 
-/** Records are flat (strings, and tags of strings): a copy of each level is a deep copy, without a JSON round trip. */
-function copy<T extends { tags: StoredTags }>(value: T): T {
-  return { ...value, tags: { ...value.tags } }
+// Records are flat (strings, and tags of strings): a copy of each level is a deep copy,
+// without a JSON round trip. Written out field by field per kind rather than spread: every
+// receive and delivery reads a conversation and a user, and records of one shape copy faster.
+
+function copyConversation(record: ConversationRecord): ConversationRecord {
+  return {
+    id: record.id,
+    integration: record.integration,
+    channel: record.channel,
+    tags: { ...record.tags },
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  }
+}
+
+function copyUser(record: UserRecord): UserRecord {
+  const copy: UserRecord = { id: record.id, tags: { ...record.tags }, createdAt: record.createdAt, updatedAt: record.updatedAt }
+  if (record.name !== undefined) copy.name = record.name
+  if (record.pictureUrl !== undefined) copy.pictureUrl = record.pictureUrl
+  return copy
 }
 
 /**
@@ -130,7 +147,11 @@ class TaggedRecords<R extends { id: string; tags: StoredTags }> {
   private readonly byTag = new Map<string, Set<string>>()
   private readonly byScope = new Map<string, Set<string>>()
 
-  constructor(private readonly scopeOf: (record: R) => string) {}
+  constructor(
+    private readonly scopeOf: (record: R) => string,
+    /** a deep copy of a record: what the store keeps of one given, and hands out */
+    readonly copy: (record: R) => R,
+  ) {}
 
   private tagKey(scope: string, key: string, value: string): string {
     return JSON.stringify([scope, key, value])
@@ -144,16 +165,16 @@ class TaggedRecords<R extends { id: string; tags: StoredTags }> {
 
   insert(record: R): R {
     if (this.byId.has(record.id)) throw new Error(`InMemoryConversationStore: a record with id '${record.id}' is already stored`)
-    const entry = { seq: ++this.lastSeq, record: copy(record) }
+    const entry = { seq: ++this.lastSeq, record: this.copy(record) }
     this.byId.set(record.id, entry)
     this.bySeq.push(entry)
     this.index(entry.record, true)
-    return copy(entry.record)
+    return this.copy(entry.record)
   }
 
   get(id: string): R | undefined {
     const entry = this.byId.get(id)
-    return entry && copy(entry.record)
+    return entry && this.copy(entry.record)
   }
 
   update(id: string, change: (record: R) => R): R | undefined {
@@ -162,7 +183,7 @@ class TaggedRecords<R extends { id: string; tags: StoredTags }> {
     this.index(entry.record, false)
     entry.record = change(entry.record)
     this.index(entry.record, true)
-    return copy(entry.record)
+    return this.copy(entry.record)
   }
 
   /** The entries of `scope` whose tags hold every tag of `tags`, in seq order, after `afterSeq`, at most `limit`. */
@@ -210,13 +231,13 @@ function scopeOfConversation(record: ConversationRecord): string {
 
 /** The default store: everything in memory, lost when the process ends. */
 export class InMemoryConversationStore implements ConversationStore {
-  private readonly conversations = new TaggedRecords<ConversationRecord>(scopeOfConversation)
-  private readonly users = new TaggedRecords<UserRecord>(() => 'users')
+  private readonly conversations = new TaggedRecords<ConversationRecord>(scopeOfConversation, copyConversation)
+  private readonly users = new TaggedRecords<UserRecord>(() => 'users', copyUser)
 
   findOrInsertConversation(match: ConversationMatch, candidate: ConversationRecord): { record: ConversationRecord; created: boolean } {
     const scope = scopeOfConversation({ ...candidate, integration: match.integration ?? candidate.integration, channel: match.channel ?? candidate.channel })
     const found = this.conversations.matching(scope, match.tags, 0, 1)[0]
-    if (found) return { record: copy(found.record), created: false }
+    if (found) return { record: copyConversation(found.record), created: false }
     return { record: this.conversations.insert(candidate), created: true }
   }
 
@@ -239,12 +260,12 @@ export class InMemoryConversationStore implements ConversationStore {
     )
     const records = entries.slice(0, page.limit)
     const last = records[records.length - 1]
-    return { records: records.map((e) => copy(e.record)), ...(entries.length > page.limit && last ? { lastSeq: last.seq } : {}) }
+    return { records: records.map((e) => copyConversation(e.record)), ...(entries.length > page.limit && last ? { lastSeq: last.seq } : {}) }
   }
 
   findOrInsertUser(tags: StoredTags, candidate: UserRecord): { record: UserRecord; created: boolean } {
     const found = this.users.matching('users', tags, 0, 1)[0]
-    if (found) return { record: copy(found.record), created: false }
+    if (found) return { record: copyUser(found.record), created: false }
     return { record: this.users.insert(candidate), created: true }
   }
 

@@ -8,6 +8,7 @@
 
 import { own } from '../jsonSchema/own.js'
 import { isThenable } from './awaitable.js'
+import type { Clock } from './clock.js'
 import { integrationConfiguration } from './configurationValues.js'
 import type { Placement } from './conversations.js'
 import type { JsonSchema } from './definition.js'
@@ -18,9 +19,9 @@ import { integrationSecrets } from './integrationSecrets.js'
 import { messageWith, type StoredMessage, type StoredTags } from './messageStore.js'
 import type { RunnableIntegration } from './runnables.js'
 import type { RuntimeContext } from './runtimeContext.js'
-import { type ClientOwner, storedTags, tagView, visibleTags } from './tagViews.js'
+import { type ClientOwner, storedTags, type TagView, tagView, visibleTags } from './tagViews.js'
 import { CancelledError, TimeLimitError } from './timeLimitErrors.js'
-import { runBounded, withSignal } from './timeLimits.js'
+import { type Bound, runBounded, withSignal } from './timeLimits.js'
 import type { Awaitable } from './types.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 
@@ -104,22 +105,77 @@ function isStandardPayload(schema: JsonSchema, type: string): boolean {
 export async function deliverMessage(context: RuntimeContext, message: StoredMessage): Promise<StoredMessage> {
   const { integration: alias, channel } = message
   if (alias === undefined || channel === undefined) return message
-  // made only for an error: most deliveries succeed
-  const label = () => `the delivery of ${message.type} message '${message.id}' through channel '${channel}' of integration '${alias}'`
-  let acknowledged: StoredTags = {}
+  const delivery = new Delivery(context, message, alias, channel)
   try {
-    acknowledged = await runDelivery(context, message, alias, channel, label)
+    await runDelivery(delivery)
   } catch (error) {
     await context.messaging.settleDelivery(message, {}, { status: 'failed', error: messageOf(error) })
     throw new DeliveryError({
       messageId: message.id,
       integration: alias,
       channel,
-      message: `createMessage: ${label()} failed: ${messageOf(error)}`,
+      message: `createMessage: ${delivery.label()} failed: ${messageOf(error)}`,
       cause: error,
     })
   }
-  return context.messaging.settleDelivery(message, acknowledged, { status: 'delivered' })
+  return context.messaging.settleDelivery(message, delivery.acknowledged, { status: 'delivered' })
+}
+
+/**
+ * One delivery: what it delivers, the tags its handler acknowledged so far, and how its run
+ * ends when the handler does not finish (the action time limit). One object with methods
+ * rather than a closure for each.
+ */
+class Delivery implements Bound {
+  readonly limitMs: number
+  readonly clock: Clock
+  readonly signal = undefined
+  /** the tags `ack` gave, under their stored keys */
+  acknowledged: StoredTags = {}
+  /** who delivers: the integration, which sees its own tag keys */
+  readonly owner: ClientOwner
+  /** the integration's message tags of the channel, which `ack` checks against */
+  readonly messageTags: TagView
+
+  constructor(
+    readonly context: RuntimeContext,
+    readonly message: StoredMessage,
+    readonly alias: string,
+    readonly channel: string,
+  ) {
+    this.limitMs = context.limits.actionMs
+    this.clock = context.limits.clock
+    this.owner = { kind: 'integration', alias }
+    this.messageTags = tagView(context.definition, this.owner, 'message', channel)
+  }
+
+  /** What errors call it: made only for an error (most deliveries succeed). */
+  label(): string {
+    return `the delivery of ${this.message.type} message '${this.message.id}' through channel '${this.channel}' of integration '${this.alias}'`
+  }
+
+  /** The handler's `ack({ tags })`: checks the tags against the integration's message tags and keeps them. */
+  async ack(input: unknown): Promise<void> {
+    const tags = (input as { tags?: unknown } | undefined)?.tags ?? {}
+    const { issues, tags: stored } =
+      typeof tags === 'object' && tags !== null
+        ? storedTags(this.messageTags, 'message', tags as { [key: string]: unknown }, 'tags', false)
+        : { issues: ['tags: must be an object of tag name -> string'], tags: {} }
+    if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'ack: invalid tags', issues)
+    this.acknowledged = { ...this.acknowledged, ...stored }
+  }
+
+  timedOut(): Error {
+    return new TimeLimitError({ message: `${this.label()} did not finish within its time limit of ${this.limitMs} ms`, limitMs: this.limitMs })
+  }
+
+  cancelled(reason: unknown): Error {
+    return new CancelledError(this.channel, `${this.label()} was cancelled`, reason)
+  }
+
+  failed(error: unknown): unknown {
+    return error instanceof Error ? error : new Error(messageOf(error))
+  }
 }
 
 /** The integration's client outside any call holds no state of its own: one per running bot and alias serves every delivery. */
@@ -139,27 +195,16 @@ function deliveryClient(context: RuntimeContext, alias: string, impl: RunnableIn
   return client
 }
 
-/** Runs the delivery handler; the tags it acknowledged, under their stored keys. */
-async function runDelivery(context: RuntimeContext, message: StoredMessage, alias: string, channel: string, label: () => string): Promise<StoredTags> {
-  const impl = integrationImplementation(context, alias, label)
+/** Runs the delivery handler, which acknowledges into `delivery.acknowledged`. */
+async function runDelivery(delivery: Delivery): Promise<void> {
+  const { context, message, alias, channel, owner, messageTags } = delivery
+  const impl = integrationImplementation(context, alias, () => delivery.label())
   const handlers = own((impl.channels ?? {}) as { readonly [channel: string]: { messages?: { readonly [type: string]: unknown } } }, channel)
   const handler = handlers?.messages && own(handlers.messages, message.type)
   if (typeof handler !== 'function') {
     throw new MissingImplementationError(
       `the implementation of integration '${impl.definition.name}' has no delivery handler for '${message.type}' messages of channel '${channel}': pass new Integration({ actions, channels: { ${channel}: { messages: { ${message.type}: async ({ payload, ack }) => ... } } } })`,
     )
-  }
-  const owner: ClientOwner = { kind: 'integration', alias }
-  const messageTags = tagView(context.definition, owner, 'message', channel)
-  let acknowledged: StoredTags = {}
-  const ack = async (input: unknown): Promise<void> => {
-    const tags = (input as { tags?: unknown } | undefined)?.tags ?? {}
-    const { issues, tags: stored } =
-      typeof tags === 'object' && tags !== null
-        ? storedTags(messageTags, 'message', tags as { [key: string]: unknown }, 'tags', false)
-        : { issues: ['tags: must be an object of tag name -> string'], tags: {} }
-    if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', 'ack: invalid tags', issues)
-    acknowledged = { ...acknowledged, ...stored }
   }
   // read now (their tags may have changed since the message was created); not awaited when they come at once
   let conversation = context.conversations.conversationOf(message.conversationId)
@@ -177,18 +222,10 @@ async function runDelivery(context: RuntimeContext, message: StoredMessage, alia
     user: user && context.conversations.shownUserCopy(owner, user),
     ctx: { configurationType, configuration, botId: context.botId, secrets: integrationSecrets(alias, impl, context.secrets()) },
     client: deliveryClient(context, alias, impl),
-    ack,
+    // bound, not a closure: handlers call `ack` on its own
+    ack: delivery.ack.bind(delivery),
   }
-  const limitMs = context.limits.actionMs
-  await runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), {
-    limitMs,
-    clock: context.limits.clock,
-    signal: undefined,
-    timedOut: () => new TimeLimitError({ message: `${label()} did not finish within its time limit of ${limitMs} ms`, limitMs }),
-    cancelled: (reason) => new CancelledError(channel, `${label()} was cancelled`, reason),
-    failed: (error) => (error instanceof Error ? error : new Error(messageOf(error))),
-  })
-  return acknowledged
+  await runBounded((signal) => (handler as (args: object) => unknown)(withSignal(args, signal)), delivery)
 }
 
 /** `createMessage` of the bot's or a plugin's client, with the delivery of what it stored. */

@@ -7,6 +7,7 @@
 // conversation), never reused. listMessages pages by `seq`, newest (highest) first, and
 // its nextToken holds the last `seq` it returned, which is why paging never repeats nor
 // skips a message even while others are added or deleted.
+import { copyJson } from './jsonCopies.js'
 import type { Message, MessageDelivery, MessageType } from './messages.js'
 import { laterTimestamp, type TagChanges, tagsWithChanges } from './recordUpdates.js'
 import type { Awaitable } from './types.js'
@@ -102,12 +103,15 @@ export function applyMessageUpdate(message: StoredMessage, update: MessageUpdate
 }
 
 /**
- * A deep copy of a message: its payload through JSON (any JSON value), the rest of it flat
- * (strings, tags of strings, a delivery of strings), copied a level at a time.
- * `payloadText`: the payload's JSON when the caller has it (one stringify for two copies).
+ * A deep copy of a message: its payload as a JSON round trip copies it (any JSON value), the
+ * rest of it flat (strings, tags of strings, a delivery of strings), copied a level at a time.
+ * `payloadText`: the payload's JSON when the caller has it (insert: one stringify for two
+ * copies); otherwise the payload is walked (copyJson), which costs less than writing and
+ * parsing it for the plain values a message holds.
  */
-function copyMessage(message: StoredMessage, payloadText = JSON.stringify(message.payload)): StoredMessage {
-  return messageWith(message, JSON.parse(payloadText), { ...message.tags })
+function copyMessage(message: StoredMessage, payloadText?: string): StoredMessage {
+  const payload = payloadText === undefined ? copyJson(message.payload) : JSON.parse(payloadText)
+  return messageWith(message, payload, { ...message.tags })
 }
 
 function copyRecord(record: MessageRecord): MessageRecord {

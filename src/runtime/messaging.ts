@@ -113,7 +113,9 @@ export class Messaging {
    */
   async settleDelivery(stored: StoredMessage, tags: StoredTags, delivery: MessageDelivery): Promise<StoredMessage> {
     const id = stored.id
-    const updated = await this.store.update(id, { tags: { set: tags, remove: [] }, updatedAt: new Date(this.clock.now()).toISOString(), delivery })
+    // not awaited when it comes at once (the in-memory store); stamped as build stamps (the last ISO texts are remembered)
+    let updated = this.store.update(id, { tags: { set: tags, remove: [] }, updatedAt: isoTimestamp(this.clock.now()), delivery })
+    if (isThenable(updated)) updated = await updated
     if (!updated) throw new NotFoundError(id, 'createMessage')
     return updated.message
   }
@@ -208,7 +210,7 @@ export class Messaging {
     const changes: StoredTags = {}
     for (const [key, value] of Object.entries(tags)) if (typeof value === 'string') changes[key] = value
     // the store merges the changes with the tags it holds, atomically: a concurrent update is never lost
-    const updated = await this.store.update(id, { tags: tagChangesOf(changes), updatedAt: new Date(this.clock.now()).toISOString() })
+    const updated = await this.store.update(id, { tags: tagChangesOf(changes), updatedAt: isoTimestamp(this.clock.now()) })
     if (!updated) throw new NotFoundError(id, operation)
     return updated.message
   }

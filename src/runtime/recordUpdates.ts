@@ -28,7 +28,7 @@ export function tagChangesOf(given: StoredTags): TagChanges {
 export function tagsWithChanges(current: StoredTags, changes: TagChanges): StoredTags {
   const merged: StoredTags = { ...current }
   for (const key of changes.remove) delete merged[key]
-  for (const [key, value] of Object.entries(changes.set)) merged[key] = value
+  for (const key of Object.keys(changes.set)) merged[key] = changes.set[key] as string
   return merged
 }
 

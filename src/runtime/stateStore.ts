@@ -19,6 +19,7 @@
 // - records are copied in and out: a store keeps no reference to an object it is given,
 //   and hands out none of its own.
 import type { JsonValue } from './definition.js'
+import { copyJson } from './jsonCopies.js'
 import type { StateType } from './stateTypes.js'
 import type { Awaitable } from './types.js'
 
@@ -96,12 +97,12 @@ export interface StateStore {
   claimOccurrence(work: string, at: string): Awaitable<boolean>
 }
 
-/** A record as the in-memory store keeps it: the payload as JSON text, so that a copy out is one parse. */
-type KeptState = Omit<StoredState, 'payload'> & { payload: string }
+/** A record as the in-memory store keeps it: its payload a copy of its own, never handed out. */
+type KeptState = StoredState
 
 /** A state with another payload, its fields set in one order (objects of one shape: spreading records of several shapes is slower). */
-function withPayload<P, T>(state: Omit<StoredState, 'payload'> & { payload: P }, payload: T): Omit<StoredState, 'payload'> & { payload: T } {
-  const made: Omit<StoredState, 'payload'> & { payload: T } = {
+function withPayload(state: StoredState, payload: StoredState['payload']): StoredState {
+  const made: StoredState = {
     owner: state.owner,
     type: state.type,
     id: state.id,
@@ -115,17 +116,22 @@ function withPayload<P, T>(state: Omit<StoredState, 'payload'> & { payload: P },
   return made
 }
 
+// the payload copied in and out as a JSON round trip would (copyJson: a walk, for the plain values states hold)
 function keep(state: StoredState): KeptState {
-  return withPayload(state, JSON.stringify(state.payload))
+  return withPayload(state, copyJson(state.payload))
 }
 
 function giveOut(kept: KeptState): StoredState {
-  return withPayload(kept, JSON.parse(kept.payload) as StoredState['payload'])
+  return withPayload(kept, copyJson(kept.payload))
 }
 
-/** The last key stateKeyText made the text of, as it was then: the runtime hands the store the key it made the text of. */
-let last: StateKey = { owner: '', type: 'bot', id: '', name: '' }
-let lastText = '|bot||'
+// The fields of the last key stateKeyText made the text of, and that text: the runtime hands
+// the store the key it made the text of. Kept as strings, not a copy of the key (an object per call).
+let lastOwner = ''
+let lastType = ''
+let lastId = ''
+let lastName = ''
+let lastText = '|||'
 
 /**
  * One string per key. The owner (`bot`, `#alias`, `:alias`), the type and the name never
@@ -134,9 +140,13 @@ let lastText = '|bot||'
  */
 export function stateKeyText(key: StateKey): string {
   // comparing the fields is cheaper than making the text (and hashing it anew); a key changed since still gets its own text
-  if (key.id === last.id && key.owner === last.owner && key.name === last.name && key.type === last.type) return lastText
-  lastText = `${key.owner}|${key.type}|${key.name}|${key.id}`
-  last = { owner: key.owner, type: key.type, id: key.id, name: key.name }
+  const { owner, type, id, name } = key
+  if (id === lastId && owner === lastOwner && name === lastName && type === lastType) return lastText
+  lastText = `${owner}|${type}|${name}|${id}`
+  lastOwner = owner
+  lastType = type
+  lastId = id
+  lastName = name
   return lastText
 }
 
@@ -155,6 +165,30 @@ export class InMemoryStateStore implements StateStore {
 
   put(state: StoredState): void {
     this.set(stateKeyText(state), keep(state))
+  }
+
+  /**
+   * Stores `state` under `text`. A state of the same fields is written into the record kept
+   * for it: a state is rewritten at every patch, and a new record each time would live just
+   * long enough (until the next write of that state) to be moved to the old generation and
+   * collected there, which costs the garbage collector more than a short-lived object.
+   */
+  private rewrite(text: string, state: StoredState): void {
+    const kept = this.states.get(text)
+    if (
+      kept === undefined ||
+      (kept.expiry === undefined) !== (state.expiry === undefined) ||
+      (kept.expiresAt === undefined) !== (state.expiresAt === undefined)
+    ) {
+      this.set(text, keep(state))
+      return
+    }
+    // the key's fields are the text's: only the rest changes
+    kept.payload = copyJson(state.payload)
+    kept.createdAt = state.createdAt
+    kept.updatedAt = state.updatedAt
+    if (state.expiry !== undefined) kept.expiry = state.expiry
+    if (state.expiresAt !== undefined) kept.expiresAt = state.expiresAt
   }
 
   private set(text: string, kept: KeptState): void {
@@ -182,7 +216,7 @@ export class InMemoryStateStore implements StateStore {
     const stored = this.states.get(text)
     const { write, result } = change(stored && giveOut(stored))
     if (write === null) this.remove(text)
-    else if (write !== undefined) this.set(text, keep(write))
+    else if (write !== undefined) this.rewrite(text, write)
     return result
   }
 

@@ -14,7 +14,7 @@ import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
 import { andThen, isThenable } from './awaitable.js'
-import type { Clock, ClockTimer } from './clock.js'
+import { type Clock, type ClockTimer, isoTimestamp } from './clock.js'
 import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
 import { RuntimeError, ValidationError } from './errors.js'
 import { type StateChange, type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
@@ -59,24 +59,6 @@ function record(state: StoredState): StateRecord<unknown> {
   return shown
 }
 
-/**
- * ISO 8601 (UTC) of a time, the last few remembered: a state call writes `now` and
- * `now + expiry` for every state it touches, and most calls of a burst share them.
- */
-class IsoTimes {
-  private readonly cache = new Map<number, string>()
-
-  of(ms: number): string {
-    let text = this.cache.get(ms)
-    if (text === undefined) {
-      if (this.cache.size >= 8) this.cache.clear()
-      text = new Date(ms).toISOString()
-      this.cache.set(ms, text)
-    }
-    return text
-  }
-}
-
 /** How often each runtime sweeps its state store for expired states (docs/runtime.md#state-expiry). */
 export const EXPIRY_SWEEP_MS = 1000
 /** How many expired states one sweep query deletes; a full batch is followed by another at once. */
@@ -95,7 +77,6 @@ export class States {
   private sweeper: ClockTimer | undefined
   /** every owner a client was made for, by StateKey.owner: whose handlers a sweep runs */
   private readonly owners = new Map<string, StateOwner>()
-  private readonly iso = new IsoTimes()
 
   constructor(
     private readonly store: StateStore,
@@ -108,6 +89,23 @@ export class States {
   /** The state calls of one owner's client. */
   client(owner: StateOwner): LooseStateClient {
     this.owners.set(owner.owner, owner)
+    // the bodies of the calls a handler makes most, made once per client rather than per call;
+    // a store's answer that comes at once is gone on from without a closure (andThen's)
+    const getOrSet = (named: Named, given: Record<string, unknown>): Awaitable<{ state: StateRecord<unknown>; created: boolean }> => {
+      const existing = this.store.get(named.key)
+      return isThenable(existing)
+        ? Promise.resolve(existing).then((found) => this.getOrSet(owner, named, given, found))
+        : this.getOrSet(owner, named, given, existing)
+    }
+    const patch = (named: Named, given: Record<string, unknown>): Awaitable<{ state: StateRecord<unknown> }> => {
+      const changes = own(given, 'payload')
+      if (!isRecord(changes)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
+      // read, merged and written as one step in the store: a concurrent patch of another field is never lost
+      return this.change(owner, named, (current) => {
+        const kept = this.liveState(current)
+        return this.stored(owner, named, { ...(kept ? kept.payload : {}), ...changes }, kept, 'patchState')
+      })
+    }
     return {
       getState: (key) => this.run(owner, 'getState', key, (named) => andThen(this.store.get(named.key), (state) => ({ state: this.live(state) }))),
       setState: (input) =>
@@ -121,34 +119,8 @@ export class States {
             return { state: null }
           })
         }),
-      getOrSetState: (input) =>
-        this.run(owner, 'getOrSetState', input, (named, given) =>
-          andThen(this.store.get(named.key), (existing) => {
-            if (existing && this.isLive(existing)) return { state: record(existing), created: false }
-            // one past its expiry whose timer has not run yet is gone: replaced, as one step in the store
-            return andThen(
-              this.store.update(named.key, (current): StateChange<{ state: StoredState; created: boolean }> => {
-                if (current && this.isLive(current)) return { result: { state: current, created: false } }
-                const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
-                return { write: state, result: { state, created: true } }
-              }),
-              (result) => {
-                if (result.created) this.arm(owner, result.state, named.text)
-                return { state: record(result.state), created: result.created }
-              },
-            )
-          }),
-        ),
-      patchState: (input) =>
-        this.run(owner, 'patchState', input, (named, given) => {
-          const patch = own(given, 'payload')
-          if (!isRecord(patch)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
-          // read, merged and written as one step in the store: a concurrent patch of another field is never lost
-          return this.change(owner, named, (current) => {
-            const kept = this.liveState(current)
-            return this.stored(owner, named, { ...(kept ? kept.payload : {}), ...patch }, kept, 'patchState')
-          })
-        }),
+      getOrSetState: (input) => this.run(owner, 'getOrSetState', input, getOrSet),
+      patchState: (input) => this.run(owner, 'patchState', input, patch),
       setStateExpiry: (input) =>
         this.run(owner, 'setStateExpiry', input, (named, given) => {
           const expiry = own(given, 'expiry')
@@ -163,7 +135,7 @@ export class States {
             const next: StoredState = { ...stored }
             delete next.expiry
             delete next.expiresAt
-            if (expiry !== null) Object.assign(next, { expiry, expiresAt: this.iso.of(this.clock.now() + expiry) })
+            if (expiry !== null) Object.assign(next, { expiry, expiresAt: isoTimestamp(this.clock.now() + expiry) })
             return next
           })
         }),
@@ -175,14 +147,37 @@ export class States {
    * when `next` throws (a payload that does not fit), nothing is written. Arms its expiry.
    */
   private change(owner: StateOwner, named: Named, next: (current: StoredState | undefined) => StoredState): Awaitable<{ state: StateRecord<unknown> }> {
+    const written = this.store.update(named.key, (current): StateChange<StoredState> => {
+      const state = next(current)
+      return { write: state, result: state }
+    })
+    return isThenable(written) ? Promise.resolve(written).then((state) => this.armed(owner, named, state)) : this.armed(owner, named, written)
+  }
+
+  /** A state just written, its expiry armed, as the caller gets it. */
+  private armed(owner: StateOwner, named: Named, state: StoredState): { state: StateRecord<unknown> } {
+    this.arm(owner, state, named.text)
+    return { state: record(state) }
+  }
+
+  /** getOrSetState once the store answered: the living state, or one made and written when there is none. */
+  private getOrSet(
+    owner: StateOwner,
+    named: Named,
+    given: Record<string, unknown>,
+    existing: StoredState | undefined,
+  ): Awaitable<{ state: StateRecord<unknown>; created: boolean }> {
+    if (existing && this.isLive(existing)) return { state: record(existing), created: false }
+    // one past its expiry whose timer has not run yet is gone: replaced, as one step in the store
     return andThen(
-      this.store.update(named.key, (current): StateChange<StoredState> => {
-        const state = next(current)
-        return { write: state, result: state }
+      this.store.update(named.key, (current): StateChange<{ state: StoredState; created: boolean }> => {
+        if (current && this.isLive(current)) return { result: { state: current, created: false } }
+        const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
+        return { write: state, result: { state, created: true } }
       }),
-      (state) => {
-        this.arm(owner, state, named.text)
-        return { state: record(state) }
+      (result) => {
+        if (result.created) this.arm(owner, result.state, named.text)
+        return { state: record(result.state), created: result.created }
       },
     )
   }
@@ -209,17 +204,21 @@ export class States {
   private run<T>(owner: StateOwner, operation: string, input: unknown, body: (named: Named, given: Record<string, unknown>) => Awaitable<T>): Promise<T> {
     let named: Named
     const given = input as Record<string, unknown>
-    let started: { answer: Awaitable<T> } | undefined
+    let started = false
+    let answer: Awaitable<T> | undefined
     try {
       named = this.named(owner, operation, input)
-      if (!this.queues.has(named.text)) started = { answer: body(named, given) }
+      if (!this.queues.has(named.text)) {
+        started = true
+        answer = body(named, given)
+      }
     } catch (error) {
       return Promise.reject(error)
     }
-    if (started && !isThenable(started.answer)) return Promise.resolve(started.answer)
+    if (started && !isThenable(answer)) return Promise.resolve(answer as T)
     const text = named.text
     const previous = this.queues.get(text)
-    const result = started ? Promise.resolve(started.answer) : (previous ?? Promise.resolve()).then(() => body(named, given))
+    const result = started ? Promise.resolve(answer as Awaitable<T>) : (previous ?? Promise.resolve()).then(() => body(named, given))
     const tail = result.then(
       () => undefined,
       () => undefined,
@@ -232,7 +231,6 @@ export class States {
   }
 
   private named(owner: StateOwner, operation: string, input: unknown): Named {
-    const issues: string[] = []
     if (!isRecord(input)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: expected { type, id, name, ... }`, [])
     const { type, id, name } = input as { type?: unknown; id?: unknown; name?: unknown }
     const definition = typeof name === 'string' ? own(owner.states, name) : undefined
@@ -243,16 +241,19 @@ export class States {
         `${operation}: ${owner.label} has no state ${shown(name)} (its states: ${known.length > 0 ? known.join(', ') : 'none'})`,
       )
     }
-    if (type !== definition.type) issues.push(`type: state '${name}' is kept per ${definition.type}, not ${shown(type)}`)
-    if (typeof id !== 'string' || id === '') issues.push(`id: must be a non-empty string, not ${shown(id)}`)
-    if (issues.length > 0) throw new ValidationError('INVALID_ARGUMENT', `${operation} of state '${name}' of ${owner.label}`, issues)
+    if (type !== definition.type || typeof id !== 'string' || id === '') {
+      const issues: string[] = []
+      if (type !== definition.type) issues.push(`type: state '${name}' is kept per ${definition.type}, not ${shown(type)}`)
+      if (typeof id !== 'string' || id === '') issues.push(`id: must be a non-empty string, not ${shown(id)}`)
+      throw new ValidationError('INVALID_ARGUMENT', `${operation} of state '${name}' of ${owner.label}`, issues)
+    }
     const key: StateKey = { owner: owner.owner, type: definition.type, id: id as string, name }
     return { key, text: stateKeyText(key), definition }
   }
 
   private isLive(state: StoredState): boolean {
     // ISO 8601 UTC timestamps of one format compare as strings in time order
-    return state.expiresAt === undefined || state.expiresAt > this.iso.of(this.clock.now())
+    return state.expiresAt === undefined || state.expiresAt > isoTimestamp(this.clock.now())
   }
 
   /** A stored state as the caller sees it; one past its expiry (its timer not yet run) is gone. */
@@ -273,7 +274,7 @@ export class States {
     const issues = validateValue(filled, schema, definitions, 'payload', this.valueLimits)
     if (issues.length > 0) throw new ValidationError('INVALID_STATE', `${operation}: invalid payload for ${this.describe(owner, named)}`, issues)
     const now = this.clock.now()
-    const at = this.iso.of(now)
+    const at = isoTimestamp(now)
     // the store copies what it is given (stateStore.ts): the filled value needs no copy of its own
     const { owner: whose, type, id, name } = named.key
     const state: StoredState = {
@@ -289,7 +290,7 @@ export class States {
     const expiry = kept ? kept.expiry : named.definition.expiry
     if (expiry !== undefined) {
       state.expiry = expiry
-      state.expiresAt = this.iso.of(now + expiry)
+      state.expiresAt = isoTimestamp(now + expiry)
     }
     return state
   }
@@ -328,7 +329,7 @@ export class States {
   private async expire(owner: StateOwner, key: StateKey, text: string): Promise<void> {
     this.timers.delete(text)
     try {
-      const expired = await this.store.deleteIfExpired(key, this.iso.of(this.clock.now()))
+      const expired = await this.store.deleteIfExpired(key, isoTimestamp(this.clock.now()))
       if (expired) {
         await owner.expired?.(record(expired))
         return
@@ -351,7 +352,7 @@ export class States {
     const sweep = async (): Promise<void> => {
       try {
         for (;;) {
-          const expired = await this.store.deleteExpired(this.iso.of(this.clock.now()), SWEEP_BATCH)
+          const expired = await this.store.deleteExpired(isoTimestamp(this.clock.now()), SWEEP_BATCH)
           for (const state of expired) {
             this.disarm(state)
             await this.owners.get(state.owner)?.expired?.(record(state))

@@ -117,16 +117,19 @@ export function storedTags(
 ): { issues: string[]; tags: StoredTags } {
   const issues: string[] = []
   const stored: StoredTags = {}
-  const declared = [...tagView.toStored.keys()]
-  for (const [key, value] of Object.entries(tags)) {
-    const at = joinPath(path, key)
+  // keys, not entries: no pair per tag (a delivery's ack and every conversation call pass here)
+  for (const key of Object.keys(tags)) {
+    const value = tags[key]
     const storedKey = tagView.toStored.get(key)
     if (storedKey === undefined) {
-      issues.push(`${at}: is not a ${kind} tag ${tagView.owner} declares (${declared.length > 0 ? `it declares ${declared.join(', ')}` : 'it declares none'})`)
+      const declared = [...tagView.toStored.keys()]
+      issues.push(
+        `${joinPath(path, key)}: is not a ${kind} tag ${tagView.owner} declares (${declared.length > 0 ? `it declares ${declared.join(', ')}` : 'it declares none'})`,
+      )
     } else if (typeof value !== 'string') {
-      issues.push(`${at}: must be a string`)
+      issues.push(`${joinPath(path, key)}: must be a string`)
     } else if (value === '' && !removable) {
-      issues.push(`${at}: must not be empty (leave the tag out instead)`)
+      issues.push(`${joinPath(path, key)}: must not be empty (leave the tag out instead)`)
     } else stored[storedKey] = value
   }
   return { issues, tags: stored }
@@ -135,9 +138,9 @@ export function storedTags(
 /** The stored tags a client sees, under its keys. */
 export function visibleTags(tagView: TagView, tags: StoredTags): StoredTags {
   const shown: StoredTags = {}
-  for (const [key, value] of Object.entries(tags)) {
+  for (const key of Object.keys(tags)) {
     const clientKey = tagView.fromStored.get(key)
-    if (clientKey !== undefined) shown[clientKey] = value
+    if (clientKey !== undefined) shown[clientKey] = tags[key] as string
   }
   return shown
 }

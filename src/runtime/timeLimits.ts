@@ -7,7 +7,7 @@
 import { own } from '../jsonSchema/own.js'
 import { quoted, shown } from '../jsonSchema/quoting.js'
 import type { AbortSignalLike } from './channelTypes.js'
-import { type Clock, systemClock } from './clock.js'
+import { type Clock, type ClockTimer, systemClock } from './clock.js'
 import type { BotDefinition } from './definition.js'
 import type { RunnableIntegration } from './runnables.js'
 
@@ -105,17 +105,6 @@ export interface Bound {
   failed(error: unknown): unknown
 }
 
-/**
- * Calls `expire` once `limitMs` has passed on `clock`, never for Infinity, and returns what
- * cancels it. Until then the process is kept alive: pending work is what the process is
- * there for.
- */
-function startDeadline(clock: Clock, limitMs: number, expire: () => void): () => void {
-  if (limitMs === Number.POSITIVE_INFINITY) return holdUnlimited()
-  const timer = clock.setTimer(expire, limitMs, { keepAlive: true })
-  return () => timer.cancel()
-}
-
 // Work without a limit needs no timer of its own, only something that keeps the process
 // alive while any of it is pending: one interval for all of it, so that turning limits off
 // (`Infinity`) also takes their cost away.
@@ -123,23 +112,36 @@ const KEEP_ALIVE_INTERVAL_MS = 2_147_483_647
 let unlimitedPending = 0
 let keepAlive: unknown
 
-/** Keeps the process alive until the returned function is called (once). */
-function holdUnlimited(): () => void {
+/** Keeps the process alive until `releaseUnlimited` (once per hold). */
+function holdUnlimited(): void {
   if (unlimitedPending++ === 0) keepAlive = platform.setInterval(() => undefined, KEEP_ALIVE_INTERVAL_MS)
-  let held = true
-  return () => {
-    if (!held) return
-    held = false
-    if (--unlimitedPending === 0) platform.clearInterval(keepAlive)
-  }
 }
+
+function releaseUnlimited(): void {
+  if (--unlimitedPending === 0) platform.clearInterval(keepAlive)
+}
+
+/** Where `withSignal` keeps an args object's signal function: a symbol, not enumerable. */
+const SIGNAL_OF = Symbol('botwire.signal')
+
+/**
+ * The getter of every args object's `signal`: one function for all of them, so that objects
+ * made at one place keep one shape (a getter of its own per object turns each into a slow
+ * dictionary object, with garbage to match). It reads `this`, so a Proxy of the object,
+ * or an object made with it as prototype, still finds its signal.
+ */
+function signalOfArgs(this: { readonly [SIGNAL_OF]: () => AbortSignalLike }): AbortSignalLike {
+  return this[SIGNAL_OF]()
+}
+const SIGNAL_PROPERTY = { get: signalOfArgs, enumerable: true }
 
 /**
  * Adds to `args` (a fresh object the caller made for this one run) a `signal` property that
  * reads `signal()`: a getter, since most handlers never look.
  */
 export function withSignal(args: object, signal: () => AbortSignalLike): object {
-  return Object.defineProperty(args, 'signal', { get: signal, enumerable: true })
+  Object.defineProperty(args, SIGNAL_OF, { value: signal })
+  return Object.defineProperty(args, 'signal', SIGNAL_PROPERTY)
 }
 
 /**
@@ -152,46 +154,90 @@ export function withSignal(args: object, signal: () => AbortSignalLike): object 
 export function runBounded<T>(work: (signal: () => AbortSignalLike) => T | Promise<T>, bound: Bound): Promise<T> {
   const caller = bound.signal
   if (caller?.aborted) return Promise.reject(bound.cancelled(caller.reason))
-  let controller: { readonly signal: AbortSignalLike; abort(reason?: unknown): void } | undefined
-  let stoppedWith: Error | undefined
-  const signal = (): AbortSignalLike => {
-    if (!controller) {
-      controller = new platform.AbortController()
-      if (stoppedWith) controller.abort(stoppedWith)
-    }
-    return controller.signal
+  const run = new BoundedRun<T>(bound)
+  const settled = new Promise<T>((resolve, reject) => run.start(resolve, reject))
+  let pending: Promise<T>
+  try {
+    pending = Promise.resolve(work(() => run.signal()))
+  } catch (error) {
+    run.fail(error)
+    return settled
   }
-  return new Promise<T>((resolve, reject) => {
-    const finish = (): void => {
-      cancelDeadline()
-      caller?.removeEventListener('abort', onAbort)
+  pending.then(
+    (value) => run.succeed(value),
+    (error: unknown) => run.fail(error),
+  )
+  return settled
+}
+
+/**
+ * The state of one bounded run, as one object with its steps as methods: a handler and a
+ * delivery each run bounded, and closures per run (six of them before) were most of the
+ * garbage of the run itself.
+ */
+class BoundedRun<T> {
+  private readonly bound: Bound
+  private controller: { readonly signal: AbortSignalLike; abort(reason?: unknown): void } | undefined = undefined
+  /** the error that stopped the run (its limit, its caller's cancel): a signal made afterwards is aborted with it */
+  private stoppedWith: Error | undefined = undefined
+  /** set once the run has settled, however: what comes later is ignored */
+  private done = false
+  private timer: ClockTimer | undefined = undefined
+  private holdsUnlimited = false
+  private onAbort: (() => void) | undefined = undefined
+  private resolve: ((value: T) => void) | undefined = undefined
+  private reject: ((reason: unknown) => void) | undefined = undefined
+
+  constructor(bound: Bound) {
+    this.bound = bound
+  }
+
+  /** Starts the deadline and listens to the caller's signal (runs in the promise's executor). */
+  start(resolve: (value: T) => void, reject: (reason: unknown) => void): void {
+    this.resolve = resolve
+    this.reject = reject
+    const { clock, limitMs, signal: caller } = this.bound
+    if (limitMs === Number.POSITIVE_INFINITY) {
+      holdUnlimited()
+      this.holdsUnlimited = true
+    } else this.timer = clock.setTimer(() => this.stop(this.bound.timedOut()), limitMs, { keepAlive: true })
+    if (caller) {
+      this.onAbort = () => this.stop(this.bound.cancelled(caller.reason))
+      caller.addEventListener('abort', this.onAbort, { once: true })
     }
-    const stop = (error: Error): void => {
-      finish()
-      stoppedWith = error
-      controller?.abort(error)
-      reject(error)
+  }
+
+  signal(): AbortSignalLike {
+    if (!this.controller) {
+      this.controller = new platform.AbortController()
+      if (this.stoppedWith) this.controller.abort(this.stoppedWith)
     }
-    const onAbort = (): void => stop(bound.cancelled(caller?.reason))
-    const cancelDeadline = startDeadline(bound.clock, bound.limitMs, () => stop(bound.timedOut()))
-    caller?.addEventListener('abort', onAbort, { once: true })
-    let pending: Promise<T>
-    try {
-      pending = Promise.resolve(work(signal))
-    } catch (error) {
-      finish()
-      reject(bound.failed(error))
-      return
-    }
-    pending.then(
-      (value) => {
-        finish()
-        resolve(value)
-      },
-      (error: unknown) => {
-        finish()
-        reject(bound.failed(error))
-      },
-    )
-  })
+    return this.controller.signal
+  }
+
+  succeed(value: T): void {
+    if (this.finish()) this.resolve?.(value)
+  }
+
+  fail(error: unknown): void {
+    if (this.finish()) this.reject?.(this.bound.failed(error))
+  }
+
+  /** Ends the run with `error` (the limit, the caller's cancel), aborting the work's signal. */
+  private stop(error: Error): void {
+    if (!this.finish()) return
+    this.stoppedWith = error
+    this.controller?.abort(error)
+    this.reject?.(error)
+  }
+
+  /** Cancels the deadline and stops listening; false when the run had ended already. */
+  private finish(): boolean {
+    if (this.done) return false
+    this.done = true
+    this.timer?.cancel()
+    if (this.holdsUnlimited) releaseUnlimited()
+    if (this.onAbort) this.bound.signal?.removeEventListener('abort', this.onAbort)
+    return true
+  }
 }

@@ -92,18 +92,16 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
   const setUp = codeBlocks(read('getting-started.md')).filter((b) => /^[13]\. /.test(b.section))
   expect(setUp.map((b) => b.language)).toEqual(['sh', 'jsonc'])
   const [packages, settings] = setUp as [CodeBlock, CodeBlock]
-  const cwd = installedProject(shellLines(packages), tarballs)
-  writeFileSync(join(cwd, 'tsconfig.json'), settings.text)
 
   // each page's shell block: the same two commands, run once for both
   const pages = ['runtime.md', 'generated-code.md'].map((page) => ({ page, blocks: codeBlocks(read(page)) }))
   const shell = pages.map(({ blocks }) => blocks.filter((b) => b.language === 'sh').map(shellLines))
-  expect(shell).toEqual([
-    [['npx botwire init --example', 'npx botwire generate'], ['npm install @botwire/store-embedded @botwire/store-postgres']],
-    [['npx botwire init --example', 'npx botwire generate']],
-  ])
-  // the stores, as runtime.md#the-stores-botwire-ships installs them
-  runPageLine('npm install @botwire/store-embedded @botwire/store-postgres', cwd, tarballs)
+  const storesInstall = 'npm install @botwire/store-embedded @botwire/store-postgres'
+  expect(shell).toEqual([[['npx botwire init --example', 'npx botwire generate'], [storesInstall]], [['npx botwire init --example', 'npx botwire generate']]])
+  // the installs, then the stores as runtime.md#the-stores-botwire-ships installs them: a copy of
+  // what those lines made (kept while the packages are the same), its node_modules shared, as nothing here installs more
+  const cwd = installedProject([...shellLines(packages), storesInstall], tarballs, { modules: 'shared' })
+  writeFileSync(join(cwd, 'tsconfig.json'), settings.text)
   const init = runPageLine('npx botwire init --example', cwd, tarballs).stdout
   expect(init.split('\n').filter((l) => l !== '')).toHaveLength(8)
   expect(runPageLine('npx botwire generate', cwd, tarballs).stdout).toMatch(/^generated \d+ files in generated: /)
@@ -150,6 +148,7 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
     'src/keep-messages.ts',
   ])
   for (const { path, promised } of programs) {
+    // src/keep-messages.ts opens its store on a new folder: the one test of the store making its folder and database from nothing
     expect(runPageLine(`npx tsx ${path}`, cwd, tarballs).stdout.trimEnd().split('\n'), path).toEqual(promised)
   }
 

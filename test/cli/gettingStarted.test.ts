@@ -96,9 +96,9 @@ it('docs/getting-started.md, followed as written with the packages npm pack make
   const outputs = new Map<string, string>()
   const [packages, ...blocks] = codeBlocks(page)
   expect([packages?.language, ...blocks.map((b) => b.language)]).toEqual(['sh', 'sh', 'jsonc', 'sh', 'ts', 'ts', 'sh', 'sh'])
-  // section 1 (the packages): a copy of the project its lines made for this run (test/support/packedProject.ts)
+  // section 1 (the packages): a copy of the project its lines made (test/support/packedProject.ts), its node_modules shared until the page's npm ci replaces it
   expect(packages?.section).toMatch(/^1\. /)
-  let cwd = installedProject(packages === undefined ? [] : shellLines(packages), tarballs)
+  let cwd = installedProject(packages === undefined ? [] : shellLines(packages), tarballs, { modules: 'shared' })
   let productionBytes: number | undefined
   for (const block of blocks) {
     const { language, text } = block
@@ -133,5 +133,9 @@ it('docs/getting-started.md, followed as written with the packages npm pack make
   expect(join(cwd, 'node_modules', 'botwire')).not.toSatisfy(existsSync)
   expect(join(cwd, 'node_modules', 'ts-morph')).not.toSatisfy(existsSync)
   expect(join(cwd, 'node_modules', '@botwire', 'runtime')).toSatisfy(existsSync)
+  // and the project finds nothing beyond its own node_modules (the compiler the development install linked is gone)
+  expect(() => execFileSync(process.execPath, ['--input-type=module', '-e', "await import('typescript')"], { cwd, stdio: 'pipe' })).toThrow(
+    /Cannot find package 'typescript'/,
+  )
   // a dozen child processes (npm, tsc twice, tsx, the CLI): 20 s on a quiet machine, over a minute on a loaded one
 }, 300_000)

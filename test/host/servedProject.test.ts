@@ -56,10 +56,11 @@ beforeAll(() => {
     .flatMap(shellLines)
     .filter((line) => line.startsWith('npm install @botwire/'))
   expect(installs).toEqual(['npm install @botwire/runtime @botwire/host', 'npm install @botwire/store-embedded @botwire/store-postgres'])
-  // a copy of the project getting-started.md's lines made for this run (shared with its tests), then this page's installs
-  project = installedProject(shellLines(packages), tarballs)
-  // both lines' packages in one npm call: one install of the tree rather than two (about 4 s of CPU each)
-  runPageLine(`npm install ${installs.map((line) => line.slice('npm install '.length)).join(' ')}`, project, tarballs)
+  // a copy of the project getting-started.md's lines and this page's installs made (kept while the
+  // packages are the same), its node_modules shared; both install lines' packages in one npm
+  // call: one install of the tree rather than two (about 4 s of CPU each)
+  const install = `npm install ${installs.map((line) => line.slice('npm install '.length)).join(' ')}`
+  project = installedProject([...shellLines(packages), install], tarballs, { modules: 'shared' })
   writeFileSync(join(project, 'tsconfig.json'), settings.text)
   runPageLine('npx botwire init --example', project, tarballs)
   const bot = block((b) => b.language === 'ts' && b.text.startsWith('// src/bot.ts'), 'src/bot.ts')

@@ -33,6 +33,8 @@ async function startHost(): Promise<{ served: ServedProcess; url: string }> {
     SCHEMA: schema,
     PORT: String(port),
     TURN_LEASE_MS: String(LEASE_MS),
+    // three hosts beside the other test files on one server: fewer connections than the store's default 10 each
+    MAX_CONNECTIONS: '5',
     HANDLER_PAUSE_MS: '2',
   })
   await served.printed('serving on')

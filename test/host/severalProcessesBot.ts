@@ -7,7 +7,7 @@
 // answers each text with `echo: <text>` after HANDLER_PAUSE_MS, except 'block', on which
 // its handler prints `blocked` and never returns (the test kills the process then).
 //
-// env: DATABASE_URL, SCHEMA, PORT, TURN_LEASE_MS (default the store's), HANDLER_PAUSE_MS (default 0)
+// env: DATABASE_URL, SCHEMA, PORT, MAX_CONNECTIONS and TURN_LEASE_MS (default the store's), HANDLER_PAUSE_MS (default 0)
 import { createRuntime } from '@botwire/runtime'
 import { createHost, type WebhookHandler } from '../../src/host/index.js'
 import { openPostgresStore } from '../../src/stores/postgres/index.js'
@@ -20,7 +20,7 @@ const pauseMs = Number(env['HANDLER_PAUSE_MS'] ?? '0')
 const store = await openPostgresStore({
   connectionString: env['DATABASE_URL'] ?? '',
   schema: env['SCHEMA'] ?? 'botwire',
-  maxConnections: 5,
+  ...(env['MAX_CONNECTIONS'] !== undefined && { maxConnections: Number(env['MAX_CONNECTIONS']) }),
   ...(env['TURN_LEASE_MS'] !== undefined && { turnLeaseMs: Number(env['TURN_LEASE_MS']) }),
 })
 

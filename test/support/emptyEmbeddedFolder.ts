@@ -3,8 +3,8 @@
 // (what a new database holds depends on PGlite alone). Making a database costs seconds of
 // CPU (10 s and more on a loaded machine), copying one a few milliseconds; the copy has
 // nothing of botwire's in it, so opening the store still creates its schema as on a new
-// folder. test/stores/embeddedFolder.test.ts keeps making a folder from nothing, as a
-// user's first run does.
+// folder. docs/runtime.md's src/keep-messages.ts, run as written by
+// test/cli/examplePages.test.ts, makes a folder from nothing, as a user's first run does.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'

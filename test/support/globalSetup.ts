@@ -18,6 +18,7 @@ import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { projectsFolder } from './projectsFolder.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -179,12 +180,14 @@ function typecheck(): Promise<void> {
 
 export default async function setup(project: TestProject): Promise<() => void> {
   // a fresh clone has no cache folder yet, and the records above are written into it
-  mkdirSync(join(cache, 'runs'), { recursive: true })
+  mkdirSync(cache, { recursive: true })
   // what the test files of this run share and no later run may see (the copies of the
   // installed project of test/support/packedProject.ts): made by the files that need it,
-  // removed at the end. It is in the cache folder, as deep as the installed project kept
-  // there, so that npm's relative paths to the tarballs lead to them from a copy too
-  const runFolder = mkdtempSync(join(cache, 'runs', 'run-'))
+  // removed at the end. It is in the folder of made projects (outside the repository:
+  // test/support/projectsFolder.ts), as deep as the installed projects kept there, so that
+  // npm's relative paths to the tarballs lead to them from a copy too
+  mkdirSync(join(projectsFolder, 'runs'), { recursive: true })
+  const runFolder = mkdtempSync(join(projectsFolder, 'runs', 'run-'))
   project.provide('runFolder', runFolder)
   const teardown = () => rmSync(runFolder, { recursive: true, force: true })
   const steps = [

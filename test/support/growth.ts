@@ -48,11 +48,11 @@ async function measure(small: () => unknown, large: () => unknown, repeats: numb
  * The growth of `prepare(size)`'s work from n to 2n. `prepare` builds the input (not
  * measured) and returns the work to measure (which may return a promise); each size is run
  * `repeats` times, in turn with the other, after one run at n to warm up (compiled
- * validators, the JIT: the same code runs at 2n). Three of each are enough for the least to
- * drop a disturbance of one; a ratio over the limit is measured again anyway (above), and
- * two more runs of each made every growth test of the suite a third dearer.
+ * validators, the JIT: the same code runs at 2n). Two of each are enough for the least to
+ * drop a disturbance of one run; a ratio over the limit is measured again anyway (above).
+ * Each more run of each makes every growth test of the suite dearer by a seventh or more.
  */
-export async function cpuGrowth(prepare: (size: number) => () => unknown, n: number, repeats = 3): Promise<Growth> {
+export async function cpuGrowth(prepare: (size: number) => () => unknown, n: number, repeats = 2): Promise<Growth> {
   const small = prepare(n)
   const large = prepare(2 * n)
   await small()

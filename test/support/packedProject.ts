@@ -6,14 +6,30 @@
 // line run with only the project's node_modules/.bin on PATH, as `npx X` finds X in a
 // user's shell. Shared by the tests that follow getting-started.md, runtime.md and
 // generated-code.md: the project getting-started.md's first section makes (the installs)
-// is made once for the tarballs it installs, kept in node_modules/.cache/botwire/installed
-// until they change, and copied for each of them (installedProject).
+// is made once for the tarballs it installs, kept in the folder of made projects
+// (test/support/projectsFolder.ts, outside the repository) until they change, and copied
+// for each of them (installedProject).
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { delimiter, dirname, join, relative } from 'node:path'
 import { inject } from 'vitest'
 import { acquire, release } from './lockFile.js'
+import { projectsFolder } from './projectsFolder.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,11 +44,11 @@ export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 /** The tarball of each package, by its name. */
 export type Tarballs = ReadonlyMap<string, string>
 
-const packCache = join(root, 'node_modules', '.cache', 'botwire', 'packed')
+const packCache = join(projectsFolder, 'packed')
 
 /**
  * The tarballs of the packages (the compiler, the runtime, the stores, the host), packed once for what they hold: kept in
- * node_modules/.cache/botwire/packed with the size and modification time of every file npm
+ * the folder of made projects (packed/) with the size and modification time of every file npm
  * packs, and packed again only when one of those changed (the global setup rebuilt dist/,
  * say). Test files that run at once share one packing: the first takes a lock file, the
  * others wait for it.
@@ -107,48 +123,114 @@ function tarballsIn(folder: string): Tarballs {
   return tarballs
 }
 
-const installedCache = join(root, 'node_modules', '.cache', 'botwire', 'installed')
+const installedCache = join(projectsFolder, 'installed')
+
+/** A key of what the packages hold and the Node that installs them: what an install of the same lines gives depends on nothing else. */
+function tarballsKey(tarballs: Tarballs): string {
+  const key = createHash('sha256').update(process.version)
+  for (const tarball of [...tarballs.values()].sort()) key.update(readFileSync(tarball))
+  return key.digest('hex').slice(0, 12)
+}
+
+/**
+ * Makes `made` (a folder directly below `cache`) by `make(aside)` once: the first process
+ * to ask makes it aside and renames it into place whole (a run stopped meanwhile leaves none
+ * half made), the others wait on a lock file. What `cache` holds of other tarballs goes.
+ */
+function madeOnce(cache: string, made: string, tarballs: string, make: (aside: string) => void): void {
+  mkdirSync(cache, { recursive: true })
+  acquire(`${made}.lock`)
+  try {
+    if (existsSync(made)) return
+    for (const entry of readdirSync(cache)) if (!entry.startsWith(tarballs)) rmSync(join(cache, entry), { recursive: true, force: true })
+    const aside = mkdtempSync(`${made}-making-`)
+    make(aside)
+    renameSync(aside, made)
+  } finally {
+    release(`${made}.lock`)
+  }
+}
 
 /**
  * A copy of the project that `lines` (shell lines of a page, from an empty folder: `mkdir
  * X && cd X`, `npm init`, the installs) make, in a new folder of this test run's; returns the
  * folder the lines end in. The lines are run once, by the first test file that asks (the
- * others wait on a lock file), and what they made is kept in node_modules/.cache/botwire/installed
+ * others wait on a lock file), and what they made is kept in the folder of made projects (installed/)
  * under a key of the lines, the tarballs' bytes and Node's version: running them again on
- * the same tarballs would install the same, at about 5 s of CPU (npm four times). Each
- * caller gets a copy, links kept as links. The copies sit at the depth of the original below
- * node_modules/.cache/botwire (the run's folder is there: test/support/globalSetup.ts), so that
- * the relative `file:` paths npm recorded of the tarballs (package.json, package-lock.json)
- * still lead to them, and `npm ci` in a copy installs what the lines installed.
+ * the same tarballs would install the same, at seconds of CPU per npm call. Each caller gets
+ * a copy, links kept as links; with `modules: 'shared'` its node_modules is a link to the
+ * kept one (39 MB of files not copied), for a caller that installs nothing more (runPageLine
+ * refuses `npm install` there; `npm ci` replaces the link). The copies sit at the depth of the original below the folder of made projects
+ * (the run's folder is there: test/support/globalSetup.ts), so that the relative `file:`
+ * paths npm recorded of the tarballs (package.json, package-lock.json) still lead to them,
+ * and `npm ci` in a copy installs what the lines installed.
  */
-export function installedProject(lines: readonly string[], tarballs: Tarballs): string {
+export function installedProject(lines: readonly string[], tarballs: Tarballs, { modules = 'copied' }: { modules?: 'copied' | 'shared' } = {}): string {
   const runFolder = inject('runFolder')
   if (runFolder === undefined) throw new Error("installedProject needs the run's folder that test/support/globalSetup.ts provides")
-  const key = createHash('sha256').update(process.version).update(lines.join('\n'))
-  for (const tarball of [...tarballs.values()].sort()) key.update(readFileSync(tarball))
-  const name = key.digest('hex').slice(0, 16)
-  const made = join(installedCache, name)
-  mkdirSync(installedCache, { recursive: true })
-  acquire(`${made}.lock`)
-  try {
-    if (!existsSync(made)) {
-      // the projects of older tarballs go; this one is made aside and renamed into place whole,
-      // at the same depth (npm's relative paths), so that a run stopped while it is made leaves none half made
-      for (const entry of readdirSync(installedCache)) if (!entry.startsWith(name)) rmSync(join(installedCache, entry), { recursive: true, force: true })
-      const aside = mkdtempSync(join(installedCache, `${name}-making-`))
-      mkdirSync(join(aside, 'project'))
-      let cwd = join(aside, 'project')
-      for (const line of lines) cwd = runPageLine(line, cwd, tarballs).cwd
-      writeFileSync(join(aside, 'ends-in.txt'), relative(join(aside, 'project'), cwd))
-      renameSync(aside, made)
-    }
-  } finally {
-    release(`${made}.lock`)
-  }
-  // the run's folder is node_modules/.cache/botwire/runs/<run>: a copy there is as deep as the original's project folder
+  const kept = keptProject(lines, tarballs)
+  // the run's folder is runs/<run> of the folder of made projects: a copy there is as deep as the original's project folder
   const copy = mkdtempSync(join(runFolder, 'copy-'))
-  cpSync(join(made, 'project'), copy, { recursive: true, verbatimSymlinks: true })
-  return join(copy, readFileSync(join(made, 'ends-in.txt'), 'utf8'))
+  const keptModules = join(kept.folder, 'node_modules')
+  const filter = modules === 'shared' ? (source: string) => source !== keptModules : undefined
+  cpSync(kept.project, copy, { recursive: true, verbatimSymlinks: true, ...(filter === undefined ? {} : { filter }) })
+  if (modules === 'shared') symlinkSync(keptModules, join(copy, kept.endsIn, 'node_modules'), 'dir')
+  return join(copy, kept.endsIn)
+}
+
+/**
+ * The kept project of `lines`: made from the kept project of all but the last line (a copy,
+ * then the last line run in it), so that pages whose lines begin alike install their common
+ * part once.
+ */
+function keptProject(lines: readonly string[], tarballs: Tarballs): { project: string; endsIn: string; folder: string } {
+  const ofTarballs = tarballsKey(tarballs)
+  const made = join(installedCache, `${ofTarballs}-${createHash('sha256').update(JSON.stringify(lines)).digest('hex').slice(0, 12)}`)
+  madeOnce(installedCache, made, ofTarballs, (aside) => {
+    let cwd = join(aside, 'project')
+    const last = lines.at(-1)
+    if (last === undefined) mkdirSync(cwd)
+    else {
+      const before = keptProject(lines.slice(0, -1), tarballs)
+      cpSync(before.project, cwd, { recursive: true, verbatimSymlinks: true })
+      cwd = runPageLine(last, join(cwd, before.endsIn), tarballs).cwd
+    }
+    writeFileSync(join(aside, 'ends-in.txt'), relative(join(aside, 'project'), cwd))
+  })
+  const endsIn = readFileSync(join(made, 'ends-in.txt'), 'utf8')
+  return { project: join(made, 'project'), endsIn, folder: join(made, 'project', endsIn) }
+}
+
+/** Whether the project's node_modules is a link to a kept project's (installedProject's `modules: 'shared'`). */
+function sharesModules(cwd: string): boolean {
+  return lstatSync(join(cwd, 'node_modules'), { throwIfNoEntry: false })?.isSymbolicLink() === true
+}
+
+const installsCache = join(projectsFolder, 'npm-ci')
+
+/**
+ * `npm ci` (with the flags of `line`) in `cwd`: what it installs is kept in
+ * the folder of made projects (npm-ci/) under a key of the line, package.json, package-lock.json,
+ * the tarballs' bytes and Node's version, and copied in place of node_modules (as npm ci
+ * replaces it) when they are the same: the same lock file installs the same tree.
+ */
+function cleanInstall(line: string, cwd: string, tarballs: Tarballs, env: NodeJS.ProcessEnv): string {
+  // npm ci replaces node_modules: one shared with the kept project is only unlinked
+  if (sharesModules(cwd)) unlinkSync(join(cwd, 'node_modules'))
+  const ofTarballs = tarballsKey(tarballs)
+  const key = createHash('sha256').update(line)
+  for (const file of ['package.json', 'package-lock.json']) key.update(readFileSync(join(cwd, file)))
+  const made = join(installsCache, `${ofTarballs}-${key.digest('hex').slice(0, 12)}`)
+  let ran: string | undefined
+  madeOnce(installsCache, made, ofTarballs, (aside) => {
+    // installed where the line runs (npm's relative paths to the tarballs hold there), then kept
+    ran = runShell(line, cwd, env)
+    cpSync(join(cwd, 'node_modules'), join(aside, 'node_modules'), { recursive: true, verbatimSymlinks: true })
+  })
+  if (ran !== undefined) return ran
+  rmSync(join(cwd, 'node_modules'), { recursive: true, force: true })
+  cpSync(join(made, 'node_modules'), join(cwd, 'node_modules'), { recursive: true, verbatimSymlinks: true })
+  return ''
 }
 
 /** The executable each linked tool puts into node_modules/.bin, which `npx` finds. */
@@ -187,13 +269,16 @@ export function runPageLine(line: string, cwd: string, tarballs: Tarballs): { cw
     mkdirSync(join(cwd, created[1]))
     return { cwd: join(cwd, created[1]), stdout: '' }
   }
-  const install = /^npm install (--save-dev )?(.+)$/.exec(line)
-  if (install?.[2] !== undefined) {
-    const names = install[2].split(' ')
+  if (/^npm install\b/.test(line) && sharesModules(cwd)) {
+    throw new Error(`\`${line}\` would change the node_modules this copy shares with the kept project: put the line in installedProject's lines`)
+  }
+  const packages = /^npm install ((?:--(?:save-dev|omit=dev) )*)([^-].*)$/.exec(line)
+  if (packages?.[2] !== undefined) {
+    const names = packages[2].split(' ')
     // the packed packages in one npm call (one install, not one per package), the tools linked
     const packed = names.flatMap((name) => tarballs.get(name) ?? [])
     if (packed.length > 0) {
-      const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(install[1] === undefined ? [] : ['--save-dev'])]
+      const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(packages[1] ?? '').split(' ').filter((flag) => flag !== '')]
       const linked = linkedInto(cwd)
       execFileSync(npm, ['install', ...flags, ...packed], { cwd, stdio: 'pipe' })
       // npm removes what package.json does not list, the linked tools with it: link them again
@@ -207,8 +292,14 @@ export function runPageLine(line: string, cwd: string, tarballs: Tarballs): { cw
   const env = { ...process.env, PATH: [join(cwd, 'node_modules', '.bin'), ...outside].join(delimiter), NO_COLOR: '1' }
   // npm ci takes the dependencies from the local cache where it can, as npm install does above
   const command = line.replace(/^npx /, '').replace(/^npm ci /, 'npm ci --prefer-offline --no-audit --no-fund --silent ')
+  if (/^npm ci\b/.test(command)) return { cwd, stdout: cleanInstall(command, cwd, tarballs, env) }
+  return { cwd, stdout: runShell(command, cwd, env, line) }
+}
+
+/** Runs a shell line in `cwd`; returns its stdout, or throws with what it printed when it fails. */
+function runShell(command: string, cwd: string, env: NodeJS.ProcessEnv, line = command): string {
   try {
-    return { cwd, stdout: execFileSync('sh', ['-c', command], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) }
+    return execFileSync('sh', ['-c', command], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string }
     throw new Error(`\`${line}\` failed:\n${stdout ?? ''}${stderr ?? ''}`)

@@ -5,7 +5,9 @@
 // integration's channel, a user's id): two callers with the same tags, in one process or
 // several on the database, take turns, so the second finds what the first inserted, while
 // callers for other threads or users do not wait on them; the oldest match (lowest seq) is
-// the one found.
+// the one found. A record that is there already (nothing deletes one) is found by a plain
+// read first, without the transaction and the lock: most calls find one (each message of a
+// thread after its first), and callers of one user no longer wait on each other.
 // An update merges its tag changes under the row's lock (updateRecord).
 import {
   type ConversationMatch,
@@ -52,16 +54,16 @@ export class SqlConversationStore implements ConversationStore {
     await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [JSON.stringify(['botwire', this.schema, ...scope, sortedTags])])
   }
 
-  findOrInsertConversation(match: ConversationMatch, candidate: ConversationRecord): Promise<{ record: ConversationRecord; created: boolean }> {
+  async findOrInsertConversation(match: ConversationMatch, candidate: ConversationRecord): Promise<{ record: ConversationRecord; created: boolean }> {
     const integration = match.integration ?? candidate.integration
     const channel = match.channel ?? candidate.channel
+    const select = `SELECT seq, record FROM ${this.conversations} WHERE integration = $1 AND channel = $2 AND tags @> $3::jsonb ORDER BY seq LIMIT 1`
+    const params = [storageKey(integration), storageKey(channel), storageTags(match.tags)]
+    const there = (await this.database.query<RecordRow>(select, params)).rows[0]
+    if (there) return { record: parsed<ConversationRecord>(there), created: false }
     return this.database.transaction(async (connection) => {
       await this.lockScope(connection, ['conversations', integration, channel], match.tags)
-      const { rows } = await connection.query<RecordRow>(
-        `SELECT seq, record FROM ${this.conversations} WHERE integration = $1 AND channel = $2 AND tags @> $3::jsonb ORDER BY seq LIMIT 1`,
-        [storageKey(integration), storageKey(channel), storageTags(match.tags)],
-      )
-      const found = rows[0]
+      const found = (await connection.query<RecordRow>(select, params)).rows[0]
       if (found) return { record: parsed<ConversationRecord>(found), created: false }
       const inserted = await connection.query<RecordRow>(
         `INSERT INTO ${this.conversations} (id, integration, channel, tags, record) VALUES ($1, $2, $3, $4::jsonb, $5) RETURNING seq, record`,
@@ -97,13 +99,14 @@ export class SqlConversationStore implements ConversationStore {
     return { records: kept.map((row) => parsed<ConversationRecord>(row)), ...(rows.length > page.limit && last ? { lastSeq: seqOf(last.seq) } : {}) }
   }
 
-  findOrInsertUser(tags: StoredTags, candidate: UserRecord): Promise<{ record: UserRecord; created: boolean }> {
+  async findOrInsertUser(tags: StoredTags, candidate: UserRecord): Promise<{ record: UserRecord; created: boolean }> {
+    const select = `SELECT seq, record FROM ${this.users} WHERE tags @> $1::jsonb ORDER BY seq LIMIT 1`
+    const params = [storageTags(tags)]
+    const there = (await this.database.query<RecordRow>(select, params)).rows[0]
+    if (there) return { record: parsed<UserRecord>(there), created: false }
     return this.database.transaction(async (connection) => {
       await this.lockScope(connection, ['users'], tags)
-      const { rows } = await connection.query<RecordRow>(`SELECT seq, record FROM ${this.users} WHERE tags @> $1::jsonb ORDER BY seq LIMIT 1`, [
-        storageTags(tags),
-      ])
-      const found = rows[0]
+      const found = (await connection.query<RecordRow>(select, params)).rows[0]
       if (found) return { record: parsed<UserRecord>(found), created: false }
       const inserted = await connection.query<RecordRow>(`INSERT INTO ${this.users} (id, tags, record) VALUES ($1, $2::jsonb, $3) RETURNING seq, record`, [
         storageKey(candidate.id),
