@@ -131,6 +131,7 @@ let lastOwner = ''
 let lastType = ''
 let lastId = ''
 let lastName = ''
+let lastPrefix = '|||'
 let lastText = '|||'
 
 /**
@@ -141,12 +142,15 @@ let lastText = '|||'
 export function stateKeyText(key: StateKey): string {
   // comparing the fields is cheaper than making the text (and hashing it anew); a key changed since still gets its own text
   const { owner, type, id, name } = key
-  if (id === lastId && owner === lastOwner && name === lastName && type === lastType) return lastText
-  lastText = `${owner}|${type}|${name}|${id}`
-  lastOwner = owner
-  lastType = type
+  if (owner !== lastOwner || name !== lastName || type !== lastType) {
+    // another state (or another owner's): its text up to the id, kept for the next key of the same state
+    lastPrefix = `${owner}|${type}|${name}|`
+    lastOwner = owner
+    lastType = type
+    lastName = name
+  } else if (id === lastId) return lastText
+  lastText = lastPrefix + id
   lastId = id
-  lastName = name
   return lastText
 }
 

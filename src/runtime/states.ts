@@ -15,12 +15,14 @@ import { isRecord, own } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
 import { andThen, isThenable } from './awaitable.js'
 import { type Clock, type ClockTimer, isoTimestamp } from './clock.js'
+import { type DeclaredState, DeclaredStates, payloadIssues } from './declaredStates.js'
 import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
 import { RuntimeError, ValidationError } from './errors.js'
+import { mergeInto } from './jsonCopies.js'
 import { type StateChange, type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
 import type { StateRecord } from './stateTypes.js'
 import type { Awaitable } from './types.js'
-import { type SchemaDefinitions, validateValue } from './validation.js'
+import type { SchemaDefinitions } from './validation.js'
 import type { ValueLimits } from './valueLimits.js'
 
 /** Whose states: the bot, a plugin instance or an integration, with what its calls need. */
@@ -49,7 +51,7 @@ interface Named {
   key: StateKey
   /** stateKeyText(key), computed once per call */
   text: string
-  definition: StateDefinition
+  declared: DeclaredState
 }
 
 function record(state: StoredState): StateRecord<unknown> {
@@ -57,6 +59,11 @@ function record(state: StoredState): StateRecord<unknown> {
   const shown: StateRecord<unknown> = { type, id, name, payload, createdAt, updatedAt }
   if (expiresAt !== undefined) shown.expiresAt = expiresAt
   return shown
+}
+
+/** The change that writes `state` and gives it back (StateStore.update). */
+function writing(state: StoredState): StateChange<StoredState> {
+  return { write: state, result: state }
 }
 
 /** How often each runtime sweeps its state store for expired states (docs/runtime.md#state-expiry). */
@@ -77,6 +84,8 @@ export class States {
   private sweeper: ClockTimer | undefined
   /** every owner a client was made for, by StateKey.owner: whose handlers a sweep runs */
   private readonly owners = new Map<string, StateOwner>()
+  /** each owner's states as declared, with their compiled validators (declaredStates.ts) */
+  private readonly declared = new DeclaredStates()
 
   constructor(
     private readonly store: StateStore,
@@ -102,8 +111,12 @@ export class States {
       if (!isRecord(changes)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
       // read, merged and written as one step in the store: a concurrent patch of another field is never lost
       return this.change(owner, named, (current) => {
-        const kept = this.liveState(current)
-        return this.stored(owner, named, { ...(kept ? kept.payload : {}), ...changes }, kept, 'patchState')
+        // one reading of the clock: the state is live at the instant the patch is stamped with
+        const now = this.clock.now()
+        const kept = this.liveState(current, now)
+        // the store's copy of the payload is this call's own (StateStore.update): the changes merge into it, keys in the order a spread gives
+        const merged = kept ? mergeInto(kept.payload, changes) : { ...changes }
+        return writing(this.stored(owner, named, merged, kept, 'patchState', now))
       })
     }
     return {
@@ -112,7 +125,10 @@ export class States {
         this.run(owner, 'setState', input, (named, given) => {
           const payload = own(given, 'payload')
           if (payload !== null) {
-            return this.change(owner, named, (current) => this.stored(owner, named, payload, this.liveState(current), 'setState'))
+            return this.change(owner, named, (current) => {
+              const now = this.clock.now()
+              return writing(this.stored(owner, named, payload, this.liveState(current, now), 'setState', now))
+            })
           }
           return andThen(this.store.delete(named.key), () => {
             this.disarm(named.key)
@@ -136,7 +152,7 @@ export class States {
             delete next.expiry
             delete next.expiresAt
             if (expiry !== null) Object.assign(next, { expiry, expiresAt: isoTimestamp(this.clock.now() + expiry) })
-            return next
+            return writing(next)
           })
         }),
     }
@@ -146,11 +162,12 @@ export class States {
    * Writes the state `next` makes of the stored one, as one step in the store (StateStore.update):
    * when `next` throws (a payload that does not fit), nothing is written. Arms its expiry.
    */
-  private change(owner: StateOwner, named: Named, next: (current: StoredState | undefined) => StoredState): Awaitable<{ state: StateRecord<unknown> }> {
-    const written = this.store.update(named.key, (current): StateChange<StoredState> => {
-      const state = next(current)
-      return { write: state, result: state }
-    })
+  private change(
+    owner: StateOwner,
+    named: Named,
+    next: (current: StoredState | undefined) => StateChange<StoredState>,
+  ): Awaitable<{ state: StateRecord<unknown> }> {
+    const written = this.store.update(named.key, next)
     return isThenable(written) ? Promise.resolve(written).then((state) => this.armed(owner, named, state)) : this.armed(owner, named, written)
   }
 
@@ -208,7 +225,8 @@ export class States {
     let answer: Awaitable<T> | undefined
     try {
       named = this.named(owner, operation, input)
-      if (!this.queues.has(named.text)) {
+      // most calls find no queue at all: no lookup of the key's text then
+      if (this.queues.size === 0 || !this.queues.has(named.text)) {
         started = true
         answer = body(named, given)
       }
@@ -233,14 +251,15 @@ export class States {
   private named(owner: StateOwner, operation: string, input: unknown): Named {
     if (!isRecord(input)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: expected { type, id, name, ... }`, [])
     const { type, id, name } = input as { type?: unknown; id?: unknown; name?: unknown }
-    const definition = typeof name === 'string' ? own(owner.states, name) : undefined
-    if (typeof name !== 'string' || !definition) {
+    const declared = typeof name === 'string' ? this.declared.find(owner, name) : undefined
+    if (typeof name !== 'string' || !declared) {
       const known = Object.keys(owner.states)
       throw new RuntimeError(
         'UNKNOWN_STATE',
         `${operation}: ${owner.label} has no state ${shown(name)} (its states: ${known.length > 0 ? known.join(', ') : 'none'})`,
       )
     }
+    const definition = declared.definition
     if (type !== definition.type || typeof id !== 'string' || id === '') {
       const issues: string[] = []
       if (type !== definition.type) issues.push(`type: state '${name}' is kept per ${definition.type}, not ${shown(type)}`)
@@ -248,12 +267,12 @@ export class States {
       throw new ValidationError('INVALID_ARGUMENT', `${operation} of state '${name}' of ${owner.label}`, issues)
     }
     const key: StateKey = { owner: owner.owner, type: definition.type, id: id as string, name }
-    return { key, text: stateKeyText(key), definition }
+    return { key, text: stateKeyText(key), declared }
   }
 
-  private isLive(state: StoredState): boolean {
+  private isLive(state: StoredState, now = this.clock.now()): boolean {
     // ISO 8601 UTC timestamps of one format compare as strings in time order
-    return state.expiresAt === undefined || state.expiresAt > isoTimestamp(this.clock.now())
+    return state.expiresAt === undefined || state.expiresAt > isoTimestamp(now)
   }
 
   /** A stored state as the caller sees it; one past its expiry (its timer not yet run) is gone. */
@@ -262,18 +281,15 @@ export class States {
   }
 
   /** The stored state when it is living; undefined when there is none or it is past its expiry. */
-  private liveState(state: StoredState | undefined): StoredState | undefined {
-    return state && this.isLive(state) ? state : undefined
+  private liveState(state: StoredState | undefined, now = this.clock.now()): StoredState | undefined {
+    return state && this.isLive(state, now) ? state : undefined
   }
 
   /** The record to store: the payload validated (defaults filled), timestamps and expiry on the clock. */
-  private stored(owner: StateOwner, named: Named, payload: unknown, kept: StoredState | undefined, operation: string): StoredState {
-    const schema = named.definition.schema
-    const definitions = owner.definitionsFor(schema)
-    const filled = fillDefaults(payload, schema, definitions)
-    const issues = validateValue(filled, schema, definitions, 'payload', this.valueLimits)
+  private stored(owner: StateOwner, named: Named, payload: unknown, kept: StoredState | undefined, operation: string, now = this.clock.now()): StoredState {
+    const filled = fillDefaults(payload, named.declared.definition.schema, named.declared.definitions)
+    const issues = payloadIssues(named.declared, filled, this.valueLimits)
     if (issues.length > 0) throw new ValidationError('INVALID_STATE', `${operation}: invalid payload for ${this.describe(owner, named)}`, issues)
-    const now = this.clock.now()
     const at = isoTimestamp(now)
     // the store copies what it is given (stateStore.ts): the filled value needs no copy of its own
     const { owner: whose, type, id, name } = named.key
@@ -287,7 +303,7 @@ export class States {
       updatedAt: at,
     }
     // a living state keeps its own expiry (its definition's, or what setStateExpiry set); a new one takes its definition's
-    const expiry = kept ? kept.expiry : named.definition.expiry
+    const expiry = kept ? kept.expiry : named.declared.definition.expiry
     if (expiry !== undefined) {
       state.expiry = expiry
       state.expiresAt = isoTimestamp(now + expiry)

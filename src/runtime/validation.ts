@@ -5,6 +5,9 @@
 // `definitions` section. Problems are described as `path: what` lines
 // (`payload.actions[0].label: must have at least 1 character`, `input.temperature: must be at most 2, not 7`).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+
+export type { ValidateFunction }
+
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats'
 import { noteUnionBranches } from '../jsonSchema/unionBranches.js'
 import { renameUnsafeKeys, restoreUnsafeKeys } from '../jsonSchema/unsafeKeys.js'
@@ -13,7 +16,7 @@ import { describeIssues as describeValueIssues, joinPath } from '../jsonSchema/v
 import type { JsonSchema } from './definition.js'
 import type { MessageType } from './messages.js'
 import { messagesSchema } from './messagesSchema.js'
-import { DEFAULT_VALUE_LIMITS, type ValueLimits, valueShapeIssues } from './valueLimits.js'
+import { DEFAULT_VALUE_LIMITS, isPlainWithinLimits, type ValueLimits, valueShapeIssues } from './valueLimits.js'
 
 export { joinPath }
 
@@ -64,9 +67,16 @@ export function validateValue(
   root: string,
   limits: ValueLimits = DEFAULT_VALUE_LIMITS,
 ): Issues {
-  const shapeIssues = valueShapeIssues(value, root, limits)
-  if (shapeIssues.length > 0) return shapeIssues
-  const validate = validatorFor(schema, definitions)
+  return validateWith(value, validatorFor(schema, definitions), root, limits)
+}
+
+/** validateValue with the schema's validator at hand (validatorFor), for a caller that keeps it. */
+export function validateWith(value: unknown, validate: ValidateFunction, root: string, limits: ValueLimits = DEFAULT_VALUE_LIMITS): Issues {
+  // a small plain value has no shape issues: told without the inspection's result objects
+  if (!isPlainWithinLimits(value, limits)) {
+    const shapeIssues = valueShapeIssues(value, root, limits)
+    if (shapeIssues.length > 0) return shapeIssues
+  }
   const renamed = renameUnsafeKeys(value)
   return validate(renamed) ? [] : describeIssues(validate.errors, root, renamed).map(restoreUnsafeKeys)
 }
