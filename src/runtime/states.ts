@@ -56,9 +56,8 @@ interface Named {
 
 function record(state: StoredState): StateRecord<unknown> {
   const { type, id, name, payload, createdAt, updatedAt, expiresAt } = state
-  const shown: StateRecord<unknown> = { type, id, name, payload, createdAt, updatedAt }
-  if (expiresAt !== undefined) shown.expiresAt = expiresAt
-  return shown
+  // one literal per shape: a field added later would cost the object a second allocation for it
+  return expiresAt === undefined ? { type, id, name, payload, createdAt, updatedAt } : { type, id, name, payload, createdAt, updatedAt, expiresAt }
 }
 
 /** The change that writes `state` and gives it back (StateStore.update). */
@@ -293,22 +292,13 @@ export class States {
     const at = isoTimestamp(now)
     // the store copies what it is given (stateStore.ts): the filled value needs no copy of its own
     const { owner: whose, type, id, name } = named.key
-    const state: StoredState = {
-      owner: whose,
-      type,
-      id,
-      name,
-      payload: filled as { [key: string]: JsonValue },
-      createdAt: kept?.createdAt ?? at,
-      updatedAt: at,
-    }
+    const payloadFilled = filled as { [key: string]: JsonValue }
+    const createdAt = kept?.createdAt ?? at
     // a living state keeps its own expiry (its definition's, or what setStateExpiry set); a new one takes its definition's
     const expiry = kept ? kept.expiry : named.declared.definition.expiry
-    if (expiry !== undefined) {
-      state.expiry = expiry
-      state.expiresAt = isoTimestamp(now + expiry)
-    }
-    return state
+    // one literal per shape (see record)
+    if (expiry === undefined) return { owner: whose, type, id, name, payload: payloadFilled, createdAt, updatedAt: at }
+    return { owner: whose, type, id, name, payload: payloadFilled, createdAt, updatedAt: at, expiry, expiresAt: isoTimestamp(now + expiry) }
   }
 
   private disarm(key: StateKey): void {
