@@ -10,12 +10,11 @@
 // shared store (stateStore.ts). Calls on one state of this runtime also run one after the
 // other (a queue per key). Expiry deletes conditionally in the store: only the runtime
 // whose deletion took a state runs its handlers.
-import { fillDefaults } from '../jsonSchema/defaults.js'
 import { isRecord, own } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
 import { andThen, isThenable } from './awaitable.js'
 import { type Clock, type ClockTimer, isoTimestamp } from './clock.js'
-import { type DeclaredState, DeclaredStates, payloadIssues } from './declaredStates.js'
+import { type DeclaredState, DeclaredStates, payloadIssues, withDefaults } from './declaredStates.js'
 import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
 import { RuntimeError, ValidationError } from './errors.js'
 import { mergeInto } from './jsonCopies.js'
@@ -286,7 +285,7 @@ export class States {
 
   /** The record to store: the payload validated (defaults filled), timestamps and expiry on the clock. */
   private stored(owner: StateOwner, named: Named, payload: unknown, kept: StoredState | undefined, operation: string, now = this.clock.now()): StoredState {
-    const filled = fillDefaults(payload, named.declared.definition.schema, named.declared.definitions)
+    const filled = withDefaults(named.declared, payload)
     const issues = payloadIssues(named.declared, filled, this.valueLimits)
     if (issues.length > 0) throw new ValidationError('INVALID_STATE', `${operation}: invalid payload for ${this.describe(owner, named)}`, issues)
     const at = isoTimestamp(now)

@@ -78,7 +78,7 @@ describe('state calls of the bot', () => {
     expect(Object.getOwnPropertyDescriptor(payload, '__proto__')?.value).toEqual({ polluted: true })
     expect(changes).toEqual(JSON.parse('{"__proto__": {"polluted": true}, "visits": 2}'))
     payload.name = 'changed by the caller'
-    const stored = (await client.getState(profile)).state?.payload as { [key: string]: unknown }
+    const stored = (await client.getState(profile)).state?.payload as unknown as { [key: string]: unknown }
     expect(Object.keys(stored)).toEqual(['name', 'visits', '__proto__'])
     expect(stored.name).toBe('Ada')
     expect(Object.getPrototypeOf(stored)).toBe(Object.prototype)
