@@ -10,7 +10,7 @@
 // shared store (stateStore.ts). Calls on one state of this runtime also run one after the
 // other (a queue per key). Expiry deletes conditionally in the store: only the runtime
 // whose deletion took a state runs its handlers.
-import { isRecord, own } from '../jsonSchema/own.js'
+import { isRecord } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
 import { andThen, isThenable } from './awaitable.js'
 import { type Clock, type ClockTimer, isoTimestamp } from './clock.js'
@@ -59,6 +59,18 @@ function record(state: StoredState): StateRecord<unknown> {
   return expiresAt === undefined ? { type, id, name, payload, createdAt, updatedAt } : { type, id, name, payload, createdAt, updatedAt, expiresAt }
 }
 
+/**
+ * The caller's argument `key` when it is an own property (as `own` finds it). Read with
+ * Reflect.get rather than `given[key]`: a handler's arguments are often a spread with a
+ * property added (`{ ...key, payload }`), which V8 (node 20) gives a map of its own per
+ * object, so that every property access site that sees them turns megamorphic and misses its
+ * cache at each call (about 0.1 µs a read); Reflect.get reads through no such cache
+ * (docs/decisions.md, "State calls read their arguments without inline caches").
+ */
+function argument(given: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(given, key) ? Reflect.get(given, key) : undefined
+}
+
 /** The change that writes `state` and gives it back (StateStore.update). */
 function writing(state: StoredState): StateChange<StoredState> {
   return { write: state, result: state }
@@ -105,7 +117,7 @@ export class States {
         : this.getOrSet(owner, named, given, existing)
     }
     const patch = (named: Named, given: Record<string, unknown>): Awaitable<{ state: StateRecord<unknown> }> => {
-      const changes = own(given, 'payload')
+      const changes = argument(given, 'payload')
       if (!isRecord(changes)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
       // read, merged and written as one step in the store: a concurrent patch of another field is never lost
       return this.change(owner, named, (current) => {
@@ -121,7 +133,7 @@ export class States {
       getState: (key) => this.run(owner, 'getState', key, (named) => andThen(this.store.get(named.key), (state) => ({ state: this.live(state) }))),
       setState: (input) =>
         this.run(owner, 'setState', input, (named, given) => {
-          const payload = own(given, 'payload')
+          const payload = argument(given, 'payload')
           if (payload !== null) {
             return this.change(owner, named, (current) => {
               const now = this.clock.now()
@@ -137,7 +149,7 @@ export class States {
       patchState: (input) => this.run(owner, 'patchState', input, patch),
       setStateExpiry: (input) =>
         this.run(owner, 'setStateExpiry', input, (named, given) => {
-          const expiry = own(given, 'expiry')
+          const expiry = argument(given, 'expiry')
           if (expiry !== null && !isExpiry(expiry)) {
             throw new ValidationError('INVALID_ARGUMENT', `setStateExpiry of ${this.describe(owner, named)}`, [
               `expiry: must be a positive integer of milliseconds or null, not ${shown(expiry)}`,
@@ -187,7 +199,7 @@ export class States {
     return andThen(
       this.store.update(named.key, (current): StateChange<{ state: StoredState; created: boolean }> => {
         if (current && this.isLive(current)) return { result: { state: current, created: false } }
-        const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
+        const state = this.stored(owner, named, argument(given, 'payload'), undefined, 'getOrSetState')
         return { write: state, result: { state, created: true } }
       }),
       (result) => {
@@ -248,7 +260,10 @@ export class States {
 
   private named(owner: StateOwner, operation: string, input: unknown): Named {
     if (!isRecord(input)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: expected { type, id, name, ... }`, [])
-    const { type, id, name } = input as { type?: unknown; id?: unknown; name?: unknown }
+    // read as argument() reads: no inline cache to miss on an argument object of a map of its own
+    const type = Reflect.get(input, 'type')
+    const id = Reflect.get(input, 'id')
+    const name = Reflect.get(input, 'name')
     const declared = typeof name === 'string' ? this.declared.find(owner, name) : undefined
     if (typeof name !== 'string' || !declared) {
       const known = Object.keys(owner.states)
