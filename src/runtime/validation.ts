@@ -16,7 +16,7 @@ import { describeIssues as describeValueIssues, joinPath } from '../jsonSchema/v
 import type { JsonSchema } from './definition.js'
 import type { MessageType } from './messages.js'
 import { messagesSchema } from './messagesSchema.js'
-import { DEFAULT_VALUE_LIMITS, isPlainWithinLimits, type ValueLimits, valueShapeIssues } from './valueLimits.js'
+import { DEFAULT_VALUE_LIMITS, type ValueLimits, valueShapeIssues } from './valueLimits.js'
 
 export { joinPath }
 
@@ -72,11 +72,8 @@ export function validateValue(
 
 /** validateValue with the schema's validator at hand (validatorFor), for a caller that keeps it. */
 export function validateWith(value: unknown, validate: ValidateFunction, root: string, limits: ValueLimits = DEFAULT_VALUE_LIMITS): Issues {
-  // a small plain value has no shape issues: told without the inspection's result objects
-  if (!isPlainWithinLimits(value, limits)) {
-    const shapeIssues = valueShapeIssues(value, root, limits)
-    if (shapeIssues.length > 0) return shapeIssues
-  }
+  const shapeIssues = valueShapeIssues(value, root, limits)
+  if (shapeIssues.length > 0) return shapeIssues
   const renamed = renameUnsafeKeys(value)
   return validate(renamed) ? [] : describeIssues(validate.errors, root, renamed).map(restoreUnsafeKeys)
 }

@@ -171,9 +171,8 @@ export interface ValueShape {
  * stored and passed on as JSON. `root` names the value in the issues; `''` names its parts
  * as they are (`payload.text`, for a message), and the value itself `whole`.
  */
-export function inspectValue(value: unknown, root: string, limits: ValueLimits, whole = root): ValueShape {
-  // most values are small and plain: counted by a short recursion, without the walk's bookkeeping
-  const plain = plainJsonBytes(value, 0, limits)
+export function inspectValue(value: unknown, root: string, limits: ValueLimits, whole = root, plain = plainJsonBytes(value, 0, limits)): ValueShape {
+  // most values are small and plain: counted by a short recursion (plain, unless the caller did), without the walk's bookkeeping
   if (plain >= 0 && plain <= limits.maxBytes) return { overLimit: undefined, notJson: [] }
   const issues: string[] = []
   // the objects on the way from the root to where the walk is: a cycle comes back to one
@@ -278,14 +277,11 @@ export function inspectValue(value: unknown, root: string, limits: ValueLimits, 
 }
 
 /** `inspectValue`'s issues: the limit, or else what JSON cannot hold. */
-/** True when `value` is small plain JSON within the limits (plainJsonBytes): valueShapeIssues then finds nothing. */
-export function isPlainWithinLimits(value: unknown, limits: ValueLimits): boolean {
-  const plain = plainJsonBytes(value, 0, limits)
-  return plain >= 0 && plain <= limits.maxBytes
-}
-
 export function valueShapeIssues(value: unknown, root: string, limits: ValueLimits): string[] {
-  const { overLimit, notJson } = inspectValue(value, root, limits)
+  // a small plain value (most): no inspection result made for it
+  const plain = plainJsonBytes(value, 0, limits)
+  if (plain >= 0 && plain <= limits.maxBytes) return []
+  const { overLimit, notJson } = inspectValue(value, root, limits, root, plain)
   return overLimit === undefined ? notJson : [overLimit]
 }
 
