@@ -92,7 +92,9 @@ function fillProperties(value: unknown, node: DefaultsSchema, filling: Filling, 
   const properties = node.properties
   if (!isPlainObject(value) || properties === undefined) return value
   let out: { [key: string]: unknown } | undefined
-  for (const name of Object.keys(properties)) {
+  // for...in over own keys: no list of the schema's keys made per value filled
+  for (const name in properties) {
+    if (!Object.hasOwn(properties, name)) continue
     const property = properties[name] as DefaultsSchema
     const present = Object.hasOwn(value, name) && value[name] !== undefined
     const given = present ? value[name] : property.default === undefined ? undefined : freshCopy(property.default)

@@ -45,7 +45,9 @@ function plainCopy(value: unknown, depth: number): unknown {
       if (prototype !== Object.prototype && prototype !== null) return NOT_PLAIN
       const object = value as { [key: string]: unknown }
       const copy: { [key: string]: unknown } = {}
-      for (const key of Object.keys(object)) {
+      // for...in over own keys: the keys of Object.keys in their order, without a list made per object
+      for (const key in object) {
+        if (!Object.hasOwn(object, key)) continue
         const item = plainCopy(object[key], depth + 1)
         if (item === NOT_PLAIN) return NOT_PLAIN
         if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true })
@@ -56,4 +58,19 @@ function plainCopy(value: unknown, depth: number): unknown {
     default:
       return NOT_PLAIN
   }
+}
+
+/**
+ * `target` with `changes`' own enumerable keys set on it, as `{ ...target, ...changes }` would
+ * give them (keys in that order; a `__proto__` key an own key, never the prototype), without a
+ * new object: for a target that is the caller's own.
+ */
+export function mergeInto<T extends { [key: string]: unknown }>(target: T, changes: { [key: string]: unknown }): T {
+  for (const key in changes) {
+    if (!Object.hasOwn(changes, key)) continue
+    const value = changes[key]
+    if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+    else (target as { [key: string]: unknown })[key] = value
+  }
+  return target
 }

@@ -102,17 +102,13 @@ type KeptState = StoredState
 
 /** A state with another payload, its fields set in one order (objects of one shape: spreading records of several shapes is slower). */
 function withPayload(state: StoredState, payload: StoredState['payload']): StoredState {
-  const made: StoredState = {
-    owner: state.owner,
-    type: state.type,
-    id: state.id,
-    name: state.name,
-    payload,
-    createdAt: state.createdAt,
-    updatedAt: state.updatedAt,
-  }
-  if (state.expiry !== undefined) made.expiry = state.expiry
-  if (state.expiresAt !== undefined) made.expiresAt = state.expiresAt
+  const { owner, type, id, name, createdAt, updatedAt, expiry, expiresAt } = state
+  // one literal per shape: a field added later would cost the object a second allocation for it
+  if (expiry === undefined && expiresAt === undefined) return { owner, type, id, name, payload, createdAt, updatedAt }
+  if (expiry !== undefined && expiresAt !== undefined) return { owner, type, id, name, payload, createdAt, updatedAt, expiry, expiresAt }
+  const made: StoredState = { owner, type, id, name, payload, createdAt, updatedAt }
+  if (expiry !== undefined) made.expiry = expiry
+  if (expiresAt !== undefined) made.expiresAt = expiresAt
   return made
 }
 
@@ -131,6 +127,7 @@ let lastOwner = ''
 let lastType = ''
 let lastId = ''
 let lastName = ''
+let lastPrefix = '|||'
 let lastText = '|||'
 
 /**
@@ -141,12 +138,15 @@ let lastText = '|||'
 export function stateKeyText(key: StateKey): string {
   // comparing the fields is cheaper than making the text (and hashing it anew); a key changed since still gets its own text
   const { owner, type, id, name } = key
-  if (id === lastId && owner === lastOwner && name === lastName && type === lastType) return lastText
-  lastText = `${owner}|${type}|${name}|${id}`
-  lastOwner = owner
-  lastType = type
+  if (owner !== lastOwner || name !== lastName || type !== lastType) {
+    // another state (or another owner's): its text up to the id, kept for the next key of the same state
+    lastPrefix = `${owner}|${type}|${name}|`
+    lastOwner = owner
+    lastType = type
+    lastName = name
+  } else if (id === lastId) return lastText
+  lastText = lastPrefix + id
   lastId = id
-  lastName = name
   return lastText
 }
 

@@ -10,17 +10,18 @@
 // shared store (stateStore.ts). Calls on one state of this runtime also run one after the
 // other (a queue per key). Expiry deletes conditionally in the store: only the runtime
 // whose deletion took a state runs its handlers.
-import { fillDefaults } from '../jsonSchema/defaults.js'
-import { isRecord, own } from '../jsonSchema/own.js'
+import { isRecord } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
 import { andThen, isThenable } from './awaitable.js'
 import { type Clock, type ClockTimer, isoTimestamp } from './clock.js'
+import { type DeclaredState, DeclaredStates, payloadIssues, withDefaults } from './declaredStates.js'
 import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
 import { RuntimeError, ValidationError } from './errors.js'
+import { mergeInto } from './jsonCopies.js'
 import { type StateChange, type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
 import type { StateRecord } from './stateTypes.js'
 import type { Awaitable } from './types.js'
-import { type SchemaDefinitions, validateValue } from './validation.js'
+import type { SchemaDefinitions } from './validation.js'
 import type { ValueLimits } from './valueLimits.js'
 
 /** Whose states: the bot, a plugin instance or an integration, with what its calls need. */
@@ -49,14 +50,30 @@ interface Named {
   key: StateKey
   /** stateKeyText(key), computed once per call */
   text: string
-  definition: StateDefinition
+  declared: DeclaredState
 }
 
 function record(state: StoredState): StateRecord<unknown> {
   const { type, id, name, payload, createdAt, updatedAt, expiresAt } = state
-  const shown: StateRecord<unknown> = { type, id, name, payload, createdAt, updatedAt }
-  if (expiresAt !== undefined) shown.expiresAt = expiresAt
-  return shown
+  // one literal per shape: a field added later would cost the object a second allocation for it
+  return expiresAt === undefined ? { type, id, name, payload, createdAt, updatedAt } : { type, id, name, payload, createdAt, updatedAt, expiresAt }
+}
+
+/**
+ * The caller's argument `key` when it is an own property (as `own` finds it). Read with
+ * Reflect.get rather than `given[key]`: a handler's arguments are often a spread with a
+ * property added (`{ ...key, payload }`), which V8 (node 20) gives a map of its own per
+ * object, so that every property access site that sees them turns megamorphic and misses its
+ * cache at each call (about 0.1 µs a read); Reflect.get reads through no such cache
+ * (docs/decisions.md, "State calls read their arguments without inline caches").
+ */
+function argument(given: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(given, key) ? Reflect.get(given, key) : undefined
+}
+
+/** The change that writes `state` and gives it back (StateStore.update). */
+function writing(state: StoredState): StateChange<StoredState> {
+  return { write: state, result: state }
 }
 
 /** How often each runtime sweeps its state store for expired states (docs/runtime.md#state-expiry). */
@@ -77,6 +94,8 @@ export class States {
   private sweeper: ClockTimer | undefined
   /** every owner a client was made for, by StateKey.owner: whose handlers a sweep runs */
   private readonly owners = new Map<string, StateOwner>()
+  /** each owner's states as declared, with their compiled validators (declaredStates.ts) */
+  private readonly declared = new DeclaredStates()
 
   constructor(
     private readonly store: StateStore,
@@ -98,21 +117,28 @@ export class States {
         : this.getOrSet(owner, named, given, existing)
     }
     const patch = (named: Named, given: Record<string, unknown>): Awaitable<{ state: StateRecord<unknown> }> => {
-      const changes = own(given, 'payload')
+      const changes = argument(given, 'payload')
       if (!isRecord(changes)) throw new ValidationError('INVALID_STATE', `patchState of ${this.describe(owner, named)}`, ['payload: must be an object'])
       // read, merged and written as one step in the store: a concurrent patch of another field is never lost
       return this.change(owner, named, (current) => {
-        const kept = this.liveState(current)
-        return this.stored(owner, named, { ...(kept ? kept.payload : {}), ...changes }, kept, 'patchState')
+        // one reading of the clock: the state is live at the instant the patch is stamped with
+        const now = this.clock.now()
+        const kept = this.liveState(current, now)
+        // the store's copy of the payload is this call's own (StateStore.update): the changes merge into it, keys in the order a spread gives
+        const merged = kept ? mergeInto(kept.payload, changes) : { ...changes }
+        return writing(this.stored(owner, named, merged, kept, 'patchState', now))
       })
     }
     return {
       getState: (key) => this.run(owner, 'getState', key, (named) => andThen(this.store.get(named.key), (state) => ({ state: this.live(state) }))),
       setState: (input) =>
         this.run(owner, 'setState', input, (named, given) => {
-          const payload = own(given, 'payload')
+          const payload = argument(given, 'payload')
           if (payload !== null) {
-            return this.change(owner, named, (current) => this.stored(owner, named, payload, this.liveState(current), 'setState'))
+            return this.change(owner, named, (current) => {
+              const now = this.clock.now()
+              return writing(this.stored(owner, named, payload, this.liveState(current, now), 'setState', now))
+            })
           }
           return andThen(this.store.delete(named.key), () => {
             this.disarm(named.key)
@@ -123,7 +149,7 @@ export class States {
       patchState: (input) => this.run(owner, 'patchState', input, patch),
       setStateExpiry: (input) =>
         this.run(owner, 'setStateExpiry', input, (named, given) => {
-          const expiry = own(given, 'expiry')
+          const expiry = argument(given, 'expiry')
           if (expiry !== null && !isExpiry(expiry)) {
             throw new ValidationError('INVALID_ARGUMENT', `setStateExpiry of ${this.describe(owner, named)}`, [
               `expiry: must be a positive integer of milliseconds or null, not ${shown(expiry)}`,
@@ -136,7 +162,7 @@ export class States {
             delete next.expiry
             delete next.expiresAt
             if (expiry !== null) Object.assign(next, { expiry, expiresAt: isoTimestamp(this.clock.now() + expiry) })
-            return next
+            return writing(next)
           })
         }),
     }
@@ -146,11 +172,12 @@ export class States {
    * Writes the state `next` makes of the stored one, as one step in the store (StateStore.update):
    * when `next` throws (a payload that does not fit), nothing is written. Arms its expiry.
    */
-  private change(owner: StateOwner, named: Named, next: (current: StoredState | undefined) => StoredState): Awaitable<{ state: StateRecord<unknown> }> {
-    const written = this.store.update(named.key, (current): StateChange<StoredState> => {
-      const state = next(current)
-      return { write: state, result: state }
-    })
+  private change(
+    owner: StateOwner,
+    named: Named,
+    next: (current: StoredState | undefined) => StateChange<StoredState>,
+  ): Awaitable<{ state: StateRecord<unknown> }> {
+    const written = this.store.update(named.key, next)
     return isThenable(written) ? Promise.resolve(written).then((state) => this.armed(owner, named, state)) : this.armed(owner, named, written)
   }
 
@@ -172,7 +199,7 @@ export class States {
     return andThen(
       this.store.update(named.key, (current): StateChange<{ state: StoredState; created: boolean }> => {
         if (current && this.isLive(current)) return { result: { state: current, created: false } }
-        const state = this.stored(owner, named, own(given, 'payload'), undefined, 'getOrSetState')
+        const state = this.stored(owner, named, argument(given, 'payload'), undefined, 'getOrSetState')
         return { write: state, result: { state, created: true } }
       }),
       (result) => {
@@ -208,7 +235,8 @@ export class States {
     let answer: Awaitable<T> | undefined
     try {
       named = this.named(owner, operation, input)
-      if (!this.queues.has(named.text)) {
+      // most calls find no queue at all: no lookup of the key's text then
+      if (this.queues.size === 0 || !this.queues.has(named.text)) {
         started = true
         answer = body(named, given)
       }
@@ -232,15 +260,19 @@ export class States {
 
   private named(owner: StateOwner, operation: string, input: unknown): Named {
     if (!isRecord(input)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: expected { type, id, name, ... }`, [])
-    const { type, id, name } = input as { type?: unknown; id?: unknown; name?: unknown }
-    const definition = typeof name === 'string' ? own(owner.states, name) : undefined
-    if (typeof name !== 'string' || !definition) {
+    // read as argument() reads: no inline cache to miss on an argument object of a map of its own
+    const type = Reflect.get(input, 'type')
+    const id = Reflect.get(input, 'id')
+    const name = Reflect.get(input, 'name')
+    const declared = typeof name === 'string' ? this.declared.find(owner, name) : undefined
+    if (typeof name !== 'string' || !declared) {
       const known = Object.keys(owner.states)
       throw new RuntimeError(
         'UNKNOWN_STATE',
         `${operation}: ${owner.label} has no state ${shown(name)} (its states: ${known.length > 0 ? known.join(', ') : 'none'})`,
       )
     }
+    const definition = declared.definition
     if (type !== definition.type || typeof id !== 'string' || id === '') {
       const issues: string[] = []
       if (type !== definition.type) issues.push(`type: state '${name}' is kept per ${definition.type}, not ${shown(type)}`)
@@ -248,12 +280,12 @@ export class States {
       throw new ValidationError('INVALID_ARGUMENT', `${operation} of state '${name}' of ${owner.label}`, issues)
     }
     const key: StateKey = { owner: owner.owner, type: definition.type, id: id as string, name }
-    return { key, text: stateKeyText(key), definition }
+    return { key, text: stateKeyText(key), declared }
   }
 
-  private isLive(state: StoredState): boolean {
+  private isLive(state: StoredState, now = this.clock.now()): boolean {
     // ISO 8601 UTC timestamps of one format compare as strings in time order
-    return state.expiresAt === undefined || state.expiresAt > isoTimestamp(this.clock.now())
+    return state.expiresAt === undefined || state.expiresAt > isoTimestamp(now)
   }
 
   /** A stored state as the caller sees it; one past its expiry (its timer not yet run) is gone. */
@@ -262,37 +294,25 @@ export class States {
   }
 
   /** The stored state when it is living; undefined when there is none or it is past its expiry. */
-  private liveState(state: StoredState | undefined): StoredState | undefined {
-    return state && this.isLive(state) ? state : undefined
+  private liveState(state: StoredState | undefined, now = this.clock.now()): StoredState | undefined {
+    return state && this.isLive(state, now) ? state : undefined
   }
 
   /** The record to store: the payload validated (defaults filled), timestamps and expiry on the clock. */
-  private stored(owner: StateOwner, named: Named, payload: unknown, kept: StoredState | undefined, operation: string): StoredState {
-    const schema = named.definition.schema
-    const definitions = owner.definitionsFor(schema)
-    const filled = fillDefaults(payload, schema, definitions)
-    const issues = validateValue(filled, schema, definitions, 'payload', this.valueLimits)
+  private stored(owner: StateOwner, named: Named, payload: unknown, kept: StoredState | undefined, operation: string, now = this.clock.now()): StoredState {
+    const filled = withDefaults(named.declared, payload)
+    const issues = payloadIssues(named.declared, filled, this.valueLimits)
     if (issues.length > 0) throw new ValidationError('INVALID_STATE', `${operation}: invalid payload for ${this.describe(owner, named)}`, issues)
-    const now = this.clock.now()
     const at = isoTimestamp(now)
     // the store copies what it is given (stateStore.ts): the filled value needs no copy of its own
     const { owner: whose, type, id, name } = named.key
-    const state: StoredState = {
-      owner: whose,
-      type,
-      id,
-      name,
-      payload: filled as { [key: string]: JsonValue },
-      createdAt: kept?.createdAt ?? at,
-      updatedAt: at,
-    }
+    const payloadFilled = filled as { [key: string]: JsonValue }
+    const createdAt = kept?.createdAt ?? at
     // a living state keeps its own expiry (its definition's, or what setStateExpiry set); a new one takes its definition's
-    const expiry = kept ? kept.expiry : named.definition.expiry
-    if (expiry !== undefined) {
-      state.expiry = expiry
-      state.expiresAt = isoTimestamp(now + expiry)
-    }
-    return state
+    const expiry = kept ? kept.expiry : named.declared.definition.expiry
+    // one literal per shape (see record)
+    if (expiry === undefined) return { owner: whose, type, id, name, payload: payloadFilled, createdAt, updatedAt: at }
+    return { owner: whose, type, id, name, payload: payloadFilled, createdAt, updatedAt: at, expiry, expiresAt: isoTimestamp(now + expiry) }
   }
 
   private disarm(key: StateKey): void {

@@ -5,6 +5,9 @@
 // `definitions` section. Problems are described as `path: what` lines
 // (`payload.actions[0].label: must have at least 1 character`, `input.temperature: must be at most 2, not 7`).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+
+export type { ValidateFunction }
+
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats'
 import { noteUnionBranches } from '../jsonSchema/unionBranches.js'
 import { renameUnsafeKeys, restoreUnsafeKeys } from '../jsonSchema/unsafeKeys.js'
@@ -64,9 +67,13 @@ export function validateValue(
   root: string,
   limits: ValueLimits = DEFAULT_VALUE_LIMITS,
 ): Issues {
+  return validateWith(value, validatorFor(schema, definitions), root, limits)
+}
+
+/** validateValue with the schema's validator at hand (validatorFor), for a caller that keeps it. */
+export function validateWith(value: unknown, validate: ValidateFunction, root: string, limits: ValueLimits = DEFAULT_VALUE_LIMITS): Issues {
   const shapeIssues = valueShapeIssues(value, root, limits)
   if (shapeIssues.length > 0) return shapeIssues
-  const validate = validatorFor(schema, definitions)
   const renamed = renameUnsafeKeys(value)
   return validate(renamed) ? [] : describeIssues(validate.errors, root, renamed).map(restoreUnsafeKeys)
 }

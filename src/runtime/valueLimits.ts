@@ -98,6 +98,19 @@ function jsonStringBytes(text: string): number {
 /** How deep plainJsonBytes looks before it leaves a value to the walk. */
 const PLAIN_DEPTH = 4
 
+/** `String(n).length` for a finite number; an integer's digits are counted without making its text. */
+export function numberLength(n: number): number {
+  if (!Number.isInteger(n) || n <= -1e15 || n >= 1e15) return String(n).length
+  // -0 is written 0; below 1e15 every power of ten compares exactly
+  let length = n < 0 ? 2 : 1
+  let rest = Math.abs(n)
+  while (rest >= 10) {
+    rest = Math.floor(rest / 10)
+    length++
+  }
+  return length
+}
+
 /**
  * The bytes of `value`'s JSON text when it is plain JSON (strings, finite numbers, booleans,
  * null, lists and objects of them, no property left out) nested at most PLAIN_DEPTH and
@@ -109,7 +122,7 @@ function plainJsonBytes(value: unknown, depth: number, limits: ValueLimits): num
     case 'string':
       return jsonStringBytes(value)
     case 'number':
-      return Number.isFinite(value) ? String(value).length : -1
+      return Number.isFinite(value) ? numberLength(value) : -1
     case 'boolean':
       return value ? 4 : 5
     case 'object': {
@@ -158,9 +171,8 @@ export interface ValueShape {
  * stored and passed on as JSON. `root` names the value in the issues; `''` names its parts
  * as they are (`payload.text`, for a message), and the value itself `whole`.
  */
-export function inspectValue(value: unknown, root: string, limits: ValueLimits, whole = root): ValueShape {
-  // most values are small and plain: counted by a short recursion, without the walk's bookkeeping
-  const plain = plainJsonBytes(value, 0, limits)
+export function inspectValue(value: unknown, root: string, limits: ValueLimits, whole = root, plain = plainJsonBytes(value, 0, limits)): ValueShape {
+  // most values are small and plain: counted by a short recursion (plain, unless the caller did), without the walk's bookkeeping
   if (plain >= 0 && plain <= limits.maxBytes) return { overLimit: undefined, notJson: [] }
   const issues: string[] = []
   // the objects on the way from the root to where the walk is: a cycle comes back to one
@@ -266,7 +278,10 @@ export function inspectValue(value: unknown, root: string, limits: ValueLimits, 
 
 /** `inspectValue`'s issues: the limit, or else what JSON cannot hold. */
 export function valueShapeIssues(value: unknown, root: string, limits: ValueLimits): string[] {
-  const { overLimit, notJson } = inspectValue(value, root, limits)
+  // a small plain value (most): no inspection result made for it
+  const plain = plainJsonBytes(value, 0, limits)
+  if (plain >= 0 && plain <= limits.maxBytes) return []
+  const { overLimit, notJson } = inspectValue(value, root, limits, root, plain)
   return overLimit === undefined ? notJson : [overLimit]
 }
 

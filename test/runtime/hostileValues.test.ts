@@ -189,7 +189,11 @@ describe('values larger than the size limit', () => {
   })
 
   it('counts the bytes of the JSON text in UTF-8, as JSON.stringify writes it', async () => {
-    const payload = { text: 'é"\\\n\u0001😀\ud800 ok', list: [1.5, -2e-7, true, null, 'ü'], nested: { kéy: [{}] } }
+    const payload = {
+      text: 'é"\\\n\u0001😀\ud800 ok',
+      list: [1.5, -2e-7, true, null, 'ü', 0, -0, 7, -42, 10, 123456789012, -999999999999999, 1e15, 1e21, 2 ** 53],
+      nested: { kéy: [{}] },
+    }
     const message = { conversationId: 'c1', userId: 'u1', type: 'text', payload, tags: {} }
     const bytes = Buffer.byteLength(JSON.stringify(message), 'utf8')
     const at = (maxBytes: number) => createRuntime({ bot: new Bot(), env: ENV, valueLimits: { maxBytes } })

@@ -42,3 +42,21 @@ describe('InMemoryStateStore, a state written again', () => {
     expect(store.get(key)).toBeUndefined()
   })
 })
+
+describe('InMemoryStateStore, keys that share all fields but one', () => {
+  it('keeps each state apart, whichever field differs and in whatever order the keys come', () => {
+    const store = new InMemoryStateStore()
+    const keys = [
+      key,
+      { ...key, id: 'u2' },
+      { ...key, name: 'profile' },
+      { ...key, owner: '#reminders' },
+      { ...key, type: 'conversation' as const },
+      { ...key, name: 'profile', id: 'u2' },
+    ]
+    // written and read back alternately, so that no key's text is the one made just before
+    for (const [i, each] of keys.entries()) store.put({ ...state({ n: i }), ...each })
+    for (const i of [5, 0, 3, 3, 1, 4, 2, 0, 5]) expect(store.get(keys[i] as typeof key)?.payload).toEqual({ n: i })
+    expect(store.size).toBe(keys.length)
+  })
+})

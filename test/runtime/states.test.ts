@@ -66,6 +66,24 @@ describe('state calls of the bot', () => {
     expect(await client.getState(profile)).toEqual({ state: null })
   })
 
+  it('patches as a spread would: keys in order, a __proto__ key an own key, nothing shared with the caller or the store', async () => {
+    const { runtime } = world()
+    const client = runtime.client
+    await client.setState({ ...profile, payload: { name: 'Ada' } })
+    const changes = JSON.parse('{"__proto__": {"polluted": true}, "visits": 2}') as { visits: number }
+    const { state } = await client.patchState({ ...profile, payload: changes })
+    const payload = state.payload as unknown as { [key: string]: unknown }
+    expect(Object.keys(payload)).toEqual(['name', 'visits', '__proto__'])
+    expect(Object.getPrototypeOf(payload)).toBe(Object.prototype)
+    expect(Object.getOwnPropertyDescriptor(payload, '__proto__')?.value).toEqual({ polluted: true })
+    expect(changes).toEqual(JSON.parse('{"__proto__": {"polluted": true}, "visits": 2}'))
+    payload.name = 'changed by the caller'
+    const stored = (await client.getState(profile)).state?.payload as unknown as { [key: string]: unknown }
+    expect(Object.keys(stored)).toEqual(['name', 'visits', '__proto__'])
+    expect(stored.name).toBe('Ada')
+    expect(Object.getPrototypeOf(stored)).toBe(Object.prototype)
+  })
+
   it('refuses a payload that does not fit and keeps the old value', async () => {
     const { runtime } = world()
     await runtime.client.setState({ ...profile, payload: { name: 'Ada', visits: 1 } })
