@@ -1,6 +1,10 @@
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { setUpTestTempFolders } from './test/support/testTempFolders.js'
+
+// before the workers start: they and their child processes inherit the run's temporary folder
+setUpTestTempFolders()
 
 export default defineConfig({
   resolve: {

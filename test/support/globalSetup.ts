@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { join, relative, sep } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { projectsFolder } from './projectsFolder.js'
+import { removeRunTempFolder } from './testTempFolders.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -189,7 +190,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(join(projectsFolder, 'runs'), { recursive: true })
   const runFolder = mkdtempSync(join(projectsFolder, 'runs', 'run-'))
   project.provide('runFolder', runFolder)
-  const teardown = () => rmSync(runFolder, { recursive: true, force: true })
+  const teardown = () => {
+    rmSync(runFolder, { recursive: true, force: true })
+    removeRunTempFolder()
+  }
   const steps = [
     buildRuntime().then(async () => {
       await Promise.all([build(), buildBesideRuntime(STORE_PACKAGES), buildBesideRuntime(HOST_PACKAGE)])

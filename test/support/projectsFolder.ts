@@ -10,5 +10,10 @@ import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..', '..')
 
-/** The checkout's folder of made projects: `botwire-test-projects-<a hash of the checkout's path>` in the temporary folder. */
-export const projectsFolder = join(tmpdir(), `botwire-test-projects-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`)
+/**
+ * The checkout's folder of made projects: `botwire-test-projects-<a hash of the checkout's
+ * path>` beside the run's temporary folder (test/support/testTempFolders.ts), or in the
+ * temporary folder when the tests run without vitest.config.ts's setup.
+ */
+export const projectsFolder =
+  process.env.BOTWIRE_TEST_PROJECTS ?? join(tmpdir(), `botwire-test-projects-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`)
