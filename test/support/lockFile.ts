@@ -3,7 +3,7 @@
 // a lock left by one that is gone. Used for what one process makes and the others then
 // read: the packed tarballs, the installed project, the empty PGlite database.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { isAlive } from '../../src/stores/embedded/folderLock.js'
+import { isAlive } from '../../src/stores/embedded/processAlive.js'
 
 /** Takes a lock file holding this process's id, waiting while a live process holds it; one left by a process that is gone is taken over. */
 export function acquire(lock: string): void {

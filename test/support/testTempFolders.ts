@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
-import { isAlive } from '../../src/stores/embedded/folderLock.js'
+import { isAlive } from '../../src/stores/embedded/processAlive.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const RUN_PREFIX = 'botwire-run-'

@@ -5,18 +5,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { RuntimeError } from '@botwire/runtime'
+import { isAlive } from './processAlive.js'
 
 const openInThisProcess = new Set<string>()
-
-/** Whether a process with that id runs (one of another user counts: it is there, only not ours to signal). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as { code?: unknown }).code === 'EPERM'
-  }
-}
 
 function holderOf(lock: string): number | undefined {
   try {
