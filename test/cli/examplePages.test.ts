@@ -13,7 +13,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
 import { type CodeBlock, codeBlocks, shellLines } from '../support/markdownBlocks.js'
-import { installedProject, packedPackages, runPageLine, type Tarballs } from '../support/packedProject.js'
+import { installedProject, packedPackages, runPageCommand, runPageLine, type Tarballs } from '../support/packedProject.js'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -86,7 +86,7 @@ beforeAll(() => {
   tarballs = packedPackages()
 }, 120_000)
 
-it('docs/runtime.md and docs/generated-code.md, followed from an empty folder with the packed packages: every file type-checks, every program prints what its page says, every excerpt and the layout are what generate wrote', () => {
+it('docs/runtime.md and docs/generated-code.md, followed from an empty folder with the packed packages: every file type-checks, every program prints what its page says, every excerpt and the layout are what generate wrote', async () => {
   // the project, as getting-started.md's sections 1 (the packages: a copy of the project
   // its lines made for this run, test/support/packedProject.ts) and 3 (tsconfig.json) make it
   const setUp = codeBlocks(read('getting-started.md')).filter((b) => /^[13]\. /.test(b.section))
@@ -132,8 +132,9 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
     writeFileSync(join(cwd, file), block.text, { flag: 'wx' })
   }
 
-  // every file of both pages (and the API examples) compiles with the generated code, under the page's strict settings
-  runPageLine('npx tsc --noEmit', cwd, tarballs)
+  // every file of both pages (and the API examples) compiles with the generated code, under the
+  // page's strict settings; the compiler and the programs below run at once (neither writes a file the other reads)
+  const compiled = runPageCommand('npx tsc --noEmit', cwd)
   // every program of runtime.md runs and prints what its `// -> ` lines say
   expect(programs.map((p) => p.path)).toEqual([
     'src/run-bot.ts',
@@ -147,10 +148,17 @@ it('docs/runtime.md and docs/generated-code.md, followed from an empty folder wi
     'src/states.ts',
     'src/keep-messages.ts',
   ])
-  for (const { path, promised } of programs) {
-    // src/keep-messages.ts opens its store on a new folder: the one test of the store making its folder and database from nothing
-    expect(runPageLine(`npx tsx ${path}`, cwd, tarballs).stdout.trimEnd().split('\n'), path).toEqual(promised)
+  // two at a time: each is a child process or two of its own. src/keep-messages.ts opens its store
+  // on a new folder: the one test of the store making its folder and database from nothing
+  const queue = [...programs]
+  const outputs = new Map<string, string[]>()
+  const runNext = async (): Promise<void> => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      outputs.set(next.path, (await runPageCommand(`npx tsx ${next.path}`, cwd)).trimEnd().split('\n'))
+    }
   }
+  await Promise.all([runNext(), runNext(), compiled])
+  for (const { path, promised } of programs) expect(outputs.get(path), path).toEqual(promised)
 
   // excerpts: each line (after the one naming the file) is a line of the generated file
   expect(excerpts.length).toBeGreaterThan(0)

@@ -9,7 +9,7 @@
 // is made once for the tarballs it installs, kept in the folder of made projects
 // (test/support/projectsFolder.ts, outside the repository) until they change, and copied
 // for each of them (installedProject).
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
   cpSync,
@@ -287,13 +287,34 @@ export function runPageLine(line: string, cwd: string, tarballs: Tarballs): { cw
     for (const name of names) if (!tarballs.has(name)) link(cwd, name)
     return { cwd, stdout: '' }
   }
+  const { command, env } = shellCommand(line, cwd)
+  if (/^npm ci\b/.test(command)) return { cwd, stdout: cleanInstall(command, cwd, tarballs, env) }
+  return { cwd, stdout: runShell(command, cwd, env, line) }
+}
+
+/** A page's shell line as the user's shell runs it in the project: `npx X` the project's X, only the project's node_modules/.bin on PATH. */
+function shellCommand(line: string, cwd: string): { command: string; env: NodeJS.ProcessEnv } {
   // npm run puts this repository's node_modules/.bin on PATH: a new user's shell has only the project's
   const outside = (process.env.PATH ?? '').split(delimiter).filter((entry) => !entry.endsWith(join('node_modules', '.bin')))
   const env = { ...process.env, PATH: [join(cwd, 'node_modules', '.bin'), ...outside].join(delimiter), NO_COLOR: '1' }
   // npm ci takes the dependencies from the local cache where it can, as npm install does above
-  const command = line.replace(/^npx /, '').replace(/^npm ci /, 'npm ci --prefer-offline --no-audit --no-fund --silent ')
-  if (/^npm ci\b/.test(command)) return { cwd, stdout: cleanInstall(command, cwd, tarballs, env) }
-  return { cwd, stdout: runShell(command, cwd, env, line) }
+  return { command: line.replace(/^npx /, '').replace(/^npm ci /, 'npm ci --prefer-offline --no-audit --no-fund --silent '), env }
+}
+
+/**
+ * Runs a shell line of a page that installs nothing (a program, a compiler) in the project
+ * without waiting for it: its stdout, or a rejection with what it printed. Lines that do not
+ * depend on one another run at once this way, on the cores the other tests leave.
+ */
+export function runPageCommand(line: string, cwd: string): Promise<string> {
+  if (/^(npm|mkdir)\b/.test(line)) throw new Error(`\`${line}\` changes the project: run it with runPageLine`)
+  const { command, env } = shellCommand(line, cwd)
+  return new Promise((resolve, reject) => {
+    execFile('sh', ['-c', command], { cwd, env, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`\`${line}\` failed:\n${stdout}${stderr}`))
+      else resolve(stdout)
+    })
+  })
 }
 
 /** Runs a shell line in `cwd`; returns its stdout, or throws with what it printed when it fails. */

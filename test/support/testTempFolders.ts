@@ -11,7 +11,8 @@
 //   test leaves in the temporary folder goes with it. A run that was killed leaves its
 //   folder, which the next run removes (its process is gone);
 // - the folder of made projects, kept across runs (test/support/projectsFolder.ts), and tsx's
-//   cache of compiled code, linked into the run's folder where tsx looks for it.
+//   cache of compiled code, linked into the run's folder where tsx looks for it: both in the
+//   system's temporary folder, on disk (a tmpfs would hold their hundreds of MB in memory).
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -51,16 +52,19 @@ function removeAbandonedRuns(base: string): void {
 
 /** Makes the run's temporary folder and points TMPDIR at it; returns it. Called once, by vitest.config.ts. */
 export function setUpTestTempFolders(): string {
-  const base = memoryFolder() ?? tmpdir()
+  // what is kept across runs stays in the system's temporary folder, on disk: hundreds of MB
+  // per checkout that a tmpfs would hold in memory until the machine restarts
+  const kept = tmpdir()
+  const base = memoryFolder() ?? kept
   removeAbandonedRuns(base)
   const run = mkdtempSync(join(base, RUN_PREFIX))
   writeFileSync(join(run, 'owner.pid'), String(process.pid))
   // tsx keeps the code it compiled in `<temporary folder>/tsx-<user>`: kept across runs, as outside the tests
   const user = process.geteuid?.() ?? userInfo().username
-  const tsxCache = join(base, `botwire-test-tsx-${user}`)
+  const tsxCache = join(kept, `botwire-test-tsx-${user}`)
   mkdirSync(tsxCache, { recursive: true })
   symlinkSync(tsxCache, join(run, `tsx-${user}`), 'dir')
-  process.env.BOTWIRE_TEST_PROJECTS = join(base, `botwire-test-projects-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`)
+  process.env.BOTWIRE_TEST_PROJECTS = join(kept, `botwire-test-projects-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`)
   process.env.TMPDIR = run
   return run
 }
