@@ -15,7 +15,8 @@
 // is missing a file (removed, or a fresh clone) is built from nothing. Outputs of a source
 // file that is gone are removed, so no file of an older build lingers in dist/.
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { projectsFolder } from './projectsFolder.js'
@@ -184,11 +185,14 @@ export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(cache, { recursive: true })
   // what the test files of this run share and no later run may see (the copies of the
   // installed project of test/support/packedProject.ts): made by the files that need it,
-  // removed at the end. It is in the folder of made projects (outside the repository:
-  // test/support/projectsFolder.ts), as deep as the installed projects kept there, so that
-  // npm's relative paths to the tarballs lead to them from a copy too
-  mkdirSync(join(projectsFolder, 'runs'), { recursive: true })
-  const runFolder = mkdtempSync(join(projectsFolder, 'runs', 'run-'))
+  // removed at the end. It is in the run's temporary folder (test/support/testTempFolders.ts:
+  // in memory where it can be), in a folder laid out as the folder of made projects is, its
+  // `packed` a link to the kept tarballs: a copy sits as deep below it as the installed
+  // projects below theirs, so npm's relative paths to the tarballs lead to them from a copy too
+  const projects = join(tmpdir(), 'projects')
+  mkdirSync(join(projects, 'runs'), { recursive: true })
+  symlinkSync(join(projectsFolder, 'packed'), join(projects, 'packed'), 'dir')
+  const runFolder = mkdtempSync(join(projects, 'runs', 'run-'))
   project.provide('runFolder', runFolder)
   const teardown = () => {
     rmSync(runFolder, { recursive: true, force: true })

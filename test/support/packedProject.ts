@@ -160,16 +160,17 @@ function madeOnce(cache: string, made: string, tarballs: string, make: (aside: s
  * the same tarballs would install the same, at seconds of CPU per npm call. Each caller gets
  * a copy, links kept as links; with `modules: 'shared'` its node_modules is a link to the
  * kept one (39 MB of files not copied), for a caller that installs nothing more (runPageLine
- * refuses `npm install` there; `npm ci` replaces the link). The copies sit at the depth of the original below the folder of made projects
- * (the run's folder is there: test/support/globalSetup.ts), so that the relative `file:`
- * paths npm recorded of the tarballs (package.json, package-lock.json) still lead to them,
- * and `npm ci` in a copy installs what the lines installed.
+ * refuses `npm install` there; `npm ci` replaces the link). The copies sit as deep below the run's folder of projects as the originals below
+ * the folder of made projects, and that folder links `packed` to the kept tarballs
+ * (test/support/globalSetup.ts), so that the relative `file:` paths npm recorded of the
+ * tarballs (package.json, package-lock.json) still lead to them, and `npm ci` in a copy
+ * installs what the lines installed.
  */
 export function installedProject(lines: readonly string[], tarballs: Tarballs, { modules = 'copied' }: { modules?: 'copied' | 'shared' } = {}): string {
   const runFolder = inject('runFolder')
   if (runFolder === undefined) throw new Error("installedProject needs the run's folder that test/support/globalSetup.ts provides")
   const kept = keptProject(lines, tarballs)
-  // the run's folder is runs/<run> of the folder of made projects: a copy there is as deep as the original's project folder
+  // the run's folder is projects/runs/<run> of the run's temporary folder: a copy there is as deep as the original's project folder
   const copy = mkdtempSync(join(runFolder, 'copy-'))
   const keptModules = join(kept.folder, 'node_modules')
   const filter = modules === 'shared' ? (source: string) => source !== keptModules : undefined
