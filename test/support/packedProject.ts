@@ -273,13 +273,13 @@ export function runPageLine(line: string, cwd: string, tarballs: Tarballs): { cw
   if (/^npm install\b/.test(line) && sharesModules(cwd)) {
     throw new Error(`\`${line}\` would change the node_modules this copy shares with the kept project: put the line in installedProject's lines`)
   }
-  const packages = /^npm install ((?:--(?:save-dev|omit=dev) )*)([^-].*)$/.exec(line)
+  const packages = /^npm install (--save-dev )?(.+)$/.exec(line)
   if (packages?.[2] !== undefined) {
     const names = packages[2].split(' ')
     // the packed packages in one npm call (one install, not one per package), the tools linked
     const packed = names.flatMap((name) => tarballs.get(name) ?? [])
     if (packed.length > 0) {
-      const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(packages[1] ?? '').split(' ').filter((flag) => flag !== '')]
+      const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--silent', ...(packages[1] === undefined ? [] : ['--save-dev'])]
       const linked = linkedInto(cwd)
       execFileSync(npm, ['install', ...flags, ...packed], { cwd, stdio: 'pipe' })
       // npm removes what package.json does not list, the linked tools with it: link them again
