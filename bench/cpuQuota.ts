@@ -4,7 +4,7 @@
 // groups writable (root, or a delegated group): cgroup v2 (`cpu.max`) or v1's cpu controller
 // (`cpu.cfs_quota_us`). Anywhere else it throws, saying why: a benchmark asked for quotas
 // never runs without them.
-import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const ROOT = '/sys/fs/cgroup'
@@ -13,7 +13,24 @@ const PERIOD_US = 100_000
 /** A control group limiting its processes to `cores` of one core; `add` moves a process in, `remove` deletes the group once its processes are gone. */
 export interface CpuQuota {
   add(pid: number): void
+  /** So far: the scheduler's periods in which the group ran, and in how many it used up its quota (cpu.stat). */
+  throttling(): Throttling
   remove(): void
+}
+
+export interface Throttling {
+  periods: number
+  throttled: number
+}
+
+/** Why no CPU quota can be set here (not Linux, or the control groups not writable), or undefined when one can. */
+export function cpuQuotaUnavailable(): string | undefined {
+  try {
+    cpuQuota(`botwire-bench-probe-${process.pid}`, 1).remove()
+    return undefined
+  } catch (error) {
+    return (error as Error).message
+  }
 }
 
 export function cpuQuota(name: string, cores: number): CpuQuota {
@@ -29,10 +46,17 @@ export function cpuQuota(name: string, cores: number): CpuQuota {
       writeFileSync(join(folder, 'cpu.cfs_quota_us'), quota)
     }
   } catch (error) {
+    if (existsSync(folder)) rmdirSync(folder)
     throw new Error(`--cpu-per-process needs a writable cpu control group (Linux, as root): ${(error as Error).message}`)
   }
   return {
     add: (pid) => writeFileSync(join(folder, 'cgroup.procs'), String(pid)),
+    throttling: () => {
+      // the same two lines in v1 and v2
+      const stat = readFileSync(join(folder, 'cpu.stat'), 'utf8')
+      const count = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(stat)?.[1] ?? Number.NaN)
+      return { periods: count('nr_periods'), throttled: count('nr_throttled') }
+    },
     remove: () => rmdirSync(folder),
   }
 }
