@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { cliPath, exampleWorkspace, runCli, tempDir, writeFiles } from '../support/cli.js'
+import { type CliResult, cliPath, exampleWorkspace, runCli, tempDir, writeFiles } from '../support/cli.js'
 
 const ESC = '\x1b'
 const BEL = '\x07'
@@ -24,6 +24,12 @@ const RAW = [ESC, BEL, '\r', '\u202e', '\x7f', '\x9b']
 
 describe('the CLI shows what a definition wrote, escaped', () => {
   let root: string
+  // `botwire check`'s pretty output on these files, run once for the two tests that read it (about a second of CPU a run)
+  let prettyCheck: CliResult | undefined
+  const pretty = (): CliResult => {
+    prettyCheck ??= runCli(['check'], { cwd: root })
+    return prettyCheck
+  }
   beforeAll(() => {
     root = tempDir('botwire-escapes-')
     writeFiles(root, {
@@ -38,7 +44,7 @@ describe('the CLI shows what a definition wrote, escaped', () => {
   })
 
   it('pretty output holds no raw control character from the input, and shows each escaped', () => {
-    const { code, stdout } = runCli(['check'], { cwd: root })
+    const { code, stdout } = pretty()
     expect(code).toBe(1)
     for (const raw of RAW) expect(stdout.includes(raw), `raw ${JSON.stringify(raw)} in:\n${stdout}`).toBe(false)
     expect(stdout).toContain(
@@ -49,7 +55,7 @@ describe('the CLI shows what a definition wrote, escaped', () => {
   })
 
   it('a code frame shows a source line escaped, with the caret under the escaped key', () => {
-    const { stdout } = runCli(['check'], { cwd: root })
+    const { stdout } = pretty()
     const shownKey = String.raw`red\x1b[31mkey\u202e\x7f\x9b`
     const lines = stdout.split('\n')
     const at = lines.indexOf(`> 6 | ${shownKey}: 1`)

@@ -1,4 +1,4 @@
-// docs/deploying.md as written (docs/deploying.md#createhost): its program is run with tsx
+// docs/deploying.md as written (docs/deploying.md#createhost): its program is run with tsx's loader
 // beside a `./bot.js` that exports the helpdesk bot's runtime (test/host/servedProcess.ts),
 // `@botwire/host` the package as it is built; then each curl line of the page is run against
 // it (the port it was given in place of 3000), and SIGTERM closes it.
@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { codeBlocks, shellLines } from '../support/markdownBlocks.js'
-import { botFolder, freePort, jsonLines, repoRoot, type ServedProcess, serveInChild, tsxCli } from './servedProcess.js'
+import { botFolder, freePort, jsonLines, repoRoot, type ServedProcess, serveInChild } from './servedProcess.js'
 
 const page = codeBlocks(readFileSync(join(repoRoot, 'docs', 'deploying.md'), 'utf8'))
 const token = 'docs-page-token-0123456789'
@@ -23,7 +23,8 @@ it('runs the program of docs/deploying.md, answers its curl lines, and closes on
   expect(program, 'docs/deploying.md shows a program that calls createHost').toBeDefined()
   writeFileSync(join(bot.folder, 'main.ts'), program?.text ?? '')
   const port = await freePort()
-  served = serveInChild([tsxCli, 'main.ts'], bot.folder, { PORT: String(port), BOTWIRE_TOKEN: token })
+  // tsx's loader in the program's own process: SIGTERM reaches the page's program, not tsx's command line that relays it
+  served = serveInChild(['--import', 'tsx', 'main.ts'], bot.folder, { PORT: String(port), BOTWIRE_TOKEN: token })
   await served.printed('serving on')
   expect(served.stdout()).toContain(`serving on http://127.0.0.1:${port}`)
 

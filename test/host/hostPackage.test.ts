@@ -3,14 +3,10 @@
 // that answers on its health endpoint, has the bin `botwire-serve` (serve without the
 // compiler: test/host/servedProject.test.ts serves a bot with it), and stays small.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { npm, packedPackages, type Tarballs } from '../support/packedProject.js'
-
-const sandbox = mkdtempSync(join(tmpdir(), 'botwire-host-package-'))
-afterAll(() => rmSync(sandbox, { recursive: true, force: true }))
+import { beforeAll, expect, it } from 'vitest'
+import { packedPackages, productionInstall, type Tarballs } from '../support/packedProject.js'
 
 let tarballs: Tarballs = new Map()
 beforeAll(() => {
@@ -28,11 +24,10 @@ it('packs the compiled host and its README, nothing else', () => {
 })
 
 it('a production install of the runtime and the host is under 8 MB and serves /health', async () => {
-  writeFileSync(join(sandbox, 'package.json'), JSON.stringify({ name: 'bot-on-http', private: true, type: 'module' }))
-  // a production install in one step: this project has no dev dependencies, so `npm install` then
-  // `npm ci --omit=dev` installed exactly this, at twice the CPU (test/cli/gettingStarted.test.ts runs the page's `npm ci --omit=dev`)
-  const flags = ['--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--silent']
-  execFileSync(npm, ['install', ...flags, tarballs.get('@botwire/runtime') as string, tarballs.get('@botwire/host') as string], { cwd: sandbox, stdio: 'pipe' })
+  // a production install in one step (`npm install --omit=dev`, kept while the tarballs are the same): this project has no dev
+  // dependencies, so `npm install` then `npm ci --omit=dev` installed exactly this, at twice the CPU
+  // (test/cli/gettingStarted.test.ts runs the page's `npm ci --omit=dev`)
+  const sandbox = productionInstall({ name: 'bot-on-http', private: true, type: 'module' }, ['@botwire/runtime', '@botwire/host'], tarballs)
   const installed = readdirSync(join(sandbox, 'node_modules'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .reduce((total, entry) => total + statSync(join(entry.parentPath, entry.name)).size, 0)

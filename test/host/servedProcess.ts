@@ -9,7 +9,6 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 
 export const repoRoot = join(import.meta.dirname, '..', '..')
-export const tsxCli = join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs')
 
 /** A folder with `bot.ts` (exports `runtime` and `webhooks`) and a tsconfig of its own: tsx must not map @botwire/runtime to the sources (tsconfig.json's paths). */
 export function botFolder(name: string): { folder: string; remove(): void } {

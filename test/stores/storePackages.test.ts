@@ -3,17 +3,14 @@
 // install of the runtime and the PostgreSQL store stays under 5 MB, and the store it
 // installs opens and stores a message on the machine's server.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { npm, packedPackages, type Tarballs } from '../support/packedProject.js'
+import { packedPackages, productionInstall, type Tarballs } from '../support/packedProject.js'
 import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName } from './postgresServer.js'
 
-const sandbox = mkdtempSync(join(tmpdir(), 'botwire-store-packages-'))
 const schema = uniqueSchemaName()
 afterAll(async () => {
-  rmSync(sandbox, { recursive: true, force: true })
   await dropSchema(schema)
 })
 
@@ -51,14 +48,10 @@ it('packs each store with its compiled code and the shared SQL code, and nothing
 })
 
 it('a production install of the runtime and the PostgreSQL store is under 5 MB, and its store runs on the server', () => {
-  writeFileSync(join(sandbox, 'package.json'), JSON.stringify({ name: 'bot-on-postgres', private: true, type: 'module' }))
-  // a production install in one step: this project has no dev dependencies, so `npm install` then
-  // `npm ci --omit=dev` installed exactly this, at twice the CPU (test/cli/gettingStarted.test.ts runs the page's `npm ci --omit=dev`)
-  const flags = ['--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--silent']
-  execFileSync(npm, ['install', ...flags, tarballs.get('@botwire/runtime') as string, tarballs.get('@botwire/store-postgres') as string], {
-    cwd: sandbox,
-    stdio: 'pipe',
-  })
+  // a production install in one step (`npm install --omit=dev`, kept while the tarballs are the same): this project has no dev
+  // dependencies, so `npm install` then `npm ci --omit=dev` installed exactly this, at twice the CPU
+  // (test/cli/gettingStarted.test.ts runs the page's `npm ci --omit=dev`)
+  const sandbox = productionInstall({ name: 'bot-on-postgres', private: true, type: 'module' }, ['@botwire/runtime', '@botwire/store-postgres'], tarballs)
   const installed = bytesBelow(join(sandbox, 'node_modules'))
   expect(installed).toBeLessThan(5 * 1024 * 1024)
   const program = `

@@ -202,6 +202,43 @@ function keptProject(lines: readonly string[], tarballs: Tarballs): { project: s
   return { project: join(made, 'project'), endsIn, folder: join(made, 'project', endsIn) }
 }
 
+const productionCache = join(projectsFolder, 'production')
+
+/**
+ * A copy, in a new folder of this test run's, of a project with no dev dependencies whose
+ * `package.json` is `manifest` and in which `npm install --omit=dev` installed the tarballs
+ * of `packages` (one npm call: a production install in one step). The install runs once
+ * for the manifest, the packages and the tarballs' bytes (the first test file to ask; the
+ * others wait on a lock file) and is kept in the folder of made projects (production/), as
+ * installedProject keeps its projects: the same tarballs install the same tree, at 3 s of
+ * CPU and more per npm call. The copy sits as deep as the original, so npm's relative
+ * `file:` paths to the tarballs still lead to them.
+ */
+export function productionInstall(manifest: object, packages: readonly string[], tarballs: Tarballs): string {
+  const runFolder = inject('runFolder')
+  if (runFolder === undefined) throw new Error("productionInstall needs the run's folder that test/support/globalSetup.ts provides")
+  const ofTarballs = tarballsKey(tarballs)
+  const ofInstall = createHash('sha256')
+    .update(JSON.stringify([manifest, packages]))
+    .digest('hex')
+    .slice(0, 12)
+  const made = join(productionCache, `${ofTarballs}-${ofInstall}`)
+  madeOnce(productionCache, made, ofTarballs, (aside) => {
+    const project = join(aside, 'project')
+    mkdirSync(project)
+    writeFileSync(join(project, 'package.json'), JSON.stringify(manifest))
+    const packed = packages.map((name) => {
+      const tarball = tarballs.get(name)
+      if (tarball === undefined) throw new Error(`no packed package ${name}`)
+      return tarball
+    })
+    execFileSync(npm, ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--silent', ...packed], { cwd: project, stdio: 'pipe' })
+  })
+  const copy = mkdtempSync(join(runFolder, 'copy-'))
+  cpSync(join(made, 'project'), copy, { recursive: true, verbatimSymlinks: true })
+  return copy
+}
+
 /** Whether the project's node_modules is a link to a kept project's (installedProject's `modules: 'shared'`). */
 function sharesModules(cwd: string): boolean {
   return lstatSync(join(cwd, 'node_modules'), { throwIfNoEntry: false })?.isSymbolicLink() === true
