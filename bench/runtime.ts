@@ -234,29 +234,22 @@ async function statesSection(): Promise<void> {
     },
   ])) as [Sample, Sample, Sample]
   const built = argumentCost()
-  const perMessage = (sample: Sample) => `${((sample.cpuMs * 1000) / MESSAGES).toFixed(1)} µs`
+  const row = (label: string, sample: Sample, vs: string) => [
+    label,
+    ms(sample.wallMs),
+    ms(sample.cpuMs),
+    `${((sample.cpuMs * 1000) / MESSAGES).toFixed(1)} µs`,
+    perSecond(MESSAGES, sample.wallMs),
+    vs,
+  ]
   print(`### receive with a per-user state (${MESSAGES.toLocaleString('en-US')} messages, ${USERS.toLocaleString('en-US')} users)`)
   print()
   table(
     ['', 'wall ms', 'CPU ms', 'CPU per message', 'messages / s', 'vs without the state'],
     [
-      [
-        'receive, handler: getOrSetState + patchState (arguments written as literals), then replies',
-        ms(literals.wallMs),
-        ms(literals.cpuMs),
-        perMessage(literals),
-        perSecond(MESSAGES, literals.wallMs),
-        ratio(literals.cpuMs, without.cpuMs),
-      ],
-      [
-        'the same, each argument a spread of one key object (`{ ...key, payload }`)',
-        ms(spread.wallMs),
-        ms(spread.cpuMs),
-        perMessage(spread),
-        perSecond(MESSAGES, spread.wallMs),
-        ratio(spread.cpuMs, without.cpuMs),
-      ],
-      ['baseline: receive, handler replies', ms(without.wallMs), ms(without.cpuMs), perMessage(without), perSecond(MESSAGES, without.wallMs), '1×'],
+      row('receive, handler: getOrSetState + patchState (arguments written as literals), then replies', literals, ratio(literals.cpuMs, without.cpuMs)),
+      row('the same, each argument a spread of one key object (`{ ...key, payload }`)', spread, ratio(spread.cpuMs, without.cpuMs)),
+      row('baseline: receive, handler replies', without, '1×'),
     ],
   )
   print(
