@@ -17,66 +17,21 @@
 //
 // usage: tsx --tsconfig tsconfig.test.json bench/runtime.ts [--quick] [--runs N] [--only receive|streaming|paging|delivery|states]
 import { performance } from 'node:perf_hooks'
-import { parseArgs } from 'node:util'
-import { runInNewContext } from 'node:vm'
 import { Bot } from '../generated/bots/support-bot/v1.0.0.js'
 import { Bot as ThreadBot } from '../generated/bots/thread-bot/v1.0.0.js'
 import { type Model, Integration as OpenAI } from '../generated/integrations/openai/v2.0.0.js'
 import { Integration as Slack } from '../generated/integrations/slack/v1.0.0.js'
 import { createRuntime, InMemoryMessageStore, type StoredMessage, type TimeLimitOptions } from '../src/runtime/index.js'
 import { encodePagingToken } from '../src/runtime/pagingToken.js'
-import { measure, medianSample, ms, ratio, type Sample } from './measure.js'
+import { collectGarbage, measure, ms, ratio, type Sample } from './measure.js'
+import { CONVERSATIONS, flags, interleaved, MESSAGES, perSecond, print, RUNS, table } from './runtimeRuns.js'
+import { statesSection } from './runtimeStates.js'
 
-const { values: flags } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, only: { type: 'string' } },
-})
-const RUNS = Math.max(1, Number(flags.runs ?? (flags.quick ? 1 : 3)))
-const MESSAGES = flags.quick ? 20_000 : 100_000
-const CONVERSATIONS = 100
 const STORED = 1_000_000
 const CHUNKS = 10_000
 
 const gpt4o: Model = { id: 'gpt-4o', provider: 'openai', contextWindow: 128000 }
-// measure.ts exposes gc (--expose-gc at run time)
-const gc = runInNewContext('gc') as (() => void) | undefined
-
-function print(line = ''): void {
-  process.stdout.write(`${line}\n`)
-}
-function table(header: string[], rows: (string | number)[][]): void {
-  print(`| ${header.join(' | ')} |`)
-  print(`|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`)
-  for (const row of rows) print(`| ${row.join(' | ')} |`)
-  print()
-}
-const perSecond = (count: number, wallMs: number): string => Math.round((count / wallMs) * 1000).toLocaleString('en-US')
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0)
-
-function cpuNow(): number {
-  const usage = process.cpuUsage()
-  return (usage.user + usage.system) / 1000
-}
-
-/**
- * Each variant once to warm up, then RUNS rounds of every variant in turn, so that load that
- * comes and goes on the shared machine falls on all of them alike; the median of each. Every
- * variant closes the runtime it made: the support bot's recurring event keeps its runtime
- * (timer, stores, every stored message) alive until `close()`, and runtimes left open made
- * each later variant's garbage collection walk their heaps too.
- */
-async function interleaved(variants: (() => Promise<unknown>)[]): Promise<Sample[]> {
-  const samples: Sample[][] = variants.map(() => [])
-  for (let round = 0; round <= RUNS; round++) {
-    for (const [i, variant] of variants.entries()) {
-      gc?.()
-      const cpu = cpuNow()
-      const wall = performance.now()
-      await variant()
-      if (round > 0) samples[i]?.push({ wallMs: performance.now() - wall, cpuMs: cpuNow() - cpu })
-    }
-  }
-  return samples.map((s) => medianSample(s))
-}
 
 function stream(chunks: number) {
   const openai = new OpenAI({
@@ -108,10 +63,10 @@ async function receiveSection(): Promise<void> {
   const [receive, untimed, bare] = (await interleaved([
     async () => {
       const runtime = replying()
-      gc?.()
+      collectGarbage()
       const before = process.memoryUsage().heapUsed
       for (let i = 0; i < MESSAGES; i++) await runtime.receive(message(i))
-      gc?.()
+      collectGarbage()
       heap = process.memoryUsage().heapUsed - before
       runtime.close()
     },
@@ -159,101 +114,6 @@ async function receiveSection(): Promise<void> {
   )
   print(
     `Memory: ${mb(heap)} MB of heap after GC for the ${(MESSAGES * 2).toLocaleString('en-US')} stored messages (${Math.round(heap / (MESSAGES * 2))} bytes per message, in-memory store); peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB so far.`,
-  )
-  print()
-}
-
-/** How a handler builds the key and payload of its two state calls. */
-type StateArguments = 'literals' | 'spread'
-
-/** CPU µs to build one message's two state-call arguments, both ways, with no call made (the spread's own cost, on this Node). */
-function argumentCost(): Record<StateArguments, number> {
-  const count = 200_000
-  let kept: unknown
-  const cost = (build: (id: string) => unknown): number => {
-    for (let i = 0; i < 1000; i++) kept = build(`u${i}`)
-    const cpu = cpuNow()
-    for (let i = 0; i < count; i++) kept = build(`u${i % 1000}`)
-    return ((cpuNow() - cpu) * 1000) / count
-  }
-  const costs = {
-    literals: cost((id) => [
-      { type: 'user', id, name: 'visits', payload: {} },
-      { type: 'user', id, name: 'visits', payload: { count: 1, lastTopic: 'bench' } },
-    ]),
-    spread: cost((id) => {
-      const key = { type: 'user', id, name: 'visits' }
-      return [
-        { ...key, payload: {} },
-        { ...key, payload: { count: 1, lastTopic: 'bench' } },
-      ]
-    }),
-  }
-  if (kept === undefined) throw new Error('nothing built')
-  return costs
-}
-
-async function statesSection(): Promise<void> {
-  const USERS = 1_000
-  const replying = (keepsState: StateArguments | undefined) => {
-    const bot = new Bot()
-    bot.on.message('text', async ({ message, client, ctx, conversation }) => {
-      if (keepsState === 'literals') {
-        const { state } = await client.getOrSetState({ type: 'user', id: message.userId, name: 'visits', payload: {} })
-        await client.patchState({ type: 'user', id: message.userId, name: 'visits', payload: { count: state.payload.count + 1, lastTopic: 'bench' } })
-      } else if (keepsState === 'spread') {
-        const key = { type: 'user', id: message.userId, name: 'visits' } as const
-        const { state } = await client.getOrSetState({ ...key, payload: {} })
-        await client.patchState({ ...key, payload: { count: state.payload.count + 1, lastTopic: 'bench' } })
-      }
-      await client.createMessage({ conversationId: conversation.id, userId: ctx.botId, type: 'text', payload: { text: 'echo' }, tags: {} })
-    })
-    return createRuntime({ bot })
-  }
-  const message = (i: number) => ({
-    conversationId: `c${i % CONVERSATIONS}`,
-    userId: `u${i % USERS}`,
-    type: 'text' as const,
-    payload: { text: `hello ${i}` },
-    tags: {},
-  })
-  const keeping = (how: StateArguments) => async () => {
-    const runtime = replying(how)
-    for (let i = 0; i < MESSAGES; i++) await runtime.receive(message(i))
-    const visits = (await runtime.client.getState({ type: 'user', id: 'u0', name: 'visits' })).state?.payload.count ?? 0
-    runtime.close()
-    if (visits !== MESSAGES / USERS) throw new Error(`expected ${MESSAGES / USERS} visits of u0, got ${visits}`)
-  }
-  const [literals, spread, without] = (await interleaved([
-    keeping('literals'),
-    keeping('spread'),
-    async () => {
-      const runtime = replying(undefined)
-      for (let i = 0; i < MESSAGES; i++) await runtime.receive(message(i))
-      runtime.close()
-    },
-  ])) as [Sample, Sample, Sample]
-  const built = argumentCost()
-  const row = (label: string, sample: Sample, vs: string) => [
-    label,
-    ms(sample.wallMs),
-    ms(sample.cpuMs),
-    `${((sample.cpuMs * 1000) / MESSAGES).toFixed(1)} µs`,
-    perSecond(MESSAGES, sample.wallMs),
-    vs,
-  ]
-  print(`### receive with a per-user state (${MESSAGES.toLocaleString('en-US')} messages, ${USERS.toLocaleString('en-US')} users)`)
-  print()
-  table(
-    ['', 'wall ms', 'CPU ms', 'CPU per message', 'messages / s', 'vs without the state'],
-    [
-      row('receive, handler: getOrSetState + patchState (arguments written as literals), then replies', literals, ratio(literals.cpuMs, without.cpuMs)),
-      row('the same, each argument a spread of one key object (`{ ...key, payload }`)', spread, ratio(spread.cpuMs, without.cpuMs)),
-      row('baseline: receive, handler replies', without, '1×'),
-    ],
-  )
-  print(
-    `Each state call checks the key, validates the payload (defaults filled) and copies it in and out of the in-memory store; the goal (at most 1.2×) is read from the first row. Building the two calls' arguments alone, with no call made, costs ${built.literals.toFixed(2)} µs per message as literals and ${built.spread.toFixed(2)} µs as spreads on Node ${process.version}: the difference between the first two rows is the spread's (V8's), paid before any call.`,
   )
   print()
 }
