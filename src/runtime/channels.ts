@@ -8,6 +8,7 @@ import { quoted } from '../jsonSchema/quoting.js'
 import type { ChunkQueue } from './chunkQueue.js'
 import type { BotDefinition, ChannelDefinition, JsonValue } from './definition.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
+import { copyValue } from './jsonCopies.js'
 import type { ChannelRegistrationLike, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { validateValue } from './validation.js'
 import type { ValueLimits } from './valueLimits.js'
@@ -71,10 +72,6 @@ export interface ChannelHost {
 
 function list(names: readonly string[]): string {
   return names.length > 0 ? names.join(', ') : 'none'
-}
-
-function copy<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T
 }
 
 /** The channel and message definitions, or UNKNOWN_CHANNEL naming what exists. */
@@ -157,9 +154,9 @@ export class ChannelRouter {
       ])
     }
     call?.noteSent(channel, type, raw['payload'])
-    const payload = copy(raw['payload'])
+    const payload = copyValue(raw['payload'])
     const stream = call?.stream
-    if (stream && !call.ended && stream.channel === channel && stream.message === type) stream.queue.push(copy(payload))
+    if (stream && !call.ended && stream.channel === channel && stream.message === type) stream.queue.push(copyValue(payload))
     await this.dispatch(alias, impl, channel, type, payload, call ? call.id : null)
   }
 
@@ -168,7 +165,7 @@ export class ChannelRouter {
     const botKey = `${alias}:${channel}`
     for (const registration of host.bot.channelHandlers ?? []) {
       if (registration.channel !== botKey || registration.type !== type) continue
-      const args = { message: { channel: botKey, type, payload: copy(payload), callId }, client: host.botClient, ctx: { botId: host.botId } }
+      const args = { message: { channel: botKey, type, payload: copyValue(payload), callId }, client: host.botClient, ctx: { botId: host.botId } }
       await host.runHandler(registration.handler, args, () => ({
         owner: 'bot',
         registeredFor: `${botKey} ${type}`,
@@ -193,7 +190,7 @@ export class ChannelRouter {
         })
         const ctx = { configuration: host.dispatchConfiguration(pluginAlias, plugin, describe), botId: host.botId }
         for (const registration of registrations) {
-          const args = { message: { channel: pluginKey, type, payload: copy(payload), callId }, client: host.pluginClient(pluginAlias), ctx }
+          const args = { message: { channel: pluginKey, type, payload: copyValue(payload), callId }, client: host.pluginClient(pluginAlias), ctx }
           await host.runHandler(registration.handler, args, describe)
         }
       }

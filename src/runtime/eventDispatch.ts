@@ -6,8 +6,9 @@
 import { isRecord, own } from '../jsonSchema/own.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
 import { integrationImplementation } from './implementations.js'
+import { copyValue } from './jsonCopies.js'
 import { emitOwnEvent, runBotEventHandlers } from './ownEvents.js'
-import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.js'
+import type { Handler, RuntimeContext } from './runtimeContext.js'
 import { list } from './runtimeOptions.js'
 import { validateValue } from './validation.js'
 

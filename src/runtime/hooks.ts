@@ -12,6 +12,7 @@ import type { Clock } from './clock.js'
 import { messageOf, ValidationError } from './errors.js'
 import { HookError } from './hookError.js'
 import type { HookKind, HookRegistrars, HookRegistration } from './hookTypes.js'
+import { copyValue } from './jsonCopies.js'
 import type { StoredMessage } from './messageStore.js'
 import { MESSAGE_TYPES } from './messages.js'
 import type { Messaging } from './messaging.js'
@@ -68,10 +69,6 @@ function hooksFor(owner: HookOwner, kind: HookKind, type: string): HookRegistrat
 
 function describe(owner: string, kind: HookKind, registeredFor: string): string {
   return owner === 'bot' ? `the bot's ${kind} hook for '${registeredFor}'` : `the ${kind} hook of plugin instance '${owner}' for '${registeredFor}'`
-}
-
-function copy<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
 }
 
 /**
@@ -155,7 +152,7 @@ export async function messageThroughHooks(
   let stopped = false
   run: for (const owner of owners) {
     for (const registration of hooksFor(owner, kind, message.type)) {
-      const result = await runHook(owner, registration, { message: copy(inputOf(message)) }, limit)
+      const result = await runHook(owner, registration, { message: copyValue(inputOf(message)) }, limit)
       if (result === undefined) continue
       if (only(result, 'stop') && result['stop'] === true) {
         stopped = true
@@ -197,13 +194,13 @@ export async function callThroughHooks(
   let reached = steps.length - 1
   before: for (const [index, { owner, type }] of steps.entries()) {
     for (const registration of hooksFor(owner, 'beforeCallAction', type)) {
-      const result = await runHook(owner, registration, { call: { type, input: copy(input) } }, bound)
+      const result = await runHook(owner, registration, { call: { type, input: copyValue(input) } }, bound)
       if (result === undefined) continue
       if (only(result, 'input')) {
         input = result['input']
       } else if (only(result, 'output')) {
         checkOutput(result['output'], describe(owner.name, registration.kind, registration.type))
-        answered = { output: copy(result['output']) }
+        answered = { output: copyValue(result['output']) }
         reached = index
         break before
       } else {
@@ -214,11 +211,11 @@ export async function callThroughHooks(
   let output = answered ? answered.output : await run(input)
   for (const { owner, type } of steps.slice(0, reached + 1).reverse()) {
     for (const registration of hooksFor(owner, 'afterCallAction', type)) {
-      const result = await runHook(owner, registration, { call: { type, input: copy(input) }, output: copy(output) }, bound)
+      const result = await runHook(owner, registration, { call: { type, input: copyValue(input) }, output: copyValue(output) }, bound)
       if (result === undefined) continue
       if (!only(result, 'output')) throw wrongShape(owner, registration, result, 'an afterCallAction hook returns nothing or { output }')
       checkOutput(result['output'], describe(owner.name, registration.kind, registration.type))
-      output = copy(result['output'])
+      output = copyValue(result['output'])
     }
   }
   return output

@@ -21,6 +21,14 @@ export function copyJson<T>(value: T): T {
   return copied === NOT_PLAIN ? (JSON.parse(JSON.stringify(value)) as T) : (copied as T)
 }
 
+/**
+ * A deep copy, so that a handler and its caller never share an object: copyJson, and
+ * `undefined` as it is (an absent output or payload).
+ */
+export function copyValue<T>(value: T): T {
+  return value === undefined ? value : copyJson(value)
+}
+
 function plainCopy(value: unknown, depth: number): unknown {
   switch (typeof value) {
     case 'string':

@@ -6,9 +6,10 @@ import { own } from '../jsonSchema/own.js'
 import { isThenable } from './awaitable.js'
 import { messageThroughHooks } from './hooks.js'
 import { incomingHookOwners } from './hookWiring.js'
+import { copyValue } from './jsonCopies.js'
 import type { StoredMessage } from './messageStore.js'
 import type { HandlerRegistrationLike } from './runnables.js'
-import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.js'
+import type { Handler, RuntimeContext } from './runtimeContext.js'
 import { type ClientOwner, tagView, visibleTags } from './tagViews.js'
 
 /** Messages first for the type, then '*'; registration order within each. */

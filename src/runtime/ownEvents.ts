@@ -5,7 +5,8 @@
 import { own } from '../jsonSchema/own.js'
 import type { JsonSchema } from './definition.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
-import { copyValue, type Handler, type RuntimeContext } from './runtimeContext.js'
+import { copyValue } from './jsonCopies.js'
+import type { Handler, RuntimeContext } from './runtimeContext.js'
 import { list } from './runtimeOptions.js'
 import { type SchemaDefinitions, validateValue } from './validation.js'
 

@@ -6,6 +6,7 @@ import { isRecord, own } from '../jsonSchema/own.js'
 import { quoted } from '../jsonSchema/quoting.js'
 import type { BotDefinition } from './definition.js'
 import { UnknownTargetError, ValidationError } from './errors.js'
+import { copyValue } from './jsonCopies.js'
 import type { HandlerRegistrationLike } from './runnables.js'
 import { validateValue } from './validation.js'
 import type { ValueLimits } from './valueLimits.js'
@@ -23,10 +24,6 @@ export interface PluginEventTarget {
 
 function list(names: readonly string[]): string {
   return names.length > 0 ? names.join(', ') : 'none'
-}
-
-function copy<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T
 }
 
 /** `emitEvent` of plugin instance `alias`'s client: `{ type: '<event>', payload }`, the event's name in the plugin. */
@@ -49,7 +46,7 @@ export async function emitPluginEvent(target: PluginEventTarget, alias: string, 
   if (issues.length > 0) throw new ValidationError('INVALID_EVENT', `invalid payload for event '${botType}'`, issues)
   for (const registration of target.bot.eventHandlers) {
     if (registration.type !== botType) continue
-    const args = { event: { type: botType, payload: copy(rawPayload) }, client: target.botClient, ctx: { botId: target.botId } }
+    const args = { event: { type: botType, payload: copyValue(rawPayload) }, client: target.botClient, ctx: { botId: target.botId } }
     await target.runHandler(registration.handler, args, () => ({
       owner: 'bot',
       registeredFor: botType,

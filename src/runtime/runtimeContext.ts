@@ -68,8 +68,3 @@ export interface RuntimeContext {
   /** A plugin instance's configuration for its message or event handlers, or the HandlerError saying why they cannot run. */
   dispatchConfiguration(alias: string, impl: RunnablePlugin, describe: () => HandlerFailure): JsonValue
 }
-
-/** A deep copy, so a handler and its caller never share an object. */
-export function copyValue<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
-}

@@ -5,9 +5,6 @@
 // `definitions` section. Problems are described as `path: what` lines
 // (`payload.actions[0].label: must have at least 1 character`, `input.temperature: must be at most 2, not 7`).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-
-export type { ValidateFunction }
-
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats'
 import { noteUnionBranches } from '../jsonSchema/unionBranches.js'
 import { renameUnsafeKeys, restoreUnsafeKeys } from '../jsonSchema/unsafeKeys.js'
@@ -17,6 +14,8 @@ import type { JsonSchema } from './definition.js'
 import type { MessageType } from './messages.js'
 import { messagesSchema } from './messagesSchema.js'
 import { DEFAULT_VALUE_LIMITS, type ValueLimits, valueShapeIssues } from './valueLimits.js'
+
+export type { ValidateFunction }
 
 export { joinPath }
 
