@@ -10,6 +10,7 @@ import type { Clock, ClockTimer } from './clock.js'
 import { type CronSchedule, parseCron } from './cronSchedule.js'
 import type { EventDefinition } from './definition.js'
 import { ValidationError } from './errors.js'
+import { copyJson } from './jsonCopies.js'
 import type { StateStore } from './stateStore.js'
 
 /** One recurring event and how to emit it. */
@@ -90,7 +91,7 @@ export function startSchedules(
         arm(event, schedule, next)
         const payload = event.event.recurrence?.payload
         const emitWhenClaimed = async (): Promise<void> => {
-          if (await claims.claimOccurrence(`event ${event.label}`, new Date(next).toISOString())) await event.emit(JSON.parse(JSON.stringify(payload ?? {})))
+          if (await claims.claimOccurrence(`event ${event.label}`, new Date(next).toISOString())) await event.emit(copyJson(payload ?? {}))
         }
         // a claim in flight when the schedules stop ends quietly (the store may be closed by now)
         emitWhenClaimed().catch((error: unknown) => {

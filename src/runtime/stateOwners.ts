@@ -4,6 +4,7 @@
 // its `on.stateExpired` handlers when one of its states expires.
 
 import { own } from '../jsonSchema/own.js'
+import { copyJson } from './jsonCopies.js'
 import { NO_DEFINITIONS, ownDefinitions } from './ownEvents.js'
 import type { RunnableIntegration } from './runnables.js'
 import type { Handler, RuntimeContext } from './runtimeContext.js'
@@ -20,7 +21,7 @@ async function runExpiredHandlers(
 ): Promise<void> {
   for (const registration of registrations ?? []) {
     if (registration.name !== state.name) continue
-    await context.runHandler(registration.handler as Handler, { state: JSON.parse(JSON.stringify(state)) as StateRecord<unknown>, ...args() }, () => ({
+    await context.runHandler(registration.handler as Handler, { state: copyJson(state), ...args() }, () => ({
       owner,
       registeredFor: `stateExpired:${state.name}`,
       message: `the ${owner === 'bot' ? "bot's" : `plugin instance '${owner}'`} handler for the expiry of state '${state.name}' failed`,
