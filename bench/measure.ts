@@ -26,7 +26,8 @@ export function collectGarbage(): void {
   gc?.()
 }
 
-function cpuNow(): number {
+/** This process's CPU time so far (user and system), in milliseconds. */
+export function cpuNow(): number {
   const usage = process.cpuUsage()
   return (usage.user + usage.system) / 1000
 }

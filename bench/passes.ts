@@ -8,6 +8,7 @@ import { checkWorkspace } from '../src/pipeline/checkWorkspace.js'
 import { PASSES as PIPELINE_PASSES, type PipelineObserver } from '../src/pipeline/observer.js'
 import type { Model } from '../src/resolve/model.js'
 import type { SourceFile } from '../src/source/sourceFile.js'
+import { cpuNow } from './measure.js'
 
 export { CHECKS }
 
@@ -31,11 +32,6 @@ export interface PassTimes {
   model: Model
   /** every file loaded, built-ins included */
   files: SourceFile[]
-}
-
-function cpuNow(): number {
-  const usage = process.cpuUsage()
-  return (usage.user + usage.system) / 1000
 }
 
 function zeroes(): Record<PassName, number> {

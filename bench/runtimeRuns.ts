@@ -2,7 +2,7 @@
 // flags, its markdown output, and the interleaved runs every comparison is measured by.
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { collectGarbage, medianSample, type Sample } from './measure.js'
+import { collectGarbage, cpuNow, medianSample, type Sample } from './measure.js'
 
 export const { values: flags } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, only: { type: 'string' } },
@@ -21,11 +21,6 @@ export function table(header: string[], rows: (string | number)[][]): void {
   print()
 }
 export const perSecond = (count: number, wallMs: number): string => Math.round((count / wallMs) * 1000).toLocaleString('en-US')
-
-export function cpuNow(): number {
-  const usage = process.cpuUsage()
-  return (usage.user + usage.system) / 1000
-}
 
 /**
  * Each variant once to warm up, then RUNS rounds of every variant in turn, so that load that

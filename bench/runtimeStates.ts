@@ -4,8 +4,8 @@
 // against the same receive without them; and what building the arguments alone costs.
 import { Bot } from '../generated/bots/support-bot/v1.0.0.js'
 import { createRuntime } from '../src/runtime/index.js'
-import { ms, ratio, type Sample } from './measure.js'
-import { CONVERSATIONS, cpuNow, interleaved, MESSAGES, perSecond, print, table } from './runtimeRuns.js'
+import { cpuNow, ms, ratio, type Sample } from './measure.js'
+import { CONVERSATIONS, interleaved, MESSAGES, perSecond, print, table } from './runtimeRuns.js'
 
 /** How a handler builds the key and payload of its two state calls. */
 type StateArguments = 'literals' | 'spread'

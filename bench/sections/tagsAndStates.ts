@@ -8,14 +8,9 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { checkWorkspace } from '../../src/pipeline/checkWorkspace.js'
 import { generateWorkspace } from '../../src/pipeline/generateWorkspace.js'
-import { collectGarbage, medianSample, ms, ratio, type Sample } from '../measure.js'
+import { collectGarbage, cpuNow, medianSample, ms, ratio, type Sample } from '../measure.js'
 import { print, progress, table } from '../report.js'
 import { writeSyntheticWorkspace } from '../syntheticWorkspace.js'
-
-function cpuNow(): number {
-  const usage = process.cpuUsage()
-  return (usage.user + usage.system) / 1000
-}
 
 /** Writes both workspaces under `root`, measures `runs` rounds after a warm-up, and prints the section. */
 export function tagsAndStatesSection(runs: number, root: string): void {
