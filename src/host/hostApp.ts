@@ -39,8 +39,9 @@ function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest()
 }
 
-function fail(c: Context<HostEnv>, error: unknown): Response {
-  const { status, body } = errorAnswer(error)
+/** `toOutside`: a webhook's request, answered without the message of a 5xx failure (errorAnswers.ts). */
+function fail(c: Context<HostEnv>, error: unknown, toOutside = false): Response {
+  const { status, body } = errorAnswer(error, toOutside)
   c.set('failure', error instanceof RuntimeError ? { code: error.code } : { code: body.code, error: error instanceof Error ? error.name : typeof error })
   return c.json(body, status as 400)
 }
@@ -120,7 +121,7 @@ export function hostApp(options: ResolvedHostOptions, served: ServedBots, state:
         throw new RuntimeError('NOT_FOUND', `no bot served here is configured with the identifier this request names for integration '${name}'`)
       return await answerWebhook(c, target.bot, target.alias)
     } catch (error) {
-      return fail(c, error)
+      return fail(c, error, true)
     }
   })
 
@@ -129,7 +130,7 @@ export function hostApp(options: ResolvedHostOptions, served: ServedBots, state:
     try {
       return await answerWebhook(c, botOf(c), c.req.param('alias') ?? '')
     } catch (error) {
-      return fail(c, error)
+      return fail(c, error, true)
     }
   })
 
