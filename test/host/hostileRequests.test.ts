@@ -1,14 +1,16 @@
 // The host against what the outside world may send or cause, through real HTTP to a started
 // host (docs/deploying.md#errors, docs/security.md): a webhook whose turn fails answers its
 // code alone, never the message of what a handler threw (a database URL, a provider's token);
-// the JSON endpoints, behind the token, answer it (the operator's own).
+// the JSON endpoints, behind the token, answer it (the operator's own). close() is held by no
+// client that sends nothing, or part of a request: each is cut, and the request in flight finishes.
+import { connect, type Socket } from 'node:net'
 import { createRuntime } from '@botwire/runtime'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createHost, type Host } from '../../src/host/index.js'
 import { Bot } from '../fixtures/valid/conversations/expected/bots/helpdesk/v1.0.0.js'
 import { Integration as Slack } from '../fixtures/valid/conversations/expected/integrations/slack/v1.0.0.js'
 import { Plugin as Greeter } from '../fixtures/valid/conversations/expected/plugins/greeter/v1.0.0.js'
-import { bearer, post, slackHandler, TOKEN } from './hostWorld.js'
+import { bearer, post, slackHandler, startHost, TOKEN } from './hostWorld.js'
 
 const started: Host[] = []
 afterEach(async () => {
@@ -72,5 +74,57 @@ describe('a webhook whose turn fails (docs/deploying.md#errors)', () => {
     const failed = await post(`${host.url}/api/createMessage`, input, bearer)
     expect(failed.status).toBe(502)
     expect(await failed.json()).toMatchObject({ code: 'DELIVERY_FAILED', message: expect.stringContaining(SLACK_TOKEN) })
+  })
+})
+
+/** A raw connection to `url` that writes `text` and no more; `closed` resolves when the host ends it. */
+function halfRequest(url: string, text: string): { socket: Socket; closed: Promise<void> } {
+  const { hostname, port } = new URL(url)
+  const socket = connect(Number(port), hostname)
+  socket.on('error', () => undefined)
+  socket.write(text)
+  return { socket, closed: new Promise((resolve) => socket.once('close', () => resolve())) }
+}
+
+describe('close() (docs/deploying.md#stopping-the-host)', () => {
+  it('is not held by a client that sends nothing, part of its headers, or a body that never ends: each is cut, the request in flight is answered, nothing of the others stored', async () => {
+    let release: () => void = () => undefined
+    let entered: () => void = () => undefined
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve
+    })
+    const { host, runtime } = await startHost({
+      webhooks: {
+        slack: async ({ req, client }) => {
+          const event = (await req.json()) as { thread: string; wait?: boolean }
+          if (event.wait) {
+            entered()
+            await new Promise<void>((resolve) => {
+              release = resolve
+            })
+          }
+          await client.getOrCreateConversation({ channel: 'thread', tags: { channelId: 'C1', threadTs: event.thread } })
+          return Response.json({ finished: event.thread })
+        },
+      },
+    })
+    const inFlight = post(`${host.url}/webhooks/slack`, { thread: 'whole', wait: true })
+    await inHandler
+    const halves = [
+      halfRequest(host.url, ''),
+      halfRequest(host.url, 'POST /webhooks/slack HTTP/1.1\r\nHost: bot\r\n'),
+      halfRequest(host.url, 'POST /webhooks/slack HTTP/1.1\r\nHost: bot\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{"thread":"cut",\r\n'),
+      halfRequest(host.url, 'POST /webhooks/slack HTTP/1.1\r\nHost: bot\r\nContent-Length: 100\r\n\r\n{"thread":"cut",'),
+    ]
+    // every connection reached the host: it answers one made after them
+    expect((await fetch(`${host.url}/health`)).status).toBe(200)
+    const closing = host.close()
+    release()
+    const answer = await inFlight
+    expect([answer.status, await answer.json()]).toEqual([200, { finished: 'whole' }])
+    await closing
+    await Promise.all(halves.map((half) => half.closed))
+    const { conversations } = await runtime.client.listConversations({})
+    expect(conversations.map((c) => c.tags)).toEqual([{ 'slack:channelId': 'C1', 'slack:threadTs': 'whole' }])
   })
 })
