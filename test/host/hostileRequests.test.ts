@@ -3,6 +3,7 @@
 // code alone, never the message of what a handler threw (a database URL, a provider's token);
 // the JSON endpoints, behind the token, answer it (the operator's own). close() is held by no
 // client that sends nothing, or part of a request: each is cut, and the request in flight finishes.
+// The log is safe for a terminal whatever the path, and a handler's log call never fails it.
 import { connect, type Socket } from 'node:net'
 import { createRuntime } from '@botwire/runtime'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -126,5 +127,38 @@ describe('close() (docs/deploying.md#stopping-the-host)', () => {
     await Promise.all(halves.map((half) => half.closed))
     const { conversations } = await runtime.client.listConversations({})
     expect(conversations.map((c) => c.tags)).toEqual([{ 'slack:channelId': 'C1', 'slack:threadTs': 'whole' }])
+  })
+})
+
+describe('the log (docs/deploying.md#logs)', () => {
+  it('writes the characters a terminal obeys (C1 controls, DEL, bidi controls) of a path as escapes, the same path to a JSON reader', async () => {
+    const { host, lines } = await startHost()
+    const answer = await post(`${host.url}/webhooks/%C2%9B2J%E2%80%AEslack%7F`, {})
+    expect(answer.status).toBe(404)
+    const line = lines.at(-1) ?? ''
+    expect(line).not.toMatch(/[\x7f-\x9f\u202e]/)
+    expect(line).toContain('\\u009b2J\\u202eslack\\u007f')
+    expect(JSON.parse(line)).toMatchObject({ path: '/webhooks/\u009b2J\u202eslack\u007f', status: 404 })
+  })
+
+  it("a handler's log call with fields JSON cannot write (a cycle, a bigint) writes its line without them, and the handler goes on", async () => {
+    const cycle: { [key: string]: unknown } = {}
+    cycle['self'] = cycle
+    const { host, lines } = await startHost({
+      webhooks: {
+        slack: ({ logger }) => {
+          logger.info('cyclic', { cycle })
+          logger.warn('big', { count: 10n })
+          return Response.json({ logged: true })
+        },
+      },
+    })
+    const answer = await post(`${host.url}/webhooks/slack`, {})
+    expect([answer.status, await answer.json()]).toEqual([200, { logged: true }])
+    const logged = lines.map((line) => JSON.parse(line) as { [key: string]: unknown }).filter((line) => line['msg'] !== 'request')
+    expect(logged).toEqual([
+      expect.objectContaining({ msg: 'cyclic', level: 'info', webhook: 'slack', fields: 'left out: JSON cannot write them' }),
+      expect.objectContaining({ msg: 'big', level: 'warn', webhook: 'slack', fields: 'left out: JSON cannot write them' }),
+    ])
   })
 })
