@@ -162,3 +162,39 @@ describe('the log (docs/deploying.md#logs)', () => {
     ])
   })
 })
+
+describe('a client that goes away mid-body', () => {
+  it('is logged as its request at fault (400 INVALID_REQUEST, level info), not as a failure of the bot (500)', async () => {
+    const requestLines: { [key: string]: unknown }[] = []
+    let seen: () => void = () => undefined
+    const both = new Promise<void>((resolve) => {
+      seen = resolve
+    })
+    const { host } = await startHost({
+      logger: (line) => {
+        const parsed = JSON.parse(line) as { [key: string]: unknown }
+        if (parsed['msg'] === 'request' && parsed['path'] !== '/health') requestLines.push(parsed)
+        if (requestLines.length === 2) seen()
+      },
+    })
+    started.push(host)
+    for (const text of [
+      `POST /api/listConversations HTTP/1.1\r\nHost: bot\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 100\r\n\r\n{"limit":`,
+      'POST /webhooks/slack HTTP/1.1\r\nHost: bot\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{"thread":"cut",\r\n',
+    ]) {
+      const half = halfRequest(host.url, text)
+      // the host has the request's headers once it answers a request made after them
+      expect((await fetch(`${host.url}/health`)).status).toBe(200)
+      half.socket.destroy()
+      await half.closed
+    }
+    await both
+    // in the order the host saw each go away
+    expect(
+      requestLines.map(({ path, status, level, code }) => ({ path, status, level, code })).sort((a, b) => String(a.path).localeCompare(String(b.path))),
+    ).toEqual([
+      { path: '/api/listConversations', status: 400, level: 'info', code: 'INVALID_REQUEST' },
+      { path: '/webhooks/slack', status: 400, level: 'info', code: 'INVALID_REQUEST' },
+    ])
+  })
+})
