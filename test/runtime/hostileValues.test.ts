@@ -249,7 +249,11 @@ describe("values that throw when read (a getter, a Proxy) get the operation's ow
     bot.on.message('*', () => {
       ran++
     })
-    for (const error of [await refusal(runtime, throwing()), await refusal(runtime, trapping()), await refusal(runtime, { text: 'hi' }, { tags: trapping() })]) {
+    for (const error of [
+      await refusal(runtime, throwing()),
+      await refusal(runtime, trapping()),
+      await refusal(runtime, { text: 'hi' }, { tags: trapping() }),
+    ]) {
       expect([error.code, error.issues]).toEqual(['INVALID_MESSAGE', ['message: cannot be read (a getter or a Proxy in it threw), which JSON cannot hold']])
     }
     expect(await count(runtime, 'c1')).toBe(0)
@@ -264,7 +268,9 @@ describe("values that throw when read (a getter, a Proxy) get the operation's ow
     const output = await rejection(runtime.client.callAction({ type: 'openai:moderate', input: { text: 'hi' } }))
     const tags = await rejection(runtime.client.updateConversation({ id: 'c1', tags: trapping() } as never))
     expect([input.code, output.code, tags.code]).toEqual(['INVALID_INPUT', 'INVALID_OUTPUT', 'INVALID_ARGUMENT'])
-    expect(output.message).toBe("action 'openai:moderate' returned an invalid output: output: cannot be read (a getter or a Proxy in it threw), which JSON cannot hold")
+    expect(output.message).toBe(
+      "action 'openai:moderate' returned an invalid output: output: cannot be read (a getter or a Proxy in it threw), which JSON cannot hold",
+    )
     for (const error of [input, output, tags]) expect(error.message).not.toContain('sk-live-123')
   })
 })
