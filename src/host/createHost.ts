@@ -1,12 +1,14 @@
 // createHost (docs/deploying.md#createhost): serves a running bot over HTTP on
 // @hono/node-server, and closes gracefully: no new connection is taken, the requests in
-// flight finish and are answered, then close() resolves.
+// flight finish and are answered (a connection with no request received whole is cut), then
+// close() resolves.
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { RuntimeError } from '@botwire/runtime'
 import { serve } from '@hono/node-server'
 import { type HostState, hostApp } from './hostApp.js'
 import { type HostOptions, resolveHostOptions } from './hostOptions.js'
+import { type OpenConnections, trackConnections } from './openConnections.js'
 import { servedBots } from './servedBots.js'
 
 export interface Host {
@@ -20,6 +22,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const resolved = resolveHostOptions(options)
   const served = servedBots(options)
   let server: Server | undefined
+  let connections: OpenConnections | undefined
   const state: HostState = {
     closing: false,
     answered: () => setImmediate(() => server?.closeIdleConnections()),
@@ -33,6 +36,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       ),
     )
     server = started
+    connections = trackConnections(started)
   })
   const listening = server as Server
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
@@ -44,6 +48,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         state.closing = true
         listening.close((error) => (error ? reject(error) : resolve()))
         listening.closeIdleConnections()
+        connections?.cutUnfinished()
       })
       return closed
     },

@@ -1,6 +1,8 @@
 // How the host answers a failure (docs/deploying.md#errors): JSON `{ code, message, issues? }`
 // with the runtime's code and the HTTP status that fits it. An error that is no RuntimeError
-// (a bug, a handler's own throw) answers 500 without its message, which may hold anything.
+// (a bug, a handler's own throw) answers 500 without its message, which may hold anything;
+// so does any 5xx answer to a webhook (the outside world's request), RuntimeError or not: a
+// HANDLER_FAILED or DELIVERY_FAILED repeats the message of what a handler threw.
 import { RuntimeError, type RuntimeErrorCode, ValidationError } from '@botwire/runtime'
 
 export interface ErrorBody {
@@ -48,12 +50,19 @@ export function statusOfCode(code: RuntimeErrorCode): number {
   return STATUS_OF_CODE[code]
 }
 
-/** The status and body a failure answers with. */
-export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
+const HIDDEN_MESSAGE = 'the request failed: see the host log'
+
+/**
+ * The status and body a failure answers with. `toOutside`: the request is a webhook's, from
+ * anyone; a failure of the bot's own (5xx) answers its code alone, never its message.
+ */
+export function errorAnswer(error: unknown, toOutside = false): { status: number; body: ErrorBody } {
   if (error instanceof RuntimeError) {
+    const status = statusOfCode(error.code)
+    if (toOutside && status >= 500) return { status, body: { code: error.code, message: HIDDEN_MESSAGE } }
     const body: ErrorBody = { code: error.code, message: error.message }
     if (error instanceof ValidationError && error.issues.length > 0) body.issues = error.issues
-    return { status: statusOfCode(error.code), body }
+    return { status, body }
   }
-  return { status: 500, body: { code: 'HANDLER_FAILED', message: 'the request failed: see the host log' } }
+  return { status: 500, body: { code: 'HANDLER_FAILED', message: HIDDEN_MESSAGE } }
 }

@@ -3,6 +3,7 @@
 // messaging operations and callAction as JSON endpoints (`POST /api/<operation>`) behind the
 // bearer token. Every request body is size-limited; every request writes one log line.
 import { createHash, timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import { RuntimeError } from '@botwire/runtime'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -26,7 +27,8 @@ export const HOSTED_OPERATIONS: readonly string[] = [
   'callAction',
 ]
 
-type HostEnv = { Variables: { failure: { code?: string; error?: string } } }
+/** `incoming`: @hono/node-server's request, which says whether the client sent it whole. */
+type HostEnv = { Bindings: { incoming?: IncomingMessage }; Variables: { failure: { code?: string; error?: string } } }
 
 /** What the app reads of the host's life: whether it is closing (not ready, connections closed after their answer). */
 export interface HostState {
@@ -39,8 +41,15 @@ function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest()
 }
 
-function fail(c: Context<HostEnv>, error: unknown): Response {
-  const { status, body } = errorAnswer(error)
+/** `toOutside`: a webhook's request, answered without the message of a 5xx failure (errorAnswers.ts). */
+function fail(c: Context<HostEnv>, thrown: unknown, toOutside = false): Response {
+  const incoming = c.env?.incoming
+  // a body read that failed because the client went away mid-body is its request's fault, not the bot's
+  const error =
+    !(thrown instanceof RuntimeError) && incoming !== undefined && !incoming.complete && incoming.destroyed
+      ? new RuntimeError('INVALID_REQUEST', 'the request body did not arrive whole: the client closed the connection')
+      : thrown
+  const { status, body } = errorAnswer(error, toOutside)
   c.set('failure', error instanceof RuntimeError ? { code: error.code } : { code: body.code, error: error instanceof Error ? error.name : typeof error })
   return c.json(body, status as 400)
 }
@@ -120,7 +129,7 @@ export function hostApp(options: ResolvedHostOptions, served: ServedBots, state:
         throw new RuntimeError('NOT_FOUND', `no bot served here is configured with the identifier this request names for integration '${name}'`)
       return await answerWebhook(c, target.bot, target.alias)
     } catch (error) {
-      return fail(c, error)
+      return fail(c, error, true)
     }
   })
 
@@ -129,7 +138,7 @@ export function hostApp(options: ResolvedHostOptions, served: ServedBots, state:
     try {
       return await answerWebhook(c, botOf(c), c.req.param('alias') ?? '')
     } catch (error) {
-      return fail(c, error)
+      return fail(c, error, true)
     }
   })
 

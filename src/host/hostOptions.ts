@@ -84,6 +84,12 @@ export function resolveHostOptions(options: HostOptions): ResolvedHostOptions {
   const hostname = options.hostname ?? '127.0.0.1'
   const token = options.token
   if (token !== undefined && token.length < 16) throw new RuntimeError('INVALID_HOST_OPTIONS', 'createHost: token must be at least 16 characters long')
+  // a header value loses its spaces at either end, and its bytes beyond ASCII are read as Latin-1: such a token could never be presented
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token))
+    throw new RuntimeError(
+      'INVALID_HOST_OPTIONS',
+      'createHost: token must be printable ASCII without spaces (letters, digits, punctuation): no client could send another in its Authorization header',
+    )
   if (!LOCAL_HOSTNAMES.has(hostname) && token === undefined)
     throw new RuntimeError('INVALID_HOST_OPTIONS', `createHost: hostname '${hostname}' is reachable from other machines: give a token, or bind to 127.0.0.1`)
   const port = options.port ?? DEFAULT_HOST_PORT

@@ -276,16 +276,32 @@ export function inspectValue(value: unknown, root: string, limits: ValueLimits, 
   return { overLimit: undefined, notJson: issues }
 }
 
-/** `inspectValue`'s issues: the limit, or else what JSON cannot hold. */
-export function valueShapeIssues(value: unknown, root: string, limits: ValueLimits): string[] {
-  // a small plain value (most): no inspection result made for it
-  const plain = plainJsonBytes(value, 0, limits)
-  if (plain >= 0 && plain <= limits.maxBytes) return []
-  const { overLimit, notJson } = inspectValue(value, root, limits, root, plain)
-  return overLimit === undefined ? notJson : [overLimit]
+/**
+ * The issue of a value that throws when it is read (a getter, a Proxy's trap: code a user
+ * wrote handed it over), which JSON cannot hold either; what it threw is not repeated.
+ */
+function unreadable(whole: string): string {
+  return `${whole}: cannot be read (a getter or a Proxy in it threw), which JSON cannot hold`
 }
 
-/** The limit `value` is over, as an issue, or undefined; `whole`: what to call the value when `root` is `''`. */
+/** `inspectValue`'s issues: the limit, or else what JSON cannot hold (a value that throws when read included). */
+export function valueShapeIssues(value: unknown, root: string, limits: ValueLimits): string[] {
+  try {
+    // a small plain value (most): no inspection result made for it
+    const plain = plainJsonBytes(value, 0, limits)
+    if (plain >= 0 && plain <= limits.maxBytes) return []
+    const { overLimit, notJson } = inspectValue(value, root, limits, root, plain)
+    return overLimit === undefined ? notJson : [overLimit]
+  } catch {
+    return [unreadable(root)]
+  }
+}
+
+/** The limit `value` is over, or that it cannot be read, as an issue, or undefined; `whole`: what to call the value when `root` is `''`. */
 export function valueLimitIssue(value: unknown, root: string, limits: ValueLimits, whole = root): string | undefined {
-  return inspectValue(value, root, limits, whole).overLimit
+  try {
+    return inspectValue(value, root, limits, whole).overLimit
+  } catch {
+    return unreadable(whole)
+  }
 }

@@ -2,8 +2,9 @@
 // calls for a request at `/webhooks/<alias>`. The implementation's handler gets the request,
 // the integration's client outside any call, its context (the bot's id, the alias, its
 // configuration and own secrets, as its actions get them) and a logger, and runs under the
-// handlers' time limit. What it throws reaches the host as thrown: a RuntimeError answers
-// with its code, anything else 500 without its message (which may hold anything).
+// handlers' time limit, as does the implementation's identify. What it throws reaches the host
+// as thrown: a RuntimeError answers with its code, anything else 500 without its message
+// (which may hold anything).
 import { own } from '../jsonSchema/own.js'
 import { integrationConfiguration } from './configurationValues.js'
 import { MissingImplementationError, RuntimeError } from './errors.js'
@@ -42,12 +43,32 @@ export function webhookRoutes(context: RuntimeContext): WebhookRoute[] {
   return routes
 }
 
-/** What the implementation of the integration at `alias` reads of `req` as its identifier; undefined when it names none. */
+/**
+ * What the implementation of the integration at `alias` reads of `req` as its identifier;
+ * undefined when it names none. It runs under the handlers' time limit, as the handler it
+ * routes to: an identify that never settles (a body that never ends, a lookup that hangs)
+ * would hold the request, and the host's close, for ever.
+ */
 export async function identifyRequest(context: RuntimeContext, alias: string, req: RequestLike): Promise<string | undefined> {
   const impl = integrationImplementation(context, alias, `identify of '${alias}'`)
-  if (typeof impl.identify !== 'function')
+  const identify = impl.identify as ((args: object) => unknown) | undefined
+  if (typeof identify !== 'function')
     throw new MissingImplementationError(`identify of '${alias}': the implementation of integration '${impl.definition.name}' has no identify`)
-  const identifier: unknown = await (impl.identify as (args: object) => unknown)({ req: req.clone() })
+  const limitMs = context.limits.handlerMs
+  const identifier: unknown = await runBounded(() => identify({ req: req.clone() }), {
+    limitMs,
+    clock: context.limits.clock,
+    timedOut: () =>
+      new TimeLimitError({
+        message: `identify of integration '${impl.definition.name}' did not finish within its time limit of ${limitMs} ms`,
+        limitMs,
+        handlerOwner: `integration '${alias}'`,
+        registeredFor: 'identify',
+      }),
+    // identify has no caller signal
+    cancelled: (reason) => new Error(String(reason)),
+    failed: (error) => error,
+  })
   if (identifier !== undefined && typeof identifier !== 'string')
     throw new TypeError(`identify of integration '${impl.definition.name}' returned neither a string nor undefined`)
   return identifier

@@ -4,6 +4,7 @@
 // as the runtime validates; health and readiness; the body limit; the log.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Host } from '../../src/host/index.js'
+import { rejection } from '../support/rejection.js'
 import { bearer, post, startHost, TOKEN } from './hostWorld.js'
 
 const started: Host[] = []
@@ -167,9 +168,14 @@ describe('health, limits and logs (docs/deploying.md#limits)', () => {
     expect(lines.join('\n')).not.toContain('sk-query-secret')
   })
 
-  it('refuses to bind beyond localhost without a token, and a short token', async () => {
+  it('refuses to bind beyond localhost without a token, and a short token, or one no header can carry (spaces at an end, beyond ASCII)', async () => {
     await expect(host({ hostname: '0.0.0.0', token: undefined })).rejects.toMatchObject({ code: 'INVALID_HOST_OPTIONS' })
     await expect(host({ token: 'short' })).rejects.toMatchObject({ code: 'INVALID_HOST_OPTIONS' })
+    for (const token of [`${TOKEN} `, `${TOKEN}\n`, `${TOKEN}ü`, `two ${TOKEN}`]) {
+      const refused = await rejection(host({ token }))
+      expect([refused.code, refused.message]).toEqual(['INVALID_HOST_OPTIONS', expect.stringContaining('printable ASCII')])
+      expect(refused.message).not.toContain(TOKEN)
+    }
     const { host: served } = await host({ hostname: '0.0.0.0' })
     expect(served.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/)
   })

@@ -2,8 +2,9 @@
 // HTTP to a started host, on the `webhook-routing` fixture: relay declares `identifier:
 // { configuration: workspace }`; bot front-desk adds it as north (W-NORTH), south (W-SOUTH)
 // and closed (disabled), bot night-desk as relay (W-NIGHT). One URL,
-// `/webhooks/integration/relay`, reaches each alias of either bot by the workspace a request names.
-import { createRuntime } from '@botwire/runtime'
+// `/webhooks/integration/relay`, reaches each alias of either bot by the workspace a request names;
+// an identify that never settles ends at the handlers' time limit.
+import { createRuntime, ManualClock } from '@botwire/runtime'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createHost, type Host } from '../../src/host/index.js'
 import { Bot as FrontDesk } from '../fixtures/valid/webhook-routing/expected/bots/front-desk/v1.0.0.js'
@@ -139,6 +140,34 @@ describe('routing by identifier', () => {
     ])
     const listed = await post(`${host.url}/bots/night-desk/api/listConversations`, {}, { Authorization: 'Bearer a-token-of-16-chars-or-more' })
     expect(((await listed.json()) as { conversations: unknown[] }).conversations).toHaveLength(1)
+  })
+
+  it("an identify that never settles answers 504 TIME_LIMIT_EXCEEDED at the handlers' time limit, runs no handler, and holds no close", async () => {
+    const clock = new ManualClock()
+    let identifying: () => void = () => undefined
+    const started = new Promise<void>((resolve) => {
+      identifying = resolve
+    })
+    let handled = 0
+    const relay = new Relay({
+      actions: {},
+      identify: () =>
+        new Promise<string>(() => {
+          identifying()
+        }),
+      handler: () => {
+        handled++
+        return undefined
+      },
+    })
+    const front = createRuntime({ bot: new FrontDesk(), integrations: { relay }, env: { RELAY_SIGNING_SECRET: 's' }, clock, timeLimits: { handlerMs: 1_000 } })
+    const host = await serve({ runtime: front, port: 0 })
+    const answer = post(`${host.url}/webhooks/integration/relay`, event('W-NORTH', 'never routed'))
+    await started
+    await clock.advance(1_000)
+    const response = await answer
+    expect([response.status, await response.json()]).toEqual([504, { code: 'TIME_LIMIT_EXCEEDED', message: 'the request failed: see the host log' }])
+    expect(handled).toBe(0)
   })
 
   it('two served aliases with one identifier, two runtimes with one bot id, runtime and runtimes together: INVALID_HOST_OPTIONS', async () => {

@@ -1,7 +1,8 @@
 // Bounded work on hostile values (docs/security.md, docs/runtime.md#value-limits): refusing a
 // value costs time linear in its size, the error lists a bounded number of problems, and
 // values deeper or larger than the limits are refused with the operation's own code before
-// anything recursive reads them, nothing stored or dispatched.
+// anything recursive reads them, nothing stored or dispatched; a value that throws when read
+// is refused the same way.
 import { createRuntime, MAX_LISTED_ISSUES, type ValidationError } from '@botwire/runtime'
 import { describe, expect, it } from 'vitest'
 import { Bot } from '../../generated/bots/support-bot/v1.0.0.js'
@@ -223,6 +224,54 @@ describe('values larger than the size limit', () => {
     const error = await rejection(runtime.client.callAction({ type: 'openai:generateText', input }))
     expect(error.code).toBe('INVALID_INPUT')
     expect(error.issues).toEqual(["input: is larger than 1048576 bytes as JSON, the runtime's limit (valueLimits.maxBytes)"])
+  })
+})
+
+describe("values that throw when read (a getter, a Proxy) get the operation's own error, not what they threw", () => {
+  const throwing = () => ({
+    get text(): string {
+      throw new Error('read sk-live-123')
+    },
+  })
+  const trapping = () =>
+    new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('read sk-live-123')
+        },
+      },
+    )
+
+  it('a message payload and its tags: INVALID_MESSAGE, nothing stored, no handler run', async () => {
+    const { runtime, bot } = makeWorld()
+    let ran = 0
+    bot.on.message('*', () => {
+      ran++
+    })
+    for (const error of [
+      await refusal(runtime, throwing()),
+      await refusal(runtime, trapping()),
+      await refusal(runtime, { text: 'hi' }, { tags: trapping() }),
+    ]) {
+      expect([error.code, error.issues]).toEqual(['INVALID_MESSAGE', ['message: cannot be read (a getter or a Proxy in it threw), which JSON cannot hold']])
+    }
+    expect(await count(runtime, 'c1')).toBe(0)
+    expect(ran).toBe(0)
+  })
+
+  it('an action input, an action output, the tags of a conversation update: INVALID_INPUT, INVALID_OUTPUT, INVALID_ARGUMENT', async () => {
+    const impl = makeImplementations([])
+    const openai = new OpenAI({ actions: { ...impl.openai.actions, moderate: () => ({ flagged: false, categories: trapping() }) as never } })
+    const runtime = createRuntime({ bot: new Bot(), integrations: { openai }, env: ENV })
+    const input = await rejection(runtime.client.callAction({ type: 'openai:generateText', input: throwing() } as never))
+    const output = await rejection(runtime.client.callAction({ type: 'openai:moderate', input: { text: 'hi' } }))
+    const tags = await rejection(runtime.client.updateConversation({ id: 'c1', tags: trapping() } as never))
+    expect([input.code, output.code, tags.code]).toEqual(['INVALID_INPUT', 'INVALID_OUTPUT', 'INVALID_ARGUMENT'])
+    expect(output.message).toBe(
+      "action 'openai:moderate' returned an invalid output: output: cannot be read (a getter or a Proxy in it threw), which JSON cannot hold",
+    )
+    for (const error of [input, output, tags]) expect(error.message).not.toContain('sk-live-123')
   })
 })
 
