@@ -1,6 +1,7 @@
 // How the host answers a failure (docs/deploying.md#errors): JSON `{ code, message, issues? }`
 // with the runtime's code and the HTTP status that fits it. An error that is no RuntimeError
-// (a bug, a handler's own throw) answers 500 without its message, which may hold anything.
+// (a bug, a handler's own throw) answers 500 without its message, which may hold anything,
+// and so does a RuntimeError that wraps one (a bot handler's throw behind a webhook).
 import { RuntimeError, type RuntimeErrorCode, ValidationError } from '@botwire/runtime'
 
 export interface ErrorBody {
@@ -48,12 +49,33 @@ export function statusOfCode(code: RuntimeErrorCode): number {
   return STATUS_OF_CODE[code]
 }
 
+const UNSHOWN = 'the request failed: see the host log'
+
+/**
+ * The first of a RuntimeError's causes that is no RuntimeError (a handler's own throw, which
+ * `HANDLER_FAILED`, `ACTION_FAILED`, `HOOK_FAILED` and `DELIVERY_FAILED` wrap, their message
+ * ending in its message), or undefined when every cause is the runtime's own.
+ */
+export function foreignCause(error: RuntimeError): unknown {
+  let cause: unknown = error.cause
+  for (let depth = 0; cause instanceof RuntimeError && depth < 64; depth++) cause = cause.cause
+  return cause instanceof RuntimeError ? undefined : cause
+}
+
 /** The status and body a failure answers with. */
 export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof RuntimeError) {
-    const body: ErrorBody = { code: error.code, message: error.message }
+    // a wrapped throw of a handler's: the code, never the message, which holds the throw's
+    const body: ErrorBody = { code: error.code, message: foreignCause(error) === undefined ? error.message : UNSHOWN }
     if (error instanceof ValidationError && error.issues.length > 0) body.issues = error.issues
     return { status: statusOfCode(error.code), body }
   }
-  return { status: 500, body: { code: 'HANDLER_FAILED', message: 'the request failed: see the host log' } }
+  return { status: 500, body: { code: 'HANDLER_FAILED', message: UNSHOWN } }
+}
+
+/** What the request's log line says of a failure: its code and, for a handler's own throw (wrapped or not), the error's name, never its message. */
+export function failureFields(error: unknown, code: RuntimeErrorCode): { code: string; error?: string } {
+  const thrown = error instanceof RuntimeError ? foreignCause(error) : error
+  if (thrown === undefined) return { code }
+  return { code, error: thrown instanceof Error ? thrown.name : typeof thrown }
 }

@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { RuntimeError } from '@botwire/runtime'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { errorAnswer } from './errorAnswers.js'
+import { errorAnswer, failureFields } from './errorAnswers.js'
 import type { ResolvedHostOptions } from './hostOptions.js'
 import { webhookLogger, writeRequestLine } from './requestLog.js'
 import type { ServedBot, ServedBots } from './servedBots.js'
@@ -41,7 +41,7 @@ function digest(text: string): Buffer {
 
 function fail(c: Context<HostEnv>, error: unknown): Response {
   const { status, body } = errorAnswer(error)
-  c.set('failure', error instanceof RuntimeError ? { code: error.code } : { code: body.code, error: error instanceof Error ? error.name : typeof error })
+  c.set('failure', failureFields(error, body.code))
   return c.json(body, status as 400)
 }
 
