@@ -63,7 +63,9 @@ function validateConfiguration(
             path,
             suggestion: problem.suggestion,
           })
-        : diagnostic('BW4011', 'besideSecret', { key: problem.key }, range, { path }),
+        : problem.problem === 'misspelt'
+          ? diagnostic('BW4011', 'misspeltSecret', { key: problem.key }, range, { path, suggestion: '$secret' })
+          : diagnostic('BW4011', 'besideSecret', { key: problem.key }, range, { path }),
     )
   }
   const stray = alternatives ? strayKeys(file, base, value, schema, alternatives, out) : new Set<string>()
