@@ -47,6 +47,7 @@ export const semanticCodes = {
     misspeltSecret: "'{key}' is not a key of botwire's; a secret is written { $secret: NAME } (did you mean '$secret'?)",
     undeclaredKey: "{path} has key '{key}', which the configuration schema of {owner} does not declare{didYouMean}",
     missingKey: "{path} is missing '{key}', which the configuration schema of {owner} requires",
+    misspeltKey: "{path} has key '{key}' where the configuration schema of {owner} requires '{meant}' (did you mean '{meant}'?)",
     secretNotString: '{path} is a $secret, which stands for a string, but the configuration schema of {owner} wants {expected}',
     wrongType: '{path} must be {expected}, not {actual} (configuration schema of {owner})',
     rule: '{path} {rule} (configuration schema of {owner})',
