@@ -71,7 +71,7 @@ async function startRuntime(
   }
 }
 
-const NOT_COMPILED = " (a bot written in TypeScript is compiled first, with tsc, or served through tsx: docs/cli.md#botwire-serve-module)"
+const NOT_COMPILED = ' (a bot written in TypeScript is compiled first, with tsc, or served through tsx: docs/cli.md#botwire-serve-module)'
 
 /** Why a module did not load: for TypeScript that Node does not run by itself (.ts before Node 22.18, an enum after), the two ways to serve it. */
 function loadFailure(command: string, module: string, error: unknown): string {
