@@ -73,9 +73,23 @@ export function errorAnswer(error: unknown): { status: number; body: ErrorBody }
   return { status: 500, body: { code: 'HANDLER_FAILED', message: UNSHOWN } }
 }
 
-/** What the request's log line says of a failure: its code and, for a handler's own throw (wrapped or not), the error's name, never its message. */
-export function failureFields(error: unknown, code: RuntimeErrorCode): { code: string; error?: string } {
+/** The codes of the RuntimeErrors a RuntimeError wraps, outermost first: `['ACTION_FAILED', 'MISSING_SECRET']` under a `HANDLER_FAILED`. */
+function causeCodes(error: RuntimeError): string[] {
+  const codes: string[] = []
+  for (let cause = error.cause; cause instanceof RuntimeError && codes.length < 64; cause = cause.cause) codes.push(cause.code)
+  return codes
+}
+
+/**
+ * What the request's log line says of a failure, never a message: its code, the codes of the
+ * runtime's errors it wraps (`causes`), and for a handler's own throw, wrapped or not, the error's name.
+ */
+export function failureFields(error: unknown, code: RuntimeErrorCode): { code: string; causes?: string[]; error?: string } {
+  const causes = error instanceof RuntimeError ? causeCodes(error) : []
   const thrown = error instanceof RuntimeError ? foreignCause(error) : error
-  if (thrown === undefined) return { code }
-  return { code, error: thrown instanceof Error ? thrown.name : typeof thrown }
+  return {
+    code,
+    ...(causes.length === 0 ? {} : { causes }),
+    ...(thrown === undefined ? {} : { error: thrown instanceof Error ? thrown.name : typeof thrown }),
+  }
 }

@@ -26,7 +26,7 @@ export const HOSTED_OPERATIONS: readonly string[] = [
   'callAction',
 ]
 
-type HostEnv = { Variables: { failure: { code?: string; error?: string } } }
+type HostEnv = { Variables: { failure: { code?: string; causes?: string[]; error?: string } } }
 
 /** What the app reads of the host's life: whether it is closing (not ready, connections closed after their answer). */
 export interface HostState {

@@ -86,6 +86,19 @@ describe('webhooks (docs/deploying.md#webhooks)', () => {
     expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ status: 500, code: 'HANDLER_FAILED', error: 'Error', level: 'error' })
   })
 
+  it("a bot handler's failure the runtime refused logs the codes of what it wraps, so the host log says why", async () => {
+    const bot = new Bot()
+    bot.on.message('text', async ({ client, conversation }) => {
+      const loose = client.createMessage as (message: unknown) => Promise<unknown>
+      await loose({ conversationId: conversation.id, userId: 'helpdesk', type: 'text', payload: { text: 'hi' }, tags: { nope: 'x' } })
+    })
+    const runtime = createRuntime({ bot, integrations: { slack: new Slack({ actions: {} }) } })
+    const { host: served, lines } = await host({ runtime })
+    const failed = await post(`${served.url}/webhooks/slack`, slackEvent)
+    expect([failed.status, ((await failed.json()) as { code: string }).code]).toEqual([500, 'HANDLER_FAILED'])
+    expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ status: 500, code: 'HANDLER_FAILED', causes: ['INVALID_MESSAGE'], level: 'error' })
+  })
+
   it('a handler that returns nothing answers 200; a webhook of an alias the bot does not add is refused at createHost', async () => {
     const { host: served } = await host({ webhooks: { slack: () => undefined } })
     const answer = await fetch(`${served.url}/webhooks/slack`, { method: 'PUT', body: 'x' })
