@@ -63,7 +63,9 @@ function validateConfiguration(
             path,
             suggestion: problem.suggestion,
           })
-        : diagnostic('BW4011', 'besideSecret', { key: problem.key }, range, { path }),
+        : problem.problem === 'misspelt'
+          ? diagnostic('BW4011', 'misspeltSecret', { key: problem.key }, range, { path, suggestion: '$secret' })
+          : diagnostic('BW4011', 'besideSecret', { key: problem.key }, range, { path }),
     )
   }
   const stray = alternatives ? strayKeys(file, base, value, schema, alternatives, out) : new Set<string>()
@@ -100,7 +102,20 @@ function validateConfiguration(
       )
     } else if (error.keyword === 'required') {
       const key = String(params.missingProperty)
-      out.push(diagnostic('BW4011', 'missingKey', { path, key, owner }, range, { ...extra, data: { key } }))
+      // the required key written misspelt beside it: one error, at the misspelt key, in place of its near-miss warning
+      const nearMiss = out.findIndex(
+        (d) => d.code === 'BW4027' && d.suggestion === key && d.path === `${base}/configuration${pointer}${formatPointer([String(d.data?.key)])}`,
+      )
+      const misspelt = out[nearMiss]
+      if (misspelt !== undefined) {
+        const written = String(misspelt.data?.key)
+        const merged = diagnostic('BW4011', 'misspeltKey', { path, key: written, meant: key, owner }, misspelt.range, {
+          ...(misspelt.path === undefined ? {} : { path: misspelt.path }),
+          suggestion: key,
+          data: { key: written },
+        })
+        out[nearMiss] = { ...merged, related: misspelt.related }
+      } else out.push(diagnostic('BW4011', 'missingKey', { path, key, owner }, range, { ...extra, data: { key } }))
     } else if (isSecret && error.keyword === 'type')
       out.push(diagnostic('BW4011', 'secretNotString', { path, owner, expected: expectedType(params.type) }, range, extra))
     else if (error.keyword === 'type') {

@@ -1,7 +1,9 @@
 // `{ $secret: NAME }` in a bot's configuration values: a string supplied at run time. Here
 // each is replaced by a string stand-in so that the value can be checked against its
-// schema, and a malformed one (a name not in upper snake case, a key beside it) is reported.
+// schema, and a malformed one (a name not in upper snake case, a key beside it, `$secret`
+// misspelt) is reported.
 
+import { closestTypo } from '../diagnostics/suggest.js'
 import { present } from '../jsonSchema/invariant.js'
 import { formatPointer } from '../jsonSchema/pointer.js'
 
@@ -21,7 +23,16 @@ export type SecretProblem = {
   | { problem: 'name'; name: unknown; suggestion: string | undefined }
   /** a key beside $secret */
   | { problem: 'beside'; key: string }
+  /** the one key of a mapping, a `$` key a typo away from `$secret` (`$secrt`, `$Secret`): meant as a secret */
+  | { problem: 'misspelt'; key: string }
 )
+
+/** The key of `{ $secrt: NAME }`, a mapping whose one key is `$secret` misspelt, or undefined. */
+function misspeltSecretKey(record: Record<string, unknown>): string | undefined {
+  const keys = Object.keys(record)
+  const [key] = keys
+  return keys.length === 1 && key !== undefined && key.startsWith('$') && closestTypo(key, ['$secret']) !== undefined ? key : undefined
+}
 
 /**
  * Replaces each `{ $secret }` with a string stand-in; reports malformed ones. `plain`: the
@@ -52,6 +63,12 @@ export function substituteSecrets(
       } else {
         secrets.push({ pointer: at, name })
       }
+      return ''
+    }
+    const misspelt = misspeltSecretKey(record)
+    if (misspelt !== undefined) {
+      // a stand-in as for a secret: the schema's "must be a string" would report the same mistake again
+      problems.push({ pointer: `${at}${formatPointer([misspelt])}`, secret: at, problem: 'misspelt', key: misspelt })
       return ''
     }
     return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, visit(v, `${at}${formatPointer([k])}`)]))

@@ -11,6 +11,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { type FSWatcher, watch } from 'chokidar'
 import { displayPath } from '../load/displayPath.js'
+import { FOLDER_HINT } from '../load/loadWorkspace.js'
 import type { GenerateCommandOptions } from './options.js'
 import { isSignalExit } from './stopSignals.js'
 import { EXIT, reportFailure, UsageError } from './usage.js'
@@ -38,7 +39,7 @@ export type WatchRun = (changed: readonly string[] | null) => Promise<number>
 
 export function watchDefinitions(options: GenerateCommandOptions, stopSignal: AbortSignal, run: WatchRun): Promise<number> {
   // a folder that is not there cannot be watched: bad usage, before anything runs
-  if (!isFolder(options.definitionsDir)) throw new UsageError(`definitions folder not found: ${displayPath(options.definitionsDir)}`)
+  if (!isFolder(options.definitionsDir)) throw new UsageError(`definitions folder not found: ${displayPath(options.definitionsDir)}${FOLDER_HINT}`)
   const folder = displayPath(options.definitionsDir)
   return new Promise((resolvePromise) => {
     let stopped = false

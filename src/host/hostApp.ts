@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http'
 import { RuntimeError } from '@botwire/runtime'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { errorAnswer } from './errorAnswers.js'
+import { errorAnswer, failureFields } from './errorAnswers.js'
 import type { ResolvedHostOptions } from './hostOptions.js'
 import { webhookLogger, writeRequestLine } from './requestLog.js'
 import type { ServedBot, ServedBots } from './servedBots.js'
@@ -28,7 +28,7 @@ export const HOSTED_OPERATIONS: readonly string[] = [
 ]
 
 /** `incoming`: @hono/node-server's request, which says whether the client sent it whole. */
-type HostEnv = { Bindings: { incoming?: IncomingMessage }; Variables: { failure: { code?: string; error?: string } } }
+type HostEnv = { Bindings: { incoming?: IncomingMessage }; Variables: { failure: { code?: string; causes?: string[]; error?: string } } }
 
 /** What the app reads of the host's life: whether it is closing (not ready, connections closed after their answer). */
 export interface HostState {
@@ -50,7 +50,7 @@ function fail(c: Context<HostEnv>, thrown: unknown, toOutside = false): Response
       ? new RuntimeError('INVALID_REQUEST', 'the request body did not arrive whole: the client closed the connection')
       : thrown
   const { status, body } = errorAnswer(error, toOutside)
-  c.set('failure', error instanceof RuntimeError ? { code: error.code } : { code: body.code, error: error instanceof Error ? error.name : typeof error })
+  c.set('failure', failureFields(error, body.code))
   return c.json(body, status as 400)
 }
 

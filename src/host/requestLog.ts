@@ -12,6 +12,8 @@ export interface RequestLine {
   durationMs: number
   /** the runtime's code of a failed request */
   code?: string
+  /** the codes of the runtime's errors it wraps, outermost first (why a HANDLER_FAILED failed) */
+  causes?: string[]
   /** the kind of a failure that is no RuntimeError (its name), never its message */
   error?: string
 }

@@ -5,6 +5,7 @@
 // is given the stores serve opens (serveStores.ts); a `runtime` keeps its own. Logs go to
 // stdout as JSON lines; SIGINT or SIGTERM closes the host (requests in flight finish), the
 // runtime, the stores serve opened, then the module's own `close()`, and resolves 0.
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -70,6 +71,16 @@ async function startRuntime(
   }
 }
 
+const NOT_COMPILED = ' (a bot written in TypeScript is compiled first, with tsc, or served through tsx: docs/cli.md#botwire-serve-module)'
+
+/** Why a module did not load: for TypeScript that Node does not run by itself (.ts before Node 22.18, an enum after), the two ways to serve it. */
+function loadFailure(command: string, module: string, error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code
+  if (/\.[cm]?ts$/.test(module) && (code === 'ERR_UNKNOWN_FILE_EXTENSION' || code === 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX'))
+    return `Node does not run this TypeScript by itself: compile it (npx tsc) and serve the JavaScript, or serve it through tsx: NODE_OPTIONS='--import tsx' npx ${command} ${module}`
+  return error instanceof Error ? error.message : String(error)
+}
+
 /** The command's usage line, with the name it was run as. */
 function usageLine(command: string): string {
   return `${command} takes one bot module: ${command} MODULE [--port N] [--hostname HOST] [--data DIR | --database-url URL]`
@@ -94,10 +105,11 @@ export async function runServe(args: string[], command = 'botwire-serve'): Promi
   if (!/^\d+$/.test(portText) || port > 65535) throw new ServeUsageError(`--port must be a port number (0 to 65535), not '${portText}'`)
   const choice = chooseStore({ databaseUrl: values['database-url'], data: values.data }, process.env)
   let bot: BotModule
+  if (!existsSync(moduleFile)) throw new ServeUsageError(`cannot load ${moduleFile}: there is no such file${NOT_COMPILED}`)
   try {
     bot = (await import(pathToFileURL(moduleFile).href)) as BotModule
   } catch (error) {
-    throw new ServeUsageError(`cannot load ${moduleFile}: ${error instanceof Error ? error.message : String(error)}`)
+    throw new ServeUsageError(`cannot load ${moduleFile}: ${loadFailure(command, positionals[0] ?? '', error)}`)
   }
   const log = (line: string): void => {
     process.stdout.write(`${line}\n`)

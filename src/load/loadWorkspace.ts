@@ -11,6 +11,9 @@ import { cacheFile, cacheFolder, ParseCache } from './parseCache.js'
 import { type ParsedFile, parseSourceFile, parseSourceText } from './parseSourceFile.js'
 import { unparsedSourceFile } from './sourceFiles.js'
 
+/** What a missing definitions folder's message adds: where to run botwire, or how to make the folder. */
+export const FOLDER_HINT = ' (run botwire in the project that holds it, pass --definitions DIR, or write a first definition with botwire init bot NAME)'
+
 export interface LoadOptions {
   definitionsDir: string
   builtins: boolean
@@ -61,7 +64,8 @@ export interface WorkspaceListing {
 /** The files a load reads, in order, each once (a file reached twice is listed once); nothing is read yet. */
 export function listWorkspace(options: LoadOptions): WorkspaceListing {
   const cwd = options.cwd ?? process.cwd()
-  if (!existsSync(options.definitionsDir)) throw new WorkspaceUsageError(`definitions folder not found: ${displayPath(options.definitionsDir, cwd)}`)
+  if (!existsSync(options.definitionsDir))
+    throw new WorkspaceUsageError(`definitions folder not found: ${displayPath(options.definitionsDir, cwd)}${FOLDER_HINT}`)
   if (!statSync(options.definitionsDir).isDirectory()) {
     throw new WorkspaceUsageError(
       `--definitions takes a folder, and ${displayPath(options.definitionsDir, cwd)} is a file; pass the folder that holds the definition files`,

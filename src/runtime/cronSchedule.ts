@@ -52,6 +52,26 @@ function fieldProblem(fields: Field[], index: number): string | undefined {
   }
 }
 
+/** What each field takes, in the order of CRON_FIELDS. */
+const FIELD_VALUES = ['0-59', '0-23', '1-31', '1-12 or JAN-DEC', '0-7 (0 and 7 are Sunday) or SUN-SAT'] as const
+const NAMES: readonly (readonly string[])[] = [
+  [],
+  [],
+  [],
+  ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
+  ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'],
+]
+
+/** " (did you mean 'FRI'?)" for a word of the field one letter away from one name of it ('FRY'), or "". */
+function nameMeant(text: string, names: readonly string[]): string {
+  for (const word of text.toUpperCase().match(/[A-Z]+/g) ?? []) {
+    if (names.includes(word)) continue
+    const near = names.filter((name) => name.length === word.length && [...name].filter((ch, i) => ch !== word[i]).length === 1)
+    if (near.length === 1) return ` (did you mean '${near[0]}'?)`
+  }
+  return ''
+}
+
 /** Parses a five-field cron expression, or says what is wrong with it and where. */
 export function parseCron(expression: string): { schedule: CronSchedule } | { problem: CronProblem } {
   const fields = fieldsOf(expression)
@@ -62,8 +82,10 @@ export function parseCron(expression: string): { schedule: CronSchedule } | { pr
   for (let i = 0; i < fields.length; i++) {
     const field = fields[i] as Field
     const said = fieldProblem(fields, i)
-    if (said !== undefined)
-      return { problem: { reason: `invalid ${CRON_FIELDS[i]} field '${field.text}' (${said})`, offset: field.offset, length: field.text.length } }
+    if (said !== undefined) {
+      const reason = `invalid ${CRON_FIELDS[i]} field '${field.text}' (${said}); it takes ${FIELD_VALUES[i]}, with *, lists, ranges and steps${nameMeant(field.text, NAMES[i] ?? [])}`
+      return { problem: { reason, offset: field.offset, length: field.text.length } }
+    }
   }
   let cron: Cron
   try {

@@ -12,6 +12,12 @@ function described(forWhat: string | (() => string)): string {
   return typeof forWhat === 'string' ? forWhat : forWhat()
 }
 
+/** The hint for an alias written with the other separator: `'<plugin>:…'` for `'<plugin>#…'`, `'<integration>#…'` for `'<integration>:…'`. */
+function otherSeparator(context: RuntimeContext, is: 'plugin' | 'integration', alias: string): string {
+  if (is === 'plugin') return own(context.definition.plugins, alias) ? `; '${alias}' is a plugin instance of it, written '${alias}#<name>'` : ''
+  return own(context.definition.integrations, alias) ? `; '${alias}' is an integration of it, written '${alias}:<name>'` : ''
+}
+
 /**
  * The implementation of the integration the bot adds as `alias`; `forWhat` starts the error
  * message (a function when making it costs: it is called only for an error).
@@ -21,7 +27,7 @@ export function integrationImplementation(context: RuntimeContext, alias: string
   if (!wiring)
     throw new UnknownTargetError(
       'UNKNOWN_ACTION',
-      `${described(forWhat)}: bot '${context.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(context.definition.integrations))})`,
+      `${described(forWhat)}: bot '${context.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(context.definition.integrations))})${otherSeparator(context, 'plugin', alias)}`,
     )
   // its actions, channel messages and events: nothing of a disabled integration runs (docs/runtime.md#disabled-integrations)
   if (wiring.enabled === false) {
@@ -45,7 +51,7 @@ export function pluginImplementation(context: RuntimeContext, alias: string, for
   if (!wiring)
     throw new UnknownTargetError(
       'UNKNOWN_ACTION',
-      `${forWhat}: bot '${context.definition.name}' adds no plugin '${alias}' (its plugins: ${list(Object.keys(context.definition.plugins))})`,
+      `${forWhat}: bot '${context.definition.name}' adds no plugin '${alias}' (its plugins: ${list(Object.keys(context.definition.plugins))})${otherSeparator(context, 'integration', alias)}`,
     )
   const impl = own(context.plugins, wiring.name)
   if (!impl) {

@@ -101,6 +101,17 @@ function belongsElsewhere(key: string, known: readonly string[], pointer: string
   return undefined
 }
 
+const MS_PER_UNIT: { readonly [unit: string]: number } = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }
+
+/** ": 30d is 2592000000" for a duration written with a unit (ms, s, m, h, d, w), or "". */
+function durationInMs(text: string): string {
+  const match = /^\s*(\d+)\s*(ms|s|m|h|d|w)\s*$/.exec(text)
+  const unit = match?.[2] === undefined ? undefined : MS_PER_UNIT[match[2]]
+  if (match === null || unit === undefined) return ''
+  const ms = Number(match[1]) * unit
+  return Number.isSafeInteger(ms) ? `: ${text.trim()} is ${ms}` : ''
+}
+
 function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | null {
   const pointer = error.instancePath
   const params = error.params as Record<string, unknown>
@@ -146,6 +157,17 @@ function errorToDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | n
           { where: where(pointer), expected: expectedType(params.type), actual: typeWord(error.data), keyword },
           locate(file, pointer),
           { path: pointer },
+        )
+      // `expiry: 30d`: a duration in words, where milliseconds are wanted
+      if (/^\/states\/[^/]+\/expiry$/.test(pointer) && typeof error.data === 'string')
+        return diagnostic(
+          'BW2004',
+          'expiryAsText',
+          { where: where(pointer), actual: typeWord(error.data), inMs: durationInMs(error.data) },
+          locate(file, pointer),
+          {
+            path: pointer,
+          },
         )
       return diagnostic(
         'BW2004',

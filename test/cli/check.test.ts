@@ -152,6 +152,10 @@ describe('botwire check', () => {
     expect((await runBotwire(['check', 'definitions'], { cwd: dir })).stderr).toBe(
       "botwire: error BW9002: unexpected argument 'definitions'; this command takes none (flags start with --)\n",
     )
+    // run where there is no definitions folder: where to run it, or how to make one
+    expect((await runBotwire(['check'], { cwd: dir })).stderr).toBe(
+      'botwire: error BW9002: definitions folder not found: definitions (run botwire in the project that holds it, pass --definitions DIR, or write a first definition with botwire init bot NAME)\n',
+    )
     writeFiles(dir, { 'defs.yaml': 'kind: bot\n' })
     expect((await runBotwire(['check', '--definitions', 'defs.yaml'], { cwd: dir })).stderr).toBe(
       'botwire: error BW9002: --definitions takes a folder, and defs.yaml is a file; pass the folder that holds the definition files\n',

@@ -64,6 +64,21 @@ it('is bad usage without @botwire/host in the bot project, or with a module that
   expect(badPort.stderr).toContain("--port must be a port number (0 to 65535), not 'http'")
 })
 
+it('is bad usage that says how to serve a bot in TypeScript, for a module not compiled yet and for TypeScript run without tsx', async () => {
+  const notCompiled = await runBotwire(['serve', 'dist/src/bot.js', '--port', '0'], { cwd: bot.folder })
+  expect([notCompiled.code, notCompiled.stderr]).toEqual([
+    2,
+    `botwire: error BW9002: cannot load ${join(bot.folder, 'dist', 'src', 'bot.js')}: there is no such file (a bot written in TypeScript is compiled first, with tsc, or served through tsx: docs/cli.md#botwire-serve-module)\n`,
+  ])
+  // the CLI as npx runs it, without tsx: Node runs no .ts before 22.18, and no enum after
+  writeFileSync(join(bot.folder, 'sizes.ts'), 'enum Size { Small }\nexport const runtime = Size.Small\n')
+  const plain = serveInChild([join(repoRoot, 'bin', 'botwire.js'), 'serve', 'sizes.ts', '--port', '0'], bot.folder, { NODE_OPTIONS: '' })
+  expect(await plain.exited).toBe(2)
+  expect(plain.stderr()).toContain(
+    "sizes.ts: Node does not run this TypeScript by itself: compile it (npx tsc) and serve the JavaScript, or serve it through tsx: NODE_OPTIONS='--import tsx' npx botwire serve sizes.ts",
+  )
+})
+
 it('is bad usage, naming the npm install, when the store a createRuntime needs is not in the bot project; never shows a database URL', async () => {
   // a project with the host but no store: the host linked from this repository
   mkdirSync(join(elsewhere, 'node_modules', '@botwire'), { recursive: true })

@@ -150,7 +150,9 @@ describe('botwire scaffold', () => {
 
     const again = await runBotwire(['scaffold', 'integration', 'openai', '--out', 'src'], { cwd: dir })
     expect(again.code).toBe(2)
-    expect(again.stderr).toContain('already exists; botwire scaffold never overwrites a file')
+    expect(again.stderr).toContain(
+      'src/openai.ts already exists; botwire scaffold never overwrites a file (botwire scaffold integration openai --out src --update brings it in step with the definition)',
+    )
   })
 
   it('a stub missing an action does not compile (the generated types demand every handler)', () => {

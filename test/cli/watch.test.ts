@@ -88,6 +88,9 @@ describe('botwire generate --watch', () => {
   it('exits 2 with a usage error when the definitions folder is missing at the start', async () => {
     const dir = exampleWorkspace()
     const missing = await runBotwire(['generate', '--watch', '--definitions', 'nothere'], { cwd: dir })
-    expect([missing.code, missing.stderr]).toEqual([2, 'botwire: error BW9002: definitions folder not found: nothere\n'])
+    expect([missing.code, missing.stderr]).toEqual([
+      2,
+      'botwire: error BW9002: definitions folder not found: nothere (run botwire in the project that holds it, pass --definitions DIR, or write a first definition with botwire init bot NAME)\n',
+    ])
   })
 })

@@ -2,8 +2,11 @@
 // makes a user, a conversation and a message, the bot's reply delivered through the
 // integration's channel handler; the JSON endpoints with and without the token, validated
 // as the runtime validates; health and readiness; the body limit; the log.
+import { createRuntime } from '@botwire/runtime'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Host } from '../../src/host/index.js'
+import { Bot } from '../fixtures/valid/conversations/expected/bots/helpdesk/v1.0.0.js'
+import { Integration as Slack } from '../fixtures/valid/conversations/expected/integrations/slack/v1.0.0.js'
 import { rejection } from '../support/rejection.js'
 import { bearer, post, startHost, TOKEN } from './hostWorld.js'
 
@@ -66,6 +69,35 @@ describe('webhooks (docs/deploying.md#webhooks)', () => {
     expect(JSON.parse(text)).toEqual({ code: 'HANDLER_FAILED', message: 'the request failed: see the host log' })
     expect(lines.join('\n')).not.toContain('sk-live-123')
     expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ status: 500, error: 'Error', level: 'error' })
+  })
+
+  it("a bot handler's own throw behind a webhook answers its code without its message; the log names the error", async () => {
+    const bot = new Bot()
+    bot.on.message('text', () => {
+      throw new Error('connect postgres://admin:sk-live-456@db failed')
+    })
+    const runtime = createRuntime({ bot, integrations: { slack: new Slack({ actions: {} }) } })
+    const { host: served, lines } = await host({ runtime })
+    const failed = await post(`${served.url}/webhooks/slack`, slackEvent)
+    expect(failed.status).toBe(500)
+    const text = await failed.text()
+    expect(text).not.toContain('sk-live-456')
+    expect(JSON.parse(text)).toEqual({ code: 'HANDLER_FAILED', message: 'the request failed: see the host log' })
+    expect(lines.join('\n')).not.toContain('sk-live-456')
+    expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ status: 500, code: 'HANDLER_FAILED', error: 'Error', level: 'error' })
+  })
+
+  it("a bot handler's failure the runtime refused logs the codes of what it wraps, so the host log says why", async () => {
+    const bot = new Bot()
+    bot.on.message('text', async ({ client, conversation }) => {
+      const loose = client.createMessage as (message: unknown) => Promise<unknown>
+      await loose({ conversationId: conversation.id, userId: 'helpdesk', type: 'text', payload: { text: 'hi' }, tags: { nope: 'x' } })
+    })
+    const runtime = createRuntime({ bot, integrations: { slack: new Slack({ actions: {} }) } })
+    const { host: served, lines } = await host({ runtime })
+    const failed = await post(`${served.url}/webhooks/slack`, slackEvent)
+    expect([failed.status, ((await failed.json()) as { code: string }).code]).toEqual([500, 'HANDLER_FAILED'])
+    expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ status: 500, code: 'HANDLER_FAILED', causes: ['INVALID_MESSAGE'], level: 'error' })
   })
 
   it('a handler that returns nothing answers 200; a webhook of an alias the bot does not add is refused at createHost', async () => {

@@ -119,6 +119,13 @@ describe('callAction routing', () => {
     )
     expect((await rejection(loose({ type: 'ghost#summarize', input: {} }))).message).toContain("adds no plugin 'ghost'")
     expect((await rejection(loose({ type: 'noseparator', input: {} }))).code).toBe('UNKNOWN_ACTION')
+    // the other separator: a plugin instance called as an integration, and the other way round
+    expect((await rejection(loose({ type: 'assistantOpenai:summarize', input: {} }))).message).toBe(
+      "action 'assistantOpenai:summarize': bot 'support-bot' adds no integration 'assistantOpenai' (its integrations: openai, claude, zendesk); 'assistantOpenai' is a plugin instance of it, written 'assistantOpenai#<name>'",
+    )
+    expect((await rejection(loose({ type: 'openai#moderate', input: {} }))).message).toBe(
+      "action 'openai#moderate': bot 'support-bot' adds no plugin 'openai' (its plugins: assistantOpenai, assistantClaude); 'openai' is an integration of it, written 'openai:<name>'",
+    )
 
     let pluginError: unknown
     assistant.on.message('text', async ({ client }) => {

@@ -87,7 +87,10 @@ describe('recurring events', () => {
     const recurrence = bot.definition.events.dailyReport?.recurrence as RecurrenceDefinition
     recurrence.cron = '0 25 * * *'
     expect(() => world(bot)).toThrow(
-      expect.objectContaining({ code: 'INVALID_RECURRENCE', issues: ["dailyReport: invalid hour field '25' (Invalid value for hour: 25)"] }),
+      expect.objectContaining({
+        code: 'INVALID_RECURRENCE',
+        issues: ["dailyReport: invalid hour field '25' (Invalid value for hour: 25); it takes 0-23, with *, lists, ranges and steps"],
+      }),
     )
     recurrence.cron = '0 9 * * *'
   })

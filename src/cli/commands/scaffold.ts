@@ -86,7 +86,11 @@ export async function runScaffold(args: string[]): Promise<number> {
 
 async function writeStubs(model: Model, definition: DefinitionModel, file: string, generatedDir: string): Promise<number> {
   const kind = definition.kind as StubKind
-  if (existsSync(file)) throw new UsageError(`${displayPath(file)} already exists; botwire scaffold never overwrites a file`)
+  if (existsSync(file)) {
+    throw new UsageError(
+      `${displayPath(file)} already exists; botwire scaffold never overwrites a file (botwire scaffold ${kind} ${definition.name} --out ${displayPath(dirname(file))} --update brings it in step with the definition)`,
+    )
+  }
   // the stub imports the generated module: without it, it could not compile
   const generatedModule = join(generatedDir, `${kind}s`, definition.name, 'index.ts')
   if (!existsSync(generatedModule)) {

@@ -44,8 +44,10 @@ export const semanticCodes = {
   BW4011: entry('invalid configuration value', {
     secretName: 'secret name {name} must be an environment variable name in upper case (^[A-Z][A-Z0-9_]*$){didYouMean}',
     besideSecret: "'{key}' cannot stand beside $secret; { $secret: NAME } stands for a whole string value",
+    misspeltSecret: "'{key}' is not a key of botwire's; a secret is written { $secret: NAME } (did you mean '$secret'?)",
     undeclaredKey: "{path} has key '{key}', which the configuration schema of {owner} does not declare{didYouMean}",
     missingKey: "{path} is missing '{key}', which the configuration schema of {owner} requires",
+    misspeltKey: "{path} has key '{key}' where the configuration schema of {owner} requires '{meant}' (did you mean '{meant}'?)",
     secretNotString: '{path} is a $secret, which stands for a string, but the configuration schema of {owner} wants {expected}',
     wrongType: '{path} must be {expected}, not {actual} (configuration schema of {owner})',
     rule: '{path} {rule} (configuration schema of {owner})',

@@ -22,6 +22,7 @@ export const shapeCodes = {
   BW2003: entry('missing key', { missingKey: 'missing key {names} in {where}', missingKeys: 'missing keys {names} in {where}' }),
   BW2004: entry('wrong type', {
     wrongType: '{where} must be {expected}, not {actual}',
+    expiryAsText: '{where} must be an integer of milliseconds, not {actual}{inMs}',
     bareNull: BARE_NULL,
     misindentedKeyword:
       "{where} must be {expected}, not {actual}: '{keyword}' is read as a property named '{keyword}', so it is probably indented one level too deep; it belongs beside 'properties'",
