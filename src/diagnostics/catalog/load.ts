@@ -38,6 +38,8 @@ export const loadCodes = {
   }),
   BW1012: entry('a number JSON cannot hold', {
     notJsonNumber: '{value} (written {written}) is a YAML number but not a JSON one; definitions hold JSON values only',
+    inexactInteger:
+      '{written} is an integer too large for a double to hold exactly: it would be read as {value}; keep integers within ±9007199254740991 (2^53 - 1), or write the value as a string',
   }),
   BW1013: entry('merge of a value that is not a mapping', {
     mergeOfNonMapping: 'a merge key (<<) merges a mapping, an alias of one, or a list of those; this is {found}',
