@@ -7,7 +7,10 @@ export const loadCodes = {
     yamlSyntax: '{reason}',
     unknownAlias: "unknown alias '*{alias}': no anchor '&{alias}' is set before it",
   }),
-  BW1002: entry('duplicate key', { duplicateKey: "duplicate key '{key}'" }),
+  BW1002: entry('duplicate key', {
+    duplicateKey: "duplicate key '{key}'",
+    duplicateNullKey: "duplicate key '': a key written null, Null, NULL, ~ or nothing at all is YAML's null, which a definition reads as the empty key; quote it (\"null\") to mean the word",
+  }),
   BW1003: entry('definition root is not a mapping', {
     empty: "a definition must be a YAML mapping with a 'kind' key, but the file is empty",
     list: "a definition must be a YAML mapping with a 'kind' key, but it is a list",
