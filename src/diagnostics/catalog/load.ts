@@ -9,7 +9,8 @@ export const loadCodes = {
   }),
   BW1002: entry('duplicate key', {
     duplicateKey: "duplicate key '{key}'",
-    duplicateNullKey: "duplicate key '': a key written null, Null, NULL, ~ or nothing at all is YAML's null, which a definition reads as the empty key; quote it (\"null\") to mean the word",
+    duplicateNullKey:
+      "duplicate key '': a key written null, Null, NULL, ~ or nothing at all is YAML's null, which a definition reads as the empty key; quote it (\"null\") to mean the word",
   }),
   BW1003: entry('definition root is not a mapping', {
     empty: "a definition must be a YAML mapping with a 'kind' key, but the file is empty",
