@@ -127,6 +127,17 @@ function onlyJsonNumbers(parsed: ParsedFile): ParsedFile {
   return diagnostics.length === 0 ? parsed : { file, value: null, diagnostics }
 }
 
+/** The tags of YAML 1.2's core schema: one that does not resolve is a value that does not fit it (`!!float 1`), in yaml's words. */
+const CORE_TAGS = new Set(['!!str', '!!int', '!!float', '!!bool', '!!null', '!!map', '!!seq'])
+
+/** The tag of yaml's "Unresolved tag: ..." (`!!binary`, `!custom`), when it is no tag of the core schema; else null. */
+function unknownTag(message: string): string | null {
+  const written = /^Unresolved tag: (.+)$/.exec(message.trim())?.[1]
+  if (written === undefined) return null
+  const tag = written.replace(/^tag:yaml\.org,2002:/, '!!')
+  return CORE_TAGS.has(tag) ? null : tag
+}
+
 /** What was read, as a ParsedFile: a read problem, the fast path's value, or the careful path (yaml) with its errors translated. */
 function parseReadText(absolutePath: string, displayPath: string, builtin: boolean, read: ReadResult, fast: Record<string, unknown> | null): ParsedFile {
   if (!('text' in read)) {
@@ -165,10 +176,13 @@ function parseReadText(absolutePath: string, displayPath: string, builtin: boole
     // yaml finds an unclosed quote at the end of the text; the quote that opened it is the place to fix
     const opening = error.code === 'MISSING_CHAR' ? unclosedQuoteStart(document, error.pos[0]) : -1
     if (opening >= 0) [start, end] = [opening, opening + 1]
+    const tag = error.code === 'TAG_RESOLVE_FAILED' ? unknownTag(error.message) : null
     diagnostics.push(
       extraDocument
         ? diagnostic('BW1004', 'extraDocument', {}, { file, start, end })
-        : diagnostic('BW1001', 'yamlSyntax', { reason: error.message.trim() }, { file, start, end }),
+        : tag !== null
+          ? diagnostic('BW1001', 'unknownTag', { tag }, { file, start, end })
+          : diagnostic('BW1001', 'yamlSyntax', { reason: error.message.trim() }, { file, start, end }),
     )
   }
   if (diagnostics.length > 0) return { file, value: null, diagnostics }

@@ -6,6 +6,8 @@ export const loadCodes = {
     /** the YAML parser's own words */
     yamlSyntax: '{reason}',
     unknownAlias: "unknown alias '*{alias}': no anchor '&{alias}' is set before it",
+    unknownTag:
+      'tag {tag} is not read: a definition holds JSON values, read with the YAML 1.2 core schema (tags !!str, !!int, !!float, !!bool, !!null, !!map, !!seq); remove the tag',
   }),
   BW1002: entry('duplicate key', {
     duplicateKey: "duplicate key '{key}'",
