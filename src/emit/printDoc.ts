@@ -4,13 +4,25 @@
 // and the newline is written as an escape (`\x1b`, `\u202e`), as the terminal output
 // writes it: a bidi control in a comment would reorder the code a reviewer sees around it
 // ("Trojan Source", CVE-2021-42574), and U+2028/U+2029 would end a line no editor shows.
+// A lone surrogate (a YAML "\ud800") is written as an escape too: it has no UTF-8, so the
+// file would hold U+FFFD and never be the text generate makes (`generate --check` stale).
 import { escapeSource, holdsControls } from '../diagnostics/render/terminalText.js'
+
+/** A UTF-16 surrogate that is not half of a pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/** The same, to ask whether a text holds one (a global pattern's `test` would keep state between calls). */
+const ANY_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source)
+
+function escapeLoneSurrogates(text: string): string {
+  return ANY_LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATE, (unit) => `\\u${unit.charCodeAt(0).toString(16)}`) : text
+}
 
 /** Anything `escapeCommentText` would change but control characters (`holdsControls`): most text has none, and one test is cheaper than three replaces. */
 const NEEDS_ESCAPE = /\r|\*\/|@/
 
 export function escapeCommentText(text: string): string {
-  const escaped = holdsControls(text) ? escapeSource(text.replace(/\r\n?/g, '\n')) : text
+  const escaped = escapeLoneSurrogates(holdsControls(text) ? escapeSource(text.replace(/\r\n?/g, '\n')) : text)
   if (!NEEDS_ESCAPE.test(escaped)) return escaped
   return escaped
     .replace(/\r\n?/g, '\n')

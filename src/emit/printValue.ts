@@ -4,7 +4,7 @@
 // Schemas, most of the generated text) go out as they are, one line each.
 // Written into one list of chunks and joined once.
 import { isIdentifierName } from '../lower/names.js'
-import { type ConstValue, JsonText } from '../lower/plan.js'
+import { ConstString, type ConstValue, JsonText } from '../lower/plan.js'
 
 const INDENT = '  '
 
@@ -34,6 +34,7 @@ function inlineText(value: ConstValue): string | undefined {
   // JSON.stringify gives undefined for undefined, which the list's join writes as nothing
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? ''
   if (value instanceof JsonText) return value.mayHaveProtoKey ? jsonAsObjectLiteral(value.text) : value.text
+  if (value instanceof ConstString) return `${JSON.stringify(value.value)} as const`
   return undefined
 }
 

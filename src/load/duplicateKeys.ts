@@ -13,9 +13,15 @@ function keyText(key: unknown): string | undefined {
     const value = (key as { value: unknown }).value
     // a merge key (yaml reads a plain `<<` as a symbol): a mapping has one, with a list for several sources
     if (typeof value === 'symbol') return '<<'
+    // a null key (`null:`, `~:`, `{ : x }`) is the empty key in the value (yaml's toJS): a repeat of `"":` and of another null key
+    if (value === null) return ''
     return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined
   }
   return undefined
+}
+
+function isNullKey(key: Node): boolean {
+  return 'value' in key && key.value === null
 }
 
 /** Duplicate keys, reported with both places (yaml reports only the second). */
@@ -35,7 +41,7 @@ export function duplicateKeys(file: SourceFile, root: Node): Diagnostic[] {
           const firstRange = first ? nodeRange(file, first) : null
           if (first && range && firstRange) {
             found.push(
-              diagnostic('BW1002', 'duplicateKey', { key: name }, range, {
+              diagnostic('BW1002', isNullKey(keyNode) || isNullKey(first) ? 'duplicateNullKey' : 'duplicateKey', { key: name }, range, {
                 ...(path ? { path: formatPointer([...path, name]) } : {}),
                 related: [relatedLocation('firstDeclared', { name }, firstRange)],
                 data: { key: name },

@@ -281,7 +281,7 @@ function loadFast(text: string): Record<string, unknown> | null {
   try {
     const jsYaml = jsYamlLibrary()
     const value = asMapping(jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }))
-    // too deep, or .nan / .inf: the careful path reports it, at the node
+    // too deep, .nan / .inf, or an integer beyond 2^53 (maybe rounded): the careful path looks at it, at the node
     return value && firstTooDeep(value, loadLimits.maxDepth) === null && nonFiniteNumbers(value).length === 0 ? value : null
   } catch {
     return null

@@ -1,5 +1,6 @@
 // Finds every *.yaml / *.yml file below a definitions folder, following symbolic links
-// only while they stay inside it. Dot-folders and node_modules are skipped. A named pipe,
+// only while they stay inside it. Dot-files, dot-folders and node_modules are skipped (as
+// the watchers of generate --watch and the language server skip them). A named pipe,
 // socket or device with such a name is listed as what it is, never opened.
 //
 // A name that is not UTF-8 has no string that names it: Node puts U+FFFD for its bad
@@ -96,6 +97,8 @@ export function findDefinitionFiles(root: string): FoundFile[] {
     }
     for (const listed of entries) {
       const { name, entry } = listed
+      // an editor's lock or swap file (Emacs' `.#bot.yaml`, a link to no file), a draft kept aside
+      if (name.startsWith('.')) continue
       const path = join(folder, name)
       if (!listed.utf8) {
         if (wouldBeRead(folder, listed)) found.push({ path, realPath: null, problem: 'nameNotUtf8' })

@@ -135,11 +135,16 @@ export function loadWorkspace(options: LoadOptions): LoadedWorkspace {
   return { files, diagnostics, definitionsDir }
 }
 
+/** A path below the definitions folder that the listing skips: in or at a dot-file or dot-folder, or in node_modules. */
+const SKIPPED_BELOW = /(^|[/\\])(node_modules|\.[^/\\]*)([/\\]|$)/
+
 /** The overlay's definition files below the folder that the disk does not have, in path order. */
 function unsavedFiles(overlay: ReadonlyMap<string, string>, found: readonly FoundFile[], definitionsDir: string): FoundFile[] {
   const onDisk = new Set(found.map((f) => f.realPath))
   return [...overlay.keys()]
-    .filter((path) => !onDisk.has(path) && DEFINITION_EXTENSION.test(path) && isInside(definitionsDir, path))
+    .filter(
+      (path) => !onDisk.has(path) && DEFINITION_EXTENSION.test(path) && isInside(definitionsDir, path) && !SKIPPED_BELOW.test(relative(definitionsDir, path)),
+    )
     .sort()
     .map((path) => ({ path, realPath: path, problem: null }))
 }

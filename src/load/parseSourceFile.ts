@@ -10,7 +10,7 @@ import { loadLimits } from './limits.js'
 import { mergeOfNonMapping } from './mergeKeys.js'
 import { type ReadResult, readGivenText, readText } from './readDefinitionText.js'
 import { carefulSourceFile, fastSourceFile, parseYaml, unparsedSourceFile } from './sourceFiles.js'
-import { firstTooDeep, nonFiniteNumbers, tooManyBrackets } from './valueLimits.js'
+import { firstTooDeep, inexactInteger, nonFiniteNumbers, tooManyBrackets } from './valueLimits.js'
 import { nodeRange, skipIndentation, unclosedQuoteStart, unresolvedAlias } from './yamlErrors.js'
 import { yamlLibrary } from './yamlLibrary.js'
 import { locate } from './yamlNodes.js'
@@ -106,20 +106,36 @@ function withinDepth(parsed: ParsedFile): ParsedFile {
 
 /**
  * `.nan`, `.inf` and `-.inf` are YAML numbers but not JSON ones: a schema or value that
- * holds one has no JSON Schema, no TypeScript literal and no runtime value. js-yaml's are
- * sent down the careful path (loadFast), and here each is reported at its node.
+ * holds one has no JSON Schema, no TypeScript literal and no runtime value. An integer
+ * beyond 2^53 that a double rounds would silently be another number in the generated
+ * code. js-yaml's are sent down the careful path (loadFast), and here each is reported at
+ * its node.
  */
 function onlyJsonNumbers(parsed: ParsedFile): ParsedFile {
   if (!parsed.value) return parsed
   const found = nonFiniteNumbers(parsed.value)
   if (found.length === 0) return parsed
   const file = parsed.file
-  const diagnostics = found.map(({ pointer, value }) => {
+  const diagnostics: Diagnostic[] = []
+  for (const { pointer, value } of found) {
     const range = locate(file, pointer)
-    const written = JSON.stringify(file.text.slice(range.start, range.end))
-    return diagnostic('BW1012', 'notJsonNumber', { value: String(value), written }, range, { path: pointer })
-  })
-  return { file, value: null, diagnostics }
+    const text = file.text.slice(range.start, range.end)
+    const written = JSON.stringify(text)
+    if (!Number.isFinite(value)) diagnostics.push(diagnostic('BW1012', 'notJsonNumber', { value: String(value), written }, range, { path: pointer }))
+    else if (inexactInteger(text, value)) diagnostics.push(diagnostic('BW1012', 'inexactInteger', { value: String(value), written }, range, { path: pointer }))
+  }
+  return diagnostics.length === 0 ? parsed : { file, value: null, diagnostics }
+}
+
+/** The tags of YAML 1.2's core schema: one that does not resolve is a value that does not fit it (`!!float 1`), in yaml's words. */
+const CORE_TAGS = new Set(['!!str', '!!int', '!!float', '!!bool', '!!null', '!!map', '!!seq'])
+
+/** The tag of yaml's "Unresolved tag: ..." (`!!binary`, `!custom`), when it is no tag of the core schema; else null. */
+function unknownTag(message: string): string | null {
+  const written = /^Unresolved tag: (.+)$/.exec(message.trim())?.[1]
+  if (written === undefined) return null
+  const tag = written.replace(/^tag:yaml\.org,2002:/, '!!')
+  return CORE_TAGS.has(tag) ? null : tag
 }
 
 /** What was read, as a ParsedFile: a read problem, the fast path's value, or the careful path (yaml) with its errors translated. */
@@ -160,10 +176,13 @@ function parseReadText(absolutePath: string, displayPath: string, builtin: boole
     // yaml finds an unclosed quote at the end of the text; the quote that opened it is the place to fix
     const opening = error.code === 'MISSING_CHAR' ? unclosedQuoteStart(document, error.pos[0]) : -1
     if (opening >= 0) [start, end] = [opening, opening + 1]
+    const tag = error.code === 'TAG_RESOLVE_FAILED' ? unknownTag(error.message) : null
     diagnostics.push(
       extraDocument
         ? diagnostic('BW1004', 'extraDocument', {}, { file, start, end })
-        : diagnostic('BW1001', 'yamlSyntax', { reason: error.message.trim() }, { file, start, end }),
+        : tag !== null
+          ? diagnostic('BW1001', 'unknownTag', { tag }, { file, start, end })
+          : diagnostic('BW1001', 'yamlSyntax', { reason: error.message.trim() }, { file, start, end }),
     )
   }
   if (diagnostics.length > 0) return { file, value: null, diagnostics }

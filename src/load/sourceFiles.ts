@@ -7,10 +7,26 @@ import { nodesFromJsYaml } from './nodesFromJsYaml.js'
 import { nodesFromYaml } from './nodesFromYaml.js'
 import { yamlLibrary } from './yamlLibrary.js'
 
-/** How the careful path parses a definition file: a yaml document with positions, and YAML 1.1 merge keys (`<<`). */
+/**
+ * How the careful path parses a definition file: a yaml document with positions, and YAML
+ * 1.1 merge keys (`<<`). Always the YAML 1.2 core schema, as js-yaml's fast path reads it:
+ * not the 1.1 schema a `%YAML 1.1` directive would choose (`yes` a boolean, `2001-12-14`
+ * a Date), and none of the 1.1 tags yaml would otherwise resolve (`!!binary` a Buffer,
+ * `!!set` a Set, `!!omap` a Map, `!!timestamp` a Date): values that are no JSON, which the
+ * generated code would write as other values (a Set as `{}`). Such a tag is an unresolved
+ * tag (BW1001).
+ */
 export function parseYaml(text: string): Document.Parsed {
   // logLevel 'error': yaml would print its own warnings (a collection as a key) on stderr; botwire reports the key itself
-  return yamlLibrary().parseDocument(text, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false, logLevel: 'error', merge: true })
+  return yamlLibrary().parseDocument(text, {
+    uniqueKeys: false,
+    prettyErrors: false,
+    keepSourceTokens: false,
+    logLevel: 'error',
+    merge: true,
+    schema: 'core',
+    resolveKnownTags: false,
+  })
 }
 
 /** A file that could not be read or parsed: diagnostics point at its start. */

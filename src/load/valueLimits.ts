@@ -28,20 +28,40 @@ export function tooManyBrackets(file: SourceFile): SourceRange {
   return { file, start: 0, end: 0 }
 }
 
-/** Every NaN and ±Infinity in a value, with its pointer; iterative. */
+/**
+ * Every number JSON as JavaScript reads it may not hold as written, with its pointer;
+ * iterative: NaN and ±Infinity, and each integer beyond 2^53 - 1, which may be one a
+ * double rounds (`9007199254740993` read as 9007199254740992; the careful path looks at
+ * how it is written: inexactInteger).
+ */
 export function nonFiniteNumbers(root: object): { pointer: string; value: number }[] {
   const found: { pointer: string; value: number }[] = []
   const stack: { node: unknown; pointer: string }[] = [{ node: root, pointer: '' }]
   for (let next = stack.pop(); next; next = stack.pop()) {
     const { node, pointer } = next
     if (typeof node === 'number') {
-      if (!Number.isFinite(node)) found.push({ pointer, value: node })
+      if (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node))) found.push({ pointer, value: node })
     } else if (node !== null && typeof node === 'object') {
       const record = node as Record<string, unknown>
       for (const key of Object.keys(record)) stack.push({ node: record[key], pointer: `${pointer}/${escapePointerSegment(key)}` })
     }
   }
   return found.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0))
+}
+
+/** An integer literal as YAML's core schema writes one: decimal, `0x` or `0o`. */
+const INTEGER_LITERAL = /^[-+]?(?:[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$/
+
+/**
+ * Whether `written`, the text of a number read as `value`, is an integer literal the double
+ * `value` does not hold exactly (`9007199254740993`, `0x20000000000001`). A number written
+ * with a fraction or an exponent (`1e25`) is read as the nearest double, as its writer expects.
+ */
+export function inexactInteger(written: string, value: number): boolean {
+  if (!Number.isInteger(value) || !INTEGER_LITERAL.test(written)) return false
+  // BigInt reads `0x` and `0o` itself, but no sign before them
+  const exact = BigInt(written.replace(/^[-+]/, ''))
+  return (written.startsWith('-') ? -exact : exact) !== BigInt(value)
 }
 
 interface Level {

@@ -17,7 +17,7 @@ import type { ConstValue, ModuleFile, PropertySignature, TypeExpr } from './plan
 import { JsonSchemaLowering } from './schemaToJson.js'
 import { docOf, type TypeContext } from './schemaToType.js'
 import { definitionDoc, documented, sourceName } from './sources.js'
-import { declareStateExpiredHandler, declareStates, stateDefinitions } from './states.js'
+import { declareStateExpiredHandler, declareStates, stateDefinitions, stateTypeValue } from './states.js'
 import { botTagKeys, declareIntegrationClients, pluginTagDeclarations, tagDeclarations, tagMapType } from './tagDeclarations.js'
 
 function prop(name: string, type: TypeExpr, optional = false, doc?: { title?: string; description?: string }): PropertySignature {
@@ -373,7 +373,7 @@ function botDefinition(model: Model, bot: BotModel): ConstValue {
         {
           ...documented(state),
           ...annotationsOf(state),
-          type: state.type,
+          type: stateTypeValue(name, state.type),
           schema: selfContained(model, state.schema),
           ...(state.expiry === undefined ? {} : { expiry: state.expiry }),
         },

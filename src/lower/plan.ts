@@ -60,8 +60,23 @@ export class JsonText {
   }
 }
 
+/**
+ * A string printed as a literal type, `"bot" as const`: where TypeScript gives a literal no
+ * contextual type and widens it to `string`. An object literal typed by an index signature
+ * gives none to the value of a key that names a member of TypeScript's `Object` interface
+ * (`toString`, `constructor`...), so a state named `toString` would not compile with a
+ * plain `type: "bot"` (lower/states.ts).
+ */
+export class ConstString {
+  constructor(readonly value: string) {}
+
+  toJSON(): string {
+    return this.value
+  }
+}
+
 /** The value of a `const` declaration: JSON, with parts of it already JSON text. */
-export type ConstValue = JsonValue | JsonText | ConstValue[] | { [key: string]: ConstValue }
+export type ConstValue = JsonValue | JsonText | ConstString | ConstValue[] | { [key: string]: ConstValue }
 
 export interface ImportDeclaration {
   /** `import type * as namespace from 'from'` (or a value import when typeOnly is false) */

@@ -7,9 +7,9 @@ import type { StateSpec } from '../validate/definitionTypes.js'
 import type { ModuleBuilder } from './moduleBuilder.js'
 import { ref } from './moduleBuilder.js'
 import { pascalCase } from './names.js'
-import type { ConstValue, PropertySignature } from './plan.js'
+import { ConstString, type ConstValue, type PropertySignature } from './plan.js'
 import type { JsonSchemaLowering } from './schemaToJson.js'
-import { docOf, hasFilledDefaults, type TypeContext } from './schemaToType.js'
+import { docOf, hasFilledDefaults, OBJECT_MEMBERS, type TypeContext } from './schemaToType.js'
 import { documented } from './sources.js'
 
 type States = { [name: string]: StateSpec } | undefined
@@ -73,6 +73,15 @@ export function declareStateExpiredHandler(builder: ModuleBuilder, runtime: stri
   })
 }
 
+/**
+ * The `type` of state `name` in a `states` section: in that object literal, typed by an index
+ * signature, the value under a key that names a member of `Object` gets no contextual type,
+ * so its `type` is written `as const` to stay a literal (plan.ts, ConstString).
+ */
+export function stateTypeValue(name: string, type: string): ConstValue {
+  return OBJECT_MEMBERS.has(name) ? new ConstString(type) : type
+}
+
 /** The `states` section of a `definition` constant. */
 export function stateDefinitions(states: States, lowering: JsonSchemaLowering, scope: EntityScope): ConstValue {
   return Object.fromEntries(
@@ -80,7 +89,7 @@ export function stateDefinitions(states: States, lowering: JsonSchemaLowering, s
       // in this order: title, description, annotations, type, schema, expiry (one object, no spread copies)
       const fields: { [key: string]: ConstValue } = documented(state)
       if (hasAnnotations(state)) Object.assign(fields, annotationsOf(state))
-      fields.type = state.type
+      fields.type = stateTypeValue(name, state.type)
       fields.schema = lowering.lower(state.schema, scope)
       if ('expiry' in state && state.expiry !== undefined) fields.expiry = state.expiry
       return [name, fields]

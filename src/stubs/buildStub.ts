@@ -5,7 +5,7 @@
 // imports with semicolons that the rest of botwire's code does not use.
 import type { CodeBlockWriter, WriterFunction } from 'ts-morph'
 import { deliveryStubLines, handlerStubLines, propertyKey } from './handlerStub.js'
-import type { StubPlan } from './stubPlan.js'
+import { implementationVariable, type StubPlan } from './stubPlan.js'
 import { memoryProject, type TsMorphModule } from './tsMorph.js'
 
 export interface StubPlace {
@@ -152,14 +152,15 @@ export function buildStub(tsMorph: TsMorphModule, plan: StubPlan, { generatedImp
   return file.getFullText()
 }
 
-function camelCase(name: string): string {
-  return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
-}
-
-/** `, integrations: { openai, 'support-assistant': supportAssistant }`: implementations by name, as the scaffolded files export them. */
-function objectOption(option: string, names: readonly string[]): string {
+/** `, integrations: { openai, 'support-assistant': supportAssistant, default: defaultIntegration }`: implementations by name, as the scaffolded files export them. */
+function objectOption(option: 'integrations' | 'plugins', names: readonly string[]): string {
   if (names.length === 0) return ''
-  return `, ${option}: { ${names.map((n) => (camelCase(n) === n ? n : `'${n}': ${camelCase(n)}`)).join(', ')} }`
+  const kind = option === 'integrations' ? 'integration' : 'plugin'
+  const entry = (n: string): string => {
+    const variable = implementationVariable(kind, n)
+    return variable === n ? n : `${n.includes('-') ? `'${n}'` : n}: ${variable}`
+  }
+  return `, ${option}: { ${names.map(entry).join(', ')} }`
 }
 
 /** A bot's entry file: creates the runtime with the scaffolded handlers and receives a first message. */

@@ -45,6 +45,29 @@ function camelCase(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 }
 
+/**
+ * Words a module may not declare as a `const` (reserved in strict mode and in modules, and
+ * `arguments`, `eval` and `undefined`, which TypeScript refuses): a definition's name may
+ * be one of them (`default`, `class`, `new`).
+ */
+const NOT_A_VARIABLE = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+    'implements interface let package private protected public static yield await arguments eval undefined'
+  ).split(' '),
+)
+
+/**
+ * The variable an integration's or a plugin's implementation file exports: the name in
+ * camel case (`support-assistant` -> `supportAssistant`), or with its kind after it where
+ * that is no variable name (`default` -> `defaultIntegration`).
+ */
+export function implementationVariable(kind: 'integration' | 'plugin', name: string): string {
+  const variable = camelCase(name)
+  return NOT_A_VARIABLE.has(variable) ? `${variable}${kind === 'integration' ? 'Integration' : 'Plugin'}` : variable
+}
+
 /** A title or description as the one line of a stub's JSDoc: the comment cannot be closed early, no `@` starts a tag, no control character is raw (emit/printDoc.ts). */
 function oneLine(text: string): string {
   return escapeCommentText(text.replace(/\s+/g, ' ').trim())
@@ -66,7 +89,7 @@ export function stubPlan(definition: DefinitionModel, model: Model): StubPlan {
     return {
       ...base,
       kind: 'integration',
-      variable: camelCase(definition.name),
+      variable: implementationVariable('integration', definition.name),
       actions,
       deliveries,
       ...(identifier === undefined ? {} : { identifier: oneLine(identifier) }),
@@ -78,7 +101,7 @@ export function stubPlan(definition: DefinitionModel, model: Model): StubPlan {
       describe: oneLine(a.title ?? a.description ?? name),
       implements: null,
     }))
-    return { ...base, kind: 'plugin', variable: camelCase(definition.name), actions }
+    return { ...base, kind: 'plugin', variable: implementationVariable('plugin', definition.name), actions }
   }
   if (definition.kind === 'bot') {
     const eventTypes = [

@@ -22,6 +22,12 @@ describe('printDoc', () => {
     expect(printDoc(doc, '')).toContain('\\@deprecated by nobody')
   })
 
+  it('writes a lone surrogate as an escape, which UTF-8 keeps, and a pair as it is', () => {
+    const printed = printDoc({ title: 'high \ud800, low \udc00, reversed \ude00\ud83d', description: 'pair \ud83d\ude00' }, '')
+    expect(Buffer.from(printed, 'utf8').toString('utf8')).toBe(printed)
+    expect(printed).toBe('/**\n * high \\ud800, low \\udc00, reversed \\ude00\\ud83d\n *\n * pair \ud83d\ude00\n */\n')
+  })
+
   it('prints one line for a short text and a block for a longer one', () => {
     expect(printDoc({ title: 'Model' }, '  ')).toBe('  /** Model */\n')
     expect(printDoc({ title: 'Model', description: 'The model.' }, '')).toBe('/**\n * Model\n *\n * The model.\n */\n')

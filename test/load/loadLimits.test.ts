@@ -212,4 +212,13 @@ describe('which files are definitions', () => {
     expect(codes).toEqual([])
     expect(files.sort()).toEqual(['bots/deep/er/sales-bot.yaml', 'bots/support-bot.yml'])
   })
+
+  it('skips dot-files as it skips dot-folders (the watchers of generate --watch and the language server ignore both): an editor lock file is no broken link', () => {
+    const dir = workspace({ 'bots/support-bot.yml': SUPPORT_BOT, 'bots/.draft.yaml': 'kind: [' })
+    // Emacs marks a file it edits with a link named .#<file> that leads to no file
+    symlinkSync('ada@host.4242:1700000000', join(dir, 'bots', '.#support-bot.yml'))
+    const { codes, files } = check(dir)
+    expect(codes).toEqual([])
+    expect(files).toEqual(['bots/support-bot.yml'])
+  })
 })

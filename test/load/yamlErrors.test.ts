@@ -54,4 +54,24 @@ describe('yaml errors on the careful path', () => {
     expect(problems('kind: bot\na: *x\nb: &x 1\n').map((p) => p.code)).toEqual(['BW1001'])
     expect(problems(`kind: bot\n${ALIAS_BOMB}\n`).map((p) => p.code)).toEqual(['BW1005'])
   })
+
+  it("names a tag outside YAML 1.2's core schema (!!binary, !!set, !custom) where it is written, and leaves a value that fits no core tag in yaml's words", () => {
+    for (const tag of ['!!binary', '!!set', '!!omap', '!!pairs', '!!timestamp', '!custom']) {
+      const text = `kind: bot\ntitle: ${tag} x\n`
+      expect(problems(text).map(({ code, message, start }) => ({ code, tag: message.split(' ')[1], start }))).toEqual([
+        { code: 'BW1001', tag, start: text.indexOf(tag) },
+      ])
+    }
+    expect(problems('kind: bot\ntitle: !!float 1\n')).toMatchObject([{ code: 'BW1001', message: 'Unresolved tag: tag:yaml.org,2002:float' }])
+  })
+})
+
+describe('the careful path reads YAML 1.2 core, whatever the %YAML directive says', () => {
+  it('reads yes, 0b101, 1:20 and 2001-12-14 as strings under %YAML 1.1, as the fast path does', () => {
+    const path = join(dir, 'v11.yaml')
+    writeFileSync(path, '%YAML 1.1\n---\nkind: bot\na: yes\nb: 0b101\nc: 1:20\nd: 2001-12-14\n')
+    const careful = parseSourceFile(path, 'v11.yaml', false, () => null)
+    expect(careful.diagnostics).toEqual([])
+    expect(careful.value).toEqual({ kind: 'bot', a: 'yes', b: '0b101', c: '1:20', d: '2001-12-14' })
+  })
 })

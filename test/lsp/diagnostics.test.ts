@@ -46,6 +46,15 @@ describe('botwire lsp: diagnostics', () => {
     expect(diagnostics.map((d) => d.code)).toEqual(['BW3003'])
   })
 
+  it('places a diagnostic by the lines the protocol counts: a lone \\r ends a line, as \\n and \\r\\n do', async () => {
+    // an old Mac file: every line ends with \r alone; the client (LSP 3.17, "Text Documents") counts lines the same way
+    const broken = DIGEST.replace('name: digest', 'name: classic').replace('notes.note', 'notes.nope')
+    const uri = await client.open('definitions/plugins/classic.yaml', broken.replace(/\n/g, '\r'))
+    const [diagnostic] = await client.waitForDiagnostics(uri, (d) => d.length > 0)
+    const line = broken.split('\n').findIndex((l) => l.includes('notes.nope'))
+    expect(diagnostic?.range.start).toEqual({ line, character: (broken.split('\n')[line] ?? '').indexOf('notes.nope') })
+  })
+
   it('clears a file that is no longer broken once the unsaved fix of another file lands', async () => {
     const broken = client.uri('definitions/plugins/broken.yaml')
     const notes = await client.open('definitions/interfaces/notes.yaml')

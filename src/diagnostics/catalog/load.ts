@@ -6,8 +6,14 @@ export const loadCodes = {
     /** the YAML parser's own words */
     yamlSyntax: '{reason}',
     unknownAlias: "unknown alias '*{alias}': no anchor '&{alias}' is set before it",
+    unknownTag:
+      'tag {tag} is not read: a definition holds JSON values, read with the YAML 1.2 core schema (tags !!str, !!int, !!float, !!bool, !!null, !!map, !!seq); remove the tag',
   }),
-  BW1002: entry('duplicate key', { duplicateKey: "duplicate key '{key}'" }),
+  BW1002: entry('duplicate key', {
+    duplicateKey: "duplicate key '{key}'",
+    duplicateNullKey:
+      "duplicate key '': a key written null, Null, NULL, ~ or nothing at all is YAML's null, which a definition reads as the empty key; quote it (\"null\") to mean the word",
+  }),
   BW1003: entry('definition root is not a mapping', {
     empty: "a definition must be a YAML mapping with a 'kind' key, but the file is empty",
     list: "a definition must be a YAML mapping with a 'kind' key, but it is a list",
@@ -38,6 +44,8 @@ export const loadCodes = {
   }),
   BW1012: entry('a number JSON cannot hold', {
     notJsonNumber: '{value} (written {written}) is a YAML number but not a JSON one; definitions hold JSON values only',
+    inexactInteger:
+      '{written} is an integer too large for a double to hold exactly: it would be read as {value}; keep integers within ±9007199254740991 (2^53 - 1), or write the value as a string',
   }),
   BW1013: entry('merge of a value that is not a mapping', {
     mergeOfNonMapping: 'a merge key (<<) merges a mapping, an alias of one, or a list of those; this is {found}',
