@@ -134,7 +134,15 @@ function typesOf(schema: SchemaNode): SchemaTypeName[] | undefined {
 }
 
 /** Members every object has (lib's `Object` interface), which TypeScript sees on an object literal that leaves them out. */
-export const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'])
+export const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
+  'constructor',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+])
 
 /**
  * The type of an optional property: `T | undefined`, because the runtime treats a property

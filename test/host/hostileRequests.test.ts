@@ -77,7 +77,9 @@ describe('a webhook whose turn fails (docs/deploying.md#errors)', () => {
     expect(await failed.json()).toEqual({ code: 'DELIVERY_FAILED', message: 'the request failed: see the host log' })
     // the log names what was not shown, by its error's name, never its message
     expect(lines.join('\n')).not.toContain(SLACK_TOKEN)
-    expect(lines.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ path: '/api/createMessage', status: 502, code: 'DELIVERY_FAILED', error: 'Error' }))
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+      expect.objectContaining({ path: '/api/createMessage', status: 502, code: 'DELIVERY_FAILED', error: 'Error' }),
+    )
   })
 })
 
