@@ -135,3 +135,14 @@ export class NameAllocator {
     return name
   }
 }
+
+/** Members every object has (lib's `Object` interface), which TypeScript sees on an object literal that leaves them out. */
+export const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
+  'constructor',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+])

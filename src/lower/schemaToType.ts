@@ -8,6 +8,7 @@ import { own } from '../jsonSchema/own.js'
 import { DEFS_PREFIX, messageReference } from '../jsonSchema/reference.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../jsonSchema/types.js'
 import { isUnconstrained, rootView } from '../jsonSchema/view.js'
+import { OBJECT_MEMBERS } from './names.js'
 import type { Doc, PropertySignature, TypeExpr } from './plan.js'
 import { hasReferences } from './schemaToJson.js'
 
@@ -132,17 +133,6 @@ function typesOf(schema: SchemaNode): SchemaTypeName[] | undefined {
   if (schema.type === undefined) return undefined
   return Array.isArray(schema.type) ? schema.type : [schema.type]
 }
-
-/** Members every object has (lib's `Object` interface), which TypeScript sees on an object literal that leaves them out. */
-export const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
-  'constructor',
-  'toString',
-  'toLocaleString',
-  'valueOf',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-])
 
 /**
  * The type of an optional property: `T | undefined`, because the runtime treats a property

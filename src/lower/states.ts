@@ -6,10 +6,10 @@ import type { EntityScope } from '../resolve/model.js'
 import type { StateSpec } from '../validate/definitionTypes.js'
 import type { ModuleBuilder } from './moduleBuilder.js'
 import { ref } from './moduleBuilder.js'
-import { pascalCase } from './names.js'
+import { OBJECT_MEMBERS, pascalCase } from './names.js'
 import { ConstString, type ConstValue, type PropertySignature } from './plan.js'
 import type { JsonSchemaLowering } from './schemaToJson.js'
-import { docOf, hasFilledDefaults, OBJECT_MEMBERS, type TypeContext } from './schemaToType.js'
+import { docOf, hasFilledDefaults, type TypeContext } from './schemaToType.js'
 import { documented } from './sources.js'
 
 type States = { [name: string]: StateSpec } | undefined
