@@ -5,6 +5,8 @@
 // prototype for `__proto__`.
 import fc from 'fast-check'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
+// members every object has, which TypeScript finds on any object literal: the generator's own list
+import { OBJECT_MEMBERS } from '../../src/lower/names.js'
 import { builtOnce } from './builtOnce.js'
 import type { Rng } from './seededRandom.js'
 
@@ -71,16 +73,6 @@ export const PROPERTY_NAMES = [
 export const PLAIN_NAMES = ['a', 'b', 'c']
 /** Names of undeclared properties a value may carry where its object admits extra keys. */
 export const EXTRA_NAMES = ['x', '__proto__', 'toString', 'hasOwnProperty', 'content-type', '', 'ünï']
-/** Members every object has, which TypeScript finds on any object literal. */
-export const OBJECT_MEMBERS: ReadonlySet<string> = new Set([
-  'constructor',
-  'toString',
-  'toLocaleString',
-  'valueOf',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-])
 
 /**
  * KNOWN BUG (test/lower/typeSoundness.test.ts, "known generator bugs" 1): under an

@@ -5,6 +5,7 @@ import { mergeAllOf } from '../../src/jsonSchema/mergeAllOf.js'
 import { referenceOf } from '../../src/jsonSchema/reference.js'
 import type { JsonValue, SchemaNode, SchemaTypeName } from '../../src/jsonSchema/types.js'
 import { rootView } from '../../src/jsonSchema/view.js'
+import { OBJECT_MEMBERS } from '../../src/lower/names.js'
 import type { Rng } from './seededRandom.js'
 import {
   ALL_TYPES,
@@ -15,7 +16,6 @@ import {
   EXTRA_NAMES_BESIDE_A_UNION,
   EXTRA_NAMES_UNDER_A_SCHEMA,
   numberCandidates,
-  OBJECT_MEMBERS,
   own,
   POOL,
   pick,
