@@ -105,7 +105,7 @@ export async function runServe(args: string[], command = 'botwire-serve'): Promi
   const asked = { flag: values.data !== undefined || values['database-url'] !== undefined, environment: Boolean(process.env['BOTWIRE_DATABASE_URL']) }
   const { runtime, opened } = await startRuntime(command, moduleFile, bot, choice, asked, log)
   const closeRuntime = async (): Promise<void> => {
-    if (typeof runtime.close === 'function') (runtime.close as () => void)()
+    if (typeof runtime.close === 'function') await (runtime.close as () => unknown)()
     await opened?.close()
   }
   const stop = waitForStopSignal()
