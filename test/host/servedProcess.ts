@@ -39,6 +39,7 @@ export function freePort(): Promise<number> {
 export interface ServedProcess {
   child: ChildProcess
   stdout(): string
+  stderr(): string
   /** resolves once stdout holds `text`; rejects when the child exits first or after a minute */
   printed(text: string): Promise<void>
   /** the child's exit code */
@@ -62,7 +63,7 @@ export function serveInChild(args: string[], cwd: string, env: { [name: string]:
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
-  return { child, stdout: () => stdout, printed, exited }
+  return { child, stdout: () => stdout, stderr: () => stderr, printed, exited }
 }
 
 /** The JSON lines of a served bot's stdout. */
