@@ -18,6 +18,7 @@ import { type Clock, type ClockTimer, isoTimestamp } from './clock.js'
 import { type DeclaredState, DeclaredStates, payloadIssues, withDefaults } from './declaredStates.js'
 import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
 import { RuntimeError, ValidationError } from './errors.js'
+import { handleExpiredBatch } from './expiredBatch.js'
 import { mergeInto } from './jsonCopies.js'
 import { type StateChange, type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
 import type { StateRecord } from './stateTypes.js'
@@ -380,16 +381,7 @@ export class States {
             this.disarm(state)
             await this.owners.get(state.owner)?.expired?.(record(state))
           }
-          for (const [index, state] of expired.entries()) {
-            // deleted, so taken by this sweep: once the runtime closes, the rest of the batch runs
-            // at once, so that close waits one handler time limit, not one per state
-            if (this.closed) {
-              for (const ended of await Promise.allSettled(expired.slice(index).map(handle)))
-                if (ended.status === 'rejected') this.backgroundError(ended.reason)
-              break
-            }
-            await handle(state)
-          }
+          await handleExpiredBatch(expired, handle, () => this.closed, this.backgroundError)
           if (expired.length < SWEEP_BATCH || this.closed) break
         }
       } catch (error) {
