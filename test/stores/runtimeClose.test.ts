@@ -148,3 +148,30 @@ describe('runtime.close() with background work in flight', () => {
     expect(world.errors).toMatchObject([{ code: 'TIME_LIMIT_EXCEEDED' }])
   })
 })
+
+describe("a sweep's batch of expired states", () => {
+  it('runs the handlers of every state it deleted, when one of them fails: each failure is a background error', async () => {
+    const folder = await emptyEmbeddedFolder(join(root, 'batch'))
+    // the writer's own expiry timers go with it: the states are left for another runtime's sweep
+    const writer = await start(folder, new Bot())
+    for (const id of ['u1', 'u2']) {
+      await writer.runtime.client.setState({ ...profile, id, payload: { name: id } })
+      await writer.runtime.client.setStateExpiry({ ...profile, id, expiry: 1000 })
+    }
+    await writer.runtime.close()
+    await writer.store.close()
+
+    const bot = new Bot()
+    const handled: string[] = []
+    bot.on.stateExpired('profile', ({ state }) => {
+      handled.push(state.id)
+      throw new Error(`cannot forget ${state.id}`)
+    })
+    const sweeper = await start(folder, bot)
+    await sweeper.clock.advance(1000)
+    await sweeper.runtime.close()
+    await sweeper.store.close()
+    expect(handled.sort()).toEqual(['u1', 'u2'])
+    expect(sweeper.errors).toMatchObject([{ code: 'HANDLER_FAILED' }, { code: 'HANDLER_FAILED' }])
+  })
+})
