@@ -1,7 +1,8 @@
 // The host's routes (docs/deploying.md), on Hono: health and readiness, the integrations'
 // webhooks (`/webhooks/<alias>`, each reaching only its own alias's client), and the bot's
 // messaging operations and callAction as JSON endpoints (`POST /api/<operation>`) behind the
-// bearer token. Every request body is size-limited; every request writes one log line.
+// bearer token, checked before a body is read. Every request body is size-limited; every
+// request writes one log line.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { RuntimeError } from '@botwire/runtime'
@@ -82,6 +83,15 @@ export function hostApp(options: ResolvedHostOptions, served: ServedBots, state:
     })
     if (state.closing) state.answered()
   })
+  // the token is checked before the body limit reads a body: a request without the right token
+  // is answered 401 with its body unread, and its connection closed rather than drained
+  const apiPath = served.manyBots ? '/bots/:botId/api/*' : '/api/*'
+  app.use(apiPath, async (c, next) => {
+    const presented = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
+    if (token !== undefined && presented !== undefined && timingSafeEqual(digest(presented), token)) return next()
+    c.header('Connection', 'close')
+    return fail(c, new RuntimeError('UNAUTHORIZED', 'the JSON endpoints need the header Authorization: Bearer <token>'))
+  })
   app.use(
     bodyLimit({
       maxSize: options.bodyLimitBytes,
@@ -145,9 +155,7 @@ export function hostApp(options: ResolvedHostOptions, served: ServedBots, state:
   app.post(served.manyBots ? '/bots/:botId/api/:operation' : '/api/:operation', async (c) => {
     const operation = c.req.param('operation') ?? ''
     try {
-      const presented = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
-      if (token === undefined || presented === undefined || !timingSafeEqual(digest(presented), token))
-        throw new RuntimeError('UNAUTHORIZED', 'the JSON endpoints need the header Authorization: Bearer <token>')
+      // the token was checked before the body was read (above)
       const { client } = botOf(c).runtime
       if (!HOSTED_OPERATIONS.includes(operation))
         throw new RuntimeError('NOT_FOUND', `no operation '${operation}' (the operations: ${HOSTED_OPERATIONS.join(', ')})`)

@@ -4,7 +4,8 @@
 // implementations' own handlers need none) and serves it with createHost. A `createRuntime`
 // is given the stores serve opens (serveStores.ts); a `runtime` keeps its own. Logs go to
 // stdout as JSON lines; SIGINT or SIGTERM closes the host (requests in flight finish), the
-// runtime, the stores serve opened, then the module's own `close()`, and resolves 0.
+// runtime, the stores serve opened, then the module's own `close()`, and resolves 0; a second
+// signal meanwhile exits at once (130 or 143), saying on stderr what it cut.
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -13,7 +14,7 @@ import { createHost } from './createHost.js'
 import type { HostOptions } from './hostOptions.js'
 import { chooseStore, type OpenedStores, openStores, type StoreChoice } from './serveStores.js'
 import { ServeUsageError } from './serveUsage.js'
-import { waitForStopSignal } from './stopSignal.js'
+import { SIGNAL_EXIT, waitForStopSignal } from './stopSignal.js'
 
 /** What serve reads of the bot module. */
 interface BotModule {
@@ -117,7 +118,7 @@ export async function runServe(args: string[], command = 'botwire-serve'): Promi
   const asked = { flag: values.data !== undefined || values['database-url'] !== undefined, environment: Boolean(process.env['BOTWIRE_DATABASE_URL']) }
   const { runtime, opened } = await startRuntime(command, moduleFile, bot, choice, asked, log)
   const closeRuntime = async (): Promise<void> => {
-    if (typeof runtime.close === 'function') (runtime.close as () => void)()
+    if (typeof runtime.close === 'function') await (runtime.close as () => unknown)()
     await opened?.close()
   }
   const stop = waitForStopSignal()
@@ -140,8 +141,25 @@ export async function runServe(args: string[], command = 'botwire-serve'): Promi
   }
   log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'serving', module: positionals[0], url: served.url }))
   const signal = await stop.received
+  log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'stopping', signal }))
+  // what a second signal cuts: the step under way and those after it
+  const steps = [
+    'the requests in flight (their clients see the connection drop)',
+    "the runtime's state expiries and recurring events in flight",
+    ...(opened ? ['the closing of the store'] : []),
+    ...(typeof bot.close === 'function' ? ["the module's close()"] : []),
+  ]
+  let step = 0
+  stop.onRepeat((again) => {
+    process.stderr.write(`${command}: ${again} while stopping: exiting at once (${SIGNAL_EXIT[again]}), cut: ${steps.slice(step).join('; ')}\n`)
+    process.exit(SIGNAL_EXIT[again])
+  })
   await served.close()
-  await closeRuntime()
+  step = 1
+  if (typeof runtime.close === 'function') await (runtime.close as () => unknown)()
+  step = 2
+  await opened?.close()
+  step = opened ? 3 : 2
   if (typeof bot.close === 'function') await (bot.close as () => unknown)()
   log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'closed', signal }))
   stop.dispose()

@@ -4,7 +4,8 @@
 // payload, exactly as its owner's client would emit it. Each occurrence is claimed in the
 // state store first (StateStore.claimOccurrence): of several runtimes on one shared store,
 // the one whose claim wins emits it, so it is emitted once. Timers are background ones
-// (keepAlive false): a host keeps its process alive itself. `stop` cancels them all.
+// (keepAlive false): a host keeps its process alive itself. `stop` cancels them all; an
+// occurrence in flight is tracked, for the runtime's close to wait for it.
 
 import type { Clock, ClockTimer } from './clock.js'
 import { type CronSchedule, parseCron } from './cronSchedule.js'
@@ -78,6 +79,8 @@ export function startSchedules(
   clock: Clock,
   claims: Pick<StateStore, 'claimOccurrence'>,
   backgroundError: (error: unknown) => void,
+  /** each occurrence in flight, which the runtime's close waits for */
+  track: (work: Promise<void>) => void,
 ): Schedules {
   const timers = new Set<ClockTimer>()
   let stopped = false
@@ -93,10 +96,8 @@ export function startSchedules(
         const emitWhenClaimed = async (): Promise<void> => {
           if (await claims.claimOccurrence(`event ${event.label}`, new Date(next).toISOString())) await event.emit(copyJson(payload ?? {}))
         }
-        // a claim in flight when the schedules stop ends quietly (the store may be closed by now)
-        emitWhenClaimed().catch((error: unknown) => {
-          if (!stopped) backgroundError(error)
-        })
+        // the runtime's close waits for an occurrence in flight: its store is still open
+        track(emitWhenClaimed().catch(backgroundError))
       },
       next - clock.now(),
       { keepAlive: false },

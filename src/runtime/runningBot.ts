@@ -7,6 +7,7 @@
 
 import { own } from '../jsonSchema/own.js'
 import { botCallAction, pluginCallAction } from './actionRouting.js'
+import { BackgroundWork } from './backgroundWork.js'
 import { runDispatchHandler } from './boundedRuns.js'
 import { ChannelRouter } from './channels.js'
 import { type Clock, systemClock } from './clock.js'
@@ -87,6 +88,8 @@ export class RunningBot implements RuntimeContext {
   readonly stateStore: StateStore
   readonly states: States
   readonly backgroundError: (error: unknown) => void
+  /** the expiries and occurrences in flight, which close waits for */
+  private readonly background = new BackgroundWork()
   private schedules: Schedules | undefined
 
   constructor(options: RunningBotOptions) {
@@ -111,7 +114,7 @@ export class RunningBot implements RuntimeContext {
     this.channels = new ChannelRouter(this)
     this.backgroundError = options.onBackgroundError ?? reportBackgroundError
     this.stateStore = options.stateStore ?? new InMemoryStateStore()
-    this.states = new States(this.stateStore, this.clock, this.valueLimits, this.backgroundError)
+    this.states = new States(this.stateStore, this.clock, this.valueLimits, this.backgroundError, this.background)
     this.botClient = {
       ...this.messaging.client(),
       ...this.conversations.client({ kind: 'bot' }),
@@ -205,16 +208,21 @@ export class RunningBot implements RuntimeContext {
       plugin: (alias, name, payload) => emitPluginEvent(this, alias, { type: name, payload }),
       integration: (alias, name, payload) => emitIntegrationEvent(this, alias, { type: name, payload }),
     })
-    this.schedules = startSchedules(events, this.clock, this.stateStore, this.backgroundError)
+    this.schedules = startSchedules(events, this.clock, this.stateStore, this.backgroundError, (work) => this.background.track(work))
     // every plugin instance's state owner is known before the first sweep runs its handlers
     for (const alias of Object.keys(this.definition.plugins)) this.pluginClient(alias)
     this.states.startSweeping()
   }
 
-  /** Stops the recurring events' schedules, the states' expiry timers and sweep; what is stored stays. */
-  close(): void {
+  /**
+   * Stops the recurring events' schedules, the states' expiry timers and sweep, then waits for
+   * the background work already started (an expiry, a sweep, an occurrence), at most the
+   * handlers' time limit; what is stored stays.
+   */
+  async close(): Promise<void> {
     this.schedules?.stop()
     this.states.close()
+    await this.background.settled(this.limits.clock, this.limits.handlerMs)
   }
 
   private integrationDefinition(alias: string): IntegrationDefinition | undefined {

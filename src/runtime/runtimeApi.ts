@@ -89,9 +89,11 @@ export interface Runtime<
   readonly turnStore: TurnStore
   /**
    * Stops the runtime's background work: the recurring events' schedules and the states'
-   * expiry timers (docs/runtime.md#stopping-a-runtime). What is stored stays; calls still work.
+   * expiry timers, then resolves once the expiries and occurrences already running have
+   * ended, at most the handlers' time limit later (docs/runtime.md#stopping-a-runtime): close
+   * the stores after. What is stored stays; calls still work.
    */
-  close(): void
+  close(): Promise<void>
   /**
    * Stores an incoming message (validated like createMessage), then runs the bot's
    * handlers for its type, the bot's '*' handlers, then each plugin instance's (in the

@@ -13,10 +13,12 @@
 import { isRecord } from '../jsonSchema/own.js'
 import { shown } from '../jsonSchema/quoting.js'
 import { andThen, isThenable } from './awaitable.js'
+import type { BackgroundWork } from './backgroundWork.js'
 import { type Clock, type ClockTimer, isoTimestamp } from './clock.js'
 import { type DeclaredState, DeclaredStates, payloadIssues, withDefaults } from './declaredStates.js'
 import type { JsonSchema, JsonValue, StateDefinition } from './definition.js'
 import { RuntimeError, ValidationError } from './errors.js'
+import { handleExpiredBatch } from './expiredBatch.js'
 import { mergeInto } from './jsonCopies.js'
 import { type StateChange, type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
 import type { StateRecord } from './stateTypes.js'
@@ -103,6 +105,8 @@ export class States {
     private readonly valueLimits: ValueLimits,
     /** where a failure that no caller awaits goes: an expiry handler's (docs/runtime.md#background-errors) */
     private readonly backgroundError: (error: unknown) => void,
+    /** the expiries in flight, which the runtime's close waits for */
+    private readonly work: BackgroundWork,
   ) {}
 
   /** The state calls of one owner's client. */
@@ -209,7 +213,7 @@ export class States {
     )
   }
 
-  /** Cancels every expiry timer and the sweep; later calls still work, and arm no timer. */
+  /** Cancels every expiry timer and the sweep (one in flight ends its batch); later calls still work, and arm no timer. */
   close(): void {
     this.closed = true
     this.sweeper?.cancel()
@@ -337,7 +341,7 @@ export class States {
     const due = Date.parse(state.expiresAt)
     armed?.timer.cancel()
     const key: StateKey = { owner: state.owner, type: state.type, id: state.id, name: state.name }
-    const timer = this.clock.setTimer(() => void this.expire(owner, key, text), due - this.clock.now(), { keepAlive: false })
+    const timer = this.clock.setTimer(() => this.work.track(this.expire(owner, key, text)), due - this.clock.now(), { keepAlive: false })
     this.timers.set(text, { timer, at: state.expiresAt })
   }
 
@@ -373,21 +377,22 @@ export class States {
       try {
         for (;;) {
           const expired = await this.store.deleteExpired(isoTimestamp(this.clock.now()), SWEEP_BATCH)
-          for (const state of expired) {
+          const handle = async (state: StoredState): Promise<void> => {
             this.disarm(state)
             await this.owners.get(state.owner)?.expired?.(record(state))
           }
+          await handleExpiredBatch(expired, handle, () => this.closed, this.backgroundError)
           if (expired.length < SWEEP_BATCH || this.closed) break
         }
       } catch (error) {
-        // a sweep that was in flight when the runtime closed ends quietly (its store may be closed by now)
-        if (!this.closed) this.backgroundError(error)
+        // the runtime's close waits for a sweep in flight: its store is still open
+        this.backgroundError(error)
       }
       next()
     }
     const next = (): void => {
       if (this.closed) return
-      this.sweeper = this.clock.setTimer(() => void sweep(), EXPIRY_SWEEP_MS, { keepAlive: false })
+      this.sweeper = this.clock.setTimer(() => this.work.track(sweep()), EXPIRY_SWEEP_MS, { keepAlive: false })
     }
     next()
   }

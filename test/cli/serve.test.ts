@@ -47,7 +47,7 @@ it('serves the exported runtime and webhooks, with the token of BOTWIRE_TOKEN, a
   expect((await fetch(`${url}/api/listMessages`, { method: 'POST', body: '{}' })).status).toBe(401)
   served.child.kill('SIGTERM')
   expect(await served.exited).toBe(0)
-  expect(jsonLines(served.stdout()).map((line) => line.msg)).toEqual(['serving', 'message received', 'request', 'request', 'request', 'closed'])
+  expect(jsonLines(served.stdout()).map((line) => line.msg)).toEqual(['serving', 'message received', 'request', 'request', 'request', 'stopping', 'closed'])
   expect(served.stdout()).not.toContain(token)
 })
 

@@ -53,7 +53,7 @@ it('a host restarted on the embedded store keeps the conversation: the same thre
   const first = await startHost({ stores: storesOf(firstStore) })
   const { conversationId } = (await (await post(`${first.host.url}/webhooks/slack`, event)).json()) as { conversationId: string }
   await first.host.close()
-  first.runtime.close()
+  await first.runtime.close()
   await firstStore.close()
 
   const secondStore = await openEmbeddedStore({ folder })
@@ -68,7 +68,7 @@ it('a host restarted on the embedded store keeps the conversation: the same thre
     expect(messages.map((m) => m.payload.text)).toEqual(['echo: after', 'after', 'echo: before the restart', 'before the restart'])
   } finally {
     await second.host.close()
-    second.runtime.close()
+    await second.runtime.close()
     await secondStore.close()
   }
 }, 120_000) // two opens of PGlite: seconds on a quiet machine, near a minute on a loaded one

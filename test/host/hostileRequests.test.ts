@@ -203,3 +203,31 @@ describe('a client that goes away mid-body', () => {
     ])
   })
 })
+
+describe('the token is checked before a body is read (docs/security.md)', () => {
+  it('answers a chunked body that never ends, without the token or with another, 401 at once and closes its connection; the token still opens the endpoints', async () => {
+    const { host, lines } = await startHost()
+    started.push(host)
+    for (const authorization of ['', 'Authorization: Bearer not-the-token-0123456789\r\n']) {
+      const half = halfRequest(
+        host.url,
+        `POST /api/listConversations HTTP/1.1\r\nHost: bot\r\n${authorization}Transfer-Encoding: chunked\r\n\r\n10\r\n{"limit":1234567\r\n`,
+      )
+      let answer = ''
+      half.socket.on('data', (chunk: Buffer) => {
+        answer += chunk.toString('latin1')
+      })
+      // the body never ends: only the host ends this connection, once it has answered
+      await half.closed
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /)
+      expect(answer).toContain('"code":"UNAUTHORIZED"')
+    }
+    const requests = lines.map((line) => JSON.parse(line) as { [key: string]: unknown }).filter((line) => line['msg'] === 'request')
+    expect(requests.map(({ path, status, code }) => ({ path, status, code }))).toEqual([
+      { path: '/api/listConversations', status: 401, code: 'UNAUTHORIZED' },
+      { path: '/api/listConversations', status: 401, code: 'UNAUTHORIZED' },
+    ])
+    const opened = await post(`${host.url}/api/listConversations`, {}, bearer)
+    expect([opened.status, await opened.json()]).toEqual([200, { conversations: [], meta: {} }])
+  })
+})

@@ -112,7 +112,7 @@ async function postStopAndRestart(folder: string, command: string[], env: { [nam
   expect(await listTexts(first.url, conversationId)).toEqual(['echo: hello', 'hello'])
   first.served.child.kill('SIGTERM')
   expect(await first.served.exited).toBe(0)
-  expect(jsonLines(first.served.stdout()).map((line) => line.msg)).toEqual(['store opened', 'serving', 'request', 'request', 'closed'])
+  expect(jsonLines(first.served.stdout()).map((line) => line.msg)).toEqual(['store opened', 'serving', 'request', 'request', 'stopping', 'closed'])
 
   const second = await serve(folder, command, env)
   const again = postToWebhook(second.url)

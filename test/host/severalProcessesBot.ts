@@ -90,7 +90,7 @@ const host = await createHost({
 process.stdout.write(`serving on ${host.url}\n`)
 process.once('SIGTERM', () => {
   void host.close().then(async () => {
-    runtime.close()
+    await runtime.close()
     await store.close()
     process.exit(0)
   })

@@ -36,7 +36,7 @@ it('keeps its states across a restart on the same folder', async () => {
   await first.client.setState({ ...profile, payload: { name: 'Ada' } })
   const { state: patched } = await first.client.patchState({ ...profile, payload: { visits: 2 } })
   // the runtime first: it sweeps the store for expired states until it is closed
-  first.runtime.close()
+  await first.runtime.close()
   await first.store.close()
 
   const second = await start(folder)
@@ -46,7 +46,7 @@ it('keeps its states across a restart on the same folder', async () => {
     await second.client.setState({ ...profile, payload: null })
     expect((await second.client.getState(profile)).state).toBeNull()
   } finally {
-    second.runtime.close()
+    await second.runtime.close()
     await second.store.close()
   }
 })
