@@ -10,10 +10,10 @@ export class BackgroundWork {
 
   /** Tracks `work` until it settles; `work` reports its own failure (to the background errors), this copy of it never rejects. */
   track(work: Promise<void>): void {
-    const tracked: Promise<void> = work.then(
-      () => this.running.delete(tracked),
-      () => this.running.delete(tracked),
-    ) as Promise<unknown> as Promise<void>
+    const forget = (): void => {
+      this.running.delete(tracked)
+    }
+    const tracked: Promise<void> = work.then(forget, forget)
     this.running.add(tracked)
   }
 
