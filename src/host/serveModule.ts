@@ -117,8 +117,10 @@ export async function runServe(args: string[], command = 'botwire-serve'): Promi
   }
   const asked = { flag: values.data !== undefined || values['database-url'] !== undefined, environment: Boolean(process.env['BOTWIRE_DATABASE_URL']) }
   const { runtime, opened } = await startRuntime(command, moduleFile, bot, choice, asked, log)
-  const closeRuntime = async (): Promise<void> => {
+  /** The runtime (its work in flight awaited), then the stores serve opened; `closedRuntime` between the two. */
+  const closeRuntime = async (closedRuntime: () => void = () => undefined): Promise<void> => {
     if (typeof runtime.close === 'function') await (runtime.close as () => unknown)()
+    closedRuntime()
     await opened?.close()
   }
   const stop = waitForStopSignal()
@@ -142,24 +144,22 @@ export async function runServe(args: string[], command = 'botwire-serve'): Promi
   log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'serving', module: positionals[0], url: served.url }))
   const signal = await stop.received
   log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'stopping', signal }))
-  // what a second signal cuts: the step under way and those after it
-  const steps = [
+  // what a second signal cuts: the step under way and those after it, each dropped once done
+  const cut = [
     'the requests in flight (their clients see the connection drop)',
     "the runtime's state expiries and recurring events in flight",
     ...(opened ? ['the closing of the store'] : []),
     ...(typeof bot.close === 'function' ? ["the module's close()"] : []),
   ]
-  let step = 0
+  const done = (): void => void cut.shift()
   stop.onRepeat((again) => {
-    process.stderr.write(`${command}: ${again} while stopping: exiting at once (${SIGNAL_EXIT[again]}), cut: ${steps.slice(step).join('; ')}\n`)
+    process.stderr.write(`${command}: ${again} while stopping: exiting at once (${SIGNAL_EXIT[again]}), cut: ${cut.join('; ')}\n`)
     process.exit(SIGNAL_EXIT[again])
   })
   await served.close()
-  step = 1
-  if (typeof runtime.close === 'function') await (runtime.close as () => unknown)()
-  step = 2
-  await opened?.close()
-  step = opened ? 3 : 2
+  done()
+  await closeRuntime(done)
+  if (opened) done()
   if (typeof bot.close === 'function') await (bot.close as () => unknown)()
   log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'closed', signal }))
   stop.dispose()
