@@ -115,10 +115,8 @@ export function hostApp(options: ResolvedHostOptions, served: ServedBots, state:
     if (webhook === undefined) throw new RuntimeError('NOT_FOUND', `no webhook is served for alias '${alias}'`)
     const runtime = bot.runtime
     const logger = webhookLogger(options.logger, alias, served.manyBots ? runtime.botId : undefined)
-    const answer =
-      webhook.kind === 'implementation'
-        ? await runtime.handleWebhook(alias, c.req.raw, logger)
-        : await webhook.handler({ req: c.req.raw, client: runtime.integration(alias), ctx: { botId: runtime.botId, alias }, logger })
+    // either handler runs in the runtime, under its handlers' time limit
+    const answer = await runtime.handleWebhook(alias, c.req.raw, logger, webhook.kind === 'implementation' ? undefined : webhook.handler)
     if (answer === undefined) return c.body(null, 200)
     if (!(answer instanceof Response)) throw new TypeError(`the webhook handler of '${alias}' returned neither a Response nor nothing`)
     return answer

@@ -2,7 +2,7 @@
 // and how to serve them. Resolved once into `ResolvedHostOptions`, refusing options that
 // would expose a bot (a hostname other than localhost without a token) and webhooks that
 // could not be routed (two for one alias, one identifier for two aliases).
-import type { IncomingMessages, IntegrationConversationClient, RequestLike, WebhookLogger, WebhookRoute } from '@botwire/runtime'
+import type { IncomingMessages, IntegrationConversationClient, RequestLike, WebhookArgsBesideBot, WebhookLogger, WebhookRoute } from '@botwire/runtime'
 import { RuntimeError } from '@botwire/runtime'
 
 /** What the host needs of a runtime (a `Runtime` from createRuntime is one). */
@@ -13,8 +13,8 @@ export interface HostedRuntime {
   integration(alias: string): IntegrationConversationClient & IncomingMessages
   /** the aliases whose implementation has a webhook handler, with their configured identifiers */
   webhooks(): WebhookRoute[]
-  /** runs the implementation's webhook handler of `alias` on `req` */
-  handleWebhook(alias: string, req: RequestLike, logger: WebhookLogger): Promise<unknown>
+  /** runs the webhook handler of `alias` on `req` under the handlers' time limit: the implementation's, or `besideBot` */
+  handleWebhook(alias: string, req: RequestLike, logger: WebhookLogger, besideBot?: WebhookHandler): Promise<unknown>
   /** what the implementation of the integration at `alias` reads of `req` as its identifier */
   identifyWebhook(alias: string, req: RequestLike): Promise<string | undefined>
 }
@@ -24,15 +24,8 @@ export type HostLogger = (line: string) => void
 
 export type { WebhookLogger }
 
-/** What a webhook handler written beside the bot gets (docs/deploying.md#webhooks). */
-export interface WebhookArgs {
-  /** the outside world's request, as it came */
-  req: Request
-  /** the integration's client, as `runtime.integration(alias)` gives it */
-  client: IntegrationConversationClient & IncomingMessages
-  ctx: { botId: string; alias: string }
-  logger: WebhookLogger
-}
+/** What a webhook handler written beside the bot gets (docs/deploying.md#webhooks): `req`, `client` (as `runtime.integration(alias)` gives it), `ctx`, `logger` and `signal`. */
+export type WebhookArgs = WebhookArgsBesideBot<IntegrationConversationClient & IncomingMessages>
 
 /** Answers the request with the Response it returns; with 200 and no body when it returns nothing. */
 export type WebhookHandler = (args: WebhookArgs) => Response | undefined | Promise<Response | undefined>

@@ -21,7 +21,7 @@ import type { TimeLimitOptions } from './timeLimits.js'
 import { inTurn } from './turns.js'
 import type { ActionShapes, BotClient, CreateMessageInput, NoEvents, NoStreams } from './types.js'
 import { verifyWiring } from './verifyWiring.js'
-import { identifyRequest, runWebhook, webhookRoutes } from './webhooks.js'
+import { identifyRequest, runWebhook, runWebhookBesideBot, webhookRoutes } from './webhooks.js'
 
 export type { HandlerRegistrationLike, IntegrationEventKey, RunnableIntegration, RunnablePlugin, Runtime, RuntimeOptions, RuntimeStores }
 
@@ -98,7 +98,10 @@ export function createRuntime<
     // the client of the integration at `alias`, whose tags Ic[alias] spells (the running bot checks the alias)
     integration: <K extends keyof Ic & string>(alias: K) => running.integrationClient(alias) as unknown as Ic[K],
     webhooks: () => webhookRoutes(running),
-    handleWebhook: (alias, req, logger) => runWebhook(running, alias, req, logger),
+    handleWebhook: (alias, req, logger, besideBot) =>
+      besideBot === undefined
+        ? runWebhook(running, alias, req, logger)
+        : runWebhookBesideBot(running, alias, req, logger, besideBot as (args: object) => unknown),
     identifyWebhook: (alias, req) => identifyRequest(running, alias, req),
   }
 }

@@ -18,24 +18,30 @@ function otherSeparator(context: RuntimeContext, is: 'plugin' | 'integration', a
   return own(context.definition.integrations, alias) ? `; '${alias}' is an integration of it, written '${alias}:<name>'` : ''
 }
 
-/**
- * The implementation of the integration the bot adds as `alias`; `forWhat` starts the error
- * message (a function when making it costs: it is called only for an error).
- */
-export function integrationImplementation(context: RuntimeContext, alias: string, forWhat: string | (() => string)): RunnableIntegration {
+/** How the bot adds the integration at `alias`: UNKNOWN_ACTION when it adds none there, INTEGRATION_DISABLED when it disables it. */
+export function enabledIntegrationWiring(context: RuntimeContext, alias: string, forWhat: string | (() => string)): { name: string } {
   const wiring = own(context.definition.integrations, alias)
   if (!wiring)
     throw new UnknownTargetError(
       'UNKNOWN_ACTION',
       `${described(forWhat)}: bot '${context.definition.name}' adds no integration '${alias}' (its integrations: ${list(Object.keys(context.definition.integrations))})${otherSeparator(context, 'plugin', alias)}`,
     )
-  // its actions, channel messages and events: nothing of a disabled integration runs (docs/runtime.md#disabled-integrations)
+  // its actions, channel messages, events and webhook: nothing of a disabled integration runs (docs/runtime.md#disabled-integrations)
   if (wiring.enabled === false) {
     throw new RuntimeError(
       'INTEGRATION_DISABLED',
       `${described(forWhat)}: integration '${alias}' (${wiring.name}) is disabled in bot '${context.definition.name}' (enabled: false); enable it in the bot's definition to use it`,
     )
   }
+  return wiring
+}
+
+/**
+ * The implementation of the integration the bot adds as `alias`; `forWhat` starts the error
+ * message (a function when making it costs: it is called only for an error).
+ */
+export function integrationImplementation(context: RuntimeContext, alias: string, forWhat: string | (() => string)): RunnableIntegration {
+  const wiring = enabledIntegrationWiring(context, alias, forWhat)
   const impl = own(context.integrations, wiring.name)
   if (!impl) {
     throw new MissingImplementationError(

@@ -13,7 +13,7 @@ import type { TimeLimitOptions } from './timeLimits.js'
 import type { TurnStore } from './turnStore.js'
 import type { ActionShapes, BotClient, CreateMessageInput, EventOf, NoEvents, NoStreams } from './types.js'
 import type { ValueLimitOptions } from './valueLimits.js'
-import type { RequestLike, WebhookLogger, WebhookRoute } from './webhookTypes.js'
+import type { RequestLike, WebhookArgsBesideBot, WebhookLogger, WebhookRoute } from './webhookTypes.js'
 
 /**
  * Impl: the bot's `Implementations` (generated), so that a name the bot does not add, or the
@@ -131,10 +131,18 @@ export interface Runtime<
   webhooks(): WebhookRoute[]
   /**
    * Runs the webhook handler of the integration at `alias` on `req`, under the handlers' time
-   * limit (TIME_LIMIT_EXCEEDED past it): resolves with what it returns, a Response or
-   * undefined; rejects with what it throws. A disabled integration's is INTEGRATION_DISABLED.
+   * limit (TIME_LIMIT_EXCEEDED past it, and the handler's `signal` fires): resolves with what
+   * it returns, a Response or undefined; rejects with what it throws. A disabled
+   * integration's is INTEGRATION_DISABLED. The handler is its implementation's; or
+   * `besideBot`, one written beside the bot (the host's `webhooks` option), which gets
+   * `{ req, client: integration(alias), ctx: { botId, alias }, logger, signal }`.
    */
-  handleWebhook(alias: string, req: RequestLike, logger: WebhookLogger): Promise<unknown>
+  handleWebhook(
+    alias: string,
+    req: RequestLike,
+    logger: WebhookLogger,
+    besideBot?: (args: WebhookArgsBesideBot<Ic[keyof Ic & string]>) => unknown,
+  ): Promise<unknown>
   /** What the implementation of the integration at `alias` reads of `req` (a clone: the body stays unread) as its identifier. */
   identifyWebhook(alias: string, req: RequestLike): Promise<string | undefined>
   /**

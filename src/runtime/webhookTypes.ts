@@ -48,6 +48,17 @@ export interface IntegrationWebhookArgs<Ctx, Client> {
   signal: HandlerSignal
 }
 
+/** What a webhook handler written beside the bot gets (the host's `webhooks` option); Client: the integration's client, as `runtime.integration(alias)` gives it. */
+export interface WebhookArgsBesideBot<Client> {
+  /** the outside world's request, as it came (its body still unread) */
+  req: WebRequest
+  client: Client
+  ctx: { botId: string; alias: string }
+  logger: WebhookLogger
+  /** fires when the handlers' time limit is over */
+  signal: HandlerSignal
+}
+
 /** Answers the request with the Response it returns; with 200 and no body when it returns nothing. */
 export type IntegrationWebhookHandler<Ctx, Client> = (args: IntegrationWebhookArgs<Ctx, Client>) => WebResponse | undefined | Promise<WebResponse | undefined>
 

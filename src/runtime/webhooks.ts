@@ -8,7 +8,7 @@
 import { own } from '../jsonSchema/own.js'
 import { integrationConfiguration } from './configurationValues.js'
 import { MissingImplementationError, RuntimeError } from './errors.js'
-import { integrationImplementation } from './implementations.js'
+import { enabledIntegrationWiring, integrationImplementation } from './implementations.js'
 import { integrationClient } from './integrationClient.js'
 import { integrationSecrets } from './integrationSecrets.js'
 import type { RuntimeContext } from './runtimeContext.js'
@@ -74,21 +74,8 @@ export async function identifyRequest(context: RuntimeContext, alias: string, re
   return identifier
 }
 
-/** Runs the webhook handler of the integration at `alias` on `req`: what it returns (a Response, or undefined). */
-export async function runWebhook(context: RuntimeContext, alias: string, req: RequestLike, logger: WebhookLogger): Promise<unknown> {
-  const label = `the webhook of '${alias}'`
-  const impl = integrationImplementation(context, alias, label)
-  const handler = impl.handler as WebhookHandlerLike | undefined
-  if (typeof handler !== 'function')
-    throw new RuntimeError('NOT_FOUND', `${label}: the implementation of integration '${impl.definition.name}' has no webhook handler`)
-  const { configurationType, configuration } = integrationConfiguration(context.definition, alias, impl, context.secrets(), context.valueLimits)
-  const secrets = integrationSecrets(alias, impl, context.secrets())
-  const args = {
-    req,
-    client: integrationClient(context, alias, impl, undefined),
-    ctx: { configurationType, configuration, botId: context.botId, alias, secrets },
-    logger,
-  }
+/** Runs a webhook handler under the handlers' time limit: what it returns; past the limit, TIME_LIMIT_EXCEEDED, and its signal fires. */
+async function runBoundedWebhook(context: RuntimeContext, alias: string, label: string, args: object, handler: WebhookHandlerLike): Promise<unknown> {
   const limitMs = context.limits.handlerMs
   return await runBounded((signal) => handler(withSignal(args, signal)), {
     limitMs,
@@ -104,4 +91,42 @@ export async function runWebhook(context: RuntimeContext, alias: string, req: Re
     cancelled: (reason) => new Error(String(reason)),
     failed: (error) => error,
   })
+}
+
+/** Runs the webhook handler of the integration at `alias` on `req`: what it returns (a Response, or undefined). */
+export async function runWebhook(context: RuntimeContext, alias: string, req: RequestLike, logger: WebhookLogger): Promise<unknown> {
+  const label = `the webhook of '${alias}'`
+  const impl = integrationImplementation(context, alias, label)
+  const handler = impl.handler as WebhookHandlerLike | undefined
+  if (typeof handler !== 'function')
+    throw new RuntimeError('NOT_FOUND', `${label}: the implementation of integration '${impl.definition.name}' has no webhook handler`)
+  const { configurationType, configuration } = integrationConfiguration(context.definition, alias, impl, context.secrets(), context.valueLimits)
+  const secrets = integrationSecrets(alias, impl, context.secrets())
+  const args = {
+    req,
+    client: integrationClient(context, alias, impl, undefined),
+    ctx: { configurationType, configuration, botId: context.botId, alias, secrets },
+    logger,
+  }
+  return await runBoundedWebhook(context, alias, label, args, handler)
+}
+
+/**
+ * Runs `handler`, a webhook handler written beside the bot for the integration at `alias`
+ * (the host's `webhooks` option), on `req`, as runWebhook runs an implementation's: under the
+ * handlers' time limit, with `{ req, client, ctx: { botId, alias }, logger, signal }`, where
+ * `client` is what `runtime.integration(alias)` gives. A disabled integration's is
+ * INTEGRATION_DISABLED, as its implementation's would be.
+ */
+export async function runWebhookBesideBot(
+  context: RuntimeContext & { integrationClient(alias: string): unknown },
+  alias: string,
+  req: RequestLike,
+  logger: WebhookLogger,
+  handler: WebhookHandlerLike,
+): Promise<unknown> {
+  const label = `the webhook of '${alias}'`
+  enabledIntegrationWiring(context, alias, label)
+  const client = context.integrationClient(alias)
+  return await runBoundedWebhook(context, alias, label, { req, client, ctx: { botId: context.botId, alias }, logger }, handler)
 }

@@ -2,7 +2,7 @@
 // makes a user, a conversation and a message, the bot's reply delivered through the
 // integration's channel handler; the JSON endpoints with and without the token, validated
 // as the runtime validates; health and readiness; the body limit; the log.
-import { createRuntime } from '@botwire/runtime'
+import { createRuntime, ManualClock } from '@botwire/runtime'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Host } from '../../src/host/index.js'
 import { Bot } from '../fixtures/valid/conversations/expected/bots/helpdesk/v1.0.0.js'
@@ -98,6 +98,37 @@ describe('webhooks (docs/deploying.md#webhooks)', () => {
     const failed = await post(`${served.url}/webhooks/slack`, slackEvent)
     expect([failed.status, ((await failed.json()) as { code: string }).code]).toEqual([500, 'HANDLER_FAILED'])
     expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ status: 500, code: 'HANDLER_FAILED', causes: ['INVALID_MESSAGE'], level: 'error' })
+  })
+
+  it("a handler written beside the bot runs under the handlers' time limit: past it, 504 TIME_LIMIT_EXCEEDED, and its signal fires", async () => {
+    const clock = new ManualClock()
+    const runtime = createRuntime({ bot: new Bot(), integrations: { slack: new Slack({ actions: {} }) }, clock, timeLimits: { handlerMs: 1_000 } })
+    let signalled: unknown
+    let running: () => void = () => undefined
+    const started = new Promise<void>((resolve) => {
+      running = resolve
+    })
+    const { host: served, lines } = await host({
+      runtime,
+      webhooks: {
+        slack: ({ signal, ctx }) =>
+          new Promise(() => {
+            expect(ctx).toEqual({ botId: 'helpdesk', alias: 'slack' })
+            signal.addEventListener('abort', () => {
+              signalled = signal.reason
+            })
+            running()
+          }),
+      },
+    })
+    const answer = post(`${served.url}/webhooks/slack`, slackEvent)
+    await started
+    await clock.advance(1_000)
+    const response = await answer
+    expect(response.status).toBe(504)
+    expect(await response.json()).toEqual({ code: 'TIME_LIMIT_EXCEEDED', message: 'the request failed: see the host log' })
+    expect(signalled).toMatchObject({ code: 'TIME_LIMIT_EXCEEDED', message: "the webhook of 'slack' did not finish within its time limit of 1000 ms" })
+    expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ status: 504, code: 'TIME_LIMIT_EXCEEDED', path: '/webhooks/slack' })
   })
 
   it('a handler that returns nothing answers 200; a webhook of an alias the bot does not add is refused at createHost', async () => {
