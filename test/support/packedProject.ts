@@ -2,7 +2,9 @@
 // `npm pack` makes them of this repository (botwire, @botwire/runtime and the stores, packed once for
 // every test file that needs them and kept until what they hold changes; their
 // dependencies from the local npm cache), the development tools (`typescript`, `tsx`,
-// `@types/node`) linked from this repository instead of downloaded, and every other shell
+// `@types/node`) linked from this repository instead of downloaded (`typescript` as the
+// TypeScript `npm install typescript` gives a new project today, 7.x, which this repository
+// has as `typescript-7`; its own sources and tests compile with 6.x), and every other shell
 // line run with only the project's node_modules/.bin on PATH, as `npx X` finds X in a
 // user's shell. Shared by the tests that follow getting-started.md, runtime.md and
 // generated-code.md: the project getting-started.md's first section makes (the installs)
@@ -186,7 +188,14 @@ export function installedProject(lines: readonly string[], tarballs: Tarballs, {
  */
 function keptProject(lines: readonly string[], tarballs: Tarballs): { project: string; endsIn: string; folder: string } {
   const ofTarballs = tarballsKey(tarballs)
-  const made = join(installedCache, `${ofTarballs}-${createHash('sha256').update(JSON.stringify(lines)).digest('hex').slice(0, 12)}`)
+  // the tools' links are part of what is kept: a project kept with others links them still
+  const made = join(
+    installedCache,
+    `${ofTarballs}-${createHash('sha256')
+      .update(JSON.stringify([lines, LINKED_FROM]))
+      .digest('hex')
+      .slice(0, 12)}`,
+  )
   madeOnce(installedCache, made, ofTarballs, (aside) => {
     let cwd = join(aside, 'project')
     const last = lines.at(-1)
@@ -271,9 +280,12 @@ function cleanInstall(line: string, cwd: string, tarballs: Tarballs, env: NodeJS
   return ''
 }
 
+/** Where in this repository's node_modules a linked tool is, where that is not its name. */
+const LINKED_FROM: Record<string, string> = { typescript: 'typescript-7' }
+
 /** The executable each linked tool puts into node_modules/.bin, which `npx` finds. */
 const BINARIES: Record<string, { name: string; path: string }> = {
-  typescript: { name: 'tsc', path: join(root, 'node_modules', 'typescript', 'bin', 'tsc') },
+  typescript: { name: 'tsc', path: join(root, 'node_modules', 'typescript-7', 'bin', 'tsc') },
   tsx: { name: 'tsx', path: join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs') },
 }
 
@@ -290,7 +302,7 @@ function linkedInto(project: string): string[] {
 }
 
 function link(project: string, name: string): void {
-  const target = join(root, 'node_modules', name)
+  const target = join(root, 'node_modules', LINKED_FROM[name] ?? name)
   mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true })
   symlinkSync(target, join(project, 'node_modules', name), 'dir')
   const binary = BINARIES[name]
