@@ -2,30 +2,13 @@
 // units of a JavaScript string, so a character is an offset within its line).
 import type { Position, Range } from 'vscode-languageserver'
 import { present } from '../jsonSchema/invariant.js'
-
-/**
- * Offsets where each line starts, as the protocol counts lines (LSP 3.17, "Text Documents"):
- * after each \n, \r\n and lone \r. src/source/sourceFile.ts counts as yaml does (after
- * each \n), which differs only for a lone \r (an old Mac file), which an editor shows as a
- * line break.
- */
-export function lineStarts(text: string): number[] {
-  const starts = [0]
-  if (!text.includes('\r')) {
-    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1)
-    return starts
-  }
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at)
-    if (code === 10 || (code === 13 && text.charCodeAt(at + 1) !== 10)) starts.push(at + 1)
-  }
-  return starts
-}
+import { lineStartOffsets } from '../source/sourceFile.js'
 
 export class LineMap {
   private readonly starts: number[]
   constructor(readonly text: string) {
-    this.starts = lineStarts(text)
+    // as the protocol counts lines (LSP 3.17, "Text Documents"): after each \n, \r\n and lone \r
+    this.starts = lineStartOffsets(text)
   }
 
   position(offset: number): Position {

@@ -25,28 +25,63 @@ export interface LineColumn {
   column: number
 }
 
-/** Offsets where each line of a file starts, as yaml counts lines (after each \n); built on first use. */
+/**
+ * Offsets where each line of a text starts: after each \n, \r\n and lone \r, as YAML 1.2
+ * reads line breaks and as editors and the language server protocol count lines (a lone \r
+ * is an old Mac file's line break).
+ */
+export function lineStartOffsets(text: string): number[] {
+  const starts = [0]
+  if (!text.includes('\r')) {
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1)
+    return starts
+  }
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 10 || (code === 13 && text.charCodeAt(at + 1) !== 10)) starts.push(at + 1)
+  }
+  return starts
+}
+
+/** A file's line starts, built on first use. */
 const lineStartsOf = new WeakMap<SourceFile, number[]>()
 
 function lineStarts(file: SourceFile): number[] {
   let starts = lineStartsOf.get(file)
   if (!starts) {
-    starts = [0]
-    for (let at = file.text.indexOf('\n'); at >= 0; at = file.text.indexOf('\n', at + 1)) starts.push(at + 1)
+    starts = lineStartOffsets(file.text)
     lineStartsOf.set(file, starts)
   }
   return starts
 }
 
-export function lineColumn(file: SourceFile, offset: number): LineColumn {
-  const at = Math.max(0, Math.min(offset, file.text.length))
-  const starts = lineStarts(file)
+/** The index in `starts` of the line that holds `offset`. */
+function lineIndex(starts: readonly number[], offset: number): number {
   let low = 0
   let high = starts.length - 1
   while (low < high) {
     const middle = (low + high + 1) >> 1
-    if (present(starts[middle], 'a line start inside the search range') <= at) low = middle
+    if (present(starts[middle], 'a line start inside the search range') <= offset) low = middle
     else high = middle - 1
   }
-  return { line: low + 1, column: at - present(starts[low], 'the start of the line found') + 1 }
+  return low
+}
+
+/** Where the line that holds `offset` starts and ends (before its line break). */
+export function lineBounds(file: SourceFile, offset: number): { start: number; end: number } {
+  const at = Math.max(0, Math.min(offset, file.text.length))
+  const starts = lineStarts(file)
+  const index = lineIndex(starts, at)
+  const next = starts[index + 1]
+  if (next === undefined) return { start: present(starts[index], 'the start of the line found'), end: file.text.length }
+  // the break before the next line: \n, \r\n or a lone \r
+  const end = file.text.charCodeAt(next - 1) === 10 && file.text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1
+  return { start: present(starts[index], 'the start of the line found'), end }
+}
+
+export function lineColumn(file: SourceFile, offset: number): LineColumn {
+  const at = Math.max(0, Math.min(offset, file.text.length))
+  const starts = lineStarts(file)
+  const index = lineIndex(starts, at)
+  return { line: index + 1, column: at - present(starts[index], 'the start of the line found') + 1 }
 }

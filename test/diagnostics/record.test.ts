@@ -19,6 +19,12 @@ describe('locationRecord', () => {
     expect(locationRecord({ file: crlf, start: title, end: title + 6 })).toEqual({ file: 'a.yaml', line: 2, column: 8, endLine: 2, endColumn: 13 })
   })
 
+  it('counts a lone \\r (an old Mac file) as a line break, as YAML and editors do', () => {
+    const cr = unparsedSourceFile('/w/a.yaml', 'a.yaml', false, 'kind: x\rtitle: strin\rname: n\r')
+    const at = cr.text.indexOf('strin')
+    expect(locationRecord({ file: cr, start: at, end: at + 5 })).toEqual({ file: 'a.yaml', line: 2, column: 8, endLine: 2, endColumn: 13 })
+  })
+
   it('keeps an empty range where it is', () => {
     expect(locationRecord({ file: crlf, start: 0, end: 0 })).toEqual({ file: 'a.yaml', line: 1, column: 1, endLine: 1, endColumn: 1 })
   })
@@ -33,6 +39,19 @@ describe('the code frame', () => {
       { color: false },
     )
     expect(text.split('\n').find((line) => line.includes('^'))).toBe('    |        ^^^^^')
+  })
+})
+
+describe('the code frame of a file whose lines end in a lone \\r', () => {
+  it('shows the lines around the node, each on its own line, with the caret under it', () => {
+    const cr = unparsedSourceFile('/w/a.yaml', 'a.yaml', false, 'kind: x\rtitle: strin\rname: n\r')
+    const title = cr.text.indexOf('strin')
+    const text = renderPrettyDiagnostic(
+      diagnostic('BW2004', 'wrongType', { where: 'title', expected: 'a string', actual: 'null' }, { file: cr, start: title, end: title + 5 }),
+      { color: false },
+    )
+    expect(text.split('\n').slice(1)).toEqual(['  1 | kind: x', '> 2 | title: strin', '    |        ^^^^^', '  3 | name: n'])
+    expect(text.split('\n')[0]).toMatch(/^a\.yaml:2:8 - error BW2004/)
   })
 })
 

@@ -76,12 +76,13 @@ describe('a code frame of a line with control characters', () => {
       },
     ).split('\n')
 
-  it('numbers lines as botwire does (a lone \\r is shown, not taken as a line break) and puts the caret under the escaped key', () => {
+  it('numbers lines as YAML reads them (a lone \\r is a line break, shown as one, never written raw) and puts the caret under the escaped key', () => {
     const text = 'kind: x\nnote: a\rb\nred\x1b[31mkey: 1\n'
     const start = text.indexOf('red')
     const lines = frameOf(text, start, start + 'red\x1b[31mkey'.length)
-    expect(lines[0]).toMatch(/^a\.yaml:3:1 - /)
-    expect(lines.slice(1)).toEqual(['  2 | note: a\\rb', '> 3 | red\\x1b[31mkey: 1', `    | ${'^'.repeat('red\\x1b[31mkey'.length)}`, '  4 |'])
+    expect(lines[0]).toMatch(/^a\.yaml:4:1 - /)
+    expect(lines.slice(1)).toEqual(['  3 | b', '> 4 | red\\x1b[31mkey: 1', `    | ${'^'.repeat('red\\x1b[31mkey'.length)}`, '  5 |'])
+    expect(lines.join('\n')).not.toContain('\r')
   })
 
   it('in the window of an over-long line, shows the snippet escaped with the caret under it', () => {

@@ -3,7 +3,7 @@
 // What a definition wrote (file names, messages that quote keys and values, source lines)
 // is shown with its control characters escaped (terminalText.ts).
 import { createColors } from 'picocolors'
-import { lineColumn } from '../../source/sourceFile.js'
+import { lineBounds, lineColumn } from '../../source/sourceFile.js'
 import type { SourceRange } from '../../source/sourceRange.js'
 import type { Diagnostic } from '../diagnostic.js'
 import { locationRecord } from '../record.js'
@@ -34,10 +34,7 @@ function windowFrame(range: SourceRange, line: number, lineStart: number, lineEn
 function frame(range: SourceRange, color: boolean, message?: string): string {
   if (range.file.text.length === 0) return ''
   const text = range.file.text
-  // (lastIndexOf from -1 would look at offset 0 itself)
-  const lineStart = range.start > 0 ? text.lastIndexOf('\n', range.start - 1) + 1 : 0
-  const newline = text.indexOf('\n', range.start)
-  const lineEnd = newline < 0 ? text.length : newline
+  const { start: lineStart, end: lineEnd } = lineBounds(range.file, range.start)
   if (lineEnd - lineStart > MAX_FRAME_LINE) return windowFrame(range, lineColumn(range.file, range.start).line, lineStart, lineEnd)
   // the record's lines and columns: a CRLF line's \r is never underlined
   const location = locationRecord(range)

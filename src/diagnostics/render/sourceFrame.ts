@@ -17,11 +17,14 @@ export interface FrameOptions {
   message?: string
 }
 
+const LONE_CR = /\r(?!\n)/g
+
 /** The last text framed, escaped (null: it holds nothing to escape): diagnostics are rendered file by file, so one file's text is looked at once. */
 let memo: { text: string; escaped: string | null } | null = null
 
 function escapedText(text: string): string | null {
-  if (memo?.text !== text) memo = { text, escaped: holdsControls(text) ? escapeSource(text) : null }
+  // a lone \r is a line break (source/sourceFile.ts counts lines so): shown as one, \n, of the same length
+  if (memo?.text !== text) memo = { text, escaped: holdsControls(text) ? escapeSource(text.replace(LONE_CR, '\n')) : null }
   return memo.escaped
 }
 
