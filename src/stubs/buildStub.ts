@@ -4,7 +4,7 @@
 // written with ts-morph's code writer rather than its structures, whose printers end
 // imports with semicolons that the rest of botwire's code does not use.
 import type { CodeBlockWriter, WriterFunction } from 'ts-morph'
-import { deliveryStubLines, handlerStubLines, propertyKey } from './handlerStub.js'
+import { deliveryStubLines, handlerStubLines, identifyStubLines, propertyKey } from './handlerStub.js'
 import { implementationVariable, type StubPlan } from './stubPlan.js'
 import { memoryProject, type TsMorphModule } from './tsMorph.js'
 
@@ -103,16 +103,12 @@ function actionsStatement(plan: StubPlan): WriterFunction {
       }
       if (plan.identifier !== undefined) {
         // required by the generated options: the host routes /webhooks/integration/<name> by it
-        writer.writeLine(
-          `// ${plan.name} declares an identifier: read from a request the '${plan.identifier}' of the bot it is for (docs/deploying.md#identifier-routing)`,
-        )
-        writer.writeLine('identify: async ({ req }) => {')
+        const lines = identifyStubLines(plan.name, plan.identifier, '')
+        for (const line of lines.slice(0, 2)) writer.writeLine(line)
         writer.indent(() => {
-          writer.writeLine('// TODO: read the identifier from the request (undefined when it names none)')
-          writer.writeLine('void req')
-          writer.writeLine('return undefined')
+          for (const line of lines.slice(2, -1)) writer.writeLine(line)
         })
-        writer.writeLine('},')
+        writer.writeLine(`${lines.at(-1)},`)
       }
     })
     writer.write('})')

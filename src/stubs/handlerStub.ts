@@ -49,3 +49,17 @@ export function deliveryStubLines(definitionName: string, channel: string, type:
     '}',
   ]
 }
+
+/**
+ * The `identify` an integration that declares an identifier must give (the host routes
+ * `/webhooks/integration/<name>` by it, docs/deploying.md#identifier-routing): a comment
+ * line, then the member, as `scaffold` writes it and `scaffold --update` adds it.
+ */
+export function identifyStubLines(definitionName: string, identifier: string, indentUnit = '  '): string[] {
+  return [
+    `// ${definitionName} declares an identifier: read from a request the '${identifier}' of the bot it is for (docs/deploying.md#identifier-routing)`,
+    'identify: async ({ req }) => {',
+    ...['// TODO: read the identifier from the request (undefined when it names none)', 'void req', 'return undefined'].map((line) => `${indentUnit}${line}`),
+    '}',
+  ]
+}

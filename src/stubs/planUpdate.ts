@@ -6,10 +6,10 @@
 // when asked (prune). Every change is a text edit at a position ts-morph found, so the
 // rest of the file keeps each character; nothing a person wrote is ever removed.
 
-import { type HandlerStyle, handlerStubLines, propertyKey } from './handlerStub.js'
+import { type HandlerStyle, handlerStubLines, identifyStubLines, propertyKey } from './handlerStub.js'
 import { type ActionsObject, type BotRegistrations, type HandlerSite, type ReadResult, readImplementation } from './readImplementation.js'
 import type { StubAction, StubPlan } from './stubPlan.js'
-import { applyEdits, type Edit, indentAt, insertedAfter, layoutOf, lineOf } from './textEdits.js'
+import { appended, applyEdits, type Edit, indentAt, insertedAfter, layoutOf, lineOf } from './textEdits.js'
 import { memoryProject, type TsMorphModule } from './tsMorph.js'
 import { deliveryName, updateDeliveries } from './updateDeliveries.js'
 
@@ -60,6 +60,7 @@ function linesByName(text: string, read: ReadResult): Map<string, number> {
   const found = read.found
   if (found.kind === 'actions') {
     for (const h of found.handlers) lines.set(h.name, lineOf(text, h.keyStart))
+    for (const m of found.options.members) if (m.name === 'identify') lines.set('identify', lineOf(text, m.keyStart))
     if (found.channels.kind === 'written')
       for (const [channel, { messages }] of found.channels.channels)
         if (typeof messages === 'object' && messages !== null)
@@ -170,9 +171,21 @@ function updateActions(
     }
   }
   const deliveries = updateDeliveries(text, plan, found.channels)
+  // an identifier declared since the file was written: the options need an identify (the generated types require it)
+  const identifier = found.options.members.some((m) => m.name === 'identify') ? undefined : plan.identifier
+  const newOptions = [
+    ...(deliveries.toOptions === undefined ? [] : [deliveries.toOptions]),
+    ...(identifier === undefined ? [] : [(unit: string) => [identifyStubLines(plan.name, identifier, unit)]]),
+  ]
+  // the new members of the options in one edit at their end
+  const optionsEdits = newOptions.length === 0 ? [] : appended(text, found.options, (unit) => newOptions.flatMap((members) => members(unit)))
   return {
-    edits: [...edits, ...deliveries.edits],
-    changes: [...changes, ...deliveries.added.map((name): Change => ({ kind: 'added', action: name, line: 0 }))],
+    edits: [...edits, ...deliveries.edits, ...optionsEdits],
+    changes: [
+      ...changes,
+      ...deliveries.added.map((name): Change => ({ kind: 'added', action: name, line: 0 })),
+      ...(identifier === undefined ? [] : [{ kind: 'added', action: 'identify', line: 0 } as const]),
+    ],
     leftovers,
     opaqueLines: [...found.opaque, ...deliveries.opaque].map((p) => lineOf(text, p)),
   }

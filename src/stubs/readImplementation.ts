@@ -33,6 +33,8 @@ export interface ActionsObject {
   opaque: number[]
   /** an integration's `channels: { <channel>: { messages: { <type>: handler } } }` (its delivery handlers), as written */
   channels: ChannelsRead
+  /** the object given to the class (`{ actions, channels, identify, ... }`), its members under readable keys */
+  options: ObjectRead
 }
 
 /** An object literal written in place: its braces and its members under readable keys. */
@@ -44,13 +46,10 @@ export interface ObjectRead {
 
 /**
  * Where the delivery handlers are: `absent` (no `channels` key: it goes at the end of
- * `options`, the object given to the class), `written` (each channel's object and its `messages`, where they are
+ * the options, the object given to the class), `written` (each channel's object and its `messages`, where they are
  * objects written in place), or `opaque` (built elsewhere: not edited, reported at `at`).
  */
-export type ChannelsRead =
-  | { kind: 'absent'; options: ObjectRead }
-  | { kind: 'written'; object: ObjectRead; channels: Map<string, ChannelRead> }
-  | { kind: 'opaque'; at: number }
+export type ChannelsRead = { kind: 'absent' } | { kind: 'written'; object: ObjectRead; channels: Map<string, ChannelRead> } | { kind: 'opaque'; at: number }
 
 /** One channel's object: its `messages` object, absent (null), or built elsewhere (the position of what is there). */
 export interface ChannelRead {
@@ -158,7 +157,7 @@ function memberObject(tsMorph: TsMorphModule, object: ObjectLiteralExpression, n
 function readChannels(tsMorph: TsMorphModule, text: string, options: ObjectLiteralExpression): ChannelsRead {
   const channels = memberObject(tsMorph, options, 'channels')
   if (typeof channels === 'number') return { kind: 'opaque', at: channels }
-  if (channels === null) return { kind: 'absent', options: readObject(tsMorph, text, options).read }
+  if (channels === null) return { kind: 'absent' }
   const byName = new Map<string, ChannelRead>()
   for (const member of readObject(tsMorph, text, channels).read.members) {
     const channel = memberObject(tsMorph, channels, member.name)
@@ -175,7 +174,15 @@ function readChannels(tsMorph: TsMorphModule, text: string, options: ObjectLiter
 function readActions(tsMorph: TsMorphModule, file: SourceFile, actions: ObjectLiteralExpression, options: ObjectLiteralExpression): ActionsObject {
   const text = file.getFullText()
   const { read, opaque } = readObject(tsMorph, text, actions)
-  return { kind: 'actions', open: read.open, close: read.close, handlers: read.members, opaque, channels: readChannels(tsMorph, text, options) }
+  return {
+    kind: 'actions',
+    open: read.open,
+    close: read.close,
+    handlers: read.members,
+    opaque,
+    channels: readChannels(tsMorph, text, options),
+    options: readObject(tsMorph, text, options).read,
+  }
 }
 
 function readRegistrations(tsMorph: TsMorphModule, file: SourceFile, bots: ReadonlySet<string>): BotRegistrations {

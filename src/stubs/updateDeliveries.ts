@@ -24,11 +24,15 @@ export function plannedDeliveries(plan: StubPlan): string[] {
 
 /**
  * An integration's delivery handlers the file lacks, added as `scaffold` writes them: a type
- * into its channel's `messages`, a channel into `channels`, `channels` at the end of the
- * options. Handlers the definition no longer has are left to tsc (excess properties); a
+ * into its channel's `messages`, a channel into `channels`; `channels` itself, when the file
+ * has none, is given back as `toOptions`, for the end of the options. Handlers the definition no longer has are left to tsc (excess properties); a
  * `channels` or `messages` built elsewhere is not edited, and reported as not checked.
  */
-export function updateDeliveries(text: string, plan: StubPlan, channels: ChannelsRead): { edits: Edit[]; added: string[]; opaque: number[] } {
+export function updateDeliveries(
+  text: string,
+  plan: StubPlan,
+  channels: ChannelsRead,
+): { edits: Edit[]; added: string[]; opaque: number[]; toOptions?: (unit: string) => string[][] } {
   const edits: Edit[] = []
   const added: string[] = []
   if (plan.deliveries.length === 0) return { edits, added, opaque: [] }
@@ -49,18 +53,20 @@ export function updateDeliveries(text: string, plan: StubPlan, channels: Channel
       ],
       unit,
     )
-  if (channels.kind === 'absent') {
-    edits.push(
-      ...appended(text, channels.options, (unit) => [
+  // `channels` is a member of the options, which the caller appends with the options' other new members (one edit at their end)
+  if (channels.kind === 'absent')
+    return {
+      edits,
+      added,
+      opaque: [],
+      toOptions: (unit) => [
         objectMember(
           'channels',
           plan.deliveries.map((d) => channelMember(d.channel, d.types, unit)),
           unit,
         ),
-      ]),
-    )
-    return { edits, added, opaque: [] }
-  }
+      ],
+    }
   const opaque: number[] = []
   const newChannels: { channel: string; types: string[] }[] = []
   for (const { channel, types } of plan.deliveries) {
