@@ -1,7 +1,8 @@
 // serve (docs/cli.md#botwire-serve-module), the host's `botwire-serve MODULE` and the
 // compiler's `botwire serve MODULE`, which calls it: loads a bot module (its `runtime`, or a
 // `createRuntime(stores)` factory, and optionally `webhooks` written beside the bot: its
-// implementations' own handlers need none) and serves it with createHost. A `createRuntime`
+// implementations' own handlers need none) and serves it with createHost, once the runtime says
+// no secret its bot needs is missing (serveSecrets.ts). A `createRuntime`
 // is given the stores serve opens (serveStores.ts); a `runtime` keeps its own. Logs go to
 // stdout as JSON lines; SIGINT or SIGTERM closes the host (requests in flight finish), the
 // runtime, the stores serve opened, then the module's own `close()`, and resolves 0; a second
@@ -12,6 +13,7 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createHost } from './createHost.js'
 import type { HostOptions } from './hostOptions.js'
+import { refuseMissingSecrets } from './serveSecrets.js'
 import { chooseStore, type OpenedStores, openStores, type StoreChoice } from './serveStores.js'
 import { ServeUsageError } from './serveUsage.js'
 import { SIGNAL_EXIT, waitForStopSignal } from './stopSignal.js'
@@ -24,6 +26,12 @@ interface BotModule {
   close?: unknown
 }
 
+/** What serve reads of the runtime itself; createHost checks the rest. */
+interface ServedRuntime {
+  close?: unknown
+  missingSecrets?: unknown
+}
+
 function isObject(value: unknown): value is { readonly [key: string]: unknown } {
   return typeof value === 'object' && value !== null
 }
@@ -34,7 +42,7 @@ function codedAsUsage(what: string, error: unknown): unknown {
   return error instanceof Error && typeof code === 'string' ? new ServeUsageError(`${what}: ${code}: ${error.message}`) : error
 }
 
-function checkedRuntime(moduleFile: string, runtime: unknown): { close?: unknown } {
+function checkedRuntime(moduleFile: string, runtime: unknown): ServedRuntime {
   if (!isObject(runtime) || typeof runtime['integration'] !== 'function')
     throw new ServeUsageError(`${moduleFile} must export \`runtime\` (what createRuntime returns) or \`createRuntime\` (a function that returns it)`)
   return runtime
@@ -48,7 +56,7 @@ async function startRuntime(
   choice: StoreChoice,
   asked: { flag: boolean; environment: boolean },
   log: (line: string) => void,
-): Promise<{ runtime: { close?: unknown }; opened?: OpenedStores }> {
+): Promise<{ runtime: ServedRuntime; opened?: OpenedStores }> {
   if (typeof bot.createRuntime !== 'function') {
     if (asked.flag)
       throw new ServeUsageError(`${moduleFile} exports \`runtime\`, which keeps its own stores: --data and --database-url need \`createRuntime(stores)\``)
@@ -122,6 +130,13 @@ export async function runServe(args: string[], command = 'botwire-serve'): Promi
     if (typeof runtime.close === 'function') await (runtime.close as () => unknown)()
     closedRuntime()
     await opened?.close()
+  }
+  // before it listens: a bot whose secrets are not all set would answer 500 MISSING_SECRET to each call that needs one
+  try {
+    refuseMissingSecrets(command, moduleFile, runtime)
+  } catch (error) {
+    await closeRuntime()
+    throw error
   }
   const stop = waitForStopSignal()
   let served: { url: string; close(): Promise<void> }

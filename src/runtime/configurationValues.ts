@@ -14,18 +14,42 @@ import type { ValueLimits } from './valueLimits.js'
 /** Where `{ $secret: NAME }` values come from. */
 export type Env = { readonly [name: string]: string | undefined }
 
-function resolveSecrets(value: JsonValue, env: Env, owner: string): JsonValue {
-  if (Array.isArray(value)) return value.map((v) => resolveSecrets(v, env, owner))
+/**
+ * `value` with each `{ $secret: NAME }` replaced by `read(NAME)`, at any depth (in lists and
+ * union branches alike): the one place that knows what a secret reference is, for resolving
+ * a configuration and for listing what it needs (`unsetSecrets`).
+ */
+function withSecrets(value: JsonValue, read: (name: string) => JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map((v) => withSecrets(v, read))
   if (value === null || typeof value !== 'object') return value
   const keys = Object.keys(value)
   const secret = value['$secret']
-  if (keys.length === 1 && typeof secret === 'string') {
+  if (keys.length === 1 && typeof secret === 'string') return read(secret)
+  // Object.fromEntries defines own properties: a configuration key named `__proto__` stays a key
+  return Object.fromEntries(keys.map((key) => [key, withSecrets(value[key] as JsonValue, read)]))
+}
+
+function resolveSecrets(value: JsonValue, env: Env, owner: string): JsonValue {
+  return withSecrets(value, (secret) => {
     const resolved = own(env, secret)
     if (resolved === undefined) throw new MissingSecretError(secret, owner)
     return resolved
-  }
-  // Object.fromEntries defines own properties: a configuration key named `__proto__` stays a key
-  return Object.fromEntries(keys.map((key) => [key, resolveSecrets(value[key] as JsonValue, env, owner)]))
+  })
+}
+
+/** The names of the `{ $secret: NAME }` values of `raw` that `env` does not set, each once, in the order `raw` holds them. */
+function unsetSecrets(raw: ConfigurationValue, env: Env): string[] {
+  const unset = new Set<string>()
+  withSecrets(raw, (secret) => {
+    if (own(env, secret) === undefined) unset.add(secret)
+    return secret
+  })
+  return [...unset]
+}
+
+/** The configuration the bot gives its integration or plugin instance at `alias`, as written (`{ $secret }` unresolved). */
+function givenConfiguration(added: { readonly [alias: string]: { configuration: ConfigurationValue } }, alias: string): ConfigurationValue {
+  return own(added, alias)?.configuration ?? {}
 }
 
 /**
@@ -63,7 +87,14 @@ export function integrationConfiguration(
   if (chosen === undefined) {
     return {
       configurationType: null,
-      configuration: configurationValue(wiring?.configuration ?? {}, impl.definition.configuration, impl.definition.definitions, env, owner, limits),
+      configuration: configurationValue(
+        givenConfiguration(bot.integrations, alias),
+        impl.definition.configuration,
+        impl.definition.definitions,
+        env,
+        owner,
+        limits,
+      ),
     }
   }
   const alternative = own(impl.definition.configurations ?? {}, chosen)
@@ -75,18 +106,27 @@ export function integrationConfiguration(
   }
   return {
     configurationType: chosen,
-    configuration: configurationValue(wiring?.configuration ?? {}, alternative.schema, impl.definition.definitions, env, owner, limits),
+    configuration: configurationValue(givenConfiguration(bot.integrations, alias), alternative.schema, impl.definition.definitions, env, owner, limits),
   }
 }
 
 export function pluginConfiguration(bot: BotDefinition, alias: string, impl: RunnablePlugin, env: Env, limits: ValueLimits): JsonValue {
-  const wiring = own(bot.plugins, alias)
   return configurationValue(
-    wiring?.configuration ?? {},
+    givenConfiguration(bot.plugins, alias),
     impl.definition.configuration,
     impl.definition.definitions,
     env,
     `plugin instance '${alias}' (${impl.definition.name})`,
     limits,
   )
+}
+
+/** The secrets `integrationConfiguration` would find not set (MISSING_SECRET), by name, found without resolving the configuration. */
+export function unsetIntegrationConfigurationSecrets(bot: BotDefinition, alias: string, env: Env): string[] {
+  return unsetSecrets(givenConfiguration(bot.integrations, alias), env)
+}
+
+/** The secrets `pluginConfiguration` would find not set (MISSING_SECRET), by name, found without resolving the configuration. */
+export function unsetPluginConfigurationSecrets(bot: BotDefinition, alias: string, env: Env): string[] {
+  return unsetSecrets(givenConfiguration(bot.plugins, alias), env)
 }

@@ -12,6 +12,7 @@ import { ValidationError } from './errors.js'
 import { emitBotEvent } from './eventDispatch.js'
 import { receiveMessage } from './messageDispatch.js'
 import type { Message, MessageType } from './messages.js'
+import { type MissingSecret, missingSecrets } from './missingSecrets.js'
 import type { HandlerRegistrationLike, RunnableBot, RunnableIntegration, RunnablePlugin } from './runnables.js'
 import { RunningBot } from './runningBot.js'
 import type { IntegrationEventKey, Runtime, RuntimeOptions, RuntimeStores } from './runtimeApi.js'
@@ -23,7 +24,7 @@ import type { ActionShapes, BotClient, CreateMessageInput, NoEvents, NoStreams }
 import { verifyWiring } from './verifyWiring.js'
 import { identifyRequest, runWebhook, runWebhookBesideBot, webhookRoutes } from './webhooks.js'
 
-export type { HandlerRegistrationLike, IntegrationEventKey, RunnableIntegration, RunnablePlugin, Runtime, RuntimeOptions, RuntimeStores }
+export type { HandlerRegistrationLike, IntegrationEventKey, MissingSecret, RunnableIntegration, RunnablePlugin, Runtime, RuntimeOptions, RuntimeStores }
 
 /**
  * Runs a generated bot with its plugins and integrations (docs/runtime.md):
@@ -78,6 +79,7 @@ export function createRuntime<
   running.startSchedules()
   return {
     verify,
+    missingSecrets: () => missingSecrets(running.definition, running.integrations, running.plugins, running.secrets()),
     botId: running.botId,
     client: running.botClient as unknown as BotClient<Tags, Calls, S, CT, UT, St, Ev>,
     store: running.store,

@@ -35,6 +35,7 @@ export {
   createRuntime,
   type HandlerRegistrationLike,
   type IntegrationEventKey,
+  type MissingSecret,
   type RunnableIntegration,
   type RunnablePlugin,
   type Runtime,

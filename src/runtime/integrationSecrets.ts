@@ -10,16 +10,17 @@ import type { RunnableIntegration } from './runnables.js'
 /** NAME -> its value, `undefined` for an optional secret the environment leaves out. */
 export type SecretValues = { readonly [name: string]: string | undefined }
 
-export function integrationSecrets(alias: string, impl: RunnableIntegration, env: Env): SecretValues {
+/** The required secrets (no `optional: true`) the integration declares and `env` does not set, in the order it declares them. */
+export function unsetIntegrationSecrets(impl: RunnableIntegration, env: Env): string[] {
   const declared = impl.definition.secrets
+  return Object.keys(declared).filter((name) => own(env, name) === undefined && own(declared, name)?.optional !== true)
+}
+
+export function integrationSecrets(alias: string, impl: RunnableIntegration, env: Env): SecretValues {
+  const [unset] = unsetIntegrationSecrets(impl, env)
+  if (unset !== undefined) throw new MissingSecretError(unset, `integration '${alias}' (${impl.definition.name})`)
   const values: Record<string, string | undefined> = {}
-  for (const name of Object.keys(declared)) {
-    const value = own(env, name)
-    if (value === undefined && own(declared, name)?.optional !== true) {
-      throw new MissingSecretError(name, `integration '${alias}' (${impl.definition.name})`)
-    }
-    // a declared name is an environment variable name (uppercase, digits, `_`): never `__proto__`
-    values[name] = value
-  }
+  // a declared name is an environment variable name (uppercase, digits, `_`): never `__proto__`
+  for (const name of Object.keys(impl.definition.secrets)) values[name] = own(env, name)
   return values
 }

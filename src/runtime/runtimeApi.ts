@@ -7,6 +7,7 @@ import type { ConversationStore } from './conversationStore.js'
 import type { AnyIntegrationClients, TagMap } from './conversationTypes.js'
 import type { MessageStore } from './messageStore.js'
 import type { Message, MessageType } from './messages.js'
+import type { MissingSecret } from './missingSecrets.js'
 import type { StateStore } from './stateStore.js'
 import type { NoStates } from './stateTypes.js'
 import type { TimeLimitOptions } from './timeLimits.js'
@@ -151,6 +152,15 @@ export interface Runtime<
    * otherwise. `createRuntime({ verify: true })` calls it at start-up.
    */
   verify(): void
+  /**
+   * Every secret the bot needs and its environment (`env`, default `process.env`) does not set,
+   * found now without running anything (docs/runtime.md#missing-secrets): per enabled
+   * integration instance whose implementation is given, the `{ $secret: NAME }` values of its
+   * configuration and the required secrets its integration declares; per plugin instance whose
+   * implementation is given, its configuration's. Names and where they are needed, never a
+   * value; empty when nothing is missing. Calls still read each secret when they run.
+   */
+  missingSecrets(): MissingSecret[]
 }
 
 /** The bot's integration events (`'<alias>:<event>'`): a plugin's own (`'<pluginAlias>#<event>'`) come only from the plugin. */

@@ -79,6 +79,12 @@ const RULES: Rule[] = [
   {
     page: 'docs/deploying.md',
     languages: ['text'],
+    text: /MISSING_SECRET/,
+    notRun: "serve's refusal to start without a secret, shown for the example's support bot; test/cli/serveSecrets.test.ts asserts the line for its own bot",
+  },
+  {
+    page: 'docs/deploying.md',
+    languages: ['text'],
     notRun: "serve's output, shown; test/host/servedProject.test.ts asserts its lines (store opened, serving, the delivery, request)",
   },
   { page: 'docs/deploying.md', languages: ['ts', 'sh'], runBy: 'test/host/deployingPage.test.ts' },
