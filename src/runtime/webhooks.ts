@@ -2,7 +2,9 @@
 // calls for a request at `/webhooks/<alias>`. The implementation's handler gets the request,
 // the integration's client outside any call, its context (the bot's id, the alias, its
 // configuration and own secrets, as its actions get them) and a logger, and runs under the
-// handlers' time limit, as does the implementation's identify. What it throws reaches the host
+// handlers' time limit, as does the implementation's identify and a handler written beside
+// the bot (the host's `webhooks` option, with the bot's id and the alias as its context). What
+// either throws reaches the host
 // as thrown: a RuntimeError answers with its code, anything else 500 without its message
 // (which may hold anything).
 import { own } from '../jsonSchema/own.js'
