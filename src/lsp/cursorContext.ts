@@ -2,6 +2,7 @@
 // file may not parse while it is typed): the path of keys above it, and whether it is
 // writing a key or the value of one (in block style, or inside one flow mapping `{ a: b }`).
 import { present } from '../jsonSchema/invariant.js'
+import { withLineFeeds } from '../source/sourceFile.js'
 
 export interface CursorContext {
   /** the keys from the root down to the mapping the cursor is in */
@@ -42,7 +43,9 @@ function parents(lines: readonly string[], lineIndex: number, indent: number): s
   return path
 }
 
-export function cursorContext(text: string, offset: number): CursorContext {
+export function cursorContext(written: string, offset: number): CursorContext {
+  // a lone \r ends a line (an old Mac file), as \n does
+  const text = withLineFeeds(written)
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1
   const before = text.slice(lineStart, offset)
   const lines = text.slice(0, lineStart).split('\n')

@@ -43,6 +43,13 @@ export function lineStartOffsets(text: string): number[] {
   return starts
 }
 
+const LONE_CR = /\r(?!\n)/g
+
+/** The text with each lone \r (a line break, as lineStartOffsets counts it) written as \n: the same lines, at the same offsets, for code that splits lines at \n. */
+export function withLineFeeds(text: string): string {
+  return text.includes('\r') ? text.replace(LONE_CR, '\n') : text
+}
+
 /** A file's line starts, built on first use. */
 const lineStartsOf = new WeakMap<SourceFile, number[]>()
 

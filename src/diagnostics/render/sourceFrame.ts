@@ -2,6 +2,7 @@
 // control characters escaped (terminalText.ts). An escape is wider than the character it
 // stands for, so the caret's columns are counted again on the escaped line.
 import { codeFrameColumns } from '@babel/code-frame'
+import { withLineFeeds } from '../../source/sourceFile.js'
 import { escapeControls, escapeSource, holdsControls } from './terminalText.js'
 
 /** Where the caret goes: on one line (it starts at `lineStart` in the text), from one 1-based column to another. */
@@ -17,14 +18,12 @@ export interface FrameOptions {
   message?: string
 }
 
-const LONE_CR = /\r(?!\n)/g
-
 /** The last text framed, escaped (null: it holds nothing to escape): diagnostics are rendered file by file, so one file's text is looked at once. */
 let memo: { text: string; escaped: string | null } | null = null
 
 function escapedText(text: string): string | null {
   // a lone \r is a line break (source/sourceFile.ts counts lines so): shown as one, \n, of the same length
-  if (memo?.text !== text) memo = { text, escaped: holdsControls(text) ? escapeSource(text.replace(LONE_CR, '\n')) : null }
+  if (memo?.text !== text) memo = { text, escaped: holdsControls(text) ? escapeSource(withLineFeeds(text)) : null }
   return memo.escaped
 }
 
