@@ -1,7 +1,7 @@
 // The constructors of a loaded definition file: its node tree is built when, and only
 // when, a diagnostic needs a position.
 import type { Document } from 'yaml'
-import type { SourceFile } from '../source/sourceFile.js'
+import { type SourceFile, withLineFeeds } from '../source/sourceFile.js'
 import type { SourceNode } from '../source/sourceNodes.js'
 import { nodesFromJsYaml } from './nodesFromJsYaml.js'
 import { nodesFromYaml } from './nodesFromYaml.js'
@@ -17,8 +17,10 @@ import { yamlLibrary } from './yamlLibrary.js'
  * tag (BW1001).
  */
 export function parseYaml(text: string): Document.Parsed {
-  // logLevel 'error': yaml would print its own warnings (a collection as a key) on stderr; botwire reports the key itself
-  return yamlLibrary().parseDocument(text, {
+  // logLevel 'error': yaml would print its own warnings (a collection as a key) on stderr; botwire reports the key itself.
+  // A lone \r is a line break in YAML 1.2 (and to js-yaml's fast path), which yaml reads as
+  // text: it is given the same lines as \n, at the same offsets.
+  return yamlLibrary().parseDocument(withLineFeeds(text), {
     uniqueKeys: false,
     prettyErrors: false,
     keepSourceTokens: false,

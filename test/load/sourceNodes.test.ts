@@ -144,7 +144,7 @@ describe('the fast path node tree', () => {
 })
 
 describe('lines and columns', () => {
-  it.each(['a: 1\nb: 2\n', 'a: 1\r\nb:\r\n  c: 2\r\n', 'a: 1\rb: 2\n', '', '\n\n', 'no newline at the end'])('count as yaml does in %j', (text) => {
+  it.each(['a: 1\nb: 2\n', 'a: 1\r\nb:\r\n  c: 2\r\n', '', '\n\n', 'no newline at the end'])('count as yaml does in %j', (text) => {
     const counter = new LineCounter()
     parseDocument(text, { lineCounter: counter })
     const file = unparsedSourceFile('/x.yaml', 'x.yaml', false, text)
@@ -152,5 +152,18 @@ describe('lines and columns', () => {
       const { line, col } = counter.linePos(offset)
       expect(lineColumn(file, offset), `offset ${offset}`).toEqual({ line, column: col })
     }
+  })
+
+  it('count a lone \\r as a line break, as YAML 1.2 reads it, js-yaml too, and editors show it (yaml alone reads it as text)', () => {
+    const text = 'a: 1\rb: 2\n'
+    expect(jsYaml.load(text)).toEqual({ a: 1, b: 2 })
+    const file = unparsedSourceFile('/x.yaml', 'x.yaml', false, text)
+    expect([0, 4, 5, 9, 10].map((offset) => lineColumn(file, offset))).toEqual([
+      { line: 1, column: 1 },
+      { line: 1, column: 5 },
+      { line: 2, column: 1 },
+      { line: 2, column: 5 },
+      { line: 3, column: 1 },
+    ])
   })
 })
