@@ -2,7 +2,7 @@
 // there, else made from the package's empty-database template first (emptyDatabaseTemplate.ts).
 // pgdata/ is only ever made whole (unpacked beside it and renamed), so a folder that has it
 // holds a database, and one without it holds none, whatever process died in it before.
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { makeDatabaseFromTemplate, packageTemplateFolder, removeInterruptedLoads } from './emptyDatabaseTemplate.js'
@@ -10,7 +10,7 @@ import { makeDatabaseFromTemplate, packageTemplateFolder, removeInterruptedLoads
 /** Opens the database in `folder` (which exists and whose lock this process holds), made from the template in `templateFolder` when there is none. */
 export async function openDatabaseFolder(folder: string, templateFolder: string = packageTemplateFolder()): Promise<PGlite> {
   const pgdata = join(folder, 'pgdata')
-  removeInterruptedLoads(pgdata, readdirSync(folder))
+  removeInterruptedLoads(pgdata)
   if (!existsSync(pgdata)) makeDatabaseFromTemplate(pgdata, templateFolder)
   return PGlite.create(pgdata)
 }

@@ -4,9 +4,9 @@
 // ships an empty database"). It holds nothing of botwire's: the store creates its schema on
 // it as on any new database. Its record names the PGlite that made it, which must be the
 // PGlite installed: the package pins that version, and a template of another is refused.
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { brotliDecompressSync, constants } from 'node:zlib'
 import { RuntimeError } from '@botwire/runtime'
 import { unpackTar } from './tarArchive.js'
@@ -86,7 +86,7 @@ export function makeDatabaseFromTemplate(pgdata: string, templateFolder: string)
 const LOADING = '.loading-'
 
 /** Removes what loads of the template into `pgdata` left when their process died (call while holding the folder's lock). */
-export function removeInterruptedLoads(pgdata: string, entries: readonly string[]): void {
-  const prefix = `${pgdata.slice(dirname(pgdata).length + 1)}${LOADING}`
-  for (const entry of entries) if (entry.startsWith(prefix)) rmSync(join(dirname(pgdata), entry), { recursive: true, force: true })
+export function removeInterruptedLoads(pgdata: string): void {
+  const prefix = `${basename(pgdata)}${LOADING}`
+  for (const entry of readdirSync(dirname(pgdata))) if (entry.startsWith(prefix)) rmSync(join(dirname(pgdata), entry), { recursive: true, force: true })
 }
