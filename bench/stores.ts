@@ -7,8 +7,11 @@
 // ratio to the in-memory store's page at the same size, measured in the same run. Wall time:
 // the PostgreSQL store's work is in the server's process, which this process's CPU time misses.
 // The SQL stores are filled with one INSERT ... SELECT (the fill is not what is measured).
+// And the embedded store's opening on a new folder, from its template against initdb, in CPU
+// time (bench/storeOpening.ts).
 //
-// usage: tsx --tsconfig tsconfig.test.json bench/stores.ts [--quick] [--runs N] [--sizes 1000,100000]
+// usage: tsx --tsconfig tsconfig.test.json bench/stores.ts [--quick] [--runs N] [--sizes 1000,100000] [--compression]
+//   --compression   also the template's tar compressed each way considered (a minute of CPU: brotli at quality 11)
 //   --sizes   the stored counts to page at, the first the reference of the last column (default 1000,1000000; 1000,100000 with --quick)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,8 +28,16 @@ import { postgresDatabase } from '../src/stores/postgres/postgresDatabase.js'
 import { openSqlStore } from '../src/stores/sql/openSqlStore.js'
 import type { SqlDatabase } from '../src/stores/sql/sqlDatabase.js'
 import { medianSample, ms, ratio, type Sample } from './measure.js'
+import { compressionTable, measureNewFolderOpens, measureTemplateCompression, openingTable } from './storeOpening.js'
 
-const { values: flags } = parseArgs({ options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' }, sizes: { type: 'string' } } })
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string' },
+    sizes: { type: 'string' },
+    compression: { type: 'boolean', default: false },
+  },
+})
 const RUNS = Math.max(1, Number(flags.runs ?? (flags.quick ? 1 : 3)))
 const SIZES = (flags.sizes ?? (flags.quick ? '1000,100000' : '1000,1000000')).split(',').map(Number)
 if (SIZES.length === 0 || SIZES.some((size) => !Number.isSafeInteger(size) || size < 2))
@@ -106,6 +117,9 @@ async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'botwire-bench-stores-'))
   const schemas = SIZES.map((size) => `bw_bench_${process.pid}_${size}`)
   try {
+    // before the fill: the stores filled hold a heap whose collections every later open would pay
+    progress('timing the embedded store opening new folders')
+    const opens = await measureNewFolderOpens(RUNS)
     progress('filling the stores')
     const filledAt = performance.now()
     const embedded = pgliteDatabase(await PGlite.create(folder))
@@ -151,6 +165,8 @@ async function main(): Promise<void> {
     print(`(Filling the ${stores.length} stores took ${ms(fillMs)} ms.)`)
     print()
     await embedded.close()
+    for (const line of openingTable(opens, RUNS)) print(line)
+    if (flags.compression) for (const line of compressionTable(measureTemplateCompression())) print(line)
   } finally {
     for (const schema of schemas) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
     await pool.end()

@@ -1,5 +1,6 @@
 // The store packages as npm packs them (docs/runtime.md#the-stores-botwire-ships): each holds
-// its compiled store, the shared SQL code and nothing of the compiler; a bot's production
+// its compiled store, the shared SQL code and nothing of the compiler, the embedded store
+// also its empty-database template (under 2 MB packed, the tarball whole); a bot's production
 // install of the runtime and the PostgreSQL store stays under 5 MB, and the store it
 // installs opens and stores a message on the machine's server.
 import { execFileSync } from 'node:child_process'
@@ -42,9 +43,11 @@ it('packs each store with its compiled code and the shared SQL code, and nothing
     expect(files).toContain(`package/dist/stores/${own}/index.d.ts`)
     expect(files).toContain('package/dist/stores/sql/sqlMessageStore.js')
     expect(files).toContain('package/README.md')
-    expect(files.filter((file) => !/^package\/(dist\/stores\/(sql|postgres|embedded)\/[\w.]+|README\.md|package\.json)$/.test(file))).toEqual([])
+    const template = own === 'embedded' ? ['package/template/empty-database.json', 'package/template/empty-database.tar.br'] : []
+    expect(files.filter((file) => !/^package\/(dist\/stores\/(sql|postgres|embedded)\/[\w.]+|README\.md|package\.json)$/.test(file))).toEqual(template)
     expect(files.some((file) => file.includes(`/stores/${own === 'postgres' ? 'embedded' : 'postgres'}/`))).toBe(false)
   }
+  expect(statSync(tarballs.get('@botwire/store-embedded') as string).size).toBeLessThan(2 * 1024 * 1024)
 })
 
 it('a production install of the runtime and the PostgreSQL store is under 5 MB, and its store runs on the server', () => {

@@ -122,9 +122,13 @@ interface PackageBesideRuntime {
 const STORE_PACKAGES: PackageBesideRuntime = {
   name: 'stores',
   script: 'buildStorePackages.mjs',
-  entries: ['postgres', 'embedded'].map((store) => join('packages', `store-${store}`, 'dist', 'stores', store, 'index.d.ts')),
+  entries: [
+    ...['postgres', 'embedded'].map((store) => join('packages', `store-${store}`, 'dist', 'stores', store, 'index.d.ts')),
+    // the embedded store's empty-database template (scripts/emptyDatabaseTemplate.mjs)
+    ...['empty-database.tar.br', 'empty-database.json'].map((file) => join('packages', 'store-embedded', 'template', file)),
+  ],
   folders: ['src/stores', 'packages/runtime/dist'],
-  files: ['tsconfig.stores.json', 'tsconfig.store-postgres.json', 'tsconfig.store-embedded.json'],
+  files: ['tsconfig.stores.json', 'tsconfig.store-postgres.json', 'tsconfig.store-embedded.json', 'scripts/emptyDatabaseTemplate.mjs'],
 }
 
 const HOST_PACKAGE: PackageBesideRuntime = {

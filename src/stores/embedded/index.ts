@@ -4,7 +4,6 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { RuntimeError } from '@botwire/runtime'
-import { PGlite } from '@electric-sql/pglite'
 import { openSqlStore } from '../sql/openSqlStore.js'
 import { checkedSchemaName } from '../sql/schemaName.js'
 import type { SqlConversationStore } from '../sql/sqlConversationStore.js'
@@ -12,6 +11,7 @@ import type { SqlDatabase } from '../sql/sqlDatabase.js'
 import type { SqlMessageStore } from '../sql/sqlMessageStore.js'
 import type { SqlStateStore } from '../sql/sqlStateStore.js'
 import { checkedTurnLease, type SqlTurnStore } from '../sql/sqlTurnStore.js'
+import { openDatabaseFolder } from './databaseFolder.js'
 import { lockFolder } from './folderLock.js'
 import { pgliteDatabase } from './pgliteDatabase.js'
 
@@ -49,11 +49,12 @@ export interface EmbeddedStore extends SqlMessageStore {
 }
 
 /**
- * Opens the store in its folder (a new folder is a new, empty database: a few seconds the
- * first time), creates the schema or upgrades it to this store's version, and returns the
- * store. One process at a time: another process's open store makes it reject with
- * STORE_UNAVAILABLE, as does a schema at a version later than this store knows. `close()`
- * writes everything out and lets the folder go.
+ * Opens the store in its folder (a new folder gets the empty database the package ships,
+ * unpacked: under a second), creates the schema or upgrades it to this store's version, and
+ * returns the store. One process at a time: another process's open store makes it reject
+ * with STORE_UNAVAILABLE, as do a schema at a version later than this store knows and a
+ * template made by a PGlite other than the one installed. `close()` writes everything out
+ * and lets the folder go.
  */
 export async function openEmbeddedStore(options: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
   const schema = checkedSchemaName(options.schema)
@@ -70,9 +71,10 @@ export async function openEmbeddedStore(options: EmbeddedStoreOptions = {}): Pro
   const unlock = lockFolder(folder)
   let database: SqlDatabase
   try {
-    database = pgliteDatabase(await PGlite.create(join(folder, 'pgdata')))
+    database = pgliteDatabase(await openDatabaseFolder(folder))
   } catch (error) {
     unlock()
+    if (error instanceof RuntimeError) throw error
     throw new RuntimeError(
       'STORE_UNAVAILABLE',
       `the embedded store cannot open its database in '${folder}': ${error instanceof Error ? error.message : String(error)}`,
