@@ -1,13 +1,13 @@
 // A folder for a test's embedded store that already holds an empty PGlite database: a copy of
-// one made once and kept in node_modules/.cache/botwire for the PGlite version installed
-// (what a new database holds depends on PGlite alone). Making a database costs seconds of
-// CPU (10 s and more on a loaded machine), copying one a few milliseconds; the copy has
-// nothing of botwire's in it, so opening the store still creates its schema as on a new
-// folder. docs/runtime.md's src/keep-messages.ts, run as written by
-// test/cli/examplePages.test.ts, makes a folder from nothing, as a user's first run does.
+// one unpacked once from the package's empty-database template (what a store makes of a new
+// folder, src/stores/embedded/emptyDatabaseTemplate.ts) and kept in node_modules/.cache/botwire
+// for the PGlite version installed. Unpacking costs about half a second of CPU, copying a few
+// milliseconds; the copy has nothing of botwire's in it, so opening the store still creates
+// its schema as on a new folder. docs/runtime.md's src/keep-messages.ts, run as written by
+// test/cli/examplePages.test.ts, opens a new folder, as a user's first run does.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import { makeDatabaseFromTemplate, packageTemplateFolder } from '../../src/stores/embedded/emptyDatabaseTemplate.js'
 import { acquire, release } from './lockFile.js'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -27,8 +27,7 @@ async function cachedTemplate(): Promise<string> {
       // made aside and renamed into place whole: a run stopped while it is made leaves no half database
       const aside = mkdtempSync(`${made}-making-`)
       try {
-        const database = await PGlite.create(join(aside, 'pgdata'))
-        await database.close()
+        makeDatabaseFromTemplate(join(aside, 'pgdata'), packageTemplateFolder())
         renameSync(join(aside, 'pgdata'), made)
       } finally {
         rmSync(aside, { recursive: true, force: true })
