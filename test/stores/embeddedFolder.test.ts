@@ -13,6 +13,7 @@ import { afterAll, expect, it } from 'vitest'
 import { openEmbeddedStore } from '../../src/stores/embedded/index.js'
 import { emptyEmbeddedFolder } from '../support/emptyEmbeddedFolder.js'
 import { rejection } from '../support/rejection.js'
+import { expectKeptAcrossReopen } from './reopenedEmbeddedStore.js'
 import { storedMessage } from './storeContract.js'
 
 const root = mkdtempSync(join(tmpdir(), 'botwire-embedded-folder-'))
@@ -44,12 +45,7 @@ it('keeps its messages across a close and an open, holds its folder alone while 
   const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
   writeFileSync(join(folder, 'store.lock'), gone)
 
-  const reopened = await openEmbeddedStore({ folder })
-  expect(await reopened.get('a')).toEqual(a)
-  expect(await reopened.get('b')).toBeUndefined()
-  expect((await reopened.insert(storedMessage('c', 'c'))).seq).toBeGreaterThan(b.seq)
-  expect((await reopened.list({ conversationId: 'c', limit: 10 })).map((r) => r.message.id)).toEqual(['c', 'a'])
-  await reopened.close()
+  await expectKeptAcrossReopen(folder, a, b)
 }, 180_000)
 
 it('refuses a schema name that is no plain identifier, and a folder it cannot make, before opening a database', async () => {

@@ -19,6 +19,7 @@ import {
 import { openEmbeddedStore } from '../../src/stores/embedded/index.js'
 import { unpackTar } from '../../src/stores/embedded/tarArchive.js'
 import { rejection } from '../support/rejection.js'
+import { expectKeptAcrossReopen } from './reopenedEmbeddedStore.js'
 import { storedMessage } from './storeContract.js'
 
 const root = mkdtempSync(join(tmpdir(), 'botwire-embedded-template-'))
@@ -50,12 +51,7 @@ it('opens a new folder with the package template, clears what a load cut short l
   await first.delete('b')
   await first.close()
 
-  const reopened = await openEmbeddedStore({ folder })
-  expect(await reopened.get('a')).toEqual(a)
-  expect(await reopened.get('b')).toBeUndefined()
-  expect((await reopened.insert(storedMessage('c', 'c'))).seq).toBeGreaterThan(b.seq)
-  expect((await reopened.list({ conversationId: 'c', limit: 10 })).map((r) => r.message.id)).toEqual(['c', 'a'])
-  await reopened.close()
+  await expectKeptAcrossReopen(folder, a, b)
 }, 120_000)
 
 it('refuses a template made by another PGlite with STORE_UNAVAILABLE, before making any database', async () => {
