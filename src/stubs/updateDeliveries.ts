@@ -25,8 +25,9 @@ export function plannedDeliveries(plan: StubPlan): string[] {
 /**
  * An integration's delivery handlers the file lacks, added as `scaffold` writes them: a type
  * into its channel's `messages`, a channel into `channels`; `channels` itself, when the file
- * has none, is given back as `toOptions`, for the end of the options. Handlers the definition no longer has are left to tsc (excess properties); a
- * `channels` or `messages` built elsewhere is not edited, and reported as not checked.
+ * has none, is given back as `toOptions`, for the end of the options. Handlers the definition
+ * no longer has are left to tsc (excess properties); a `channels` or `messages` built
+ * elsewhere is not edited, and reported as not checked.
  */
 export function updateDeliveries(
   text: string,
@@ -37,17 +38,19 @@ export function updateDeliveries(
   const added: string[] = []
   if (plan.deliveries.length === 0) return { edits, added, opaque: [] }
   if (channels.kind === 'opaque') return { edits, added, opaque: [channels.at] }
-  const handler = (channel: string, type: string, unit: string): string[] => {
+  type Stub = (channel: string, type: string, unit: string) => string[]
+  const stub: Stub = (channel, type, unit) => deliveryStubLines(plan.name, channel, type, unit)
+  const handler: Stub = (channel, type, unit) => {
     added.push(deliveryName(channel, type))
-    return deliveryStubLines(plan.name, channel, type, unit)
+    return stub(channel, type, unit)
   }
-  const channelMember = (channel: string, types: readonly string[], unit: string): string[] =>
+  const channelMember = (channel: string, types: readonly string[], unit: string, lines: Stub = handler): string[] =>
     objectMember(
       propertyKey(channel),
       [
         objectMember(
           'messages',
-          types.map((type) => handler(channel, type, unit)),
+          types.map((type) => lines(channel, type, unit)),
           unit,
         ),
       ],
@@ -57,12 +60,12 @@ export function updateDeliveries(
   if (channels.kind === 'absent')
     return {
       edits,
-      added,
+      added: plannedDeliveries(plan),
       opaque: [],
       toOptions: (unit) => [
         objectMember(
           'channels',
-          plan.deliveries.map((d) => channelMember(d.channel, d.types, unit)),
+          plan.deliveries.map((d) => channelMember(d.channel, d.types, unit, stub)),
           unit,
         ),
       ],

@@ -54,6 +54,11 @@ describe('scaffold --update and an identifier declared since the file was writte
     const updated = update(before, after)
     expect(optionNames(updated.text)).toEqual(['actions', 'channels', 'identify'])
     expect(updated.text).toBe(buildStub(tsMorph, after, { generatedImport, label: 'desk.ts' }))
+    const lineOf = (start: string) => updated.text.split('\n').findIndex((line) => line.trimStart().startsWith(start)) + 1
+    expect(updated.changes).toEqual([
+      { kind: 'added', action: 'channels.thread.messages.text', line: lineOf('text: async') },
+      { kind: 'added', action: 'identify', line: lineOf('identify: async') },
+    ])
   })
 
   it('leaves an identify the file has, however it is written', () => {
