@@ -12,6 +12,7 @@ import { callWithHooks, hookOwners } from './hookWiring.js'
 import type { RuntimeContext } from './runtimeContext.js'
 import { list } from './runtimeOptions.js'
 import { limitIssue } from './timeLimits.js'
+import { refusedIfUnreadable } from './unreadableArguments.js'
 
 interface ActionCall {
   type: string
@@ -20,7 +21,13 @@ interface ActionCall {
   timeLimitMs: number | undefined
 }
 
-function checkCall(context: RuntimeContext, call: unknown, from: string): ActionCall {
+function checkCall(context: RuntimeContext, given: unknown, from: string): ActionCall {
+  let call: unknown
+  try {
+    call = isRecord(given) ? { type: given['type'], input: given['input'], signal: given['signal'], timeLimitMs: given['timeLimitMs'] } : given
+  } catch (error) {
+    throw refusedIfUnreadable(error, given, 'callAction', ['type', 'input', 'signal', 'timeLimitMs'])
+  }
   if (!isRecord(call) || typeof call['type'] !== 'string') {
     throw new UnknownTargetError(
       'UNKNOWN_ACTION',

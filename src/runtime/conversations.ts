@@ -15,6 +15,7 @@ import { decodePagingToken, encodePagingToken } from './pagingToken.js'
 import { tagChangesOf } from './recordUpdates.js'
 import { type ClientOwner, storedTags, type TagKind, tagView, visibleTags } from './tagViews.js'
 import type { Awaitable } from './types.js'
+import { refusedIfUnreadable } from './unreadableArguments.js'
 import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
 
 export const DEFAULT_CONVERSATION_PAGE_SIZE = 20
@@ -64,6 +65,12 @@ export class Conversations {
     const overLimit = valueLimitIssue(input, '', this.limits, 'arguments')
     if (overLimit !== undefined) throw invalid(operation, [overLimit])
     allowedKeys(operation, input, keys)
+    // a getter or a Proxy that throws when read (valueLimitIssue sees only what it enumerates) is refused here, coded
+    try {
+      for (const key of keys) Reflect.get(input, key)
+    } catch (error) {
+      throw refusedIfUnreadable(error, input, operation, keys)
+    }
     return input
   }
 

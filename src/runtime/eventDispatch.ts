@@ -10,10 +10,17 @@ import { copyValue } from './jsonCopies.js'
 import { emitOwnEvent, runBotEventHandlers } from './ownEvents.js'
 import type { Handler, RuntimeContext } from './runtimeContext.js'
 import { list } from './runtimeOptions.js'
+import { refusedIfUnreadable } from './unreadableArguments.js'
 import { validateValue } from './validation.js'
 
 /** `emitEvent` of the bot's client: `{ type: '<integrationAlias>:<event>', payload }`, or an own event's name. */
-export async function emitBotEvent(context: RuntimeContext, event: unknown): Promise<void> {
+export async function emitBotEvent(context: RuntimeContext, given: unknown): Promise<void> {
+  let event: unknown
+  try {
+    event = isRecord(given) ? { type: given['type'], payload: given['payload'] } : given
+  } catch (error) {
+    throw refusedIfUnreadable(error, given, 'emitEvent', ['type', 'payload'])
+  }
   const type = isRecord(event) ? event['type'] : undefined
   const colon = typeof type === 'string' ? type.indexOf(':') : -1
   // a name without ':' is one of the bot's own events

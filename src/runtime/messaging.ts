@@ -13,6 +13,7 @@ import { MESSAGE_TYPES, type Message, type MessageDelivery, type MessageTagMap, 
 import { decodePagingToken, encodePagingToken } from './pagingToken.js'
 import { tagChangesOf } from './recordUpdates.js'
 import type { Awaitable, CreateMessageInput, MessagingClient } from './types.js'
+import { refusedIfUnreadable } from './unreadableArguments.js'
 import { joinPath, validatePayload } from './validation.js'
 import { type ValueLimits, valueLimitIssue } from './valueLimits.js'
 
@@ -169,7 +170,12 @@ export class Messaging {
   }
 
   private idOf(input: unknown, operation: string): string {
-    const id = isRecord(input) ? input['id'] : undefined
+    let id: unknown
+    try {
+      id = isRecord(input) ? input['id'] : undefined
+    } catch (error) {
+      throw refusedIfUnreadable(error, input, operation, ['id'])
+    }
     if (!nonEmptyString(id)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, ['id: is required (a non-empty string)'])
     return id
   }
@@ -223,7 +229,13 @@ export class Messaging {
   async list(input: unknown): Promise<{ messages: StoredMessage[]; meta: { nextToken?: string } }> {
     const operation = 'listMessages'
     if (!isRecord(input)) throw new ValidationError('INVALID_ARGUMENT', `${operation}: expected { conversationId, limit?, nextToken? }`, [])
-    const { conversationId, limit, nextToken } = input
+    let read: { conversationId: unknown; limit: unknown; nextToken: unknown }
+    try {
+      read = { conversationId: input['conversationId'], limit: input['limit'], nextToken: input['nextToken'] }
+    } catch (error) {
+      throw refusedIfUnreadable(error, input, operation, ['conversationId', 'limit', 'nextToken'])
+    }
+    const { conversationId, limit, nextToken } = read
     if (!nonEmptyString(conversationId))
       throw new ValidationError('INVALID_ARGUMENT', `${operation}: invalid arguments`, ['conversationId: is required (a non-empty string)'])
     let pageSize = DEFAULT_PAGE_SIZE

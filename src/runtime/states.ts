@@ -23,8 +23,12 @@ import { mergeInto } from './jsonCopies.js'
 import { type StateChange, type StateKey, type StateStore, type StoredState, stateKeyText } from './stateStore.js'
 import type { StateRecord } from './stateTypes.js'
 import type { Awaitable } from './types.js'
+import { refusedIfUnreadable } from './unreadableArguments.js'
 import type { SchemaDefinitions } from './validation.js'
 import type { ValueLimits } from './valueLimits.js'
+
+/** What the state operations read of their argument. */
+const STATE_ARGUMENTS = ['type', 'id', 'name', 'payload', 'expiry']
 
 /** Whose states: the bot, a plugin instance or an integration, with what its calls need. */
 export interface StateOwner {
@@ -245,7 +249,7 @@ export class States {
         answer = body(named, given)
       }
     } catch (error) {
-      return Promise.reject(error)
+      return Promise.reject(refusedIfUnreadable(error, input, operation, STATE_ARGUMENTS))
     }
     if (started && !isThenable(answer)) return Promise.resolve(answer as T)
     const text = named.text

@@ -280,7 +280,7 @@ export function inspectValue(value: unknown, root: string, limits: ValueLimits, 
  * The issue of a value that throws when it is read (a getter, a Proxy's trap: code a user
  * wrote handed it over), which JSON cannot hold either; what it threw is not repeated.
  */
-function unreadable(whole: string): string {
+export function unreadable(whole: string): string {
   return `${whole}: cannot be read (a getter or a Proxy in it threw), which JSON cannot hold`
 }
 

@@ -260,6 +260,42 @@ describe("values that throw when read (a getter, a Proxy) get the operation's ow
     expect(ran).toBe(0)
   })
 
+  it('a whole argument that throws when read: INVALID_ARGUMENT from every operation of the client', async () => {
+    const { runtime } = makeWorld()
+    const operations = [
+      'listMessages',
+      'getMessage',
+      'updateMessage',
+      'deleteMessage',
+      'getConversation',
+      'listConversations',
+      'getState',
+      'setState',
+      'getOrSetState',
+      'patchState',
+      'setStateExpiry',
+      'emitEvent',
+      'callAction',
+    ] as const
+    const client = runtime.client as unknown as Record<(typeof operations)[number], (argument: unknown) => Promise<unknown>>
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('read sk-live-123')
+        },
+      },
+    )
+    for (const operation of operations) {
+      const error = await rejection(client[operation](hostile))
+      expect([operation, error.code, error.message]).toEqual([
+        operation,
+        'INVALID_ARGUMENT',
+        `${operation}: invalid arguments: arguments: cannot be read (a getter or a Proxy in it threw), which JSON cannot hold`,
+      ])
+    }
+  })
+
   it('an action input, an action output, the tags of a conversation update: INVALID_INPUT, INVALID_OUTPUT, INVALID_ARGUMENT', async () => {
     const impl = makeImplementations([])
     const openai = new OpenAI({ actions: { ...impl.openai.actions, moderate: () => ({ flagged: false, categories: trapping() }) as never } })
