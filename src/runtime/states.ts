@@ -27,9 +27,6 @@ import { refusedIfUnreadable } from './unreadableArguments.js'
 import type { SchemaDefinitions } from './validation.js'
 import type { ValueLimits } from './valueLimits.js'
 
-/** What the state operations read of their argument. */
-const STATE_ARGUMENTS = ['type', 'id', 'name', 'payload', 'expiry']
-
 /** Whose states: the bot, a plugin instance or an integration, with what its calls need. */
 export interface StateOwner {
   /** as in StateKey: `bot`, `#<alias>`, `:<alias>` */
@@ -249,7 +246,7 @@ export class States {
         answer = body(named, given)
       }
     } catch (error) {
-      return Promise.reject(refusedIfUnreadable(error, input, operation, STATE_ARGUMENTS))
+      return Promise.reject(refusedIfUnreadable(error, input, operation, ['type', 'id', 'name', 'payload', 'expiry']))
     }
     if (started && !isThenable(answer)) return Promise.resolve(answer as T)
     const text = named.text
