@@ -7,11 +7,6 @@
 import type { MissingSecret } from '@botwire/runtime'
 import { ServeUsageError } from './serveUsage.js'
 
-/** Where the secret is needed, as the runtime's MISSING_SECRET names it. */
-function neededBy({ kind, alias, name }: MissingSecret): string {
-  return `${kind === 'plugin' ? 'plugin instance' : 'integration'} '${alias}' (${name})`
-}
-
 /**
  * Throws the bad usage that names every secret the runtime's bot needs and is not set, and
  * where; returns when none is missing. A runtime without `missingSecrets` is of an older
@@ -24,6 +19,6 @@ export function refuseMissingSecrets(command: string, moduleFile: string, runtim
     )
   const missing = (runtime.missingSecrets as () => readonly MissingSecret[])()
   if (missing.length === 0) return
-  const each = missing.map((m) => `${neededBy(m)} needs the secret ${m.secret}, which is not set: set the environment variable ${m.secret}`)
-  throw new ServeUsageError(`${command} cannot start the bot: MISSING_SECRET: ${each.join('; ')}`)
+  // each as the MISSING_SECRET a call would fail with says it
+  throw new ServeUsageError(`${command} cannot start the bot: MISSING_SECRET: ${missing.map((m) => m.message).join('; ')}`)
 }

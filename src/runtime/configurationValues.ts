@@ -29,6 +29,11 @@ function withSecrets(value: JsonValue, read: (name: string) => JsonValue): JsonV
   return Object.fromEntries(keys.map((key) => [key, withSecrets(value[key] as JsonValue, read)]))
 }
 
+/** How a secret's MISSING_SECRET names the instance that needs it: `integration 'slack' (slack)`, `plugin instance 'notes' (notes)`. */
+export function secretOwner(kind: 'integration' | 'plugin', alias: string, name: string): string {
+  return `${kind === 'plugin' ? 'plugin instance' : 'integration'} '${alias}' (${name})`
+}
+
 function resolveSecrets(value: JsonValue, env: Env, owner: string): JsonValue {
   return withSecrets(value, (secret) => {
     const resolved = own(env, secret)
@@ -82,7 +87,7 @@ export function integrationConfiguration(
   limits: ValueLimits,
 ): { configurationType: string | null; configuration: JsonValue } {
   const wiring = own(bot.integrations, alias)
-  const owner = `integration '${alias}' (${impl.definition.name})`
+  const owner = secretOwner('integration', alias, impl.definition.name)
   const chosen = wiring?.configurationType
   if (chosen === undefined) {
     return {
@@ -116,7 +121,7 @@ export function pluginConfiguration(bot: BotDefinition, alias: string, impl: Run
     impl.definition.configuration,
     impl.definition.definitions,
     env,
-    `plugin instance '${alias}' (${impl.definition.name})`,
+    secretOwner('plugin', alias, impl.definition.name),
     limits,
   )
 }

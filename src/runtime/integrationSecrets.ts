@@ -3,7 +3,7 @@
 // call, like a configuration's `{ $secret: NAME }`. A required one that is not set stops
 // the call with MISSING_SECRET, which names the secret and never holds a value.
 import { own } from '../jsonSchema/own.js'
-import type { Env } from './configurationValues.js'
+import { type Env, secretOwner } from './configurationValues.js'
 import { MissingSecretError } from './errors.js'
 import type { RunnableIntegration } from './runnables.js'
 
@@ -18,7 +18,7 @@ export function unsetIntegrationSecrets(impl: RunnableIntegration, env: Env): st
 
 export function integrationSecrets(alias: string, impl: RunnableIntegration, env: Env): SecretValues {
   const [unset] = unsetIntegrationSecrets(impl, env)
-  if (unset !== undefined) throw new MissingSecretError(unset, `integration '${alias}' (${impl.definition.name})`)
+  if (unset !== undefined) throw new MissingSecretError(unset, secretOwner('integration', alias, impl.definition.name))
   const values: Record<string, string | undefined> = {}
   // a declared name is an environment variable name (uppercase, digits, `_`): never `__proto__`
   for (const name of Object.keys(impl.definition.secrets)) values[name] = own(env, name)

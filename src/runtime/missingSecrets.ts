@@ -3,8 +3,9 @@
 // the same code that reads them at each call (configurationValues.ts, integrationSecrets.ts).
 // Names only: a secret that is not set has no value to show.
 import { own } from '../jsonSchema/own.js'
-import { type Env, unsetIntegrationConfigurationSecrets, unsetPluginConfigurationSecrets } from './configurationValues.js'
+import { type Env, secretOwner, unsetIntegrationConfigurationSecrets, unsetPluginConfigurationSecrets } from './configurationValues.js'
 import type { BotDefinition } from './definition.js'
+import { MissingSecretError } from './errors.js'
 import { unsetIntegrationSecrets } from './integrationSecrets.js'
 import type { RunnableIntegration, RunnablePlugin } from './runnables.js'
 
@@ -18,6 +19,12 @@ export interface MissingSecret {
   alias: string
   /** the integration's or plugin's name */
   name: string
+  /** the message of the MISSING_SECRET a call that reads it would fail with */
+  message: string
+}
+
+function missingSecret(secret: string, kind: MissingSecret['kind'], alias: string, name: string): MissingSecret {
+  return { secret, kind, alias, name, message: new MissingSecretError(secret, secretOwner(kind, alias, name)).message }
 }
 
 /**
@@ -38,11 +45,11 @@ export function missingSecrets(
     const impl = own(integrations, wiring.name)
     if (wiring.enabled === false || impl === undefined) continue
     const unset = new Set([...unsetIntegrationConfigurationSecrets(definition, alias, env), ...unsetIntegrationSecrets(impl, env)])
-    for (const secret of unset) missing.push({ secret, kind: 'integration', alias, name: wiring.name })
+    for (const secret of unset) missing.push(missingSecret(secret, 'integration', alias, wiring.name))
   }
   for (const [alias, wiring] of Object.entries(definition.plugins)) {
     if (own(plugins, wiring.name) === undefined) continue
-    for (const secret of unsetPluginConfigurationSecrets(definition, alias, env)) missing.push({ secret, kind: 'plugin', alias, name: wiring.name })
+    for (const secret of unsetPluginConfigurationSecrets(definition, alias, env)) missing.push(missingSecret(secret, 'plugin', alias, wiring.name))
   }
   return missing
 }

@@ -65,7 +65,9 @@ function refusal(served: ServedProcess): Promise<number | null | 'listening'> {
   return Promise.race([served.exited, listening])
 }
 
-const needs = (owner: string, secret: string) => `${owner} needs the secret ${secret}, which is not set: set the environment variable ${secret}`
+// the message of the MISSING_SECRET a call would fail with (docs/runtime.md#integration-secrets)
+const needs = (owner: string, secret: string) =>
+  `${owner} needs the secret ${secret}, which is not set: set the environment variable ${secret} (or pass it in createRuntime({ env }))`
 
 it("botwire serve of a module's runtime: exits 2 before it listens, naming every secret not set and where; with them set, it serves", async () => {
   const port = await freePort()

@@ -27,7 +27,15 @@ function keeper(env: { [name: string]: string }, plugins: 'auditor given' | 'no 
   return createRuntime({ bot: new Bot(), integrations: { vault }, plugins: plugins === 'auditor given' ? { auditor } : {}, env })
 }
 
-const vaultNeeds = (secret: string) => ({ secret, kind: 'integration', alias: 'vault', name: 'vault' })
+/** An entry, its message the MISSING_SECRET's a call would fail with. */
+const entry = (secret: string, kind: 'integration' | 'plugin', alias: string, owner: string) => ({
+  secret,
+  kind,
+  alias,
+  name: alias,
+  message: `${owner} needs the secret ${secret}, which is not set: set the environment variable ${secret} (or pass it in createRuntime({ env }))`,
+})
+const vaultNeeds = (secret: string) => entry(secret, 'integration', 'vault', "integration 'vault' (vault)")
 
 it("lists each secret not set once per instance: the integration's configuration's, its required ones, the plugin instance's; not an optional one nor a disabled integration's", () => {
   const runtime = keeper({})
@@ -36,7 +44,7 @@ it("lists each secret not set once per instance: the integration's configuration
     vaultNeeds('VAULT_TOKEN'),
     vaultNeeds('VAULT_BACKUP_TOKEN'),
     vaultNeeds('VAULT_SIGNING_KEY'),
-    { secret: 'AUDITOR_API_KEY', kind: 'plugin', alias: 'auditor', name: 'auditor' },
+    entry('AUDITOR_API_KEY', 'plugin', 'auditor', "plugin instance 'auditor' (auditor)"),
   ])
   // verify() is about implementations only: a bot's tests run it without secrets
   expect(() => runtime.verify()).not.toThrow()
@@ -61,6 +69,7 @@ it('names what the calls fail on, and reads the environment when asked: a secret
   expect(runtime.missingSecrets().map((m) => m.secret)).toEqual(['VAULT_SIGNING_KEY', 'AUDITOR_API_KEY'])
   const failed = await rejection(runtime.client.callAction({ type: 'vault:readSecret', input: { path: 'a' } }))
   expect([failed.code, failed.secret]).toEqual(['MISSING_SECRET', 'VAULT_SIGNING_KEY'])
+  expect(failed.message).toContain(runtime.missingSecrets()[0]?.message ?? 'a listed secret')
   env['VAULT_SIGNING_KEY'] = VALUES.VAULT_SIGNING_KEY
   env['AUDITOR_API_KEY'] = VALUES.AUDITOR_API_KEY
   expect(runtime.missingSecrets()).toEqual([])
